@@ -1,0 +1,40 @@
+//! The contract every dynamic structure fulfils, so the `World` and the tests
+//! can swap one for another and compare them against brute force.
+
+use crate::geometry::Aabb;
+
+/// Work counters of the last `pairs` or `query` call, shown in the playground
+/// and used by the benchmarks to explain timings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Box-versus-box overlap tests performed.
+    pub candidate_tests: u64,
+    /// Tree nodes or grid cells visited.
+    pub nodes_visited: u64,
+}
+
+/// A broad phase over proxies: small dense `u32` handles chosen by the caller
+/// (the `World` uses its object slots). Each proxy is inserted once, then
+/// updated or removed.
+pub trait BroadPhase {
+    /// The structure's name as `World::set_structure` accepts it.
+    fn name(&self) -> &'static str;
+
+    /// Adds a proxy that is not present yet.
+    fn insert(&mut self, proxy: u32, aabb: Aabb);
+
+    /// Moves or resizes a present proxy.
+    fn update(&mut self, proxy: u32, aabb: Aabb);
+
+    /// Removes a present proxy.
+    fn remove(&mut self, proxy: u32);
+
+    /// Appends every overlapping pair once, in any order, either way round.
+    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) -> Stats;
+
+    /// Appends every proxy overlapping `area` once, in any order.
+    fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats;
+
+    /// Checks every internal invariant; the message says which one broke.
+    fn validate(&self) -> Result<(), String>;
+}

@@ -1,0 +1,76 @@
+//! The one error type of the library. Every message names the argument that
+//! was wrong, because that is what a caller needs to fix the call.
+
+use std::fmt;
+
+/// Why a call was refused. A refused call has changed nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Error {
+    /// A number was NaN or infinite.
+    NotFinite { arg: &'static str, value: f64 },
+    /// A size or limit that must be above zero was not.
+    NotPositive { arg: &'static str, value: f64 },
+    /// A time step was negative.
+    Negative { arg: &'static str, value: f64 },
+    /// An object id that is not live (never issued, or removed).
+    DeadId { arg: &'static str, id: u32 },
+    /// A name that is not one of the accepted names.
+    UnknownName {
+        arg: &'static str,
+        name: String,
+        expected: &'static str,
+    },
+    /// An integer outside its allowed range.
+    OutOfRange {
+        arg: &'static str,
+        value: i64,
+        min: i64,
+        max: i64,
+    },
+    /// Re-parenting `child` under `parent` would make a cycle.
+    Cycle { child: u32, parent: u32 },
+}
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NotFinite { arg, value } => write!(f, "{arg} must be a finite number, got {value}"),
+            Error::NotPositive { arg, value } => write!(f, "{arg} must be greater than 0, got {value}"),
+            Error::Negative { arg, value } => write!(f, "{arg} must not be negative, got {value}"),
+            Error::DeadId { arg, id } => write!(f, "{arg} {id} is not a live object id"),
+            Error::UnknownName { arg, name, expected } => {
+                write!(f, "{arg} \"{name}\" is not known; expected one of {expected}")
+            }
+            Error::OutOfRange { arg, value, min, max } => {
+                write!(f, "{arg} {value} is out of range {min}..={max}")
+            }
+            Error::Cycle { child, parent } => write!(
+                f,
+                "parent {parent} is object {child} or one of its descendants; re-parenting would make a cycle"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// `Ok(value)` when finite, else an error naming `arg`.
+pub fn finite(arg: &'static str, value: f64) -> Result<f64> {
+    if value.is_finite() {
+        Ok(value)
+    } else {
+        Err(Error::NotFinite { arg, value })
+    }
+}
+
+/// `Ok(value)` when finite and above zero, else an error naming `arg`.
+pub fn positive(arg: &'static str, value: f64) -> Result<f64> {
+    finite(arg, value)?;
+    if value > 0.0 {
+        Ok(value)
+    } else {
+        Err(Error::NotPositive { arg, value })
+    }
+}

@@ -1,0 +1,131 @@
+//! Axis-aligned boxes and the one overlap rule every structure shares.
+//!
+//! A box is stored as min and max corners. The max corner is computed once as
+//! `x + w`, so `a.min_x < b.max_x` is bit-for-bit the contract's
+//! `a.x < b.x + b.w`: every structure and the brute-force reference agree on
+//! boxes that touch exactly.
+
+/// An axis-aligned box `[min_x, max_x] × [min_y, max_y]` (y grows downward).
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Aabb {
+    pub min_x: f64,
+    pub min_y: f64,
+    pub max_x: f64,
+    pub max_y: f64,
+}
+
+impl Aabb {
+    /// The box with min corner `(x, y)` and size `(w, h)`.
+    #[must_use]
+    #[inline]
+    pub fn from_xywh(x: f64, y: f64, w: f64, h: f64) -> Aabb {
+        Aabb {
+            min_x: x,
+            min_y: y,
+            max_x: x + w,
+            max_y: y + h,
+        }
+    }
+
+    /// Whether the interiors intersect. Touching edges do not overlap.
+    #[must_use]
+    #[inline]
+    pub fn overlaps(&self, other: &Aabb) -> bool {
+        self.min_x < other.max_x
+            && other.min_x < self.max_x
+            && self.min_y < other.max_y
+            && other.min_y < self.max_y
+    }
+
+    /// Whether `inner` lies inside this box, edges included.
+    #[must_use]
+    #[inline]
+    pub fn contains(&self, inner: &Aabb) -> bool {
+        self.min_x <= inner.min_x
+            && inner.max_x <= self.max_x
+            && self.min_y <= inner.min_y
+            && inner.max_y <= self.max_y
+    }
+
+    /// Whether the point lies in the half-open box `[min, max)`; a plane
+    /// tiled by half-open boxes puts every point in exactly one of them.
+    #[must_use]
+    #[inline]
+    pub fn contains_point_half_open(&self, x: f64, y: f64) -> bool {
+        self.min_x <= x && x < self.max_x && self.min_y <= y && y < self.max_y
+    }
+
+    /// Whether this box can own a point of `region`'s half-open `[min, max)`
+    /// that structures use to de-duplicate reports: some point of the box's
+    /// `[min, max)` lies in it, or, for a box so thin that `x + w == x`, its
+    /// min corner does. Storing a box in every region it reaches guarantees
+    /// that the region holding [`overlap_min_corner`] holds both boxes.
+    #[must_use]
+    #[inline]
+    pub fn reaches(&self, region: &Aabb) -> bool {
+        self.min_x < region.max_x
+            && (region.min_x < self.max_x || region.min_x <= self.min_x)
+            && self.min_y < region.max_y
+            && (region.min_y < self.max_y || region.min_y <= self.min_y)
+    }
+
+    #[must_use]
+    #[inline]
+    pub fn center(&self) -> (f64, f64) {
+        (
+            0.5 * (self.min_x + self.max_x),
+            0.5 * (self.min_y + self.max_y),
+        )
+    }
+
+    #[must_use]
+    #[inline]
+    pub fn width(&self) -> f64 {
+        self.max_x - self.min_x
+    }
+
+    #[must_use]
+    #[inline]
+    pub fn height(&self) -> f64 {
+        self.max_y - self.min_y
+    }
+}
+
+/// The min corner of the intersection of two boxes. Structures that store an
+/// object in several regions report a pair (or a query hit) only in the region
+/// holding this point, which makes every report unique without a hash set.
+#[must_use]
+#[inline]
+pub fn overlap_min_corner(a: &Aabb, b: &Aabb) -> (f64, f64) {
+    (a.min_x.max(b.min_x), a.min_y.max(b.min_y))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn touching_boxes_do_not_overlap() {
+        let a = Aabb::from_xywh(0.0, 0.0, 1.0, 1.0);
+        let b = Aabb::from_xywh(1.0, 0.0, 1.0, 1.0);
+        let c = Aabb::from_xywh(0.0, 1.0, 1.0, 1.0);
+        assert!(!a.overlaps(&b) && !b.overlaps(&a));
+        assert!(!a.overlaps(&c));
+        assert!(a.overlaps(&Aabb::from_xywh(0.999, 0.999, 1.0, 1.0)));
+    }
+
+    #[test]
+    fn identical_boxes_overlap_and_contain_each_other() {
+        let a = Aabb::from_xywh(3.0, 4.0, 0.5, 0.25);
+        assert!(a.overlaps(&a));
+        assert!(a.contains(&a));
+    }
+
+    #[test]
+    fn half_open_point_test_excludes_the_max_edges() {
+        let a = Aabb::from_xywh(0.0, 0.0, 2.0, 2.0);
+        assert!(a.contains_point_half_open(0.0, 0.0));
+        assert!(!a.contains_point_half_open(2.0, 1.0));
+        assert!(!a.contains_point_half_open(1.0, 2.0));
+    }
+}

@@ -1,0 +1,94 @@
+//! The quadtree as a [`BroadPhase`]: in-place updates that re-file an object
+//! only when the node it belongs in changes.
+
+use super::tree::{quadrant_of, Placement, Quadtree, NULL, OUTSIDE, ROOT};
+use crate::broad_phase::{BroadPhase, Stats};
+use crate::geometry::Aabb;
+
+impl Quadtree {
+    /// Whether a moved box still belongs exactly where it is stored, so the
+    /// update is a store of the new box and nothing else.
+    fn stays_put(&mut self, proxy: u32, aabb: &Aabb) -> bool {
+        let first = self.first_link[proxy as usize];
+        match self.placement {
+            Placement::StraddleInParent => {
+                let n = &self.nodes[self.links[first as usize].node as usize];
+                let fits_here = self.links[first as usize].node == ROOT || n.bounds.contains(aabb);
+                fits_here && (n.is_leaf() || quadrant_of(&n.bounds, aabb).is_none())
+            }
+            Placement::AllOverlappedLeaves => {
+                let inside = self.holds_inside(aabb);
+                if first == OUTSIDE || !inside {
+                    return first == OUTSIDE && !inside;
+                }
+                // Same leaves reached as the links held? Lists are short.
+                let mut leaves = std::mem::take(&mut self.inner_stack);
+                leaves.clear();
+                self.collect_reached_leaves(aabb, &mut leaves);
+                let mut held = 0;
+                let mut link = first;
+                while link != NULL {
+                    held += 1;
+                    link = self.links[link as usize].next_of_proxy;
+                }
+                let same = held == leaves.len()
+                    && leaves.iter().all(|&leaf| {
+                        let mut link = first;
+                        while link != NULL {
+                            if self.links[link as usize].node == leaf {
+                                return true;
+                            }
+                            link = self.links[link as usize].next_of_proxy;
+                        }
+                        false
+                    });
+                self.inner_stack = leaves;
+                same
+            }
+        }
+    }
+}
+
+impl BroadPhase for Quadtree {
+    fn name(&self) -> &'static str {
+        match self.placement {
+            Placement::StraddleInParent => "quadtree",
+            Placement::AllOverlappedLeaves => "quadtree-leaves",
+        }
+    }
+
+    fn insert(&mut self, proxy: u32, aabb: Aabb) {
+        self.insert_proxy(proxy, aabb);
+    }
+
+    fn update(&mut self, proxy: u32, aabb: Aabb) {
+        if self.stays_put(proxy, &aabb) {
+            self.aabbs[proxy as usize] = aabb;
+        } else {
+            self.remove_proxy(proxy);
+            self.insert_proxy(proxy, aabb);
+        }
+    }
+
+    fn remove(&mut self, proxy: u32) {
+        self.remove_proxy(proxy);
+    }
+
+    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
+        match self.placement {
+            Placement::StraddleInParent => self.pairs_straddle(out),
+            Placement::AllOverlappedLeaves => self.pairs_leaves(out),
+        }
+    }
+
+    fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats {
+        match self.placement {
+            Placement::StraddleInParent => self.query_straddle(&area, out),
+            Placement::AllOverlappedLeaves => self.query_leaves(&area, out),
+        }
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        self.validate_tree()
+    }
+}

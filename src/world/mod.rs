@@ -1,0 +1,203 @@
+//! The `World` of the contract (`shared/WORLD_API.md`), natively: objects
+//! with ids, stepping, pairs and queries through a switchable structure.
+//! The wasm façade (`wasm.rs`) is a thin wrapper over this type.
+
+mod objects;
+mod step;
+mod structure;
+
+#[cfg(test)]
+mod tests;
+
+pub use structure::StructureKind;
+
+use std::collections::HashMap;
+
+use crate::broad_phase::Stats;
+use crate::error::{finite, positive, Error, Result};
+use crate::geometry::Aabb;
+use crate::quadtree::QuadtreeLimits;
+use structure::Structure;
+
+/// A world rectangle `[0, width] × [0, height]` of moving boxes.
+pub struct World {
+    width: f64,
+    height: f64,
+    /// Per object slot: `x, y, w, h` as given (JS reads this as a view).
+    boxes: Vec<f64>,
+    /// Per slot: `vx, vy` in units per second.
+    velocities: Vec<f64>,
+    /// Per slot: the object's id, or 0 for a free slot (JS reads this too).
+    slot_ids: Vec<u32>,
+    free_slots: Vec<u32>,
+    id_to_slot: HashMap<u32, u32>,
+    next_id: u32,
+    structure: Structure,
+    quadtree_limits: QuadtreeLimits,
+    // Output buffers reused every frame, so a warm frame allocates nothing.
+    pair_slots: Vec<(u32, u32)>,
+    pair_keys: Vec<u64>,
+    pairs_out: Vec<u32>,
+    overlapping: Vec<u8>,
+    query_out: Vec<u32>,
+    last_pair_stats: Stats,
+    last_query_stats: Stats,
+}
+
+impl World {
+    /// A world `[0, width] × [0, height]` with the brute-force structure.
+    pub fn new(width: f64, height: f64) -> Result<World> {
+        positive("width", width)?;
+        positive("height", height)?;
+        let limits = QuadtreeLimits::default();
+        Ok(World {
+            width,
+            height,
+            boxes: Vec::new(),
+            velocities: Vec::new(),
+            slot_ids: Vec::new(),
+            free_slots: Vec::new(),
+            id_to_slot: HashMap::new(),
+            next_id: 1,
+            structure: Structure::new(
+                StructureKind::BruteForce,
+                Aabb::from_xywh(0.0, 0.0, width, height),
+                limits,
+            ),
+            quadtree_limits: limits,
+            pair_slots: Vec::new(),
+            pair_keys: Vec::new(),
+            pairs_out: Vec::new(),
+            overlapping: Vec::new(),
+            query_out: Vec::new(),
+            last_pair_stats: Stats::default(),
+            last_query_stats: Stats::default(),
+        })
+    }
+
+    #[must_use]
+    pub fn width(&self) -> f64 {
+        self.width
+    }
+
+    #[must_use]
+    pub fn height(&self) -> f64 {
+        self.height
+    }
+
+    /// Number of live objects.
+    #[must_use]
+    pub fn count(&self) -> usize {
+        self.id_to_slot.len()
+    }
+
+    /// Every overlapping pair of the current boxes, flattened
+    /// `[a0, b0, a1, b1, …]` with `a < b`, sorted by `(a, b)`.
+    pub fn pairs(&mut self) -> &[u32] {
+        self.pair_slots.clear();
+        self.last_pair_stats = self.structure.as_broad_phase().pairs(&mut self.pair_slots);
+        self.pair_keys.clear();
+        self.overlapping.clear();
+        self.overlapping.resize(self.slot_ids.len(), 0);
+        for &(a, b) in &self.pair_slots {
+            self.overlapping[a as usize] = 1;
+            self.overlapping[b as usize] = 1;
+            let (id_a, id_b) = (
+                self.slot_ids[a as usize] as u64,
+                self.slot_ids[b as usize] as u64,
+            );
+            self.pair_keys.push(id_a.min(id_b) << 32 | id_a.max(id_b));
+        }
+        self.pair_keys.sort_unstable();
+        self.pairs_out.clear();
+        self.pairs_out.extend(
+            self.pair_keys
+                .iter()
+                .flat_map(|&k| [(k >> 32) as u32, k as u32]),
+        );
+        &self.pairs_out
+    }
+
+    /// Ids of the boxes overlapping the given box, ascending.
+    pub fn query(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<&[u32]> {
+        let area = checked_box(x, y, w, h)?;
+        self.query_out.clear();
+        self.last_query_stats = self
+            .structure
+            .as_broad_phase()
+            .query(area, &mut self.query_out);
+        for slot in self.query_out.iter_mut() {
+            *slot = self.slot_ids[*slot as usize];
+        }
+        self.query_out.sort_unstable();
+        Ok(&self.query_out)
+    }
+
+    /// Work counters of the last `pairs()`.
+    #[must_use]
+    pub fn pair_stats(&self) -> Stats {
+        self.last_pair_stats
+    }
+
+    /// Work counters of the last `query()`.
+    #[must_use]
+    pub fn query_stats(&self) -> Stats {
+        self.last_query_stats
+    }
+
+    /// Checks the active structure's invariants and the world's own books.
+    pub fn validate(&self) -> std::result::Result<(), String> {
+        let live = self.slot_ids.iter().filter(|&&id| id != 0).count();
+        if live != self.id_to_slot.len() || live + self.free_slots.len() != self.slot_ids.len() {
+            return Err(format!(
+                "{live} live slots, {} ids, {} free",
+                self.id_to_slot.len(),
+                self.free_slots.len()
+            ));
+        }
+        for (&id, &slot) in &self.id_to_slot {
+            if self.slot_ids[slot as usize] != id {
+                return Err(format!(
+                    "id {id} maps to slot {slot} holding {}",
+                    self.slot_ids[slot as usize]
+                ));
+            }
+        }
+        self.structure.as_broad_phase_ref().validate()
+    }
+
+    fn slot_of(&self, arg: &'static str, id: u32) -> Result<u32> {
+        self.id_to_slot
+            .get(&id)
+            .copied()
+            .ok_or(Error::DeadId { arg, id })
+    }
+
+    fn aabb_of(&self, slot: u32) -> Aabb {
+        let b = &self.boxes[slot as usize * 4..slot as usize * 4 + 4];
+        Aabb::from_xywh(b[0], b[1], b[2], b[3])
+    }
+}
+
+/// The box `(x, y, w, h)` if all four are finite and the size is positive.
+pub(crate) fn checked_box(x: f64, y: f64, w: f64, h: f64) -> Result<Aabb> {
+    finite("x", x)?;
+    finite("y", y)?;
+    positive("w", w)?;
+    positive("h", h)?;
+    Ok(Aabb::from_xywh(x, y, w, h))
+}
+
+impl World {
+    /// Adds `count` seeded moving boxes laid out per `layout` (see
+    /// [`crate::scene`]), scaled to this world's size. Returns the first id.
+    pub fn populate(&mut self, count: u32, seed: u64, layout: crate::scene::Layout) -> Result<u32> {
+        let side = self.width.min(self.height);
+        let first = self.next_id;
+        for o in crate::scene::generate(count as usize, side, layout, seed) {
+            let id = self.insert(o.x, o.y, o.w, o.h)?;
+            self.set_velocity(id, o.vx, o.vy)?;
+        }
+        Ok(first)
+    }
+}

@@ -1,0 +1,104 @@
+//! Inserting, moving, resizing and removing objects.
+
+use super::{checked_box, World};
+use crate::error::{finite, Result};
+
+impl World {
+    /// Adds a box at rest and returns its id (ids start at 1 and are never
+    /// reused within one world).
+    pub fn insert(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<u32> {
+        let aabb = checked_box(x, y, w, h)?;
+        let id = self.next_id;
+        self.next_id += 1;
+        let slot = match self.free_slots.pop() {
+            Some(slot) => slot,
+            None => {
+                self.slot_ids.push(0);
+                self.boxes.extend([0.0; 4]);
+                self.velocities.extend([0.0; 2]);
+                (self.slot_ids.len() - 1) as u32
+            }
+        };
+        let s = slot as usize;
+        self.slot_ids[s] = id;
+        self.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
+        self.velocities[s * 2..s * 2 + 2].copy_from_slice(&[0.0, 0.0]);
+        self.id_to_slot.insert(id, slot);
+        self.structure.as_broad_phase().insert(slot, aabb);
+        Ok(id)
+    }
+
+    /// Moves and resizes a box.
+    pub fn update(&mut self, id: u32, x: f64, y: f64, w: f64, h: f64) -> Result<()> {
+        let slot = self.slot_of("id", id)?;
+        let aabb = checked_box(x, y, w, h)?;
+        let s = slot as usize;
+        self.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
+        self.structure.as_broad_phase().update(slot, aabb);
+        Ok(())
+    }
+
+    /// Sets a box's velocity in units per second.
+    pub fn set_velocity(&mut self, id: u32, vx: f64, vy: f64) -> Result<()> {
+        let slot = self.slot_of("id", id)? as usize;
+        finite("vx", vx)?;
+        finite("vy", vy)?;
+        self.velocities[slot * 2..slot * 2 + 2].copy_from_slice(&[vx, vy]);
+        Ok(())
+    }
+
+    /// A box's velocity `[vx, vy]`.
+    pub fn velocity(&self, id: u32) -> Result<[f64; 2]> {
+        let s = self.slot_of("id", id)? as usize;
+        Ok([self.velocities[s * 2], self.velocities[s * 2 + 1]])
+    }
+
+    /// Deletes an object.
+    pub fn remove(&mut self, id: u32) -> Result<()> {
+        let slot = self.slot_of("id", id)?;
+        self.structure.as_broad_phase().remove(slot);
+        self.id_to_slot.remove(&id);
+        self.slot_ids[slot as usize] = 0;
+        self.free_slots.push(slot);
+        Ok(())
+    }
+
+    /// The box `[x, y, w, h]` of a live object.
+    pub fn box_of(&self, id: u32) -> Result<[f64; 4]> {
+        let s = self.slot_of("id", id)? as usize;
+        let b = &self.boxes[s * 4..s * 4 + 4];
+        Ok([b[0], b[1], b[2], b[3]])
+    }
+
+    /// Whether `id` is a live object.
+    #[must_use]
+    pub fn contains(&self, id: u32) -> bool {
+        self.id_to_slot.contains_key(&id)
+    }
+
+    /// Live ids, ascending.
+    #[must_use]
+    pub fn ids(&self) -> Vec<u32> {
+        let mut ids: Vec<u32> = self.id_to_slot.keys().copied().collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    /// Per slot `x, y, w, h`; free slots hold stale values (see `slot_ids`).
+    #[must_use]
+    pub fn slot_boxes(&self) -> &[f64] {
+        &self.boxes
+    }
+
+    /// Per slot the object's id, or 0 for a free slot.
+    #[must_use]
+    pub fn slot_ids(&self) -> &[u32] {
+        &self.slot_ids
+    }
+
+    /// Per slot 1 when the object was in a pair at the last `pairs()`.
+    #[must_use]
+    pub fn slot_overlapping(&self) -> &[u8] {
+        &self.overlapping
+    }
+}

@@ -1,0 +1,87 @@
+//! Advancing time: motion and elastic walls.
+
+use super::World;
+use crate::error::{finite, Error, Result};
+use crate::geometry::Aabb;
+
+impl World {
+    /// Moves every object by its velocity × `dt` seconds and reflects moving
+    /// objects off the world walls: the box ends inside the walls with the
+    /// velocity component flipped. Objects at rest stay where they are, even
+    /// outside the world; a moving box larger than the world along an axis
+    /// is pinned at 0 on that axis and stops along it.
+    pub fn step(&mut self, dt: f64) -> Result<()> {
+        finite("dt", dt)?;
+        if dt < 0.0 {
+            return Err(Error::Negative {
+                arg: "dt",
+                value: dt,
+            });
+        }
+        for slot in 0..self.slot_ids.len() {
+            if self.slot_ids[slot] == 0 {
+                continue;
+            }
+            let (vx, vy) = (self.velocities[slot * 2], self.velocities[slot * 2 + 1]);
+            if vx == 0.0 && vy == 0.0 {
+                continue;
+            }
+            let b = &mut self.boxes[slot * 4..slot * 4 + 4];
+            let v = &mut self.velocities[slot * 2..slot * 2 + 2];
+            let (mut x, mut y) = (b[0] + vx * dt, b[1] + vy * dt);
+            reflect(&mut x, &mut v[0], b[2], self.width);
+            reflect(&mut y, &mut v[1], b[3], self.height);
+            b[0] = x;
+            b[1] = y;
+            let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
+            self.structure.as_broad_phase().update(slot as u32, aabb);
+        }
+        Ok(())
+    }
+}
+
+/// Reflects a 1D interval `[position, position + size]` moving at `velocity`
+/// into `[0, limit]`, as a ball bounces: the overshoot is mirrored back.
+fn reflect(position: &mut f64, velocity: &mut f64, size: f64, limit: f64) {
+    let room = limit - size;
+    if room <= 0.0 {
+        *position = 0.0;
+        *velocity = 0.0;
+        return;
+    }
+    if *position < 0.0 {
+        *position = -*position;
+        *velocity = velocity.abs();
+    }
+    if *position > room {
+        *position = 2.0 * room - *position;
+        *velocity = -velocity.abs();
+    }
+    // A step longer than the room can still overshoot: clamp.
+    *position = position.clamp(0.0, room);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reflect;
+
+    #[test]
+    fn overshoot_is_mirrored_and_velocity_points_back_inside() {
+        let (mut p, mut v) = (-2.0, -5.0);
+        reflect(&mut p, &mut v, 10.0, 100.0);
+        assert_eq!((p, v), (2.0, 5.0));
+        let (mut p, mut v) = (95.0, 5.0);
+        reflect(&mut p, &mut v, 10.0, 100.0);
+        assert_eq!((p, v), (85.0, -5.0));
+    }
+
+    #[test]
+    fn huge_steps_and_oversized_boxes_end_inside() {
+        let (mut p, mut v) = (1e9, 1.0);
+        reflect(&mut p, &mut v, 10.0, 100.0);
+        assert!((0.0..=90.0).contains(&p) && v < 0.0);
+        let (mut p, mut v) = (5.0, 1.0);
+        reflect(&mut p, &mut v, 200.0, 100.0);
+        assert_eq!((p, v), (0.0, 0.0));
+    }
+}
