@@ -64,10 +64,7 @@ impl BroadPhase for BruteForce {
             }
         }
         let tests = (n as u64) * (n.saturating_sub(1) as u64) / 2;
-        Stats {
-            candidate_tests: tests,
-            nodes_visited: 0,
-        }
+        Stats { candidate_tests: tests, nodes_visited: 0 }
     }
 
     fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats {
@@ -76,10 +73,7 @@ impl BroadPhase for BruteForce {
                 out.push(proxy);
             }
         }
-        Stats {
-            candidate_tests: self.aabbs.len() as u64,
-            nodes_visited: 0,
-        }
+        Stats { candidate_tests: self.aabbs.len() as u64, nodes_visited: 0 }
     }
 
     fn validate(&self) -> Result<(), String> {
@@ -88,17 +82,12 @@ impl BroadPhase for BruteForce {
         }
         for (index, &proxy) in self.proxies.iter().enumerate() {
             if self.position.get(proxy as usize) != Some(&(index as u32)) {
-                return Err(format!(
-                    "proxy {proxy} at {index} has a wrong position entry"
-                ));
+                return Err(format!("proxy {proxy} at {index} has a wrong position entry"));
             }
         }
         let present = self.position.iter().filter(|&&p| p != ABSENT).count();
         if present != self.proxies.len() {
-            return Err(format!(
-                "{present} position entries for {} proxies",
-                self.proxies.len()
-            ));
+            return Err(format!("{present} position entries for {} proxies", self.proxies.len()));
         }
         Ok(())
     }

@@ -15,18 +15,9 @@ pub enum Error {
     /// An object id that is not live (never issued, or removed).
     DeadId { arg: &'static str, id: u32 },
     /// A name that is not one of the accepted names.
-    UnknownName {
-        arg: &'static str,
-        name: String,
-        expected: &'static str,
-    },
+    UnknownName { arg: &'static str, name: String, expected: &'static str },
     /// An integer outside its allowed range.
-    OutOfRange {
-        arg: &'static str,
-        value: i64,
-        min: i64,
-        max: i64,
-    },
+    OutOfRange { arg: &'static str, value: i64, min: i64, max: i64 },
     /// Re-parenting `child` under `parent` would make a cycle.
     Cycle { child: u32, parent: u32 },
 }

@@ -19,12 +19,7 @@ impl Aabb {
     #[must_use]
     #[inline]
     pub fn from_xywh(x: f64, y: f64, w: f64, h: f64) -> Aabb {
-        Aabb {
-            min_x: x,
-            min_y: y,
-            max_x: x + w,
-            max_y: y + h,
-        }
+        Aabb { min_x: x, min_y: y, max_x: x + w, max_y: y + h }
     }
 
     /// Whether the interiors intersect. Touching edges do not overlap.
@@ -72,10 +67,7 @@ impl Aabb {
     #[must_use]
     #[inline]
     pub fn center(&self) -> (f64, f64) {
-        (
-            0.5 * (self.min_x + self.max_x),
-            0.5 * (self.min_y + self.max_y),
-        )
+        (0.5 * (self.min_x + self.max_x), 0.5 * (self.min_y + self.max_y))
     }
 
     #[must_use]

@@ -17,8 +17,10 @@ pub mod broad_phase;
 pub mod brute_force;
 pub mod error;
 pub mod geometry;
+pub mod hierarchy;
 pub mod quadtree;
 pub mod scene;
+pub mod tile_grid;
 pub mod world;
 
 mod wasm;

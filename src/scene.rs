@@ -33,7 +33,7 @@ impl Rng {
 
     /// Uniform integer in `0..n` (`n > 0`).
     pub fn below(&mut self, n: u32) -> u32 {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as u32
+        (((self.next_u64() >> 32) * n as u64) >> 32) as u32
     }
 }
 
@@ -90,9 +90,8 @@ pub fn world_side_for(count: usize) -> f64 {
 #[must_use]
 pub fn generate(count: usize, side: f64, layout: Layout, seed: u64) -> Vec<SceneObject> {
     let mut rng = Rng::new(seed);
-    let centres: Vec<(f64, f64)> = (0..8)
-        .map(|_| (rng.range(0.1, 0.9) * side, rng.range(0.1, 0.9) * side))
-        .collect();
+    let centres: Vec<(f64, f64)> =
+        (0..8).map(|_| (rng.range(0.1, 0.9) * side, rng.range(0.1, 0.9) * side)).collect();
     (0..count)
         .map(|_| {
             let (mut w, mut h) = (rng.range(4.0, 16.0), rng.range(4.0, 16.0));
@@ -113,20 +112,10 @@ pub fn generate(count: usize, side: f64, layout: Layout, seed: u64) -> Vec<Scene
                 }
                 _ => (rng.range(0.0, side), rng.range(0.0, side)),
             };
-            let (x, y) = (
-                x.clamp(0.0, (side - w).max(0.0)),
-                y.clamp(0.0, (side - h).max(0.0)),
-            );
+            let (x, y) = (x.clamp(0.0, (side - w).max(0.0)), y.clamp(0.0, (side - h).max(0.0)));
             let angle = rng.range(0.0, std::f64::consts::TAU);
             let speed = rng.range(5.0, 60.0);
-            SceneObject {
-                x,
-                y,
-                w,
-                h,
-                vx: speed * angle.cos(),
-                vy: speed * angle.sin(),
-            }
+            SceneObject { x, y, w, h, vx: speed * angle.cos(), vy: speed * angle.sin() }
         })
         .collect()
 }
@@ -140,9 +129,7 @@ mod tests {
         let a = generate(100, 400.0, Layout::Clustered, 7);
         assert_eq!(a, generate(100, 400.0, Layout::Clustered, 7));
         assert_ne!(a, generate(100, 400.0, Layout::Clustered, 8));
-        assert!(a
-            .iter()
-            .all(|o| o.x >= 0.0 && o.x + o.w <= 400.0 && o.w > 0.0));
+        assert!(a.iter().all(|o| o.x >= 0.0 && o.x + o.w <= 400.0 && o.w > 0.0));
     }
 
     #[test]

@@ -47,10 +47,7 @@ impl WasmWorld {
     pub fn new(width: f64, height: f64) -> Result<WasmWorld, JsError> {
         console_error_panic_hook::set_once();
         let inner = crate::World::new(width, height).map_err(to_js)?;
-        Ok(WasmWorld {
-            inner,
-            node_buffer: Vec::new(),
-        })
+        Ok(WasmWorld { inner, node_buffer: Vec::new() })
     }
 
     #[wasm_bindgen(getter)]
@@ -132,24 +129,15 @@ impl WasmWorld {
 
     /// Every structure name `setStructure` accepts.
     pub fn structures() -> Vec<String> {
-        StructureKind::ALL
-            .iter()
-            .map(|k| k.name().to_string())
-            .collect()
+        StructureKind::ALL.iter().map(|k| k.name().to_string()).collect()
     }
 
     /// Split threshold and depth limit of both quadtrees.
     #[wasm_bindgen(js_name = setQuadtreeLimits)]
-    pub fn set_quadtree_limits(
-        &mut self,
-        max_objects: f64,
-        max_levels: f64,
-    ) -> Result<(), JsError> {
+    pub fn set_quadtree_limits(&mut self, max_objects: f64, max_levels: f64) -> Result<(), JsError> {
         let max_objects = whole("maxObjects", max_objects)?;
         let max_levels = whole("maxLevels", max_levels)?;
-        self.inner
-            .set_quadtree_limits(max_objects, max_levels)
-            .map_err(to_js)
+        self.inner.set_quadtree_limits(max_objects, max_levels).map_err(to_js)
     }
 
     #[wasm_bindgen(getter, js_name = maxObjects)]
@@ -174,16 +162,12 @@ impl WasmWorld {
                 expected: "\"uniform\", \"clustered\", \"mixed\"",
             })
         })?;
-        self.inner
-            .populate(count, seed.into(), layout)
-            .map_err(to_js)
+        self.inner.populate(count, seed.into(), layout).map_err(to_js)
     }
 
     /// Throws if any internal invariant is broken (a debugging aid).
     pub fn validate(&self) -> Result<(), JsError> {
-        self.inner
-            .validate()
-            .map_err(|message| JsError::new(&message))
+        self.inner.validate().map_err(|message| JsError::new(&message))
     }
 
     /// Box-versus-box tests made by the last `pairs()`.
@@ -232,14 +216,7 @@ impl WasmWorld {
             let buffer = &mut self.node_buffer;
             tree.for_each_node(|n| {
                 let b = n.bounds;
-                buffer.extend([
-                    b.min_x,
-                    b.min_y,
-                    b.max_x,
-                    b.max_y,
-                    n.depth as f64,
-                    n.is_leaf as u8 as f64,
-                ]);
+                buffer.extend([b.min_x, b.min_y, b.max_x, b.max_y, n.depth as f64, n.is_leaf as u8 as f64]);
             });
         }
         view_f64(&self.node_buffer)
@@ -249,10 +226,7 @@ impl WasmWorld {
     #[wasm_bindgen(js_name = storedIn)]
     pub fn stored_in(&self, id: u32) -> Result<Float64Array, JsError> {
         let regions = self.inner.stored_in(id).map_err(to_js)?;
-        let flat: Vec<f64> = regions
-            .iter()
-            .flat_map(|b| [b.min_x, b.min_y, b.max_x, b.max_y])
-            .collect();
+        let flat: Vec<f64> = regions.iter().flat_map(|b| [b.min_x, b.min_y, b.max_x, b.max_y]).collect();
         Ok(Float64Array::from(&flat[..]))
     }
 }

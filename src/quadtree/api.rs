@@ -21,31 +21,49 @@ impl Quadtree {
                 if first == OUTSIDE || !inside {
                     return first == OUTSIDE && !inside;
                 }
-                // Same leaves reached as the links held? Lists are short.
-                let mut leaves = std::mem::take(&mut self.inner_stack);
-                leaves.clear();
-                self.collect_reached_leaves(aabb, &mut leaves);
-                let mut held = 0;
+                // Same set of leaves as the links held? Compare sorted lists.
+                let mut reached = std::mem::take(&mut self.inner_stack);
+                let mut held = std::mem::take(&mut self.held_scratch);
+                reached.clear();
+                held.clear();
+                self.collect_reached_leaves(aabb, &mut reached);
                 let mut link = first;
                 while link != NULL {
-                    held += 1;
+                    held.push(self.links[link as usize].node);
                     link = self.links[link as usize].next_of_proxy;
                 }
-                let same = held == leaves.len()
-                    && leaves.iter().all(|&leaf| {
-                        let mut link = first;
-                        while link != NULL {
-                            if self.links[link as usize].node == leaf {
-                                return true;
-                            }
-                            link = self.links[link as usize].next_of_proxy;
-                        }
-                        false
-                    });
-                self.inner_stack = leaves;
+                let same = held.len() == reached.len() && {
+                    held.sort_unstable();
+                    reached.sort_unstable();
+                    held == reached
+                };
+                self.inner_stack = reached;
+                self.held_scratch = held;
                 same
             }
         }
+    }
+}
+
+impl Quadtree {
+    /// Leaves policy: a box that covered a leaf wholly did not count towards
+    /// its split; if it shrank and no longer covers it, the leaf may be due.
+    fn split_leaves_no_longer_covered(&mut self, proxy: u32, old: &Aabb) {
+        let new = self.aabbs[proxy as usize];
+        let mut due = std::mem::take(&mut self.held_scratch);
+        due.clear();
+        let mut link = self.first_link[proxy as usize];
+        while link != NULL && link != OUTSIDE {
+            let bounds = &self.nodes[self.links[link as usize].node as usize].bounds;
+            if old.contains(bounds) && !new.contains(bounds) {
+                due.push(self.links[link as usize].node);
+            }
+            link = self.links[link as usize].next_of_proxy;
+        }
+        for &leaf in &due {
+            self.split_overflowing(leaf);
+        }
+        self.held_scratch = due;
     }
 }
 
@@ -63,7 +81,10 @@ impl BroadPhase for Quadtree {
 
     fn update(&mut self, proxy: u32, aabb: Aabb) {
         if self.stays_put(proxy, &aabb) {
-            self.aabbs[proxy as usize] = aabb;
+            let old = std::mem::replace(&mut self.aabbs[proxy as usize], aabb);
+            if self.placement == Placement::AllOverlappedLeaves {
+                self.split_leaves_no_longer_covered(proxy, &old);
+            }
         } else {
             self.remove_proxy(proxy);
             self.insert_proxy(proxy, aabb);

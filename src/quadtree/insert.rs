@@ -12,10 +12,7 @@ impl Quadtree {
             self.first_link.resize(index + 1, ABSENT);
             self.outside_pos.resize(index + 1, NULL);
         }
-        debug_assert_eq!(
-            self.first_link[index], ABSENT,
-            "proxy {proxy} inserted twice"
-        );
+        debug_assert_eq!(self.first_link[index], ABSENT, "proxy {proxy} inserted twice");
         self.aabbs[index] = aabb;
         self.proxy_count += 1;
         match self.placement {
@@ -97,8 +94,8 @@ impl Quadtree {
         while let Some(node) = stack.pop() {
             let n = self.nodes[node as usize];
             if !n.is_leaf()
-                || n.count <= self.limits.max_objects
                 || n.depth >= self.limits.max_levels
+                || self.splitting_items(node) <= self.limits.max_objects
             {
                 continue;
             }
@@ -131,6 +128,25 @@ impl Quadtree {
             stack.extend(first..first + 4);
         }
         self.stack = stack;
+    }
+
+    /// How many of a leaf's items a split would spread out. Under the leaves
+    /// policy a box covering the whole leaf would be copied into all four
+    /// children and gain nothing, so only the others count; without this, two
+    /// big boxes and `max_objects = 1` split the tree to full depth.
+    pub(super) fn splitting_items(&self, node: u32) -> u32 {
+        let n = &self.nodes[node as usize];
+        if self.placement == Placement::StraddleInParent {
+            return n.count;
+        }
+        let mut spread = 0;
+        let mut link = n.head;
+        while link != NULL {
+            let l = &self.links[link as usize];
+            spread += u32::from(!self.aabbs[l.proxy as usize].contains(&n.bounds));
+            link = l.next;
+        }
+        spread
     }
 
     /// Puts an existing link (already out of its node's list) at the head of

@@ -39,11 +39,11 @@ impl Quadtree {
     /// subtree holds no more than `max_objects` links, until none is left.
     /// Keeps the invariant "a split node has more than `max_objects` links
     /// below it", so the tree shrinks back as objects leave a region.
-    pub(super) fn collapse_sparse_ancestors(&mut self, node: u32) {
+    pub(super) fn collapse_sparse_ancestors(&mut self, mut node: u32) {
+        if self.nodes[node as usize].depth == FREE {
+            return; // collapsed already, along with an ancestor
+        }
         loop {
-            if self.nodes[node as usize].depth == FREE {
-                return; // collapsed already, along with an ancestor
-            }
             let mut highest = NULL;
             let mut cursor = node;
             while cursor != NULL {
@@ -57,6 +57,9 @@ impl Quadtree {
                 return;
             }
             self.collapse(highest);
+            // De-duplication may have thinned the ancestors too: look again
+            // from the node that just became a leaf.
+            node = highest;
         }
     }
 

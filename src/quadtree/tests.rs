@@ -1,1 +1,150 @@
+//! Unit tests of the quadtree's mechanics; the differential suite against
+//! brute force lives in `tests/differential.rs`.
 
+use super::{Placement, Quadtree, QuadtreeLimits};
+use crate::broad_phase::BroadPhase;
+use crate::geometry::Aabb;
+
+const WORLD: Aabb = Aabb { min_x: 0.0, min_y: 0.0, max_x: 100.0, max_y: 100.0 };
+
+fn tree(placement: Placement, max_objects: u32, max_levels: u32) -> Quadtree {
+    Quadtree::new(WORLD, placement, QuadtreeLimits { max_objects, max_levels })
+}
+
+fn node_count(tree: &Quadtree) -> usize {
+    let mut n = 0;
+    tree.for_each_node(|_| n += 1);
+    n
+}
+
+fn sorted_pairs(tree: &mut Quadtree) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    tree.pairs(&mut out);
+    let mut pairs: Vec<_> = out.into_iter().map(|(a, b)| (a.min(b), a.max(b))).collect();
+    pairs.sort_unstable();
+    pairs
+}
+
+#[test]
+fn splits_past_max_objects_and_collapses_back() {
+    for placement in [Placement::StraddleInParent, Placement::AllOverlappedLeaves] {
+        let mut t = tree(placement, 2, 4);
+        for (i, (x, y)) in [(10.0, 10.0), (60.0, 10.0), (10.0, 60.0)].into_iter().enumerate() {
+            t.insert(i as u32, Aabb::from_xywh(x, y, 5.0, 5.0));
+            t.validate().unwrap();
+        }
+        assert_eq!(node_count(&t), 5, "{placement:?}: root + four children after the third insert");
+        t.remove(2);
+        t.validate().unwrap();
+        assert_eq!(node_count(&t), 1, "{placement:?}: back to a single leaf");
+    }
+}
+
+#[test]
+fn box_touching_a_midline_goes_down_not_up() {
+    // Seed 002 compared with strict `<`, leaving such boxes in the parent.
+    let mut t = tree(Placement::StraddleInParent, 1, 4);
+    t.insert(0, Aabb::from_xywh(40.0, 40.0, 10.0, 10.0)); // max corner on the midlines
+    t.insert(1, Aabb::from_xywh(50.0, 50.0, 10.0, 10.0)); // min corner on them
+    t.validate().unwrap();
+    let mut stored = Vec::new();
+    t.nodes_of(0, &mut stored);
+    assert_eq!(stored, vec![Aabb { min_x: 0.0, min_y: 0.0, max_x: 50.0, max_y: 50.0 }]);
+    assert!(sorted_pairs(&mut t).is_empty(), "touching at a corner is no overlap");
+}
+
+#[test]
+fn lower_quadrants_use_the_true_midline() {
+    // Seed 001 tested the y extent against half the height, not the midline.
+    let mut t = tree(Placement::StraddleInParent, 1, 4);
+    t.insert(0, Aabb::from_xywh(10.0, 60.0, 5.0, 5.0));
+    t.insert(1, Aabb::from_xywh(60.0, 60.0, 5.0, 5.0));
+    t.validate().unwrap();
+    let mut stored = Vec::new();
+    t.nodes_of(1, &mut stored);
+    assert_eq!(stored, vec![Aabb { min_x: 50.0, min_y: 50.0, max_x: 100.0, max_y: 100.0 }]);
+}
+
+#[test]
+fn straddlers_stay_in_the_parent_and_still_pair() {
+    let mut t = tree(Placement::StraddleInParent, 1, 4);
+    t.insert(0, Aabb::from_xywh(45.0, 45.0, 10.0, 10.0));
+    t.insert(1, Aabb::from_xywh(20.0, 20.0, 30.0, 30.0));
+    t.insert(2, Aabb::from_xywh(52.0, 52.0, 1.0, 1.0));
+    t.validate().unwrap();
+    let mut stored = Vec::new();
+    t.nodes_of(0, &mut stored);
+    assert_eq!(stored, vec![WORLD]);
+    assert_eq!(sorted_pairs(&mut t), vec![(0, 1), (0, 2)]);
+}
+
+#[test]
+fn leaves_policy_reports_a_pair_spanning_four_leaves_once() {
+    let mut t = tree(Placement::AllOverlappedLeaves, 1, 3);
+    t.insert(0, Aabb::from_xywh(40.0, 40.0, 20.0, 20.0));
+    t.insert(1, Aabb::from_xywh(45.0, 45.0, 10.0, 10.0));
+    t.insert(2, Aabb::from_xywh(5.0, 5.0, 2.0, 2.0));
+    t.validate().unwrap();
+    let mut stored = Vec::new();
+    t.nodes_of(1, &mut stored);
+    assert!(stored.len() >= 4, "the small box straddles the centre: {stored:?}");
+    assert_eq!(sorted_pairs(&mut t), vec![(0, 1)]);
+    let mut hits = Vec::new();
+    t.query(Aabb::from_xywh(30.0, 30.0, 40.0, 40.0), &mut hits);
+    hits.sort_unstable();
+    assert_eq!(hits, vec![0, 1]);
+}
+
+#[test]
+fn max_levels_bounds_depth_even_for_identical_boxes() {
+    for placement in [Placement::StraddleInParent, Placement::AllOverlappedLeaves] {
+        let mut t = tree(placement, 1, 3);
+        for i in 0..50 {
+            t.insert(i, Aabb::from_xywh(1.0, 1.0, 1.0, 1.0));
+            t.validate().unwrap();
+        }
+        let mut deepest = 0;
+        t.for_each_node(|n| deepest = deepest.max(n.depth));
+        assert_eq!(deepest, 3);
+        assert_eq!(sorted_pairs(&mut t).len(), 50 * 49 / 2);
+    }
+}
+
+#[test]
+fn boxes_outside_the_world_pair_with_everything_they_touch() {
+    for placement in [Placement::StraddleInParent, Placement::AllOverlappedLeaves] {
+        let mut t = tree(placement, 1, 4);
+        t.insert(0, Aabb::from_xywh(-50.0, -50.0, 20.0, 20.0)); // wholly outside
+        t.insert(1, Aabb::from_xywh(-40.0, -40.0, 20.0, 20.0)); // outside, overlaps 0
+        t.insert(2, Aabb::from_xywh(95.0, 95.0, 10.0, 10.0)); // partly outside
+        t.insert(3, Aabb::from_xywh(99.0, 99.0, 10.0, 10.0)); // overlaps 2 outside the world
+        t.insert(4, Aabb::from_xywh(-60.0, -60.0, 200.0, 200.0)); // giant, overlaps all
+        t.validate().unwrap();
+        let expected = vec![(0, 1), (0, 4), (1, 4), (2, 3), (2, 4), (3, 4)];
+        assert_eq!(sorted_pairs(&mut t), expected, "{placement:?}");
+    }
+}
+
+#[test]
+fn updates_that_stay_in_their_node_keep_the_tree_and_others_refile() {
+    let mut t = tree(Placement::StraddleInParent, 1, 4);
+    t.insert(0, Aabb::from_xywh(10.0, 10.0, 5.0, 5.0));
+    t.insert(1, Aabb::from_xywh(70.0, 70.0, 5.0, 5.0));
+    t.update(0, Aabb::from_xywh(11.0, 11.0, 5.0, 5.0));
+    t.validate().unwrap();
+    t.update(0, Aabb::from_xywh(71.0, 71.0, 5.0, 5.0));
+    t.validate().unwrap();
+    assert_eq!(sorted_pairs(&mut t), vec![(0, 1)]);
+}
+
+#[test]
+fn set_limits_rebuilds_under_the_new_limits() {
+    let mut t = tree(Placement::AllOverlappedLeaves, 1, 6);
+    for i in 0..20 {
+        t.insert(i, Aabb::from_xywh(i as f64 * 4.0, i as f64 * 4.0, 3.0, 3.0));
+    }
+    let before = node_count(&t);
+    t.set_limits(QuadtreeLimits { max_objects: 20, max_levels: 6 });
+    t.validate().unwrap();
+    assert!(node_count(&t) == 1 && before > 1);
+}

@@ -32,10 +32,7 @@ pub struct QuadtreeLimits {
 
 impl Default for QuadtreeLimits {
     fn default() -> Self {
-        QuadtreeLimits {
-            max_objects: 8,
-            max_levels: 8,
-        }
+        QuadtreeLimits { max_objects: 8, max_levels: 8 }
     }
 }
 
@@ -101,6 +98,7 @@ pub struct Quadtree {
     // Scratch that grows and never shrinks, so warm calls allocate nothing.
     pub(super) stack: Vec<u32>,
     pub(super) inner_stack: Vec<u32>,
+    pub(super) held_scratch: Vec<u32>,
     pub(super) items: Vec<(u32, Aabb)>,
     pub(super) marks: Vec<u32>,
     pub(super) mark_stamp: u32,
@@ -124,6 +122,7 @@ impl Quadtree {
             proxy_count: 0,
             stack: Vec::new(),
             inner_stack: Vec::new(),
+            held_scratch: Vec::new(),
             items: Vec::new(),
             marks: Vec::new(),
             mark_stamp: 0,
@@ -198,11 +197,7 @@ impl Quadtree {
     /// Bounds of the nodes a proxy is stored in (several under the leaves
     /// policy; none when it is in the outside list).
     pub fn nodes_of(&self, proxy: u32, out: &mut Vec<Aabb>) {
-        let mut link = self
-            .first_link
-            .get(proxy as usize)
-            .copied()
-            .unwrap_or(ABSENT);
+        let mut link = self.first_link.get(proxy as usize).copied().unwrap_or(ABSENT);
         while link != ABSENT && link != OUTSIDE && link != NULL {
             let l = self.links[link as usize];
             out.push(self.nodes[l.node as usize].bounds);
@@ -230,30 +225,10 @@ impl Quadtree {
         let (mid_x, mid_y) = midpoint(&p.bounds);
         let b = p.bounds;
         let quadrants = [
-            Aabb {
-                min_x: b.min_x,
-                min_y: b.min_y,
-                max_x: mid_x,
-                max_y: mid_y,
-            },
-            Aabb {
-                min_x: mid_x,
-                min_y: b.min_y,
-                max_x: b.max_x,
-                max_y: mid_y,
-            },
-            Aabb {
-                min_x: b.min_x,
-                min_y: mid_y,
-                max_x: mid_x,
-                max_y: b.max_y,
-            },
-            Aabb {
-                min_x: mid_x,
-                min_y: mid_y,
-                max_x: b.max_x,
-                max_y: b.max_y,
-            },
+            Aabb { min_x: b.min_x, min_y: b.min_y, max_x: mid_x, max_y: mid_y },
+            Aabb { min_x: mid_x, min_y: b.min_y, max_x: b.max_x, max_y: mid_y },
+            Aabb { min_x: b.min_x, min_y: mid_y, max_x: mid_x, max_y: b.max_y },
+            Aabb { min_x: mid_x, min_y: mid_y, max_x: b.max_x, max_y: b.max_y },
         ];
         let first = match self.free_groups.pop() {
             Some(first) => first,
@@ -294,13 +269,7 @@ impl Quadtree {
             ABSENT | OUTSIDE => NULL,
             first => first,
         };
-        let link = Link {
-            proxy,
-            node,
-            prev: NULL,
-            next: head,
-            next_of_proxy,
-        };
+        let link = Link { proxy, node, prev: NULL, next: head, next_of_proxy };
         let index = match self.free_links.pop() {
             Some(index) => {
                 self.links[index as usize] = link;
@@ -323,9 +292,7 @@ impl Quadtree {
 
     /// Takes `link` out of its node's list, leaving proxy chains alone.
     pub(super) fn unlink_from_node(&mut self, link: u32) {
-        let Link {
-            node, prev, next, ..
-        } = self.links[link as usize];
+        let Link { node, prev, next, .. } = self.links[link as usize];
         if prev != NULL {
             self.links[prev as usize].next = next;
         } else {
@@ -363,10 +330,7 @@ impl Quadtree {
 /// The split point of a node. Always computed by this one formula, so a
 /// child's edge and the midline it was cut at are the same float.
 pub(super) fn midpoint(bounds: &Aabb) -> (f64, f64) {
-    (
-        0.5 * (bounds.min_x + bounds.max_x),
-        0.5 * (bounds.min_y + bounds.max_y),
-    )
+    (0.5 * (bounds.min_x + bounds.max_x), 0.5 * (bounds.min_y + bounds.max_y))
 }
 
 /// Which child quadrant wholly contains `aabb` (edges included), if any.
@@ -394,8 +358,5 @@ pub(super) fn quadrant_of(bounds: &Aabb, aabb: &Aabb) -> Option<u32> {
 
 fn sanitize(limits: QuadtreeLimits) -> QuadtreeLimits {
     // Depth beyond ~50 halvings of an f64 range makes midpoints collide.
-    QuadtreeLimits {
-        max_objects: limits.max_objects.max(1),
-        max_levels: limits.max_levels.min(48),
-    }
+    QuadtreeLimits { max_objects: limits.max_objects.max(1), max_levels: limits.max_levels.min(48) }
 }

@@ -20,10 +20,7 @@ impl Quadtree {
             while link != NULL {
                 let l = &self.links[link as usize];
                 if l.node != index || l.prev != prev {
-                    return Err(format!(
-                        "node {index}: link {link} has node {} prev {}",
-                        l.node, l.prev
-                    ));
+                    return Err(format!("node {index}: link {link} has node {} prev {}", l.node, l.prev));
                 }
                 count += 1;
                 if count > self.links.len() as u32 {
@@ -44,45 +41,27 @@ impl Quadtree {
                     if c.parent != index || c.depth != n.depth + 1 {
                         return Err(format!("node {index}: child {k} has wrong parent or depth"));
                     }
-                    let x_ok = if k % 2 == 0 {
-                        c.bounds.max_x == mid_x
-                    } else {
-                        c.bounds.min_x == mid_x
-                    };
-                    let y_ok = if k / 2 == 0 {
-                        c.bounds.max_y == mid_y
-                    } else {
-                        c.bounds.min_y == mid_y
-                    };
+                    let x_ok = if k % 2 == 0 { c.bounds.max_x == mid_x } else { c.bounds.min_x == mid_x };
+                    let y_ok = if k / 2 == 0 { c.bounds.max_y == mid_y } else { c.bounds.min_y == mid_y };
                     if !x_ok || !y_ok || !n.bounds.contains(&c.bounds) {
-                        return Err(format!(
-                            "node {index}: child {k} bounds are not its quadrant"
-                        ));
+                        return Err(format!("node {index}: child {k} bounds are not its quadrant"));
                     }
                     subtree += c.subtree_count;
                 }
                 if n.subtree_count <= max {
-                    return Err(format!(
-                        "node {index}: split with only {} links below",
-                        n.subtree_count
-                    ));
+                    return Err(format!("node {index}: split with only {} links below", n.subtree_count));
                 }
                 if self.placement == Placement::AllOverlappedLeaves && n.count != 0 {
-                    return Err(format!(
-                        "node {index}: inner node holds items under the leaves policy"
-                    ));
+                    return Err(format!("node {index}: inner node holds items under the leaves policy"));
                 }
-            } else if n.count > max && n.depth < self.limits.max_levels {
+            } else if self.splitting_items(index) > max && n.depth < self.limits.max_levels {
                 return Err(format!(
                     "leaf {index}: {} items at depth {} should have split",
                     n.count, n.depth
                 ));
             }
             if subtree != n.subtree_count {
-                return Err(format!(
-                    "node {index}: subtree count {} but {subtree}",
-                    n.subtree_count
-                ));
+                return Err(format!("node {index}: subtree count {} but {subtree}", n.subtree_count));
             }
             if n.depth > self.limits.max_levels {
                 return Err(format!("node {index}: depth {} beyond max_levels", n.depth));
@@ -120,10 +99,7 @@ impl Quadtree {
             while link != NULL {
                 let l = &self.links[link as usize];
                 if l.proxy as usize != proxy || held.len() > self.links.len() {
-                    return Err(format!(
-                        "proxy {proxy}: chain holds link {link} of proxy {}",
-                        l.proxy
-                    ));
+                    return Err(format!("proxy {proxy}: chain holds link {link} of proxy {}", l.proxy));
                 }
                 held.push(l.node);
                 link = l.next_of_proxy;
@@ -135,16 +111,12 @@ impl Quadtree {
                     let fits = node == ROOT || n.bounds.contains(&aabb);
                     let deepest = n.is_leaf() || quadrant_of(&n.bounds, &aabb).is_none();
                     if held.len() != 1 || !fits || !deepest {
-                        return Err(format!(
-                            "proxy {proxy}: not in the one deepest node containing it"
-                        ));
+                        return Err(format!("proxy {proxy}: not in the one deepest node containing it"));
                     }
                 }
                 Placement::AllOverlappedLeaves => {
                     if !self.holds_inside(&aabb) {
-                        return Err(format!(
-                            "proxy {proxy}: in the tree but not inside the world"
-                        ));
+                        return Err(format!("proxy {proxy}: in the tree but not inside the world"));
                     }
                     reached.clear();
                     let mut stack = vec![ROOT];
@@ -162,24 +134,15 @@ impl Quadtree {
                     held.sort_unstable();
                     reached.sort_unstable();
                     if held != reached {
-                        return Err(format!(
-                            "proxy {proxy}: held in leaves {held:?}, reaches {reached:?}"
-                        ));
+                        return Err(format!("proxy {proxy}: held in leaves {held:?}, reaches {reached:?}"));
                     }
                 }
             }
         }
         if present != self.proxy_count {
-            return Err(format!(
-                "{present} proxies present but count says {}",
-                self.proxy_count
-            ));
+            return Err(format!("{present} proxies present but count says {}", self.proxy_count));
         }
-        if self
-            .outside
-            .iter()
-            .any(|&p| self.first_link[p as usize] != OUTSIDE)
-        {
+        if self.outside.iter().any(|&p| self.first_link[p as usize] != OUTSIDE) {
             return Err("outside list holds a proxy that is not marked outside".into());
         }
         Ok(())

@@ -102,19 +102,12 @@ impl World {
         for &(a, b) in &self.pair_slots {
             self.overlapping[a as usize] = 1;
             self.overlapping[b as usize] = 1;
-            let (id_a, id_b) = (
-                self.slot_ids[a as usize] as u64,
-                self.slot_ids[b as usize] as u64,
-            );
+            let (id_a, id_b) = (self.slot_ids[a as usize] as u64, self.slot_ids[b as usize] as u64);
             self.pair_keys.push(id_a.min(id_b) << 32 | id_a.max(id_b));
         }
         self.pair_keys.sort_unstable();
         self.pairs_out.clear();
-        self.pairs_out.extend(
-            self.pair_keys
-                .iter()
-                .flat_map(|&k| [(k >> 32) as u32, k as u32]),
-        );
+        self.pairs_out.extend(self.pair_keys.iter().flat_map(|&k| [(k >> 32) as u32, k as u32]));
         &self.pairs_out
     }
 
@@ -122,10 +115,7 @@ impl World {
     pub fn query(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<&[u32]> {
         let area = checked_box(x, y, w, h)?;
         self.query_out.clear();
-        self.last_query_stats = self
-            .structure
-            .as_broad_phase()
-            .query(area, &mut self.query_out);
+        self.last_query_stats = self.structure.as_broad_phase().query(area, &mut self.query_out);
         for slot in self.query_out.iter_mut() {
             *slot = self.slot_ids[*slot as usize];
         }
@@ -157,20 +147,14 @@ impl World {
         }
         for (&id, &slot) in &self.id_to_slot {
             if self.slot_ids[slot as usize] != id {
-                return Err(format!(
-                    "id {id} maps to slot {slot} holding {}",
-                    self.slot_ids[slot as usize]
-                ));
+                return Err(format!("id {id} maps to slot {slot} holding {}", self.slot_ids[slot as usize]));
             }
         }
         self.structure.as_broad_phase_ref().validate()
     }
 
     fn slot_of(&self, arg: &'static str, id: u32) -> Result<u32> {
-        self.id_to_slot
-            .get(&id)
-            .copied()
-            .ok_or(Error::DeadId { arg, id })
+        self.id_to_slot.get(&id).copied().ok_or(Error::DeadId { arg, id })
     }
 
     fn aabb_of(&self, slot: u32) -> Aabb {

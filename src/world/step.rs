@@ -13,10 +13,7 @@ impl World {
     pub fn step(&mut self, dt: f64) -> Result<()> {
         finite("dt", dt)?;
         if dt < 0.0 {
-            return Err(Error::Negative {
-                arg: "dt",
-                value: dt,
-            });
+            return Err(Error::Negative { arg: "dt", value: dt });
         }
         for slot in 0..self.slot_ids.len() {
             if self.slot_ids[slot] == 0 {

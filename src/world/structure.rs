@@ -15,11 +15,8 @@ pub enum StructureKind {
 }
 
 impl StructureKind {
-    pub const ALL: [StructureKind; 3] = [
-        StructureKind::BruteForce,
-        StructureKind::Quadtree,
-        StructureKind::QuadtreeLeaves,
-    ];
+    pub const ALL: [StructureKind; 3] =
+        [StructureKind::BruteForce, StructureKind::Quadtree, StructureKind::QuadtreeLeaves];
 
     #[must_use]
     pub fn name(self) -> &'static str {
@@ -31,18 +28,17 @@ impl StructureKind {
     }
 
     pub fn from_name(name: &str) -> Result<StructureKind> {
-        StructureKind::ALL
-            .into_iter()
-            .find(|kind| kind.name() == name)
-            .ok_or_else(|| Error::UnknownName {
-                arg: "name",
-                name: name.to_string(),
-                expected: "\"brute-force\", \"quadtree\", \"quadtree-leaves\"",
-            })
+        StructureKind::ALL.into_iter().find(|kind| kind.name() == name).ok_or_else(|| Error::UnknownName {
+            arg: "name",
+            name: name.to_string(),
+            expected: "\"brute-force\", \"quadtree\", \"quadtree-leaves\"",
+        })
     }
 }
 
 /// The active structure, concrete so the renderer can reach its internals.
+/// There is one per World, so the size difference of variants costs nothing.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Structure {
     BruteForce(BruteForce),
     Quadtree(Quadtree),
@@ -112,17 +108,9 @@ impl super::World {
             });
         }
         if max_levels > 48 {
-            return Err(Error::OutOfRange {
-                arg: "maxLevels",
-                value: max_levels.into(),
-                min: 0,
-                max: 48,
-            });
+            return Err(Error::OutOfRange { arg: "maxLevels", value: max_levels.into(), min: 0, max: 48 });
         }
-        self.quadtree_limits = QuadtreeLimits {
-            max_objects,
-            max_levels,
-        };
+        self.quadtree_limits = QuadtreeLimits { max_objects, max_levels };
         if let Structure::Quadtree(tree) = &mut self.structure {
             tree.set_limits(self.quadtree_limits);
         }
