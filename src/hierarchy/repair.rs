@@ -1,0 +1,94 @@
+//! The segment repair of seed 003, run when an object is re-parented under a
+//! node that sits later in the queue, and its optional step-through record.
+
+use super::store::{Hierarchy, NONE};
+
+/// What one repair did, for the playground to animate. Positions are queue
+/// indices; every list holds ids.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RepairTrace {
+    /// The re-parented object.
+    pub child: u32,
+    /// Its new parent.
+    pub parent: u32,
+    /// The seed's P: where the child sat (start of the segment).
+    pub p: u32,
+    /// The seed's Q: where the new parent sat (end of the segment).
+    pub q: u32,
+    /// The segment `P..=Q` before the repair.
+    pub before: Vec<u32>,
+    /// The seed's temporary queue T at the end of the walk: the new parent,
+    /// the child, then each node of the segment whose parent was already in
+    /// T, in the order the walk met them.
+    pub temp: Vec<u32>,
+    /// Per entry of `before`: whether it went to T (true for the first and
+    /// last entries, the child and the new parent) or was pushed forward.
+    pub to_temp: Vec<bool>,
+    /// The segment `P..=Q` after the repair: the nodes that stayed, in their
+    /// old relative order, then T.
+    pub after: Vec<u32>,
+}
+
+impl Hierarchy {
+    /// Repairs the queue after slot `child` got parent slot `parent`, which
+    /// sits later. Only positions `P..=Q` change.
+    ///
+    /// The seed's walk: T starts as [Q, P]; each node between them whose
+    /// parent is in T joins T, every other node is pushed forward in the
+    /// segment; finally T fills the end of the segment. Parents precede
+    /// children, so a node's parent has been classified before the node is
+    /// met and one pass suffices. Only the carried subtree is marked: Q's
+    /// own children all sit after Q, so none can be met in the segment.
+    pub(super) fn repair_segment(&mut self, child: u32, parent: u32) {
+        let p = self.nodes[child as usize].pos as usize;
+        let q = self.nodes[parent as usize].pos as usize;
+        debug_assert!(p < q);
+        if self.tracing {
+            self.trace.before.clear();
+            self.trace.before.extend_from_slice(&self.order[p..=q]);
+        }
+        let stamp = self.next_stamp();
+        self.nodes[child as usize].mark = stamp;
+        let mut temp = std::mem::take(&mut self.temp);
+        temp.clear();
+        temp.push(parent);
+        temp.push(child);
+        let mut write = p;
+        for read in p + 1..q {
+            let slot = self.queue[read];
+            let up = self.nodes[slot as usize].parent;
+            if up != NONE && self.nodes[up as usize].mark == stamp {
+                self.nodes[slot as usize].mark = stamp;
+                temp.push(slot);
+            } else {
+                // `write < read`, so this never overwrites an unread entry.
+                self.place(slot, write);
+                write += 1;
+            }
+        }
+        for &slot in &temp {
+            self.place(slot, write);
+            write += 1;
+        }
+        debug_assert_eq!(write, q + 1);
+        if self.tracing {
+            let t = &mut self.trace;
+            t.child = self.nodes[child as usize].id;
+            t.parent = self.nodes[parent as usize].id;
+            t.p = p as u32;
+            t.q = q as u32;
+            t.temp.clear();
+            t.temp.extend(temp.iter().map(|&s| self.nodes[s as usize].id));
+            t.after.clear();
+            t.after.extend_from_slice(&self.order[p..=q]);
+            // The marks still say who was carried; reading them here keeps
+            // the walk itself free of tracing work.
+            t.to_temp.clear();
+            t.to_temp.extend(t.before.iter().enumerate().map(|(step, id)| {
+                step + 1 == t.before.len() || self.nodes[self.id_to_slot[id] as usize].mark == stamp
+            }));
+            self.trace_valid = true;
+        }
+        self.temp = temp;
+    }
+}
