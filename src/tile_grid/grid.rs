@@ -1,0 +1,254 @@
+//! The tile grid's storage and cell addressing: one tile per cell, every
+//! shared cell edge stored once, and the one helper that maps a cell side to
+//! its edge slot and neighbour.
+//!
+//! Cell `(c, r)` spans `[c·ts, (c+1)·ts] × [r·ts, (r+1)·ts]`, where `k·ts`
+//! is always computed as [`TileGrid::line`] does (`k as f64 * ts`): touched
+//! cells, point lookup and tile bounds all use that one expression, so they
+//! agree bit for bit on cell lines.
+
+use super::shape::TileShape;
+use super::side::{Door, EdgeState, Side};
+use crate::error::{positive, Error, Result};
+use crate::geometry::Aabb;
+
+/// Largest number of columns or rows: 4096 × 4096 tiles is 16 M cells,
+/// already far more than a playground or an N level needs.
+pub const MAX_CELLS_PER_AXIS: u32 = 4096;
+
+/// A `cols × rows` grid of square tiles from the origin (seed 004).
+///
+/// Edges live in two flat arrays so that the two names of a shared side
+/// (cell A's right and cell B's left) are one slot and always agree:
+/// - vertical edges, `(cols + 1) × rows`, the edge on line `x = k·ts` in row
+///   `r` at `r * (cols + 1) + k`;
+/// - horizontal edges, `cols × (rows + 1)`, the edge on line `y = k·ts` in
+///   column `c` at `k * cols + c`.
+///
+/// Each stored state already has the door override applied.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TileGrid {
+    pub(super) cols: u32,
+    pub(super) rows: u32,
+    pub(super) tile_size: f64,
+    /// Row-major, `rows * cols`.
+    pub(super) tiles: Vec<TileShape>,
+    pub(super) vertical: Vec<EdgeState>,
+    pub(super) horizontal: Vec<EdgeState>,
+    pub(super) vertical_doors: Vec<Option<Door>>,
+    pub(super) horizontal_doors: Vec<Option<Door>>,
+}
+
+/// Which of the two edge arrays a slot is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Axis {
+    Vertical,
+    Horizontal,
+}
+
+/// Where one cell side is stored, and the cell on its other side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct EdgeSlot {
+    pub axis: Axis,
+    pub index: usize,
+    /// `None` on the grid's outer border, which counts as an empty cell.
+    pub neighbour: Option<(u32, u32)>,
+}
+
+impl TileGrid {
+    /// An all-`empty` grid. `cols` and `rows` must be in
+    /// `1..=`[`MAX_CELLS_PER_AXIS`], `tile_size` finite and above zero.
+    pub fn new(cols: u32, rows: u32, tile_size: f64) -> Result<TileGrid> {
+        check_count("cols", cols)?;
+        check_count("rows", rows)?;
+        positive("tile_size", tile_size)?;
+        let (c, r) = (cols as usize, rows as usize);
+        Ok(TileGrid {
+            cols,
+            rows,
+            tile_size,
+            tiles: vec![TileShape::Empty; c * r],
+            vertical: vec![EdgeState::Empty; (c + 1) * r],
+            horizontal: vec![EdgeState::Empty; c * (r + 1)],
+            vertical_doors: vec![None; (c + 1) * r],
+            horizontal_doors: vec![None; c * (r + 1)],
+        })
+    }
+
+    #[must_use]
+    pub fn cols(&self) -> u32 {
+        self.cols
+    }
+
+    #[must_use]
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    #[must_use]
+    pub fn tile_size(&self) -> f64 {
+        self.tile_size
+    }
+
+    /// The grid's extent in world units: `[0, line(cols)] × [0, line(rows)]`.
+    #[must_use]
+    pub fn bounds(&self) -> Aabb {
+        Aabb { min_x: 0.0, min_y: 0.0, max_x: self.line(self.cols), max_y: self.line(self.rows) }
+    }
+
+    /// The coordinate of grid line `k` (column or row boundary). The one
+    /// place `k·ts` is computed.
+    #[must_use]
+    #[inline]
+    pub fn line(&self, k: u32) -> f64 {
+        f64::from(k) * self.tile_size
+    }
+
+    /// The tile in a cell; an error names `col` or `row` if it is outside.
+    pub fn tile(&self, col: u32, row: u32) -> Result<TileShape> {
+        self.check_cell(col, row)?;
+        Ok(self.tiles[self.cell_index(col, row)])
+    }
+
+    /// Every tile, row-major (`row * cols + col`).
+    #[must_use]
+    pub fn tiles(&self) -> &[TileShape] {
+        &self.tiles
+    }
+
+    /// Puts `shape` in a cell and recomputes that cell's four edges (and no
+    /// others: only they can change). A refused call changes nothing.
+    pub fn set_tile(&mut self, col: u32, row: u32, shape: TileShape) -> Result<()> {
+        self.check_cell(col, row)?;
+        let index = self.cell_index(col, row);
+        self.tiles[index] = shape;
+        for side in Side::ALL {
+            self.refresh_edge(col, row, side);
+        }
+        Ok(())
+    }
+
+    /// [`set_tile`](TileGrid::set_tile) by shape name.
+    pub fn set_tile_named(&mut self, col: u32, row: u32, shape: &str) -> Result<()> {
+        let shape = TileShape::from_name(shape)?;
+        self.set_tile(col, row, shape)
+    }
+
+    /// The world bounds of a cell.
+    pub fn tile_bounds(&self, col: u32, row: u32) -> Result<Aabb> {
+        self.check_cell(col, row)?;
+        Ok(self.cell_bounds(col, row))
+    }
+
+    /// The cell holding a point, cells being half-open `[c·ts, (c+1)·ts)`
+    /// (the seed's `floor(p / cell_size)`, made exact on cell lines); `None`
+    /// outside the grid or for a non-finite point.
+    #[must_use]
+    pub fn cell_at(&self, x: f64, y: f64) -> Option<(u32, u32)> {
+        Some((self.half_open_index(x, self.cols)?, self.half_open_index(y, self.rows)?))
+    }
+
+    /// The `k` in `0..n` with `line(k) <= p < line(k + 1)`.
+    fn half_open_index(&self, p: f64, n: u32) -> Option<u32> {
+        if !(self.line(0) <= p && p < self.line(n)) {
+            return None;
+        }
+        // The floor is right up to rounding; step to the exact answer.
+        let mut k = (p / self.tile_size).floor().clamp(0.0, f64::from(n - 1)) as u32;
+        while k > 0 && p < self.line(k) {
+            k -= 1;
+        }
+        while k + 1 < n && self.line(k + 1) <= p {
+            k += 1;
+        }
+        Some(k)
+    }
+
+    pub(super) fn cell_bounds(&self, col: u32, row: u32) -> Aabb {
+        Aabb {
+            min_x: self.line(col),
+            min_y: self.line(row),
+            max_x: self.line(col + 1),
+            max_y: self.line(row + 1),
+        }
+    }
+
+    #[inline]
+    pub(super) fn cell_index(&self, col: u32, row: u32) -> usize {
+        row as usize * self.cols as usize + col as usize
+    }
+
+    pub(super) fn check_cell(&self, col: u32, row: u32) -> Result<()> {
+        let bad = |arg, value: u32, n: u32| Error::OutOfRange {
+            arg,
+            value: value.into(),
+            min: 0,
+            max: i64::from(n) - 1,
+        };
+        if col >= self.cols {
+            return Err(bad("col", col, self.cols));
+        }
+        if row >= self.rows {
+            return Err(bad("row", row, self.rows));
+        }
+        Ok(())
+    }
+
+    /// Where side `side` of cell `(col, row)` is stored and which cell is on
+    /// its other side. All neighbour arithmetic of the module is here and in
+    /// the two slot functions below.
+    pub(super) fn slot(&self, col: u32, row: u32, side: Side) -> EdgeSlot {
+        match side {
+            Side::Left => EdgeSlot {
+                axis: Axis::Vertical,
+                index: self.vertical_slot(col, row),
+                neighbour: col.checked_sub(1).map(|c| (c, row)),
+            },
+            Side::Right => EdgeSlot {
+                axis: Axis::Vertical,
+                index: self.vertical_slot(col + 1, row),
+                neighbour: (col + 1 < self.cols).then_some((col + 1, row)),
+            },
+            Side::Top => EdgeSlot {
+                axis: Axis::Horizontal,
+                index: self.horizontal_slot(col, row),
+                neighbour: row.checked_sub(1).map(|r| (col, r)),
+            },
+            Side::Bottom => EdgeSlot {
+                axis: Axis::Horizontal,
+                index: self.horizontal_slot(col, row + 1),
+                neighbour: (row + 1 < self.rows).then_some((col, row + 1)),
+            },
+        }
+    }
+
+    /// Index of the vertical edge on line `x = line(k)` (`k` in
+    /// `0..=cols`) in row `row`.
+    #[inline]
+    pub(super) fn vertical_slot(&self, k: u32, row: u32) -> usize {
+        row as usize * (self.cols as usize + 1) + k as usize
+    }
+
+    /// Index of the horizontal edge on line `y = line(k)` (`k` in
+    /// `0..=rows`) in column `col`.
+    #[inline]
+    pub(super) fn horizontal_slot(&self, col: u32, k: u32) -> usize {
+        k as usize * self.cols as usize + col as usize
+    }
+
+    /// The tile beyond `side` of a cell; `Empty` past the outer border.
+    pub(super) fn neighbour_tile(&self, col: u32, row: u32, side: Side) -> TileShape {
+        match self.slot(col, row, side).neighbour {
+            Some((c, r)) => self.tiles[self.cell_index(c, r)],
+            None => TileShape::Empty,
+        }
+    }
+}
+
+fn check_count(arg: &'static str, n: u32) -> Result<()> {
+    if (1..=MAX_CELLS_PER_AXIS).contains(&n) {
+        Ok(())
+    } else {
+        Err(Error::OutOfRange { arg, value: n.into(), min: 1, max: MAX_CELLS_PER_AXIS.into() })
+    }
+}

@@ -1,0 +1,151 @@
+//! Pushing a box out of the whole grid: the narrow phase of each touched
+//! tile, combined.
+//!
+//! Method: each round takes the contact (touched tile or closed door) with
+//! the **largest** penetration depth and tries its ways out
+//! ([`exits`](super::narrow_phase::exits)) shortest first, taking the first
+//! that leaves the box overlapping nothing (within a rounding tolerance);
+//! if none does, the one leaving the shallowest overlap. Rounds repeat until
+//! nothing overlaps, at most [`MAX_ROUNDS`] times.
+//!
+//! Largest first because the deepest contact is the one the box is most
+//! surely on the wrong side of, and shallow ones often go with it (a box
+//! sunk into a floor seam touches two floor tiles; one push up frees it from
+//! both). Trying the exits for a clean landing is what the per-tile minimal
+//! push cannot do alone: it knows nothing of the next tile, and a box
+//! pressed into a steep slope spanning two tiles would otherwise be pushed
+//! up out of the lower tile into the upper one and back, forever.
+//!
+//! Exits through a side whose neighbour covers it with a solid face (or a
+//! closed door) come last: those are the interior edges the seed
+//! simplifies to `empty`, and leaving through one only buries the box in the
+//! next tile. Closed doors are walls of no thickness. In a pocket narrower
+//! than the box nothing frees it; the rounds then stop and the partial
+//! result is returned.
+
+use super::grid::TileGrid;
+use super::narrow_phase::{exits, BlockedSides, Exits, Push};
+use super::side::{Door, Side};
+use crate::geometry::Aabb;
+
+/// Most pushes [`TileGrid::push_out`] applies.
+pub const MAX_ROUNDS: u32 = 8;
+
+impl TileGrid {
+    /// The translation `(dx, dy)` that moves `b` out of every tile's solid
+    /// region and off every closed door (see the module docs for the method
+    /// and its limits); `(0, 0)` when `b` overlaps nothing.
+    #[must_use]
+    pub fn push_out(&self, b: &Aabb) -> (f64, f64) {
+        let tolerance = self.tile_size * 1e-9;
+        let (mut dx, mut dy) = (0.0, 0.0);
+        let mut current = *b;
+        for _ in 0..MAX_ROUNDS {
+            let Some(contact) = self.deepest_contact(&current) else {
+                break;
+            };
+            if contact.depth() <= tolerance {
+                break;
+            }
+            let p = self.cleanest_exit(&current, &contact, tolerance);
+            current = moved(&current, p);
+            dx += p.dx;
+            dy += p.dy;
+        }
+        (dx, dy)
+    }
+
+    /// How deep `b` is in the deepest tile or closed door it overlaps.
+    #[must_use]
+    pub fn overlap_depth(&self, b: &Aabb) -> f64 {
+        let mut depth = 0.0f64;
+        self.for_each_contact(b, |e| depth = depth.max(e.depth()));
+        depth
+    }
+
+    /// The ways out of the deepest contact.
+    fn deepest_contact(&self, b: &Aabb) -> Option<Exits> {
+        let mut deepest: Option<Exits> = None;
+        self.for_each_contact(b, |e| {
+            if deepest.map_or(true, |d| e.depth() > d.depth()) {
+                deepest = Some(e);
+            }
+        });
+        deepest
+    }
+
+    /// The first way out (shortest first) that leaves `b` overlapping
+    /// nothing, else the one leaving the shallowest overlap.
+    fn cleanest_exit(&self, b: &Aabb, contact: &Exits, tolerance: f64) -> Push {
+        let mut best = (f64::INFINITY, contact.best());
+        for &p in contact.all() {
+            let left = self.overlap_depth(&moved(b, p));
+            if left <= tolerance {
+                return p;
+            }
+            if left < best.0 {
+                best = (left, p);
+            }
+        }
+        best.1
+    }
+
+    /// Calls `f` with the ways out of every tile and closed door `b`
+    /// overlaps.
+    fn for_each_contact(&self, b: &Aabb, mut f: impl FnMut(Exits)) {
+        let range = self.touched_range(b);
+        if range.is_empty() {
+            return;
+        }
+        for (col, row) in range.cells() {
+            let shape = self.tiles[self.cell_index(col, row)];
+            if shape.is_empty() {
+                continue;
+            }
+            let tile = self.cell_bounds(col, row);
+            if let Some(e) = exits(shape, &tile, b, self.blocked_sides(col, row)) {
+                f(e);
+            }
+        }
+        // Closed doors the box's interior crosses: a door on vertical line
+        // `k` is crossed when `min_x < line(k) < max_x` in a touched row.
+        for row in range.row_start..range.row_end {
+            for k in range.col_start..=range.col_end {
+                let x = self.line(k);
+                if self.vertical_doors[self.vertical_slot(k, row)] == Some(Door::Closed)
+                    && b.min_x < x
+                    && x < b.max_x
+                {
+                    f(Exits::wall(b.max_x - x, x - b.min_x, true));
+                }
+            }
+        }
+        for k in range.row_start..=range.row_end {
+            let y = self.line(k);
+            for col in range.col_start..range.col_end {
+                if self.horizontal_doors[self.horizontal_slot(col, k)] == Some(Door::Closed)
+                    && b.min_y < y
+                    && y < b.max_y
+                {
+                    f(Exits::wall(b.max_y - y, y - b.min_y, false));
+                }
+            }
+        }
+    }
+
+    /// The sides of a cell a push should not leave through: a neighbour's
+    /// solid face lies along it, or a closed door does.
+    pub(super) fn blocked_sides(&self, col: u32, row: u32) -> BlockedSides {
+        let mut blocked = [false; 4];
+        for side in Side::ALL {
+            let slot = self.slot(col, row, side);
+            blocked[side as usize] = self.neighbour_tile(col, row, side).covers(side.opposite())
+                || self.door_at(slot) == Some(Door::Closed);
+        }
+        blocked
+    }
+}
+
+fn moved(b: &Aabb, p: Push) -> Aabb {
+    Aabb { min_x: b.min_x + p.dx, min_y: b.min_y + p.dy, max_x: b.max_x + p.dx, max_y: b.max_y + p.dy }
+}
