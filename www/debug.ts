@@ -1,0 +1,85 @@
+// `window.__broadphase`: a small handle for tests and the devtools console.
+//
+//   world            the live wasm World (replaced on rebuild: re-read it)
+//   camera           the culling rectangle {x, y, w, h} in world units
+//                    (live; mutate it and call playground.cameraChanged())
+//   worldToScreen(x, y) → {x, y}  viewport (client) CSS px, for page.mouse
+//   screenToWorld(x, y) → {x, y}  the inverse
+//   frame            frames drawn so far
+//   version          bumps on every pairs() recompute
+//   steps            step() calls since the world was built
+//   check            last brute-force result (see CheckResult in check.ts)
+//                    or null; compare its `version` with `version`
+//   cameraHits()     ids the camera query found this frame, ascending
+//   stepMicros       mean µs of step + pairs over the last 60 steps
+//   settings         the current settings (read-only by convention)
+//   playground       the Playground, for actions (setStructure, …)
+
+import type { World } from '../pkg/broadphase.js';
+import type { CheckResult } from './check';
+import type { Rect } from './geometry';
+import type { Playground } from './playground';
+import type { Settings } from './state';
+
+export interface DebugHandle {
+  readonly world: World;
+  readonly camera: Rect;
+  worldToScreen(x: number, y: number): { x: number; y: number };
+  screenToWorld(x: number, y: number): { x: number; y: number };
+  readonly frame: number;
+  readonly version: number;
+  readonly steps: number;
+  readonly check: CheckResult | null;
+  cameraHits(): number[];
+  readonly stepMicros: number;
+  readonly settings: Settings;
+  readonly playground: Playground;
+}
+
+declare global {
+  interface Window {
+    __broadphase?: DebugHandle;
+  }
+}
+
+export function installDebugHandle(pg: Playground, canvas: HTMLCanvasElement): void {
+  const v = pg.viewport;
+  window.__broadphase = {
+    get world() {
+      return pg.scene.world;
+    },
+    get camera() {
+      return pg.state.camera;
+    },
+    worldToScreen(x, y) {
+      const r = canvas.getBoundingClientRect();
+      return { x: r.left + v.toCanvasX(x), y: r.top + v.toCanvasY(y) };
+    },
+    screenToWorld(x, y) {
+      const r = canvas.getBoundingClientRect();
+      return { x: v.toWorldX(x - r.left), y: v.toWorldY(y - r.top) };
+    },
+    get frame() {
+      return pg.frame;
+    },
+    get version() {
+      return pg.scene.version;
+    },
+    get steps() {
+      return pg.scene.steps;
+    },
+    get check() {
+      return pg.check.result;
+    },
+    cameraHits() {
+      return Array.from(pg.scene.cameraHits());
+    },
+    get stepMicros() {
+      return pg.scene.stepMicros.mean;
+    },
+    get settings() {
+      return pg.state.settings;
+    },
+    playground: pg,
+  };
+}

@@ -1,0 +1,28 @@
+// Plain rectangles in world units and the overlap rule of the World contract
+// (interiors intersect; touching edges do not count), for JS-side checks.
+
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export function overlaps(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+export function contains(r: Rect, px: number, py: number): boolean {
+  return px >= r.x && px <= r.x + r.w && py >= r.y && py <= r.y + r.h;
+}
+
+export function clamp(value: number, lo: number, hi: number): number {
+  return value < lo ? lo : value > hi ? hi : value;
+}
+
+/** Squared distance from a point to a rectangle (0 inside). */
+export function distanceSquared(r: Rect, px: number, py: number): number {
+  const dx = Math.max(r.x - px, 0, px - (r.x + r.w));
+  const dy = Math.max(r.y - py, 0, py - (r.y + r.h));
+  return dx * dx + dy * dy;
+}

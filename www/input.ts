@@ -1,0 +1,284 @@
+// Pointer and keyboard: drag boxes (mouse, pen, touch), move and resize the
+// camera, pan and zoom the view, and the keyboard shortcuts. One pointer at
+// a time, captured, so a drag survives leaving the canvas.
+
+import { cameraZoneAt, type CameraZone } from './camera';
+import type { Rect } from './geometry';
+import type { Playground } from './playground';
+import type { DragKind } from './state';
+
+/** Pointer slop for picking a box, CSS px: fingers are not pixels. */
+const PICK_PX = { mouse: 3, pen: 4, touch: 10 } as const;
+/** A released box keeps the pointer's last velocity, capped (units/s). */
+const THROW_MAX = 240;
+const THROW_MIN = 8;
+const THROW_WINDOW_MS = 100;
+
+interface Sample {
+  t: number;
+  x: number;
+  y: number;
+}
+
+export class Input {
+  private pointerId: number | null = null;
+  /** Pointer minus the dragged thing's corner, world units. */
+  private grabX = 0;
+  private grabY = 0;
+  private lastPx = 0;
+  private lastPy = 0;
+  private cameraAtGrab: Rect = { x: 0, y: 0, w: 0, h: 0 };
+  private samples: Sample[] = [];
+
+  constructor(private readonly pg: Playground, private readonly canvas: HTMLCanvasElement) {
+    canvas.addEventListener('pointerdown', this.down);
+    canvas.addEventListener('pointermove', this.move);
+    canvas.addEventListener('pointerup', this.up);
+    canvas.addEventListener('pointercancel', this.cancel);
+    canvas.addEventListener('lostpointercapture', this.cancel);
+    canvas.addEventListener('pointerleave', this.leave);
+    canvas.addEventListener('wheel', this.wheel, { passive: false });
+    canvas.addEventListener('keydown', this.canvasKey);
+    document.addEventListener('keydown', this.globalKey);
+  }
+
+  private get interaction() {
+    return this.pg.state.interaction;
+  }
+
+  private point(e: PointerEvent | WheelEvent): [number, number] {
+    const r = this.canvas.getBoundingClientRect();
+    return [e.clientX - r.left, e.clientY - r.top];
+  }
+
+  private pickTolerance(e: PointerEvent): number {
+    const px = PICK_PX[e.pointerType as keyof typeof PICK_PX] ?? PICK_PX.mouse;
+    return px / this.pg.viewport.scale;
+  }
+
+  /** What a press at canvas (px, py) would grab. */
+  private target(px: number, py: number, e: PointerEvent): { kind: DragKind; id: number } {
+    const v = this.pg.viewport;
+    const zone: CameraZone | null = cameraZoneAt(this.pg.state.camera, v, px, py);
+    if (zone === 'resize') return { kind: 'camera-resize', id: 0 };
+    if (zone === 'tab' || zone === 'edge') return { kind: 'camera-move', id: 0 };
+    // Boxes win inside the camera, so every box stays draggable.
+    const id = this.pg.scene.hitTest(v.toWorldX(px), v.toWorldY(py), this.pickTolerance(e));
+    if (id !== 0) return { kind: 'box', id };
+    if (zone === 'inside') return { kind: 'camera-move', id: 0 };
+    return { kind: 'pan', id: 0 };
+  }
+
+  private readonly down = (e: PointerEvent): void => {
+    if (this.pointerId !== null) return; // one drag at a time
+    if (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 1) return;
+    const [px, py] = this.point(e);
+    const v = this.pg.viewport;
+    const wx = v.toWorldX(px);
+    const wy = v.toWorldY(py);
+    const { kind, id } = e.button === 1 ? { kind: 'pan' as const, id: 0 } : this.target(px, py, e);
+    this.canvas.focus({ preventScroll: true });
+    this.canvas.setPointerCapture(e.pointerId);
+    e.preventDefault();
+    this.pointerId = e.pointerId;
+    this.lastPx = px;
+    this.lastPy = py;
+    this.interaction.dragKind = kind;
+    this.interaction.hoverId = 0;
+    if (kind === 'box') {
+      const box = this.pg.scene.boxOf(id);
+      this.grabX = wx - box.x;
+      this.grabY = wy - box.y;
+      this.interaction.dragId = id;
+      // At rest while held, so step() leaves it where the pointer puts it.
+      this.pg.scene.world.setVelocity(id, 0, 0);
+      this.samples = [{ t: e.timeStamp, x: box.x, y: box.y }];
+    } else {
+      this.cameraAtGrab = { ...this.pg.state.camera };
+      this.grabX = wx;
+      this.grabY = wy;
+    }
+    this.setCursor(kind === 'pan' || kind === 'box' ? 'grabbing' : kind === 'camera-resize' ? 'nwse-resize' : 'move');
+  };
+
+  private readonly move = (e: PointerEvent): void => {
+    const [px, py] = this.point(e);
+    if (this.pointerId === null) {
+      this.hover(px, py, e);
+      return;
+    }
+    if (e.pointerId !== this.pointerId) return;
+    const kind = this.interaction.dragKind;
+    if (kind === null) {
+      // The world was rebuilt under the drag.
+      this.finish(e, false);
+      return;
+    }
+    const v = this.pg.viewport;
+    const wx = v.toWorldX(px);
+    const wy = v.toWorldY(py);
+    const cam = this.pg.state.camera;
+    switch (kind) {
+      case 'box': {
+        const id = this.interaction.dragId;
+        if (this.pg.scene.slotOf(id) < 0) return;
+        const moved = this.pg.scene.moveBox(id, wx - this.grabX, wy - this.grabY);
+        this.samples.push({ t: e.timeStamp, x: moved.x, y: moved.y });
+        if (this.samples.length > 12) this.samples.shift();
+        break;
+      }
+      case 'camera-move':
+        cam.x = this.cameraAtGrab.x + (wx - this.grabX);
+        cam.y = this.cameraAtGrab.y + (wy - this.grabY);
+        this.pg.cameraChanged();
+        break;
+      case 'camera-resize':
+        cam.w = this.cameraAtGrab.w + (wx - this.grabX);
+        cam.h = this.cameraAtGrab.h + (wy - this.grabY);
+        this.pg.cameraChanged();
+        break;
+      case 'pan':
+        v.panBy(px - this.lastPx, py - this.lastPy);
+        break;
+    }
+    this.lastPx = px;
+    this.lastPy = py;
+  };
+
+  private readonly up = (e: PointerEvent): void => {
+    if (e.pointerId === this.pointerId) this.finish(e, true);
+  };
+
+  private readonly cancel = (e: PointerEvent): void => {
+    if (e.pointerId === this.pointerId) this.finish(e, false);
+  };
+
+  private readonly leave = (e: PointerEvent): void => {
+    if (this.pointerId === null && e.pointerType !== 'touch') this.interaction.hoverId = 0;
+  };
+
+  /**
+   * Ends the drag. A released box is thrown with the pointer's velocity
+   * over the last 100 ms (a still pointer leaves it at rest); a cancelled
+   * drag leaves it at rest where it is.
+   */
+  private finish(e: PointerEvent, thrown: boolean): void {
+    const id = this.interaction.dragId;
+    if (this.interaction.dragKind === 'box' && id !== 0 && this.pg.scene.slotOf(id) >= 0) {
+      const [vx, vy] = thrown ? this.throwVelocity(e.timeStamp) : [0, 0];
+      this.pg.scene.world.setVelocity(id, vx, vy);
+    }
+    this.pointerId = null;
+    this.interaction.dragId = 0;
+    this.interaction.dragKind = null;
+    if (this.canvas.hasPointerCapture(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
+    const [px, py] = this.point(e);
+    this.hover(px, py, e);
+  }
+
+  private throwVelocity(now: number): [number, number] {
+    const n = this.samples.length;
+    const last = this.samples[n - 1];
+    // Held still before letting go: no throw.
+    if (n < 2 || now - last.t > THROW_WINDOW_MS) return [0, 0];
+    // From the oldest sample in the window, but always span two samples:
+    // slow machines deliver moves further apart than the window.
+    let first = n - 2;
+    while (first > 0 && last.t - this.samples[first - 1].t <= THROW_WINDOW_MS) first--;
+    const a = this.samples[first];
+    const dt = (last.t - a.t) / 1000;
+    if (dt <= 0) return [0, 0];
+    let vx = (last.x - a.x) / dt;
+    let vy = (last.y - a.y) / dt;
+    const speed = Math.hypot(vx, vy);
+    if (speed < THROW_MIN) return [0, 0];
+    if (speed > THROW_MAX) {
+      vx *= THROW_MAX / speed;
+      vy *= THROW_MAX / speed;
+    }
+    return [vx, vy];
+  }
+
+  private hover(px: number, py: number, e: PointerEvent): void {
+    if (e.pointerType === 'touch') {
+      this.interaction.hoverId = 0;
+      return;
+    }
+    const { kind, id } = this.target(px, py, e);
+    this.interaction.hoverId = id;
+    this.setCursor(kind === 'box' ? 'grab' : kind === 'camera-resize' ? 'nwse-resize' : kind === 'camera-move' ? 'move' : 'default');
+  }
+
+  private setCursor(cursor: string): void {
+    if (this.canvas.style.cursor !== cursor) this.canvas.style.cursor = cursor;
+  }
+
+  private readonly wheel = (e: WheelEvent): void => {
+    e.preventDefault();
+    const [px, py] = this.point(e);
+    const perLine = e.deltaMode === WheelEvent.DOM_DELTA_LINE ? 40 : 1;
+    this.pg.viewport.zoomAt(px, py, Math.exp(-e.deltaY * perLine * 0.0015));
+  };
+
+  /** Arrow keys move the camera (Shift: resize) while the canvas has focus. */
+  private readonly canvasKey = (e: KeyboardEvent): void => {
+    const arrows: Record<string, [number, number]> = {
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+      ArrowUp: [0, -1],
+      ArrowDown: [0, 1],
+    };
+    const dir = arrows[e.key];
+    if (dir === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    const step = this.pg.scene.side * 0.02;
+    const cam = this.pg.state.camera;
+    if (e.shiftKey) {
+      cam.w += dir[0] * step;
+      cam.h += dir[1] * step;
+    } else {
+      cam.x += dir[0] * step;
+      cam.y += dir[1] * step;
+    }
+    this.pg.cameraChanged();
+  };
+
+  private readonly globalKey = (e: KeyboardEvent): void => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+    const t = e.target;
+    // Typing in a field, or Space / Enter on a button, belongs to that control.
+    if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
+    if (t instanceof HTMLButtonElement && (e.key === ' ' || e.key === 'Enter')) return;
+    const pg = this.pg;
+    const v = pg.viewport;
+    switch (e.key) {
+      case ' ':
+        pg.togglePause();
+        break;
+      case '.':
+      case 's':
+        pg.stepOnce();
+        break;
+      case 'r':
+        pg.reset();
+        break;
+      case 't':
+        pg.setShowTree(!pg.state.settings.showTree);
+        break;
+      case 'f':
+      case '0':
+        pg.fitView();
+        break;
+      case '+':
+      case '=':
+        v.zoomAt(v.cssWidth / 2, v.cssHeight / 2, 1.25);
+        break;
+      case '-':
+        v.zoomAt(v.cssWidth / 2, v.cssHeight / 2, 0.8);
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+  };
+}

@@ -1,0 +1,24 @@
+// The page colour and the world rectangle (the walls the boxes bounce off).
+
+import type { DrawContext, Layer } from '../render';
+import { useScreenSpace, useWorldSpace } from '../render';
+import { theme } from '../theme';
+
+export class BackgroundLayer implements Layer {
+  readonly name = 'background';
+  readonly order = 0;
+  enabled = true;
+
+  draw(dc: DrawContext): void {
+    const { ctx, viewport: v, scene } = dc;
+    useScreenSpace(dc);
+    ctx.fillStyle = theme.page;
+    ctx.fillRect(0, 0, v.cssWidth, v.cssHeight);
+    useWorldSpace(dc);
+    ctx.fillStyle = theme.worldFill;
+    ctx.fillRect(0, 0, scene.side, scene.side);
+    ctx.strokeStyle = theme.worldEdge;
+    ctx.lineWidth = 2 / v.scale;
+    ctx.strokeRect(0, 0, scene.side, scene.side);
+  }
+}

@@ -1,0 +1,100 @@
+// The moving boxes, read through typed-array views of wasm memory: calm
+// fill, overlapping boxes in red, boxes inside the camera outlined in amber.
+// Vector drawing when boxes are big enough to show an outline; whole-pixel
+// raster (pixel-boxes.ts) when they are a pixel or two, as at 20k objects.
+
+import type { DrawContext, Layer } from '../render';
+import { useWorldSpace } from '../render';
+import { theme } from '../theme';
+import { packColour, PixelCanvas } from './pixel-boxes';
+
+/** Below this many CSS px per world unit, boxes go to the pixel path. */
+const VECTOR_MIN_SCALE = 0.3;
+
+export class BoxesLayer implements Layer {
+  readonly name = 'boxes';
+  readonly order = 20;
+  enabled = true;
+  private raster = new PixelCanvas();
+  private colours: { calm: number; hot: number; seen: number } | null = null;
+
+  draw(dc: DrawContext): void {
+    if (dc.viewport.scale >= VECTOR_MIN_SCALE) this.drawVector(dc);
+    else this.drawPixels(dc);
+  }
+
+  private drawVector(dc: DrawContext): void {
+    const { ctx, scene, viewport: v } = dc;
+    const marks = scene.cameraMarks;
+    const [vx0, vy0, vx1, vy1] = v.visibleWorld();
+    const calm = new Path2D();
+    const hot = new Path2D();
+    const seen = new Path2D();
+    // Fetch the views together and call nothing in wasm until done.
+    const boxes = scene.world.slotBoxes();
+    const ids = scene.world.slotIds();
+    const overlapping = scene.world.slotOverlapping();
+    for (let s = 0; s < ids.length; s++) {
+      const id = ids[s];
+      if (id === 0) continue;
+      const x = boxes[4 * s];
+      const y = boxes[4 * s + 1];
+      const w = boxes[4 * s + 2];
+      const h = boxes[4 * s + 3];
+      if (x > vx1 || y > vy1 || x + w < vx0 || y + h < vy0) continue;
+      // slotOverlapping is sized at the last pairs(); newer slots are calm.
+      (s < overlapping.length && overlapping[s] !== 0 ? hot : calm).rect(x, y, w, h);
+      if (marks[id] !== 0) seen.rect(x, y, w, h);
+    }
+    useWorldSpace(dc);
+    const px = 1 / v.scale;
+    ctx.lineWidth = px;
+    ctx.fillStyle = theme.boxFill;
+    ctx.fill(calm);
+    ctx.strokeStyle = theme.boxStroke;
+    ctx.stroke(calm);
+    ctx.fillStyle = theme.overlapFill;
+    ctx.fill(hot);
+    ctx.strokeStyle = theme.overlapStroke;
+    ctx.stroke(hot);
+    ctx.strokeStyle = theme.camera;
+    ctx.lineWidth = 1.5 * px;
+    ctx.stroke(seen);
+  }
+
+  private drawPixels(dc: DrawContext): void {
+    const { ctx, scene, viewport: v } = dc;
+    const colours = (this.colours ??= {
+      calm: packColour(theme.boxFillSmall),
+      hot: packColour(theme.overlapFill),
+      seen: packColour(theme.cameraSmall),
+    });
+    const raster = this.raster;
+    raster.begin(ctx.canvas.width, ctx.canvas.height);
+    const k = v.dpr * v.scale;
+    const ox = v.dpr * v.offsetX;
+    const oy = v.dpr * v.offsetY;
+    const marks = scene.cameraMarks;
+    const boxes = scene.world.slotBoxes();
+    const ids = scene.world.slotIds();
+    const overlapping = scene.world.slotOverlapping();
+    // Two passes so red boxes always sit on top of calm ones.
+    for (let pass = 0; pass < 2; pass++) {
+      for (let s = 0; s < ids.length; s++) {
+        const id = ids[s];
+        if (id === 0) continue;
+        const hot = s < overlapping.length && overlapping[s] !== 0 ? 1 : 0;
+        if (hot !== pass) continue;
+        const x0 = Math.round(boxes[4 * s] * k + ox);
+        const y0 = Math.round(boxes[4 * s + 1] * k + oy);
+        // At least one pixel, so no box vanishes at any zoom.
+        const x1 = Math.max(x0 + 1, Math.round((boxes[4 * s] + boxes[4 * s + 2]) * k + ox));
+        const y1 = Math.max(y0 + 1, Math.round((boxes[4 * s + 1] + boxes[4 * s + 3]) * k + oy));
+        // Too small for an outline: boxes the camera sees turn amber,
+        // unless they are red, which matters more.
+        raster.fill(x0, y0, x1, y1, hot ? colours.hot : marks[id] !== 0 ? colours.seen : colours.calm);
+      }
+    }
+    raster.end(ctx);
+  }
+}

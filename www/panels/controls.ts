@@ -1,0 +1,122 @@
+// The controls: structure, object count, layout and seed, quadtree limits,
+// speed, pause / step. Each control calls a Playground action; `sync`
+// mirrors settings back (keyboard shortcuts and the URL change them too).
+
+import type { Playground } from '../playground';
+import { COUNT_MAX, COUNT_MIN, COUNT_SLIDER_MAX, LAYOUTS, SPEED_MAX, type Layout } from '../state';
+import { h, panelSection, type Panel } from '../ui';
+
+const SLIDER_STEPS = 1000;
+
+/** Slider position ↔ count on a log scale: 10 and 20 000 both reachable. */
+function countFromSlider(position: number): number {
+  const raw = 10 * Math.pow(COUNT_SLIDER_MAX / 10, position / SLIDER_STEPS);
+  const unit = raw < 100 ? 1 : raw < 1000 ? 10 : raw < 10000 ? 100 : 500;
+  return Math.min(COUNT_SLIDER_MAX, Math.round(raw / unit) * unit);
+}
+
+function sliderFromCount(count: number): number {
+  const c = Math.min(COUNT_SLIDER_MAX, Math.max(10, count));
+  return Math.round((SLIDER_STEPS * Math.log(c / 10)) / Math.log(COUNT_SLIDER_MAX / 10));
+}
+
+function field(label: string, forId: string, ...controls: HTMLElement[]): HTMLElement {
+  return h('div', { class: 'field' }, h('label', { for: forId }, label), h('div', { class: 'field-controls' }, ...controls));
+}
+
+export class ControlsPanel implements Panel {
+  readonly element: HTMLElement;
+  private readonly structure = h('select', { id: 'structure' });
+  private readonly countRange = h('input', { id: 'count-range', type: 'range', min: 0, max: SLIDER_STEPS, 'aria-label': 'Objects (slider)' });
+  private readonly count = h('input', { id: 'count', type: 'number', min: COUNT_MIN, max: COUNT_MAX, step: 1, inputmode: 'numeric' });
+  private readonly layout = h('select', { id: 'layout' });
+  private readonly seed = h('input', { id: 'seed', type: 'number', min: 0, max: 0xffffffff, step: 1 });
+  private readonly newSeed = h('button', { type: 'button', id: 'new-seed', title: 'A new random seed', 'aria-label': 'New random seed' }, '⚄');
+  private readonly reset = h('button', { type: 'button', id: 'reset', 'aria-keyshortcuts': 'R', title: 'Rebuild from the seed (R)' }, 'Reset');
+  private readonly limits = h('fieldset', { class: 'limits' });
+  private readonly maxObjects = h('input', { id: 'max-objects', type: 'range', min: 1, max: 32, step: 1 });
+  private readonly maxObjectsOut = h('output', { for: 'max-objects' });
+  private readonly maxLevels = h('input', { id: 'max-levels', type: 'range', min: 0, max: 12, step: 1 });
+  private readonly maxLevelsOut = h('output', { for: 'max-levels' });
+  private readonly speed = h('input', { id: 'speed', type: 'range', min: 0, max: SPEED_MAX, step: 0.05 });
+  private readonly speedOut = h('output', { for: 'speed' });
+  private readonly pause = h('button', { type: 'button', id: 'pause', class: 'primary', 'aria-keyshortcuts': 'Space' });
+  private readonly step = h('button', { type: 'button', id: 'step', 'aria-keyshortcuts': '. S', title: 'Advance one step (. or S)' }, 'Step');
+  private readonly fit = h('button', { type: 'button', id: 'fit', 'aria-keyshortcuts': 'F', title: 'Fit the world in view (F)' }, 'Fit view');
+  private readonly showTree = h('input', { id: 'show-tree', type: 'checkbox' });
+
+  constructor(private readonly pg: Playground) {
+    for (const name of pg.structures) this.structure.append(h('option', { value: name }, name));
+    for (const name of LAYOUTS) this.layout.append(h('option', { value: name }, name));
+    this.limits.append(
+      h('legend', {}, 'Quadtree limits'),
+      field('Max objects per node', 'max-objects', this.maxObjects, this.maxObjectsOut),
+      field('Max levels', 'max-levels', this.maxLevels, this.maxLevelsOut),
+    );
+    this.element = panelSection(
+      'controls',
+      'Scene',
+      h('div', { class: 'buttons' }, this.pause, this.step, this.fit),
+      field('Structure', 'structure', this.structure),
+      field('Objects', 'count', this.countRange, this.count),
+      field('Layout', 'layout', this.layout),
+      field('Seed', 'seed', this.seed, this.newSeed, this.reset),
+      this.limits,
+      field('Speed', 'speed', this.speed, this.speedOut),
+      h('label', { class: 'check' }, this.showTree, 'Show tree splits'),
+    );
+    this.wire();
+  }
+
+  private wire(): void {
+    const pg = this.pg;
+    this.structure.addEventListener('change', () => pg.setStructure(this.structure.value));
+    this.countRange.addEventListener('input', () => pg.setCount(countFromSlider(Number(this.countRange.value))));
+    this.count.addEventListener('change', () => {
+      const n = Math.round(Number(this.count.value));
+      if (Number.isFinite(n) && n >= COUNT_MIN && n <= COUNT_MAX) pg.setCount(n);
+      else this.sync();
+    });
+    this.layout.addEventListener('change', () => pg.setLayout(this.layout.value as Layout));
+    this.seed.addEventListener('change', () => {
+      const n = Number(this.seed.value);
+      if (Number.isInteger(n) && n >= 0) pg.setSeed(n);
+      else this.sync();
+    });
+    this.newSeed.addEventListener('click', () => pg.setSeed(Math.floor(Math.random() * 1_000_000)));
+    this.reset.addEventListener('click', () => pg.reset());
+    const limits = () => pg.setQuadtreeLimits(Number(this.maxObjects.value), Number(this.maxLevels.value));
+    this.maxObjects.addEventListener('input', limits);
+    this.maxLevels.addEventListener('input', limits);
+    this.speed.addEventListener('input', () => pg.setSpeed(Number(this.speed.value)));
+    this.pause.addEventListener('click', () => pg.togglePause());
+    this.step.addEventListener('click', () => pg.stepOnce());
+    this.fit.addEventListener('click', () => pg.fitView());
+    this.showTree.addEventListener('change', () => pg.setShowTree(this.showTree.checked));
+  }
+
+  sync(): void {
+    const s = this.pg.state.settings;
+    this.structure.value = s.structure;
+    // Leave a box alone while it is being typed in.
+    if (document.activeElement !== this.count) this.count.value = String(s.count);
+    this.countRange.value = String(sliderFromCount(s.count));
+    this.layout.value = s.layout;
+    if (document.activeElement !== this.seed) this.seed.value = String(s.seed);
+    this.maxObjects.value = String(s.maxObjects);
+    this.maxObjectsOut.value = String(s.maxObjects);
+    this.maxLevels.value = String(s.maxLevels);
+    this.maxLevelsOut.value = String(s.maxLevels);
+    this.speed.value = String(s.speed);
+    this.speedOut.value = `${s.speed.toFixed(2)}×`;
+    this.pause.textContent = s.running ? 'Pause' : 'Play';
+    this.pause.title = s.running ? 'Pause (Space)' : 'Play (Space)';
+    this.pause.setAttribute('aria-pressed', String(!s.running));
+    this.pause.classList.toggle('paused', !s.running);
+    this.showTree.checked = s.showTree;
+    // The limits only mean something to a quadtree; say so, do not hide them.
+    const tree = this.pg.scene.quadtreeActive;
+    this.limits.disabled = !tree;
+    this.limits.title = tree ? '' : 'Applies when a quadtree structure is selected';
+  }
+}

@@ -1,0 +1,47 @@
+// What the colours mean (under the canvas, always in sight) and what the
+// keys do (in the sidebar). Swatches use the theme's CSS variables, so
+// they match the canvas exactly.
+
+import { h, panelSection, type Panel } from '../ui';
+
+function swatch(kind: string, text: string): HTMLElement {
+  return h('li', {}, h('span', { class: `swatch swatch-${kind}`, 'aria-hidden': 'true' }), text);
+}
+
+function key(keys: string[], text: string): HTMLElement {
+  const caps = keys.flatMap((k, i) => (i === 0 ? [h('kbd', {}, k)] : [' ', h('kbd', {}, k)]));
+  return h('li', {}, h('span', { class: 'keys' }, ...caps), text);
+}
+
+export class LegendPanel implements Panel {
+  readonly element: HTMLElement = h(
+    'ul',
+    { class: 'legend', 'aria-label': 'Legend' },
+    swatch('box', 'box'),
+    swatch('overlap', 'in an overlapping pair'),
+    swatch('seen', 'seen by the camera'),
+    swatch('camera', 'camera'),
+    swatch('tree', 'quadtree split'),
+    swatch('stored', 'nodes holding the hovered box'),
+  );
+}
+
+export class KeysPanel implements Panel {
+  readonly element = panelSection(
+    'keys',
+    'Hands on',
+    h(
+      'ul',
+      { class: 'keys-list' },
+      key(['drag'], 'a box to move it; let go while moving to throw it'),
+      key(['drag'], 'the camera by its tab or edge; its corner resizes'),
+      key(['wheel'], 'zoom; drag empty space to pan'),
+      key(['Space'], 'pause / play'),
+      key(['.', 'S'], 'single step'),
+      key(['R'], 'reset from seed'),
+      key(['T'], 'tree splits on / off'),
+      key(['+', '−', 'F'], 'zoom in, out, fit'),
+      key(['←', '↑', '→', '↓'], 'move the camera (Shift: resize) when the canvas has focus'),
+    ),
+  );
+}

@@ -1,0 +1,244 @@
+// The running playground: applies settings to the scene, runs the frame
+// loop, and offers the actions the controls, the keyboard and the tests
+// share. One frame = at most one step(dt) + pairs(), the brute-force
+// check's time slice, the camera query, then drawing.
+
+import { BruteForceCheck } from './check';
+import { clampCamera } from './camera';
+import { BackgroundLayer } from './layers/background';
+import { BoxesLayer } from './layers/boxes';
+import { CameraLayer } from './layers/camera';
+import { FocusLayer } from './layers/focus';
+import { QuadtreeLayer } from './layers/quadtree';
+import { Renderer } from './render';
+import { Scene } from './scene';
+import { createState, defaultCamera, SPEED_MAX, type PlaygroundState, type Settings } from './state';
+import { Sidebar } from './ui';
+import { writeSettings } from './url';
+import { Viewport } from './viewport';
+
+/** Longest simulated step after a stall (tab hidden, debugger), seconds. */
+const MAX_FRAME_DT = 1 / 20;
+/** Simulated time of one single step, before the speed multiplier. */
+const SINGLE_STEP_DT = 1 / 60;
+/**
+ * A step + pairs slower than this pauses the simulation, so the page stays
+ * usable (brute force at 20k objects takes over a second per step).
+ */
+const STALL_MICROS = 250_000;
+
+export class Playground {
+  readonly state: PlaygroundState;
+  readonly scene: Scene;
+  readonly viewport = new Viewport();
+  readonly renderer: Renderer;
+  readonly check = new BruteForceCheck();
+  readonly sidebar: Sidebar;
+  readonly quadtreeLayer = new QuadtreeLayer();
+  /** Structure names the core accepts, straight from `World.structures()`. */
+  readonly structures: readonly string[];
+  /** Frames drawn since start. */
+  frame = 0;
+  /** Frames per second over the last half second or more. */
+  fps = 0;
+
+  private lastTime: number | null = null;
+  private fpsFrames = 0;
+  private fpsSince = 0;
+  private rebuildPending = false;
+  private stepPending = false;
+  private urlDirty = false;
+  private readonly listeners = new Set<() => void>();
+  private readonly noticeListeners = new Set<(text: string) => void>();
+
+  constructor(canvas: HTMLCanvasElement, panelHost: HTMLElement, settings: Settings, structures: readonly string[]) {
+    this.structures = structures;
+    this.state = createState(settings);
+    this.scene = new Scene(settings);
+    this.viewport.setWorld(this.scene.side, this.scene.side);
+    this.viewport.fit();
+    this.state.camera = defaultCamera(this.scene.side);
+    this.renderer = new Renderer(canvas, this.viewport);
+    for (const layer of [new BackgroundLayer(), this.quadtreeLayer, new BoxesLayer(), new FocusLayer(), new CameraLayer()]) {
+      this.renderer.add(layer);
+    }
+    this.sidebar = new Sidebar(panelHost);
+  }
+
+  start(): void {
+    requestAnimationFrame(this.tick);
+  }
+
+  /** Called after any settings change, so every view can re-read them. */
+  onChange(listener: () => void): void {
+    this.listeners.add(listener);
+  }
+
+  /** Called with a sentence the user should see (e.g. why it paused). */
+  onNotice(listener: (text: string) => void): void {
+    this.noticeListeners.add(listener);
+  }
+
+  // --- actions ---------------------------------------------------------
+
+  setCount(count: number): void {
+    if (count === this.state.settings.count) return;
+    this.state.settings.count = count;
+    this.rebuildPending = true;
+    this.changed();
+  }
+
+  setSeed(seed: number): void {
+    this.state.settings.seed = seed >>> 0;
+    this.rebuildPending = true;
+    this.changed();
+  }
+
+  setLayout(layout: Settings['layout']): void {
+    this.state.settings.layout = layout;
+    this.rebuildPending = true;
+    this.changed();
+  }
+
+  /** Rebuilds the world from its seed: every box back where it started. */
+  reset(): void {
+    this.rebuildPending = true;
+    this.changed();
+  }
+
+  setStructure(name: string): void {
+    this.scene.setStructure(name);
+    this.state.settings.structure = name;
+    this.check.restart();
+    this.changed();
+  }
+
+  setQuadtreeLimits(maxObjects: number, maxLevels: number): void {
+    this.scene.setQuadtreeLimits(maxObjects, maxLevels);
+    this.state.settings.maxObjects = maxObjects;
+    this.state.settings.maxLevels = maxLevels;
+    this.check.restart();
+    this.changed();
+  }
+
+  setSpeed(speed: number): void {
+    this.state.settings.speed = Math.min(SPEED_MAX, Math.max(0, speed));
+    this.changed();
+  }
+
+  setRunning(running: boolean): void {
+    if (running === this.state.settings.running) return;
+    this.state.settings.running = running;
+    this.changed();
+  }
+
+  togglePause(): void {
+    this.setRunning(!this.state.settings.running);
+  }
+
+  /** Pauses (if running) and advances exactly one step on the next frame. */
+  stepOnce(): void {
+    this.state.settings.running = false;
+    this.stepPending = true;
+    this.changed();
+  }
+
+  setShowTree(show: boolean): void {
+    this.state.settings.showTree = show;
+    this.changed();
+  }
+
+  fitView(): void {
+    this.viewport.fit();
+    this.changed();
+  }
+
+  /** The camera moved or resized: keep it inside the world. */
+  cameraChanged(): void {
+    clampCamera(this.state.camera, this.scene.side, this.minCameraSide());
+  }
+
+  minCameraSide(): number {
+    return Math.max(4, 24 / this.viewport.scale);
+  }
+
+  // --- the frame loop ---------------------------------------------------
+
+  private readonly tick = (now: number): void => {
+    const elapsed = this.lastTime === null ? 0 : (now - this.lastTime) / 1000;
+    this.lastTime = now;
+    this.frame += 1;
+    this.countFps(now);
+    try {
+      this.runFrame(now, Math.min(elapsed, MAX_FRAME_DT));
+    } finally {
+      requestAnimationFrame(this.tick);
+    }
+  };
+
+  private runFrame(now: number, dt: number): void {
+    const s = this.state.settings;
+    if (this.rebuildPending) this.rebuild();
+    if (s.running) {
+      this.scene.advance(dt * s.speed);
+      if (this.scene.lastStepMicros > STALL_MICROS) this.stall();
+    } else if (this.stepPending) {
+      this.scene.advance(SINGLE_STEP_DT * (s.speed || 1));
+    } else {
+      this.scene.refreshIfDirty();
+    }
+    this.stepPending = false;
+    // Scan budget: leave the big scenes room to draw at 60 fps.
+    this.check.tick(this.scene, this.frame, now, s.count > 5000 ? 3 : 6);
+    this.scene.queryCamera(this.state.camera);
+    this.renderer.draw(this.scene, this.state, now);
+    this.sidebar.update(now);
+    if (this.urlDirty) {
+      this.urlDirty = false;
+      writeSettings(s);
+    }
+  }
+
+  private countFps(now: number): void {
+    this.fpsFrames += 1;
+    if (this.fpsSince === 0) this.fpsSince = now;
+    if (now - this.fpsSince >= 500) {
+      this.fps = (this.fpsFrames * 1000) / (now - this.fpsSince);
+      this.fpsFrames = 0;
+      this.fpsSince = now;
+    }
+  }
+
+  private stall(): void {
+    const s = this.state.settings;
+    const ms = this.scene.lastStepMicros / 1000;
+    this.setRunning(false);
+    const text = `Paused: one step + pairs took ${ms.toFixed(0)} ms with ${s.structure} at ${s.count.toLocaleString('en-US')} objects. Step with “.”, or pick another structure.`;
+    for (const listener of this.noticeListeners) listener(text);
+  }
+
+  private rebuild(): void {
+    this.rebuildPending = false;
+    const oldSide = this.scene.side;
+    this.scene.rebuild(this.state.settings);
+    const k = this.scene.side / oldSide;
+    const cam = this.state.camera;
+    cam.x *= k;
+    cam.y *= k;
+    cam.w *= k;
+    cam.h *= k;
+    this.cameraChanged();
+    this.viewport.setWorld(this.scene.side, this.scene.side);
+    // A drag in progress held an id of the old world: let it go.
+    this.state.interaction.dragId = 0;
+    this.state.interaction.hoverId = 0;
+    this.state.interaction.dragKind = null;
+    this.check.restart();
+  }
+
+  private changed(): void {
+    this.urlDirty = true;
+    for (const listener of this.listeners) listener();
+    this.sidebar.sync();
+  }
+}

@@ -1,0 +1,191 @@
+// Owns the wasm World: building it from the settings, the per-frame
+// step + pairs (timed), the camera query, and lookups for input and drawing.
+// Views into wasm memory are fetched fresh at each use and never kept.
+
+import { World } from '../pkg/broadphase.js';
+import { clamp, distanceSquared, type Rect } from './geometry';
+import { fingerprint } from './pairs';
+import { RollingMean } from './rolling';
+import type { Settings } from './state';
+
+/** World side for `count` boxes: keeps density (≈1.5 overlaps/box) constant. */
+export function worldSideFor(count: number): number {
+  return Math.max(200, Math.sqrt(count) * 40);
+}
+
+export class Scene {
+  world: World;
+  side = 1;
+  /** Bumps whenever `pairs()` is recomputed; a check snapshot records it. */
+  version = 0;
+  /** How many times `step` ran since the world was built. */
+  steps = 0;
+  pairCount = 0;
+  /** `fingerprint` of the last pairs, for the brute-force comparison. */
+  pairFingerprint = 0;
+  candidateTests = 0;
+  nodesVisited = 0;
+  quadtreeActive = false;
+  /** Microseconds per `step(dt)` + `pairs()`, over the last 60 steps. */
+  readonly stepMicros = new RollingMean(60);
+  lastStepMicros = 0;
+  /** Per id: 1 when the box overlaps the camera (after `queryCamera`). */
+  cameraMarks = new Uint8Array(1);
+  cameraCount = 0;
+  cameraCandidateTests = 0;
+
+  private dirty = true;
+  private idToSlot = new Int32Array(1);
+  private cameraIds = new Uint32Array(0);
+
+  constructor(settings: Settings) {
+    this.world = this.build(settings);
+  }
+
+  /** Replaces the world with a freshly populated one (same seed, same boxes). */
+  rebuild(settings: Settings): void {
+    const next = this.build(settings);
+    this.world.free();
+    this.world = next;
+  }
+
+  setStructure(name: string): void {
+    this.world.setStructure(name);
+    this.quadtreeActive = this.world.quadtreeNodes().length > 0;
+    // The mean should describe this structure, not the last one.
+    this.stepMicros.clear();
+    this.dirty = true;
+  }
+
+  setQuadtreeLimits(maxObjects: number, maxLevels: number): void {
+    this.world.setQuadtreeLimits(maxObjects, maxLevels);
+    this.stepMicros.clear();
+    this.dirty = true;
+  }
+
+  /** Something moved outside `step`: pairs must be recomputed this frame. */
+  markDirty(): void {
+    this.dirty = true;
+  }
+
+  /** One frame of simulation: exactly one `step(dt)`, then `pairs()`. */
+  advance(dt: number): void {
+    const t0 = performance.now();
+    this.world.step(dt);
+    const pairs = this.world.pairs();
+    const t1 = performance.now();
+    this.lastStepMicros = (t1 - t0) * 1000;
+    this.stepMicros.push(this.lastStepMicros);
+    this.steps += 1;
+    this.takePairs(pairs);
+  }
+
+  /** Recomputes pairs without stepping, if anything moved (paused frames). */
+  refreshIfDirty(): void {
+    if (this.dirty) this.takePairs(this.world.pairs());
+  }
+
+  /** Marks the boxes overlapping `camera` (one `query` call). */
+  queryCamera(camera: Rect): void {
+    for (const id of this.cameraIds) this.cameraMarks[id] = 0;
+    const ids = this.world.query(camera.x, camera.y, camera.w, camera.h);
+    this.cameraCandidateTests = this.world.queryCandidateTests;
+    // Copy: the view dies at the next world call; the marks outlive it.
+    this.cameraIds = ids.slice();
+    for (const id of this.cameraIds) this.cameraMarks[id] = 1;
+    this.cameraCount = this.cameraIds.length;
+  }
+
+  /** Sorted ids the camera query found this frame (a copy). */
+  cameraHits(): Uint32Array {
+    return this.cameraIds.slice();
+  }
+
+  slotOf(id: number): number {
+    return id > 0 && id < this.idToSlot.length ? this.idToSlot[id] : -1;
+  }
+
+  boxOf(id: number): Rect {
+    const [x, y, w, h] = this.world.box(id);
+    return { x, y, w, h };
+  }
+
+  /**
+   * The box under world point (px, py): the topmost (last drawn) box that
+   * contains it, else the nearest within `tolerance` world units, else 0.
+   */
+  hitTest(px: number, py: number, tolerance: number): number {
+    const t = Math.max(tolerance, 1e-6);
+    const ids = this.world.query(px - t, py - t, 2 * t, 2 * t).slice();
+    if (ids.length === 0) return 0;
+    const boxes = this.world.slotBoxes();
+    let best = 0;
+    let bestSlot = -1;
+    let bestDistance = Infinity;
+    for (const id of ids) {
+      const s = this.slotOf(id);
+      if (s < 0) continue;
+      const r = { x: boxes[4 * s], y: boxes[4 * s + 1], w: boxes[4 * s + 2], h: boxes[4 * s + 3] };
+      const d = distanceSquared(r, px, py);
+      // Inside beats near; among equals, the higher slot is drawn on top.
+      if (d < bestDistance || (d === bestDistance && s > bestSlot)) {
+        best = id;
+        bestSlot = s;
+        bestDistance = d;
+      }
+    }
+    return best;
+  }
+
+  /** Moves a box's min corner to (x, y), kept inside the world walls. */
+  moveBox(id: number, x: number, y: number): Rect {
+    const b = this.boxOf(id);
+    const nx = clamp(x, 0, Math.max(0, this.side - b.w));
+    const ny = clamp(y, 0, Math.max(0, this.side - b.h));
+    this.world.update(id, nx, ny, b.w, b.h);
+    this.dirty = true;
+    return { x: nx, y: ny, w: b.w, h: b.h };
+  }
+
+  private takePairs(pairs: Uint32Array): void {
+    this.pairCount = pairs.length / 2;
+    this.pairFingerprint = fingerprint(pairs);
+    this.candidateTests = this.world.pairCandidateTests;
+    this.nodesVisited = this.world.pairNodesVisited;
+    this.version += 1;
+    this.dirty = false;
+  }
+
+  private build(settings: Settings): World {
+    const side = worldSideFor(settings.count);
+    const world = new World(side, side);
+    try {
+      world.setStructure(settings.structure);
+      world.setQuadtreeLimits(settings.maxObjects, settings.maxLevels);
+      world.populate(settings.count, settings.seed, settings.layout);
+    } catch (error) {
+      world.free();
+      throw error;
+    }
+    this.side = side;
+    this.quadtreeActive = world.quadtreeNodes().length > 0;
+    this.indexSlots(world);
+    this.cameraIds = new Uint32Array(0);
+    this.cameraCount = 0;
+    this.stepMicros.clear();
+    this.steps = 0;
+    this.dirty = true;
+    return world;
+  }
+
+  // Ids are never reused and this page never removes, so id → slot is fixed
+  // after populate; a mode that inserts or removes must call this again.
+  private indexSlots(world: World): void {
+    const ids = world.slotIds();
+    let maxId = 0;
+    for (const id of ids) maxId = Math.max(maxId, id);
+    this.idToSlot = new Int32Array(maxId + 1).fill(-1);
+    for (let s = 0; s < ids.length; s++) if (ids[s] !== 0) this.idToSlot[ids[s]] = s;
+    this.cameraMarks = new Uint8Array(maxId + 1);
+  }
+}

@@ -1,0 +1,57 @@
+// UI state: what the user has chosen (settings), where the camera is, and
+// what the pointer is doing. The wasm world lives in scene.ts, not here.
+
+import type { Rect } from './geometry';
+
+/** Layouts `World.populate` accepts (the core does not list them yet). */
+export const LAYOUTS = ['uniform', 'clustered', 'mixed'] as const;
+export type Layout = (typeof LAYOUTS)[number];
+
+export const COUNT_MIN = 1;
+/** The slider's end; the number box accepts more for stress tests. */
+export const COUNT_SLIDER_MAX = 20_000;
+export const COUNT_MAX = 50_000;
+export const SPEED_MAX = 4;
+
+export interface Settings {
+  count: number;
+  seed: number;
+  layout: Layout;
+  structure: string;
+  maxObjects: number;
+  maxLevels: number;
+  /** Multiplies simulated time; 0 freezes motion but keeps frames live. */
+  speed: number;
+  running: boolean;
+  showTree: boolean;
+}
+
+export type DragKind = 'box' | 'camera-move' | 'camera-resize' | 'pan';
+
+export interface Interaction {
+  /** Box under the pointer (0 = none); only mice and pens hover. */
+  hoverId: number;
+  /** Box being dragged (0 = none). */
+  dragId: number;
+  dragKind: DragKind | null;
+}
+
+export interface PlaygroundState {
+  settings: Settings;
+  /** The culling rectangle, in world units. */
+  camera: Rect;
+  interaction: Interaction;
+}
+
+export function createState(settings: Settings): PlaygroundState {
+  return {
+    settings,
+    camera: { x: 0, y: 0, w: 1, h: 1 },
+    interaction: { hoverId: 0, dragId: 0, dragKind: null },
+  };
+}
+
+/** The camera's starting place: a window on the middle of the world. */
+export function defaultCamera(side: number): Rect {
+  return { x: side * 0.32, y: side * 0.3, w: side * 0.36, h: side * 0.28 };
+}

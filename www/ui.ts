@@ -1,0 +1,65 @@
+// The sidebar as a stack of panels (controls, stats, legend, …) so a mode
+// can add its own, plus a tiny element builder for writing them.
+
+export interface Panel {
+  readonly element: HTMLElement;
+  /** Every frame: refresh live numbers (throttle inside if costly). */
+  update?(now: number): void;
+  /** After a settings change: make the controls show the settings. */
+  sync?(): void;
+}
+
+export class Sidebar {
+  private readonly panels: Panel[] = [];
+
+  constructor(private readonly host: HTMLElement) {}
+
+  add(panel: Panel): void {
+    this.panels.push(panel);
+    this.host.append(panel.element);
+    panel.sync?.();
+  }
+
+  update(now: number): void {
+    for (const p of this.panels) p.update?.(now);
+  }
+
+  sync(): void {
+    for (const p of this.panels) p.sync?.();
+  }
+}
+
+type Child = Node | string | null | undefined | false;
+
+/**
+ * `h('label', { class: 'row', for: 'count' }, 'Objects', input)`. Attribute
+ * values of `true` set a bare attribute; `false` omits it.
+ */
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number | boolean> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === false) continue;
+    el.setAttribute(name, value === true ? '' : String(value));
+  }
+  for (const child of children) if (child !== null && child !== undefined && child !== false) el.append(child);
+  return el;
+}
+
+/** A titled panel section. */
+export function panelSection(id: string, title: string, ...children: Child[]): HTMLElement {
+  const heading = h('h2', { class: 'panel-title', id: `${id}-title` }, title);
+  return h('section', { class: 'panel', id, 'aria-labelledby': `${id}-title` }, heading, ...children);
+}
+
+/** Sets text only when it changed: cheap to call every frame. */
+export function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+export function formatInt(n: number): string {
+  return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—';
+}

@@ -1,0 +1,47 @@
+// Settings in the address bar, so a scene can be shared or bookmarked:
+// ?n=3000&seed=7&structure=quadtree&layout=uniform&mo=8&ml=8&speed=1&paused
+
+import { COUNT_MAX, COUNT_MIN, LAYOUTS, SPEED_MAX, type Layout, type Settings } from './state';
+
+function intParam(params: URLSearchParams, key: string, lo: number, hi: number): number | undefined {
+  const raw = params.get(key);
+  if (raw === null || raw.trim() === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) return undefined;
+  return Math.min(hi, Math.max(lo, Math.round(value)));
+}
+
+/** Settings from the URL over `defaults`; unknown or bad values are ignored. */
+export function readSettings(defaults: Settings, structures: readonly string[], search = location.search): Settings {
+  const params = new URLSearchParams(search);
+  const s = { ...defaults };
+  s.count = intParam(params, 'n', COUNT_MIN, COUNT_MAX) ?? s.count;
+  s.seed = intParam(params, 'seed', 0, 0xffff_ffff) ?? s.seed;
+  s.maxObjects = intParam(params, 'mo', 1, 256) ?? s.maxObjects;
+  s.maxLevels = intParam(params, 'ml', 0, 48) ?? s.maxLevels;
+  const structure = params.get('structure');
+  if (structure !== null && structures.includes(structure)) s.structure = structure;
+  const layout = params.get('layout');
+  if (layout !== null && (LAYOUTS as readonly string[]).includes(layout)) s.layout = layout as Layout;
+  const speed = Number(params.get('speed'));
+  if (params.has('speed') && Number.isFinite(speed)) s.speed = Math.min(SPEED_MAX, Math.max(0, speed));
+  if (params.has('paused')) s.running = false;
+  if (params.get('tree') === '0') s.showTree = false;
+  return s;
+}
+
+/** Rewrites the query string in place (no history entry per slider tick). */
+export function writeSettings(s: Settings): void {
+  const params = new URLSearchParams();
+  params.set('n', String(s.count));
+  params.set('seed', String(s.seed));
+  params.set('structure', s.structure);
+  params.set('layout', s.layout);
+  params.set('mo', String(s.maxObjects));
+  params.set('ml', String(s.maxLevels));
+  if (s.speed !== 1) params.set('speed', String(s.speed));
+  if (!s.running) params.set('paused', '');
+  if (!s.showTree) params.set('tree', '0');
+  const url = `${location.pathname}?${params.toString().replace(/paused=(&|$)/, 'paused$1')}${location.hash}`;
+  history.replaceState(history.state, '', url);
+}
