@@ -78,8 +78,8 @@ pub struct SceneObject {
 }
 
 /// The side of a square world holding `count` boxes at the benchmark
-/// density (about 1.5 overlaps per box), so scenes of different sizes are
-/// comparable.
+/// density (about one overlapping pair per eight boxes), so scenes of
+/// different sizes are comparable.
 #[must_use]
 pub fn world_side_for(count: usize) -> f64 {
     (count as f64).sqrt() * 40.0

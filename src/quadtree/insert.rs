@@ -20,12 +20,14 @@ impl Quadtree {
                 let node = self.deepest_container(&aabb);
                 self.link(proxy, node);
                 self.split_overflowing(node);
+                self.reserve_scratch();
             }
             Placement::AllOverlappedLeaves => {
                 if !self.holds_inside(&aabb) {
                     self.first_link[index] = OUTSIDE;
                     self.outside_pos[index] = self.outside.len() as u32;
                     self.outside.push(proxy);
+                    self.reserve_scratch();
                     return;
                 }
                 let mut leaves = std::mem::take(&mut self.inner_stack);
@@ -38,6 +40,7 @@ impl Quadtree {
                     self.split_overflowing(leaf);
                 }
                 self.inner_stack = leaves;
+                self.reserve_scratch();
             }
         }
     }

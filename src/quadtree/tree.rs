@@ -313,6 +313,25 @@ impl Quadtree {
         }
     }
 
+    /// Sizes every scratch buffer for the current proxies and nodes, so the
+    /// per-frame paths never grow one. Called at the end of an insertion
+    /// (the only way proxies and nodes grow), never while a buffer is taken.
+    pub(super) fn reserve_scratch(&mut self) {
+        fn reserve_total<T>(buffer: &mut Vec<T>, total: usize) {
+            if buffer.capacity() < total {
+                buffer.reserve(total - buffer.len());
+            }
+        }
+        let nodes = self.nodes.len();
+        // An explicit DFS stack holds at most three siblings per level + 4.
+        reserve_total(&mut self.stack, 4 * self.limits.max_levels as usize + 8);
+        reserve_total(&mut self.items, self.proxy_count as usize);
+        reserve_total(&mut self.inner_stack, nodes);
+        reserve_total(&mut self.held_scratch, nodes);
+        reserve_total(&mut self.free_groups, nodes / 4);
+        reserve_total(&mut self.free_links, self.links.len());
+    }
+
     /// A fresh mark value for de-duplicating proxies during one operation.
     pub(super) fn next_mark(&mut self) -> u32 {
         if self.marks.len() < self.aabbs.len() {

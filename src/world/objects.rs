@@ -25,6 +25,10 @@ impl World {
         self.velocities[s * 2..s * 2 + 2].copy_from_slice(&[0.0, 0.0]);
         self.id_to_slot.insert(id, slot);
         self.structure.as_broad_phase().insert(slot, aabb);
+        // A query can return every object: size its buffer now, not mid-frame.
+        if self.query_out.capacity() < self.id_to_slot.len() {
+            self.query_out.reserve(self.id_to_slot.len() - self.query_out.len());
+        }
         Ok(id)
     }
 

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs every test: format, lints, the Rust suites (unit, differential,
+# property, allocation, doc), the wasm façade in Node, the strict TypeScript
+# build, and the page in headless Chromium. Installs what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh --browser
+export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+step() { printf '\n\033[1;34m==> %s\033[0m\n' "$1"; shift; "$@"; }
+
+step "rustfmt" cargo fmt --check
+step "clippy" cargo clippy --all-targets -- -D warnings
+step "Rust tests" cargo test
+step "wasm build" wasm-pack build --target web --out-dir pkg --no-pack --release
+step "wasm façade tests (Node)" node --test tests/wasm/
+step "TypeScript (strict) and page build" bash -c "tsc --noEmit && vite build --logLevel warn"
+step "browser tests (headless Chromium)" node --test e2e/

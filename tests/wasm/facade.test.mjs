@@ -1,0 +1,98 @@
+// The wasm façade as JavaScript sees it: errors arrive as JS Errors naming
+// the argument, a refused call changes nothing, per-frame data are views.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { initSync, World } from '../../pkg/broadphase.js';
+
+initSync({ module: readFileSync(new URL('../../pkg/broadphase_bg.wasm', import.meta.url)) });
+
+/** Asserts that `call` throws a JS Error whose message mentions `name`. */
+function throwsNaming(call, name) {
+  assert.throws(call, (error) => {
+    assert.ok(error instanceof Error, `expected an Error, got ${error}`);
+    assert.match(error.message, new RegExp(`\\b${name}\\b`), `message "${error.message}" should name ${name}`);
+    return true;
+  });
+}
+
+function snapshot(world) {
+  return { count: world.count, structure: world.structure, pairs: [...world.pairs()], boxes: [...world.slotBoxes()] };
+}
+
+test('bad input throws an Error naming the argument and changes nothing', () => {
+  const world = new World(100, 100);
+  const id = world.insert(10, 10, 5, 5);
+  world.setVelocity(id, 1, 2);
+  const before = snapshot(world);
+  throwsNaming(() => world.insert(NaN, 0, 1, 1), 'x');
+  throwsNaming(() => world.insert(0, Infinity, 1, 1), 'y');
+  throwsNaming(() => world.insert(0, 0, 0, 1), 'w');
+  throwsNaming(() => world.insert(0, 0, 1, -3), 'h');
+  throwsNaming(() => world.update(id, 0, 0, 1, NaN), 'h');
+  throwsNaming(() => world.update(42, 0, 0, 1, 1), 'id');
+  throwsNaming(() => world.remove(0), 'id');
+  throwsNaming(() => world.box(7), 'id');
+  throwsNaming(() => world.setVelocity(id, -Infinity, 0), 'vx');
+  throwsNaming(() => world.step(-0.5), 'dt');
+  throwsNaming(() => world.step(NaN), 'dt');
+  throwsNaming(() => world.query(0, 0, 1, 0), 'h');
+  throwsNaming(() => world.setStructure('octree'), 'name');
+  throwsNaming(() => world.setQuadtreeLimits(0, 5), 'maxObjects');
+  throwsNaming(() => world.setQuadtreeLimits(4, 1.5), 'maxLevels');
+  throwsNaming(() => world.populate(10, 1, 'spiral'), 'layout');
+  throwsNaming(() => new World(0, 10), 'width');
+  throwsNaming(() => new World(10, NaN), 'height');
+  assert.deepEqual(snapshot(world), before);
+  world.validate();
+});
+
+test('ids, boxes, pairs and queries follow the contract', () => {
+  const world = new World(100, 100);
+  const a = world.insert(0, 0, 10, 10);
+  const b = world.insert(5, 5, 10, 10);
+  const c = world.insert(10, 0, 5, 5); // touches a: no overlap
+  assert.deepEqual([a, b, c], [1, 2, 3]);
+  assert.equal(world.count, 3);
+  assert.deepEqual([...world.box(b)], [5, 5, 10, 10]);
+  for (const name of World.structures()) {
+    world.setStructure(name);
+    assert.equal(world.structure, name);
+    assert.deepEqual([...world.pairs()], [1, 2, 2, 3], name);
+    assert.deepEqual([...world.query(9, 9, 2, 2)], [1, 2], name);
+    world.validate();
+  }
+  world.remove(a);
+  assert.equal(world.count, 2);
+  assert.equal(world.insert(1, 1, 1, 1), 4, 'ids are never reused');
+});
+
+test('per-frame data are views of wasm memory', () => {
+  const world = new World(1000, 1000);
+  world.populate(500, 7, 'uniform');
+  world.setStructure('quadtree');
+  world.step(1 / 60);
+  const pairs = world.pairs();
+  assert.ok(pairs instanceof Uint32Array);
+  const boxes = world.slotBoxes();
+  assert.ok(boxes instanceof Float64Array && boxes.length === 4 * 500);
+  // A view shares wasm memory: it is not a copy.
+  assert.equal(boxes.buffer, pairs.buffer);
+  assert.ok(world.quadtreeNodes().length % 6 === 0);
+});
+
+test('step moves and bounces, nothing panics on extreme but valid input', () => {
+  const world = new World(100, 100);
+  const id = world.insert(90, 50, 20, 1e-300);
+  world.setVelocity(id, 1e300, -1e300);
+  world.step(1e300);
+  const [x, , w] = world.box(id);
+  assert.ok(x >= 0 && x + w <= 100);
+  world.insert(-1e300, 1e300, 1e300, 1e300);
+  for (const name of World.structures()) {
+    world.setStructure(name);
+    world.pairs();
+    world.query(-1e308, -1e308, 1e308, 1e308);
+    world.validate();
+  }
+});
