@@ -61,8 +61,12 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
-/// Everything observable about a world, to check a refused call changed nothing.
-fn observe(world: &mut World) -> (Vec<(u32, [f64; 4], [f64; 2])>, &'static str, Vec<u32>) {
+/// Everything observable about a world: objects (id, box, velocity), the
+/// structure's name and the pairs.
+type Observation = (Vec<(u32, [f64; 4], [f64; 2])>, &'static str, Vec<u32>);
+
+/// Observes a world, to check that a refused call changed nothing.
+fn observe(world: &mut World) -> Observation {
     let objects = world
         .ids()
         .into_iter()
