@@ -1,0 +1,35 @@
+//! The normal grid as a [`BroadPhase`].
+
+use super::storage::Grid;
+use crate::broad_phase::{BroadPhase, Stats};
+use crate::geometry::Aabb;
+
+impl BroadPhase for Grid {
+    fn name(&self) -> &'static str {
+        "grid"
+    }
+
+    fn insert(&mut self, proxy: u32, aabb: Aabb) {
+        self.insert_proxy(proxy, aabb);
+    }
+
+    fn update(&mut self, proxy: u32, aabb: Aabb) {
+        self.update_proxy(proxy, aabb);
+    }
+
+    fn remove(&mut self, proxy: u32) {
+        self.remove_proxy(proxy);
+    }
+
+    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
+        self.pairs_all(out)
+    }
+
+    fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats {
+        self.query_area(&area, out)
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        self.validate_grid()
+    }
+}

@@ -1,0 +1,335 @@
+//! Cell arithmetic shared by the normal and the loose grid: which cell a
+//! coordinate falls in, which cells a box reaches, the cell-size heuristic,
+//! and a sweep for the few objects that live outside the cell lists.
+//!
+//! Column `i` is the half-open `[edge_x(i), edge_x(i + 1))` with
+//! `edge_x(i) = x0 + i·cs` computed by one formula, the border columns
+//! extended to infinity (coordinates are clamped to the grid).
+//! [`CellGeometry::col_of`] returns exactly that column, so it is monotone:
+//! `col_of(max(p, q)) == max(col_of(p), col_of(q))`. The normal grid's
+//! one-report-per-pair rule rests on that identity alone.
+
+use crate::geometry::Aabb;
+
+/// Cell arrays never exceed this many cells (8 bytes of heads per cell, so
+/// 16 MB); a cell size that would need more is raised until the world fits.
+pub const MAX_CELLS: usize = 1 << 21;
+
+/// The grid's placement in the plane: origin, cell size, dimensions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CellGeometry {
+    pub origin_x: f64,
+    pub origin_y: f64,
+    pub cell_size: f64,
+    /// `1 / cell_size`, so a cell lookup is a multiply, not a divide.
+    pub inv_cell_size: f64,
+    pub cols: u32,
+    pub rows: u32,
+}
+
+/// An inclusive rectangle of cells `[x0, x1] × [y0, y1]`, already clamped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CellRange {
+    pub x0: u32,
+    pub y0: u32,
+    pub x1: u32,
+    pub y1: u32,
+}
+
+impl CellRange {
+    #[must_use]
+    #[inline]
+    pub fn cell_count(&self) -> u64 {
+        u64::from(self.x1 - self.x0 + 1) * u64::from(self.y1 - self.y0 + 1)
+    }
+
+    #[must_use]
+    #[inline]
+    pub fn contains(&self, x: u32, y: u32) -> bool {
+        self.x0 <= x && x <= self.x1 && self.y0 <= y && y <= self.y1
+    }
+
+    /// The range grown by one cell on every side, clamped to the grid.
+    #[must_use]
+    #[inline]
+    pub fn grown_by_one(&self, geometry: &CellGeometry) -> CellRange {
+        CellRange {
+            x0: self.x0.saturating_sub(1),
+            y0: self.y0.saturating_sub(1),
+            x1: (self.x1 + 1).min(geometry.cols - 1),
+            y1: (self.y1 + 1).min(geometry.rows - 1),
+        }
+    }
+}
+
+impl CellGeometry {
+    /// Cells of (about) `cell_size` anchored at `world`'s min corner and
+    /// covering it. A cell size that is not a positive finite number is
+    /// replaced by the world's larger side; one so small that the world would
+    /// need more than [`MAX_CELLS`] cells is raised until it fits.
+    #[must_use]
+    pub fn new(world: &Aabb, cell_size: f64) -> CellGeometry {
+        let width = world.width().max(0.0);
+        let height = world.height().max(0.0);
+        let largest_side = width.max(height);
+        let mut cs = if cell_size > 0.0 && cell_size.is_finite() {
+            cell_size
+        } else if largest_side > 0.0 && largest_side.is_finite() {
+            largest_side
+        } else {
+            1.0
+        };
+        // Below this, 1/cs overflows; no world needs it.
+        cs = cs.max(1e-280);
+        let fits = |cs: f64| cells_along(width, cs) * cells_along(height, cs) <= MAX_CELLS as f64;
+        if !fits(cs) {
+            cs = cs
+                .max((width * height / MAX_CELLS as f64).sqrt())
+                .max(width / MAX_CELLS as f64)
+                .max(height / MAX_CELLS as f64);
+            while !fits(cs) {
+                cs *= 1.0 + 1.0 / 64.0;
+            }
+        }
+        CellGeometry {
+            origin_x: world.min_x,
+            origin_y: world.min_y,
+            cell_size: cs,
+            inv_cell_size: 1.0 / cs,
+            cols: cells_along(width, cs) as u32,
+            rows: cells_along(height, cs) as u32,
+        }
+    }
+
+    #[must_use]
+    #[inline]
+    pub fn cell_count(&self) -> usize {
+        self.cols as usize * self.rows as usize
+    }
+
+    /// The column holding `x`: the last `i` in `0..cols` whose left edge
+    /// [`CellGeometry::edge_x`] is `<= x` (0 left of the grid). The estimate
+    /// from one multiply can be off by one next to an edge, so it is settled
+    /// against the float edges themselves: the cells stored are exactly the
+    /// cells drawn, and a box ending on a cell line never leaks past it.
+    #[must_use]
+    #[inline]
+    pub fn col_of(&self, x: f64) -> u32 {
+        locate(x, self.origin_x, self.cell_size, self.inv_cell_size, self.cols - 1)
+    }
+
+    /// The row holding `y`; see [`CellGeometry::col_of`].
+    #[must_use]
+    #[inline]
+    pub fn row_of(&self, y: f64) -> u32 {
+        locate(y, self.origin_y, self.cell_size, self.inv_cell_size, self.rows - 1)
+    }
+
+    /// Left edge of column `i`, always computed by this one formula.
+    #[must_use]
+    #[inline]
+    pub fn edge_x(&self, i: u32) -> f64 {
+        self.origin_x + f64::from(i) * self.cell_size
+    }
+
+    /// Top edge of row `i`.
+    #[must_use]
+    #[inline]
+    pub fn edge_y(&self, i: u32) -> f64 {
+        self.origin_y + f64::from(i) * self.cell_size
+    }
+
+    /// A bound on how far any float edge lies from its exact position
+    /// `origin + i·cell_size`: rounding of the product and of the sum, each
+    /// under half an ulp of values no larger than the grid's extent.
+    #[must_use]
+    pub fn edge_error(&self) -> f64 {
+        let extent = f64::from(self.cols.max(self.rows)) * self.cell_size;
+        let largest = self.origin_x.abs().max(self.origin_y.abs()) + extent;
+        (extent + largest) * f64::EPSILON
+    }
+
+    /// Flat index of cell `(x, y)`, row-major.
+    #[must_use]
+    #[inline]
+    pub fn index(&self, x: u32, y: u32) -> u32 {
+        y * self.cols + x
+    }
+
+    /// Column and row of a flat cell index.
+    #[must_use]
+    #[inline]
+    pub fn coords(&self, cell: u32) -> (u32, u32) {
+        (cell % self.cols, cell / self.cols)
+    }
+
+    /// The cells whose half-open ranges contain a point of the box's
+    /// `[min, max)`, or its min corner when the box is too thin for that
+    /// interval to hold a float (`x + w == x`). The min corner of any
+    /// overlap with another box lies in that set, so storing a box in these
+    /// cells puts every overlap's corner cell in both boxes' lists.
+    #[must_use]
+    #[inline]
+    pub fn range_of(&self, aabb: &Aabb) -> CellRange {
+        CellRange {
+            x0: self.col_of(aabb.min_x),
+            y0: self.row_of(aabb.min_y),
+            x1: self.col_of(last_below(aabb.min_x, aabb.max_x)),
+            y1: self.row_of(last_below(aabb.min_y, aabb.max_y)),
+        }
+    }
+
+    /// The cell holding the box's centre (the loose grid's home cell).
+    #[must_use]
+    #[inline]
+    pub fn centre_cell(&self, aabb: &Aabb) -> (u32, u32) {
+        (self.col_of(midpoint(aabb.min_x, aabb.max_x)), self.row_of(midpoint(aabb.min_y, aabb.max_y)))
+    }
+
+    /// The half-open cell `(x, y)`: exactly the points [`CellGeometry::col_of`]
+    /// and [`CellGeometry::row_of`] put in it (inside the grid; border cells
+    /// also hold everything beyond).
+    #[must_use]
+    pub fn cell_bounds(&self, x: u32, y: u32) -> Aabb {
+        Aabb {
+            min_x: self.edge_x(x),
+            min_y: self.edge_y(y),
+            max_x: self.edge_x(x + 1),
+            max_y: self.edge_y(y + 1),
+        }
+    }
+}
+
+/// The last `i <= last` with `origin + i·cs <= v`, or 0. The multiply's
+/// estimate is right or off by one; anything further (a world far from the
+/// origin with cells near the float spacing) takes the slow walk.
+#[inline]
+fn locate(v: f64, origin: f64, cs: f64, inv_cs: f64, last: u32) -> u32 {
+    let edge = |i: u32| origin + f64::from(i) * cs;
+    // `as u32` truncates, which is `floor` once negatives are clamped.
+    let i = ((v - origin) * inv_cs).max(0.0).min(f64::from(last)) as u32;
+    if i > 0 && v < edge(i) {
+        if i > 1 && v < edge(i - 1) {
+            return walk(v, i - 1, edge, last);
+        }
+        i - 1
+    } else if i < last && edge(i + 1) <= v {
+        if i + 1 < last && edge(i + 2) <= v {
+            return walk(v, i + 1, edge, last);
+        }
+        i + 1
+    } else {
+        i
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn walk(v: f64, mut i: u32, edge: impl Fn(u32) -> f64, last: u32) -> u32 {
+    while i > 0 && v < edge(i) {
+        i -= 1;
+    }
+    while i < last && edge(i + 1) <= v {
+        i += 1;
+    }
+    i
+}
+
+/// The midpoint of `[min, max]`, always inside it: `0.5 * (min + max)`
+/// unless the sum overflows (coordinates beyond ~9e307), where halving each
+/// first is exact. The loose grid's correctness argument needs the centre
+/// inside the box.
+#[must_use]
+#[inline]
+pub fn midpoint(min: f64, max: f64) -> f64 {
+    let centre = 0.5 * (min + max);
+    if centre.is_finite() {
+        centre
+    } else {
+        0.5 * min + 0.5 * max
+    }
+}
+
+fn cells_along(length: f64, cell_size: f64) -> f64 {
+    (length / cell_size).ceil().max(1.0)
+}
+
+/// The largest float of `[min, max)`, or `min` when that interval is empty
+/// (a box so thin that `min + w == min`).
+#[inline]
+fn last_below(min: f64, max: f64) -> f64 {
+    if max > min {
+        next_down(max)
+    } else {
+        min
+    }
+}
+
+/// The largest float below `x` (`f64::next_down` needs a newer compiler
+/// than this crate's `rust-version`). `x` is finite or `+inf`.
+#[must_use]
+#[inline]
+pub fn next_down(x: f64) -> f64 {
+    if x == 0.0 {
+        return -f64::from_bits(1);
+    }
+    let bits = x.to_bits();
+    if x > 0.0 {
+        f64::from_bits(bits - 1)
+    } else if x.is_finite() {
+        f64::from_bits(bits + 1)
+    } else {
+        x
+    }
+}
+
+/// A default cell size for the normal grid: twice the median of the boxes'
+/// larger sides. (Measured in `bench.rs::bench_cell_sizes`: between 1.5 and
+/// 3 times the median the frame time is flat; smaller cells file each box
+/// in more cells, larger ones put more boxes in each cell.) `1.0` for no
+/// boxes.
+#[must_use]
+pub fn suggested_cell_size(aabbs: impl Iterator<Item = Aabb>) -> f64 {
+    2.0 * median_extent(aabbs).unwrap_or(0.5)
+}
+
+/// The median of the boxes' larger sides, ignoring non-finite ones.
+pub(crate) fn median_extent(aabbs: impl Iterator<Item = Aabb>) -> Option<f64> {
+    extent_quantile(aabbs, 0.5)
+}
+
+/// The `q`-quantile (`0..=1`) of the boxes' larger sides, ignoring
+/// non-finite and empty ones; `None` when no box is left.
+pub(crate) fn extent_quantile(aabbs: impl Iterator<Item = Aabb>, q: f64) -> Option<f64> {
+    let mut extents: Vec<f64> =
+        aabbs.map(|b| b.width().max(b.height())).filter(|e| e.is_finite() && *e > 0.0).collect();
+    if extents.is_empty() {
+        return None;
+    }
+    let rank = ((extents.len() - 1) as f64 * q.clamp(0.0, 1.0)).round() as usize;
+    let (_, value, _) = extents.select_nth_unstable_by(rank, f64::total_cmp);
+    Some(*value)
+}
+
+/// Appends every overlapping pair among `items` by sort and sweep on
+/// `min_x`, returning the number of box tests. Used for the objects the
+/// grids keep outside their cells, so that many of them (a cell size far
+/// too small) cost `k log k`, not `k²`.
+pub(crate) fn sweep_pairs(items: &mut [(u32, Aabb)], out: &mut Vec<(u32, u32)>) -> u64 {
+    items.sort_unstable_by(|a, b| a.1.min_x.total_cmp(&b.1.min_x));
+    let mut tests = 0;
+    for (i, &(a, aabb_a)) in items.iter().enumerate() {
+        for &(b, aabb_b) in &items[i + 1..] {
+            // Later items start no earlier; once one starts at or past our
+            // end, so do all the rest.
+            if aabb_b.min_x >= aabb_a.max_x {
+                break;
+            }
+            tests += 1;
+            if aabb_a.overlaps(&aabb_b) {
+                out.push((a, b));
+            }
+        }
+    }
+    tests
+}

@@ -1,0 +1,64 @@
+//! Keeping the entry array in cell order. Entries are allocated wherever the
+//! free list has room, so after a while a cell's list jumps all over memory
+//! and `pairs` stalls on one cache miss per entry, each waiting for the last.
+//! Renumbering the entries in the order `pairs` walks them (row-major cells,
+//! list order within a cell) turns that walk into a forward scan; the boxes
+//! it reads then are independent loads the CPU overlaps.
+
+use super::storage::{Entry, Grid, ABSENT, BIG, NULL};
+
+/// Entry count below which compaction is skipped: everything sits in
+/// cache. (Tests lower it through `Grid::compaction_floor`.)
+pub(super) const MIN_ENTRIES: u32 = 2048;
+
+impl Grid {
+    /// Whether enough entries were linked since the last compaction (an
+    /// eighth of them) that renumbering pays for itself. Below a few
+    /// thousand entries everything sits in cache and order does not matter.
+    pub(super) fn needs_compaction(&self) -> bool {
+        let live = self.entries.len() as u32;
+        live >= self.compaction_floor && self.links_since_compaction > live / 8
+    }
+
+    /// Renumbers the live entries in cell order and drops the free ones.
+    /// Allocates nothing once the scratch arrays have grown.
+    pub(super) fn compact_entries(&mut self) {
+        let mut fresh = std::mem::take(&mut self.spare_entries);
+        let mut remap = std::mem::take(&mut self.remap);
+        fresh.clear();
+        remap.clear();
+        remap.resize(self.entries.len(), NULL);
+        let occupied = std::mem::take(&mut self.occupied);
+        occupied.for_each(self.geometry.cols, |cell, _, _| {
+            let mut entry = self.cells[cell as usize].head;
+            self.cells[cell as usize].head = fresh.len() as u32;
+            let mut prev = NULL;
+            while entry != NULL {
+                let e = self.entries[entry as usize];
+                let index = fresh.len() as u32;
+                remap[entry as usize] = index;
+                if prev != NULL {
+                    fresh[prev as usize].next = index;
+                }
+                fresh.push(Entry { prev, next: NULL, ..e });
+                prev = index;
+                entry = e.next;
+            }
+        });
+        self.occupied = occupied;
+        for e in &mut fresh {
+            if e.next_of_proxy != NULL {
+                e.next_of_proxy = remap[e.next_of_proxy as usize];
+            }
+        }
+        for first in &mut self.first_entry {
+            if *first != ABSENT && *first != BIG {
+                *first = remap[*first as usize];
+            }
+        }
+        self.spare_entries = std::mem::replace(&mut self.entries, fresh);
+        self.remap = remap;
+        self.free_entry = NULL;
+        self.links_since_compaction = 0;
+    }
+}

@@ -1,0 +1,111 @@
+//! All-pairs and box queries. A pair (or a query hit) is reported only in the
+//! cell holding the min corner of the overlap, which is the cell
+//! `(max(x0_a, x0_b), max(y0_a, y0_b))` of the two first columns and rows
+//! (cells are monotone in the coordinate, see `cells.rs`): an integer test,
+//! no hash set.
+
+use super::cells::{sweep_pairs, CellRange};
+use super::storage::{corner_bits, Grid, Item, NULL};
+use crate::broad_phase::Stats;
+use crate::geometry::Aabb;
+
+impl Grid {
+    /// Pairs within each cell listing two objects or more, then the big
+    /// proxies, each searching the cells it reaches, then the big proxies
+    /// among themselves.
+    pub(super) fn pairs_all(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
+        if self.needs_compaction() {
+            self.compact_entries();
+        }
+        let mut stats = Stats::default();
+        let mut items = std::mem::take(&mut self.items);
+        self.multi.for_each(self.geometry.cols, |cell, x, y| {
+            self.pairs_in_cell(cell, x, y, &mut items, &mut stats, out);
+        });
+        self.items = items;
+
+        let mut big_items = std::mem::take(&mut self.big_items);
+        big_items.clear();
+        for &proxy in &self.big {
+            let p = self.proxies[proxy as usize];
+            self.search(&p.aabb, p.range, &mut stats, |hit| out.push((proxy, hit)));
+            big_items.push((proxy, p.aabb));
+        }
+        stats.candidate_tests += sweep_pairs(&mut big_items, out);
+        self.big_items = big_items;
+        stats
+    }
+
+    /// The pairs of cell `(cx, cy)` whose overlap's min corner lies in it.
+    #[inline]
+    fn pairs_in_cell(
+        &self,
+        cell: u32,
+        cx: u32,
+        cy: u32,
+        items: &mut Vec<Item>,
+        stats: &mut Stats,
+        out: &mut Vec<(u32, u32)>,
+    ) {
+        stats.nodes_visited += 1;
+        items.clear();
+        let mut entry = self.cells[cell as usize].head;
+        while entry != NULL {
+            let e = &self.entries[entry as usize];
+            let p = &self.proxies[e.proxy as usize];
+            items.push(Item { aabb: p.aabb, proxy: e.proxy, corner_bits: corner_bits(p.range, cx, cy) });
+            entry = e.next;
+        }
+        let k = items.len() as u64;
+        stats.candidate_tests += k * (k - 1) / 2;
+        for (i, a) in items.iter().enumerate() {
+            for b in &items[i + 1..] {
+                if a.corner_bits | b.corner_bits == 3 && a.aabb.overlaps(&b.aabb) {
+                    out.push((a.proxy, b.proxy));
+                }
+            }
+        }
+    }
+
+    /// The cells the area reaches (each hit reported in its corner cell),
+    /// then every big proxy.
+    pub(super) fn query_area(&mut self, area: &Aabb, out: &mut Vec<u32>) -> Stats {
+        let mut stats = Stats::default();
+        let range = self.geometry.range_of(area);
+        self.search(area, range, &mut stats, |hit| out.push(hit));
+        for &proxy in &self.big {
+            stats.candidate_tests += 1;
+            if self.proxies[proxy as usize].aabb.overlaps(area) {
+                out.push(proxy);
+            }
+        }
+        stats
+    }
+
+    /// Calls `hit` once for every proxy listed in cells that overlaps
+    /// `probe`, whose reached cells are `range`. Only the non-empty cells of
+    /// each row are visited, found in the occupancy bitmap, so a probe
+    /// bigger than the world costs a bitmap scan, not a walk of every cell.
+    fn search(&self, probe: &Aabb, range: CellRange, stats: &mut Stats, mut hit: impl FnMut(u32)) {
+        for y in range.y0..=range.y1 {
+            let row = self.geometry.index(0, y);
+            self.occupied.for_each_in(row + range.x0, row + range.x1, |cell| {
+                stats.nodes_visited += 1;
+                let x = cell - row;
+                let mut entry = self.cells[cell as usize].head;
+                while entry != NULL {
+                    let e = &self.entries[entry as usize];
+                    let p = &self.proxies[e.proxy as usize];
+                    stats.candidate_tests += 1;
+                    if p.range.x0.max(range.x0) == x
+                        && p.range.y0.max(range.y0) == y
+                        && p.aabb.overlaps(probe)
+                    {
+                        hit(e.proxy);
+                    }
+                    entry = e.next;
+                }
+            });
+        }
+    }
+}

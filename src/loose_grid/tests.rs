@@ -1,0 +1,228 @@
+//! Unit tests of the loose grid, and its run of the differential harness in
+//! `grid/tests.rs` (seeded random scenes against brute force).
+
+use super::LooseGrid;
+use crate::broad_phase::BroadPhase;
+use crate::geometry::Aabb;
+use crate::grid::tests::{run_scene, sorted_pairs, sorted_query, Scene};
+
+const WORLD: Aabb = Aabb { min_x: 0.0, min_y: 0.0, max_x: 100.0, max_y: 100.0 };
+
+fn make_loose(scene: &mut Scene) -> Box<dyn BroadPhase> {
+    let mut grid = LooseGrid::new(scene.world, scene.cell_size);
+    // Half the scenes renumber their slots whenever `pairs` finds them out
+    // of order.
+    if scene.rng.below(2) == 0 {
+        grid.compaction_floor = 0;
+    }
+    Box::new(grid)
+}
+
+fn cells(grid: &LooseGrid, proxy: u32, which: fn(&LooseGrid, u32, &mut Vec<(i32, i32)>)) -> Vec<(i32, i32)> {
+    let mut out = Vec::new();
+    which(grid, proxy, &mut out);
+    out
+}
+
+#[test]
+fn matches_brute_force_on_random_scenes() {
+    for seed in 0..1000 {
+        run_scene(seed, 60, &make_loose);
+    }
+}
+
+#[test]
+fn objects_just_under_a_cell_wide_never_pair_two_cells_apart() {
+    // The 5-cell scan is only sound while a small object is narrower than
+    // a cell: crowd boxes around that limit and compare with brute force.
+    for seed in 0..20u64 {
+        let mut rng = crate::scene::Rng::new(seed);
+        let mut grid = LooseGrid::new(WORLD, 10.0);
+        let mut reference = crate::brute_force::BruteForce::new();
+        for proxy in 0..300 {
+            let (w, h) = (rng.range(9.5, 10.5), rng.range(9.5, 10.5));
+            let b = Aabb::from_xywh(rng.range(0.0, 90.0), rng.range(0.0, 90.0), w, h);
+            grid.insert(proxy, b);
+            reference.insert(proxy, b);
+        }
+        grid.validate().unwrap();
+        assert_eq!(sorted_pairs(&mut grid), sorted_pairs(&mut reference), "seed {seed}");
+    }
+}
+
+#[test]
+fn boxes_a_hair_wider_than_a_cell_with_centres_two_cells_apart_still_pair() {
+    // Centres in columns 0 and 2, boxes 10.00001 wide: they overlap by a
+    // hair, which the 5-cell scan would miss had they been filed as small.
+    let mut grid = LooseGrid::new(WORLD, 10.0);
+    let w = 10.00001;
+    grid.insert(0, Aabb::from_xywh(9.9999999 - w / 2.0, 50.0, w, 1.0));
+    grid.insert(1, Aabb::from_xywh(20.0000001 - w / 2.0, 50.0, w, 1.0));
+    grid.validate().unwrap();
+    assert!(grid.is_oversize(0) && grid.is_oversize(1));
+    assert_eq!(sorted_pairs(&mut grid), [(0, 1)]);
+    // Just under a cell wide they are small, and their centres can no
+    // longer be two columns apart.
+    let w = grid.small_limit;
+    grid.update(0, Aabb::from_xywh(9.9999999 - w / 2.0, 50.0, w, 1.0));
+    grid.update(1, Aabb::from_xywh(20.0000001 - w / 2.0, 50.0, w, 1.0));
+    grid.validate().unwrap();
+    assert!(!grid.is_oversize(0) && !grid.is_oversize(1));
+    assert!(sorted_pairs(&mut grid).is_empty());
+}
+
+#[test]
+fn objects_in_all_eight_neighbour_cells_pair_once() {
+    let mut grid = LooseGrid::new(WORLD, 10.0);
+    // A box centred in cell (5, 5) reaching into all eight neighbours.
+    grid.insert(0, Aabb::from_xywh(50.5, 50.5, 9.0, 9.0));
+    let mut proxy = 1;
+    for dy in [-1.0, 0.0, 1.0] {
+        for dx in [-1.0, 0.0, 1.0] {
+            // Centred in cell (5 + dx, 5 + dy), overlapping box 0.
+            let (cx, cy) = (55.0 + dx * 8.0, 55.0 + dy * 8.0);
+            grid.insert(proxy, Aabb::from_xywh(cx - 4.0, cy - 4.0, 8.0, 8.0));
+            proxy += 1;
+        }
+    }
+    grid.validate().unwrap();
+    let pairs = sorted_pairs(&mut grid);
+    for other in 1..10 {
+        assert_eq!(pairs.iter().filter(|&&p| p == (0, other)).count(), 1, "{other}: {pairs:?}");
+    }
+    assert_eq!(cells(&grid, 0, LooseGrid::cells_of), [(5, 5)]);
+    assert_eq!(cells(&grid, 0, LooseGrid::scanned_cells), [(5, 5), (6, 5), (4, 6), (5, 6), (6, 6)]);
+    assert_eq!(cells(&grid, 0, LooseGrid::searched_cells).len(), 9);
+}
+
+#[test]
+fn objects_as_big_as_a_cell_are_oversize() {
+    let mut grid = LooseGrid::new(WORLD, 10.0);
+    grid.insert(0, Aabb::from_xywh(10.0, 10.0, 10.0, 5.0));
+    grid.insert(1, Aabb::from_xywh(10.0, 10.0, 9.99, 9.99));
+    grid.insert(2, Aabb::from_xywh(-500.0, 19.0, 1000.0, 0.5)); // a long wall
+    grid.validate().unwrap();
+    assert!(grid.is_oversize(0) && !grid.is_oversize(1) && grid.is_oversize(2));
+    assert_eq!(sorted_pairs(&mut grid), [(0, 1), (1, 2)]);
+    grid.update(0, Aabb::from_xywh(18.0, 18.0, 5.0, 5.0));
+    grid.update(2, Aabb::from_xywh(80.0, 80.0, 5.0, 5.0));
+    grid.validate().unwrap();
+    assert!(!grid.is_oversize(0) && !grid.is_oversize(2));
+    assert_eq!(sorted_pairs(&mut grid), [(0, 1)]);
+    grid.update(1, Aabb::from_xywh(0.0, 0.0, 200.0, 200.0));
+    grid.validate().unwrap();
+    assert_eq!(sorted_pairs(&mut grid), [(0, 1), (1, 2)]);
+    assert_eq!(cells(&grid, 1, LooseGrid::searched_cells).len(), 100);
+}
+
+#[test]
+fn a_query_finds_objects_whose_centre_cell_it_misses() {
+    // The loose-grid trap: the box's centre is in cell (2, 2), the query
+    // area only in cell (1, 1).
+    let mut grid = LooseGrid::new(WORLD, 10.0);
+    grid.insert(0, Aabb::from_xywh(19.0, 19.0, 8.0, 8.0));
+    assert_eq!(cells(&grid, 0, LooseGrid::cells_of), [(2, 2)]);
+    assert_eq!(sorted_query(&mut grid, Aabb::from_xywh(15.0, 15.0, 4.5, 4.5)), [0]);
+    assert!(sorted_query(&mut grid, Aabb::from_xywh(15.0, 15.0, 4.0, 4.0)).is_empty());
+}
+
+#[test]
+fn centres_outside_the_world_are_clamped() {
+    let mut grid = LooseGrid::new(WORLD, 10.0);
+    grid.insert(0, Aabb::from_xywh(-1e9, 50.0, 5.0, 5.0));
+    grid.insert(1, Aabb::from_xywh(-1e9 + 3.0, 53.0, 5.0, 5.0));
+    grid.insert(2, Aabb::from_xywh(1e300, 1e300, 1.0, 1.0));
+    grid.insert(3, Aabb::from_xywh(-3.0, 98.0, 5.0, 5.0));
+    grid.validate().unwrap();
+    assert_eq!(cells(&grid, 0, LooseGrid::cells_of), [(0, 5)]);
+    assert_eq!(cells(&grid, 2, LooseGrid::cells_of), [(9, 9)]);
+    assert_eq!(cells(&grid, 3, LooseGrid::cells_of), [(0, 9)]);
+    assert_eq!(sorted_pairs(&mut grid), [(0, 1)]);
+    assert_eq!(grid.cells.len(), 100);
+}
+
+#[test]
+fn moving_within_a_cell_keeps_the_list_and_crossing_moves_one_link() {
+    let mut grid = LooseGrid::new(WORLD, 10.0);
+    grid.insert(0, Aabb::from_xywh(11.0, 11.0, 2.0, 2.0));
+    grid.insert(1, Aabb::from_xywh(12.0, 12.0, 2.0, 2.0));
+    let head = grid.cells[11].head;
+    grid.update(1, Aabb::from_xywh(15.0, 15.0, 2.0, 2.0));
+    assert_eq!(grid.cells[11].head, head, "same cell: list untouched");
+    grid.update(0, Aabb::from_xywh(21.0, 11.0, 2.0, 2.0));
+    grid.validate().unwrap();
+    assert_eq!(cells(&grid, 0, LooseGrid::cells_of), [(2, 1)]);
+    assert_eq!((grid.cells[11].count, grid.cells[12].count), (1, 1));
+    grid.remove(1);
+    grid.validate().unwrap();
+    let mut occupied = Vec::new();
+    grid.for_each_occupied_cell(|x, y, n| occupied.push((x, y, n)));
+    assert_eq!(occupied, [(2, 1, 1)]);
+}
+
+#[test]
+fn set_cell_size_refiles_everything() {
+    let mut grid = LooseGrid::new(WORLD, 10.0);
+    grid.insert(0, Aabb::from_xywh(1.0, 1.0, 30.0, 3.0));
+    grid.insert(1, Aabb::from_xywh(28.0, 2.0, 3.0, 3.0));
+    assert!(grid.is_oversize(0));
+    grid.set_cell_size(40.0);
+    grid.validate().unwrap();
+    assert!(!grid.is_oversize(0));
+    assert_eq!(grid.cell_size(), 40.0);
+    assert_eq!(sorted_pairs(&mut grid), [(0, 1)]);
+    assert_eq!(grid.name(), "loose-grid");
+}
+
+#[test]
+fn matches_brute_force_after_set_cell_size() {
+    for seed in 20_000..20_200 {
+        let mut scene = Scene::new(seed);
+        let mut grid = LooseGrid::new(scene.world, scene.cell_size);
+        let mut reference = crate::brute_force::BruteForce::new();
+        for proxy in 0..30 {
+            let b = scene.random_box();
+            grid.insert(proxy, b);
+            reference.insert(proxy, b);
+        }
+        grid.set_cell_size(scene.cell_size * scene.rng.range(0.1, 3.0));
+        grid.validate().unwrap_or_else(|m| panic!("seed {seed}: {m}"));
+        assert_eq!(sorted_pairs(&mut grid), sorted_pairs(&mut reference), "seed {seed}");
+    }
+}
+
+#[test]
+fn suggested_cell_size_just_covers_the_95th_percentile() {
+    let boxes = (1..=100).map(|i| Aabb::from_xywh(0.0, 0.0, f64::from(i), 1.0));
+    let cs = super::suggested_cell_size(boxes);
+    assert!((cs - 1.05 * 95.0).abs() < 1e-9, "{cs}");
+    assert_eq!(super::suggested_cell_size(std::iter::empty()), 1.0);
+}
+
+#[test]
+fn warm_pairs_reuse_their_scratch_and_compact_in_place() {
+    let mut grid = LooseGrid::new(WORLD, 4.0);
+    grid.compaction_floor = 0;
+    let mut rng = crate::scene::Rng::new(9);
+    for p in 0..500 {
+        grid.insert(p, Aabb::from_xywh(rng.range(0.0, 97.0), rng.range(0.0, 97.0), 3.0, 3.0));
+    }
+    let mut pairs = Vec::new();
+    let move_all = |grid: &mut LooseGrid, rng: &mut crate::scene::Rng| {
+        for p in 0..500 {
+            grid.update(p, Aabb::from_xywh(rng.range(0.0, 97.0), rng.range(0.0, 97.0), 3.0, 3.0));
+        }
+    };
+    move_all(&mut grid, &mut rng);
+    grid.pairs(&mut pairs);
+    move_all(&mut grid, &mut rng);
+    grid.pairs(&mut pairs);
+    let capacities = (grid.slots.capacity(), grid.spare_slots.capacity(), grid.own.capacity());
+    for _ in 0..5 {
+        move_all(&mut grid, &mut rng);
+        pairs.clear();
+        grid.pairs(&mut pairs);
+        grid.validate().unwrap();
+    }
+    assert_eq!(capacities, (grid.slots.capacity(), grid.spare_slots.capacity(), grid.own.capacity()));
+}
