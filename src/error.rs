@@ -16,6 +16,8 @@ pub enum Error {
     DeadId { arg: &'static str, id: u32 },
     /// A name that is not one of the accepted names.
     UnknownName { arg: &'static str, name: String, expected: &'static str },
+    /// A number that must be a whole number was not.
+    NotWhole { arg: &'static str, value: f64 },
     /// An integer outside its allowed range.
     OutOfRange { arg: &'static str, value: i64, min: i64, max: i64 },
     /// Re-parenting `child` under `parent` would make a cycle.
@@ -24,17 +26,54 @@ pub enum Error {
 
 pub type Result<T> = std::result::Result<T, Error>;
 
+impl Error {
+    /// The name of the argument the error is about, as JavaScript spells it.
+    #[must_use]
+    pub fn arg(&self) -> String {
+        let arg = match self {
+            Error::NotFinite { arg, .. }
+            | Error::NotPositive { arg, .. }
+            | Error::Negative { arg, .. }
+            | Error::DeadId { arg, .. }
+            | Error::UnknownName { arg, .. }
+            | Error::NotWhole { arg, .. }
+            | Error::OutOfRange { arg, .. } => arg,
+            Error::Cycle { .. } => "parent",
+        };
+        camel_case(arg)
+    }
+}
+
+/// `tile_size` → `tileSize`: messages use the contract's (JavaScript) names.
+fn camel_case(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut upper = false;
+    for c in name.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.extend(c.to_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let arg = self.arg();
         match self {
-            Error::NotFinite { arg, value } => write!(f, "{arg} must be a finite number, got {value}"),
-            Error::NotPositive { arg, value } => write!(f, "{arg} must be greater than 0, got {value}"),
-            Error::Negative { arg, value } => write!(f, "{arg} must not be negative, got {value}"),
-            Error::DeadId { arg, id } => write!(f, "{arg} {id} is not a live object id"),
-            Error::UnknownName { arg, name, expected } => {
+            Error::NotFinite { value, .. } => write!(f, "{arg} must be a finite number, got {value}"),
+            Error::NotPositive { value, .. } => write!(f, "{arg} must be greater than 0, got {value}"),
+            Error::Negative { value, .. } => write!(f, "{arg} must not be negative, got {value}"),
+            Error::DeadId { id, .. } => write!(f, "{arg} {id} is not a live object id"),
+            Error::UnknownName { name, expected, .. } => {
                 write!(f, "{arg} \"{name}\" is not known; expected one of {expected}")
             }
-            Error::OutOfRange { arg, value, min, max } => {
+            Error::NotWhole { value, .. } => write!(f, "{arg} must be a whole number, got {value}"),
+            Error::OutOfRange { value, min, max, .. } => {
                 write!(f, "{arg} {value} is out of range {min}..={max}")
             }
             Error::Cycle { child, parent } => write!(

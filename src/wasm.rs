@@ -11,14 +11,17 @@ use js_sys::{Float64Array, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 use crate::scene::Layout;
-use crate::world::StructureKind;
+use crate::tile_grid::{TileShape, PRESET_NAMES};
+use crate::world::{whole_u32, StructureKind};
 
 /// A world of moving boxes with switchable broad-phase structures.
 #[wasm_bindgen(js_name = World)]
 pub struct WasmWorld {
     inner: crate::World,
-    /// Scratch for `quadtreeNodes`, kept so drawing allocates nothing warm.
+    /// Scratch for the drawing views, kept so drawing allocates nothing warm.
     node_buffer: Vec<f64>,
+    edge_buffer: Vec<f64>,
+    tile_buffer: Vec<u8>,
 }
 
 fn to_js(error: crate::Error) -> JsError {
@@ -47,7 +50,7 @@ impl WasmWorld {
     pub fn new(width: f64, height: f64) -> Result<WasmWorld, JsError> {
         console_error_panic_hook::set_once();
         let inner = crate::World::new(width, height).map_err(to_js)?;
-        Ok(WasmWorld { inner, node_buffer: Vec::new() })
+        Ok(WasmWorld { inner, node_buffer: Vec::new(), edge_buffer: Vec::new(), tile_buffer: Vec::new() })
     }
 
     #[wasm_bindgen(getter)]
@@ -66,31 +69,31 @@ impl WasmWorld {
     }
 
     /// Moves / resizes a box.
-    pub fn update(&mut self, id: u32, x: f64, y: f64, w: f64, h: f64) -> Result<(), JsError> {
-        self.inner.update(id, x, y, w, h).map_err(to_js)
+    pub fn update(&mut self, id: f64, x: f64, y: f64, w: f64, h: f64) -> Result<(), JsError> {
+        self.inner.update(whole("id", id)?, x, y, w, h).map_err(to_js)
     }
 
     /// Units per second.
     #[wasm_bindgen(js_name = setVelocity)]
-    pub fn set_velocity(&mut self, id: u32, vx: f64, vy: f64) -> Result<(), JsError> {
-        self.inner.set_velocity(id, vx, vy).map_err(to_js)
+    pub fn set_velocity(&mut self, id: f64, vx: f64, vy: f64) -> Result<(), JsError> {
+        self.inner.set_velocity(whole("id", id)?, vx, vy).map_err(to_js)
     }
 
     /// `[vx, vy]` of a live object.
-    pub fn velocity(&self, id: u32) -> Result<Float64Array, JsError> {
-        let v = self.inner.velocity(id).map_err(to_js)?;
+    pub fn velocity(&self, id: f64) -> Result<Float64Array, JsError> {
+        let v = self.inner.velocity(whole("id", id)?).map_err(to_js)?;
         Ok(Float64Array::from(&v[..]))
     }
 
     /// Deletes the object.
-    pub fn remove(&mut self, id: u32) -> Result<(), JsError> {
-        self.inner.remove(id).map_err(to_js)
+    pub fn remove(&mut self, id: f64) -> Result<(), JsError> {
+        self.inner.remove(whole("id", id)?).map_err(to_js)
     }
 
     /// The object's current `[x, y, w, h]` (a copy).
     #[wasm_bindgen(js_name = box)]
-    pub fn box_of(&self, id: u32) -> Result<Float64Array, JsError> {
-        let b = self.inner.box_of(id).map_err(to_js)?;
+    pub fn box_of(&self, id: f64) -> Result<Float64Array, JsError> {
+        let b = self.inner.box_of(whole("id", id)?).map_err(to_js)?;
         Ok(Float64Array::from(&b[..]))
     }
 
@@ -116,7 +119,8 @@ impl WasmWorld {
         Ok(view_u32(ids))
     }
 
-    /// One of `"brute-force"`, `"quadtree"`, `"quadtree-leaves"`.
+    /// One of `"brute-force"`, `"quadtree"`, `"quadtree-leaves"`, `"grid"`,
+    /// `"loose-grid"` (see `structures()`).
     #[wasm_bindgen(js_name = setStructure)]
     pub fn set_structure(&mut self, name: &str) -> Result<(), JsError> {
         self.inner.set_structure(name).map_err(to_js)
@@ -148,6 +152,40 @@ impl WasmWorld {
     #[wasm_bindgen(getter, js_name = maxLevels)]
     pub fn max_levels(&self) -> u32 {
         self.inner.quadtree_limits().max_levels
+    }
+
+    /// Cell size of the `"grid"` and `"loose-grid"` structures. Until set,
+    /// they choose one from the objects' sizes.
+    #[wasm_bindgen(js_name = setCellSize)]
+    pub fn set_cell_size(&mut self, size: f64) -> Result<(), JsError> {
+        self.inner.set_cell_size(size).map_err(to_js)
+    }
+
+    /// The grids' cell size in use (NaN when automatic and no grid is active).
+    #[wasm_bindgen(getter, js_name = cellSize)]
+    pub fn cell_size(&self) -> f64 {
+        self.inner.cell_size().unwrap_or(f64::NAN)
+    }
+
+    /// The active grid's layout `[originX, originY, cellSize, cols, rows]`
+    /// (empty when no grid is active).
+    #[wasm_bindgen(js_name = gridGeometry)]
+    pub fn grid_geometry(&self) -> Float64Array {
+        match self.inner.grid_geometry() {
+            Some(g) => {
+                Float64Array::from(&[g.origin_x, g.origin_y, g.cell_size, g.cols as f64, g.rows as f64][..])
+            }
+            None => Float64Array::new_with_length(0),
+        }
+    }
+
+    /// Bounds of the grid cells `pairs()` searches for this object's
+    /// partners, 4 numbers each (a copy; empty for non-grid structures).
+    #[wasm_bindgen(js_name = searchedIn)]
+    pub fn searched_in(&self, id: f64) -> Result<Float64Array, JsError> {
+        let regions = self.inner.searched_in(whole("id", id)?).map_err(to_js)?;
+        let flat: Vec<f64> = regions.iter().flat_map(|b| [b.min_x, b.min_y, b.max_x, b.max_y]).collect();
+        Ok(Float64Array::from(&flat[..]))
     }
 
     /// Adds `count` seeded moving boxes; `layout` is `"uniform"`,
@@ -222,27 +260,173 @@ impl WasmWorld {
         view_f64(&self.node_buffer)
     }
 
-    /// Bounds of the quadtree nodes holding the object, 4 numbers each (a copy).
+    /// Bounds of the quadtree nodes or grid cells holding the object, 4
+    /// numbers each (a copy).
     #[wasm_bindgen(js_name = storedIn)]
-    pub fn stored_in(&self, id: u32) -> Result<Float64Array, JsError> {
-        let regions = self.inner.stored_in(id).map_err(to_js)?;
+    pub fn stored_in(&self, id: f64) -> Result<Float64Array, JsError> {
+        let regions = self.inner.stored_in(whole("id", id)?).map_err(to_js)?;
         let flat: Vec<f64> = regions.iter().flat_map(|b| [b.min_x, b.min_y, b.max_x, b.max_y]).collect();
         Ok(Float64Array::from(&flat[..]))
     }
+
+    // ---- Tile grid (N-style, seed 004) ----
+
+    /// Replaces the tile grid by `cols × rows` empty tiles of side `tileSize`.
+    #[wasm_bindgen(js_name = setTileGrid)]
+    pub fn set_tile_grid(&mut self, cols: f64, rows: f64, tile_size: f64) -> Result<(), JsError> {
+        let (cols, rows) = (whole("cols", cols)?, whole("rows", rows)?);
+        self.inner.set_tile_grid(cols, rows, tile_size).map_err(to_js)
+    }
+
+    /// Replaces the tile grid by a preset map (see `tilePresets()`).
+    #[wasm_bindgen(js_name = loadTilePreset)]
+    pub fn load_tile_preset(&mut self, name: &str) -> Result<(), JsError> {
+        self.inner.load_tile_preset(name).map_err(to_js)
+    }
+
+    /// Names `loadTilePreset` accepts.
+    #[wasm_bindgen(js_name = tilePresets)]
+    pub fn tile_presets() -> Vec<String> {
+        PRESET_NAMES.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// Every tile shape name `setTile` accepts, `"empty"` and `"full"` first.
+    #[wasm_bindgen(js_name = tileShapes)]
+    pub fn tile_shapes() -> Vec<String> {
+        TileShape::ALL.iter().map(|s| s.name().to_string()).collect()
+    }
+
+    #[wasm_bindgen(js_name = setTile)]
+    pub fn set_tile(&mut self, col: f64, row: f64, shape: &str) -> Result<(), JsError> {
+        self.inner.set_tile(whole("col", col)?, whole("row", row)?, shape).map_err(to_js)
+    }
+
+    /// The shape name of a tile.
+    pub fn tile(&self, col: f64, row: f64) -> Result<String, JsError> {
+        Ok(self.inner.tile(whole("col", col)?, whole("row", row)?).map_err(to_js)?.to_string())
+    }
+
+    /// `"empty"`, `"solid"` or `"interesting"` for a side (`"left"`,
+    /// `"right"`, `"top"`, `"bottom"`) of a cell, after simplification.
+    pub fn edge(&self, col: f64, row: f64, side: &str) -> Result<String, JsError> {
+        Ok(self.inner.edge(whole("col", col)?, whole("row", row)?, side).map_err(to_js)?.to_string())
+    }
+
+    /// A door on a cell side: `"open"`, `"closed"`, or `"none"` to remove it.
+    #[wasm_bindgen(js_name = setDoor)]
+    pub fn set_door(&mut self, col: f64, row: f64, side: &str, door: &str) -> Result<(), JsError> {
+        self.inner.set_door(whole("col", col)?, whole("row", row)?, side, door).map_err(to_js)
+    }
+
+    /// `[col, row, …]` of the tiles the box touches, row-major (a view).
+    #[wasm_bindgen(js_name = touchedCells)]
+    pub fn touched_cells(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<Uint32Array, JsError> {
+        Ok(view_u32(self.inner.touched_cells(x, y, w, h).map_err(to_js)?))
+    }
+
+    /// The smallest `[dx, dy]` that moves the box out of every tile.
+    #[wasm_bindgen(js_name = pushOut)]
+    pub fn push_out(&self, x: f64, y: f64, w: f64, h: f64) -> Result<Float64Array, JsError> {
+        let (dx, dy) = self.inner.push_out(x, y, w, h).map_err(to_js)?;
+        Ok(Float64Array::from(&[dx, dy][..]))
+    }
+
+    #[wasm_bindgen(getter, js_name = tileCols)]
+    pub fn tile_cols(&self) -> u32 {
+        self.inner.tile_grid().cols()
+    }
+
+    #[wasm_bindgen(getter, js_name = tileRows)]
+    pub fn tile_rows(&self) -> u32 {
+        self.inner.tile_grid().rows()
+    }
+
+    #[wasm_bindgen(getter, js_name = tileSize)]
+    pub fn tile_size(&self) -> f64 {
+        self.inner.tile_grid().tile_size()
+    }
+
+    /// Per cell, row-major, the index of its shape in `tileShapes()` (a view).
+    #[wasm_bindgen(js_name = tileIndices)]
+    pub fn tile_indices(&mut self) -> Uint8Array {
+        self.inner.tile_grid().tile_indices(&mut self.tile_buffer);
+        view_u8(&self.tile_buffer)
+    }
+
+    /// Every non-empty edge as `x0, y0, x1, y1, state` (1 solid,
+    /// 2 interesting), in world units (a view).
+    #[wasm_bindgen(js_name = tileEdges)]
+    pub fn tile_edges(&mut self) -> Float64Array {
+        self.inner.tile_grid().edges_flat(&mut self.edge_buffer);
+        view_f64(&self.edge_buffer)
+    }
+
+    /// The outline `[x0, y0, x1, y1, …]` of a tile's solid part, arcs as
+    /// `segments` straight pieces (a copy).
+    #[wasm_bindgen(js_name = tileOutline)]
+    pub fn tile_outline(&self, col: f64, row: f64, segments: f64) -> Result<Float64Array, JsError> {
+        let points = self
+            .inner
+            .tile_grid()
+            .tile_outline(whole("col", col)?, whole("row", row)?, whole("segments", segments)?)
+            .map_err(to_js)?;
+        let flat: Vec<f64> = points.iter().flat_map(|&(x, y)| [x, y]).collect();
+        Ok(Float64Array::from(&flat[..]))
+    }
+
+    // ---- Hierarchy (seed 003) ----
+
+    /// Attaches `child` under `parent` (0 detaches). Throws on a cycle.
+    #[wasm_bindgen(js_name = setParent)]
+    pub fn set_parent(&mut self, child: f64, parent: f64) -> Result<(), JsError> {
+        self.inner.set_parent(whole("child", child)?, whole("parent", parent)?).map_err(to_js)
+    }
+
+    /// The parent id, 0 at the root.
+    #[wasm_bindgen(js_name = parentOf)]
+    pub fn parent_of(&self, id: f64) -> Result<u32, JsError> {
+        self.inner.parent_of(whole("id", id)?).map_err(to_js)
+    }
+
+    /// Every live id once, each parent before its children (a view).
+    pub fn order(&self) -> Uint32Array {
+        view_u32(self.inner.order())
+    }
+
+    /// Records each queue repair so `lastRepair()` can show it.
+    #[wasm_bindgen(js_name = setHierarchyTracing)]
+    pub fn set_hierarchy_tracing(&mut self, on: bool) {
+        self.inner.set_hierarchy_tracing(on);
+    }
+
+    /// The last `setParent`'s queue repair, when tracing is on: `{ child,
+    /// parent, p, q, before, temp, toTemp, after }` (seed 003's P, Q and
+    /// temporary queue), or `undefined` when it repaired nothing.
+    #[wasm_bindgen(js_name = lastRepair)]
+    pub fn last_repair(&self) -> JsValue {
+        let Some(trace) = self.inner.last_repair() else {
+            return JsValue::UNDEFINED;
+        };
+        let object = js_sys::Object::new();
+        let set = |key: &str, value: JsValue| {
+            // Setting a plain property on a fresh object cannot fail.
+            let _ = js_sys::Reflect::set(&object, &JsValue::from_str(key), &value);
+        };
+        set("child", trace.child.into());
+        set("parent", trace.parent.into());
+        set("p", trace.p.into());
+        set("q", trace.q.into());
+        set("before", Uint32Array::from(&trace.before[..]).into());
+        set("temp", Uint32Array::from(&trace.temp[..]).into());
+        let to_temp: Vec<u8> = trace.to_temp.iter().map(|&b| u8::from(b)).collect();
+        set("toTemp", Uint8Array::from(&to_temp[..]).into());
+        set("after", Uint32Array::from(&trace.after[..]).into());
+        object.into()
+    }
 }
 
-/// A JS number that must be a whole number in `u32` range.
+/// A JS number that must be a whole number in `u32` range (ids, cells,
+/// counts): `1.5` or `-1` is an error naming the argument, not truncated.
 fn whole(arg: &'static str, value: f64) -> Result<u32, JsError> {
-    if !value.is_finite() {
-        return Err(to_js(crate::Error::NotFinite { arg, value }));
-    }
-    if value.fract() != 0.0 || value < 0.0 || value > u32::MAX as f64 {
-        return Err(to_js(crate::Error::OutOfRange {
-            arg,
-            value: value as i64,
-            min: 0,
-            max: u32::MAX.into(),
-        }));
-    }
-    Ok(value as u32)
+    whole_u32(arg, value).map_err(to_js)
 }

@@ -140,15 +140,20 @@ fn run_scene(seed: u64) {
                 for w in &mut worlds {
                     w.update(ids[i], b[0], b[1], b[2], b[3]).unwrap();
                 }
-                boxes[i] = b;
+                // Children moved along with it.
+                boxes = ids.iter().map(|&id| worlds[0].box_of(id).unwrap()).collect();
             }
             60..=69 if !ids.is_empty() => {
                 let i = rng.below(ids.len() as u32) as usize;
                 for w in &mut worlds {
                     w.remove(ids[i]).unwrap();
                 }
-                ids.swap_remove(i);
-                boxes.swap_remove(i);
+                // Descendants went too.
+                let live = worlds[0].ids();
+                let kept: Vec<usize> =
+                    (0..ids.len()).filter(|&k| live.binary_search(&ids[k]).is_ok()).collect();
+                boxes = kept.iter().map(|&k| boxes[k]).collect();
+                ids = kept.iter().map(|&k| ids[k]).collect();
             }
             70..=84 => {
                 for &id in &ids {
@@ -162,6 +167,14 @@ fn run_scene(seed: u64) {
                     w.step(dt).unwrap();
                 }
                 boxes = ids.iter().map(|&id| worlds[0].box_of(id).unwrap()).collect();
+            }
+            85..=90 if ids.len() >= 2 => {
+                // Attach (or detach) an object; cycles must be refused alike.
+                let child = ids[rng.below(ids.len() as u32) as usize];
+                let parent = if rng.below(4) == 0 { 0 } else { ids[rng.below(ids.len() as u32) as usize] };
+                let results: Vec<bool> =
+                    worlds.iter_mut().map(|w| w.set_parent(child, parent).is_ok()).collect();
+                assert!(results.windows(2).all(|p| p[0] == p[1]), "{context}: set_parent results differ");
             }
             85..=96 => {
                 let q = random_box(&mut rng, width, height, &boxes);
@@ -177,9 +190,18 @@ fn run_scene(seed: u64) {
                 }
             }
             _ => {
-                let (objects, levels) = (1 + rng.below(8), rng.below(9));
-                for w in &mut worlds {
-                    w.set_quadtree_limits(objects, levels).unwrap();
+                if rng.below(2) == 0 {
+                    let (objects, levels) = (1 + rng.below(8), rng.below(9));
+                    for w in &mut worlds {
+                        w.set_quadtree_limits(objects, levels).unwrap();
+                    }
+                } else {
+                    // Relative sizes keep the cell count (which validate() scans) modest.
+                    let size = [width / 200.0, width / 64.0, width / 16.0, width / 3.0, 2.0 * width]
+                        [rng.below(5) as usize];
+                    for w in &mut worlds {
+                        w.set_cell_size(size).unwrap();
+                    }
                 }
             }
         }

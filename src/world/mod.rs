@@ -2,21 +2,26 @@
 //! with ids, stepping, pairs and queries through a switchable structure.
 //! The wasm façade (`wasm.rs`) is a thin wrapper over this type.
 
+mod hierarchy;
 mod objects;
 mod step;
 mod structure;
+mod tiles;
 
 #[cfg(test)]
 mod tests;
 
 pub use structure::StructureKind;
+pub use tiles::{edge_state_name, whole_u32, DEFAULT_TILE_SIZE};
 
 use std::collections::HashMap;
 
 use crate::broad_phase::Stats;
 use crate::error::{finite, positive, Error, Result};
 use crate::geometry::Aabb;
+use crate::hierarchy::Hierarchy;
 use crate::quadtree::QuadtreeLimits;
+use crate::tile_grid::TileGrid;
 use structure::Structure;
 
 /// A world rectangle `[0, width] × [0, height]` of moving boxes.
@@ -34,6 +39,10 @@ pub struct World {
     next_id: u32,
     structure: Structure,
     quadtree_limits: QuadtreeLimits,
+    /// The grids' cell size when set; `None` picks one from the objects.
+    cell_size: Option<f64>,
+    /// Object count when the automatic cell size was last picked.
+    cell_size_picked_at: usize,
     // Output buffers reused every frame, so a warm frame allocates nothing.
     pair_slots: Vec<(u32, u32)>,
     pair_keys: Vec<u64>,
@@ -42,6 +51,19 @@ pub struct World {
     query_out: Vec<u32>,
     last_pair_stats: Stats,
     last_query_stats: Stats,
+    /// Parent-before-child order of all objects (seed 003).
+    hierarchy: Hierarchy,
+    /// Per slot: the parent's slot, or `NO_PARENT`; and the offset `dx, dy`
+    /// to the parent an attached object keeps.
+    parent_slot: Vec<u32>,
+    offsets: Vec<f64>,
+    /// Objects with a parent; when 0, moves skip the hierarchy pass.
+    attached: usize,
+    removed_scratch: Vec<u32>,
+    /// The N-style tile grid (seed 004).
+    tiles: TileGrid,
+    cell_scratch: Vec<(u32, u32)>,
+    cells_out: Vec<u32>,
 }
 
 impl World {
@@ -63,8 +85,11 @@ impl World {
                 StructureKind::BruteForce,
                 Aabb::from_xywh(0.0, 0.0, width, height),
                 limits,
+                width.max(height) / 64.0,
             ),
             quadtree_limits: limits,
+            cell_size: None,
+            cell_size_picked_at: 0,
             pair_slots: Vec::new(),
             pair_keys: Vec::new(),
             pairs_out: Vec::new(),
@@ -72,6 +97,14 @@ impl World {
             query_out: Vec::new(),
             last_pair_stats: Stats::default(),
             last_query_stats: Stats::default(),
+            hierarchy: Hierarchy::new(),
+            parent_slot: Vec::new(),
+            offsets: Vec::new(),
+            attached: 0,
+            removed_scratch: Vec::new(),
+            tiles: tiles::default_tile_grid(width, height),
+            cell_scratch: Vec::new(),
+            cells_out: Vec::new(),
         })
     }
 
@@ -150,7 +183,21 @@ impl World {
                 return Err(format!("id {id} maps to slot {slot} holding {}", self.slot_ids[slot as usize]));
             }
         }
-        self.structure.as_broad_phase_ref().validate()
+        self.structure.as_broad_phase_ref().validate()?;
+        self.hierarchy.validate()?;
+        if self.hierarchy.len() != live {
+            return Err(format!("{} objects in the hierarchy, {live} live", self.hierarchy.len()));
+        }
+        let attached = self
+            .parent_slot
+            .iter()
+            .zip(&self.slot_ids)
+            .filter(|&(&p, &id)| id != 0 && p != hierarchy::NO_PARENT)
+            .count();
+        if attached != self.attached {
+            return Err(format!("{attached} attached objects, count says {}", self.attached));
+        }
+        self.tiles.validate()
     }
 
     fn slot_of(&self, arg: &'static str, id: u32) -> Result<u32> {

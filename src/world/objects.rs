@@ -1,5 +1,6 @@
 //! Inserting, moving, resizing and removing objects.
 
+use super::hierarchy::NO_PARENT;
 use super::{checked_box, World};
 use crate::error::{finite, Result};
 
@@ -9,6 +10,7 @@ impl World {
     pub fn insert(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<u32> {
         let aabb = checked_box(x, y, w, h)?;
         let id = self.next_id;
+        self.hierarchy.add(id, 0)?;
         self.next_id += 1;
         let slot = match self.free_slots.pop() {
             Some(slot) => slot,
@@ -16,6 +18,8 @@ impl World {
                 self.slot_ids.push(0);
                 self.boxes.extend([0.0; 4]);
                 self.velocities.extend([0.0; 2]);
+                self.parent_slot.push(NO_PARENT);
+                self.offsets.extend([0.0; 2]);
                 (self.slot_ids.len() - 1) as u32
             }
         };
@@ -23,8 +27,10 @@ impl World {
         self.slot_ids[s] = id;
         self.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
         self.velocities[s * 2..s * 2 + 2].copy_from_slice(&[0.0, 0.0]);
+        self.parent_slot[s] = NO_PARENT;
         self.id_to_slot.insert(id, slot);
         self.structure.as_broad_phase().insert(slot, aabb);
+        self.retune_cell_size();
         // A query can return every object: size its buffer now, not mid-frame.
         if self.query_out.capacity() < self.id_to_slot.len() {
             self.query_out.reserve(self.id_to_slot.len() - self.query_out.len());
@@ -32,13 +38,21 @@ impl World {
         Ok(id)
     }
 
-    /// Moves and resizes a box.
+    /// Moves and resizes a box. Its descendants move with it; an attached
+    /// object's offset to its parent becomes the new one.
     pub fn update(&mut self, id: u32, x: f64, y: f64, w: f64, h: f64) -> Result<()> {
         let slot = self.slot_of("id", id)?;
         let aabb = checked_box(x, y, w, h)?;
         let s = slot as usize;
         self.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
         self.structure.as_broad_phase().update(slot, aabb);
+        let parent = self.parent_slot[s];
+        if parent != NO_PARENT {
+            let p = parent as usize;
+            self.offsets[s * 2] = x - self.boxes[p * 4];
+            self.offsets[s * 2 + 1] = y - self.boxes[p * 4 + 1];
+        }
+        self.settle_children();
         Ok(())
     }
 
@@ -57,13 +71,22 @@ impl World {
         Ok([self.velocities[s * 2], self.velocities[s * 2 + 1]])
     }
 
-    /// Deletes an object.
+    /// Deletes an object and all its descendants.
     pub fn remove(&mut self, id: u32) -> Result<()> {
-        let slot = self.slot_of("id", id)?;
-        self.structure.as_broad_phase().remove(slot);
-        self.id_to_slot.remove(&id);
-        self.slot_ids[slot as usize] = 0;
-        self.free_slots.push(slot);
+        self.slot_of("id", id)?;
+        let mut removed = std::mem::take(&mut self.removed_scratch);
+        self.hierarchy.remove(id, &mut removed)?;
+        for &gone in &removed {
+            let slot = self.id_to_slot.remove(&gone).expect("hierarchy and world hold the same ids");
+            self.structure.as_broad_phase().remove(slot);
+            self.slot_ids[slot as usize] = 0;
+            if self.parent_slot[slot as usize] != NO_PARENT {
+                self.parent_slot[slot as usize] = NO_PARENT;
+                self.attached -= 1;
+            }
+            self.free_slots.push(slot);
+        }
+        self.removed_scratch = removed;
         Ok(())
     }
 

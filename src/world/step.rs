@@ -1,5 +1,6 @@
 //! Advancing time: motion and elastic walls.
 
+use super::hierarchy::NO_PARENT;
 use super::World;
 use crate::error::{finite, Error, Result};
 use crate::geometry::Aabb;
@@ -9,15 +10,17 @@ impl World {
     /// objects off the world walls: the box ends inside the walls with the
     /// velocity component flipped. Objects at rest stay where they are, even
     /// outside the world; a moving box larger than the world along an axis
-    /// is pinned at 0 on that axis and stops along it.
+    /// is pinned at 0 on that axis and stops along it. Attached objects are
+    /// carried by their parents instead (their own velocity waits until they
+    /// are detached).
     pub fn step(&mut self, dt: f64) -> Result<()> {
         finite("dt", dt)?;
         if dt < 0.0 {
             return Err(Error::Negative { arg: "dt", value: dt });
         }
         for slot in 0..self.slot_ids.len() {
-            if self.slot_ids[slot] == 0 {
-                continue;
+            if self.slot_ids[slot] == 0 || self.parent_slot[slot] != NO_PARENT {
+                continue; // free, or carried by its parent
             }
             let (vx, vy) = (self.velocities[slot * 2], self.velocities[slot * 2 + 1]);
             if vx == 0.0 && vy == 0.0 {
@@ -33,6 +36,7 @@ impl World {
             let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
             self.structure.as_broad_phase().update(slot as u32, aabb);
         }
+        self.settle_children();
         Ok(())
     }
 }

@@ -4,6 +4,8 @@ use crate::broad_phase::BroadPhase;
 use crate::brute_force::BruteForce;
 use crate::error::{Error, Result};
 use crate::geometry::Aabb;
+use crate::grid::Grid;
+use crate::loose_grid::LooseGrid;
 use crate::quadtree::{Placement, Quadtree, QuadtreeLimits};
 
 /// A structure name of the contract.
@@ -12,11 +14,18 @@ pub enum StructureKind {
     BruteForce,
     Quadtree,
     QuadtreeLeaves,
+    Grid,
+    LooseGrid,
 }
 
 impl StructureKind {
-    pub const ALL: [StructureKind; 3] =
-        [StructureKind::BruteForce, StructureKind::Quadtree, StructureKind::QuadtreeLeaves];
+    pub const ALL: [StructureKind; 5] = [
+        StructureKind::BruteForce,
+        StructureKind::Quadtree,
+        StructureKind::QuadtreeLeaves,
+        StructureKind::Grid,
+        StructureKind::LooseGrid,
+    ];
 
     #[must_use]
     pub fn name(self) -> &'static str {
@@ -24,14 +33,22 @@ impl StructureKind {
             StructureKind::BruteForce => "brute-force",
             StructureKind::Quadtree => "quadtree",
             StructureKind::QuadtreeLeaves => "quadtree-leaves",
+            StructureKind::Grid => "grid",
+            StructureKind::LooseGrid => "loose-grid",
         }
+    }
+
+    /// Whether this is one of the grids that `set_cell_size` configures.
+    #[must_use]
+    pub fn is_grid(self) -> bool {
+        matches!(self, StructureKind::Grid | StructureKind::LooseGrid)
     }
 
     pub fn from_name(name: &str) -> Result<StructureKind> {
         StructureKind::ALL.into_iter().find(|kind| kind.name() == name).ok_or_else(|| Error::UnknownName {
             arg: "name",
             name: name.to_string(),
-            expected: "\"brute-force\", \"quadtree\", \"quadtree-leaves\"",
+            expected: "\"brute-force\", \"quadtree\", \"quadtree-leaves\", \"grid\", \"loose-grid\"",
         })
     }
 }
@@ -42,10 +59,12 @@ impl StructureKind {
 pub(crate) enum Structure {
     BruteForce(BruteForce),
     Quadtree(Quadtree),
+    Grid(Grid),
+    LooseGrid(LooseGrid),
 }
 
 impl Structure {
-    pub fn new(kind: StructureKind, world: Aabb, limits: QuadtreeLimits) -> Structure {
+    pub fn new(kind: StructureKind, world: Aabb, limits: QuadtreeLimits, cell_size: f64) -> Structure {
         match kind {
             StructureKind::BruteForce => Structure::BruteForce(BruteForce::new()),
             StructureKind::Quadtree => {
@@ -54,6 +73,8 @@ impl Structure {
             StructureKind::QuadtreeLeaves => {
                 Structure::Quadtree(Quadtree::new(world, Placement::AllOverlappedLeaves, limits))
             }
+            StructureKind::Grid => Structure::Grid(Grid::new(world, cell_size)),
+            StructureKind::LooseGrid => Structure::LooseGrid(LooseGrid::new(world, cell_size)),
         }
     }
 
@@ -64,6 +85,8 @@ impl Structure {
                 Placement::StraddleInParent => StructureKind::Quadtree,
                 Placement::AllOverlappedLeaves => StructureKind::QuadtreeLeaves,
             },
+            Structure::Grid(_) => StructureKind::Grid,
+            Structure::LooseGrid(_) => StructureKind::LooseGrid,
         }
     }
 
@@ -71,6 +94,8 @@ impl Structure {
         match self {
             Structure::BruteForce(s) => s,
             Structure::Quadtree(s) => s,
+            Structure::Grid(s) => s,
+            Structure::LooseGrid(s) => s,
         }
     }
 
@@ -78,6 +103,8 @@ impl Structure {
         match self {
             Structure::BruteForce(s) => s,
             Structure::Quadtree(s) => s,
+            Structure::Grid(s) => s,
+            Structure::LooseGrid(s) => s,
         }
     }
 }
@@ -131,9 +158,66 @@ impl super::World {
         }
     }
 
+    /// Cell size of both grids (`size > 0`, finite). Until this is called the
+    /// grids pick one from the objects' sizes, and pick again as the number
+    /// of objects doubles.
+    pub fn set_cell_size(&mut self, size: f64) -> Result<()> {
+        crate::error::positive("size", size)?;
+        self.cell_size = Some(size);
+        match &mut self.structure {
+            Structure::Grid(grid) => grid.set_cell_size(size),
+            Structure::LooseGrid(grid) => grid.set_cell_size(size),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The grids' cell size: the one set, or the active grid's automatic
+    /// choice (`None` when automatic and no grid is active).
+    #[must_use]
+    pub fn cell_size(&self) -> Option<f64> {
+        match &self.structure {
+            Structure::Grid(grid) => Some(grid.cell_size()),
+            Structure::LooseGrid(grid) => Some(grid.cell_size()),
+            _ => self.cell_size,
+        }
+    }
+
+    /// The automatic cell size for a grid of `kind`, from the live boxes.
+    fn suggested_cell_size(&self, kind: StructureKind) -> f64 {
+        if self.count() == 0 {
+            return self.width.max(self.height) / 64.0;
+        }
+        let boxes = (0..self.slot_ids.len() as u32)
+            .filter(|&s| self.slot_ids[s as usize] != 0)
+            .map(|s| self.aabb_of(s));
+        match kind {
+            StructureKind::LooseGrid => crate::loose_grid::suggested_cell_size(boxes),
+            _ => crate::grid::suggested_cell_size(boxes),
+        }
+    }
+
+    /// With an automatic cell size, picks it again once the number of
+    /// objects has doubled since the last pick (amortised O(1) per insert).
+    pub(super) fn retune_cell_size(&mut self) {
+        let kind = self.structure.kind();
+        if self.cell_size.is_some() || !kind.is_grid() || self.count() < 2 * self.cell_size_picked_at.max(8) {
+            return;
+        }
+        self.cell_size_picked_at = self.count();
+        let size = self.suggested_cell_size(kind);
+        match &mut self.structure {
+            Structure::Grid(grid) => grid.set_cell_size(size),
+            Structure::LooseGrid(grid) => grid.set_cell_size(size),
+            _ => {}
+        }
+    }
+
     fn rebuild_structure(&mut self, kind: StructureKind) {
         let world = Aabb::from_xywh(0.0, 0.0, self.width, self.height);
-        self.structure = Structure::new(kind, world, self.quadtree_limits);
+        let cell_size = self.cell_size.unwrap_or_else(|| self.suggested_cell_size(kind));
+        self.cell_size_picked_at = self.count();
+        self.structure = Structure::new(kind, world, self.quadtree_limits, cell_size);
         for slot in 0..self.slot_ids.len() as u32 {
             if self.slot_ids[slot as usize] != 0 {
                 let aabb = self.aabb_of(slot);
@@ -149,9 +233,51 @@ impl super::World {
     pub fn stored_in(&self, id: u32) -> Result<Vec<Aabb>> {
         let slot = self.slot_of("id", id)?;
         let mut out = Vec::new();
-        if let Structure::Quadtree(tree) = &self.structure {
-            tree.nodes_of(slot, &mut out);
+        let mut cells = Vec::new();
+        match &self.structure {
+            Structure::BruteForce(_) => {}
+            Structure::Quadtree(tree) => tree.nodes_of(slot, &mut out),
+            Structure::Grid(grid) => {
+                grid.cells_of(slot, &mut cells);
+                out.extend(cells.iter().map(|&(x, y)| grid.geometry().cell_bounds(x as u32, y as u32)));
+            }
+            Structure::LooseGrid(grid) => {
+                grid.cells_of(slot, &mut cells);
+                out.extend(cells.iter().map(|&(x, y)| grid.geometry().cell_bounds(x as u32, y as u32)));
+            }
         }
         Ok(out)
+    }
+
+    /// Bounds of the grid cells whose objects `pairs()` tests against this
+    /// object (the normal grid: where it is stored; the loose grid: its own
+    /// cell and the four forward neighbours, or every cell an oversize
+    /// object reaches). Empty for other structures.
+    pub fn searched_in(&self, id: u32) -> Result<Vec<Aabb>> {
+        let slot = self.slot_of("id", id)?;
+        let mut cells = Vec::new();
+        let geometry = match &self.structure {
+            Structure::Grid(grid) => {
+                grid.searched_cells(slot, &mut cells);
+                grid.geometry()
+            }
+            Structure::LooseGrid(grid) => {
+                grid.scanned_cells(slot, &mut cells);
+                grid.geometry()
+            }
+            _ => return Ok(Vec::new()),
+        };
+        Ok(cells.iter().map(|&(x, y)| geometry.cell_bounds(x as u32, y as u32)).collect())
+    }
+
+    /// The active grid's cell layout `(origin_x, origin_y, cell_size, cols,
+    /// rows)`, for drawing.
+    #[must_use]
+    pub fn grid_geometry(&self) -> Option<crate::grid::CellGeometry> {
+        match &self.structure {
+            Structure::Grid(grid) => Some(*grid.geometry()),
+            Structure::LooseGrid(grid) => Some(*grid.geometry()),
+            _ => None,
+        }
     }
 }

@@ -74,3 +74,72 @@ fn pairs_are_sorted_ids_with_a_below_b() {
         assert_eq!(w.query(14.0, 14.0, 1.0, 1.0).unwrap(), ids.as_slice());
     }
 }
+
+#[test]
+fn children_keep_their_offset_and_move_with_their_parent() {
+    let mut w = World::new(1000.0, 1000.0).unwrap();
+    let parent = w.insert(100.0, 100.0, 10.0, 10.0).unwrap();
+    let child = w.insert(130.0, 90.0, 5.0, 5.0).unwrap();
+    let grandchild = w.insert(150.0, 90.0, 5.0, 5.0).unwrap();
+    w.set_parent(child, parent).unwrap();
+    w.set_parent(grandchild, child).unwrap();
+    w.set_velocity(child, 500.0, 500.0).unwrap(); // ignored while attached
+    w.update(parent, 200.0, 300.0, 10.0, 10.0).unwrap();
+    assert_eq!(w.box_of(child).unwrap(), [230.0, 290.0, 5.0, 5.0]);
+    assert_eq!(w.box_of(grandchild).unwrap(), [250.0, 290.0, 5.0, 5.0]);
+    w.set_velocity(parent, 10.0, 0.0).unwrap();
+    w.step(1.0).unwrap();
+    assert_eq!(w.box_of(grandchild).unwrap(), [260.0, 290.0, 5.0, 5.0]);
+    assert_eq!(w.parent_of(grandchild).unwrap(), child);
+    assert_eq!(w.order(), &[parent, child, grandchild]);
+    // Moving a child by hand changes its offset.
+    w.update(child, 0.0, 0.0, 5.0, 5.0).unwrap();
+    w.update(parent, 0.0, 0.0, 10.0, 10.0).unwrap();
+    assert_eq!(w.box_of(child).unwrap(), [-210.0, -300.0, 5.0, 5.0]);
+    w.set_structure("quadtree").unwrap();
+    assert_eq!(w.query(-211.0, -301.0, 2.0, 2.0).unwrap(), &[child]);
+    w.validate().unwrap();
+}
+
+#[test]
+fn cycles_are_refused_and_remove_cascades() {
+    let mut w = World::new(100.0, 100.0).unwrap();
+    let ids: Vec<u32> = (0..4).map(|i| w.insert(i as f64, 0.0, 1.0, 1.0).unwrap()).collect();
+    w.set_parent(ids[1], ids[0]).unwrap();
+    w.set_parent(ids[2], ids[1]).unwrap();
+    let before = w.order().to_vec();
+    assert!(matches!(w.set_parent(ids[0], ids[2]), Err(Error::Cycle { .. })));
+    assert!(matches!(w.set_parent(ids[0], ids[0]), Err(Error::Cycle { .. })));
+    assert!(matches!(w.set_parent(ids[0], 99), Err(Error::DeadId { arg: "parent", .. })));
+    assert!(matches!(w.set_parent(99, ids[0]), Err(Error::DeadId { arg: "child", .. })));
+    assert_eq!(w.order(), before.as_slice());
+    // Re-parent under a node later in the queue: the seed's repair.
+    w.set_parent(ids[0], ids[3]).unwrap();
+    assert_eq!(w.order(), &[ids[3], ids[0], ids[1], ids[2]]);
+    w.remove(ids[0]).unwrap();
+    assert_eq!(w.ids(), vec![ids[3]]);
+    assert_eq!(w.count(), 1);
+    w.set_parent(ids[3], 0).unwrap();
+    w.validate().unwrap();
+}
+
+#[test]
+fn tile_grid_through_the_world() {
+    let mut w = World::new(100.0, 100.0).unwrap();
+    w.set_tile_grid(4, 3, 10.0).unwrap();
+    w.set_tile(1, 1, "full").unwrap();
+    assert_eq!(w.tile(1, 1).unwrap(), "full");
+    assert_eq!(w.edge(1, 1, "top").unwrap(), "solid");
+    assert_eq!(w.edge(1, 0, "bottom").unwrap(), "solid", "the two names of one side agree");
+    assert_eq!(w.touched_cells(5.0, 5.0, 10.0, 5.0).unwrap(), &[0, 0, 1, 0]);
+    assert!(matches!(w.set_tile(4, 0, "full"), Err(Error::OutOfRange { arg: "col", .. })));
+    assert!(matches!(w.set_tile(0, 0, "triangle"), Err(Error::UnknownName { arg: "shape", .. })));
+    assert!(matches!(w.edge(0, 0, "up"), Err(Error::UnknownName { arg: "side", .. })));
+    assert!(matches!(w.set_tile_grid(0, 3, 10.0), Err(Error::OutOfRange { arg: "cols", .. })));
+    let err = w.set_tile_grid(3, 3, f64::NAN).unwrap_err();
+    assert!(err.to_string().starts_with("tileSize"), "{err}");
+    assert_eq!(w.tile(1, 1).unwrap(), "full", "refused calls changed nothing");
+    w.set_door(1, 1, "top", "open").unwrap();
+    assert_eq!(w.edge(1, 1, "top").unwrap(), "empty");
+    w.validate().unwrap();
+}

@@ -51,7 +51,7 @@ test('ids, boxes, pairs and queries follow the contract', () => {
   const world = new World(100, 100);
   const a = world.insert(0, 0, 10, 10);
   const b = world.insert(5, 5, 10, 10);
-  const c = world.insert(10, 0, 5, 5); // touches a: no overlap
+  const c = world.insert(10, 4, 5, 5); // overlaps b, only touches a
   assert.deepEqual([a, b, c], [1, 2, 3]);
   assert.equal(world.count, 3);
   assert.deepEqual([...world.box(b)], [5, 5, 10, 10]);
@@ -95,4 +95,60 @@ test('step moves and bounces, nothing panics on extreme but valid input', () => 
     world.query(-1e308, -1e308, 1e308, 1e308);
     world.validate();
   }
+});
+
+test('ids and cells must be whole numbers in range', () => {
+  const world = new World(100, 100);
+  const id = world.insert(1, 1, 1, 1);
+  throwsNaming(() => world.update(id + 0.5, 0, 0, 1, 1), 'id');
+  throwsNaming(() => world.remove(-1), 'id');
+  throwsNaming(() => world.setTile(-1, 0, 'full'), 'col');
+  throwsNaming(() => world.tile(0, 1.5), 'row');
+  throwsNaming(() => world.setParent(NaN, 0), 'child');
+  assert.equal(world.count, 1);
+});
+
+test('tile grid: shapes, edges, doors, touched cells', () => {
+  const world = new World(100, 100);
+  world.setTileGrid(4, 3, 10);
+  assert.ok(World.tileShapes().includes('full') && World.tileShapes().length >= 30);
+  world.setTile(1, 1, 'full');
+  assert.equal(world.tile(1, 1), 'full');
+  assert.equal(world.edge(1, 1, 'top'), 'solid');
+  assert.equal(world.edge(1, 0, 'bottom'), 'solid');
+  world.setTile(2, 1, 'full');
+  assert.equal(world.edge(1, 1, 'right'), 'empty', 'solid from both sides is interior');
+  assert.deepEqual([...world.touchedCells(5, 5, 10, 5)], [0, 0, 1, 0]);
+  throwsNaming(() => world.setTile(4, 0, 'full'), 'col');
+  throwsNaming(() => world.setTile(0, 3, 'full'), 'row');
+  throwsNaming(() => world.setTile(0, 0, 'triangle'), 'shape');
+  throwsNaming(() => world.edge(0, 0, 'up'), 'side');
+  throwsNaming(() => world.setTileGrid(3, 3, -1), 'tileSize');
+  assert.equal(world.tile(1, 1), 'full');
+  world.setDoor(1, 1, 'top', 'open');
+  assert.equal(world.edge(1, 1, 'top'), 'empty');
+  assert.equal(world.tileEdges().length % 5, 0);
+  for (const name of World.tilePresets()) world.loadTilePreset(name);
+  world.validate();
+});
+
+test('hierarchy: attach, follow, refuse cycles, cascade', () => {
+  const world = new World(1000, 1000);
+  const a = world.insert(10, 10, 5, 5);
+  const b = world.insert(30, 10, 5, 5);
+  const c = world.insert(50, 10, 5, 5);
+  world.setHierarchyTracing(true);
+  world.setParent(a, c); // c sits later in the queue: a repair
+  const repair = world.lastRepair();
+  assert.equal(repair.child, a);
+  assert.deepEqual([...repair.after], [b, c, a]);
+  assert.deepEqual([...world.order()], [b, c, a]);
+  world.setParent(b, a);
+  throwsNaming(() => world.setParent(c, b), 'parent');
+  assert.equal(world.parentOf(b), a);
+  world.update(c, 100, 100, 5, 5);
+  assert.deepEqual([...world.box(b)], [80, 100, 5, 5]);
+  world.remove(c);
+  assert.equal(world.count, 0);
+  world.validate();
 });

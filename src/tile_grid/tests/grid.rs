@@ -12,6 +12,7 @@ fn arg_of(e: &Error) -> &'static str {
         | Error::Negative { arg, .. }
         | Error::DeadId { arg, .. }
         | Error::UnknownName { arg, .. }
+        | Error::NotWhole { arg, .. }
         | Error::OutOfRange { arg, .. } => arg,
         Error::Cycle { .. } => "cycle",
     }

@@ -1,0 +1,85 @@
+//! Attaching objects to objects (seed 003): a child keeps its offset to its
+//! parent and moves with it. Positions of children are brought up to date
+//! after every move, in one forward pass over the hierarchy's parent-first
+//! queue.
+
+use super::World;
+use crate::error::Result;
+use crate::geometry::Aabb;
+use crate::hierarchy::RepairTrace;
+
+/// `parent_slot` of an object under the root.
+pub(super) const NO_PARENT: u32 = u32::MAX;
+
+impl World {
+    /// Attaches `child` under `parent` (0 detaches it to the root). The
+    /// child keeps its current offset to the parent from now on, and stops
+    /// moving by its own velocity while attached. Refuses a cycle.
+    pub fn set_parent(&mut self, child: u32, parent: u32) -> Result<()> {
+        let child_slot = self.slot_of("child", child)?;
+        let parent_slot = if parent == 0 { NO_PARENT } else { self.slot_of("parent", parent)? };
+        self.hierarchy.set_parent(child, parent)?;
+        let c = child_slot as usize;
+        let was_attached = self.parent_slot[c] != NO_PARENT;
+        self.parent_slot[c] = parent_slot;
+        if parent_slot != NO_PARENT {
+            let p = parent_slot as usize;
+            self.offsets[c * 2] = self.boxes[c * 4] - self.boxes[p * 4];
+            self.offsets[c * 2 + 1] = self.boxes[c * 4 + 1] - self.boxes[p * 4 + 1];
+        }
+        match (was_attached, parent_slot != NO_PARENT) {
+            (false, true) => self.attached += 1,
+            (true, false) => self.attached -= 1,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The parent of a live object; 0 at the root.
+    pub fn parent_of(&self, id: u32) -> Result<u32> {
+        self.slot_of("id", id)?;
+        self.hierarchy.parent_of(id)
+    }
+
+    /// Every live id exactly once, each parent before its children.
+    #[must_use]
+    pub fn order(&self) -> &[u32] {
+        self.hierarchy.order()
+    }
+
+    /// Records each queue repair for step-through display (off by default).
+    pub fn set_hierarchy_tracing(&mut self, on: bool) {
+        self.hierarchy.set_tracing(on);
+    }
+
+    /// The repair done by the last `set_parent`, when tracing is on.
+    #[must_use]
+    pub fn last_repair(&self) -> Option<&RepairTrace> {
+        self.hierarchy.last_repair()
+    }
+
+    /// Moves every attached object to its parent's position plus its offset,
+    /// parents first (one forward pass over the queue), and files the moved
+    /// boxes in the structure. Free when nothing is attached.
+    pub(super) fn settle_children(&mut self) {
+        if self.attached == 0 {
+            return;
+        }
+        for &id in self.hierarchy.order() {
+            let slot = self.id_to_slot[&id] as usize;
+            let parent = self.parent_slot[slot];
+            if parent == NO_PARENT {
+                continue;
+            }
+            let p = parent as usize;
+            let x = self.boxes[p * 4] + self.offsets[slot * 2];
+            let y = self.boxes[p * 4 + 1] + self.offsets[slot * 2 + 1];
+            if x != self.boxes[slot * 4] || y != self.boxes[slot * 4 + 1] {
+                self.boxes[slot * 4] = x;
+                self.boxes[slot * 4 + 1] = y;
+                let aabb = Aabb::from_xywh(x, y, self.boxes[slot * 4 + 2], self.boxes[slot * 4 + 3]);
+                self.structure.as_broad_phase().update(slot as u32, aabb);
+            }
+        }
+    }
+}

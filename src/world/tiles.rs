@@ -1,0 +1,109 @@
+//! The World's N-style tile grid (seed 004 §2-3): shapes, edge states,
+//! doors, touched cells and push-out, per the contract's "Tile grid".
+
+use super::World;
+use crate::error::{Error, Result};
+use crate::geometry::Aabb;
+use crate::tile_grid::{Door, EdgeState, Side, TileGrid, TileShape, MAX_CELLS_PER_AXIS};
+
+/// Tile size of the grid a new World starts with.
+pub const DEFAULT_TILE_SIZE: f64 = 32.0;
+
+/// The grid a new world starts with: empty tiles of [`DEFAULT_TILE_SIZE`]
+/// covering the world (capped at the grid's size limit).
+pub(super) fn default_tile_grid(width: f64, height: f64) -> TileGrid {
+    let cells = |extent: f64| ((extent / DEFAULT_TILE_SIZE).ceil() as u32).clamp(1, MAX_CELLS_PER_AXIS);
+    TileGrid::new(cells(width), cells(height), DEFAULT_TILE_SIZE).expect("valid by construction")
+}
+
+impl World {
+    /// Replaces the tile grid by a `cols × rows` grid of empty square tiles
+    /// of side `tile_size` from the origin.
+    pub fn set_tile_grid(&mut self, cols: u32, rows: u32, tile_size: f64) -> Result<()> {
+        self.tiles = TileGrid::new(cols, rows, tile_size)?;
+        Ok(())
+    }
+
+    /// Replaces the tile grid by a named preset map (see
+    /// [`crate::tile_grid::PRESET_NAMES`]).
+    pub fn load_tile_preset(&mut self, name: &str) -> Result<()> {
+        self.tiles = TileGrid::preset(name)?;
+        Ok(())
+    }
+
+    /// Sets one tile by shape name (see [`TileShape::ALL`]).
+    pub fn set_tile(&mut self, col: u32, row: u32, shape: &str) -> Result<()> {
+        let shape = TileShape::from_name(shape)?;
+        self.tiles.set_tile(col, row, shape)
+    }
+
+    /// The shape name of one tile.
+    pub fn tile(&self, col: u32, row: u32) -> Result<&'static str> {
+        Ok(self.tiles.tile(col, row)?.name())
+    }
+
+    /// The state of one side of a cell after simplification: `"empty"`,
+    /// `"solid"` or `"interesting"`.
+    pub fn edge(&self, col: u32, row: u32, side: &str) -> Result<&'static str> {
+        Ok(edge_state_name(self.tiles.edge_named(col, row, side)?))
+    }
+
+    /// Opens (`"open"`) or closes (`"closed"`) a door on one cell side, or
+    /// hands the side back to its tiles (`"none"`).
+    pub fn set_door(&mut self, col: u32, row: u32, side: &str, door: &str) -> Result<()> {
+        let side = Side::from_name(side)?;
+        let door = match door {
+            "none" => None,
+            name => Some(Door::from_name(name)?),
+        };
+        self.tiles.set_door(col, row, side, door)
+    }
+
+    /// `[col, row, …]` of the tiles whose interior the box's interior
+    /// overlaps, row-major, clipped to the grid.
+    pub fn touched_cells(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<&[u32]> {
+        let area = super::checked_box(x, y, w, h)?;
+        self.cell_scratch.clear();
+        self.tiles.touched_cells(&area, &mut self.cell_scratch);
+        self.cells_out.clear();
+        self.cells_out.extend(self.cell_scratch.iter().flat_map(|&(c, r)| [c, r]));
+        Ok(&self.cells_out)
+    }
+
+    /// The smallest move `(dx, dy)` that takes the box out of every tile it
+    /// overlaps (zero when it overlaps none).
+    pub fn push_out(&self, x: f64, y: f64, w: f64, h: f64) -> Result<(f64, f64)> {
+        let area: Aabb = super::checked_box(x, y, w, h)?;
+        Ok(self.tiles.push_out(&area))
+    }
+
+    /// The tile grid, for drawing and for rays.
+    #[must_use]
+    pub fn tile_grid(&self) -> &TileGrid {
+        &self.tiles
+    }
+}
+
+/// The contract's name of an edge state.
+#[must_use]
+pub fn edge_state_name(state: EdgeState) -> &'static str {
+    match state {
+        EdgeState::Empty => "empty",
+        EdgeState::Solid => "solid",
+        EdgeState::Interesting => "interesting",
+    }
+}
+
+/// A JS number that must be a whole number in `u32` range, for cells.
+pub fn whole_u32(arg: &'static str, value: f64) -> Result<u32> {
+    if !value.is_finite() {
+        return Err(Error::NotFinite { arg, value });
+    }
+    if value.fract() != 0.0 {
+        return Err(Error::NotWhole { arg, value });
+    }
+    if value < 0.0 || value > u32::MAX as f64 {
+        return Err(Error::OutOfRange { arg, value: value as i64, min: 0, max: u32::MAX.into() });
+    }
+    Ok(value as u32)
+}
