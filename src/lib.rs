@@ -21,6 +21,7 @@ pub mod grid;
 pub mod hierarchy;
 pub mod loose_grid;
 pub mod quadtree;
+pub mod ray;
 pub mod scene;
 pub mod tile_grid;
 pub mod world;

@@ -1,0 +1,98 @@
+//! Segments against dynamic objects (seed 004, section 5: "rays against
+//! dynamic objects"): the slab test against a box, the test against a
+//! circle, and the nearest of many candidate boxes.
+//!
+//! Only geometry lives here: the caller picks the candidates. A loose grid
+//! files an object under its centre cell only, so walking the cells a ray
+//! visits misses objects that reach into them from outside (the seed's
+//! "loose grid" trap); the `World` avoids it by querying its broad-phase
+//! structure with the segment's bounding box instead. Because hits here
+//! are closed (touching counts, as for tiles), that query must include
+//! boxes that only touch the bounding box: query a box grown by a small
+//! margin, or with a closed test.
+
+use super::segment::Segment;
+use super::segment_shapes::{box_entry, finish, roots, unit, SurfaceHit};
+use crate::geometry::Aabb;
+
+/// The first point of the segment in the closed box `b` (its faces count):
+/// `t`, point and the outward normal of the face entered (the diagonal at
+/// an exact corner; `−direction` when the segment starts inside or on the
+/// box, at `t = 0`). `None` if it misses or a coordinate is not finite.
+#[must_use]
+pub fn segment_aabb(b: &Aabb, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<SurfaceHit> {
+    let seg = Segment::new(x0, y0, x1, y1)?;
+    hit_aabb(&seg, b)
+}
+
+pub(crate) fn hit_aabb(seg: &Segment, b: &Aabb) -> Option<SurfaceHit> {
+    let clip = seg.clip_box(b)?;
+    Some(box_entry(seg, &clip, b))
+}
+
+/// The first point of the segment in the closed disc of centre `(cx, cy)`
+/// and radius `r`, with the radial normal (`−direction` at `t = 0`).
+/// `None` if it misses, `r` is not above zero, or anything is not finite.
+///
+/// The segment is first clipped to the disc's bounding box, and the
+/// quadratic is solved on that piece in units of `r`, so long rays keep
+/// their precision.
+#[must_use]
+pub fn segment_circle(cx: f64, cy: f64, r: f64, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<SurfaceHit> {
+    if !(cx.is_finite() && cy.is_finite() && r.is_finite() && r > 0.0) {
+        return None;
+    }
+    let seg = Segment::new(x0, y0, x1, y1)?;
+    let bounds = Aabb { min_x: cx - r, min_y: cy - r, max_x: cx + r, max_y: cy + r };
+    let clip = seg.clip_box(&bounds)?;
+    let a = seg.entry_point(&clip, &bounds);
+    let b = seg.exit_point(&clip, &bounds);
+    let m = ((a.0 - cx) / r, (a.1 - cy) / r);
+    let e = ((b.0 - a.0) / r, (b.1 - a.1) / r);
+    let cc = m.0 * m.0 + m.1 * m.1 - 1.0;
+    if cc <= 0.0 {
+        // The piece starts in the disc: at t = 0, or touching the box's
+        // face exactly where the circle does.
+        return Some(finish(&seg, clip.t_in, a, unit(m)));
+    }
+    let (u0, _) = roots(e.0 * e.0 + e.1 * e.1, m.0 * e.0 + m.1 * e.1, cc)?;
+    if !(0.0..=1.0).contains(&u0) {
+        return None;
+    }
+    let t = clip.t_in + u0 * (clip.t_out - clip.t_in);
+    let point = (a.0 + u0 * (b.0 - a.0), a.1 + u0 * (b.1 - a.1));
+    Some(finish(&seg, t, point, unit((m.0 + u0 * e.0, m.1 + u0 * e.1))))
+}
+
+/// The nearest hit among boxes, with the id of the box.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoxHit {
+    pub id: u32,
+    pub t: f64,
+    pub x: f64,
+    pub y: f64,
+    pub normal: (f64, f64),
+}
+
+/// The candidate box the segment touches first ([`segment_aabb`] on each),
+/// ties in `t` going to the smaller id, so the answer does not depend on the
+/// order the broad phase yields candidates in. `None` if none is touched or
+/// a coordinate is not finite.
+#[must_use]
+pub fn first_box_hit(
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+    candidates: impl IntoIterator<Item = (u32, Aabb)>,
+) -> Option<BoxHit> {
+    let seg = Segment::new(x0, y0, x1, y1)?;
+    let mut best: Option<BoxHit> = None;
+    for (id, b) in candidates {
+        let Some(h) = hit_aabb(&seg, &b) else { continue };
+        if best.map_or(true, |o| h.t < o.t || (h.t == o.t && id < o.id)) {
+            best = Some(BoxHit { id, t: h.t, x: h.x, y: h.y, normal: h.normal });
+        }
+    }
+    best
+}

@@ -1,0 +1,246 @@
+//! The segment every ray routine shares: its endpoints, the one formula for
+//! the parameter `t` at which it reaches a coordinate, and the closed slab
+//! clip against a box that grid cells, tiles, doors and dynamic boxes all go
+//! through — so the traversal, the exact tests and the brute-force references
+//! compute the very same `t` for the very same line.
+
+use crate::geometry::Aabb;
+
+/// One axis of a segment: `p(t) = p0 + t·(p1 − p0)`, stored pre-scaled so
+/// that `p1 − p0` never overflows.
+///
+/// `scale` is 1, or ½ when the difference of two finite coordinates is
+/// infinite (endpoints near ±1.8e308); halving is exact, so the parameter
+/// of a coordinate is the same real number either way and nothing ever
+/// computes `∞ − ∞` or `∞ / ∞`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct AxisParam {
+    /// The coordinates as given.
+    pub p0: f64,
+    pub p1: f64,
+    /// `p0 · scale`.
+    origin: f64,
+    /// `(p1 − p0) · scale`: zero (either sign) for a segment that does not
+    /// move on this axis.
+    pub d: f64,
+    scale: f64,
+    /// `1 / scale` (1 or 2, exact).
+    inv_scale: f64,
+}
+
+impl AxisParam {
+    fn new(p0: f64, p1: f64) -> AxisParam {
+        let scale = if (p1 - p0).is_finite() { 1.0 } else { 0.5 };
+        AxisParam { p0, p1, origin: p0 * scale, d: p1 * scale - p0 * scale, scale, inv_scale: 1.0 / scale }
+    }
+
+    /// The parameter at which the segment's coordinate is `p`: the one
+    /// expression used everywhere (`(p − p0) / d`), so two routines asking
+    /// about the same line get bit-identical answers. Only for `d != 0`.
+    /// Never NaN for finite `p`; `±∞` when `d` is subnormal.
+    #[inline]
+    pub fn t_at(&self, p: f64) -> f64 {
+        (p * self.scale - self.origin) / self.d
+    }
+
+    /// The parameter length of a stretch `len` long on this axis
+    /// (`∞` when the segment does not move on it).
+    #[inline]
+    pub fn t_span(&self, len: f64) -> f64 {
+        (len * self.scale / self.d).abs()
+    }
+
+    /// The coordinate at parameter `t`; the endpoints exactly at 0 and 1.
+    #[inline]
+    pub fn at(&self, t: f64) -> f64 {
+        if t <= 0.0 {
+            self.p0
+        } else if t >= 1.0 {
+            self.p1
+        } else {
+            (self.origin + t * self.d) * self.inv_scale
+        }
+    }
+
+    /// Whether the segment moves forward (`+1`), backward (`−1`) or not at
+    /// all (`0`, also for `−0.0`) on this axis.
+    #[inline]
+    pub fn sign(&self) -> f64 {
+        if self.d > 0.0 {
+            1.0
+        } else if self.d < 0.0 {
+            -1.0
+        } else {
+            0.0
+        }
+    }
+
+    /// The closed parameter interval in which the coordinate lies in
+    /// `[lo, hi]`: `(−∞, ∞)` for a non-moving coordinate inside, `None`
+    /// for one outside.
+    #[inline]
+    fn slab(&self, lo: f64, hi: f64) -> Option<(f64, f64)> {
+        if self.d == 0.0 {
+            (lo <= self.p0 && self.p0 <= hi).then_some((f64::NEG_INFINITY, f64::INFINITY))
+        } else {
+            let (a, b) = (self.t_at(lo), self.t_at(hi));
+            Some(if self.d > 0.0 { (a, b) } else { (b, a) })
+        }
+    }
+
+    /// A vector component in units shared with the other axis: `d` brought
+    /// to the smaller of the two scales.
+    #[inline]
+    fn component(&self, common_scale: f64) -> f64 {
+        self.d * (common_scale / self.scale)
+    }
+}
+
+/// A segment `(x0, y0) → (x1, y1)` with finite endpoints, parameterised by
+/// `t ∈ [0, 1]`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Segment {
+    pub x: AxisParam,
+    pub y: AxisParam,
+}
+
+/// Where a segment meets a closed box: the parameter interval, and which
+/// slabs bound it (both at an exact corner; neither when the segment starts
+/// inside, or for a non-moving axis).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct BoxClip {
+    pub t_in: f64,
+    pub t_out: f64,
+    pub in_x: bool,
+    pub in_y: bool,
+    pub out_x: bool,
+    pub out_y: bool,
+}
+
+impl Segment {
+    /// `None` when any coordinate is NaN or infinite.
+    #[must_use]
+    pub fn new(x0: f64, y0: f64, x1: f64, y1: f64) -> Option<Segment> {
+        if !(x0.is_finite() && y0.is_finite() && x1.is_finite() && y1.is_finite()) {
+            return None;
+        }
+        Some(Segment { x: AxisParam::new(x0, x1), y: AxisParam::new(y0, y1) })
+    }
+
+    /// Whether the segment is a single point.
+    #[inline]
+    pub fn is_point(&self) -> bool {
+        self.x.d == 0.0 && self.y.d == 0.0
+    }
+
+    /// The point at parameter `t` (the endpoints exactly at 0 and 1).
+    #[inline]
+    pub fn at(&self, t: f64) -> (f64, f64) {
+        (self.x.at(t), self.y.at(t))
+    }
+
+    /// The unit vector pointing back along the segment, `−d / |d|`; `(0, 0)`
+    /// for a point. The normal of every hit at `t = 0` (see the module docs).
+    #[must_use]
+    pub fn back_normal(&self) -> (f64, f64) {
+        let common = self.x.scale.min(self.y.scale);
+        let (dx, dy) = (self.x.component(common), self.y.component(common));
+        let len = dx.hypot(dy);
+        if len == 0.0 {
+            (0.0, 0.0)
+        } else {
+            // `0.0 - v` rather than `-v` so a zero component is +0.0.
+            (0.0 - dx / len, 0.0 - dy / len)
+        }
+    }
+
+    /// The closed slab clip: the parameters in `[0, 1]` at which the segment
+    /// is in the closed box `b` (touching counts), or `None`. Degenerate
+    /// boxes (a door on a cell edge) work too.
+    #[must_use]
+    pub fn clip_box(&self, b: &Aabb) -> Option<BoxClip> {
+        let (ex, xx) = self.x.slab(b.min_x, b.max_x)?;
+        let (ey, xy) = self.y.slab(b.min_y, b.max_y)?;
+        let t_in = ex.max(ey).max(0.0);
+        let t_out = xx.min(xy).min(1.0);
+        // `<=`: a segment that only touches the box (one point) is in it.
+        (t_in <= t_out).then_some(BoxClip {
+            t_in,
+            t_out,
+            in_x: t_in > 0.0 && ex == t_in,
+            in_y: t_in > 0.0 && ey == t_in,
+            out_x: t_out < 1.0 && xx == t_out,
+            out_y: t_out < 1.0 && xy == t_out,
+        })
+    }
+
+    /// Where the segment enters the box of `clip`, snapped exactly onto the
+    /// face(s) it enters through (so a point on a cell line is *on* it).
+    /// When it only touches the box at one point, that point is snapped onto
+    /// every face involved: a touched corner is the corner, bit for bit.
+    #[must_use]
+    pub fn entry_point(&self, clip: &BoxClip, b: &Aabb) -> (f64, f64) {
+        let (mut x, mut y) = self.at(clip.t_in);
+        let single = clip.t_in == clip.t_out;
+        let (ex, ey) = self.entry_faces(b);
+        let (lx, ly) = self.exit_faces(b);
+        if clip.in_x {
+            x = ex;
+        } else if single && clip.out_x {
+            x = lx;
+        }
+        if clip.in_y {
+            y = ey;
+        } else if single && clip.out_y {
+            y = ly;
+        }
+        (x, y)
+    }
+
+    /// Where the segment leaves the box of `clip`, snapped like
+    /// [`entry_point`](Segment::entry_point) (the same point when it only
+    /// touches).
+    #[must_use]
+    pub fn exit_point(&self, clip: &BoxClip, b: &Aabb) -> (f64, f64) {
+        if clip.t_in == clip.t_out {
+            return self.entry_point(clip, b);
+        }
+        let (mut x, mut y) = self.at(clip.t_out);
+        let (lx, ly) = self.exit_faces(b);
+        if clip.out_x {
+            x = lx;
+        }
+        if clip.out_y {
+            y = ly;
+        }
+        (x, y)
+    }
+
+    /// The x and y of the faces a segment enters a box through.
+    fn entry_faces(&self, b: &Aabb) -> (f64, f64) {
+        (if self.x.d > 0.0 { b.min_x } else { b.max_x }, if self.y.d > 0.0 { b.min_y } else { b.max_y })
+    }
+
+    /// The x and y of the faces a segment leaves a box through.
+    fn exit_faces(&self, b: &Aabb) -> (f64, f64) {
+        (if self.x.d > 0.0 { b.max_x } else { b.min_x }, if self.y.d > 0.0 { b.max_y } else { b.min_y })
+    }
+
+    /// The outward normal of the face the segment enters a box through:
+    /// [`back_normal`](Segment::back_normal) at `t = 0`, the diagonal
+    /// `(−sx, −sy)/√2` at an exact corner, else the face's axis normal.
+    #[must_use]
+    pub fn entry_normal(&self, clip: &BoxClip) -> (f64, f64) {
+        if clip.t_in <= 0.0 {
+            return self.back_normal();
+        }
+        let (sx, sy) = (self.x.sign(), self.y.sign());
+        match (clip.in_x, clip.in_y) {
+            (true, true) => (-sx * std::f64::consts::FRAC_1_SQRT_2, -sy * std::f64::consts::FRAC_1_SQRT_2),
+            (true, false) => (-sx, 0.0),
+            (false, true) => (0.0, -sy),
+            // Unreachable for t_in > 0 (some slab set it); keep a valid normal.
+            (false, false) => self.back_normal(),
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! Exact segment against one tile's solid region (seed 004, section 5: "ray
+//! against line segment" for the slopes, the circle test for the curves).
+//!
+//! Every shape of N is the tile square cut by at most one more constraint:
+//! `full` is the square; each slope is the square and one half-plane (its
+//! one sloped edge; its axis-aligned edges all lie on the square); the
+//! convex quarter circle is the square and a disc; the concave one is the
+//! square minus an open disc. So the test clips the segment to the closed
+//! square first (the slab clip shared with grid cells, so a face on a cell
+//! line gets the same `t` as the traversal's crossing of that line) and
+//! then solves the one constraint on the clipped piece only, in tile-local
+//! units: the numbers stay near 1 however long the ray, so a 1e12-unit ray
+//! is as accurate against a curve as a short one.
+//!
+//! The solid region is **closed**: touching it (a vertex, a face along its
+//! length, a tangent to an arc) is a hit, and a segment starting inside or
+//! on it hits at `t = 0` with the normal `−direction` (see the module docs).
+
+use super::segment::{BoxClip, Segment};
+use crate::geometry::Aabb;
+use crate::tile_grid::{to_world, TileGeometry, TileShape};
+
+/// Where a segment first touches a solid: `t` along the segment (0..1), the
+/// point, and the unit outward normal of the surface there.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SurfaceHit {
+    pub t: f64,
+    pub x: f64,
+    pub y: f64,
+    pub normal: (f64, f64),
+}
+
+/// The first point of the segment `(x0, y0) → (x1, y1)` in the closed solid
+/// region of `shape` laid in the world box `tile` (as
+/// [`TileGrid::tile_bounds`](crate::tile_grid::TileGrid::tile_bounds) gives
+/// it); `None` if it misses, the shape is `empty`, or a coordinate is not
+/// finite.
+#[must_use]
+pub fn segment_tile(shape: TileShape, tile: &Aabb, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<SurfaceHit> {
+    hit_tile(&Segment::new(x0, y0, x1, y1)?, shape, tile)
+}
+
+/// [`segment_tile`] on a prepared segment.
+pub(crate) fn hit_tile(seg: &Segment, shape: TileShape, tile: &Aabb) -> Option<SurfaceHit> {
+    let geometry = shape.geometry();
+    if geometry == TileGeometry::Empty {
+        return None;
+    }
+    let clip = seg.clip_box(tile)?;
+    let a = seg.entry_point(&clip, tile);
+    let b = seg.exit_point(&clip, tile);
+    let square_entry = || box_entry(seg, &clip, tile);
+    // The point at `u` along the clipped piece `a → b`, and its parameter.
+    let along =
+        |u: f64| (clip.t_in + u * (clip.t_out - clip.t_in), (a.0 + u * (b.0 - a.0), a.1 + u * (b.1 - a.1)));
+    match geometry {
+        TileGeometry::Empty => None,
+        TileGeometry::Polygon(p) => {
+            let n = p.vertices().len();
+            // The one sloped edge, if any (`full` has none).
+            let Some(i) = (0..n).find(|&i| {
+                let (nx, ny) = p.edge_normal(i);
+                nx != 0.0 && ny != 0.0
+            }) else {
+                return Some(square_entry());
+            };
+            let (nx, ny) = p.edge_normal(i);
+            let (vx, vy) = to_world(tile, p.vertices()[i]);
+            // Signed distances (scaled) beyond the slope: ≤ 0 is solid.
+            let fa = nx * (a.0 - vx) + ny * (a.1 - vy);
+            let fb = nx * (b.0 - vx) + ny * (b.1 - vy);
+            if fa <= 0.0 {
+                Some(square_entry())
+            } else if fb <= 0.0 {
+                // fa > 0 >= fb, so the division is safe and u is in (0, 1].
+                let (t, point) = along(fa / (fa - fb));
+                let len = nx.hypot(ny);
+                Some(finish(seg, t, point, (nx / len, ny / len)))
+            } else {
+                None
+            }
+        }
+        TileGeometry::QuarterCircle(q) => {
+            let (cx, cy) = to_world(tile, q.centre);
+            let r = tile.max_x - tile.min_x;
+            // Tile-local: circle of radius 1 at the origin, piece m → m + e.
+            let m = ((a.0 - cx) / r, (a.1 - cy) / r);
+            let e = ((b.0 - a.0) / r, (b.1 - a.1) / r);
+            let aa = e.0 * e.0 + e.1 * e.1;
+            let bb = m.0 * e.0 + m.1 * e.1;
+            let cc = m.0 * m.0 + m.1 * m.1 - 1.0;
+            let radial = |u: f64| unit((m.0 + u * e.0, m.1 + u * e.1));
+            if q.solid_inside {
+                // Convex: square ∩ closed disc.
+                if cc <= 0.0 {
+                    return Some(square_entry());
+                }
+                let (u0, _) = roots(aa, bb, cc)?;
+                if !(0.0..=1.0).contains(&u0) {
+                    return None;
+                }
+                let (t, point) = along(u0);
+                Some(finish(seg, t, point, radial(u0)))
+            } else {
+                // Concave: square minus open disc; inside the disc, the
+                // piece reaches solid where it leaves the disc.
+                if cc >= 0.0 {
+                    return Some(square_entry());
+                }
+                let (_, u1) = roots(aa, bb, cc)?;
+                if u1 > 1.0 {
+                    return None;
+                }
+                let (t, point) = along(u1.max(0.0));
+                let (nx, ny) = radial(u1);
+                Some(finish(seg, t, point, (-nx, -ny)))
+            }
+        }
+    }
+}
+
+/// The real roots `u0 <= u1` of `aa·u² + 2·bb·u + cc = 0`, computed without
+/// cancellation; `None` when there are none or `aa == 0` (a piece of zero
+/// length, which the callers have already decided by its one point).
+pub(crate) fn roots(aa: f64, bb: f64, cc: f64) -> Option<(f64, f64)> {
+    if aa <= 0.0 {
+        return None;
+    }
+    let disc = bb * bb - aa * cc;
+    if disc.is_nan() || disc < 0.0 {
+        return None;
+    }
+    let q = -(bb + disc.sqrt().copysign(bb));
+    if q == 0.0 {
+        // bb == 0 and disc == 0: the double root 0.
+        return Some((0.0, 0.0));
+    }
+    let (r0, r1) = (q / aa, cc / q);
+    Some((r0.min(r1), r0.max(r1)))
+}
+
+/// `v / |v|`, or `(0, 0)` for the zero vector.
+pub(crate) fn unit((x, y): (f64, f64)) -> (f64, f64) {
+    let len = x.hypot(y);
+    if len == 0.0 {
+        (0.0, 0.0)
+    } else {
+        (x / len, y / len)
+    }
+}
+
+/// A hit, with the `t = 0` normal rule applied in one place.
+pub(crate) fn finish(seg: &Segment, t: f64, (x, y): (f64, f64), normal: (f64, f64)) -> SurfaceHit {
+    if t <= 0.0 {
+        let (x, y) = seg.at(0.0);
+        SurfaceHit { t: 0.0, x, y, normal: seg.back_normal() }
+    } else {
+        SurfaceHit { t, x, y, normal }
+    }
+}
+
+/// The hit where a segment enters a box through its clip (`t_in`).
+pub(crate) fn box_entry(seg: &Segment, clip: &BoxClip, b: &Aabb) -> SurfaceHit {
+    finish(seg, clip.t_in, seg.entry_point(clip, b), seg.entry_normal(clip))
+}

@@ -1,0 +1,946 @@
+//! Tests of the ray module: the traversal against a cell-by-cell reference
+//! of its definition, the exact shape tests against dense sampling, and the
+//! grid cast and the box search against brute force, all on seeded random
+//! rays (a failure prints its seed), plus the documented edge cases.
+
+use super::*;
+use crate::geometry::Aabb;
+use crate::scene::Rng;
+use crate::tile_grid::narrow_phase::contains_point;
+use crate::tile_grid::{to_world, Door, Side, TileGeometry, TileGrid, TileShape};
+
+const INF: f64 = f64::INFINITY;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Ray(f64, f64, f64, f64);
+
+fn dims(cols: u32, rows: u32, cell: f64) -> GridDims {
+    GridDims::new(cols, rows, cell).unwrap()
+}
+
+fn trace(d: GridDims, r: Ray) -> Vec<(u32, u32)> {
+    let mut out = vec![(99, 99)]; // trace_cells must clear it
+    trace_cells(d, r.0, r.1, r.2, r.3, &mut out);
+    out
+}
+
+// ---------------------------------------------------------------------------
+// The reference for the traversal: the definition, applied to every cell.
+
+/// For each cell, the parameter interval in which the segment is inside it
+/// (open on a moving axis, half-open membership on a non-moving one),
+/// intersected with `[0, 1]`; cells with a non-empty interval, by entry `t`.
+fn reference_cells(d: GridDims, Ray(x0, y0, x1, y1): Ray) -> Vec<(u32, u32)> {
+    let line = |k: u32| f64::from(k) * d.cell_size;
+    let interval = |p0: f64, dp: f64, k: u32| -> Option<(f64, f64)> {
+        if dp == 0.0 {
+            (line(k) <= p0 && p0 < line(k + 1)).then_some((-INF, INF))
+        } else {
+            let (a, b) = ((line(k) - p0) / dp, (line(k + 1) - p0) / dp);
+            Some((a.min(b), a.max(b)))
+        }
+    };
+    let mut cells = Vec::new();
+    for r in 0..d.rows {
+        let Some((ry0, ry1)) = interval(y0, y1 - y0, r) else { continue };
+        for c in 0..d.cols {
+            let Some((cx0, cx1)) = interval(x0, x1 - x0, c) else { continue };
+            let lo = cx0.max(ry0).max(0.0);
+            let hi = cx1.min(ry1).min(1.0);
+            if lo < hi {
+                cells.push((lo, c, r));
+            }
+        }
+    }
+    cells.sort_by(|a, b| a.0.total_cmp(&b.0));
+    cells.into_iter().map(|(_, c, r)| (c, r)).collect()
+}
+
+/// What every walk must satisfy beyond its cell list: entry parameters
+/// increasing and contiguous, each entry consistent with the step from the
+/// previous cell, entry points exactly on the crossed lines, the bound.
+fn check_visits(d: GridDims, r: Ray) -> Result<(), String> {
+    let visits: Vec<CellVisit> = Traversal::new(d, r.0, r.1, r.2, r.3).collect();
+    if visits.len() as u32 > d.cols + d.rows {
+        return Err(format!("{} visits on a {}x{} grid", visits.len(), d.cols, d.rows));
+    }
+    for (i, v) in visits.iter().enumerate() {
+        if !(v.t < v.t_exit && (0.0..=1.0).contains(&v.t) && v.t_exit <= 1.0) {
+            return Err(format!("visit {i}: bad interval {} .. {}", v.t, v.t_exit));
+        }
+        if !(v.x.is_finite() && v.y.is_finite()) {
+            return Err(format!("visit {i}: entry point not finite"));
+        }
+        let on_x = |k: u32| v.x == d.line(k);
+        let on_y = |k: u32| v.y == d.line(k);
+        match v.entry {
+            Entry::Start => {
+                if i != 0 || v.t != 0.0 || (v.x, v.y) != (r.0, r.1) {
+                    return Err(format!("visit {i}: Start must be the first visit, at t = 0, at the start"));
+                }
+            }
+            Entry::Side(side) => {
+                let ok = match side {
+                    Side::Left => on_x(v.col),
+                    Side::Right => on_x(v.col + 1),
+                    Side::Top => on_y(v.row),
+                    Side::Bottom => on_y(v.row + 1),
+                };
+                if !ok {
+                    return Err(format!("visit {i}: entry point {:?} not on its {side:?} side", (v.x, v.y)));
+                }
+            }
+            Entry::Corner { vertical, horizontal } => {
+                let kx = if vertical == Side::Left { v.col } else { v.col + 1 };
+                let ky = if horizontal == Side::Top { v.row } else { v.row + 1 };
+                if !(on_x(kx) && on_y(ky)) {
+                    return Err(format!("visit {i}: corner entry point {:?} not on its corner", (v.x, v.y)));
+                }
+            }
+        }
+        if i == 0 {
+            continue;
+        }
+        let p = visits[i - 1];
+        if p.t_exit != v.t || p.t >= v.t {
+            return Err(format!("visit {i}: not contiguous with the previous ({} vs {})", p.t_exit, v.t));
+        }
+        let step = (i64::from(v.col) - i64::from(p.col), i64::from(v.row) - i64::from(p.row));
+        let expected = match v.entry {
+            Entry::Side(Side::Left) => (1, 0),
+            Entry::Side(Side::Right) => (-1, 0),
+            Entry::Side(Side::Top) => (0, 1),
+            Entry::Side(Side::Bottom) => (0, -1),
+            Entry::Corner { vertical, horizontal } => {
+                (if vertical == Side::Left { 1 } else { -1 }, if horizontal == Side::Top { 1 } else { -1 })
+            }
+            Entry::Start => (0, 0),
+        };
+        if step != expected {
+            return Err(format!("visit {i}: step {step:?} but entry {:?}", v.entry));
+        }
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Seeded rays of every kind.
+
+/// A coordinate on an axis of `n` cells: on a line, on a half line (where
+/// the shallow and steep slopes have vertices), or anywhere in or near it.
+fn coord(rng: &mut Rng, n: u32, cell: f64) -> f64 {
+    match rng.below(6) {
+        0 => (f64::from(rng.below(n + 5)) - 2.0) * cell,
+        1 => (f64::from(rng.below(n + 4)) - 1.5) * cell,
+        2 => rng.range(-2.0, f64::from(n) + 2.0) * cell,
+        _ => rng.range(0.0, f64::from(n)) * cell,
+    }
+}
+
+fn random_ray(rng: &mut Rng, d: GridDims) -> Ray {
+    let (cols, rows, cell) = (d.cols, d.rows, d.cell_size);
+    let (x0, y0) = (coord(rng, cols, cell), coord(rng, rows, cell));
+    match rng.below(12) {
+        // A point.
+        0 => Ray(x0, y0, x0, y0),
+        // Axis-parallel, often on a line.
+        1 => Ray(x0, y0, x0, coord(rng, rows, cell)),
+        2 => Ray(x0, y0, coord(rng, cols, cell), y0),
+        // Very long, any direction.
+        3 => {
+            let a = rng.range(0.0, std::f64::consts::TAU);
+            let len = 10f64.powf(rng.range(3.0, 12.0)) * cell;
+            Ray(x0, y0, x0 + len * a.cos(), y0 + len * a.sin())
+        }
+        // Tiny.
+        4 => Ray(x0, y0, x0 + rng.range(-1e-9, 1e-9) * cell, y0 + rng.range(-1e-9, 1e-9) * cell),
+        // Lattice point to lattice point (through every lattice point on
+        // the way, exactly): small integer steps.
+        5 | 6 => {
+            let (x0, y0) = (
+                (f64::from(rng.below(cols + 3)) - 1.0) * cell,
+                (f64::from(rng.below(rows + 3)) - 1.0) * cell,
+            );
+            let (sx, sy) = (f64::from(rng.below(7)) - 3.0, f64::from(rng.below(7)) - 3.0);
+            let k = f64::from(1 + rng.below(4));
+            Ray(x0, y0, x0 + k * sx * cell, y0 + k * sy * cell)
+        }
+        // Diagonal through lattice points from a random start on a diagonal.
+        7 => {
+            let (x0, y0) = (f64::from(rng.below(cols + 1)) * cell, f64::from(rng.below(rows + 1)) * cell);
+            let len = f64::from(1 + rng.below(cols.max(rows) + 2)) * cell;
+            let (sx, sy) =
+                (if rng.below(2) == 0 { 1.0 } else { -1.0 }, if rng.below(2) == 0 { 1.0 } else { -1.0 });
+            let f = rng.range(-0.5, 0.5) * cell;
+            Ray(x0 - sx * f, y0 - sy * f, x0 + sx * len, y0 + sy * len)
+        }
+        _ => Ray(x0, y0, coord(rng, cols, cell), coord(rng, rows, cell)),
+    }
+}
+
+const CELL_SIZES: [f64; 6] = [1.0, 0.5, 3.0, 24.0, 0.1, 0.7];
+
+fn random_dims(rng: &mut Rng) -> GridDims {
+    let cell = CELL_SIZES[rng.below(CELL_SIZES.len() as u32) as usize];
+    dims(1 + rng.below(12), 1 + rng.below(12), cell)
+}
+
+// ---------------------------------------------------------------------------
+// The traversal.
+
+/// How many of the seeded rays exercise each documented edge case, so the
+/// differential tests are known to cover them.
+#[derive(Debug, Default)]
+struct Coverage {
+    rays: u32,
+    points: u32,
+    along_lines: u32,
+    start_on_line: u32,
+    end_on_line: u32,
+    from_outside: u32,
+    corner_crossings: u32,
+    long: u32,
+}
+
+impl Coverage {
+    fn add(&mut self, d: GridDims, r: Ray) {
+        let on_line = |p: f64, n: u32| (0..=n).any(|k| d.line(k) == p);
+        let (inside_x, inside_y) =
+            (|p: f64| (0.0..=d.line(d.cols)).contains(&p), |p: f64| (0.0..=d.line(d.rows)).contains(&p));
+        self.rays += 1;
+        self.points += u32::from(r.0 == r.2 && r.1 == r.3);
+        self.along_lines +=
+            u32::from((r.0 == r.2 && on_line(r.0, d.cols)) || (r.1 == r.3 && on_line(r.1, d.rows)));
+        self.start_on_line += u32::from(on_line(r.0, d.cols) || on_line(r.1, d.rows));
+        self.end_on_line += u32::from(on_line(r.2, d.cols) || on_line(r.3, d.rows));
+        self.from_outside += u32::from(!(inside_x(r.0) && inside_y(r.1)));
+        self.long += u32::from((r.2 - r.0).abs().max((r.3 - r.1).abs()) > 1e6 * d.cell_size);
+        let corners = Traversal::new(d, r.0, r.1, r.2, r.3).any(|v| matches!(v.entry, Entry::Corner { .. }));
+        self.corner_crossings += u32::from(corners);
+    }
+
+    /// Every case at least `min` times.
+    fn check(&self, min: u32) {
+        let Coverage {
+            points,
+            along_lines,
+            start_on_line,
+            end_on_line,
+            from_outside,
+            corner_crossings,
+            long,
+            ..
+        } = *self;
+        for (name, n) in [
+            ("points", points),
+            ("along lines", along_lines),
+            ("start on a line", start_on_line),
+            ("end on a line", end_on_line),
+            ("from outside", from_outside),
+            ("corner crossings", corner_crossings),
+            ("long", long),
+        ] {
+            assert!(n >= min, "only {n} rays of kind {name:?}: {self:?}");
+        }
+    }
+}
+
+#[test]
+fn trace_matches_the_reference_on_seeded_random_rays() {
+    let mut coverage = Coverage::default();
+    for seed in 0..2000u64 {
+        let mut rng = Rng::new(seed);
+        let d = random_dims(&mut rng);
+        for i in 0..60 {
+            let r = random_ray(&mut rng, d);
+            let got = trace(d, r);
+            let want = reference_cells(d, r);
+            assert_eq!(got, want, "seed {seed} ray {i}: {r:?} on {d:?}");
+            if let Err(e) = check_visits(d, r) {
+                panic!("seed {seed} ray {i}: {r:?} on {d:?}: {e}");
+            }
+            coverage.add(d, r);
+        }
+    }
+    assert_eq!(coverage.rays, 120_000);
+    coverage.check(2_000);
+}
+
+#[test]
+fn a_diagonal_through_lattice_points_skips_both_side_cells() {
+    let d = dims(4, 4, 1.0);
+    assert_eq!(trace(d, Ray(0.5, 0.5, 3.5, 3.5)), [(0, 0), (1, 1), (2, 2), (3, 3)]);
+    assert_eq!(trace(d, Ray(0.5, 3.5, 3.5, 0.5)), [(0, 3), (1, 2), (2, 1), (3, 0)]);
+    assert_eq!(trace(d, Ray(3.5, 3.5, 0.5, 0.5)), [(3, 3), (2, 2), (1, 1), (0, 0)]);
+    // Slope 2 through (1,1) and (2,3) with cells of 0.5 on a scaled grid.
+    let d = dims(8, 8, 0.5);
+    let v: Vec<_> = Traversal::new(d, 0.5, 0.5, 1.0, 1.5).collect();
+    assert_eq!(v.iter().map(|v| (v.col, v.row)).collect::<Vec<_>>(), [(1, 1), (1, 2)]);
+    assert_eq!(v[0].entry, Entry::Start);
+    assert_eq!(v[1].entry, Entry::Side(Side::Top));
+    let v: Vec<_> = Traversal::new(dims(4, 4, 1.0), 0.5, 0.5, 2.5, 2.5).collect();
+    assert_eq!(v[1].entry, Entry::Corner { vertical: Side::Left, horizontal: Side::Top });
+    assert_eq!((v[1].x, v[1].y, v[1].t), (1.0, 1.0, 0.25));
+}
+
+#[test]
+fn a_segment_along_a_grid_line_counts_for_the_cells_right_of_or_below_it() {
+    let d = dims(4, 3, 1.0);
+    assert_eq!(trace(d, Ray(2.0, 0.5, 2.0, 2.5)), [(2, 0), (2, 1), (2, 2)]);
+    assert_eq!(trace(d, Ray(2.0, 2.5, 2.0, 0.5)), [(2, 2), (2, 1), (2, 0)]);
+    assert_eq!(trace(d, Ray(0.5, 1.0, 3.5, 1.0)), [(0, 1), (1, 1), (2, 1), (3, 1)]);
+    // The left and top borders are lines of column 0 / row 0 ...
+    assert_eq!(trace(d, Ray(0.0, -1.0, 0.0, 9.0)), [(0, 0), (0, 1), (0, 2)]);
+    assert_eq!(trace(d, Ray(-1.0, 0.0, 1.5, 0.0)), [(0, 0), (1, 0)]);
+    // ... the right and bottom borders belong to no cell.
+    assert_eq!(trace(d, Ray(4.0, -1.0, 4.0, 9.0)), []);
+    assert_eq!(trace(d, Ray(-1.0, 3.0, 9.0, 3.0)), []);
+}
+
+#[test]
+fn negative_zero_directions_are_not_moving() {
+    let d = dims(4, 3, 1.0);
+    // x1 - x0 = -0.0 - 0.0 = -0.0: along the left border, column 0.
+    assert_eq!(trace(d, Ray(0.0, 0.5, -0.0, 2.5)), [(0, 0), (0, 1), (0, 2)]);
+    assert_eq!(trace(d, Ray(-0.0, 0.5, -0.0, 2.5)), [(0, 0), (0, 1), (0, 2)]);
+    assert_eq!(trace(d, Ray(0.5, 0.0, 2.5, -0.0)), [(0, 0), (1, 0), (2, 0)]);
+    assert_eq!(trace(d, Ray(1.5, 1.5, 1.5, 1.5)), [(1, 1)]);
+    assert_eq!(trace(d, Ray(-0.0, -0.0, -0.0, -0.0)), [(0, 0)]);
+}
+
+#[test]
+fn a_point_visits_the_one_cell_holding_it() {
+    let d = dims(4, 3, 1.0);
+    assert_eq!(trace(d, Ray(1.5, 2.5, 1.5, 2.5)), [(1, 2)]);
+    assert_eq!(trace(d, Ray(1.0, 2.0, 1.0, 2.0)), [(1, 2)]); // a lattice point: the cell below right
+    assert_eq!(trace(d, Ray(4.0, 1.5, 4.0, 1.5)), []); // the right border
+    assert_eq!(trace(d, Ray(-0.5, 1.5, -0.5, 1.5)), []);
+    let v: Vec<_> = Traversal::new(d, 1.5, 2.5, 1.5, 2.5).collect();
+    assert_eq!((v[0].t, v[0].t_exit, v[0].entry), (0.0, 1.0, Entry::Start));
+}
+
+#[test]
+fn a_segment_from_outside_starts_where_it_enters() {
+    let d = dims(4, 4, 1.0);
+    let v: Vec<_> = Traversal::new(d, -5.0, 1.5, 10.0, 1.5).collect();
+    assert_eq!(v.len(), 4);
+    assert_eq!((v[0].col, v[0].row, v[0].entry), (0, 1, Entry::Side(Side::Left)));
+    assert_eq!((v[0].t, v[0].x, v[0].y), (5.0 / 15.0, 0.0, 1.5));
+    assert_eq!(v[3].t_exit, 9.0 / 15.0);
+    // Entering through the grid's corner.
+    let v: Vec<_> = Traversal::new(d, -1.0, -1.0, 1.5, 1.5).collect();
+    assert_eq!(v[0].entry, Entry::Corner { vertical: Side::Left, horizontal: Side::Top });
+    assert_eq!((v[0].x, v[0].y), (0.0, 0.0));
+    // Touching the grid at one corner only, or along the outside: nothing.
+    assert_eq!(trace(d, Ray(-1.0, 1.0, 1.0, -1.0)), []);
+    assert_eq!(trace(d, Ray(-1.0, -1.0, 0.0, 0.0)), []);
+    assert_eq!(trace(d, Ray(-3.0, 1.0, -1.0, 1.0)), []);
+}
+
+#[test]
+fn start_on_a_corner_and_end_inside_a_cell() {
+    let d = dims(4, 4, 1.0);
+    let v: Vec<_> = Traversal::new(d, 1.0, 1.0, 2.25, 1.5).collect();
+    assert_eq!(v.iter().map(|v| (v.col, v.row)).collect::<Vec<_>>(), [(1, 1), (2, 1)]);
+    assert_eq!(v[0].entry, Entry::Start);
+    assert_eq!(v[1].t_exit, 1.0);
+    // Start on a corner going up-left: the cell above-left.
+    assert_eq!(trace(d, Ray(2.0, 2.0, 1.5, 1.25)), [(1, 1)]);
+    // Start on a vertical line going left: the cell to the left.
+    assert_eq!(trace(d, Ray(2.0, 2.5, 0.5, 2.5)), [(1, 2), (0, 2)]);
+}
+
+#[test]
+fn dda_state_matches_amanatides_woo() {
+    let d = dims(8, 8, 2.0);
+    let v: Vec<_> = Traversal::new(d, 1.0, 1.0, 9.0, 5.0).collect();
+    // tDelta = cell / |d|: 2/8 and 2/4; tMax = the next line.
+    assert_eq!((v[0].dda.t_delta_x, v[0].dda.t_delta_y), (0.25, 0.5));
+    assert_eq!((v[0].dda.t_max_x, v[0].dda.t_max_y), (0.125, 0.25));
+    for w in v.windows(2) {
+        assert_eq!(w[1].t, w[0].dda.t_max_x.min(w[0].dda.t_max_y));
+    }
+    let v: Vec<_> = Traversal::new(d, 1.0, 1.0, 1.0, 5.0).collect();
+    assert_eq!((v[0].dda.t_delta_x, v[0].dda.t_max_x), (INF, INF));
+}
+
+#[test]
+fn very_long_rays_are_exact_and_huge_ones_stay_bounded() {
+    let d = dims(16, 16, 1.0);
+    let cells = trace(d, Ray(-1e12, 2.5, 1e12, 2.5));
+    assert_eq!(cells, (0..16).map(|c| (c, 2)).collect::<Vec<_>>());
+    for r in
+        [Ray(-1e12, -1e12 + 0.5, 1e12, 1e12 + 0.5), Ray(3.3, 4.4, 1e12, -7e11), Ray(8.0, 8.0, -1e12, -1e12)]
+    {
+        assert_eq!(trace(d, r), reference_cells(d, r), "{r:?}");
+        check_visits(d, r).unwrap_or_else(|e| panic!("{r:?}: {e}"));
+    }
+    let m = f64::MAX;
+    for r in [
+        Ray(-m, -m, m, m),
+        Ray(-m, 2.5, m, 2.5),
+        Ray(m, 3.0, -m, 3.5),
+        Ray(1e300, 1e300, -1e300, -1e300),
+        Ray(-1e200, 7.5, 1e-300, 7.5),
+        Ray(2.5, 2.5, 2.5 + 1e-300, 2.5 - 1e-310),
+        Ray(5e-324, 3.0, -5e-324, 3.0),
+    ] {
+        let visits: Vec<_> = Traversal::new(d, r.0, r.1, r.2, r.3).collect();
+        assert!(visits.len() <= 32, "{r:?}");
+        for v in &visits {
+            assert!(
+                v.col < 16 && v.row < 16 && v.t.is_finite() && v.x.is_finite() && v.y.is_finite(),
+                "{r:?}"
+            );
+            assert!(!v.dda.t_max_x.is_nan() && !v.dda.t_delta_y.is_nan(), "{r:?}");
+        }
+    }
+    // Overflowing differences keep the parameter right.
+    let v: Vec<_> = Traversal::new(d, -m, 2.5, m, 2.5).collect();
+    assert!(v.iter().all(|v| (v.t - 0.5).abs() < 1e-300 || v.t == 0.5));
+}
+
+#[test]
+fn non_finite_input_visits_nothing() {
+    let d = dims(4, 4, 1.0);
+    for r in [Ray(f64::NAN, 1.0, 2.0, 2.0), Ray(1.0, 1.0, INF, 2.0), Ray(1.0, -INF, 2.0, 2.0)] {
+        assert_eq!(trace(d, r), []);
+        let g = TileGrid::new(4, 4, 1.0).unwrap();
+        assert_eq!(cast_tiles(&g, r.0, r.1, r.2, r.3), None);
+        assert!(!line_of_sight(&g, r.0, r.1, r.2, r.3));
+        assert_eq!(first_box_hit(r.0, r.1, r.2, r.3, [(1, Aabb::from_xywh(0.0, 0.0, 9.0, 9.0))]), None);
+    }
+}
+
+#[test]
+fn grid_dims_are_checked() {
+    assert!(GridDims::new(0, 3, 1.0).is_err());
+    assert!(GridDims::new(3, 5000, 1.0).is_err());
+    assert!(GridDims::new(3, 3, 0.0).is_err());
+    assert!(GridDims::new(3, 3, f64::NAN).is_err());
+    let g = TileGrid::new(5, 6, 24.0).unwrap();
+    assert_eq!(GridDims::of(&g), dims(5, 6, 24.0));
+}
+
+// ---------------------------------------------------------------------------
+// Exact segment against one tile.
+
+/// Whether `(x, y)` is in the closed solid grown by `eps`: every
+/// constraint of the shape relaxed by `eps` (the polygon's edges, the
+/// square, the circle). Not the exact `eps`-neighbourhood near vertices,
+/// but it does reach into a steep slope's tip or a concave tile's cusp,
+/// where a hit within rounding of the solid can lie.
+fn near_solid(shape: TileShape, tile: &Aabb, (x, y): (f64, f64), eps: f64) -> bool {
+    let in_square =
+        tile.min_x - eps <= x && x <= tile.max_x + eps && tile.min_y - eps <= y && y <= tile.max_y + eps;
+    match shape.geometry() {
+        TileGeometry::Empty => false,
+        TileGeometry::Polygon(p) => (0..p.vertices().len()).all(|i| {
+            let (vx, vy) = to_world(tile, p.vertices()[i]);
+            let (nx, ny) = p.edge_normal(i);
+            (x - vx) * nx + (y - vy) * ny <= eps * nx.hypot(ny)
+        }),
+        TileGeometry::QuarterCircle(q) => {
+            let (cx, cy) = to_world(tile, q.centre);
+            let d = (x - cx).hypot(y - cy);
+            let r = tile.max_x - tile.min_x;
+            in_square && if q.solid_inside { d <= r + eps } else { d >= r - eps }
+        }
+    }
+}
+
+/// Whether every point within `eps` of `(x, y)` is in the closed solid:
+/// inside beyond rounding, so a test that misses it is wrong.
+fn deep_inside(shape: TileShape, tile: &Aabb, (x, y): (f64, f64), eps: f64) -> bool {
+    [-eps, 0.0, eps]
+        .iter()
+        .all(|&ox| [-eps, 0.0, eps].iter().all(|&oy| contains_point(shape, tile, x + ox, y + oy)))
+}
+
+fn check_normal(n: (f64, f64), r: Ray, t: f64) -> Result<(), String> {
+    let (dx, dy) = (r.2 - r.0, r.3 - r.1);
+    let len = dx.hypot(dy);
+    if len == 0.0 {
+        return if n == (0.0, 0.0) { Ok(()) } else { Err(format!("point segment, normal {n:?}")) };
+    }
+    if ((n.0.hypot(n.1)) - 1.0).abs() > 1e-12 {
+        return Err(format!("normal {n:?} is not unit"));
+    }
+    if t == 0.0 && (n.0 + dx / len).abs() + (n.1 + dy / len).abs() > 1e-12 {
+        return Err(format!("t = 0 normal {n:?} is not -direction"));
+    }
+    if (n.0 * dx + n.1 * dy) / len > 1e-9 {
+        return Err(format!("normal {n:?} faces along the ray"));
+    }
+    Ok(())
+}
+
+#[test]
+fn segment_tile_agrees_with_dense_sampling_for_every_shape() {
+    let mut tested = 0;
+    for seed in 0..300u64 {
+        let mut rng = Rng::new(seed);
+        let cell = CELL_SIZES[rng.below(CELL_SIZES.len() as u32) as usize];
+        let d = dims(3, 3, cell);
+        let tile = Aabb { min_x: d.line(1), min_y: d.line(1), max_x: d.line(2), max_y: d.line(2) };
+        for shape in TileShape::ALL {
+            for i in 0..4 {
+                let r = random_ray(&mut rng, d);
+                let ctx = || format!("seed {seed} ray {i}: {} {r:?} in {tile:?}", shape.name());
+                let hit = segment_tile(shape, &tile, r.0, r.1, r.2, r.3);
+                let at = |t: f64| (r.0 + t * (r.2 - r.0), r.1 + t * (r.3 - r.1));
+                let len = (r.2 - r.0).hypot(r.3 - r.1).max(1e-300);
+                let eps = 1e-9 * cell + 1e-15 * len;
+                // Sampled points clearly inside (a point on the boundary
+                // within rounding may go either way).
+                let first_sample = (0..=2000)
+                    .map(|k| f64::from(k) / 2000.0)
+                    .find(|&t| deep_inside(shape, &tile, at(t), eps));
+                match (hit, first_sample) {
+                    (None, Some(t)) => panic!("{}: missed a solid point at t = {t}", ctx()),
+                    (Some(h), s) => {
+                        if let Some(s) = s {
+                            assert!(h.t <= s + 1e-12, "{}: hit at {} after solid sample {s}", ctx(), h.t);
+                        }
+                        assert!(
+                            near_solid(shape, &tile, (h.x, h.y), eps),
+                            "{}: hit point {h:?} not on the solid",
+                            ctx()
+                        );
+                        let p = at(h.t);
+                        assert!(
+                            (p.0 - h.x).abs() + (p.1 - h.y).abs() <= eps,
+                            "{}: {h:?} is not at its t",
+                            ctx()
+                        );
+                        check_normal(h.normal, r, h.t).unwrap_or_else(|e| panic!("{}: {e}", ctx()));
+                        // Nothing solid strictly before the hit (sampled).
+                        for k in 0..200 {
+                            let t = h.t * f64::from(k) / 200.0;
+                            if h.t - t > 1e-9 {
+                                let inside = deep_inside(shape, &tile, at(t), eps);
+                                assert!(!inside, "{}: solid at t = {t} before the hit {h:?}", ctx());
+                            }
+                        }
+                    }
+                    (None, None) => {}
+                }
+                tested += 1;
+            }
+        }
+    }
+    assert_eq!(tested, 300 * 30 * 4);
+}
+
+#[test]
+fn segment_tile_known_answers() {
+    let tile = Aabb { min_x: 10.0, min_y: 10.0, max_x: 20.0, max_y: 20.0 };
+    let hit =
+        |name: &str, r: Ray| segment_tile(TileShape::from_name(name).unwrap(), &tile, r.0, r.1, r.2, r.3);
+    // slope45-br: solid below the diagonal x + y = 30 (world).
+    let h = hit("slope45-br", Ray(0.0, 17.5, 20.0, 17.5)).unwrap();
+    assert_eq!((h.x, h.y), (12.5, 17.5));
+    let s = std::f64::consts::FRAC_1_SQRT_2;
+    assert!((h.normal.0 + s).abs() < 1e-15 && (h.normal.1 + s).abs() < 1e-15);
+    // Along its top-left empty half, parallel to the slope: no hit.
+    assert_eq!(hit("slope45-br", Ray(10.0, 19.0, 19.0, 10.0)), None);
+    // Touching its vertex (20, 10) counts.
+    let h = hit("slope45-br", Ray(15.0, 5.0, 25.0, 15.0)).unwrap();
+    assert_eq!((h.t, h.x, h.y), (0.5, 20.0, 10.0));
+    // convex-br: quarter disc of radius 10 at (20, 20): a ray down x = 14
+    // meets it at y = 20 - 8.
+    let h = hit("convex-br", Ray(14.0, 0.0, 14.0, 30.0)).unwrap();
+    assert!(
+        (h.y - 12.0).abs() < 1e-12 && (h.normal.0 + 0.6).abs() < 1e-12 && (h.normal.1 + 0.8).abs() < 1e-12
+    );
+    // Tangent to the arc (at the tile corner (20, 10)): touching counts.
+    let h = hit("convex-br", Ray(0.0, 10.0, 30.0, 10.0)).unwrap();
+    assert_eq!((h.x, h.y, h.normal), (20.0, 10.0, (0.0, -1.0)));
+    // concave-br: the tile minus the disc of radius 10 at (10, 10): a ray
+    // from inside the hollow reaches the arc, normal towards the centre.
+    let h = hit("concave-br", Ray(11.0, 11.0, 19.0, 19.0)).unwrap();
+    assert!((h.x - (10.0 + 10.0 * s)).abs() < 1e-12 && (h.normal.0 + s).abs() < 1e-12);
+    // A ray along its open top side touches the solid only at (20, 10).
+    let h = hit("concave-br", Ray(5.0, 10.0, 25.0, 10.0)).unwrap();
+    assert!((h.x - 20.0).abs() < 1e-9, "{h:?}");
+    // Starting inside: t = 0, normal back along the ray.
+    let h = hit("full", Ray(15.0, 15.0, 30.0, 15.0)).unwrap();
+    assert_eq!((h.t, h.x, h.y, h.normal), (0.0, 15.0, 15.0, (-1.0, 0.0)));
+    let h = hit("full", Ray(15.0, 15.0, 15.0, 15.0)).unwrap();
+    assert_eq!((h.t, h.normal), (0.0, (0.0, 0.0)));
+    // Through a box corner exactly: the diagonal normal.
+    let h = hit("full", Ray(5.0, 5.0, 15.0, 15.0)).unwrap();
+    assert_eq!((h.t, h.normal), (0.5, (-s, -s)));
+    assert_eq!(hit("empty", Ray(0.0, 0.0, 30.0, 30.0)), None);
+}
+
+// ---------------------------------------------------------------------------
+// Casting against the grid.
+
+/// A random map: each family in each orientation, solid blocks (whose
+/// inner faces are simplified away), and doors, open and closed.
+fn random_grid(rng: &mut Rng) -> TileGrid {
+    let cell = CELL_SIZES[rng.below(CELL_SIZES.len() as u32) as usize];
+    let (cols, rows) = (1 + rng.below(10), 1 + rng.below(10));
+    let mut grid = TileGrid::new(cols, rows, cell).unwrap();
+    let density = rng.range(0.05, 0.6);
+    for r in 0..rows {
+        for c in 0..cols {
+            if rng.next_f64() < density {
+                let shape = TileShape::ALL[1 + rng.below(29) as usize];
+                grid.set_tile(c, r, shape).unwrap();
+            }
+        }
+    }
+    for _ in 0..rng.below(3) {
+        let (c0, r0) = (rng.below(cols), rng.below(rows));
+        for r in r0..(r0 + 1 + rng.below(3)).min(rows) {
+            for c in c0..(c0 + 1 + rng.below(3)).min(cols) {
+                grid.set_tile(c, r, TileShape::Full).unwrap();
+            }
+        }
+    }
+    for _ in 0..rng.below(5) {
+        let door = if rng.below(2) == 0 { Door::Open } else { Door::Closed };
+        let side = Side::ALL[rng.below(4) as usize];
+        grid.set_door(rng.below(cols), rng.below(rows), side, Some(door)).unwrap();
+    }
+    grid
+}
+
+/// The brute force: the first hit over every non-empty tile's exact shape
+/// and every closed door as a thin closed box.
+fn brute_cast(grid: &TileGrid, r: Ray) -> Option<(f64, (u32, u32))> {
+    let mut best: Option<(f64, (u32, u32))> = None;
+    let mut offer = |t: f64, cell| {
+        if best.map_or(true, |b| t < b.0) {
+            best = Some((t, cell));
+        }
+    };
+    for row in 0..grid.rows() {
+        for col in 0..grid.cols() {
+            let b = grid.tile_bounds(col, row).unwrap();
+            if let Some(h) = segment_tile(grid.tile(col, row).unwrap(), &b, r.0, r.1, r.2, r.3) {
+                offer(h.t, (col, row));
+            }
+            for side in Side::ALL {
+                if grid.door(col, row, side).unwrap() == Some(Door::Closed) {
+                    let wall = door_wall(&b, side);
+                    if let Some(h) = segment_aabb(&wall, r.0, r.1, r.2, r.3) {
+                        offer(h.t, (col, row));
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+fn door_wall(b: &Aabb, side: Side) -> Aabb {
+    match side {
+        Side::Left => Aabb { max_x: b.min_x, ..*b },
+        Side::Right => Aabb { min_x: b.max_x, ..*b },
+        Side::Top => Aabb { max_y: b.min_y, ..*b },
+        Side::Bottom => Aabb { min_y: b.max_y, ..*b },
+    }
+}
+
+/// The reported cell really holds what was hit: its tile's own exact test
+/// finds the same `t`, or the hit point is on its tile's closed solid (to
+/// rounding: a solid edge crossed exactly at the tile's corner), or on a
+/// closed door on one of its sides.
+fn hit_owner_agrees(grid: &TileGrid, r: Ray, h: &TileHit) -> bool {
+    let b = grid.tile_bounds(h.col, h.row).unwrap();
+    let shape = grid.tile(h.col, h.row).unwrap();
+    let eps = 1e-12 * (1.0 + h.x.abs() + h.y.abs());
+    segment_tile(shape, &b, r.0, r.1, r.2, r.3).is_some_and(|o| (o.t - h.t).abs() <= 1e-12)
+        || near_solid(shape, &b, (h.x, h.y), eps)
+        || Side::ALL.into_iter().any(|side| {
+            let w = door_wall(&b, side);
+            grid.door(h.col, h.row, side).unwrap() == Some(Door::Closed)
+                && w.min_x - eps <= h.x
+                && h.x <= w.max_x + eps
+                && w.min_y - eps <= h.y
+                && h.y <= w.max_y + eps
+        })
+}
+
+#[test]
+fn cast_tiles_matches_brute_force_on_seeded_random_maps() {
+    let (mut hits, mut at_zero, mut doors) = (0, 0, 0);
+    let mut coverage = Coverage::default();
+    for seed in 0..2000u64 {
+        let mut rng = Rng::new(seed);
+        let grid = random_grid(&mut rng);
+        let d = GridDims::of(&grid);
+        for i in 0..50 {
+            let r = random_ray(&mut rng, d);
+            coverage.add(d, r);
+            let ctx = || format!("seed {seed} ray {i}: {r:?}\n{}", grid.to_ascii());
+            let got = cast_tiles(&grid, r.0, r.1, r.2, r.3);
+            let want = brute_cast(&grid, r);
+            assert_eq!(line_of_sight(&grid, r.0, r.1, r.2, r.3), want.is_none(), "{}", ctx());
+            match (got, want) {
+                (None, None) => {}
+                (Some(g), Some((t, _))) => {
+                    assert!((g.t - t).abs() <= 1e-12, "{}: cast {g:?}, brute force t = {t}", ctx());
+                    check_normal(g.normal, r, g.t).unwrap_or_else(|e| panic!("{}: {e}", ctx()));
+                    assert!(hit_owner_agrees(&grid, r, &g), "{}: {g:?} not from its cell", ctx());
+                    let scale = d.cell_size + (r.2 - r.0).abs() + (r.3 - r.1).abs();
+                    let (px, py) = (r.0 + g.t * (r.2 - r.0), r.1 + g.t * (r.3 - r.1));
+                    assert!(
+                        (px - g.x).abs() + (py - g.y).abs() <= 1e-12 * scale,
+                        "{}: {g:?} off its t",
+                        ctx()
+                    );
+                    hits += 1;
+                    at_zero += u32::from(g.t == 0.0);
+                    doors += u32::from(grid.tile(g.col, g.row).unwrap().is_empty());
+                }
+                (g, w) => panic!("{}: cast {g:?}, brute force {w:?}", ctx()),
+            }
+        }
+    }
+    assert_eq!(coverage.rays, 100_000);
+    coverage.check(1_500);
+    assert!(hits > 20_000, "only {hits} hits: the maps are too empty to test much");
+    assert!(at_zero > 1_000 && doors > 200, "{at_zero} hits at t = 0, {doors} on doors");
+}
+
+#[test]
+fn cast_tiles_matches_brute_force_on_the_preset_levels() {
+    for (p, name) in crate::tile_grid::PRESET_NAMES.into_iter().enumerate() {
+        let grid = TileGrid::preset(name).unwrap();
+        let d = GridDims::of(&grid);
+        let seed = 0xA11 + p as u64;
+        let mut rng = Rng::new(seed);
+        for i in 0..1500 {
+            let r = random_ray(&mut rng, d);
+            let got = cast_tiles(&grid, r.0, r.1, r.2, r.3).map(|h| h.t);
+            let want = brute_cast(&grid, r).map(|(t, _)| t);
+            let agree = match (got, want) {
+                (Some(a), Some(b)) => (a - b).abs() <= 1e-12,
+                (a, b) => a == b,
+            };
+            assert!(agree, "{name} seed {seed} ray {i}: {r:?}: cast {got:?}, brute force {want:?}");
+        }
+    }
+}
+
+#[test]
+fn a_ray_starting_inside_solid_hits_at_zero_despite_simplified_faces() {
+    let mut grid = TileGrid::new(5, 5, 10.0).unwrap();
+    for r in 1..4 {
+        for c in 1..4 {
+            grid.set_tile(c, r, TileShape::Full).unwrap();
+        }
+    }
+    assert_eq!(grid.edge(2, 2, Side::Left).unwrap(), crate::tile_grid::EdgeState::Empty);
+    let h = cast_tiles(&grid, 25.0, 25.0, 45.0, 25.0).unwrap();
+    assert_eq!((h.t, h.normal, h.col, h.row), (0.0, (-1.0, 0.0), 2, 2));
+    // Starting on an interior face, or on the outer face, still t = 0.
+    assert_eq!(cast_tiles(&grid, 20.0, 25.0, 20.0, 45.0).unwrap().t, 0.0);
+    assert_eq!(cast_tiles(&grid, 10.0, 25.0, 0.0, 25.0).unwrap().t, 0.0);
+    // From outside the mass: stops at the solid edge, normal back at the ray.
+    let h = cast_tiles(&grid, 25.0, 2.0, 25.0, 48.0).unwrap();
+    assert_eq!((h.x, h.y, h.normal, h.col, h.row), (25.0, 10.0, (0.0, -1.0), 2, 1));
+}
+
+#[test]
+fn closed_doors_block_and_open_doors_let_rays_through() {
+    let mut grid = TileGrid::new(4, 1, 10.0).unwrap();
+    grid.set_door(1, 0, Side::Right, Some(Door::Closed)).unwrap();
+    let h = cast_tiles(&grid, 5.0, 5.0, 35.0, 5.0).unwrap();
+    assert_eq!((h.x, h.normal, h.col, h.row), (20.0, (-1.0, 0.0), 2, 0));
+    let h = cast_tiles(&grid, 35.0, 5.0, 5.0, 5.0).unwrap();
+    assert_eq!((h.x, h.normal, h.col, h.row), (20.0, (1.0, 0.0), 1, 0));
+    assert!(!line_of_sight(&grid, 5.0, 5.0, 35.0, 5.0));
+    // Ending on the door, or running along it, touches it.
+    assert_eq!(cast_tiles(&grid, 5.0, 5.0, 20.0, 5.0).unwrap().t, 1.0);
+    assert_eq!(cast_tiles(&grid, 20.0, 2.0, 20.0, 8.0).unwrap().t, 0.0);
+    grid.set_door(1, 0, Side::Right, Some(Door::Open)).unwrap();
+    assert!(line_of_sight(&grid, 5.0, 5.0, 35.0, 5.0));
+    // An open door over a tile's face removes the door, not the tile.
+    grid.set_tile(2, 0, TileShape::Full).unwrap();
+    assert_eq!(grid.edge(1, 0, Side::Right).unwrap(), crate::tile_grid::EdgeState::Empty);
+    assert_eq!(cast_tiles(&grid, 5.0, 5.0, 35.0, 5.0).unwrap().x, 20.0);
+    // A closed door on the grid's border blocks a ray entering from outside.
+    grid.set_door(0, 0, Side::Left, Some(Door::Closed)).unwrap();
+    let h = cast_tiles(&grid, -5.0, 5.0, 5.0, 5.0).unwrap();
+    assert_eq!((h.t, h.x, h.normal), (0.5, 0.0, (-1.0, 0.0)));
+}
+
+#[test]
+fn touching_blocks_sight() {
+    let mut grid = TileGrid::new(4, 4, 1.0).unwrap();
+    // Two full tiles meeting at the lattice point (2, 2).
+    grid.set_tile(2, 1, TileShape::Full).unwrap();
+    grid.set_tile(1, 2, TileShape::Full).unwrap();
+    let h = cast_tiles(&grid, 0.5, 0.5, 3.5, 3.5).unwrap();
+    assert_eq!((h.t, h.x, h.y), (0.5, 2.0, 2.0));
+    assert!(!line_of_sight(&grid, 0.5, 0.5, 3.5, 3.5));
+    // Along the top face of a floor: stopped where the face begins.
+    let mut grid = TileGrid::new(6, 3, 1.0).unwrap();
+    grid.set_tile(3, 2, TileShape::Full).unwrap();
+    grid.set_tile(4, 2, TileShape::Full).unwrap();
+    let h = cast_tiles(&grid, 0.5, 2.0, 5.5, 2.0).unwrap();
+    assert_eq!((h.x, h.y, h.normal, h.col, h.row), (3.0, 2.0, (-1.0, 0.0), 3, 2));
+    // Grazing a slope's vertex.
+    let mut grid = TileGrid::new(4, 4, 1.0).unwrap();
+    grid.set_tile(1, 1, TileShape::from_name("slope45-br").unwrap()).unwrap();
+    let h = cast_tiles(&grid, 1.5, 0.5, 2.5, 1.5).unwrap(); // through (2, 1)
+    assert_eq!((h.x, h.y, h.col, h.row), (2.0, 1.0, 1, 1));
+    // A clear view misses by a hair.
+    assert!(line_of_sight(&grid, 1.5, 0.5, 2.5, 1.5 - 1e-9));
+}
+
+#[test]
+fn rays_find_each_shape_through_its_interesting_edges() {
+    for shape in TileShape::ALL.into_iter().skip(2) {
+        let mut grid = TileGrid::new(3, 3, 10.0).unwrap();
+        grid.set_tile(1, 1, shape).unwrap();
+        // From every direction towards the centre: the first hit equals the
+        // shape's own exact test, and the full square's if the side is solid.
+        let b = grid.tile_bounds(1, 1).unwrap();
+        for (x0, y0) in
+            [(15.0, 1.0), (15.0, 29.0), (1.0, 15.0), (29.0, 15.0), (1.0, 1.0), (29.0, 29.0), (29.0, 1.0)]
+        {
+            let got = cast_tiles(&grid, x0, y0, 15.0, 15.0);
+            let want = segment_tile(shape, &b, x0, y0, 15.0, 15.0);
+            assert_eq!(got.map(|h| h.t), want.map(|h| h.t), "{} from {:?}", shape.name(), (x0, y0));
+        }
+    }
+}
+
+#[test]
+fn a_ray_ending_on_a_face_or_from_outside_the_grid() {
+    let mut grid = TileGrid::new(4, 4, 1.0).unwrap();
+    grid.set_tile(2, 1, TileShape::Full).unwrap();
+    // Ends exactly on the face: t = 1.
+    let h = cast_tiles(&grid, 0.5, 1.5, 2.0, 1.5).unwrap();
+    assert_eq!((h.t, h.x, h.normal), (1.0, 2.0, (-1.0, 0.0)));
+    // Ends just before it: nothing.
+    assert_eq!(cast_tiles(&grid, 0.5, 1.5, 1.999, 1.5), None);
+    // Starts far outside, crosses the grid.
+    let h = cast_tiles(&grid, -1e12, 1.5, 1e12, 1.5).unwrap();
+    assert_eq!((h.x, h.y, h.col, h.row), (2.0, 1.5, 2, 1));
+    // Only touching the grid's outline from outside, with a tile in the
+    // corner cell: touching counts.
+    grid.set_tile(0, 0, TileShape::Full).unwrap();
+    let h = cast_tiles(&grid, -1.0, 1.0, 1.0, -1.0).unwrap();
+    assert_eq!((h.t, h.x, h.y), (0.5, 0.0, 0.0));
+    assert_eq!(cast_tiles(&grid, -1.0, 1.0, -0.5, 0.5), None);
+    // A point in a tile, on its face, and in empty space.
+    assert_eq!(cast_tiles(&grid, 2.5, 1.5, 2.5, 1.5).unwrap().normal, (0.0, 0.0));
+    assert_eq!(cast_tiles(&grid, 3.0, 1.0, 3.0, 1.0).unwrap().t, 0.0);
+    assert_eq!(cast_tiles(&grid, 3.5, 3.5, 3.5, 3.5), None);
+    // Huge coordinates neither panic nor loop.
+    let m = f64::MAX;
+    assert!(cast_tiles(&grid, -m, -m, m, m).map_or(true, |h| h.t.is_finite()));
+    assert!(cast_tiles(&grid, -m, 1.5, m, 1.5).map_or(true, |h| h.t.is_finite()));
+}
+
+// ---------------------------------------------------------------------------
+// Boxes and circles.
+
+#[test]
+fn segment_aabb_and_circle_known_answers() {
+    let b = Aabb::from_xywh(10.0, 10.0, 10.0, 10.0);
+    let h = segment_aabb(&b, 0.0, 15.0, 30.0, 15.0).unwrap();
+    assert_eq!((h.t, h.x, h.y, h.normal), (1.0 / 3.0, 10.0, 15.0, (-1.0, 0.0)));
+    let h = segment_aabb(&b, 15.0, 30.0, 15.0, 0.0).unwrap();
+    assert_eq!((h.y, h.normal), (20.0, (0.0, 1.0)));
+    // Inside: t = 0, normal back along the ray.
+    let h = segment_aabb(&b, 15.0, 15.0, 15.0, 0.0).unwrap();
+    assert_eq!((h.t, h.normal), (0.0, (0.0, 1.0)));
+    // Grazing the top face counts; passing beside it does not.
+    assert_eq!(segment_aabb(&b, 0.0, 10.0, 30.0, 10.0).unwrap().x, 10.0);
+    assert_eq!(segment_aabb(&b, 0.0, 9.999, 30.0, 9.999), None);
+    assert_eq!(segment_aabb(&b, 0.0, 15.0, 9.0, 15.0), None);
+
+    let h = segment_circle(10.0, 10.0, 5.0, 0.0, 10.0, 30.0, 10.0).unwrap();
+    assert_eq!((h.x, h.y, h.normal), (5.0, 10.0, (-1.0, 0.0)));
+    let h = segment_circle(10.0, 10.0, 5.0, 10.0, 10.0, 30.0, 10.0).unwrap();
+    assert_eq!((h.t, h.normal), (0.0, (-1.0, 0.0)));
+    // Tangent: touching counts.
+    let h = segment_circle(10.0, 10.0, 5.0, 0.0, 5.0, 30.0, 5.0).unwrap();
+    assert_eq!((h.x, h.y, h.normal), (10.0, 5.0, (0.0, -1.0)));
+    assert_eq!(segment_circle(10.0, 10.0, 5.0, 0.0, 4.99, 30.0, 4.99), None);
+    assert_eq!(segment_circle(10.0, 10.0, 0.0, 0.0, 10.0, 30.0, 10.0), None);
+    // Long rays keep their precision.
+    let h = segment_circle(10.0, 10.0, 5.0, -1e12, 13.0, 1e12, 13.0).unwrap();
+    assert!((h.x - 6.0).abs() < 1e-3, "{h:?}");
+}
+
+#[test]
+fn segment_circle_agrees_with_dense_sampling() {
+    for seed in 0..2000u64 {
+        let mut rng = Rng::new(seed);
+        let (cx, cy, rad) = (rng.range(0.0, 10.0), rng.range(0.0, 10.0), rng.range(0.1, 4.0));
+        let r = random_ray(&mut rng, dims(10, 10, 1.0));
+        let at = |t: f64| (r.0 + t * (r.2 - r.0), r.1 + t * (r.3 - r.1));
+        let inside = |(x, y): (f64, f64)| (x - cx).hypot(y - cy) <= rad;
+        let first = (0..=2000).map(|k| f64::from(k) / 2000.0).find(|&t| inside(at(t)));
+        match (segment_circle(cx, cy, rad, r.0, r.1, r.2, r.3), first) {
+            (None, Some(t)) => panic!("seed {seed}: missed at t = {t}"),
+            (Some(h), s) => {
+                assert!(s.map_or(true, |s| h.t <= s + 1e-12), "seed {seed}: late {h:?} vs {s:?}");
+                let dist = (h.x - cx).hypot(h.y - cy);
+                assert!(dist <= rad * (1.0 + 1e-9) + 1e-9, "seed {seed}: {h:?} off the disc");
+                check_normal(h.normal, r, h.t).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            }
+            (None, None) => {}
+        }
+    }
+}
+
+#[test]
+fn first_box_hit_matches_brute_force_with_ties_to_the_smaller_id() {
+    let mut hits = 0;
+    for seed in 0..3000u64 {
+        let mut rng = Rng::new(seed);
+        let d = dims(10, 10, 1.0);
+        let mut boxes: Vec<(u32, Aabb)> = (0..rng.below(20))
+            .map(|i| {
+                let (x, y) = (coord(&mut rng, 10, 1.0), coord(&mut rng, 10, 1.0));
+                (i + 1, Aabb::from_xywh(x, y, 0.5 + f64::from(rng.below(4)), 0.5 + f64::from(rng.below(4))))
+            })
+            .collect();
+        // Duplicates with other ids force exact ties.
+        for k in 0..boxes.len().min(3) {
+            let (_, b) = boxes[k];
+            boxes.push((100 + k as u32, b));
+        }
+        // The order of candidates must not matter.
+        let n = boxes.len();
+        for i in (1..n).rev() {
+            boxes.swap(i, rng.below(i as u32 + 1) as usize);
+        }
+        let r = random_ray(&mut rng, d);
+        let got = first_box_hit(r.0, r.1, r.2, r.3, boxes.iter().copied());
+        let want = boxes
+            .iter()
+            .filter_map(|&(id, b)| segment_aabb(&b, r.0, r.1, r.2, r.3).map(|h| (h.t, id)))
+            .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        assert_eq!(got.map(|h| (h.t, h.id)), want, "seed {seed}: {r:?}");
+        if let Some(h) = got {
+            check_normal(h.normal, r, h.t).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            // Independent check: the hit box really contains the hit point
+            // and no sampled point before it is in any box.
+            let at = |t: f64| (r.0 + t * (r.2 - r.0), r.1 + t * (r.3 - r.1));
+            for k in 0..100 {
+                let t = h.t * f64::from(k) / 100.0;
+                if h.t - t > 1e-9 {
+                    let (x, y) = at(t);
+                    let in_any = boxes
+                        .iter()
+                        .any(|(_, b)| b.min_x <= x && x <= b.max_x && b.min_y <= y && y <= b.max_y);
+                    assert!(!in_any, "seed {seed}: a box holds t = {t} before the hit {h:?}");
+                }
+            }
+            hits += 1;
+        }
+    }
+    assert!(hits > 500, "{hits}");
+    assert_eq!(first_box_hit(0.0, 0.0, 1.0, 1.0, []), None);
+}
