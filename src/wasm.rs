@@ -14,6 +14,27 @@ use crate::scene::Layout;
 use crate::tile_grid::{TileShape, PRESET_NAMES};
 use crate::world::{whole_u32, StructureKind};
 
+/// What `castRay` hit first.
+#[wasm_bindgen]
+#[derive(Clone, Copy)]
+pub struct RayHit {
+    /// Fraction of the segment, 0..1.
+    pub t: f64,
+    pub x: f64,
+    pub y: f64,
+    /// Unit outward normal of the surface hit.
+    #[wasm_bindgen(js_name = normalX)]
+    pub normal_x: f64,
+    #[wasm_bindgen(js_name = normalY)]
+    pub normal_y: f64,
+    /// The object hit, or 0 for a tile.
+    #[wasm_bindgen(js_name = objectId)]
+    pub object_id: u32,
+    /// The tile's cell for a tile hit; -1 for an object.
+    pub col: i32,
+    pub row: i32,
+}
+
 /// A world of moving boxes with switchable broad-phase structures.
 #[wasm_bindgen(js_name = World)]
 pub struct WasmWorld {
@@ -372,6 +393,44 @@ impl WasmWorld {
             .map_err(to_js)?;
         let flat: Vec<f64> = points.iter().flat_map(|&(x, y)| [x, y]).collect();
         Ok(Float64Array::from(&flat[..]))
+    }
+
+    // ---- Rays (seed 004 §5) ----
+
+    /// `[col, row, …]` of the tile-grid cells the segment passes through,
+    /// in order, clipped to the grid, ignoring tiles (a view).
+    #[wasm_bindgen(js_name = traceCells)]
+    pub fn trace_cells(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<Uint32Array, JsError> {
+        Ok(view_u32(self.inner.trace_cells(x0, y0, x1, y1).map_err(to_js)?))
+    }
+
+    /// The traversal step by step, 9 numbers per cell: `col, row, t, x, y,
+    /// tMaxX, tMaxY, tDeltaX, tDeltaY` (a view).
+    #[wasm_bindgen(js_name = traceSteps)]
+    pub fn trace_steps(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<Float64Array, JsError> {
+        Ok(view_f64(self.inner.trace_steps(x0, y0, x1, y1).map_err(to_js)?))
+    }
+
+    /// The first tile surface or object the segment touches, or undefined.
+    #[wasm_bindgen(js_name = castRay)]
+    pub fn cast_ray(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<Option<RayHit>, JsError> {
+        let hit = self.inner.cast_ray(x0, y0, x1, y1).map_err(to_js)?;
+        Ok(hit.map(|h| RayHit {
+            t: h.t,
+            x: h.x,
+            y: h.y,
+            normal_x: h.normal_x,
+            normal_y: h.normal_y,
+            object_id: h.object_id,
+            col: h.col as i32,
+            row: h.row as i32,
+        }))
+    }
+
+    /// Whether no tile (nor closed door) touches the segment.
+    #[wasm_bindgen(js_name = lineOfSight)]
+    pub fn line_of_sight(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<bool, JsError> {
+        self.inner.line_of_sight(x0, y0, x1, y1).map_err(to_js)
     }
 
     // ---- Hierarchy (seed 003) ----

@@ -118,6 +118,16 @@ fn run_scene(seed: u64) {
     for world in &mut worlds {
         world.set_quadtree_limits(max_objects, max_levels).unwrap();
     }
+    // Some tiles, the same in every world, for the rays to meet.
+    let shapes = broadphase::tile_grid::TileShape::ALL;
+    for _ in 0..rng.below(30) {
+        let (cols, rows) = (worlds[0].tile_grid().cols(), worlds[0].tile_grid().rows());
+        let (col, row) = (rng.below(cols), rng.below(rows));
+        let shape = shapes[rng.below(shapes.len() as u32) as usize].name();
+        for w in &mut worlds {
+            w.set_tile(col, row, shape).unwrap();
+        }
+    }
     let mut ids: Vec<u32> = Vec::new();
     let mut boxes: Vec<[f64; 4]> = Vec::new();
     let trace = std::env::var("BROADPHASE_TRACE_OPS").is_ok();
@@ -175,6 +185,28 @@ fn run_scene(seed: u64) {
                 let results: Vec<bool> =
                     worlds.iter_mut().map(|w| w.set_parent(child, parent).is_ok()).collect();
                 assert!(results.windows(2).all(|p| p[0] == p[1]), "{context}: set_parent results differ");
+            }
+            91..=93 => {
+                // Rays: every structure finds the same first hit as a scan
+                // of every box (plus the tiles).
+                let (x0, y0) = (rng.range(-0.2 * width, 1.2 * width), rng.range(-0.2 * height, 1.2 * height));
+                let (x1, y1) = (rng.range(-0.2 * width, 1.2 * width), rng.range(-0.2 * height, 1.2 * height));
+                let scan = broadphase::ray::first_box_hit(x0, y0, x1, y1, live_boxes(&worlds[0]));
+                let tile = broadphase::ray::cast_tiles(worlds[0].tile_grid(), x0, y0, x1, y1);
+                let expected = match (tile, scan) {
+                    (Some(t), Some(o)) if o.t < t.t => Some((o.t, o.id)),
+                    (Some(t), _) => Some((t.t, 0)),
+                    (None, o) => o.map(|o| (o.t, o.id)),
+                };
+                for w in &mut worlds {
+                    let got = w.cast_ray(x0, y0, x1, y1).unwrap().map(|h| (h.t, h.object_id));
+                    assert_eq!(
+                        got,
+                        expected,
+                        "{context}: {} cast ({x0}, {y0}) -> ({x1}, {y1})",
+                        w.structure()
+                    );
+                }
             }
             85..=96 => {
                 let q = random_box(&mut rng, width, height, &boxes);

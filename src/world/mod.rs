@@ -4,6 +4,7 @@
 
 mod hierarchy;
 mod objects;
+mod rays;
 mod step;
 mod structure;
 mod tiles;
@@ -11,6 +12,7 @@ mod tiles;
 #[cfg(test)]
 mod tests;
 
+pub use rays::{RayHit, TRACE_STEP_STRIDE};
 pub use structure::StructureKind;
 pub use tiles::{edge_state_name, whole_u32, DEFAULT_TILE_SIZE};
 
@@ -64,6 +66,8 @@ pub struct World {
     tiles: TileGrid,
     cell_scratch: Vec<(u32, u32)>,
     cells_out: Vec<u32>,
+    steps_out: Vec<f64>,
+    ray_slots: Vec<u32>,
 }
 
 impl World {
@@ -105,6 +109,8 @@ impl World {
             tiles: tiles::default_tile_grid(width, height),
             cell_scratch: Vec::new(),
             cells_out: Vec::new(),
+            steps_out: Vec::new(),
+            ray_slots: Vec::new(),
         })
     }
 

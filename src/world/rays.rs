@@ -1,0 +1,160 @@
+//! Rays through the World (seed 004 §5): Amanatides–Woo cell traversal of
+//! the tile grid, and casts that stop at the first tile surface or object.
+
+use super::World;
+use crate::error::{finite, Result};
+use crate::geometry::Aabb;
+use crate::ray::{cast_tiles, first_box_hit, line_of_sight, trace_cells, BoxHit, GridDims, Traversal};
+
+/// Pieces a cast cuts its segment into when asking the structure for boxes:
+/// the pieces are searched in order and the search stops at the first hit,
+/// so a short hit does not pay for the whole segment's bounding box.
+const CAST_PIECES: u32 = 16;
+
+/// Numbers per visited cell in [`World::trace_steps`].
+pub const TRACE_STEP_STRIDE: usize = 9;
+
+/// The first thing a cast segment touches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayHit {
+    /// Fraction of the segment, `0..=1`.
+    pub t: f64,
+    pub x: f64,
+    pub y: f64,
+    /// Unit outward normal of the surface hit (`-direction` at `t = 0`).
+    pub normal_x: f64,
+    pub normal_y: f64,
+    /// The object hit, or 0 for a tile.
+    pub object_id: u32,
+    /// The tile's cell for a tile hit; `-1` for an object.
+    pub col: i64,
+    pub row: i64,
+}
+
+fn check_segment(x0: f64, y0: f64, x1: f64, y1: f64) -> Result<()> {
+    finite("x0", x0)?;
+    finite("y0", y0)?;
+    finite("x1", x1)?;
+    finite("y1", y1)?;
+    Ok(())
+}
+
+impl World {
+    /// `[col, row, …]` of the tile-grid cells the segment passes through, in
+    /// order from the start, clipped to the grid, ignoring tiles.
+    pub fn trace_cells(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<&[u32]> {
+        check_segment(x0, y0, x1, y1)?;
+        self.cell_scratch.clear();
+        trace_cells(GridDims::of(&self.tiles), x0, y0, x1, y1, &mut self.cell_scratch);
+        self.cells_out.clear();
+        self.cells_out.extend(self.cell_scratch.iter().flat_map(|&(c, r)| [c, r]));
+        Ok(&self.cells_out)
+    }
+
+    /// The traversal step by step, [`TRACE_STEP_STRIDE`] numbers per cell:
+    /// `col, row, t, x, y, tMaxX, tMaxY, tDeltaX, tDeltaY` (`t` and `x, y`
+    /// where the segment enters the cell; the DDA state on arrival).
+    pub fn trace_steps(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<&[f64]> {
+        check_segment(x0, y0, x1, y1)?;
+        self.steps_out.clear();
+        for v in Traversal::new(GridDims::of(&self.tiles), x0, y0, x1, y1) {
+            let d = v.dda;
+            self.steps_out.extend([
+                f64::from(v.col),
+                f64::from(v.row),
+                v.t,
+                v.x,
+                v.y,
+                d.t_max_x,
+                d.t_max_y,
+                d.t_delta_x,
+                d.t_delta_y,
+            ]);
+        }
+        Ok(&self.steps_out)
+    }
+
+    /// Whether no tile (nor closed door) touches the segment.
+    pub fn line_of_sight(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<bool> {
+        check_segment(x0, y0, x1, y1)?;
+        Ok(line_of_sight(&self.tiles, x0, y0, x1, y1))
+    }
+
+    /// The first tile surface or object box the segment touches, if any. On
+    /// a tie the tile wins; between objects, the smaller id. Objects come
+    /// from the active structure's `query`, piece by piece along the segment,
+    /// so every structure gives the same answer (the loose grid's objects
+    /// whose centre cell the ray never visits included).
+    pub fn cast_ray(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<Option<RayHit>> {
+        check_segment(x0, y0, x1, y1)?;
+        let tile = cast_tiles(&self.tiles, x0, y0, x1, y1);
+        let object = self.first_object_hit(x0, y0, x1, y1, tile.map_or(1.0, |h| h.t));
+        Ok(match (tile, object) {
+            (Some(t), Some(o)) if o.t < t.t => Some(object_hit(o)),
+            (Some(t), _) => Some(RayHit {
+                t: t.t,
+                x: t.x,
+                y: t.y,
+                normal_x: t.normal.0,
+                normal_y: t.normal.1,
+                object_id: 0,
+                col: t.col.into(),
+                row: t.row.into(),
+            }),
+            (None, o) => o.map(object_hit),
+        })
+    }
+
+    /// The object the segment touches first, searching no further than
+    /// `t_limit` (a tile hit there ends the ray anyway).
+    fn first_object_hit(&mut self, x0: f64, y0: f64, x1: f64, y1: f64, t_limit: f64) -> Option<BoxHit> {
+        let point = |t: f64| (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
+        // Hits count when touching (closed boxes) while queries need interior
+        // overlap: grow each piece's bounds a little, the exact test decides.
+        let margin = 1e-9 * (1.0 + x0.abs().max(x1.abs()).max(y0.abs()).max(y1.abs()));
+        let mut best: Option<BoxHit> = None;
+        let mut slots = std::mem::take(&mut self.ray_slots);
+        for k in 0..CAST_PIECES {
+            let (t_start, t_end) = (k as f64 / CAST_PIECES as f64, (k + 1) as f64 / CAST_PIECES as f64);
+            if t_start > t_limit {
+                break;
+            }
+            let (ax, ay) = point(t_start);
+            let (bx, by) = if k + 1 == CAST_PIECES { (x1, y1) } else { point(t_end) };
+            let piece = Aabb {
+                min_x: ax.min(bx) - margin,
+                min_y: ay.min(by) - margin,
+                max_x: ax.max(bx) + margin,
+                max_y: ay.max(by) + margin,
+            };
+            slots.clear();
+            self.structure.as_broad_phase().query(piece, &mut slots);
+            let candidates = slots.iter().map(|&s| (self.slot_ids[s as usize], self.aabb_of(s)));
+            if let Some(hit) = first_box_hit(x0, y0, x1, y1, candidates) {
+                if best.is_none_or(|b| hit.t < b.t || (hit.t == b.t && hit.id < b.id)) {
+                    best = Some(hit);
+                }
+            }
+            // A box touched before this piece's end was met by this piece or
+            // an earlier one.
+            if best.is_some_and(|b| b.t <= t_end) {
+                break;
+            }
+        }
+        self.ray_slots = slots;
+        best
+    }
+}
+
+fn object_hit(o: BoxHit) -> RayHit {
+    RayHit {
+        t: o.t,
+        x: o.x,
+        y: o.y,
+        normal_x: o.normal.0,
+        normal_y: o.normal.1,
+        object_id: o.id,
+        col: -1,
+        row: -1,
+    }
+}
