@@ -86,7 +86,7 @@ impl LooseGrid {
         if free_listed.len() != self.free_slots.len()
             || free != self.free_slots.len()
             || free + live as usize != self.slots.len()
-            || free_listed.iter().any(|&s| self.slots.get(s as usize).map_or(true, |s| s.proxy != NULL))
+            || free_listed.iter().any(|&s| self.slots.get(s as usize).is_none_or(|s| s.proxy != NULL))
         {
             return Err(format!(
                 "{free} free of {} slots for {live} proxies, free list {:?}",

@@ -90,7 +90,7 @@ pub fn first_box_hit(
     let mut best: Option<BoxHit> = None;
     for (id, b) in candidates {
         let Some(h) = hit_aabb(&seg, &b) else { continue };
-        if best.map_or(true, |o| h.t < o.t || (h.t == o.t && id < o.id)) {
+        if best.is_none_or(|o| h.t < o.t || (h.t == o.t && id < o.id)) {
             best = Some(BoxHit { id, t: h.t, x: h.x, y: h.y, normal: h.normal });
         }
     }

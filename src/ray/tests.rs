@@ -613,7 +613,7 @@ fn random_grid(rng: &mut Rng) -> TileGrid {
 fn brute_cast(grid: &TileGrid, r: Ray) -> Option<(f64, (u32, u32))> {
     let mut best: Option<(f64, (u32, u32))> = None;
     let mut offer = |t: f64, cell| {
-        if best.map_or(true, |b| t < b.0) {
+        if best.is_none_or(|b| t < b.0) {
             best = Some((t, cell));
         }
     };
@@ -836,8 +836,8 @@ fn a_ray_ending_on_a_face_or_from_outside_the_grid() {
     assert_eq!(cast_tiles(&grid, 3.5, 3.5, 3.5, 3.5), None);
     // Huge coordinates neither panic nor loop.
     let m = f64::MAX;
-    assert!(cast_tiles(&grid, -m, -m, m, m).map_or(true, |h| h.t.is_finite()));
-    assert!(cast_tiles(&grid, -m, 1.5, m, 1.5).map_or(true, |h| h.t.is_finite()));
+    assert!(cast_tiles(&grid, -m, -m, m, m).is_none_or(|h| h.t.is_finite()));
+    assert!(cast_tiles(&grid, -m, 1.5, m, 1.5).is_none_or(|h| h.t.is_finite()));
 }
 
 // ---------------------------------------------------------------------------
@@ -884,7 +884,7 @@ fn segment_circle_agrees_with_dense_sampling() {
         match (segment_circle(cx, cy, rad, r.0, r.1, r.2, r.3), first) {
             (None, Some(t)) => panic!("seed {seed}: missed at t = {t}"),
             (Some(h), s) => {
-                assert!(s.map_or(true, |s| h.t <= s + 1e-12), "seed {seed}: late {h:?} vs {s:?}");
+                assert!(s.is_none_or(|s| h.t <= s + 1e-12), "seed {seed}: late {h:?} vs {s:?}");
                 let dist = (h.x - cx).hypot(h.y - cy);
                 assert!(dist <= rad * (1.0 + 1e-9) + 1e-9, "seed {seed}: {h:?} off the disc");
                 check_normal(h.normal, r, h.t).unwrap_or_else(|e| panic!("seed {seed}: {e}"));

@@ -348,7 +348,7 @@ impl Cast<'_> {
 
     /// Keeps the earliest hit (the first found among equals).
     fn offer(&mut self, hit: SurfaceHit, col: u32, row: u32) {
-        if self.best.map_or(true, |b| hit.t < b.t) {
+        if self.best.is_none_or(|b| hit.t < b.t) {
             self.best = Some(TileHit { t: hit.t, x: hit.x, y: hit.y, normal: hit.normal, col, row });
         }
     }

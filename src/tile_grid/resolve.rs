@@ -67,7 +67,7 @@ impl TileGrid {
     fn deepest_contact(&self, b: &Aabb) -> Option<Exits> {
         let mut deepest: Option<Exits> = None;
         self.for_each_contact(b, |e| {
-            if deepest.map_or(true, |d| e.depth() > d.depth()) {
+            if deepest.is_none_or(|d| e.depth() > d.depth()) {
                 deepest = Some(e);
             }
         });
