@@ -114,7 +114,7 @@ fn naive_cast(grid: &TileGrid, (x0, y0, x1, y1): (f64, f64, f64, f64)) -> Option
             }
             let bounds = grid.tile_bounds(c, r).expect("in the grid");
             if let Some(h) = segment_tile(shape, &bounds, x0, y0, x1, y1) {
-                if best.map_or(true, |b| h.t < b) {
+                if best.is_none_or(|b| h.t < b) {
                     best = Some(h.t);
                 }
             }
