@@ -339,6 +339,24 @@ impl WasmWorld {
         self.inner.set_door(whole("col", col)?, whole("row", row)?, side, door).map_err(to_js)
     }
 
+    /// The door on a cell side: `"open"`, `"closed"` or `"none"`.
+    pub fn door(&self, col: f64, row: f64, side: &str) -> Result<String, JsError> {
+        Ok(self.inner.door(whole("col", col)?, whole("row", row)?, side).map_err(to_js)?.to_string())
+    }
+
+    /// The tile map as ASCII, two characters per cell (`..` empty, `##`
+    /// full, else a family letter and the solid corner's keypad digit).
+    #[wasm_bindgen(js_name = tileAscii)]
+    pub fn tile_ascii(&self) -> String {
+        self.inner.tile_ascii()
+    }
+
+    /// Replaces the tile grid by one read from an ASCII map.
+    #[wasm_bindgen(js_name = loadTileAscii)]
+    pub fn load_tile_ascii(&mut self, map: &str, tile_size: f64) -> Result<(), JsError> {
+        self.inner.load_tile_ascii(map, tile_size).map_err(to_js)
+    }
+
     /// `[col, row, …]` of the tiles the box touches, row-major (a view).
     #[wasm_bindgen(js_name = touchedCells)]
     pub fn touched_cells(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<Uint32Array, JsError> {

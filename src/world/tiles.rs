@@ -59,6 +59,25 @@ impl World {
         self.tiles.set_door(col, row, side, door)
     }
 
+    /// The door on a cell side: `"open"`, `"closed"`, or `"none"`.
+    pub fn door(&self, col: u32, row: u32, side: &str) -> Result<&'static str> {
+        let side = Side::from_name(side)?;
+        Ok(self.tiles.door(col, row, side)?.map_or("none", Door::name))
+    }
+
+    /// The tile map as ASCII, two characters per cell (see
+    /// [`TileGrid::from_ascii`]); doors are not included.
+    #[must_use]
+    pub fn tile_ascii(&self) -> String {
+        self.tiles.to_ascii()
+    }
+
+    /// Replaces the tile grid by one read from an ASCII map.
+    pub fn load_tile_ascii(&mut self, map: &str, tile_size: f64) -> Result<()> {
+        self.tiles = TileGrid::from_ascii(tile_size, map)?;
+        Ok(())
+    }
+
     /// `[col, row, …]` of the tiles whose interior the box's interior
     /// overlaps, row-major, clipped to the grid.
     pub fn touched_cells(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<&[u32]> {

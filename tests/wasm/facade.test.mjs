@@ -127,6 +127,12 @@ test('tile grid: shapes, edges, doors, touched cells', () => {
   assert.equal(world.tile(1, 1), 'full');
   world.setDoor(1, 1, 'top', 'open');
   assert.equal(world.edge(1, 1, 'top'), 'empty');
+  assert.equal(world.door(1, 0, 'bottom'), 'open', 'one door, seen from both cells');
+  const map = world.tileAscii();
+  const copy = new World(10, 10);
+  copy.loadTileAscii(map, 10);
+  assert.equal(copy.tileAscii(), map);
+  throwsNaming(() => copy.loadTileAscii('#', 10), 'map');
   assert.equal(world.tileEdges().length % 5, 0);
   for (const name of World.tilePresets()) world.loadTilePreset(name);
   world.validate();
