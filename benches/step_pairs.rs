@@ -27,7 +27,7 @@ struct Row {
 /// Frames to measure: fewer when a frame is slow.
 fn frames_for(kind: StructureKind, count: usize) -> usize {
     match (kind, count) {
-        (StructureKind::BruteForce, 100_000) => 3,
+        (StructureKind::BruteForce, 100_000) => 1,
         (StructureKind::BruteForce, 10_000) => 10,
         (_, 100_000) => 20,
         _ => 60,

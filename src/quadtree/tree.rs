@@ -163,6 +163,18 @@ impl Quadtree {
         self.rebuild();
     }
 
+    /// Removes every proxy, keeping the buffers' capacity (what the seeds do
+    /// at the start of each frame before inserting everything again).
+    pub fn clear(&mut self) {
+        let world = self.world();
+        self.reset_nodes(world);
+        self.links.clear();
+        self.free_links.clear();
+        self.outside.clear();
+        self.first_link.fill(ABSENT);
+        self.proxy_count = 0;
+    }
+
     /// Empties the tree and inserts every proxy again. The result is the
     /// same tree insertion one by one would give, since a node splits exactly
     /// when more than `max_objects` links reach it.

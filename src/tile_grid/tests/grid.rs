@@ -5,19 +5,6 @@ use super::{check_against_reference, shape};
 use crate::error::Error;
 use crate::tile_grid::{EdgeState, Side, TileGrid, TileShape, EDGE_STRIDE, PRESET_NAMES};
 
-fn arg_of(e: &Error) -> &'static str {
-    match e {
-        Error::NotFinite { arg, .. }
-        | Error::NotPositive { arg, .. }
-        | Error::Negative { arg, .. }
-        | Error::DeadId { arg, .. }
-        | Error::UnknownName { arg, .. }
-        | Error::NotWhole { arg, .. }
-        | Error::OutOfRange { arg, .. } => arg,
-        Error::Cycle { .. } => "cycle",
-    }
-}
-
 #[test]
 fn bad_sizes_are_refused_naming_the_argument() {
     let cases = [
@@ -25,14 +12,14 @@ fn bad_sizes_are_refused_naming_the_argument() {
         (TileGrid::new(4097, 3, 1.0), "cols"),
         (TileGrid::new(3, 0, 1.0), "rows"),
         (TileGrid::new(3, 5000, 1.0), "rows"),
-        (TileGrid::new(3, 3, f64::NAN), "tile_size"),
-        (TileGrid::new(3, 3, f64::INFINITY), "tile_size"),
-        (TileGrid::new(3, 3, 0.0), "tile_size"),
-        (TileGrid::new(3, 3, -2.0), "tile_size"),
+        (TileGrid::new(3, 3, f64::NAN), "tileSize"),
+        (TileGrid::new(3, 3, f64::INFINITY), "tileSize"),
+        (TileGrid::new(3, 3, 0.0), "tileSize"),
+        (TileGrid::new(3, 3, -2.0), "tileSize"),
     ];
     for (result, arg) in cases {
         let e = result.unwrap_err();
-        assert_eq!(arg_of(&e), arg, "{e}");
+        assert_eq!(e.arg(), arg, "{e}");
     }
     assert!(matches!(TileGrid::new(3, 3, f64::NAN), Err(Error::NotFinite { .. })));
     assert!(matches!(TileGrid::new(3, 3, -2.0), Err(Error::NotPositive { .. })));
@@ -61,7 +48,7 @@ fn bad_cells_and_names_are_refused_and_change_nothing() {
         (TileGrid::from_ascii(1.0, "..x3").unwrap_err(), "map"),
     ];
     for (e, arg) in errors {
-        assert_eq!(arg_of(&e), arg, "{e}");
+        assert_eq!(e.arg(), arg, "{e}");
         assert!(e.to_string().contains(arg), "{e}");
     }
     assert_eq!(g, before);
