@@ -182,6 +182,12 @@ impl WasmWorld {
         self.inner.set_cell_size(size).map_err(to_js)
     }
 
+    /// Returns the grids to a cell size picked from the objects' sizes.
+    #[wasm_bindgen(js_name = useAutomaticCellSize)]
+    pub fn use_automatic_cell_size(&mut self) {
+        self.inner.use_automatic_cell_size();
+    }
+
     /// The grids' cell size in use (NaN when automatic and no grid is active).
     #[wasm_bindgen(getter, js_name = cellSize)]
     pub fn cell_size(&self) -> f64 {

@@ -172,6 +172,15 @@ impl super::World {
         Ok(())
     }
 
+    /// Returns the grids to an automatic cell size, picked from the objects.
+    pub fn use_automatic_cell_size(&mut self) {
+        self.cell_size = None;
+        let kind = self.structure.kind();
+        if kind.is_grid() {
+            self.rebuild_structure(kind);
+        }
+    }
+
     /// The grids' cell size: the one set, or the active grid's automatic
     /// choice (`None` when automatic and no grid is active).
     #[must_use]
@@ -258,6 +267,13 @@ impl super::World {
         let mut cells = Vec::new();
         let geometry = match &self.structure {
             Structure::Grid(grid) => {
+                grid.searched_cells(slot, &mut cells);
+                grid.geometry()
+            }
+            // An ordinary object scans its own cell and four forward
+            // neighbours (the five-cell trick); an oversize one has no cell
+            // and searches every cell it reaches, grown by one.
+            Structure::LooseGrid(grid) if grid.is_oversize(slot) => {
                 grid.searched_cells(slot, &mut cells);
                 grid.geometry()
             }

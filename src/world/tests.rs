@@ -143,3 +143,18 @@ fn tile_grid_through_the_world() {
     assert_eq!(w.edge(1, 1, "top").unwrap(), "empty");
     w.validate().unwrap();
 }
+
+#[test]
+fn stored_and_searched_cells_show_normal_versus_loose() {
+    let mut w = World::new(100.0, 100.0).unwrap();
+    let small = w.insert(42.0, 42.0, 4.0, 4.0).unwrap();
+    let giant = w.insert(10.0, 10.0, 60.0, 60.0).unwrap();
+    w.set_cell_size(10.0).unwrap();
+    w.set_structure("grid").unwrap();
+    assert_eq!(w.stored_in(small).unwrap(), w.searched_in(small).unwrap());
+    w.set_structure("loose-grid").unwrap();
+    assert_eq!(w.stored_in(small).unwrap().len(), 1, "loose: one centre cell");
+    assert_eq!(w.searched_in(small).unwrap().len(), 5, "loose: own cell + four forward neighbours");
+    assert!(w.stored_in(giant).unwrap().is_empty(), "oversize objects live in no cell");
+    assert_eq!(w.searched_in(giant).unwrap().len(), 64, "they search the 6x6 cells they reach, grown by one");
+}
