@@ -1,73 +1,29 @@
-// Browser test of the playground: serves the built dist/ in-process with
-// Vite's preview() on a free port, drives headless Chromium through
+// Browser test of the quadtree mode: serves the built page ($BROADPHASE_DIST,
+// default dist/) in-process with Vite's preview() on a free port (see
+// support.mjs), drives headless Chromium through
 // playwright-core, and checks what a person would: the world runs, every
 // structure's pairs equal brute force, dragging moves boxes and the
 // highlights follow, the camera sees what a scan says it sees.
 // Run `npx vite build` first (npm test does); then `node --test e2e/`.
 
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { preview } from 'vite';
+import { launch, screenshots, waitUntil as waitUntilIn } from './support.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(root, 'dist');
-const screenshots = join(root, 'e2e', 'screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-let server;
-let context;
+let browser;
 let page;
 let baseUrl;
-let profileDir;
-const pageProblems = [];
+let pageProblems = [];
 
 before(async () => {
-  if (!existsSync(join(dist, 'index.html'))) {
-    throw new Error(`expected a built page at ${dist}/index.html, found none: run \`npx vite build\` (or \`npm test\`) first`);
-  }
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`expected Chromium at ${CHROMIUM}, found none: run \`scripts/setup.sh --browser\` or set CHROMIUM_PATH`);
-  }
-  server = await preview({
-    root,
-    logLevel: 'warn',
-    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
-  });
-  const address = server.httpServer.address();
-  assert.ok(address && typeof address === 'object', 'expected the preview server to be listening on a TCP port');
-  baseUrl = `http://127.0.0.1:${address.port}/`;
-  profileDir = mkdtempSync(join(tmpdir(), 'broadphase-e2e-'));
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1440, height: 900 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') pageProblems.push(`console error: ${msg.text()}`);
-  });
-  page.on('pageerror', (error) => pageProblems.push(`page error: ${error.message}`));
+  browser = await launch();
+  ({ page, baseUrl, problems: pageProblems } = browser);
 });
 
 after(async () => {
-  await context?.close();
-  await server?.close();
-  if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  await browser?.close();
 });
 
 // --- helpers ----------------------------------------------------------
@@ -78,21 +34,8 @@ async function open(query) {
   await waitUntil('the playground to start drawing frames', () => window.__broadphase?.frame ?? -1, (f) => f > 2, 20_000);
 }
 
-/**
- * Polls `probe` in the page until `ok(value)`; on timeout fails saying what
- * was awaited and the last value seen.
- */
-async function waitUntil(what, probe, ok, timeout = 15_000, arg = undefined) {
-  const deadline = Date.now() + timeout;
-  let last;
-  for (;;) {
-    last = await page.evaluate(probe, arg);
-    if (ok(last)) return last;
-    if (Date.now() > deadline) {
-      assert.fail(`expected ${what} within ${timeout} ms; last saw ${JSON.stringify(last)}`);
-    }
-    await page.waitForTimeout(50);
-  }
+function waitUntil(what, probe, ok, timeout = 15_000, arg = undefined) {
+  return waitUntilIn(page, what, probe, ok, timeout, arg);
 }
 
 async function statText(id) {
@@ -187,11 +130,16 @@ test('every structure reports the pairs brute force finds (quadtree and quadtree
     await page.selectOption('#structure', structure);
     const check = await waitForFreshCheck(structure);
     const shownPairs = parseCount(await statText('pairs'));
+    const shownChecked = parseCount(await statText('check-structure'));
     const shownBrute = parseCount(await statText('brute-pairs'));
     const agree = await statText('agree');
     assert.ok(shownPairs > 0, `expected the 3000-box scene to have overlapping pairs under ${structure}, found ${shownPairs}`);
-    assert.equal(shownPairs, shownBrute, `expected ${structure}'s shown pairs to equal the shown brute-force pairs, found ${shownPairs} vs ${shownBrute}`);
-    assert.ok(agree.startsWith('✓') && check.agree, `expected #stat-agree to show ✓ for ${structure}, found "${agree}"`);
+    assert.equal(shownChecked, shownBrute, `expected ${structure}'s pairs on the checked frame to equal brute force's, found ${shownChecked} vs ${shownBrute}`);
+    // Paused: the checked frame is the one on screen, so the live count agrees too.
+    assert.equal(shownPairs, shownBrute, `expected the live pair count to equal the brute-force count while paused, found ${shownPairs} vs ${shownBrute}`);
+    assert.ok(agree.endsWith('✓') && check.agree, `expected #stat-agree to end with ✓ for ${structure}, found "${agree}"`);
+    const frameLabel = await statText('check-frame');
+    assert.match(frameLabel, /^\(frame [\d,]+\)$/, `expected the check's label to name the frame it checked, found "${frameLabel}"`);
   }
   // The articles' own limits (seed 000 uses 4 objects, 5 levels).
   await page.selectOption('#structure', 'quadtree');
@@ -201,7 +149,7 @@ test('every structure reports the pairs brute force finds (quadtree and quadtree
   assert.deepEqual(limits, [4, 5], `expected the sliders to set quadtree limits [4, 5], found ${JSON.stringify(limits)}`);
   await waitForFreshCheck('quadtree');
   const agree = await statText('agree');
-  assert.ok(agree.startsWith('✓'), `expected ✓ with limits 4/5, found "${agree}"`);
+  assert.ok(agree.endsWith('✓'), `expected ✓ with limits 4/5, found "${agree}"`);
 });
 
 test('dragging a box onto another moves it by the drag and both turn red', async () => {
@@ -370,7 +318,7 @@ test('screenshot: a few thousand boxes, the quadtree, the camera and the stats',
   }
   await page.waitForTimeout(300);
   const agree = await statText('agree');
-  assert.ok(agree.startsWith('✓'), `expected ✓ in the stats before the screenshot, found "${agree}"`);
+  assert.ok(agree.endsWith('✓'), `expected ✓ in the stats before the screenshot, found "${agree}"`);
   mkdirSync(screenshots, { recursive: true });
   await page.screenshot({ path: join(screenshots, 'playground.png') });
   assert.deepEqual(pageProblems, [], `expected no console or page errors, found ${pageProblems.join('; ')}`);

@@ -1,5 +1,8 @@
-// `window.__broadphase`: a small handle for tests and the devtools console.
+// `window.__broadphase`: a small handle for tests and the devtools console,
+// installed by the active mode (modes add their own members: see
+// modes/grids and modes/hierarchy).
 //
+//   mode             the active mode's name
 //   world            the live wasm World (replaced on rebuild: re-read it)
 //   camera           the culling rectangle {x, y, w, h} in world units
 //                    (live; mutate it and call playground.cameraChanged())
@@ -22,6 +25,8 @@ import type { Playground } from './playground';
 import type { Settings } from './state';
 
 export interface DebugHandle {
+  /** The active mode's name (`?mode=`). */
+  readonly mode: string;
   readonly world: World;
   readonly camera: Rect;
   worldToScreen(x: number, y: number): { x: number; y: number };
@@ -42,9 +47,14 @@ declare global {
   }
 }
 
-export function installDebugHandle(pg: Playground, canvas: HTMLCanvasElement): void {
+/**
+ * Installs the handle, with a mode's own members (`extra`, getters kept);
+ * the returned function removes it (if still ours).
+ */
+export function installDebugHandle(pg: Playground, canvas: HTMLCanvasElement, mode: string, extra: object = {}): () => void {
   const v = pg.viewport;
-  window.__broadphase = {
+  const handle: DebugHandle = {
+    mode,
     get world() {
       return pg.scene.world;
     },
@@ -81,5 +91,10 @@ export function installDebugHandle(pg: Playground, canvas: HTMLCanvasElement): v
       return pg.state.settings;
     },
     playground: pg,
+  };
+  Object.defineProperties(handle, Object.getOwnPropertyDescriptors(extra));
+  window.__broadphase = handle;
+  return () => {
+    if (window.__broadphase === handle) delete window.__broadphase;
   };
 }

@@ -14,6 +14,20 @@ const THROW_MAX = 240;
 const THROW_MIN = 8;
 const THROW_WINDOW_MS = 100;
 
+/** A press that moves less than this is a click (selects / deselects), CSS px. */
+const CLICK_SLOP_PX = 4;
+
+/** How a mode takes part in pointer input. */
+export interface InputHooks {
+  /** A press on box `id` (0 = empty space); return true to take it (no drag starts). */
+  press?(id: number, e: PointerEvent): boolean;
+  /**
+   * A box drag ended (not cancelled) with the pointer at world (x, y);
+   * `attach` when Shift or Alt was held at release.
+   */
+  drop?(id: number, x: number, y: number, attach: boolean): void;
+}
+
 interface Sample {
   t: number;
   x: number;
@@ -29,8 +43,15 @@ export class Input {
   private lastPy = 0;
   private cameraAtGrab: Rect = { x: 0, y: 0, w: 0, h: 0 };
   private samples: Sample[] = [];
+  private downPx = 0;
+  private downPy = 0;
+  private travelled = 0;
 
-  constructor(private readonly pg: Playground, private readonly canvas: HTMLCanvasElement) {
+  constructor(
+    private readonly pg: Playground,
+    private readonly canvas: HTMLCanvasElement,
+    private readonly hooks: InputHooks = {},
+  ) {
     canvas.addEventListener('pointerdown', this.down);
     canvas.addEventListener('pointermove', this.move);
     canvas.addEventListener('pointerup', this.up);
@@ -40,6 +61,20 @@ export class Input {
     canvas.addEventListener('wheel', this.wheel, { passive: false });
     canvas.addEventListener('keydown', this.canvasKey);
     document.addEventListener('keydown', this.globalKey);
+  }
+
+  /** Unhooks every listener (the canvas goes with its mode; the document stays). */
+  destroy(): void {
+    const c = this.canvas;
+    c.removeEventListener('pointerdown', this.down);
+    c.removeEventListener('pointermove', this.move);
+    c.removeEventListener('pointerup', this.up);
+    c.removeEventListener('pointercancel', this.cancel);
+    c.removeEventListener('lostpointercapture', this.cancel);
+    c.removeEventListener('pointerleave', this.leave);
+    c.removeEventListener('wheel', this.wheel);
+    c.removeEventListener('keydown', this.canvasKey);
+    document.removeEventListener('keydown', this.globalKey);
   }
 
   private get interaction() {
@@ -59,7 +94,7 @@ export class Input {
   /** What a press at canvas (px, py) would grab. */
   private target(px: number, py: number, e: PointerEvent): { kind: DragKind; id: number } {
     const v = this.pg.viewport;
-    const zone: CameraZone | null = cameraZoneAt(this.pg.state.camera, v, px, py);
+    const zone: CameraZone | null = this.pg.hasCamera ? cameraZoneAt(this.pg.state.camera, v, px, py) : null;
     if (zone === 'resize') return { kind: 'camera-resize', id: 0 };
     if (zone === 'tab' || zone === 'edge') return { kind: 'camera-move', id: 0 };
     // Boxes win inside the camera, so every box stays draggable.
@@ -78,6 +113,16 @@ export class Input {
     const wy = v.toWorldY(py);
     const { kind, id } = e.button === 1 ? { kind: 'pan' as const, id: 0 } : this.target(px, py, e);
     this.canvas.focus({ preventScroll: true });
+    if (e.button !== 1 && this.hooks.press?.(kind === 'box' ? id : 0, e) === true) {
+      e.preventDefault();
+      return;
+    }
+    this.downPx = px;
+    this.downPy = py;
+    this.travelled = 0;
+    this.interaction.attachHeld = e.shiftKey || e.altKey;
+    this.interaction.pointerX = wx;
+    this.interaction.pointerY = wy;
     this.canvas.setPointerCapture(e.pointerId);
     e.preventDefault();
     this.pointerId = e.pointerId;
@@ -90,6 +135,7 @@ export class Input {
       this.grabX = wx - box.x;
       this.grabY = wy - box.y;
       this.interaction.dragId = id;
+      this.interaction.selectedId = id;
       // At rest while held, so step() leaves it where the pointer puts it.
       this.pg.scene.world.setVelocity(id, 0, 0);
       this.samples = [{ t: e.timeStamp, x: box.x, y: box.y }];
@@ -118,6 +164,10 @@ export class Input {
     const wx = v.toWorldX(px);
     const wy = v.toWorldY(py);
     const cam = this.pg.state.camera;
+    this.travelled = Math.max(this.travelled, Math.hypot(px - this.downPx, py - this.downPy));
+    this.interaction.attachHeld = e.shiftKey || e.altKey;
+    this.interaction.pointerX = wx;
+    this.interaction.pointerY = wy;
     switch (kind) {
       case 'box': {
         const id = this.interaction.dragId;
@@ -164,15 +214,26 @@ export class Input {
    */
   private finish(e: PointerEvent, thrown: boolean): void {
     const id = this.interaction.dragId;
-    if (this.interaction.dragKind === 'box' && id !== 0 && this.pg.scene.slotOf(id) >= 0) {
-      const [vx, vy] = thrown ? this.throwVelocity(e.timeStamp) : [0, 0];
+    const kind = this.interaction.dragKind;
+    const attach = e.shiftKey || e.altKey;
+    const [px, py] = this.point(e);
+    const live = kind === 'box' && id !== 0 && this.pg.scene.slotOf(id) >= 0;
+    if (live) {
+      // An attaching drop is a placement, never a throw.
+      const [vx, vy] = thrown && !attach ? this.throwVelocity(e.timeStamp) : [0, 0];
       this.pg.scene.world.setVelocity(id, vx, vy);
     }
+    // A click (no drag) on empty space clears the selection.
+    if (thrown && kind === 'pan' && this.travelled < CLICK_SLOP_PX) this.interaction.selectedId = 0;
     this.pointerId = null;
     this.interaction.dragId = 0;
     this.interaction.dragKind = null;
+    this.interaction.attachHeld = false;
+    if (live && thrown) {
+      const v = this.pg.viewport;
+      this.hooks.drop?.(id, v.toWorldX(px), v.toWorldY(py), attach);
+    }
     if (this.canvas.hasPointerCapture(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
-    const [px, py] = this.point(e);
     this.hover(px, py, e);
   }
 
@@ -229,7 +290,7 @@ export class Input {
       ArrowDown: [0, 1],
     };
     const dir = arrows[e.key];
-    if (dir === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (!this.pg.hasCamera || dir === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
     const step = this.pg.scene.side * 0.02;
     const cam = this.pg.state.camera;

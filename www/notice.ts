@@ -20,4 +20,8 @@ export class Notice {
   hide(): void {
     this.element.hidden = true;
   }
+
+  destroy(): void {
+    window.clearTimeout(this.timer);
+  }
 }

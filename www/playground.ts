@@ -11,7 +11,7 @@ import { CameraLayer } from './layers/camera';
 import { FocusLayer } from './layers/focus';
 import { QuadtreeLayer } from './layers/quadtree';
 import { Renderer } from './render';
-import { Scene } from './scene';
+import { Scene, type SceneOptions } from './scene';
 import { createState, defaultCamera, SPEED_MAX, type PlaygroundState, type Settings } from './state';
 import { Sidebar } from './ui';
 import { writeSettings } from './url';
@@ -26,6 +26,14 @@ const SINGLE_STEP_DT = 1 / 60;
  * usable (brute force at 20k objects takes over a second per step).
  */
 const STALL_MICROS = 250_000;
+
+/** What a mode takes from the shared playground. */
+export interface PlaygroundOptions extends SceneOptions {
+  /** The culling camera of seed 000: its layer, handles and per-frame query. */
+  camera?: boolean;
+  /** The quadtree's split lines and the nodes holding the focused box. */
+  treeLayers?: boolean;
+}
 
 export class Playground {
   readonly state: PlaygroundState;
@@ -43,30 +51,65 @@ export class Playground {
   fps = 0;
 
   private lastTime: number | null = null;
+  private rafId = 0;
+  private destroyed = false;
   private fpsFrames = 0;
   private fpsSince = 0;
   private rebuildPending = false;
   private stepPending = false;
   private urlDirty = false;
   private readonly listeners = new Set<() => void>();
+  private readonly rebuildListeners = new Set<() => void>();
+  private readonly frameListeners = new Set<(now: number) => void>();
   private readonly noticeListeners = new Set<(text: string) => void>();
 
-  constructor(canvas: HTMLCanvasElement, panelHost: HTMLElement, settings: Settings, structures: readonly string[]) {
+  /** Whether this playground has the culling camera. */
+  readonly hasCamera: boolean;
+
+  constructor(
+    canvas: HTMLCanvasElement,
+    panelHost: HTMLElement,
+    settings: Settings,
+    structures: readonly string[],
+    options: PlaygroundOptions = {},
+  ) {
     this.structures = structures;
+    this.hasCamera = options.camera ?? true;
     this.state = createState(settings);
-    this.scene = new Scene(settings);
+    this.scene = new Scene(settings, options);
     this.viewport.setWorld(this.scene.side, this.scene.side);
     this.viewport.fit();
     this.state.camera = defaultCamera(this.scene.side);
     this.renderer = new Renderer(canvas, this.viewport);
-    for (const layer of [new BackgroundLayer(), this.quadtreeLayer, new BoxesLayer(), new FocusLayer(), new CameraLayer()]) {
-      this.renderer.add(layer);
+    this.renderer.add(new BackgroundLayer());
+    this.renderer.add(new BoxesLayer());
+    if (options.treeLayers ?? true) {
+      this.renderer.add(this.quadtreeLayer);
+      this.renderer.add(new FocusLayer());
     }
+    if (this.hasCamera) this.renderer.add(new CameraLayer());
     this.sidebar = new Sidebar(panelHost);
   }
 
   start(): void {
-    requestAnimationFrame(this.tick);
+    if (!this.destroyed && this.rafId === 0) this.rafId = requestAnimationFrame(this.tick);
+  }
+
+  /** Stops the frame loop and frees the wasm world; the object is dead after. */
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    cancelAnimationFrame(this.rafId);
+    this.rafId = 0;
+    this.listeners.clear();
+    this.noticeListeners.clear();
+    this.rebuildListeners.clear();
+    this.frameListeners.clear();
+    this.scene.destroy();
+  }
+
+  get isDestroyed(): boolean {
+    return this.destroyed;
   }
 
   /** Called after any settings change, so every view can re-read them. */
@@ -77,6 +120,21 @@ export class Playground {
   /** Called with a sentence the user should see (e.g. why it paused). */
   onNotice(listener: (text: string) => void): void {
     this.noticeListeners.add(listener);
+  }
+
+  /** Called every frame after the simulation, before drawing. */
+  onFrame(listener: (now: number) => void): void {
+    this.frameListeners.add(listener);
+  }
+
+  /** Called after the world was rebuilt (new count, seed, layout, reset). */
+  onRebuild(listener: () => void): void {
+    this.rebuildListeners.add(listener);
+  }
+
+  /** Shows `text` to the user (through the mode's notice). */
+  notify(text: string): void {
+    for (const listener of this.noticeListeners) listener(text);
   }
 
   // --- actions ---------------------------------------------------------
@@ -111,6 +169,31 @@ export class Playground {
     this.state.settings.structure = name;
     this.check.restart();
     this.changed();
+  }
+
+  /** A cell size for the grids (> 0). */
+  setCellSize(size: number): void {
+    this.scene.setCellSize(size);
+    this.state.settings.cellSize = size;
+    this.check.restart();
+    this.changed();
+  }
+
+  /**
+   * Back to the core's automatic cell size. The core has no call for that,
+   * so the world is rebuilt from the seed (the URL drops `cell`).
+   */
+  autoCellSize(): void {
+    if (this.state.settings.cellSize === undefined) return;
+    delete this.state.settings.cellSize;
+    this.rebuildPending = true;
+    this.changed();
+  }
+
+  /** Rebuilds after a change a mode made to the world outside the actions. */
+  worldEdited(): void {
+    this.scene.markDirty();
+    this.check.restart();
   }
 
   setQuadtreeLimits(maxObjects: number, maxLevels: number): void {
@@ -165,6 +248,7 @@ export class Playground {
   // --- the frame loop ---------------------------------------------------
 
   private readonly tick = (now: number): void => {
+    if (this.destroyed) return;
     const elapsed = this.lastTime === null ? 0 : (now - this.lastTime) / 1000;
     this.lastTime = now;
     this.frame += 1;
@@ -172,7 +256,7 @@ export class Playground {
     try {
       this.runFrame(now, Math.min(elapsed, MAX_FRAME_DT));
     } finally {
-      requestAnimationFrame(this.tick);
+      this.rafId = this.destroyed ? 0 : requestAnimationFrame(this.tick);
     }
   };
 
@@ -190,7 +274,8 @@ export class Playground {
     this.stepPending = false;
     // Scan budget: leave the big scenes room to draw at 60 fps.
     this.check.tick(this.scene, this.frame, now, s.count > 5000 ? 3 : 6);
-    this.scene.queryCamera(this.state.camera);
+    if (this.hasCamera) this.scene.queryCamera(this.state.camera);
+    for (const listener of this.frameListeners) listener(now);
     this.renderer.draw(this.scene, this.state, now);
     this.sidebar.update(now);
     if (this.urlDirty) {
@@ -213,8 +298,7 @@ export class Playground {
     const s = this.state.settings;
     const ms = this.scene.lastStepMicros / 1000;
     this.setRunning(false);
-    const text = `Paused: one step + pairs took ${ms.toFixed(0)} ms with ${s.structure} at ${s.count.toLocaleString('en-US')} objects. Step with “.”, or pick another structure.`;
-    for (const listener of this.noticeListeners) listener(text);
+    this.notify(`Paused: one step + pairs took ${ms.toFixed(0)} ms with ${s.structure} at ${s.count.toLocaleString('en-US')} objects. Step with “.”, or pick another structure.`);
   }
 
   private rebuild(): void {
@@ -233,7 +317,9 @@ export class Playground {
     this.state.interaction.dragId = 0;
     this.state.interaction.hoverId = 0;
     this.state.interaction.dragKind = null;
+    this.state.interaction.selectedId = 0;
     this.check.restart();
+    for (const listener of this.rebuildListeners) listener();
   }
 
   private changed(): void {

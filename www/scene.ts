@@ -13,6 +13,13 @@ export function worldSideFor(count: number): number {
   return Math.max(200, Math.sqrt(count) * 40);
 }
 
+export interface SceneOptions {
+  /** World side for `count` boxes (default `worldSideFor`). */
+  worldSide?: (count: number) => number;
+  /** Runs on each freshly populated world (a mode's own set-up). */
+  prepare?: (world: World) => void;
+}
+
 export class Scene {
   world: World;
   side = 1;
@@ -26,6 +33,8 @@ export class Scene {
   candidateTests = 0;
   nodesVisited = 0;
   quadtreeActive = false;
+  /** A grid structure is active (`gridGeometry()` is non-empty). */
+  gridActive = false;
   /** Microseconds per `step(dt)` + `pairs()`, over the last 60 steps. */
   readonly stepMicros = new RollingMean(60);
   lastStepMicros = 0;
@@ -38,7 +47,7 @@ export class Scene {
   private idToSlot = new Int32Array(1);
   private cameraIds = new Uint32Array(0);
 
-  constructor(settings: Settings) {
+  constructor(settings: Settings, private readonly options: SceneOptions = {}) {
     this.world = this.build(settings);
   }
 
@@ -49,10 +58,34 @@ export class Scene {
     this.world = next;
   }
 
+  /** Frees the wasm world; the scene is unusable after. */
+  destroy(): void {
+    this.world.free();
+  }
+
+  /**
+   * Takes over `world` (same side) in place of the current one, which is
+   * freed; for a world rebuilt from a snapshot of this one.
+   */
+  replaceWorld(world: World): void {
+    this.world.free();
+    this.world = world;
+    this.noteStructure();
+    this.indexSlots(world);
+    this.stepMicros.clear();
+    this.dirty = true;
+  }
+
   setStructure(name: string): void {
     this.world.setStructure(name);
-    this.quadtreeActive = this.world.quadtreeNodes().length > 0;
+    this.noteStructure();
     // The mean should describe this structure, not the last one.
+    this.stepMicros.clear();
+    this.dirty = true;
+  }
+
+  setCellSize(size: number): void {
+    this.world.setCellSize(size);
     this.stepMicros.clear();
     this.dirty = true;
   }
@@ -114,7 +147,7 @@ export class Scene {
    * The box under world point (px, py): the topmost (last drawn) box that
    * contains it, else the nearest within `tolerance` world units, else 0.
    */
-  hitTest(px: number, py: number, tolerance: number): number {
+  hitTest(px: number, py: number, tolerance: number, exclude = 0): number {
     const t = Math.max(tolerance, 1e-6);
     const ids = this.world.query(px - t, py - t, 2 * t, 2 * t).slice();
     if (ids.length === 0) return 0;
@@ -124,7 +157,7 @@ export class Scene {
     let bestDistance = Infinity;
     for (const id of ids) {
       const s = this.slotOf(id);
-      if (s < 0) continue;
+      if (s < 0 || id === exclude) continue;
       const r = { x: boxes[4 * s], y: boxes[4 * s + 1], w: boxes[4 * s + 2], h: boxes[4 * s + 3] };
       const d = distanceSquared(r, px, py);
       // Inside beats near; among equals, the higher slot is drawn on top.
@@ -156,19 +189,27 @@ export class Scene {
     this.dirty = false;
   }
 
+  private noteStructure(): void {
+    this.quadtreeActive = this.world.quadtreeNodes().length > 0;
+    this.gridActive = this.world.gridGeometry().length > 0;
+  }
+
   private build(settings: Settings): World {
-    const side = worldSideFor(settings.count);
+    const side = (this.options?.worldSide ?? worldSideFor)(settings.count);
     const world = new World(side, side);
     try {
       world.setStructure(settings.structure);
       world.setQuadtreeLimits(settings.maxObjects, settings.maxLevels);
+      if (settings.cellSize !== undefined && settings.cellSize > 0) world.setCellSize(settings.cellSize);
       world.populate(settings.count, settings.seed, settings.layout);
+      this.options?.prepare?.(world);
     } catch (error) {
       world.free();
       throw error;
     }
     this.side = side;
     this.quadtreeActive = world.quadtreeNodes().length > 0;
+    this.gridActive = world.gridGeometry().length > 0;
     this.indexSlots(world);
     this.cameraIds = new Uint32Array(0);
     this.cameraCount = 0;

@@ -23,7 +23,10 @@ export interface Settings {
   /** Multiplies simulated time; 0 freezes motion but keeps frames live. */
   speed: number;
   running: boolean;
+  /** Draw the structure's lines (quadtree splits, grid cells). */
   showTree: boolean;
+  /** Cell size of the grids; 0 = let the core choose from the boxes' sizes. */
+  cellSize?: number;
 }
 
 export type DragKind = 'box' | 'camera-move' | 'camera-resize' | 'pan';
@@ -34,6 +37,13 @@ export interface Interaction {
   /** Box being dragged (0 = none). */
   dragId: number;
   dragKind: DragKind | null;
+  /** Box last pressed (0 = none); a click on empty space clears it. */
+  selectedId: number;
+  /** Shift or Alt held during the drag in progress (attach on drop). */
+  attachHeld: boolean;
+  /** Pointer position in world units during a drag. */
+  pointerX: number;
+  pointerY: number;
 }
 
 export interface PlaygroundState {
@@ -47,7 +57,7 @@ export function createState(settings: Settings): PlaygroundState {
   return {
     settings,
     camera: { x: 0, y: 0, w: 1, h: 1 },
-    interaction: { hoverId: 0, dragId: 0, dragKind: null },
+    interaction: { hoverId: 0, dragId: 0, dragKind: null, selectedId: 0, attachHeld: false, pointerX: 0, pointerY: 0 },
   };
 }
 

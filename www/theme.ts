@@ -19,6 +19,18 @@ export const theme = {
   treeRgb: '72, 219, 160',
   storedInFill: 'rgba(72, 219, 160, 0.09)',
   focus: '#ffffff',
+  /** Grid cell lines (grids mode). */
+  gridLine: 'rgba(122, 150, 190, 0.26)',
+  /** Cells an object is stored in: solid green. */
+  storedCellFill: 'rgba(72, 219, 160, 0.30)',
+  storedCellStroke: '#48dba0',
+  /** Cells searched for an object's pairs: dashed violet. */
+  searchedCellFill: 'rgba(190, 140, 255, 0.10)',
+  searchedCellStroke: '#c49bff',
+  /** Hierarchy: child → parent links and the selected subtree. */
+  link: 'rgba(170, 190, 220, 0.55)',
+  subtree: '#ffc857',
+  dropTarget: '#48dba0',
   label: '#e8eef8',
   labelBack: 'rgba(11, 15, 22, 0.82)',
 } as const;

@@ -1,6 +1,7 @@
 // Settings in the address bar, so a scene can be shared or bookmarked:
-// ?n=3000&seed=7&structure=quadtree&layout=uniform&mo=8&ml=8&speed=1&paused
+// ?n=3000&seed=7&structure=quadtree&layout=uniform&mo=8&ml=8&speed=1&cell=20&paused
 
+import { replaceModeQuery } from './modes/url';
 import { COUNT_MAX, COUNT_MIN, LAYOUTS, SPEED_MAX, type Layout, type Settings } from './state';
 
 function intParam(params: URLSearchParams, key: string, lo: number, hi: number): number | undefined {
@@ -12,8 +13,7 @@ function intParam(params: URLSearchParams, key: string, lo: number, hi: number):
 }
 
 /** Settings from the URL over `defaults`; unknown or bad values are ignored. */
-export function readSettings(defaults: Settings, structures: readonly string[], search = location.search): Settings {
-  const params = new URLSearchParams(search);
+export function readSettings(defaults: Settings, structures: readonly string[], params: URLSearchParams): Settings {
   const s = { ...defaults };
   s.count = intParam(params, 'n', COUNT_MIN, COUNT_MAX) ?? s.count;
   s.seed = intParam(params, 'seed', 0, 0xffff_ffff) ?? s.seed;
@@ -27,6 +27,8 @@ export function readSettings(defaults: Settings, structures: readonly string[], 
   if (params.has('speed') && Number.isFinite(speed)) s.speed = Math.min(SPEED_MAX, Math.max(0, speed));
   if (params.has('paused')) s.running = false;
   if (params.get('tree') === '0') s.showTree = false;
+  const cell = Number(params.get('cell'));
+  if (params.has('cell') && Number.isFinite(cell) && cell > 0) s.cellSize = Math.min(1e6, cell);
   return s;
 }
 
@@ -42,6 +44,6 @@ export function writeSettings(s: Settings): void {
   if (s.speed !== 1) params.set('speed', String(s.speed));
   if (!s.running) params.set('paused', '');
   if (!s.showTree) params.set('tree', '0');
-  const url = `${location.pathname}?${params.toString().replace(/paused=(&|$)/, 'paused$1')}${location.hash}`;
-  history.replaceState(history.state, '', url);
+  if (s.cellSize !== undefined && s.cellSize > 0) params.set('cell', String(+s.cellSize.toPrecision(6)));
+  replaceModeQuery(params);
 }

@@ -14,7 +14,7 @@ export class FocusLayer implements Layer {
 
   draw(dc: DrawContext): void {
     const { ctx, scene, state, viewport: v } = dc;
-    const id = state.interaction.dragId || state.interaction.hoverId;
+    const id = state.interaction.dragId || state.interaction.hoverId || state.interaction.selectedId;
     if (id === 0 || scene.slotOf(id) < 0) return;
     const box = scene.boxOf(id);
     const nodes = scene.quadtreeActive ? scene.world.storedIn(id) : new Float64Array(0);

@@ -24,6 +24,16 @@ function field(label: string, forId: string, ...controls: HTMLElement[]): HTMLEl
   return h('div', { class: 'field' }, h('label', { for: forId }, label), h('div', { class: 'field-controls' }, ...controls));
 }
 
+/** Which controls a mode shows (all by default). */
+export interface ControlsOptions {
+  structure?: boolean;
+  count?: boolean;
+  layout?: boolean;
+  limits?: boolean;
+  /** Label of the "show the structure's lines" box; null hides it. */
+  linesLabel?: string | null;
+}
+
 export class ControlsPanel implements Panel {
   readonly element: HTMLElement;
   private readonly structure = h('select', { id: 'structure' });
@@ -45,7 +55,7 @@ export class ControlsPanel implements Panel {
   private readonly fit = h('button', { type: 'button', id: 'fit', 'aria-keyshortcuts': 'F', title: 'Fit the world in view (F)' }, 'Fit view');
   private readonly showTree = h('input', { id: 'show-tree', type: 'checkbox' });
 
-  constructor(private readonly pg: Playground) {
+  constructor(private readonly pg: Playground, options: ControlsOptions = {}) {
     for (const name of pg.structures) this.structure.append(h('option', { value: name }, name));
     for (const name of LAYOUTS) this.layout.append(h('option', { value: name }, name));
     this.limits.append(
@@ -57,13 +67,13 @@ export class ControlsPanel implements Panel {
       'controls',
       'Scene',
       h('div', { class: 'buttons' }, this.pause, this.step, this.fit),
-      field('Structure', 'structure', this.structure),
-      field('Objects', 'count', this.countRange, this.count),
-      field('Layout', 'layout', this.layout),
+      (options.structure ?? true) && field('Structure', 'structure', this.structure),
+      (options.count ?? true) && field('Objects', 'count', this.countRange, this.count),
+      (options.layout ?? true) && field('Layout', 'layout', this.layout),
       field('Seed', 'seed', this.seed, this.newSeed, this.reset),
-      this.limits,
+      (options.limits ?? true) && this.limits,
       field('Speed', 'speed', this.speed, this.speedOut),
-      h('label', { class: 'check' }, this.showTree, 'Show tree splits'),
+      options.linesLabel !== null && h('label', { class: 'check' }, this.showTree, options.linesLabel ?? 'Show tree splits'),
     );
     this.wire();
   }

@@ -4,11 +4,11 @@
 
 import { h, panelSection, type Panel } from '../ui';
 
-function swatch(kind: string, text: string): HTMLElement {
+export function swatch(kind: string, text: string): HTMLElement {
   return h('li', {}, h('span', { class: `swatch swatch-${kind}`, 'aria-hidden': 'true' }), text);
 }
 
-function key(keys: string[], text: string): HTMLElement {
+export function key(keys: string[], text: string): HTMLElement {
   const caps = keys.flatMap((k, i) => (i === 0 ? [h('kbd', {}, k)] : [' ', h('kbd', {}, k)]));
   return h('li', {}, h('span', { class: 'keys' }, ...caps), text);
 }

@@ -1,6 +1,7 @@
-// Live numbers: objects, candidate tests, pairs from the structure next to
-// pairs from the brute-force scan (✓ when they agree), µs per step, what
-// the camera sees. Stable ids (#stat-…) for tests and deep links.
+// Live numbers: objects, candidate tests, the live pair count, the last
+// brute-force check (which frame it checked, and whether the structure
+// agreed on that frame), µs per step, what the camera sees, the structure's
+// size. Stable ids (#stat-…) for tests and deep links.
 
 import type { Playground } from '../playground';
 import { formatInt, h, panelSection, setText, type Panel } from '../ui';
@@ -9,7 +10,7 @@ import { formatInt, h, panelSection, setText, type Panel } from '../ui';
 const RUNNING_REFRESH_MS = 250;
 
 /** 0.0012 → "0.12%", 0.25 → "25%": two significant digits, no exponents. */
-function percent(fraction: number): string {
+export function percent(fraction: number): string {
   const p = 100 * fraction;
   if (p === 0) return '0%';
   if (p >= 10) return `${p.toFixed(0)}%`;
@@ -17,46 +18,66 @@ function percent(fraction: number): string {
   return `${p.toFixed(Math.min(6, 1 - Math.floor(Math.log10(Math.max(p, 1e-9)))))}%`;
 }
 
-function row(label: string, id: string, hint = ''): [HTMLElement, HTMLElement] {
+function row(label: string | HTMLElement, id: string, hint = ''): [HTMLElement, HTMLElement] {
   const value = h('dd', { id: `stat-${id}` }, '—');
   const term = h('dt', { title: hint }, label);
-  return [h('div', { class: 'stat' }, term, value), value];
+  return [h('div', { class: 'stat', 'data-row': id }, term, value), value];
+}
+
+export interface StatsOptions {
+  /** Show the camera row (modes with the culling camera). */
+  camera?: boolean;
 }
 
 export class StatsPanel implements Panel {
   readonly element: HTMLElement;
   private readonly list = h('dl', { class: 'stats' });
   private readonly v: Record<string, HTMLElement> = {};
-  private readonly agreeRow: HTMLElement;
+  private readonly checkRow: HTMLElement;
+  /** In the check row's label: the frame the check was about. */
+  private readonly checkFrame = h('span', { id: 'stat-check-frame' }, '');
+  private readonly checkStructure = h('span', { id: 'stat-check-structure' }, '…');
+  private readonly checkBrute = h('span', { id: 'stat-brute-pairs' }, '…');
+  private readonly checkOp = h('span', {}, ' = ');
+  private readonly checkMark = h('span', { class: 'mark' }, '');
   private lastRefresh = -Infinity;
 
-  constructor(private readonly pg: Playground) {
+  constructor(private readonly pg: Playground, options: StatsOptions = {}) {
     const rows: [string, string, string][] = [
       ['Objects', 'objects', 'Live boxes in the world'],
       ['Structure', 'structure', 'Broad-phase structure answering pairs() and query()'],
       ['Candidate tests', 'candidates', 'Box-versus-box tests the structure made for the last pairs()'],
       ['vs. all pairs', 'saving', 'Candidate tests as a share of n(n−1)/2, what brute force tests'],
-      ['Overlapping pairs', 'pairs', 'pairs().length / 2 from the structure'],
-      ['Brute-force pairs', 'brute-pairs', 'Every pair tested in JS on a snapshot of the boxes (see Last check)'],
-      ['Agree', 'agree', 'The structure and brute force found the same pairs on that snapshot'],
-      ['Last check', 'checked', 'When the brute-force scan last finished, on which frame\'s boxes'],
-      ['µs per step', 'us', 'step(dt) + pairs(), mean of the last 60 steps'],
-      ['In camera', 'camera', 'Boxes query(camera) returned this frame'],
-      ['Tree nodes', 'nodes', 'Nodes (leaves) of the quadtree, and its depth'],
-      ['Frame rate', 'fps', 'Frames drawn per second'],
+      ['Pairs now', 'pairs', 'Overlapping pairs the structure reports this frame: pairs().length / 2'],
     ];
-    let agreeRow: HTMLElement | null = null;
-    for (const [label, id, hint] of rows) {
-      const [r, value] = row(label, id, hint);
-      this.v[id] = value;
-      if (id === 'agree') agreeRow = r;
-      this.list.append(r);
-    }
-    this.agreeRow = agreeRow!;
+    for (const [label, id, hint] of rows) this.addRow(label, id, hint);
+    // The check is about an older frame than "Pairs now": the label says which.
+    const checkLabel = h('span', {}, 'Brute-force check', this.checkFrame);
+    const [checkRow, checkValue] = row(checkLabel, 'agree', 'A JS scan of every pair on a snapshot of the boxes, compared with what the structure reported for that same frame: structure = brute force');
+    checkValue.replaceChildren(this.checkStructure, this.checkOp, this.checkBrute, ' ', this.checkMark);
+    this.checkRow = checkRow;
+    this.checkRow.classList.add('check-row');
+    this.list.append(checkRow);
+    const more: [string, string, string][] = [
+      ['Checked', 'checked', 'When the brute-force scan last finished; small scenes are re-checked every second'],
+      ['µs per step', 'us', 'step(dt) + pairs(), mean of the last 60 steps'],
+    ];
+    if (options.camera ?? true) more.push(['In camera', 'camera', 'Boxes query(camera) returned this frame']);
+    more.push(
+      ['Structure size', 'nodes', 'Quadtree: nodes (leaves) and depth · grids: columns × rows of cells and the cell size'],
+      ['Frame rate', 'fps', 'Frames drawn per second'],
+    );
+    for (const [label, id, hint] of more) this.addRow(label, id, hint);
     // Polite and busy while running: a screen reader is not read sixty
     // numbers a second, but hears the settled values when paused.
     this.element = panelSection('stats', 'Live stats', this.list);
     this.element.setAttribute('aria-live', 'polite');
+  }
+
+  private addRow(label: string, id: string, hint: string): void {
+    const [r, value] = row(label, id, hint);
+    this.v[id] = value;
+    this.list.append(r);
   }
 
   update(now: number): void {
@@ -76,10 +97,22 @@ export class StatsPanel implements Panel {
     this.updateCheck(now);
     const us = scene.stepMicros.mean;
     setText(this.v.us, Number.isFinite(us) ? (us < 100 ? us.toFixed(1) : formatInt(us)) : '—');
-    setText(this.v.camera, formatInt(scene.cameraCount));
-    const tree = pg.quadtreeLayer;
-    setText(this.v.nodes, scene.quadtreeActive && tree.nodeCount > 0 ? `${formatInt(tree.nodeCount)} (${formatInt(tree.leafCount)}) · depth ${tree.depth}` : '—');
+    if (this.v.camera !== undefined) setText(this.v.camera, formatInt(scene.cameraCount));
+    setText(this.v.nodes, this.structureSize());
     setText(this.v.fps, pg.fps > 0 ? pg.fps.toFixed(0) : '—');
+  }
+
+  private structureSize(): string {
+    const scene = this.pg.scene;
+    const tree = this.pg.quadtreeLayer;
+    if (scene.quadtreeActive) {
+      if (tree.nodeCount > 0) return `${formatInt(tree.nodeCount)} (${formatInt(tree.leafCount)}) · depth ${tree.depth}`;
+      const nodes = scene.world.quadtreeNodes().length / 6;
+      return `${formatInt(nodes)} nodes`;
+    }
+    const g = scene.world.gridGeometry();
+    if (g.length >= 5) return `${formatInt(g[3])} × ${formatInt(g[4])} cells of ${g[2].toFixed(1)}`;
+    return '—';
   }
 
   private updateCheck(now: number): void {
@@ -87,19 +120,23 @@ export class StatsPanel implements Panel {
     const progress = this.pg.check.progress;
     const scanning = progress !== null && progress < 1 ? ` · scanning ${Math.floor(progress * 100)}%` : '';
     if (r === null) {
-      setText(this.v['brute-pairs'], '…');
-      setText(this.v.agree, '…');
+      setText(this.checkFrame, '');
+      setText(this.checkStructure, '…');
+      setText(this.checkBrute, '…');
+      setText(this.checkOp, ' = ');
+      setText(this.checkMark, '');
       setText(this.v.checked, `not yet${scanning}`);
-      this.agreeRow.dataset.agree = '';
+      this.checkRow.dataset.agree = '';
       return;
     }
-    setText(this.v['brute-pairs'], formatInt(r.brutePairs));
-    setText(
-      this.v.agree,
-      r.agree ? `✓ ${formatInt(r.structurePairs)} = ${formatInt(r.brutePairs)}` : `✗ ${formatInt(r.structurePairs)} ≠ ${formatInt(r.brutePairs)}`,
-    );
-    this.agreeRow.dataset.agree = String(r.agree);
+    setText(this.checkFrame, ` (frame ${formatInt(r.frame)})`);
+    setText(this.checkStructure, formatInt(r.structurePairs));
+    setText(this.checkBrute, formatInt(r.brutePairs));
+    // "=" only when the pair sets match, not just the counts.
+    setText(this.checkOp, r.agree ? ' = ' : ' ≠ ');
+    setText(this.checkMark, r.agree ? '✓' : '✗');
+    this.checkRow.dataset.agree = String(r.agree);
     const ago = Math.max(0, (now - r.finishedAt) / 1000);
-    setText(this.v.checked, `${ago < 1 ? 'just now' : `${ago.toFixed(0)} s ago`}, frame ${r.frame}${scanning}`);
+    setText(this.v.checked, `${ago < 1 ? 'just now' : `${ago.toFixed(0)} s ago`}${scanning}`);
   }
 }

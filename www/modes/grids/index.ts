@@ -1,0 +1,130 @@
+// The grids mode (seed 004 §4): the quadtree demo's moving boxes under a
+// normal or loose grid, the cells a selected object is stored in and the
+// cells searched for its pairs, a cell-size control, and a table running
+// every structure on a copy of the current scene.
+
+import { World } from '../../../pkg/broadphase.js';
+import { installDebugHandle } from '../../debug';
+import { Input } from '../../input';
+import { Notice } from '../../notice';
+import { ControlsPanel } from '../../panels/controls';
+import { key, swatch } from '../../panels/legend';
+import { StatsPanel } from '../../panels/stats';
+import { Playground } from '../../playground';
+import type { Settings } from '../../state';
+import { h, panelSection } from '../../ui';
+import { readSettings } from '../../url';
+import { buildModeLayout } from '../layout';
+import type { ModeFactory } from '../types';
+import { CellsLayer } from './cells-layer';
+import { ComparePanel } from './compare-panel';
+import { GridLayer } from './grid-layer';
+import { GridPanel } from './grid-panel';
+
+/** What, when changed, makes an earlier comparison stale. */
+function sceneKey(s: Settings): string {
+  return [s.count, s.seed, s.layout, s.cellSize ?? 'auto', s.maxObjects, s.maxLevels].join('|');
+}
+
+export const createGridsMode: ModeFactory = (host, params) => {
+  const structures = World.structures();
+  const probe = new World(1, 1);
+  const defaults: Settings = {
+    count: 800,
+    seed: 1,
+    layout: 'uniform',
+    structure: structures.includes('loose-grid') ? 'loose-grid' : structures[0],
+    maxObjects: probe.maxObjects,
+    maxLevels: Math.min(probe.maxLevels, 12),
+    speed: 1,
+    running: true,
+    showTree: true,
+  };
+  probe.free();
+  const settings = readSettings(defaults, structures, params);
+  const layout = buildModeLayout(host, {
+    canvasLabel: 'Simulation: moving boxes in a grid; the selected box’s stored and searched cells',
+    help: 'Click a box to select it, drag to move it · click empty space to deselect · scroll to zoom, drag empty space to pan',
+  });
+  const pg = new Playground(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false });
+  const cells = new CellsLayer();
+  pg.renderer.add(new GridLayer());
+  pg.renderer.add(pg.quadtreeLayer);
+  pg.renderer.add(cells);
+  const compare = new ComparePanel(pg);
+  pg.sidebar.add(new ControlsPanel(pg, { linesLabel: 'Show grid lines' }));
+  pg.sidebar.add(new GridPanel(pg, cells));
+  pg.sidebar.add(compare);
+  pg.sidebar.add(new StatsPanel(pg, { camera: false }));
+  pg.sidebar.add({
+    element: panelSection(
+      'keys',
+      'Hands on',
+      h(
+        'ul',
+        { class: 'keys-list' },
+        key(['click'], 'a box to select it: its cells stay shown'),
+        key(['drag'], 'a box to move it; watch its cells change'),
+        key(['wheel'], 'zoom; drag empty space to pan'),
+        key(['Space'], 'pause / play'),
+        key(['.', 'S'], 'single step'),
+        key(['R'], 'reset from seed'),
+        key(['T'], 'grid lines on / off'),
+        key(['+', '−', 'F'], 'zoom in, out, fit'),
+      ),
+    ),
+  });
+  layout.legend.append(
+    h(
+      'ul',
+      { class: 'legend', 'aria-label': 'Legend' },
+      swatch('box', 'box'),
+      swatch('overlap', 'in an overlapping pair'),
+      swatch('grid-line', 'grid cell'),
+      swatch('stored-cell', 'cells the object is stored in'),
+      swatch('searched-cell', 'cells searched for its pairs'),
+    ),
+  );
+  const notice = new Notice(layout.notice);
+  pg.onNotice((text) => notice.show(text));
+  let lastKey = sceneKey(settings);
+  pg.onChange(() => {
+    const next = sceneKey(pg.state.settings);
+    if (next !== lastKey) {
+      lastKey = next;
+      compare.schedule();
+    }
+  });
+  pg.onRebuild(() => compare.schedule());
+  const input = new Input(pg, layout.canvas, { drop: () => compare.schedule() });
+  const uninstall = installDebugHandle(pg, layout.canvas, 'grids', {
+    grids: {
+      /** What the cells layer drew last frame: { id, structure, stored, searched, searchedFallback }. */
+      get drawn() {
+        return cells.drawn;
+      },
+      get compare() {
+        return compare.result;
+      },
+      get comparing() {
+        return compare.running;
+      },
+      runComparison: () => compare.start(),
+      select(id: number) {
+        pg.state.interaction.selectedId = id;
+      },
+    },
+  });
+  pg.start();
+  compare.schedule();
+  return {
+    destroy() {
+      uninstall();
+      input.destroy();
+      compare.destroy();
+      notice.destroy();
+      pg.destroy();
+      layout.remove();
+    },
+  };
+};

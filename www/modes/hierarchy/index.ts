@@ -1,0 +1,171 @@
+// The hierarchy mode (seed 003): a few dozen boxes, some moving and some at
+// rest; attach one to another (Shift-drag, or the buttons) and it rides
+// along. The tree, the queue (`order()`) and a step-through of the queue's
+// segment repair sit in the side panel.
+
+import { World } from '../../../pkg/broadphase.js';
+import { installDebugHandle } from '../../debug';
+import { Input } from '../../input';
+import { Notice } from '../../notice';
+import { ControlsPanel } from '../../panels/controls';
+import { key, swatch } from '../../panels/legend';
+import { Playground } from '../../playground';
+import type { Settings } from '../../state';
+import { h, panelSection } from '../../ui';
+import { readSettings } from '../../url';
+import { buildModeLayout } from '../layout';
+import type { ModeFactory } from '../types';
+import { HierarchyController } from './controller';
+import { dropTargetAt, LinksLayer } from './links-layer';
+import { readRepair } from './model';
+import { AttachPanel, QueuePanel, TreePanel } from './panels';
+import { RepairPanel } from './repair-panel';
+
+const DEFAULT_COUNT = 36;
+const COUNT_MAX = 200;
+
+/**
+ * Gives the scene its shape: every third box at rest, and one small family
+ * (a parent near the middle carrying two children, one with a child of its
+ * own) so the tree is not flat on arrival.
+ */
+function prepare(world: World): void {
+  const ids = Array.from(world.slotIds()).filter((id) => id !== 0);
+  for (const id of ids) if (id % 3 === 0) world.setVelocity(id, 0, 0);
+  if (ids.length < 8) return;
+  // The family's parent: the box nearest the middle, so its children fit around it.
+  const mid = world.width / 2;
+  const distance = (id: number) => {
+    const [x, y, w, hh] = world.box(id);
+    return Math.hypot(x + w / 2 - mid, y + hh / 2 - mid);
+  };
+  const root = ids.slice(4).reduce((best, id) => (distance(id) < distance(best) ? id : best));
+  const [a, b, c] = [ids[1], ids[2], ids[3]];
+  const [rx, ry, rw, rh] = world.box(root);
+  const place = (id: number, dx: number, dy: number) => {
+    const [, , w, hh] = world.box(id);
+    world.update(id, Math.min(Math.max(rx + dx, 0), world.width - w), Math.min(Math.max(ry + dy, 0), world.height - hh), w, hh);
+    world.setVelocity(id, 0, 0);
+  };
+  place(a, rw + 12, -6);
+  place(b, -18, rh + 12);
+  place(c, rw + 30, rh + 14);
+  world.setParent(a, root);
+  world.setParent(b, root);
+  world.setParent(c, a);
+}
+
+export const createHierarchyMode: ModeFactory = (host, params) => {
+  const structures = World.structures();
+  const defaults: Settings = {
+    count: DEFAULT_COUNT,
+    seed: 3,
+    layout: 'uniform',
+    structure: structures.includes('quadtree') ? 'quadtree' : structures[0],
+    maxObjects: 8,
+    maxLevels: 8,
+    speed: 1,
+    running: true,
+    showTree: true,
+  };
+  const settings = readSettings(defaults, structures, params);
+  settings.count = Math.min(settings.count, COUNT_MAX);
+  const layout = buildModeLayout(host, {
+    canvasLabel: 'Simulation: boxes linked to their parents; attached boxes move with them',
+    help: 'Shift-drag (or Alt-drag) a box onto another to attach it, onto empty space to detach · drag to move · click to select',
+    colophon: 'Rust core compiled to WebAssembly · <code>setParent</code>, <code>parentOf</code>, <code>order()</code>, <code>lastRepair()</code>',
+  });
+  const pg = new Playground(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, prepare });
+  const c = new HierarchyController(pg);
+  const links = new LinksLayer(c);
+  pg.renderer.add(links);
+  const repairPanel = new RepairPanel(c);
+  pg.sidebar.add(new AttachPanel(c));
+  pg.sidebar.add(new TreePanel(c));
+  pg.sidebar.add(new QueuePanel(c));
+  pg.sidebar.add(repairPanel);
+  pg.sidebar.add(new ControlsPanel(pg, { structure: false, count: false, layout: false, limits: false, linesLabel: 'Show links to parents' }));
+  pg.sidebar.add({
+    element: panelSection(
+      'keys',
+      'Hands on',
+      h(
+        'ul',
+        { class: 'keys-list' },
+        key(['Shift', 'drag'], 'onto a box: attach; onto empty space: detach'),
+        key(['drag'], 'move a box; its subtree follows'),
+        key(['Esc'], 'cancel “attach selected to…”'),
+        key(['Space'], 'pause / play'),
+        key(['.', 'S'], 'single step'),
+        key(['R'], 'reset from seed'),
+        key(['T'], 'links on / off'),
+      ),
+    ),
+  });
+  layout.legend.append(
+    h(
+      'ul',
+      { class: 'legend', 'aria-label': 'Legend' },
+      swatch('box', 'box'),
+      swatch('overlap', 'overlapping'),
+      swatch('link', 'child → parent'),
+      swatch('subtree', 'selected subtree'),
+      swatch('drop', 'attach target (Shift-drag)'),
+    ),
+  );
+  const notice = new Notice(layout.notice);
+  pg.onNotice((text) => notice.show(text));
+  const input = new Input(pg, layout.canvas, {
+    press(id) {
+      if (!c.picking) return false;
+      const child = c.selected;
+      c.cancelPick();
+      if (id !== 0 && child !== 0) c.attach(child, id);
+      return true;
+    },
+    drop(id, x, y, attach) {
+      if (!attach) return;
+      const target = dropTargetAt(pg.scene, pg.viewport, x, y, id);
+      if (target !== 0) c.attach(id, target);
+      else if (pg.scene.world.parentOf(id) !== 0) c.attach(id, 0);
+    },
+  });
+  const escape = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && c.picking) {
+      c.cancelPick();
+      e.preventDefault();
+    }
+  };
+  document.addEventListener('keydown', escape);
+  const uninstall = installDebugHandle(pg, layout.canvas, 'hierarchy', {
+    hierarchy: {
+      /** The ids shown in the queue panel, in order. */
+      shownQueue: () => Array.from(document.querySelectorAll<HTMLElement>('#queue > li')).map((el) => Number(el.dataset.id)),
+      get forest() {
+        return { queue: c.forest.queue, parents: Object.fromEntries(c.forest.parent) };
+      },
+      get repair() {
+        return c.repair;
+      },
+      get repairStep() {
+        return c.repairStep;
+      },
+      lastRepair: () => readRepair(pg.scene.world),
+      attach: (child: number, parent: number) => c.attach(child, parent),
+      select: (id: number) => c.select(id),
+    },
+  });
+  pg.start();
+  return {
+    destroy() {
+      uninstall();
+      document.removeEventListener('keydown', escape);
+      input.destroy();
+      repairPanel.destroy();
+      c.destroy();
+      notice.destroy();
+      pg.destroy();
+      layout.remove();
+    },
+  };
+};

@@ -1,0 +1,59 @@
+// The quadtree mode (seeds 000–002): bouncing boxes, the tree's splits,
+// the draggable culling camera, live stats and the brute-force check.
+// Assembles the shared playground (playground.ts) with its layers, panels
+// and input inside the mode's host.
+
+import { World } from '../../../pkg/broadphase.js';
+import { installDebugHandle } from '../../debug';
+import { Input } from '../../input';
+import { Notice } from '../../notice';
+import { ControlsPanel } from '../../panels/controls';
+import { KeysPanel, LegendPanel } from '../../panels/legend';
+import { StatsPanel } from '../../panels/stats';
+import { Playground } from '../../playground';
+import type { Settings } from '../../state';
+import { readSettings } from '../../url';
+import { buildModeLayout } from '../layout';
+import type { ModeFactory } from '../types';
+
+export const createQuadtreeMode: ModeFactory = (host, params) => {
+  const structures = World.structures();
+  // The core's own defaults for the tree limits, so the page shows them.
+  const probe = new World(1, 1);
+  const defaults: Settings = {
+    count: 800,
+    seed: 1,
+    layout: 'uniform',
+    structure: structures.includes('quadtree') ? 'quadtree' : structures[0],
+    maxObjects: probe.maxObjects,
+    maxLevels: Math.min(probe.maxLevels, 12),
+    speed: 1,
+    running: true,
+    showTree: true,
+  };
+  probe.free();
+  const settings = readSettings(defaults, structures, params);
+  const layout = buildModeLayout(host, {
+    canvasLabel: "Simulation: moving boxes, the quadtree's splits and the dashed camera",
+    help: 'Drag a box · drag the camera by its tab, resize it at the corner · scroll to zoom, drag empty space to pan',
+  });
+  const playground = new Playground(layout.canvas, layout.panels, settings, structures);
+  playground.sidebar.add(new ControlsPanel(playground));
+  playground.sidebar.add(new StatsPanel(playground));
+  playground.sidebar.add(new KeysPanel());
+  layout.legend.append(new LegendPanel().element);
+  const notice = new Notice(layout.notice);
+  playground.onNotice((text) => notice.show(text));
+  const input = new Input(playground, layout.canvas);
+  const uninstall = installDebugHandle(playground, layout.canvas, 'quadtree');
+  playground.start();
+  return {
+    destroy() {
+      uninstall();
+      input.destroy();
+      notice.destroy();
+      playground.destroy();
+      layout.remove();
+    },
+  };
+};

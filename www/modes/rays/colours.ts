@@ -1,0 +1,58 @@
+// The rays mode's colours on top of the page theme. The legend and the
+// panels read the same values through `--r-<name>` CSS variables set on the
+// mode's own elements, so a swatch is the colour on the canvas. Map colours
+// follow the seed's figures (solid edges red, interesting grey) and match
+// the tile editor's.
+
+import { theme } from '../../theme';
+
+export const rayColours = {
+  page: theme.page,
+  cell: theme.worldFill,
+  grid: 'rgba(170, 190, 220, 0.075)',
+  mapEdge: theme.worldEdge,
+  tile: '#34445c',
+  /** The sloped and curved faces inside a cell. */
+  tileSurface: '#6c84a8',
+  solidEdge: '#ff5261',
+  interestingEdge: '#a3afc2',
+  boxFill: theme.boxFill,
+  boxStroke: theme.boxStroke,
+  ray: theme.camera,
+  rayFaint: 'rgba(255, 200, 87, 0.38)',
+  /** Entry through a vertical line (the x axis stepped): tMaxX's colour. */
+  crossX: '#4fd1ff',
+  /** Entry through a horizontal line (the y axis stepped): tMaxY's colour. */
+  crossY: '#ff7ad9',
+  /** Entry through a lattice point (both stepped). */
+  crossCorner: '#ffffff',
+  hit: '#ffffff',
+  normal: '#7ef0c5',
+  current: '#ffffff',
+  enemy: '#ff9f43',
+  player: '#48dba0',
+  sightClear: '#48dba0',
+  sightBlocked: '#ff5261',
+  focus: theme.focus,
+  label: theme.label,
+  labelBack: theme.labelBack,
+} as const;
+
+/** The visited cells' gradient runs from the ray's start colour to this, as `r, g, b`. */
+export const TRACE_FROM_RGB = [255, 200, 87] as const;
+export const TRACE_TO_RGB = [199, 120, 255] as const;
+
+/** The gradient's colour at `f` in [0, 1]. */
+export function traceColour(f: number, alpha: number): string {
+  const mix = (i: 0 | 1 | 2) => Math.round(TRACE_FROM_RGB[i] + (TRACE_TO_RGB[i] - TRACE_FROM_RGB[i]) * f);
+  return `rgba(${mix(0)}, ${mix(1)}, ${mix(2)}, ${alpha})`;
+}
+
+/** Publishes the colours as `--r-<name>` custom properties on each element. */
+export function publishRayColours(...elements: HTMLElement[]): void {
+  for (const el of elements) {
+    for (const [name, value] of Object.entries(rayColours)) el.style.setProperty(`--r-${name}`, value);
+    el.style.setProperty('--r-traceFrom', traceColour(0, 1));
+    el.style.setProperty('--r-traceTo', traceColour(1, 1));
+  }
+}

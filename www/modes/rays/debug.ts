@@ -1,0 +1,112 @@
+// `window.__broadphaseRays`: the rays mode's handle for tests and the
+// devtools console.
+//
+//   world            the wasm World with the map and the boxes (castRay,
+//                    traceCells, traceSteps are asked of this one)
+//   sightWorld       the same map without boxes: the sight line's castRay
+//   ray              the segment {x0, y0, x1, y1} in world units (live:
+//                    assign to it and the next frame re-traces)
+//   enemy, player    {x, y} in world units (live)
+//   shadedCells()    [col, row, …] the last frame painted with the visit
+//                    gradient, in visit order (every traced cell, or those
+//                    up to the current step in the step-through)
+//   tracedRay()      the {x0, y0, x1, y1} those cells were traced for
+//   steps()          the traceSteps records on screen (see trace.ts DdaStep)
+//   hit()            what the readout shows: castRay's hit (plus the tile's
+//                    shape) or null
+//   sees()           the enemy's lineOfSight to the player, last frame
+//   stepIndex        the step-through's visit, or null (whole ray)
+//   running          whether the boxes move (assign to pause / play)
+//   frame            frames drawn so far
+//   worldToScreen(x, y) → {x, y}  viewport (client) CSS px, for page.mouse
+//   screenToWorld(x, y) → {x, y}  the inverse
+//   mode             the RaysMode, for actions (stepForward, setStructure, …)
+
+import type { World } from '../../../pkg/broadphase.js';
+import type { RaysMode } from './mode';
+import type { Hit, Point, Ray } from './scene';
+import type { DdaStep } from './trace';
+
+export interface RaysDebugHandle {
+  readonly world: World;
+  readonly sightWorld: World;
+  readonly ray: Ray;
+  readonly enemy: Point;
+  readonly player: Point;
+  shadedCells(): number[];
+  tracedRay(): Ray;
+  steps(): DdaStep[];
+  hit(): Hit | null;
+  sees(): boolean;
+  readonly stepIndex: number | null;
+  running: boolean;
+  readonly frame: number;
+  worldToScreen(x: number, y: number): { x: number; y: number };
+  screenToWorld(x: number, y: number): { x: number; y: number };
+  readonly mode: RaysMode;
+}
+
+declare global {
+  interface Window {
+    __broadphaseRays?: RaysDebugHandle;
+  }
+}
+
+/** Installs the handle; the returned function removes it (if still ours). */
+export function installRaysDebugHandle(mode: RaysMode, canvas: HTMLCanvasElement): () => void {
+  const v = mode.viewport;
+  const scene = mode.scene;
+  const handle: RaysDebugHandle = {
+    world: scene.world,
+    sightWorld: scene.sightWorld,
+    get ray() {
+      return scene.state.ray;
+    },
+    get enemy() {
+      return scene.state.enemy;
+    },
+    get player() {
+      return scene.state.player;
+    },
+    shadedCells() {
+      return [...mode.renderer.shaded];
+    },
+    tracedRay() {
+      return { ...scene.traced };
+    },
+    steps() {
+      return scene.steps.map((s) => ({ ...s }));
+    },
+    hit() {
+      return scene.hit === null ? null : { ...scene.hit };
+    },
+    sees() {
+      return scene.sight.clear;
+    },
+    get stepIndex() {
+      return mode.ui.stepIndex;
+    },
+    get running() {
+      return scene.state.running;
+    },
+    set running(on: boolean) {
+      mode.setRunning(on);
+    },
+    get frame() {
+      return mode.frame;
+    },
+    worldToScreen(x, y) {
+      const r = canvas.getBoundingClientRect();
+      return { x: r.left + v.toCanvasX(x), y: r.top + v.toCanvasY(y) };
+    },
+    screenToWorld(x, y) {
+      const r = canvas.getBoundingClientRect();
+      return { x: v.toWorldX(x - r.left), y: v.toWorldY(y - r.top) };
+    },
+    mode,
+  };
+  window.__broadphaseRays = handle;
+  return () => {
+    if (window.__broadphaseRays === handle) delete window.__broadphaseRays;
+  };
+}

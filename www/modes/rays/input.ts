@@ -1,0 +1,216 @@
+// Pointer and keyboard for the rays mode: drag the ray's ends, the enemy
+// and the player (mouse, pen, touch: one captured pointer at a time), pan
+// and zoom; on the focused canvas Tab picks a handle and the arrows move
+// it; N / Shift+N walk the DDA, Esc shows the whole ray, Space pauses.
+
+import type { RaysMode } from './mode';
+import { HANDLES, type HandleName } from './scene';
+import { HANDLE_RADIUS } from './draw';
+
+/** Extra reach around a handle, CSS px: fingers are not pixels. */
+const PICK_SLOP = { mouse: 4, pen: 6, touch: 14 } as const;
+/** Arrow keys move a handle this far (world units); Shift: a whole tile. */
+const NUDGE = 2;
+const ZOOM_STEP = 1.25;
+
+export class RaysInput {
+  private pointerId: number | null = null;
+  private dragging: HandleName | 'pan' | null = null;
+  /** Handle minus pointer, world units, so a grab does not jump. */
+  private grabX = 0;
+  private grabY = 0;
+  private lastPx = 0;
+  private lastPy = 0;
+
+  constructor(private readonly mode: RaysMode, private readonly canvas: HTMLCanvasElement) {
+    canvas.addEventListener('pointerdown', this.down);
+    canvas.addEventListener('pointermove', this.move);
+    canvas.addEventListener('pointerup', this.up);
+    canvas.addEventListener('pointercancel', this.up);
+    canvas.addEventListener('lostpointercapture', this.up);
+    canvas.addEventListener('pointerleave', this.leave);
+    canvas.addEventListener('wheel', this.wheel, { passive: false });
+    canvas.addEventListener('keydown', this.canvasKey);
+    canvas.addEventListener('focus', this.focus);
+    canvas.addEventListener('blur', this.blur);
+    document.addEventListener('keydown', this.globalKey);
+  }
+
+  destroy(): void {
+    const c = this.canvas;
+    c.removeEventListener('pointerdown', this.down);
+    c.removeEventListener('pointermove', this.move);
+    c.removeEventListener('pointerup', this.up);
+    c.removeEventListener('pointercancel', this.up);
+    c.removeEventListener('lostpointercapture', this.up);
+    c.removeEventListener('pointerleave', this.leave);
+    c.removeEventListener('wheel', this.wheel);
+    c.removeEventListener('keydown', this.canvasKey);
+    c.removeEventListener('focus', this.focus);
+    c.removeEventListener('blur', this.blur);
+    document.removeEventListener('keydown', this.globalKey);
+  }
+
+  private point(e: PointerEvent | WheelEvent): [number, number] {
+    const r = this.canvas.getBoundingClientRect();
+    return [e.clientX - r.left, e.clientY - r.top];
+  }
+
+  /** The handle under canvas (px, py), nearest first, or null. */
+  private pick(px: number, py: number, pointerType: string): HandleName | null {
+    const v = this.mode.viewport;
+    const slop = PICK_SLOP[pointerType as keyof typeof PICK_SLOP] ?? PICK_SLOP.mouse;
+    let best: HandleName | null = null;
+    let bestD = HANDLE_RADIUS + slop;
+    for (const name of HANDLES) {
+      const p = this.mode.scene.handle(name);
+      const d = Math.hypot(v.toCanvasX(p.x) - px, v.toCanvasY(p.y) - py);
+      if (d <= bestD) {
+        best = name;
+        bestD = d;
+      }
+    }
+    return best;
+  }
+
+  private readonly down = (e: PointerEvent): void => {
+    if (this.pointerId !== null) return; // one drag at a time
+    if (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 1) return;
+    const [px, py] = this.point(e);
+    const name = e.button === 1 ? null : this.pick(px, py, e.pointerType);
+    this.canvas.focus({ preventScroll: true });
+    this.canvas.setPointerCapture(e.pointerId);
+    e.preventDefault();
+    this.pointerId = e.pointerId;
+    this.lastPx = px;
+    this.lastPy = py;
+    const ui = this.mode.ui;
+    ui.hover = null;
+    if (name !== null) {
+      const v = this.mode.viewport;
+      const p = this.mode.scene.handle(name);
+      this.grabX = p.x - v.toWorldX(px);
+      this.grabY = p.y - v.toWorldY(py);
+      this.dragging = name;
+      ui.drag = name;
+      ui.selected = name;
+      this.canvas.style.cursor = 'grabbing';
+    } else {
+      this.dragging = 'pan';
+      this.canvas.style.cursor = 'grabbing';
+    }
+  };
+
+  private readonly move = (e: PointerEvent): void => {
+    const [px, py] = this.point(e);
+    if (this.pointerId === null) {
+      const hover = this.pick(px, py, e.pointerType);
+      this.mode.ui.hover = hover;
+      this.canvas.style.cursor = hover === null ? 'default' : 'grab';
+      return;
+    }
+    if (e.pointerId !== this.pointerId) return;
+    const v = this.mode.viewport;
+    if (this.dragging === 'pan') {
+      v.panBy(px - this.lastPx, py - this.lastPy);
+    } else if (this.dragging !== null) {
+      this.mode.moveHandle(this.dragging, v.toWorldX(px) + this.grabX, v.toWorldY(py) + this.grabY);
+    }
+    this.lastPx = px;
+    this.lastPy = py;
+  };
+
+  private readonly up = (e: PointerEvent): void => {
+    if (e.pointerId !== this.pointerId) return;
+    if (this.canvas.hasPointerCapture(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
+    this.pointerId = null;
+    this.dragging = null;
+    this.mode.ui.drag = null;
+    this.canvas.style.cursor = 'default';
+  };
+
+  private readonly leave = (): void => {
+    if (this.pointerId === null) this.mode.ui.hover = null;
+  };
+
+  private readonly wheel = (e: WheelEvent): void => {
+    e.preventDefault();
+    const [px, py] = this.point(e);
+    // Pixel, line or page deltas: a notch is roughly 100 px either way.
+    const unit = e.deltaMode === 1 ? 33 : e.deltaMode === 2 ? 400 : 1;
+    this.mode.viewport.zoomAt(px, py, Math.exp((-e.deltaY * unit) / 500));
+  };
+
+  private readonly focus = (): void => {
+    this.mode.ui.canvasFocused = true;
+  };
+
+  private readonly blur = (): void => {
+    this.mode.ui.canvasFocused = false;
+  };
+
+  /**
+   * Tab cycles through the handles and then lets focus leave the canvas
+   * (Shift+Tab the other way), so the keyboard is never trapped here.
+   */
+  private readonly canvasKey = (e: KeyboardEvent): void => {
+    const ui = this.mode.ui;
+    if (e.key === 'Tab' && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      const at = ui.selected === null ? -1 : HANDLES.indexOf(ui.selected);
+      const next = e.shiftKey ? (at === -1 ? HANDLES.length - 1 : at - 1) : at + 1;
+      if (next < 0 || next >= HANDLES.length) {
+        ui.selected = null;
+        return; // the browser moves focus on
+      }
+      e.preventDefault();
+      ui.selected = HANDLES[next];
+      return;
+    }
+    const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const dir = arrows[e.key];
+    if (dir === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    if (ui.selected === null) ui.selected = HANDLES[0];
+    const d = e.shiftKey ? this.mode.scene.tileSize : NUDGE;
+    this.mode.nudge(ui.selected, dir[0] * d, dir[1] * d);
+  };
+
+  private readonly globalKey = (e: KeyboardEvent): void => {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    const target = e.target as HTMLElement | null;
+    const tag = target?.tagName ?? '';
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || target?.isContentEditable) return;
+    const m = this.mode;
+    switch (e.key) {
+      case 'n':
+      case 'N':
+        if (e.shiftKey) m.stepBack();
+        else m.stepForward();
+        break;
+      case 'Escape':
+        if (m.ui.stepIndex === null) return;
+        m.showWholeRay();
+        break;
+      case ' ':
+        // A focused button or link keeps Space for itself.
+        if (tag === 'BUTTON' || tag === 'A') return;
+        m.setRunning(!m.scene.state.running);
+        break;
+      case '+':
+      case '=':
+        m.zoomBy(ZOOM_STEP);
+        break;
+      case '-':
+      case '−':
+        m.zoomBy(1 / ZOOM_STEP);
+        break;
+      case 'f':
+      case 'F':
+        m.fitView();
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+  };
+}

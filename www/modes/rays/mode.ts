@@ -1,0 +1,161 @@
+// The running rays mode: owns the scene, the view and the frame loop, and
+// offers the actions panels, keys and tests share. One frame = step the
+// boxes (when playing), refresh the trace / hit / sight, draw, update the
+// panels. A wasm error becomes a notice; the loop keeps going.
+
+import { World } from '../../../pkg/broadphase.js';
+import { Notice } from '../../notice';
+import { Sidebar } from '../../ui';
+import { Viewport } from '../../viewport';
+import type { ModeLayout } from '../layout';
+import { RaysRenderer } from './draw';
+import { DEFAULT_STRUCTURE, defaultState, RaysScene, type HandleName } from './scene';
+import { createUi, type RaysUi } from './state';
+import { readSceneState, writeSceneState } from './url';
+
+/** Longest simulated step after a stall (tab hidden, debugger), seconds. */
+const MAX_FRAME_DT = 1 / 20;
+/** The same error is shown again only after this long. */
+const REPEAT_NOTICE_MS = 8000;
+
+export class RaysMode {
+  readonly scene: RaysScene;
+  readonly ui: RaysUi = createUi();
+  readonly viewport = new Viewport();
+  readonly renderer: RaysRenderer;
+  readonly sidebar: Sidebar;
+  readonly structures: readonly string[];
+  /** Frames drawn since start. */
+  frame = 0;
+
+  private readonly notice: Notice;
+  private rafId = 0;
+  private lastTime: number | null = null;
+  private destroyed = false;
+  private urlDirty = false;
+  /** When each error message was last shown. */
+  private readonly shownErrors = new Map<string, number>();
+
+  constructor(layout: ModeLayout, params: URLSearchParams) {
+    this.notice = new Notice(layout.notice);
+    this.structures = World.structures();
+    const report = (what: string, error: unknown) => this.report(what, error);
+    this.scene = new RaysScene((tile) => {
+      const defaults = defaultState(tile);
+      if (!this.structures.includes(defaults.structure)) defaults.structure = this.structures[0];
+      return readSceneState(defaults, this.structures, params);
+    }, report);
+    this.viewport.setWorld(this.scene.width, this.scene.height);
+    this.viewport.fit();
+    this.renderer = new RaysRenderer(layout.canvas, this.viewport);
+    try {
+      this.renderer.loadMap(this.scene);
+    } catch (error) {
+      this.report('the map', error);
+    }
+    this.sidebar = new Sidebar(layout.panels);
+  }
+
+  start(): void {
+    if (!this.destroyed && this.rafId === 0) this.rafId = requestAnimationFrame(this.tick);
+  }
+
+  /** Stops the loop and frees both wasm worlds; the object is dead after. */
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    cancelAnimationFrame(this.rafId);
+    this.rafId = 0;
+    this.notice.destroy();
+    this.scene.destroy();
+  }
+
+  // --- actions -----------------------------------------------------------
+
+  moveHandle(name: HandleName, x: number, y: number): void {
+    this.scene.setHandle(name, x, y);
+    this.urlDirty = true;
+  }
+
+  nudge(name: HandleName, dx: number, dy: number): void {
+    const p = this.scene.handle(name);
+    this.moveHandle(name, p.x + dx, p.y + dy);
+  }
+
+  /** Enters the step-through at the first cell, or walks one cell further. */
+  stepForward(): void {
+    const n = this.scene.steps.length;
+    if (n === 0) return;
+    const k = this.ui.stepIndex;
+    this.ui.stepIndex = k === null ? 0 : Math.min(n - 1, k + 1);
+  }
+
+  /** One cell back (from the whole trace: to its last cell). */
+  stepBack(): void {
+    const n = this.scene.steps.length;
+    if (n === 0) return;
+    const k = this.ui.stepIndex;
+    this.ui.stepIndex = k === null ? n - 1 : Math.max(0, k - 1);
+  }
+
+  showWholeRay(): void {
+    this.ui.stepIndex = null;
+  }
+
+  setRunning(running: boolean): void {
+    this.scene.state.running = running;
+    this.lastTime = null;
+    this.urlDirty = true;
+    this.sidebar.sync();
+  }
+
+  setStructure(name: string): void {
+    this.scene.setStructure(name);
+    this.urlDirty = true;
+    this.sidebar.sync();
+  }
+
+  fitView(): void {
+    this.viewport.fit();
+  }
+
+  zoomBy(factor: number): void {
+    this.viewport.zoomAt(this.viewport.cssWidth / 2, this.viewport.cssHeight / 2, factor);
+  }
+
+  /** Shows a wasm (or drawing) error as a notice, each message once in a while. */
+  report(what: string, error: unknown): void {
+    const text = `${what} failed: ${error instanceof Error ? error.message : String(error)}`;
+    const now = performance.now();
+    if (now - (this.shownErrors.get(text) ?? -Infinity) < REPEAT_NOTICE_MS) return;
+    this.shownErrors.set(text, now);
+    console.warn(`broadphase rays: ${text}`);
+    this.notice.show(text);
+  }
+
+  // --- the frame loop ------------------------------------------------------
+
+  private readonly tick = (now: number): void => {
+    if (this.destroyed) return;
+    const elapsed = this.lastTime === null ? 0 : (now - this.lastTime) / 1000;
+    this.lastTime = now;
+    this.frame += 1;
+    try {
+      if (this.scene.state.running) this.scene.advance(Math.min(elapsed, MAX_FRAME_DT));
+      this.scene.refresh();
+      const k = this.ui.stepIndex;
+      const n = this.scene.steps.length;
+      if (k !== null) this.ui.stepIndex = n === 0 ? null : Math.min(k, n - 1);
+      this.renderer.draw(this.scene, this.ui);
+      this.sidebar.update(now);
+      if (this.urlDirty && this.ui.drag === null) {
+        this.urlDirty = false;
+        writeSceneState(this.scene.state, DEFAULT_STRUCTURE);
+      }
+    } catch (error) {
+      this.report('drawing', error);
+    } finally {
+      this.rafId = this.destroyed ? 0 : requestAnimationFrame(this.tick);
+    }
+  };
+}

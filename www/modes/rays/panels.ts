@@ -1,0 +1,295 @@
+// The rays mode's sidebar and legend: the hit readout, the DDA
+// step-through's numbers, the enemy's state, the scene controls and the
+// keys. Panels only read the scene each frame and call RaysMode actions.
+
+import { h, panelSection, setText, type Panel } from '../../ui';
+import type { RaysMode } from './mode';
+import { formatParam, nextMove, type Crossing } from './trace';
+
+function stat(label: string, id: string, labelClass = ''): HTMLElement {
+  return h('div', { class: 'stat' }, h('dt', { class: labelClass }, label), h('dd', { id }, '—'));
+}
+
+function child(parent: HTMLElement, id: string): HTMLElement {
+  const el = parent.querySelector<HTMLElement>(`#${id}`);
+  if (el === null) throw new Error(`rays panel lacks #${id}`);
+  return el;
+}
+
+/** The readout format shared with e2e/rays.test.mjs. */
+export const formatHit = {
+  what: (objectId: number, col: number, row: number): string => (objectId !== 0 ? `object #${objectId}` : `tile (${col}, ${row})`),
+  t: (t: number): string => t.toFixed(4),
+  point: (x: number, y: number): string => `(${x.toFixed(2)}, ${y.toFixed(2)})`,
+  normal: (x: number, y: number): string => `(${x.toFixed(3)}, ${y.toFixed(3)})`,
+};
+
+/** What the ray hit first, from `castRay`, and how many cells it passes through. */
+export class RayPanel implements Panel {
+  readonly element: HTMLElement;
+  private readonly fields: Record<'hit' | 'shape' | 't' | 'point' | 'normal' | 'cells', HTMLElement>;
+
+  constructor(private readonly mode: RaysMode) {
+    const list = h(
+      'dl',
+      { class: 'stats' },
+      stat('first hit', 'ray-hit'),
+      stat('shape', 'ray-shape'),
+      stat('t along A→B', 'ray-t'),
+      stat('hit point', 'ray-point'),
+      stat('normal', 'ray-normal'),
+      stat('cells passed', 'ray-cells'),
+    );
+    this.element = panelSection(
+      'rays-ray',
+      'Ray A → B',
+      h(
+        'p',
+        { class: 'rays-lede' },
+        'Amanatides–Woo walks the grid one cell at a time: it always crosses whichever grid line comes first along the ray, so it visits exactly the cells the segment passes through, in order.',
+      ),
+      list,
+    );
+    const get = (id: string) => child(list, id);
+    this.fields = {
+      hit: get('ray-hit'),
+      shape: get('ray-shape'),
+      t: get('ray-t'),
+      point: get('ray-point'),
+      normal: get('ray-normal'),
+      cells: get('ray-cells'),
+    };
+  }
+
+  update(): void {
+    const { hit, cells } = this.mode.scene;
+    const f = this.fields;
+    setText(f.cells, String(cells.length / 2));
+    if (hit === null) {
+      setText(f.hit, 'nothing');
+      for (const el of [f.shape, f.t, f.point, f.normal]) setText(el, '—');
+      return;
+    }
+    setText(f.hit, formatHit.what(hit.objectId, hit.col, hit.row));
+    setText(f.shape, hit.shape ?? 'box');
+    setText(f.t, formatHit.t(hit.t));
+    setText(f.point, formatHit.point(hit.x, hit.y));
+    setText(f.normal, formatHit.normal(hit.normalX, hit.normalY));
+  }
+}
+
+const ENTRY_TEXT: Record<Crossing, string> = {
+  start: 'the ray starts here',
+  vertical: 'through a vertical line',
+  horizontal: 'through a horizontal line',
+  corner: 'through a corner (both lines)',
+};
+
+/** The DDA step-through: the current cell, tMax / tDelta, and what happens next. */
+export class StepPanel implements Panel {
+  readonly element: HTMLElement;
+  private readonly back = h('button', { type: 'button', id: 'dda-back', 'aria-keyshortcuts': 'Shift+N', title: 'One cell back (Shift+N)' }, '◂ Back');
+  private readonly step = h('button', { type: 'button', id: 'dda-step', class: 'primary', 'aria-keyshortcuts': 'N', title: 'Walk one cell (N)' }, 'Step ▸');
+  private readonly all = h('button', { type: 'button', id: 'dda-all', 'aria-keyshortcuts': 'Escape', title: 'Show the whole trace (Esc)' }, 'Whole ray');
+  private readonly hint = h('p', { id: 'dda-hint', class: 'rays-hint' });
+  private readonly body: HTMLElement;
+  private readonly fields: Record<'visit' | 'cell' | 'entry' | 'tMaxX' | 'tMaxY' | 'tDeltaX' | 'tDeltaY', HTMLElement>;
+  private readonly next = h('p', { id: 'dda-next', class: 'dda-next' });
+  private shown = '';
+
+  constructor(private readonly mode: RaysMode) {
+    const list = h(
+      'dl',
+      { class: 'stats dda-stats' },
+      stat('visit', 'dda-visit'),
+      stat('cell (col, row)', 'dda-cell'),
+      stat('entered', 'dda-entry'),
+      stat('tMaxX', 'dda-tmax-x', 'dda-x'),
+      stat('tMaxY', 'dda-tmax-y', 'dda-y'),
+      stat('tDeltaX', 'dda-tdelta-x', 'dda-x'),
+      stat('tDeltaY', 'dda-tdelta-y', 'dda-y'),
+    );
+    this.body = h('div', { class: 'dda-body' }, list, this.next);
+    this.element = panelSection(
+      'rays-dda',
+      'DDA step by step',
+      h('div', { class: 'buttons' }, this.back, this.step, this.all),
+      this.hint,
+      this.body,
+    );
+    this.element.setAttribute('aria-live', 'polite');
+    const get = (id: string) => child(list, id);
+    this.fields = {
+      visit: get('dda-visit'),
+      cell: get('dda-cell'),
+      entry: get('dda-entry'),
+      tMaxX: get('dda-tmax-x'),
+      tMaxY: get('dda-tmax-y'),
+      tDeltaX: get('dda-tdelta-x'),
+      tDeltaY: get('dda-tdelta-y'),
+    };
+    this.step.addEventListener('click', () => mode.stepForward());
+    this.back.addEventListener('click', () => mode.stepBack());
+    this.all.addEventListener('click', () => mode.showWholeRay());
+  }
+
+  update(): void {
+    const { steps, traceVersion } = this.mode.scene;
+    const k = this.mode.ui.stepIndex;
+    // Only rewrite when something changed, so screen readers hear one update per step.
+    const key = `${traceVersion}:${k}`;
+    if (key === this.shown) return;
+    this.shown = key;
+    this.all.disabled = k === null;
+    this.back.disabled = k === 0 || steps.length === 0;
+    this.step.disabled = k !== null && k >= steps.length - 1;
+    const f = this.fields;
+    const step = k === null ? undefined : steps[k];
+    this.body.classList.toggle('idle', step === undefined);
+    if (step === undefined || k === null) {
+      setText(
+        this.hint,
+        'Press Step (N) to walk the ray one cell at a time. In each cell the DDA compares tMaxX, where the ray meets the next vertical line, with tMaxY, the next horizontal line, and crosses the nearer one.',
+      );
+      for (const el of Object.values(f)) setText(el, '—');
+      setText(this.next, '');
+      return;
+    }
+    setText(this.hint, 'tDelta is the t one whole cell takes along that axis: after crossing a line, its tMax grows by its tDelta.');
+    setText(f.visit, `#${k} of ${steps.length} cells (from #0)`);
+    setText(f.cell, `(${step.col}, ${step.row})`);
+    setText(f.entry, step.crossing === 'start' ? ENTRY_TEXT.start : `${ENTRY_TEXT[step.crossing]} at t ${formatParam(step.t)}`);
+    setText(f.tMaxX, formatParam(step.tMaxX));
+    setText(f.tMaxY, formatParam(step.tMaxY));
+    setText(f.tDeltaX, formatParam(step.tDeltaX));
+    setText(f.tDeltaY, formatParam(step.tDeltaY));
+    const move = nextMove(steps, k);
+    let text: string;
+    switch (move.kind) {
+      case 'x':
+        text = `tMaxX < tMaxY: step x to (${move.col}, ${move.row}), then tMaxX += tDeltaX.`;
+        break;
+      case 'y':
+        text = `tMaxY < tMaxX: step y to (${move.col}, ${move.row}), then tMaxY += tDeltaY.`;
+        break;
+      case 'corner':
+        text = `tMaxX = tMaxY: the ray meets a corner; step both, straight to the diagonal cell (${move.col}, ${move.row}).`;
+        break;
+      case 'end':
+        text = move.leavesGrid ? 'Last cell: the next line is the edge of the grid.' : 'Both tMax ≥ 1: the segment ends in this cell. Done.';
+        break;
+    }
+    this.next.dataset.move = move.kind;
+    setText(this.next, `Next: ${text}`);
+  }
+}
+
+/** The enemy's view of the player: `lineOfSight`, and where a blocked line stops. */
+export class SightPanel implements Panel {
+  readonly element: HTMLElement;
+  private readonly state = h('span', { id: 'sight-state', class: 'sight-state' });
+  private readonly detail = h('p', { id: 'sight-detail', class: 'rays-hint' });
+
+  constructor(private readonly mode: RaysMode) {
+    this.element = panelSection(
+      'rays-sight',
+      'Enemy sees the player?',
+      h('p', { class: 'sight-line', 'aria-live': 'polite' }, 'The enemy ', this.state),
+      this.detail,
+      h('p', { class: 'rays-note' }, 'lineOfSight asks only the tiles (touching one blocks); boxes do not hide the player. Drag the player behind a wall.'),
+    );
+  }
+
+  update(): void {
+    const { sight } = this.mode.scene;
+    this.state.dataset.sees = String(sight.clear);
+    setText(this.state, sight.clear ? 'sees you' : 'lost you');
+    const b = sight.block;
+    setText(
+      this.detail,
+      sight.clear
+        ? 'Clear: no tile touches the line from the enemy to the player.'
+        : b === null
+          ? 'Blocked.'
+          : `Blocked by tile (${b.col}, ${b.row}) at t ${b.t.toFixed(3)} of the way.`,
+    );
+  }
+}
+
+/** Boxes running or paused, the structure filing them, the view. */
+export class SceneControls implements Panel {
+  readonly element: HTMLElement;
+  private readonly pause = h('button', { type: 'button', id: 'rays-pause', class: 'primary', 'aria-keyshortcuts': 'Space' });
+  private readonly structure = h('select', { id: 'rays-structure' });
+  private readonly fit = h('button', { type: 'button', id: 'rays-fit', 'aria-keyshortcuts': 'F', title: 'Fit the map in view (F)' }, 'Fit view');
+
+  constructor(private readonly mode: RaysMode, structures: readonly string[]) {
+    for (const name of structures) this.structure.append(h('option', { value: name }, name));
+    this.element = panelSection(
+      'rays-scene',
+      'Boxes',
+      h('div', { class: 'buttons' }, this.pause, this.fit),
+      h('div', { class: 'field' }, h('label', { for: 'rays-structure' }, 'Filed in'), h('div', { class: 'field-controls' }, this.structure)),
+      h('p', { class: 'rays-note' }, 'castRay asks the structure for boxes along the ray piece by piece, so every structure finds the same first hit, even a box whose centre cell the ray never visits.'),
+    );
+    this.pause.addEventListener('click', () => mode.setRunning(!mode.scene.state.running));
+    this.structure.addEventListener('change', () => mode.setStructure(this.structure.value));
+    this.fit.addEventListener('click', () => mode.fitView());
+  }
+
+  sync(): void {
+    const s = this.mode.scene.state;
+    setText(this.pause, s.running ? 'Pause boxes' : 'Play boxes');
+    this.pause.classList.toggle('paused', !s.running);
+    this.pause.setAttribute('aria-pressed', String(!s.running));
+    if (this.structure.value !== s.structure) this.structure.value = s.structure;
+  }
+
+  update(): void {
+    this.sync();
+  }
+}
+
+function key(keys: string[], text: string): HTMLElement {
+  const caps = keys.flatMap((k, i) => (i === 0 ? [h('kbd', {}, k)] : [' ', h('kbd', {}, k)]));
+  return h('li', {}, h('span', { class: 'keys' }, ...caps), text);
+}
+
+export class KeysPanel implements Panel {
+  readonly element = panelSection(
+    'rays-keys',
+    'Hands on',
+    h(
+      'ul',
+      { class: 'keys-list' },
+      key(['drag'], 'A, B, the enemy or the player; empty space pans'),
+      key(['Tab'], 'on the canvas: pick A, B, enemy, player in turn'),
+      key(['←', '↑', '→', '↓'], 'move the picked one (Shift: a whole tile)'),
+      key(['N'], 'DDA: one cell forward (Shift+N: back)'),
+      key(['Esc'], 'show the whole trace again'),
+      key(['Space'], 'pause / play the boxes'),
+      key(['wheel', '+', '−', 'F'], 'zoom in, out, fit'),
+    ),
+  );
+}
+
+function swatch(kind: string, text: string): HTMLElement {
+  return h('li', {}, h('span', { class: `swatch rays-swatch-${kind}`, 'aria-hidden': 'true' }), text);
+}
+
+export function raysLegend(): HTMLElement {
+  return h(
+    'ul',
+    { class: 'legend rays-legend', 'aria-label': 'Legend' },
+    swatch('solid', 'solid edge'),
+    swatch('interesting', 'interesting edge'),
+    swatch('box', 'box'),
+    swatch('cells', 'cells visited, first → last'),
+    swatch('cross-x', 'entered across a vertical line'),
+    swatch('cross-y', 'across a horizontal line'),
+    swatch('cross-corner', 'through a corner'),
+    swatch('normal', 'hit and its normal'),
+    swatch('sight-clear', 'sight clear'),
+    swatch('sight-blocked', 'sight blocked'),
+  );
+}

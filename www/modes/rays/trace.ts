@@ -1,0 +1,90 @@
+// The Amanatides–Woo walk as data for drawing and teaching: `traceSteps`'
+// flat numbers read into one record per visited cell, which line each cell
+// was entered through, and what the DDA does next. Pure: no canvas, no DOM.
+
+/** Numbers per visited cell in `World.traceSteps` (see src/world/rays.rs). */
+export const STEP_STRIDE = 9;
+
+/** How the segment got into a cell: the line(s) it crossed. */
+export type Crossing = 'start' | 'vertical' | 'horizontal' | 'corner';
+
+export interface DdaStep {
+  readonly col: number;
+  readonly row: number;
+  /** Where the segment enters the cell (0 when it starts there). */
+  readonly t: number;
+  /** The entry point, exactly on the crossed line(s). */
+  readonly x: number;
+  readonly y: number;
+  /** DDA state on arrival: `t` of the next vertical / horizontal line. */
+  readonly tMaxX: number;
+  readonly tMaxY: number;
+  /** `t` length of one cell along x / y (`Infinity` when not moving). */
+  readonly tDeltaX: number;
+  readonly tDeltaY: number;
+  readonly crossing: Crossing;
+}
+
+/** Reads `traceSteps` output; `tileSize` tells which lines an entry lies on. */
+export function readSteps(flat: ArrayLike<number>, tileSize: number): DdaStep[] {
+  const steps: DdaStep[] = [];
+  for (let i = 0; i + STEP_STRIDE <= flat.length; i += STEP_STRIDE) {
+    const col = flat[i];
+    const row = flat[i + 1];
+    const t = flat[i + 2];
+    const x = flat[i + 3];
+    const y = flat[i + 4];
+    const prev = steps[steps.length - 1];
+    let crossing: Crossing;
+    if (prev !== undefined) {
+      crossing = crossingBetween(prev.col !== col, prev.row !== row);
+    } else if (t === 0) {
+      crossing = 'start';
+    } else {
+      // Entered from outside the grid: through the border line(s) it sits on.
+      crossing = crossingBetween(onLine(x, tileSize), onLine(y, tileSize));
+    }
+    steps.push({ col, row, t, x, y, tMaxX: flat[i + 5], tMaxY: flat[i + 6], tDeltaX: flat[i + 7], tDeltaY: flat[i + 8], crossing });
+  }
+  return steps;
+}
+
+function crossingBetween(vertical: boolean, horizontal: boolean): Crossing {
+  if (vertical && horizontal) return 'corner';
+  if (vertical) return 'vertical';
+  return horizontal ? 'horizontal' : 'start';
+}
+
+function onLine(p: number, size: number): boolean {
+  return Math.abs(p / size - Math.round(p / size)) < 1e-9;
+}
+
+/** What the walk does after a cell: Amanatides–Woo's one comparison. */
+export type NextMove =
+  | { kind: 'x' | 'y' | 'corner'; col: number; row: number }
+  /** The segment ends in this cell (both tMax ≥ 1) or leaves the grid. */
+  | { kind: 'end'; leavesGrid: boolean };
+
+/**
+ * The move after step `k`: the axis with the smaller tMax steps (both on a
+ * tie, straight to the diagonal cell), to the cell the next step names.
+ */
+export function nextMove(steps: readonly DdaStep[], k: number): NextMove {
+  const here = steps[k];
+  const next = steps[k + 1];
+  if (next === undefined) return { kind: 'end', leavesGrid: Math.min(here.tMaxX, here.tMaxY) < 1 };
+  const kind = here.tMaxX < here.tMaxY ? 'x' : here.tMaxY < here.tMaxX ? 'y' : 'corner';
+  return { kind, col: next.col, row: next.row };
+}
+
+/** A point on the segment at parameter `t`. */
+export function pointAt(x0: number, y0: number, x1: number, y1: number, t: number): { x: number; y: number } {
+  return { x: x0 + (x1 - x0) * t, y: y0 + (y1 - y0) * t };
+}
+
+/** `∞` for a non-moving axis, else four decimals: the panel and the test agree on this. */
+export function formatParam(v: number): string {
+  if (v === Infinity) return '∞';
+  if (v === -Infinity) return '−∞';
+  return Number.isFinite(v) ? v.toFixed(4) : '—';
+}

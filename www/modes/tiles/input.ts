@@ -1,0 +1,319 @@
+// Pointer and keyboard for the tile editor. A press on a box moves it (its
+// corner handle resizes it); anywhere else it uses the tool in hand: paint
+// (drag to paint a stroke), erase (also the right button), or door (click
+// near a cell side). One pointer at a time, captured, so a drag survives
+// leaving the canvas; touch drags do not scroll the page (CSS touch-action).
+
+import type { TileEditor } from './editor';
+import { HANDLE_PX, type Hover, type TilesRenderer } from './render';
+import type { Side } from './shapes';
+import type { TileView } from './view';
+
+/** Pointer slop for picking a box, CSS px: fingers are not pixels. */
+const PICK_PX = { mouse: 3, pen: 4, touch: 10 } as const;
+
+type Drag =
+  | { kind: 'move' | 'resize'; box: number; grabX: number; grabY: number }
+  | { kind: 'paint'; erase: boolean; lastX: number; lastY: number; lastCell: number }
+  | { kind: 'door' };
+
+interface Pick {
+  box: number;
+  handle: boolean;
+}
+
+export class TilesInput {
+  private pointerId: number | null = null;
+  private drag: Drag | null = null;
+
+  constructor(
+    private readonly canvas: HTMLCanvasElement,
+    private readonly view: TileView,
+    private readonly editor: TileEditor,
+    private readonly hover: Hover,
+    private readonly renderer: TilesRenderer,
+  ) {
+    canvas.addEventListener('pointerdown', this.down);
+    canvas.addEventListener('pointermove', this.move);
+    canvas.addEventListener('pointerup', this.up);
+    canvas.addEventListener('pointercancel', this.cancel);
+    canvas.addEventListener('lostpointercapture', this.cancel);
+    canvas.addEventListener('pointerleave', this.leave);
+    canvas.addEventListener('contextmenu', this.menu);
+    canvas.addEventListener('keydown', this.canvasKey);
+    canvas.addEventListener('focus', this.focusChange);
+    canvas.addEventListener('blur', this.focusChange);
+    document.addEventListener('keydown', this.globalKey);
+  }
+
+  destroy(): void {
+    const c = this.canvas;
+    c.removeEventListener('pointerdown', this.down);
+    c.removeEventListener('pointermove', this.move);
+    c.removeEventListener('pointerup', this.up);
+    c.removeEventListener('pointercancel', this.cancel);
+    c.removeEventListener('lostpointercapture', this.cancel);
+    c.removeEventListener('pointerleave', this.leave);
+    c.removeEventListener('contextmenu', this.menu);
+    c.removeEventListener('keydown', this.canvasKey);
+    c.removeEventListener('focus', this.focusChange);
+    c.removeEventListener('blur', this.focusChange);
+    document.removeEventListener('keydown', this.globalKey);
+  }
+
+  /** World units the arrow keys move or resize a box by. */
+  get keyStep(): number {
+    return this.editor.tileSize / 8;
+  }
+
+  private point(e: PointerEvent): [number, number] {
+    const r = this.canvas.getBoundingClientRect();
+    return [e.clientX - r.left, e.clientY - r.top];
+  }
+
+  /** The box (and whether its resize handle) under canvas (px, py). */
+  private pick(px: number, py: number, pointerType: string): Pick | null {
+    const v = this.view;
+    const slop = PICK_PX[pointerType as keyof typeof PICK_PX] ?? PICK_PX.mouse;
+    const boxes = this.editor.boxes;
+    // Topmost first: boxes draw biggest first, so pick smallest first.
+    const order = boxes.map((_, i) => i).sort((a, b) => boxes[a].w * boxes[a].h - boxes[b].w * boxes[b].h);
+    const reach = HANDLE_PX / 2 + slop;
+    for (const i of order) {
+      const b = boxes[i];
+      if (Math.abs(px - v.toCssX(b.x + b.w)) <= reach && Math.abs(py - v.toCssY(b.y + b.h)) <= reach) return { box: i, handle: true };
+    }
+    for (const i of order) {
+      const b = boxes[i];
+      const x0 = v.toCssX(b.x) - slop;
+      const y0 = v.toCssY(b.y) - slop;
+      const x1 = v.toCssX(b.x + b.w) + slop;
+      const y1 = v.toCssY(b.y + b.h) + slop;
+      if (px >= x0 && px <= x1 && py >= y0 && py <= y1) return { box: i, handle: false };
+    }
+    return null;
+  }
+
+  /** The side of the cell under world (x, y) nearest to it. */
+  private sideAt(x: number, y: number): { col: number; row: number; side: Side } | null {
+    const cell = this.view.cellAt(x, y);
+    if (cell === null) return null;
+    const ts = this.editor.tileSize;
+    const fx = x / ts - cell[0];
+    const fy = y / ts - cell[1];
+    const distances: [Side, number][] = [
+      ['left', fx],
+      ['right', 1 - fx],
+      ['top', fy],
+      ['bottom', 1 - fy],
+    ];
+    distances.sort((a, b) => a[1] - b[1]);
+    return { col: cell[0], row: cell[1], side: distances[0][0] };
+  }
+
+  private readonly down = (e: PointerEvent): void => {
+    if (this.pointerId !== null) return; // one drag at a time
+    if (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 2) return;
+    const [px, py] = this.point(e);
+    const v = this.view;
+    const wx = v.toWorldX(px);
+    const wy = v.toWorldY(py);
+    this.canvas.focus({ preventScroll: true });
+    this.canvas.setPointerCapture(e.pointerId);
+    e.preventDefault();
+    this.pointerId = e.pointerId;
+    const ed = this.editor;
+    const hit = e.button === 0 ? this.pick(px, py, e.pointerType) : null;
+    if (hit !== null) {
+      ed.select(hit.box);
+      const b = ed.boxes[hit.box];
+      this.drag = hit.handle
+        ? { kind: 'resize', box: hit.box, grabX: wx - (b.x + b.w), grabY: wy - (b.y + b.h) }
+        : { kind: 'move', box: hit.box, grabX: wx - b.x, grabY: wy - b.y };
+      this.setHover(null, null, hit.box, hit.handle);
+      this.setCursor(hit.handle ? 'nwse-resize' : 'grabbing');
+      return;
+    }
+    if (ed.tool === 'door' && e.button === 0) {
+      this.drag = { kind: 'door' };
+      const at = this.sideAt(wx, wy);
+      if (at !== null) ed.cycleDoor(at.col, at.row, at.side);
+      return;
+    }
+    const erase = e.button === 2 || ed.tool === 'erase';
+    this.drag = { kind: 'paint', erase, lastX: wx, lastY: wy, lastCell: -1 };
+    this.paintAt(this.drag, wx, wy);
+  };
+
+  private readonly move = (e: PointerEvent): void => {
+    const [px, py] = this.point(e);
+    const v = this.view;
+    const wx = v.toWorldX(px);
+    const wy = v.toWorldY(py);
+    if (this.pointerId === null) {
+      this.hoverAt(px, py, wx, wy, e.pointerType);
+      return;
+    }
+    if (e.pointerId !== this.pointerId || this.drag === null) return;
+    const d = this.drag;
+    const ed = this.editor;
+    switch (d.kind) {
+      case 'move':
+        ed.moveBox(d.box, wx - d.grabX, wy - d.grabY);
+        break;
+      case 'resize': {
+        const b = ed.boxes[d.box];
+        ed.resizeBox(d.box, wx - d.grabX - b.x, wy - d.grabY - b.y);
+        break;
+      }
+      case 'paint':
+        this.strokeTo(d, wx, wy);
+        this.setHover(v.cellAt(wx, wy), null, -1, false);
+        break;
+      case 'door':
+        break;
+    }
+  };
+
+  /** Paints every cell on the segment from the last point to (x, y), once. */
+  private strokeTo(d: Extract<Drag, { kind: 'paint' }>, x: number, y: number): void {
+    const ts = this.editor.tileSize;
+    const steps = Math.max(1, Math.ceil(Math.hypot(x - d.lastX, y - d.lastY) / (ts / 4)));
+    const x0 = d.lastX;
+    const y0 = d.lastY;
+    for (let s = 1; s <= steps; s++) this.paintAt(d, x0 + ((x - x0) * s) / steps, y0 + ((y - y0) * s) / steps);
+    d.lastX = x;
+    d.lastY = y;
+  }
+
+  private paintAt(d: Extract<Drag, { kind: 'paint' }>, x: number, y: number): void {
+    const cell = this.view.cellAt(x, y);
+    if (cell === null) return;
+    const index = cell[1] * this.editor.cols + cell[0];
+    if (index === d.lastCell) return;
+    d.lastCell = index;
+    this.editor.paint(cell[0], cell[1], d.erase);
+  }
+
+  private readonly up = (e: PointerEvent): void => {
+    if (e.pointerId === this.pointerId) this.finish(e);
+  };
+
+  private readonly cancel = (e: PointerEvent): void => {
+    if (e.pointerId === this.pointerId) this.finish(e);
+  };
+
+  private finish(e: PointerEvent): void {
+    this.pointerId = null;
+    this.drag = null;
+    if (this.canvas.hasPointerCapture(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
+    const [px, py] = this.point(e);
+    this.hoverAt(px, py, this.view.toWorldX(px), this.view.toWorldY(py), e.pointerType);
+  }
+
+  private readonly leave = (e: PointerEvent): void => {
+    if (this.pointerId === null && e.pointerType !== 'touch') this.setHover(null, null, -1, false);
+  };
+
+  private readonly menu = (e: Event): void => {
+    e.preventDefault(); // the right button erases
+  };
+
+  private readonly focusChange = (): void => {
+    this.hover.focused = document.activeElement === this.canvas;
+    this.renderer.invalidate();
+  };
+
+  private hoverAt(px: number, py: number, wx: number, wy: number, pointerType: string): void {
+    if (pointerType === 'touch') {
+      this.setHover(null, null, -1, false);
+      return;
+    }
+    const hit = this.pick(px, py, pointerType);
+    if (hit !== null) {
+      this.setHover(null, null, hit.box, hit.handle);
+      this.setCursor(hit.handle ? 'nwse-resize' : 'grab');
+      return;
+    }
+    const tool = this.editor.tool;
+    if (tool === 'door') {
+      const at = this.sideAt(wx, wy);
+      this.setHover(at && [at.col, at.row], at?.side ?? null, -1, false);
+      this.setCursor(at ? 'pointer' : 'default');
+      return;
+    }
+    const cell = this.view.cellAt(wx, wy);
+    this.setHover(cell, null, -1, false);
+    this.setCursor(cell ? 'crosshair' : 'default');
+  }
+
+  private setHover(cell: [number, number] | null, side: Side | null, box: number, handle: boolean): void {
+    const h = this.hover;
+    const same = h.box === box && h.handle === handle && h.side === side && h.cell?.[0] === cell?.[0] && h.cell?.[1] === cell?.[1];
+    if (same) return;
+    h.cell = cell;
+    h.side = side;
+    h.box = box;
+    h.handle = handle;
+    this.renderer.invalidate();
+  }
+
+  private setCursor(cursor: string): void {
+    if (this.canvas.style.cursor !== cursor) this.canvas.style.cursor = cursor;
+  }
+
+  /** Arrow keys move the selected box (Shift: resize) while the canvas has focus. */
+  private readonly canvasKey = (e: KeyboardEvent): void => {
+    const arrows: Record<string, [number, number]> = {
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+      ArrowUp: [0, -1],
+      ArrowDown: [0, 1],
+    };
+    const dir = arrows[e.key];
+    if (dir === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    const ed = this.editor;
+    const i = ed.selected;
+    const b = ed.boxes[i];
+    const step = this.keyStep;
+    if (e.shiftKey) ed.resizeBox(i, b.w + dir[0] * step, b.h + dir[1] * step);
+    else ed.moveBox(i, b.x + dir[0] * step, b.y + dir[1] * step);
+  };
+
+  private readonly globalKey = (e: KeyboardEvent): void => {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+    const t = e.target;
+    // Typing in a field, or Space / Enter on a button, belongs to that control.
+    if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
+    if (t instanceof HTMLButtonElement && (e.key === ' ' || e.key === 'Enter')) return;
+    const ed = this.editor;
+    const digit = Number(e.key);
+    if (Number.isInteger(digit) && digit >= 1 && digit <= ed.boxes.length) {
+      ed.select(digit - 1);
+      e.preventDefault();
+      return;
+    }
+    switch (e.key) {
+      case 'r':
+      case 'R':
+        ed.rotate(!e.shiftKey);
+        break;
+      case 'e':
+      case 'E':
+        ed.setTool(ed.tool === 'erase' ? 'paint' : 'erase');
+        break;
+      case 'd':
+      case 'D':
+        ed.setTool(ed.tool === 'door' ? 'paint' : 'door');
+        break;
+      case 'p':
+      case 'P':
+        ed.setTool('paint');
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+  };
+}

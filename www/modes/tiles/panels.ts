@@ -1,0 +1,277 @@
+// The tile editor's HTML: the palette and tools, the map (presets, clear,
+// edge counts), the touched-cells readout per box, the keys, and the legend
+// under the canvas. Each panel re-reads the editor in `sync()`, which the
+// mode calls at most once per frame after a change.
+
+import type { TileEditor, Tool } from './editor';
+import type { ShapeInfo, Side } from './shapes';
+import { SIDES } from './shapes';
+import { h, panelSection, setText, type Panel } from '../../ui';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
+  const el = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
+  return el;
+}
+
+const UNIT_SIDE: Record<Side, [number, number, number, number]> = {
+  left: [0, 0, 0, 1],
+  right: [1, 0, 1, 1],
+  top: [0, 0, 1, 0],
+  bottom: [0, 1, 1, 1],
+};
+
+/**
+ * A shape's icon: its exact solid part, and the sides a lone tile of it
+ * gives (the seed's figure 1: solid red, interesting grey).
+ */
+export function shapeIcon(shape: ShapeInfo): SVGSVGElement {
+  const icon = svg('svg', { viewBox: '-0.12 -0.12 1.24 1.24', class: 'tiles-icon', 'aria-hidden': 'true' });
+  icon.append(svg('rect', { x: 0, y: 0, width: 1, height: 1, class: 'tiles-icon-cell' }));
+  if (shape.outline.length >= 6) {
+    const points: string[] = [];
+    for (let p = 0; p < shape.outline.length; p += 2) points.push(`${shape.outline[p].toFixed(3)},${shape.outline[p + 1].toFixed(3)}`);
+    icon.append(svg('polygon', { points: points.join(' '), class: 'tiles-icon-solid' }));
+  }
+  for (const side of SIDES) {
+    const state = shape.sides[side];
+    if (state === 0) continue;
+    const [x1, y1, x2, y2] = UNIT_SIDE[side];
+    icon.append(svg('line', { x1, y1, x2, y2, class: state === 1 ? 'tiles-icon-solid-edge' : 'tiles-icon-interesting-edge' }));
+  }
+  return icon;
+}
+
+function kbd(text: string): HTMLElement {
+  return h('kbd', {}, text);
+}
+
+/** 12.5 → "12.5", -3 → "−3", 0.04 → "0.040": one decimal, a real minus. */
+function num(n: number): string {
+  const text = n !== 0 && Math.abs(n) < 0.1 ? n.toPrecision(2) : String(Math.round(n * 10) / 10);
+  return text.replace('-', '−');
+}
+
+/** `(col,row) (col,row) …` for a `[col, row, …]` list. */
+export function cellList(cells: ArrayLike<number>): string {
+  const parts: string[] = [];
+  for (let i = 0; i + 1 < cells.length; i += 2) parts.push(`(${cells[i]},${cells[i + 1]})`);
+  return parts.join(' ');
+}
+
+// --- palette and tools -----------------------------------------------------
+
+export class PalettePanel implements Panel {
+  readonly element: HTMLElement;
+  private readonly tools: Record<Tool, HTMLButtonElement>;
+  private readonly swatches: HTMLButtonElement[] = [];
+  private readonly inHand = h('output', { id: 'tiles-in-hand', class: 'tiles-in-hand' });
+
+  constructor(private readonly editor: TileEditor) {
+    const tool = (name: Tool, label: string, key: string, title: string) => {
+      const b = h('button', { type: 'button', id: `tiles-tool-${name}`, 'aria-keyshortcuts': key, title: `${title} (${key})` }, label);
+      b.addEventListener('click', () => editor.setTool(name));
+      return b;
+    };
+    this.tools = {
+      paint: tool('paint', 'Paint', 'P', 'Click or drag on the map to lay the shape in hand'),
+      erase: tool('erase', 'Erase', 'E', 'Click or drag to empty cells; the right button erases with any tool'),
+      door: tool('door', 'Door', 'D', 'Click near a cell side: closed door, open door, none'),
+    };
+    const rotate = h('button', { type: 'button', id: 'tiles-rotate', 'aria-keyshortcuts': 'R Shift+R', title: 'Turn the shape in hand a quarter clockwise (R; Shift+R the other way)' }, '↻ Rotate');
+    rotate.addEventListener('click', () => editor.rotate(true));
+
+    const groups = editor.catalogue.families.map(({ family, shapes }) => {
+      const members = family === 'full' ? [...shapes, ...editor.catalogue.shapes.filter((s) => s.name === 'empty')] : shapes;
+      const buttons = members.map((shape) => this.swatch(shape));
+      const label = family === 'full' ? 'full · empty' : family;
+      return h('div', { class: 'tiles-family', role: 'group', 'aria-label': label }, h('span', { class: 'tiles-family-name' }, label), h('div', { class: 'tiles-family-shapes' }, ...buttons));
+    });
+    this.element = panelSection(
+      'tiles-palette',
+      'Tiles',
+      h('div', { class: 'buttons tiles-tools', role: 'toolbar', 'aria-label': 'Tools' }, this.tools.paint, this.tools.erase, this.tools.door, rotate),
+      h('div', { class: 'tiles-palette' }, ...groups),
+      h('p', { class: 'tiles-hint' }, 'In hand: ', this.inHand),
+    );
+  }
+
+  private swatch(shape: ShapeInfo): HTMLButtonElement {
+    const b = h('button', { type: 'button', class: 'tiles-swatch', 'data-shape': shape.name, title: shape.name, 'aria-label': shape.name }, shapeIcon(shape));
+    b.addEventListener('click', () => this.editor.setShape(shape.name));
+    this.swatches.push(b);
+    return b;
+  }
+
+  sync(): void {
+    const e = this.editor;
+    for (const [name, b] of Object.entries(this.tools)) b.setAttribute('aria-pressed', String(e.tool === name));
+    for (const b of this.swatches) {
+      const name = b.dataset.shape;
+      const on = e.tool === 'erase' ? name === 'empty' : e.tool === 'paint' && name === e.shape;
+      b.setAttribute('aria-pressed', String(on));
+    }
+    const text = e.tool === 'erase' ? 'eraser' : e.tool === 'door' ? 'doors (closed → open → none)' : e.shape;
+    setText(this.inHand, text);
+  }
+}
+
+// --- the map -------------------------------------------------------------------
+
+export class MapPanel implements Panel {
+  readonly element: HTMLElement;
+  private readonly preset = h('select', { id: 'tiles-preset' });
+  private readonly summary = h('p', { id: 'tiles-summary', class: 'tiles-summary' });
+  private shownMap = -1;
+
+  constructor(private readonly editor: TileEditor, onPreset: (name: string) => void) {
+    for (const name of editor.presets) this.preset.append(h('option', { value: name }, name));
+    const reload = h('button', { type: 'button', id: 'tiles-reload', title: 'Load the preset again, dropping your edits and doors' }, 'Reload');
+    const clear = h('button', { type: 'button', id: 'tiles-clear', title: 'Empty every tile and remove the doors' }, 'Clear');
+    this.preset.addEventListener('change', () => onPreset(this.preset.value));
+    reload.addEventListener('click', () => onPreset(this.preset.value));
+    clear.addEventListener('click', () => editor.clear());
+    this.element = panelSection(
+      'tiles-map',
+      'Map',
+      h('div', { class: 'field' }, h('label', { for: 'tiles-preset' }, 'Preset'), h('div', { class: 'field-controls' }, this.preset, reload, clear)),
+      this.summary,
+    );
+  }
+
+  sync(): void {
+    const e = this.editor;
+    if (this.preset.value !== e.preset) this.preset.value = e.preset;
+    if (this.shownMap === e.mapVersion) return;
+    this.shownMap = e.mapVersion;
+    let solid = 0;
+    let interesting = 0;
+    for (let i = 4; i < e.edges.length; i += 5) {
+      if (e.edges[i] === 1) solid += 1;
+      else if (e.edges[i] === 2) interesting += 1;
+    }
+    const doors = e.doors.size;
+    setText(
+      this.summary,
+      `${e.cols} × ${e.rows} tiles of ${num(e.tileSize)} · ${solid + interesting} edges: ${solid} solid, ${interesting} interesting` +
+        (doors > 0 ? ` · ${doors} ${doors === 1 ? 'door' : 'doors'}` : ''),
+    );
+  }
+}
+
+// --- touched cells --------------------------------------------------------------
+
+interface BoxRow {
+  name: HTMLButtonElement;
+  where: HTMLElement;
+  count: HTMLElement;
+  cells: HTMLElement;
+  push: HTMLElement;
+  resolve: HTMLButtonElement;
+  row: HTMLElement;
+}
+
+export class ReadoutPanel implements Panel {
+  readonly element: HTMLElement;
+  private readonly rows: BoxRow[];
+
+  constructor(private readonly editor: TileEditor) {
+    this.rows = editor.boxes.map((b, i) => {
+      const name = h('button', { type: 'button', class: 'tiles-box-name', 'aria-keyshortcuts': String(i + 1), title: `Select box ${b.name}: the arrow keys move it (${i + 1})` }, h('span', { class: `swatch tiles-swatch-box${i}`, 'aria-hidden': 'true' }), `box ${b.name}`);
+      name.addEventListener('click', () => editor.select(i));
+      const resolve = h('button', { type: 'button', class: 'tiles-resolve', title: `Move box ${b.name} by its push-out, out of the tiles` }, 'Resolve');
+      resolve.addEventListener('click', () => editor.resolve(i));
+      const where = h('span', { class: 'tiles-box-where' });
+      const count = h('span', { class: 'tiles-box-count' });
+      const cells = h('p', { class: 'tiles-cells' });
+      const push = h('span', { class: 'tiles-push-text', title: 'pushOut(): the smallest move that takes the box out of every tile' });
+      const row = h(
+        'div',
+        { class: 'tiles-readout-box', 'data-box': i },
+        h('div', { class: 'tiles-readout-head' }, name, count, resolve),
+        cells,
+        h('p', { class: 'tiles-box-facts' }, where, ' · ', push),
+      );
+      return { name, where, count, cells, push, resolve, row };
+    });
+    this.element = panelSection('tiles-readout', 'Touched cells', ...this.rows.map((r) => r.row));
+  }
+
+  sync(): void {
+    const e = this.editor;
+    e.boxes.forEach((b, i) => {
+      const r = this.rows[i];
+      const n = b.cells.length / 2;
+      r.name.setAttribute('aria-pressed', String(i === e.selected));
+      r.row.classList.toggle('selected', i === e.selected);
+      setText(r.where, `${num(b.w)}×${num(b.h)} at (${num(b.x)}, ${num(b.y)})`);
+      setText(r.count, `${n} ${n === 1 ? 'cell' : 'cells'}`);
+      setText(r.cells, n === 0 ? 'none (off the grid)' : cellList(b.cells));
+      const stuck = b.pushX !== 0 || b.pushY !== 0;
+      setText(r.push, stuck ? `push-out (${num(b.pushX)}, ${num(b.pushY)})` : 'clear');
+      r.push.classList.toggle('stuck', stuck);
+      r.resolve.disabled = !stuck;
+    });
+  }
+}
+
+// --- keys, explanation, legend ------------------------------------------------------
+
+function key(keys: string[], text: string): HTMLElement {
+  const caps = keys.flatMap((k, i) => (i === 0 ? [kbd(k)] : [' ', kbd(k)]));
+  return h('li', {}, h('span', { class: 'keys' }, ...caps), text);
+}
+
+export class KeysPanel implements Panel {
+  readonly element = panelSection(
+    'tiles-keys',
+    'Hands on',
+    h(
+      'ul',
+      { class: 'keys-list' },
+      key(['click', 'drag'], 'paint the shape in hand; right button erases'),
+      key(['R'], 'turn the shape a quarter (Shift+R back)'),
+      key(['P', 'E', 'D'], 'paint, erase, door tool'),
+      key(['drag'], 'a box to move it; its corner handle resizes'),
+      key(['1', '2', '3'], 'select box A, B, C'),
+      key(['←', '↑', '→', '↓'], 'move the selected box (Shift: resize) when the map has focus'),
+    ),
+  );
+}
+
+export class AboutPanel implements Panel {
+  readonly element = panelSection(
+    'tiles-about',
+    'N-style tile grid',
+    h(
+      'p',
+      { class: 'tiles-about' },
+      'A box ',
+      h('em', {}, 'touches'),
+      ' the cells its interior overlaps: those are all the tiles the narrow phase must test. Each cell side is ',
+      h('strong', { class: 'tiles-solid-text' }, 'solid'),
+      ' where a tile face covers it whole, ',
+      h('strong', { class: 'tiles-interesting-text' }, 'interesting'),
+      ' where a tile is there but leaves it partly open, and empty (not drawn) in open space or inside solid rock.',
+    ),
+  );
+}
+
+function legendItem(kind: string, text: string): HTMLElement {
+  return h('li', {}, h('span', { class: `swatch tiles-legend-${kind}`, 'aria-hidden': 'true' }), text);
+}
+
+export function tilesLegend(): HTMLElement {
+  return h(
+    'ul',
+    { class: 'legend', 'aria-label': 'Legend' },
+    legendItem('tile', 'tile'),
+    legendItem('solid', 'solid edge'),
+    legendItem('interesting', 'interesting edge'),
+    legendItem('door', 'door (closed, open)'),
+    legendItem('touched', 'touched cells'),
+    legendItem('push', 'push-out and landing'),
+  );
+}
