@@ -21,6 +21,18 @@ impl Quadtree {
                 if first == OUTSIDE || !inside {
                     return first == OUTSIDE && !inside;
                 }
+                // Common case: held in one leaf that contains the new box with
+                // its min corner off the far edges (a box so thin that
+                // x + w == x on the edge reaches the next leaf): then it
+                // reaches that leaf and no other.
+                let only = self.links[first as usize];
+                let leaf = &self.nodes[only.node as usize].bounds;
+                if only.next_of_proxy == NULL
+                    && leaf.contains(aabb)
+                    && leaf.contains_point_half_open(aabb.min_x, aabb.min_y)
+                {
+                    return true;
+                }
                 // Same set of leaves as the links held? Compare sorted lists.
                 let mut reached = std::mem::take(&mut self.inner_stack);
                 let mut held = std::mem::take(&mut self.held_scratch);
