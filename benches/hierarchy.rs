@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use broadphase::hierarchy::{Hierarchy, TopoSort};
+use broadphase::hierarchy::{BatchStrategy, Hierarchy, TopoSort};
 use broadphase::scene::Rng;
 
 const NODES: u32 = 100_000;
@@ -67,6 +67,9 @@ struct FrameRow {
     events: usize,
     incremental: Duration,
     resort: Duration,
+    /// `set_parents` on the whole frame's events, and what it chose.
+    batch: Duration,
+    strategy: BatchStrategy,
     mean_segment: f64,
 }
 
@@ -74,6 +77,9 @@ fn forest_frames(events_per_frame: usize) -> FrameRow {
     let mut rng = Rng::new(SEED);
     let mut h = random_forest(&mut rng);
     let mut shadow = h.clone();
+    let mut batched = h.clone();
+    let mut batch_times = Vec::new();
+    let mut strategy = BatchStrategy::Repaired;
     let mut sort = TopoSort::new();
     let mut resorted = Vec::new();
     let mut events = Vec::new();
@@ -91,14 +97,22 @@ fn forest_frames(events_per_frame: usize) -> FrameRow {
         h.full_resort(&mut sort, &mut resorted).unwrap();
         let t_resort = start.elapsed();
         assert_eq!(h.order(), shadow.order(), "same events, same queue");
+        let start = Instant::now();
+        strategy = batched.set_parents(&events).unwrap();
+        let t_batch = start.elapsed();
         assert_eq!(resorted.len(), h.len());
         if frame > 0 {
             incremental.push(t_incremental);
             resort.push(t_resort);
+            batch_times.push(t_batch);
         }
     }
     h.validate().unwrap();
+    batched.validate().unwrap();
+    assert!(h.order().iter().all(|&id| batched.parent_of(id) == h.parent_of(id)), "batch: same parents");
     FrameRow {
+        batch: median(&mut batch_times),
+        strategy,
         events: events_per_frame,
         incremental: median(&mut incremental),
         resort: median(&mut resort),
@@ -136,21 +150,23 @@ fn main() {
     );
     println!(
         "| events / frame | incremental (ms) | full re-sort (ms) | re-sort / incremental | \
-         segment walked per event |"
+         segment walked per event | `set_parents` batch (ms) | batch chose |"
     );
-    println!("|---:|---:|---:|---:|---:|");
+    println!("|---:|---:|---:|---:|---:|---:|---|");
     let mut break_even = 0.0;
     for events in [10, 100, 1_000] {
         let row = forest_frames(events);
         break_even = ms(row.resort) / (ms(row.incremental) / events as f64);
         println!(
-            "| {} ({:.2}%) | {:.3} | {:.3} | {:.2}× | {:.0} |",
+            "| {} ({:.2}%) | {:.3} | {:.3} | {:.2}× | {:.0} | {:.3} | {:?} |",
             row.events,
             row.events as f64 * 100.0 / NODES as f64,
             ms(row.incremental),
             ms(row.resort),
             ms(row.resort) / ms(row.incremental),
             row.mean_segment,
+            ms(row.batch),
+            row.strategy,
         );
     }
     println!(

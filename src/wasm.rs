@@ -465,6 +465,28 @@ impl WasmWorld {
         self.inner.set_parent(whole("child", child)?, whole("parent", parent)?).map_err(to_js)
     }
 
+    /// Many attachments at once: `pairs` is `[child0, parent0, child1,
+    /// parent1, …]`, applied in order, all or nothing. Returns
+    /// `"repaired"` or `"resorted"`: how the queue was kept in order.
+    #[wasm_bindgen(js_name = setParents)]
+    pub fn set_parents(&mut self, pairs: &[u32]) -> Result<String, JsError> {
+        if pairs.len() % 2 != 0 {
+            let length = pairs.len() as i64;
+            return Err(to_js(crate::Error::OutOfRange {
+                arg: "pairs length (must be even)",
+                value: length,
+                min: 0,
+                max: i64::MAX,
+            }));
+        }
+        let events: Vec<(u32, u32)> = pairs.chunks_exact(2).map(|p| (p[0], p[1])).collect();
+        Ok(match self.inner.set_parents(&events).map_err(to_js)? {
+            crate::hierarchy::BatchStrategy::Repaired => "repaired",
+            crate::hierarchy::BatchStrategy::Resorted => "resorted",
+        }
+        .to_string())
+    }
+
     /// The parent id, 0 at the root.
     #[wasm_bindgen(js_name = parentOf)]
     pub fn parent_of(&self, id: f64) -> Result<u32, JsError> {

@@ -14,6 +14,7 @@
 //! - `reference.rs`: a full topological re-sort, the tests' reference and
 //!   the benchmark's baseline.
 
+mod batch;
 mod insert;
 mod reference;
 mod remove;
@@ -25,6 +26,7 @@ mod validate;
 #[cfg(test)]
 mod tests;
 
+pub use batch::BatchStrategy;
 pub use insert::EventCase;
 pub use reference::{reference_order, TopoSort, ROOT, UNUSED};
 pub use repair::RepairTrace;

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use crate::error::{Error, Result};
 
+use super::reference::TopoSort;
 use super::repair::RepairTrace;
 
 /// "No slot": the parent of an object under the root.
@@ -76,6 +77,11 @@ pub struct Hierarchy {
     pub(super) trace: RepairTrace,
     /// Whether `trace` describes the latest call.
     pub(super) trace_valid: bool,
+    /// Scratch of `set_parents`: per event (child slot, new parent slot,
+    /// old parent slot), the re-sort, and its output.
+    pub(super) batch: Vec<(u32, u32, u32)>,
+    pub(super) sorter: TopoSort,
+    pub(super) sorted: Vec<u32>,
 }
 
 impl Hierarchy {

@@ -583,3 +583,87 @@ fn random_event_streams_match_the_model() {
 fn long_random_event_stream_matches_the_model() {
     run_random_stream(0x5EED_0003, 3_000);
 }
+
+/// A batch equals the same events applied one by one through the model:
+/// same parents, a valid parent-first queue; small batches keep the seed's
+/// repair (identical queue to one-by-one), large ones may re-sort. A batch
+/// holding a cycle, or a dead id, changes nothing.
+#[test]
+fn set_parents_batches_agree_with_one_by_one_and_refuse_all_or_nothing() {
+    use super::BatchStrategy;
+    for seed in 0..40u64 {
+        let mut rng = Rng::new(seed);
+        let n = 50 + rng.below(200);
+        let mut h = Hierarchy::new();
+        let mut one_by_one = Hierarchy::new();
+        let mut model = Model::default();
+        for id in 1..=n {
+            let parent = if rng.below(3) == 0 { 0 } else { rng.below(id) };
+            h.add(id, parent).unwrap();
+            one_by_one.add(id, parent).unwrap();
+            model.parent.insert(id, parent);
+        }
+        for round in 0..20 {
+            let context = format!("seed {seed}, round {round}");
+            let size = [1, 3, n / 10, n][rng.below(4) as usize] as usize;
+            let mut events = Vec::new();
+            let mut trial = Model { parent: model.parent.clone() };
+            let mut cyclic = false;
+            for _ in 0..size {
+                let child = 1 + rng.below(n);
+                let parent = if rng.below(5) == 0 { 0 } else { 1 + rng.below(n) };
+                cyclic |= parent != 0 && trial.in_subtree(parent, child);
+                if !cyclic {
+                    trial.parent.insert(child, parent);
+                }
+                events.push((child, parent));
+            }
+            let before = snapshot(&h);
+            match h.set_parents(&events) {
+                Err(Error::Cycle { .. }) => {
+                    assert!(cyclic, "{context}: refused a batch without a cycle");
+                    assert_eq!(snapshot(&h), before, "{context}: a refused batch changed something");
+                }
+                Err(e) => panic!("{context}: unexpected {e}"),
+                Ok(strategy) => {
+                    assert!(!cyclic, "{context}: accepted a cycle");
+                    model = trial;
+                    for &(child, parent) in &events {
+                        one_by_one.set_parent(child, parent).unwrap();
+                    }
+                    if strategy == BatchStrategy::Repaired {
+                        assert_eq!(h.order(), one_by_one.order(), "{context}: repaired batch differs");
+                    }
+                }
+            }
+            check(&h, &model, &context);
+            if h.order() != one_by_one.order() {
+                // After a re-sort the two queues may differ; resync.
+                one_by_one =
+                    build(&h.order().iter().map(|&id| (id, h.parent_of(id).unwrap())).collect::<Vec<_>>());
+            }
+        }
+        let before = snapshot(&h);
+        assert!(matches!(h.set_parents(&[(1, 0), (n + 5, 0)]), Err(Error::DeadId { arg: "child", .. })));
+        assert_eq!(snapshot(&h), before, "seed {seed}: a dead id changed something");
+    }
+}
+
+#[test]
+fn a_frame_of_random_reparenting_at_one_percent_resorts() {
+    let mut rng = Rng::new(3);
+    let mut h = Hierarchy::new();
+    for id in 1..=20_000u32 {
+        h.add(id, if id > 1 && rng.below(4) != 0 { rng.below(id) } else { 0 }).unwrap();
+    }
+    let mut events = Vec::new();
+    while events.len() < 200 {
+        let (child, parent) = (1 + rng.below(20_000), 1 + rng.below(20_000));
+        if !h.would_cycle(child, parent).unwrap() && !events.iter().any(|&(c, _)| c == child || c == parent) {
+            events.push((child, parent));
+        }
+    }
+    let strategy = h.set_parents(&events);
+    assert_eq!(strategy, Ok(super::BatchStrategy::Resorted));
+    h.validate().unwrap();
+}

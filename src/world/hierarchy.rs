@@ -6,7 +6,7 @@
 use super::World;
 use crate::error::Result;
 use crate::geometry::Aabb;
-use crate::hierarchy::RepairTrace;
+use crate::hierarchy::{BatchStrategy, RepairTrace};
 
 /// `parent_slot` of an object under the root.
 pub(super) const NO_PARENT: u32 = u32::MAX;
@@ -19,7 +19,32 @@ impl World {
         let child_slot = self.slot_of("child", child)?;
         let parent_slot = if parent == 0 { NO_PARENT } else { self.slot_of("parent", parent)? };
         self.hierarchy.set_parent(child, parent)?;
-        let c = child_slot as usize;
+        self.attach_slot(child_slot as usize, parent_slot);
+        Ok(())
+    }
+
+    /// Applies many `(child, parent)` attachments at once, in order, all or
+    /// nothing (a dead id or a cycle refuses the batch). Large batches keep
+    /// the queue by one re-sort instead of a repair per event: at 1 % of
+    /// 100k objects that is ~20× faster (see the README's benchmarks).
+    pub fn set_parents(&mut self, pairs: &[(u32, u32)]) -> Result<BatchStrategy> {
+        for &(child, parent) in pairs {
+            self.slot_of("child", child)?;
+            if parent != 0 {
+                self.slot_of("parent", parent)?;
+            }
+        }
+        let strategy = self.hierarchy.set_parents(pairs)?;
+        for &(child, parent) in pairs {
+            let c = self.id_to_slot[&child] as usize;
+            let parent_slot = if parent == 0 { NO_PARENT } else { self.id_to_slot[&parent] };
+            self.attach_slot(c, parent_slot);
+        }
+        Ok(strategy)
+    }
+
+    /// Records slot `c`'s new parent slot and its offset to it.
+    fn attach_slot(&mut self, c: usize, parent_slot: u32) {
         let was_attached = self.parent_slot[c] != NO_PARENT;
         self.parent_slot[c] = parent_slot;
         if parent_slot != NO_PARENT {
@@ -32,7 +57,6 @@ impl World {
             (true, false) => self.attached -= 1,
             _ => {}
         }
-        Ok(())
     }
 
     /// The parent of a live object; 0 at the root.

@@ -158,3 +158,24 @@ fn stored_and_searched_cells_show_normal_versus_loose() {
     assert!(w.stored_in(giant).unwrap().is_empty(), "oversize objects live in no cell");
     assert_eq!(w.searched_in(giant).unwrap().len(), 64, "they search the 6x6 cells they reach, grown by one");
 }
+
+#[test]
+fn set_parents_is_all_or_nothing_and_keeps_offsets() {
+    let mut w = World::new(1000.0, 1000.0).unwrap();
+    let ids: Vec<u32> = (0..6).map(|i| w.insert(i as f64 * 10.0, 0.0, 5.0, 5.0).unwrap()).collect();
+    let before = w.order().to_vec();
+    // The third event closes a cycle with the first two: nothing happens.
+    let refused = w.set_parents(&[(ids[1], ids[0]), (ids[2], ids[1]), (ids[0], ids[2])]);
+    assert!(matches!(refused, Err(Error::Cycle { .. })));
+    assert!(matches!(
+        w.set_parents(&[(ids[1], ids[0]), (99, ids[0])]),
+        Err(Error::DeadId { arg: "child", .. })
+    ));
+    assert_eq!(w.order(), before.as_slice());
+    assert!(ids.iter().all(|&id| w.parent_of(id).unwrap() == 0));
+    w.set_parents(&[(ids[1], ids[5]), (ids[2], ids[1]), (ids[3], 0)]).unwrap();
+    assert_eq!(w.parent_of(ids[2]).unwrap(), ids[1]);
+    w.update(ids[5], 500.0, 500.0, 5.0, 5.0).unwrap();
+    assert_eq!(w.box_of(ids[2]).unwrap(), [470.0, 500.0, 5.0, 5.0]);
+    w.validate().unwrap();
+}

@@ -154,6 +154,11 @@ test('hierarchy: attach, follow, refuse cycles, cascade', () => {
   assert.equal(world.parentOf(b), a);
   world.update(c, 100, 100, 5, 5);
   assert.deepEqual([...world.box(b)], [80, 100, 5, 5]);
+  throwsNaming(() => world.setParents(new Uint32Array([b, 0, a])), 'pairs');
+  throwsNaming(() => world.setParents(new Uint32Array([a, c, c, b])), 'parent');
+  assert.equal(world.parentOf(b), a, 'a refused batch changed nothing');
+  assert.equal(world.setParents(new Uint32Array([b, 0, b, c])), 'repaired');
+  assert.equal(world.parentOf(b), c);
   world.remove(c);
   assert.equal(world.count, 0);
   world.validate();

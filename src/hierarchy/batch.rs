@@ -1,0 +1,121 @@
+//! Many re-parentings at once (a frame's worth of events): refused all or
+//! nothing, then applied by seed 003's incremental repair or, when those
+//! repairs would walk more of the queue than a full re-sort costs, by one
+//! re-sort. The seed's repair walks the whole segment between a child and
+//! its new parent, so random re-parenting at 1 % of 100k nodes walks ~15M
+//! entries where a re-sort visits 100k nodes (see `benches/hierarchy.rs`).
+
+use super::reference::UNUSED;
+use super::store::{Hierarchy, NONE};
+use crate::error::{Error, Result};
+
+/// A re-sort does a few passes with more work per node than a repair step:
+/// measured, it costs about as much as repairs walking this many entries
+/// per live node.
+const RESORT_COST_PER_NODE: usize = 4;
+
+/// How `set_parents` kept the queue in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BatchStrategy {
+    /// Each event repaired its segment as `set_parent` would: everything not
+    /// carried keeps its relative order.
+    Repaired,
+    /// One full parent-first re-sort: cheaper for this batch, but the
+    /// relative order of unrelated nodes may change.
+    Resorted,
+}
+
+impl Hierarchy {
+    /// Applies `(child, parent)` events in order, as `set_parent` would one
+    /// by one (parent 0 detaches). All or nothing: a dead id or an event
+    /// that would make a cycle (given the events before it) refuses the
+    /// whole batch and changes nothing.
+    pub fn set_parents(&mut self, events: &[(u32, u32)]) -> Result<BatchStrategy> {
+        self.trace_valid = false;
+        let mut batch = std::mem::take(&mut self.batch);
+        let result = self.apply_batch(events, &mut batch);
+        self.batch = batch;
+        result
+    }
+
+    fn apply_batch(
+        &mut self,
+        events: &[(u32, u32)],
+        batch: &mut Vec<(u32, u32, u32)>,
+    ) -> Result<BatchStrategy> {
+        batch.clear();
+        for &(child, parent) in events {
+            batch.push((self.slot_of("child", child)?, self.parent_slot_of(parent)?, NONE));
+        }
+        // Set the links in order, checking each against the links so far.
+        // Queue positions go stale within a batch, so the cycle test walks
+        // parent links only (bounded by `len`).
+        for i in 0..batch.len() {
+            let (child, parent, _) = batch[i];
+            if self.links_up_to(parent, child) {
+                self.undo_links(&batch[..i]);
+                let id = |slot: u32| self.nodes[slot as usize].id;
+                return Err(Error::Cycle { child: id(child), parent: id(parent) });
+            }
+            batch[i].2 = self.nodes[child as usize].parent;
+            self.nodes[child as usize].parent = parent;
+        }
+        let walk: usize = batch
+            .iter()
+            .filter(|&&(_, parent, _)| parent != NONE)
+            .map(|&(child, parent, _)| {
+                let (c, p) = (self.nodes[child as usize].pos, self.nodes[parent as usize].pos);
+                p.saturating_sub(c) as usize
+            })
+            .sum();
+        if walk > RESORT_COST_PER_NODE * self.len() {
+            self.resort_queue();
+            return Ok(BatchStrategy::Resorted);
+        }
+        // Replay through the seed's repair, which needs the old links.
+        self.undo_links(batch);
+        for &(child, parent, _) in batch.iter() {
+            self.reparent(child, parent)?;
+        }
+        Ok(BatchStrategy::Repaired)
+    }
+
+    /// Whether walking parent links up from `node` reaches `target`.
+    fn links_up_to(&self, mut node: u32, target: u32) -> bool {
+        for _ in 0..=self.len() {
+            if node == target {
+                return true;
+            }
+            if node == NONE {
+                return false;
+            }
+            node = self.nodes[node as usize].parent;
+        }
+        true // a loop: the links are corrupt, refuse rather than spin
+    }
+
+    fn undo_links(&mut self, applied: &[(u32, u32, u32)]) {
+        for &(child, _, old) in applied.iter().rev() {
+            self.nodes[child as usize].parent = old;
+        }
+    }
+
+    /// Rebuilds the queue parents-first from the parent links alone.
+    fn resort_queue(&mut self) {
+        let mut sorted = std::mem::take(&mut self.sorted);
+        sorted.clear();
+        let nodes = &self.nodes;
+        let parent = |i: usize| if nodes[i].id == 0 { UNUSED } else { nodes[i].parent };
+        match self.sorter.sort(nodes.len(), parent) {
+            Ok(order) => sorted.extend_from_slice(order),
+            // Unreachable: every link was checked for cycles above.
+            Err(_) => debug_assert!(false, "cycle after validation"),
+        }
+        if sorted.len() == self.queue.len() {
+            for (pos, &slot) in sorted.iter().enumerate() {
+                self.place(slot, pos);
+            }
+        }
+        self.sorted = sorted;
+    }
+}
