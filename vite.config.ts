@@ -1,5 +1,7 @@
-// Build config for the playground: index.html at the root, output in dist/
-// with relative URLs so the page works from any sub-path (or file server).
+// Build config for the playground: index.html (the full playground) and
+// tutorial.html (an article embedding three playgrounds) at the root,
+// output in dist/ with relative URLs so the pages work from any sub-path
+// (or file server). The embeddable library has its own: vite.lib.config.ts.
 import { defineConfig } from 'vite';
 
 // Cross-origin isolation only buys a finer performance.now() (5 µs instead
@@ -10,12 +12,17 @@ const isolation = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
+const page = (name: string) => new URL(name, import.meta.url).pathname;
+
 export default defineConfig({
   base: './',
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    rollupOptions: {
+      input: { index: page('index.html'), tutorial: page('tutorial.html') },
+    },
   },
   server: { headers: isolation },
   preview: { headers: isolation },

@@ -51,6 +51,8 @@ export class Input {
     private readonly pg: Playground,
     private readonly canvas: HTMLCanvasElement,
     private readonly hooks: InputHooks = {},
+    /** Where shortcuts are heard when the canvas lacks focus (an embed's shadow root). */
+    private readonly keyRoot: EventTarget = document,
   ) {
     canvas.addEventListener('pointerdown', this.down);
     canvas.addEventListener('pointermove', this.move);
@@ -60,7 +62,7 @@ export class Input {
     canvas.addEventListener('pointerleave', this.leave);
     canvas.addEventListener('wheel', this.wheel, { passive: false });
     canvas.addEventListener('keydown', this.canvasKey);
-    document.addEventListener('keydown', this.globalKey);
+    this.keyRoot.addEventListener('keydown', this.globalKey as EventListener);
   }
 
   /** Unhooks every listener (the canvas goes with its mode; the document stays). */
@@ -74,7 +76,7 @@ export class Input {
     c.removeEventListener('pointerleave', this.leave);
     c.removeEventListener('wheel', this.wheel);
     c.removeEventListener('keydown', this.canvasKey);
-    document.removeEventListener('keydown', this.globalKey);
+    this.keyRoot.removeEventListener('keydown', this.globalKey as EventListener);
   }
 
   private get interaction() {

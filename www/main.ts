@@ -1,7 +1,8 @@
 // Bootstrap: publish the theme, load the wasm once, then let the shell
-// mount the mode the URL asks for (`?mode=`, default quadtree).
+// mount the mode the URL asks for (`#mode=` or `?mode=`, default quadtree).
 
 import init from '../pkg/broadphase.js';
+import { readPageParams } from './modes/url';
 import { Shell } from './shell';
 import { publishTheme } from './theme';
 import './style.css';
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   publishTheme(document.documentElement);
   await init();
   const shell = new Shell(element('mode-tabs'), element('mode-host'), element('mode-blurb'), showError);
-  shell.show(new URLSearchParams(location.search));
+  shell.show(readPageParams());
 }
 
 main().catch(showError);

@@ -33,6 +33,8 @@ export interface PlaygroundOptions extends SceneOptions {
   camera?: boolean;
   /** The quadtree's split lines and the nodes holding the focused box. */
   treeLayers?: boolean;
+  /** Where changed settings go (default: the address bar). */
+  publish?: (params: URLSearchParams) => void;
 }
 
 export class Playground {
@@ -53,6 +55,8 @@ export class Playground {
   private lastTime: number | null = null;
   private rafId = 0;
   private destroyed = false;
+  private hidden = false;
+  private readonly publish: ((params: URLSearchParams) => void) | undefined;
   private fpsFrames = 0;
   private fpsSince = 0;
   private rebuildPending = false;
@@ -75,6 +79,7 @@ export class Playground {
   ) {
     this.structures = structures;
     this.hasCamera = options.camera ?? true;
+    this.publish = options.publish;
     this.state = createState(settings);
     this.scene = new Scene(settings, options);
     this.viewport.setWorld(this.scene.side, this.scene.side);
@@ -92,7 +97,22 @@ export class Playground {
   }
 
   start(): void {
-    if (!this.destroyed && this.rafId === 0) this.rafId = requestAnimationFrame(this.tick);
+    if (!this.destroyed && !this.hidden && this.rafId === 0) this.rafId = requestAnimationFrame(this.tick);
+  }
+
+  /**
+   * Off-screen (false): no frame runs until visible again. Back on screen the
+   * clock restarts, so the hidden time is not simulated in one jump.
+   */
+  setVisible(visible: boolean): void {
+    this.hidden = !visible;
+    if (visible) {
+      this.lastTime = null;
+      this.start();
+    } else {
+      cancelAnimationFrame(this.rafId);
+      this.rafId = 0;
+    }
   }
 
   /** Stops the frame loop and frees the wasm world; the object is dead after. */
@@ -256,7 +276,7 @@ export class Playground {
     try {
       this.runFrame(now, Math.min(elapsed, MAX_FRAME_DT));
     } finally {
-      this.rafId = this.destroyed ? 0 : requestAnimationFrame(this.tick);
+      this.rafId = this.destroyed || this.hidden ? 0 : requestAnimationFrame(this.tick);
     }
   };
 
@@ -280,7 +300,7 @@ export class Playground {
     this.sidebar.update(now);
     if (this.urlDirty) {
       this.urlDirty = false;
-      writeSettings(s);
+      writeSettings(s, this.publish);
     }
   }
 

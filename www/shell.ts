@@ -1,10 +1,13 @@
 // The page around the modes: header tabs (an ARIA tablist, arrow keys move
-// between tabs), `?mode=` in the URL with back / forward support, and the
-// swap itself: the old mode is destroyed before the new one is created, so
+// between tabs), the mode and its scene in the URL (hash first, then the
+// older query; see modes/url.ts) with back / forward support, and the swap
+// itself: the old mode is destroyed before the new one is created, so
 // exactly one frame loop runs.
 
 import { findMode, MODES, type ModeEntry } from './modes/index';
 import type { ModeHandle } from './modes/types';
+import { readPageParams } from './modes/url';
+import { prefersReducedMotion } from './motion';
 import { h, setText } from './ui';
 
 export class Shell {
@@ -34,7 +37,9 @@ export class Shell {
       tablist.append(tab);
     }
     tablist.addEventListener('keydown', this.key);
-    window.addEventListener('popstate', () => this.show(new URLSearchParams(location.search)));
+    window.addEventListener('popstate', () => this.show(readPageParams()));
+    // A hash typed or pasted into the address bar (replaceState fires no event).
+    window.addEventListener('hashchange', () => this.show(readPageParams()));
   }
 
   get modeId(): string | null {
@@ -44,6 +49,8 @@ export class Shell {
   /** Mounts the mode named in `params` (default: the first), with `params`. */
   show(params: URLSearchParams): void {
     const mode = findMode(params.get('mode'));
+    // Reduced motion: start still; Space or the play button starts it (`play` in the URL overrides).
+    if (prefersReducedMotion() && !params.has('play')) params.set('paused', '');
     this.current?.destroy();
     this.current = null;
     this.host.replaceChildren();
@@ -68,7 +75,7 @@ export class Shell {
   select(id: string, push: boolean): void {
     if (id === this.active?.id) return;
     const params = new URLSearchParams({ mode: id });
-    const url = `${location.pathname}?${params.toString()}${location.hash}`;
+    const url = `${location.pathname}?${params.toString()}#${params.toString()}`;
     if (push) history.pushState(null, '', url);
     else history.replaceState(null, '', url);
     this.show(params);

@@ -63,3 +63,9 @@ export function setText(el: HTMLElement, text: string): void {
 export function formatInt(n: number): string {
   return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—';
 }
+
+/** Whether `el` has focus in its own tree (a shadow root's, inside an embed). */
+export function hasFocus(el: Element): boolean {
+  const root = el.getRootNode() as Document | ShadowRoot;
+  return root.activeElement === el;
+}

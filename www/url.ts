@@ -32,8 +32,11 @@ export function readSettings(defaults: Settings, structures: readonly string[], 
   return s;
 }
 
-/** Rewrites the query string in place (no history entry per slider tick). */
-export function writeSettings(s: Settings): void {
+/**
+ * Hands the settings, as query parameters, to `publish` (default: rewrite
+ * the address bar in place, no history entry per slider tick).
+ */
+export function writeSettings(s: Settings, publish: (params: URLSearchParams) => void = replaceModeQuery): void {
   const params = new URLSearchParams();
   params.set('n', String(s.count));
   params.set('seed', String(s.seed));
@@ -45,5 +48,5 @@ export function writeSettings(s: Settings): void {
   if (!s.running) params.set('paused', '');
   if (!s.showTree) params.set('tree', '0');
   if (s.cellSize !== undefined && s.cellSize > 0) params.set('cell', String(+s.cellSize.toPrecision(6)));
-  replaceModeQuery(params);
+  publish(params);
 }

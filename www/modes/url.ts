@@ -1,14 +1,34 @@
-// A mode's settings in the address bar. The shell owns `?mode=`; a mode
-// owns the rest and rewrites it in place (no history entry per slider tick).
+// A mode's settings in the address bar. The scene lives in the hash
+// (`#mode=grids&n=2000&seed=3`), so a link reproduces what someone saw; the
+// older `?mode=…&n=…` query is still read, and kept up to date while the
+// address has one, so existing links and bookmarks go on working. The shell
+// owns `mode`; a mode owns the rest and rewrites it in place (no history
+// entry per slider tick).
 
-/** Replaces the query with `params`, keeping the shell's `mode` first. */
+/** Parameters of a `#a=1&b` hash (empty for no hash). */
+export function hashParams(hash: string = location.hash): URLSearchParams {
+  return new URLSearchParams(hash.replace(/^#/, ''));
+}
+
+/** The page's state: the hash when it holds any, else the query. */
+export function readPageParams(): URLSearchParams {
+  const hash = hashParams();
+  return [...hash.keys()].length > 0 ? hash : new URLSearchParams(location.search);
+}
+
+/** `a=1&paused`: bare flags read better than `paused=`. */
+export function formatParams(params: URLSearchParams): string {
+  return params.toString().replace(/=(&|$)/g, '$1');
+}
+
+/** Replaces the mode's settings with `params`, keeping the shell's `mode` first. */
 export function replaceModeQuery(params: URLSearchParams): void {
-  const mode = new URLSearchParams(location.search).get('mode');
+  const mode = readPageParams().get('mode') ?? new URLSearchParams(location.search).get('mode');
   const next = new URLSearchParams();
   if (mode !== null) next.set('mode', mode);
   for (const [key, value] of params) if (key !== 'mode') next.append(key, value);
-  // Bare flags read better as `&paused` than `&paused=`.
-  const query = next.toString().replace(/=(&|$)/g, '$1');
-  const url = `${location.pathname}${query === '' ? '' : `?${query}`}${location.hash}`;
+  const state = formatParams(next);
+  const search = location.search === '' ? '' : `?${state}`;
+  const url = `${location.pathname}${search}${state === '' ? '' : `#${state}`}`;
   if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', url);
 }

@@ -4,7 +4,7 @@
 
 import type { Playground } from '../playground';
 import { COUNT_MAX, COUNT_MIN, COUNT_SLIDER_MAX, LAYOUTS, SPEED_MAX, type Layout } from '../state';
-import { h, panelSection, type Panel } from '../ui';
+import { h, hasFocus, panelSection, type Panel } from '../ui';
 
 const SLIDER_STEPS = 1000;
 
@@ -109,10 +109,10 @@ export class ControlsPanel implements Panel {
     const s = this.pg.state.settings;
     this.structure.value = s.structure;
     // Leave a box alone while it is being typed in.
-    if (document.activeElement !== this.count) this.count.value = String(s.count);
+    if (!hasFocus(this.count)) this.count.value = String(s.count);
     this.countRange.value = String(sliderFromCount(s.count));
     this.layout.value = s.layout;
-    if (document.activeElement !== this.seed) this.seed.value = String(s.seed);
+    if (!hasFocus(this.seed)) this.seed.value = String(s.seed);
     this.maxObjects.value = String(s.maxObjects);
     this.maxObjectsOut.value = String(s.maxObjects);
     this.maxLevels.value = String(s.maxLevels);

@@ -4,7 +4,7 @@
 // sentence on why for the active structure.
 
 import type { Playground } from '../../playground';
-import { h, panelSection, setText, type Panel } from '../../ui';
+import { h, hasFocus, panelSection, setText, type Panel } from '../../ui';
 import type { CellsLayer } from './cells-layer';
 
 export const CELL_MIN = 2;
@@ -76,8 +76,8 @@ export class GridPanel implements Panel {
     const set = this.pg.state.settings.cellSize;
     const size = scene.world.cellSize;
     const shown = set ?? size;
-    if (document.activeElement !== this.number) this.number.value = Number.isFinite(shown) ? String(+shown.toFixed(2)) : '';
-    if (document.activeElement !== this.range && Number.isFinite(shown)) this.range.value = String(this.toSlider(shown));
+    if (!hasFocus(this.number)) this.number.value = Number.isFinite(shown) ? String(+shown.toFixed(2)) : '';
+    if (!hasFocus(this.range) && Number.isFinite(shown)) this.range.value = String(this.toSlider(shown));
     setText(
       this.state,
       set !== undefined

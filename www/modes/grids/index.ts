@@ -26,7 +26,7 @@ function sceneKey(s: Settings): string {
   return [s.count, s.seed, s.layout, s.cellSize ?? 'auto', s.maxObjects, s.maxLevels].join('|');
 }
 
-export const createGridsMode: ModeFactory = (host, params) => {
+export const createGridsMode: ModeFactory = (host, params, context = {}) => {
   const structures = World.structures();
   const probe = new World(1, 1);
   const defaults: Settings = {
@@ -46,7 +46,7 @@ export const createGridsMode: ModeFactory = (host, params) => {
     canvasLabel: 'Simulation: moving boxes in a grid; the selected box’s stored and searched cells',
     help: 'Click a box to select it, drag to move it · click empty space to deselect · scroll to zoom, drag empty space to pan',
   });
-  const pg = new Playground(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false });
+  const pg = new Playground(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, publish: context.publish });
   const cells = new CellsLayer();
   pg.renderer.add(new GridLayer());
   pg.renderer.add(pg.quadtreeLayer);
@@ -96,8 +96,9 @@ export const createGridsMode: ModeFactory = (host, params) => {
     }
   });
   pg.onRebuild(() => compare.schedule());
-  const input = new Input(pg, layout.canvas, { drop: () => compare.schedule() });
-  const uninstall = installDebugHandle(pg, layout.canvas, 'grids', {
+  const input = new Input(pg, layout.canvas, { drop: () => compare.schedule() }, context.keyRoot);
+  const install = context.debug === false ? () => () => {} : installDebugHandle;
+  const uninstall = install(pg, layout.canvas, 'grids', {
     grids: {
       /** What the cells layer drew last frame: { id, structure, stored, searched, searchedFallback }. */
       get drawn() {
@@ -118,6 +119,10 @@ export const createGridsMode: ModeFactory = (host, params) => {
   pg.start();
   compare.schedule();
   return {
+    get frame() {
+      return pg.frame;
+    },
+    setVisible: (visible) => pg.setVisible(visible),
     destroy() {
       uninstall();
       input.destroy();

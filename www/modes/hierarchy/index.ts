@@ -55,7 +55,7 @@ function prepare(world: World): void {
   world.setParent(c, a);
 }
 
-export const createHierarchyMode: ModeFactory = (host, params) => {
+export const createHierarchyMode: ModeFactory = (host, params, context = {}) => {
   const structures = World.structures();
   const defaults: Settings = {
     count: DEFAULT_COUNT,
@@ -75,7 +75,7 @@ export const createHierarchyMode: ModeFactory = (host, params) => {
     help: 'Shift-drag (or Alt-drag) a box onto another to attach it, onto empty space to detach · drag to move · click to select',
     colophon: 'Rust core compiled to WebAssembly · <code>setParent</code>, <code>parentOf</code>, <code>order()</code>, <code>lastRepair()</code>',
   });
-  const pg = new Playground(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, prepare });
+  const pg = new Playground(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, prepare, publish: context.publish });
   const c = new HierarchyController(pg);
   const links = new LinksLayer(c);
   pg.renderer.add(links);
@@ -115,6 +115,7 @@ export const createHierarchyMode: ModeFactory = (host, params) => {
   );
   const notice = new Notice(layout.notice);
   pg.onNotice((text) => notice.show(text));
+  const keyRoot = context.keyRoot ?? document;
   const input = new Input(pg, layout.canvas, {
     press(id) {
       if (!c.picking) return false;
@@ -129,18 +130,20 @@ export const createHierarchyMode: ModeFactory = (host, params) => {
       if (target !== 0) c.attach(id, target);
       else if (pg.scene.world.parentOf(id) !== 0) c.attach(id, 0);
     },
-  });
-  const escape = (e: KeyboardEvent) => {
+  }, keyRoot);
+  const escape = (e: Event) => {
+    if (!(e instanceof KeyboardEvent)) return;
     if (e.key === 'Escape' && c.picking) {
       c.cancelPick();
       e.preventDefault();
     }
   };
-  document.addEventListener('keydown', escape);
-  const uninstall = installDebugHandle(pg, layout.canvas, 'hierarchy', {
+  keyRoot.addEventListener('keydown', escape);
+  const install = context.debug === false ? () => () => {} : installDebugHandle;
+  const uninstall = install(pg, layout.canvas, 'hierarchy', {
     hierarchy: {
       /** The ids shown in the queue panel, in order. */
-      shownQueue: () => Array.from(document.querySelectorAll<HTMLElement>('#queue > li')).map((el) => Number(el.dataset.id)),
+      shownQueue: () => Array.from(layout.panels.querySelectorAll<HTMLElement>('#queue > li')).map((el) => Number(el.dataset.id)),
       get forest() {
         return { queue: c.forest.queue, parents: Object.fromEntries(c.forest.parent) };
       },
@@ -157,9 +160,13 @@ export const createHierarchyMode: ModeFactory = (host, params) => {
   });
   pg.start();
   return {
+    get frame() {
+      return pg.frame;
+    },
+    setVisible: (visible) => pg.setVisible(visible),
     destroy() {
       uninstall();
-      document.removeEventListener('keydown', escape);
+      keyRoot.removeEventListener('keydown', escape);
       input.destroy();
       repairPanel.destroy();
       c.destroy();

@@ -16,7 +16,7 @@ import { readSettings } from '../../url';
 import { buildModeLayout } from '../layout';
 import type { ModeFactory } from '../types';
 
-export const createQuadtreeMode: ModeFactory = (host, params) => {
+export const createQuadtreeMode: ModeFactory = (host, params, context = {}) => {
   const structures = World.structures();
   // The core's own defaults for the tree limits, so the page shows them.
   const probe = new World(1, 1);
@@ -37,17 +37,21 @@ export const createQuadtreeMode: ModeFactory = (host, params) => {
     canvasLabel: "Simulation: moving boxes, the quadtree's splits and the dashed camera",
     help: 'Drag a box · drag the camera by its tab, resize it at the corner · scroll to zoom, drag empty space to pan',
   });
-  const playground = new Playground(layout.canvas, layout.panels, settings, structures);
+  const playground = new Playground(layout.canvas, layout.panels, settings, structures, { publish: context.publish });
   playground.sidebar.add(new ControlsPanel(playground));
   playground.sidebar.add(new StatsPanel(playground));
   playground.sidebar.add(new KeysPanel());
   layout.legend.append(new LegendPanel().element);
   const notice = new Notice(layout.notice);
   playground.onNotice((text) => notice.show(text));
-  const input = new Input(playground, layout.canvas);
-  const uninstall = installDebugHandle(playground, layout.canvas, 'quadtree');
+  const input = new Input(playground, layout.canvas, {}, context.keyRoot);
+  const uninstall = context.debug === false ? () => {} : installDebugHandle(playground, layout.canvas, 'quadtree');
   playground.start();
   return {
+    get frame() {
+      return playground.frame;
+    },
+    setVisible: (visible) => playground.setVisible(visible),
     destroy() {
       uninstall();
       input.destroy();

@@ -27,7 +27,7 @@ import { RaysMode } from './mode';
 import { KeysPanel, raysLegend, RayPanel, SceneControls, SightPanel, StepPanel } from './panels';
 import './rays.css';
 
-export const createRaysMode: ModeFactory = (host, params) => {
+export const createRaysMode: ModeFactory = (host, params, context = {}) => {
   const layout = buildModeLayout(host, {
     canvasLabel: 'Tile map with a ray A to B: the cells it passes through shaded in order, its first hit and normal; an enemy and a player with their line of sight',
     help: 'Drag A, B, the enemy or the player · Tab picks one on the canvas, arrows move it · N steps the DDA · wheel zooms, drag empty space to pan',
@@ -38,7 +38,7 @@ export const createRaysMode: ModeFactory = (host, params) => {
   publishRayColours(layout.stage, layout.sidebar);
   let mode: RaysMode;
   try {
-    mode = new RaysMode(layout, params);
+    mode = new RaysMode(layout, params, context.publish);
   } catch (error) {
     layout.remove();
     throw error;
@@ -49,10 +49,14 @@ export const createRaysMode: ModeFactory = (host, params) => {
   mode.sidebar.add(new SceneControls(mode, mode.structures));
   mode.sidebar.add(new KeysPanel());
   layout.legend.append(raysLegend());
-  const input = new RaysInput(mode, layout.canvas);
-  const uninstall = installRaysDebugHandle(mode, layout.canvas);
+  const input = new RaysInput(mode, layout.canvas, context.keyRoot);
+  const uninstall = context.debug === false ? () => {} : installRaysDebugHandle(mode, layout.canvas);
   mode.start();
   return {
+    get frame() {
+      return mode.frame;
+    },
+    setVisible: (visible) => mode.setVisible(visible),
     destroy() {
       uninstall();
       input.destroy();

@@ -22,7 +22,11 @@ export class RaysInput {
   private lastPx = 0;
   private lastPy = 0;
 
-  constructor(private readonly mode: RaysMode, private readonly canvas: HTMLCanvasElement) {
+  constructor(
+    private readonly mode: RaysMode,
+    private readonly canvas: HTMLCanvasElement,
+    private readonly keyRoot: EventTarget = document,
+  ) {
     canvas.addEventListener('pointerdown', this.down);
     canvas.addEventListener('pointermove', this.move);
     canvas.addEventListener('pointerup', this.up);
@@ -33,7 +37,7 @@ export class RaysInput {
     canvas.addEventListener('keydown', this.canvasKey);
     canvas.addEventListener('focus', this.focus);
     canvas.addEventListener('blur', this.blur);
-    document.addEventListener('keydown', this.globalKey);
+    this.keyRoot.addEventListener('keydown', this.globalKey as EventListener);
   }
 
   destroy(): void {
@@ -48,7 +52,7 @@ export class RaysInput {
     c.removeEventListener('keydown', this.canvasKey);
     c.removeEventListener('focus', this.focus);
     c.removeEventListener('blur', this.blur);
-    document.removeEventListener('keydown', this.globalKey);
+    this.keyRoot.removeEventListener('keydown', this.globalKey as EventListener);
   }
 
   private point(e: PointerEvent | WheelEvent): [number, number] {

@@ -32,11 +32,16 @@ export class RaysMode {
   private rafId = 0;
   private lastTime: number | null = null;
   private destroyed = false;
+  private hidden = false;
   private urlDirty = false;
   /** When each error message was last shown. */
   private readonly shownErrors = new Map<string, number>();
 
-  constructor(layout: ModeLayout, params: URLSearchParams) {
+  constructor(
+    layout: ModeLayout,
+    params: URLSearchParams,
+    private readonly publish?: (params: URLSearchParams) => void,
+  ) {
     this.notice = new Notice(layout.notice);
     this.structures = World.structures();
     const report = (what: string, error: unknown) => this.report(what, error);
@@ -57,7 +62,19 @@ export class RaysMode {
   }
 
   start(): void {
-    if (!this.destroyed && this.rafId === 0) this.rafId = requestAnimationFrame(this.tick);
+    if (!this.destroyed && !this.hidden && this.rafId === 0) this.rafId = requestAnimationFrame(this.tick);
+  }
+
+  /** Off-screen (false): no frames until visible again; the clock restarts then. */
+  setVisible(visible: boolean): void {
+    this.hidden = !visible;
+    if (visible) {
+      this.lastTime = null;
+      this.start();
+    } else {
+      cancelAnimationFrame(this.rafId);
+      this.rafId = 0;
+    }
   }
 
   /** Stops the loop and frees both wasm worlds; the object is dead after. */
@@ -150,12 +167,12 @@ export class RaysMode {
       this.sidebar.update(now);
       if (this.urlDirty && this.ui.drag === null) {
         this.urlDirty = false;
-        writeSceneState(this.scene.state, DEFAULT_STRUCTURE);
+        writeSceneState(this.scene.state, DEFAULT_STRUCTURE, this.publish);
       }
     } catch (error) {
       this.report('drawing', error);
     } finally {
-      this.rafId = this.destroyed ? 0 : requestAnimationFrame(this.tick);
+      this.rafId = this.destroyed || this.hidden ? 0 : requestAnimationFrame(this.tick);
     }
   };
 }

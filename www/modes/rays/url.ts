@@ -29,12 +29,12 @@ export function readSceneState(defaults: SceneState, structures: readonly string
 
 const round = (v: number) => String(Math.round(v * 100) / 100);
 
-export function writeSceneState(s: SceneState, defaultStructure: string): void {
+export function writeSceneState(s: SceneState, defaultStructure: string, publish: (params: URLSearchParams) => void = replaceModeQuery): void {
   const params = new URLSearchParams();
   params.set('ray', [s.ray.x0, s.ray.y0, s.ray.x1, s.ray.y1].map(round).join('_'));
   params.set('enemy', [s.enemy.x, s.enemy.y].map(round).join('_'));
   params.set('player', [s.player.x, s.player.y].map(round).join('_'));
   if (s.structure !== defaultStructure) params.set('structure', s.structure);
   if (!s.running) params.set('paused', '');
-  replaceModeQuery(params);
+  publish(params);
 }

@@ -144,6 +144,22 @@ export class TileEditor {
 
   // --- map edits ---------------------------------------------------------
 
+  /**
+   * A map from ASCII (two characters per cell: `..` empty, `##` full, else a
+   * family letter and a keypad digit; see the core's `tileAscii`). Keeps the
+   * tile size; the preset becomes 'custom'.
+   */
+  loadAscii(map: string): boolean {
+    const size = this.tileSize;
+    if (!this.attempt('load the ASCII map', () => this.world.loadTileAscii(map, size))) return false;
+    this.preset = 'custom';
+    this.doors.clear();
+    this.refreshMap();
+    // The boxes were placed for the old map: keep them inside this one.
+    this.boxes.forEach((b, i) => this.placeBox(i, b.x, b.y, b.w, b.h));
+    return true;
+  }
+
   loadPreset(name: string): boolean {
     if (!this.attempt(`load preset "${name}"`, () => this.world.loadTilePreset(name))) return false;
     this.preset = name;

@@ -35,7 +35,7 @@ import './tiles.css';
 const DEFAULT_PRESET = 'n-level';
 const DEFAULT_SHAPE = 'slope45-br';
 
-export const createTilesMode: ModeFactory = (host, params) => {
+export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   const catalogue = buildCatalogue();
   const presets = World.tilePresets();
   const wanted = params.get('preset');
@@ -58,11 +58,14 @@ export const createTilesMode: ModeFactory = (host, params) => {
   const notice = new Notice(layout.notice);
   const editor = new TileEditor(world, catalogue, presets, { preset, shape });
   const stopNotices = editor.onNotice((text) => notice.show(text));
+  // An embed's own map, as ASCII (`tiles=`), over the preset.
+  const ascii = params.get('tiles');
+  if (ascii !== null && ascii.trim() !== '') editor.loadAscii(ascii);
 
   const view = new TileView();
   const hover = createHover();
   const renderer = new TilesRenderer(layout.canvas, view, editor, hover);
-  const input = new TilesInput(layout.canvas, view, editor, hover, renderer);
+  const input = new TilesInput(layout.canvas, view, editor, hover, renderer, context.keyRoot);
 
   const sidebar = new Sidebar(layout.panels);
   const readout = new ReadoutPanel(editor);
@@ -73,7 +76,8 @@ export const createTilesMode: ModeFactory = (host, params) => {
   sidebar.add(new KeysPanel());
   layout.legend.append(tilesLegend());
 
-  const uninstall = installTilesDebugHandle({
+  const install = context.debug === false ? () => () => {} : installTilesDebugHandle;
+  const uninstall = install({
     editor,
     renderer,
     view,
@@ -86,22 +90,41 @@ export const createTilesMode: ModeFactory = (host, params) => {
   let syncedVersion = -1;
   let writtenQuery = '';
   let frameRequest = 0;
+  let frame = 0;
+  let hidden = false;
+  const publish = context.publish ?? replaceModeQuery;
   const tick = (): void => {
-    frameRequest = requestAnimationFrame(tick);
+    frameRequest = hidden ? 0 : requestAnimationFrame(tick);
+    frame += 1;
     renderer.tick();
     if (editor.version === syncedVersion) return;
     syncedVersion = editor.version;
     sidebar.sync();
     const query = new URLSearchParams({ preset: editor.preset, shape: editor.shape });
+    // A custom map goes along, so an embed's state (or a link) keeps it.
+    if (editor.preset === 'custom') query.set('tiles', editor.world.tileAscii());
     if (query.toString() !== writtenQuery) {
       writtenQuery = query.toString();
-      replaceModeQuery(query);
+      publish(query);
     }
   };
   frameRequest = requestAnimationFrame(tick);
 
   return {
+    get frame() {
+      return frame;
+    },
+    setVisible(visible) {
+      hidden = !visible;
+      if (!visible) {
+        cancelAnimationFrame(frameRequest);
+        frameRequest = 0;
+      } else if (frameRequest === 0) {
+        frameRequest = requestAnimationFrame(tick);
+      }
+    },
     destroy() {
+      hidden = true;
       cancelAnimationFrame(frameRequest);
       uninstall();
       input.destroy();

@@ -32,6 +32,7 @@ export class TilesInput {
     private readonly editor: TileEditor,
     private readonly hover: Hover,
     private readonly renderer: TilesRenderer,
+    private readonly keyRoot: EventTarget = document,
   ) {
     canvas.addEventListener('pointerdown', this.down);
     canvas.addEventListener('pointermove', this.move);
@@ -43,7 +44,7 @@ export class TilesInput {
     canvas.addEventListener('keydown', this.canvasKey);
     canvas.addEventListener('focus', this.focusChange);
     canvas.addEventListener('blur', this.focusChange);
-    document.addEventListener('keydown', this.globalKey);
+    this.keyRoot.addEventListener('keydown', this.globalKey as EventListener);
   }
 
   destroy(): void {
@@ -58,7 +59,7 @@ export class TilesInput {
     c.removeEventListener('keydown', this.canvasKey);
     c.removeEventListener('focus', this.focusChange);
     c.removeEventListener('blur', this.focusChange);
-    document.removeEventListener('keydown', this.globalKey);
+    this.keyRoot.removeEventListener('keydown', this.globalKey as EventListener);
   }
 
   /** World units the arrow keys move or resize a box by. */
@@ -220,7 +221,7 @@ export class TilesInput {
   };
 
   private readonly focusChange = (): void => {
-    this.hover.focused = document.activeElement === this.canvas;
+    this.hover.focused = (this.canvas.getRootNode() as Document | ShadowRoot).activeElement === this.canvas;
     this.renderer.invalidate();
   };
 

@@ -1,0 +1,208 @@
+// The embeddable playground: tutorial.html's three <broadphase-playground>
+// instances (quadtree, tiles, rays) each draw in their own shadow root,
+// ignore each other's input, stop drawing off-screen and resume on screen,
+// and answer getState() / setState() and attribute changes; the full
+// playground keeps its scene in the URL hash; reduced motion starts still.
+
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { launch, screenshots, waitUntil } from './support.mjs';
+
+let browser;
+let page;
+
+before(async () => {
+  browser = await launch({ width: 1280, height: 900 });
+  page = browser.page;
+});
+
+after(async () => {
+  if (browser) {
+    assert.deepEqual(browser.problems, [], 'expected no console errors or page errors');
+    await browser.close();
+  }
+});
+
+const IDS = ['demo-quadtree', 'demo-tiles', 'demo-rays'];
+
+/** Per instance: mode, frame, on screen, its shadow root's canvas, its state. */
+function instances() {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('broadphase-playground')].map((el) => ({
+      id: el.id,
+      mode: el.getState().mode,
+      frame: el.playground?.frame ?? -1,
+      visible: el.playground?.visible ?? null,
+      shadowCanvas: el.shadowRoot?.querySelectorAll('canvas#world').length ?? 0,
+      running: el.getState().running,
+    })),
+  );
+}
+
+const byId = (list) => Object.fromEntries(list.map((i) => [i.id, i]));
+
+async function scrollTo(id) {
+  await page.evaluate((id) => document.getElementById(id).scrollIntoView({ block: 'center' }), id);
+}
+
+async function framesAdvance(id, what) {
+  const f0 = (byId(await instances()))[id].frame;
+  return waitUntil(page, what, (id) => document.getElementById(id).playground.frame, (f) => f > f0 + 5, 10_000, id);
+}
+
+test('tutorial.html: three live instances in different modes, each with its own shadow root and canvas', async () => {
+  await page.goto(`${browser.baseUrl}tutorial.html`);
+  for (const id of IDS) {
+    await scrollTo(id);
+    await framesAdvance(id, `${id}'s frames to advance while on screen`);
+  }
+  const list = await instances();
+  assert.deepEqual(list.map((i) => i.id), IDS);
+  assert.deepEqual(list.map((i) => i.mode), ['quadtree', 'tiles', 'rays']);
+  assert.deepEqual(list.map((i) => i.shadowCanvas), [1, 1, 1], 'expected one canvas in each shadow root');
+  const light = await page.evaluate(() => ({
+    canvases: document.querySelectorAll('canvas').length,
+    handles: ['__broadphase', '__broadphaseTiles', '__broadphaseRays'].filter((k) => k in window),
+    panels: [...document.querySelectorAll('broadphase-playground')].map((el) => [...el.shadowRoot.querySelectorAll('.panel')].filter((p) => !p.hidden).map((p) => p.id)),
+    bodyFont: getComputedStyle(document.body).fontFamily,
+  }));
+  assert.equal(light.canvases, 0, 'expected no canvas in the page itself (all inside shadow roots)');
+  assert.deepEqual(light.handles, [], 'expected embeds to install no window debug handles');
+  assert.deepEqual(light.panels, [['stats'], ['tiles-readout'], ['rays-ray', 'rays-dda']], 'expected only the panels each element asks for');
+  assert.match(light.bodyFont, /Charter|Georgia|serif/, 'expected the article font, untouched by the playground styles');
+});
+
+test('pausing one instance from the keyboard leaves the others running', async () => {
+  // A tall window: all three on screen at once.
+  await page.setViewportSize({ width: 1280, height: 3200 });
+  await page.waitForTimeout(200);
+  const hashBefore = await page.evaluate(() => location.href);
+  await page.evaluate(() => document.getElementById('demo-quadtree').shadowRoot.querySelector('#world').focus());
+  await page.keyboard.press(' ');
+  await waitUntil(page, 'the quadtree instance to report running: false', () => document.getElementById('demo-quadtree').getState().running, (r) => r === false);
+  const f0 = byId(await instances());
+  await page.waitForTimeout(600);
+  const f1 = byId(await instances());
+  assert.equal(f1['demo-rays'].running, true, 'expected the rays instance still running (Space went to the quadtree only)');
+  for (const id of IDS) assert.ok(f1[id].frame > f0[id].frame + 5, `expected ${id} to keep drawing frames: ${f0[id].frame} → ${f1[id].frame}`);
+  assert.equal(await page.evaluate(() => location.href), hashBefore, 'expected an embed never to touch the page URL');
+  // The pause button in its own shadow root says so, and the others' do not change.
+  const label = await page.evaluate(() => document.getElementById('demo-quadtree').shadowRoot.querySelector('#pause')?.textContent ?? null);
+  assert.ok(label === null || /play/i.test(label), `expected the quadtree's pause button to offer Play, found ${label}`);
+  await page.keyboard.press(' ');
+  await waitUntil(page, 'Space again to resume it', () => document.getElementById('demo-quadtree').getState().running, (r) => r === true);
+});
+
+test('an instance scrolled out of view draws no frames, and resumes when back', async () => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await scrollTo('demo-rays');
+  await waitUntil(page, 'the quadtree instance to be off screen', () => document.getElementById('demo-quadtree').playground.visible, (v) => v === false);
+  const a = await page.evaluate(() => document.getElementById('demo-quadtree').playground.frame);
+  await page.waitForTimeout(700);
+  const b = await page.evaluate(() => document.getElementById('demo-quadtree').playground.frame);
+  assert.ok(b - a <= 1, `expected no frames off screen, saw ${a} → ${b}`);
+  await framesAdvance('demo-rays', 'the on-screen rays instance to keep drawing');
+  await scrollTo('demo-quadtree');
+  await framesAdvance('demo-quadtree', 'the quadtree instance to resume drawing once back on screen');
+  assert.equal((byId(await instances()))['demo-quadtree'].visible, true);
+});
+
+test('getState() / setState() and attribute changes reconfigure one instance', async () => {
+  await scrollTo('demo-quadtree');
+  const s0 = await page.evaluate(() => document.getElementById('demo-quadtree').getState());
+  assert.equal(s0.mode, 'quadtree');
+  assert.equal(s0.count, 300);
+  assert.equal(s0.seed, 7);
+  assert.equal(s0.maxObjects, 4);
+  const raysBefore = await page.evaluate(() => document.getElementById('demo-rays').getState());
+  await page.evaluate(() => document.getElementById('demo-quadtree').setState({ count: 120, seed: 9, panels: ['stats', 'controls'] }));
+  const shown = await waitUntil(
+    page,
+    'the stats panel to show 120 objects after setState',
+    () => {
+      const root = document.getElementById('demo-quadtree').shadowRoot;
+      return { objects: root.querySelector('#stats')?.textContent ?? '', panels: [...root.querySelectorAll('.panel')].filter((p) => !p.hidden).map((p) => p.id) };
+    },
+    (s) => /Objects\s*120(?!\d)/.test(s.objects),
+  );
+  assert.deepEqual(shown.panels.sort(), ['controls', 'stats']);
+  const s1 = await page.evaluate(() => document.getElementById('demo-quadtree').getState());
+  assert.equal(s1.count, 120);
+  assert.equal(s1.seed, 9);
+  // The controls now show: a change made there comes back through getState().
+  await page.evaluate(() => {
+    const seed = document.getElementById('demo-quadtree').shadowRoot.querySelector('#seed');
+    seed.value = '21';
+    seed.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await waitUntil(page, 'getState() to report the seed typed in the controls', () => document.getElementById('demo-quadtree').getState().seed, (s) => s === 21);
+  await page.evaluate(() => document.getElementById('demo-quadtree').setAttribute('count', '150'));
+  await waitUntil(page, 'the count attribute to apply', () => document.getElementById('demo-quadtree').getState().count, (n) => n === 150);
+  assert.equal(await page.evaluate(() => document.getElementById('demo-quadtree').getState().seed), 21, 'expected the reader’s seed to survive an unrelated attribute change');
+  assert.deepEqual(await page.evaluate(() => document.getElementById('demo-rays').getState()), raysBefore, 'expected the rays instance untouched');
+});
+
+test('screenshot: the tutorial page, three instances with prose between them', async () => {
+  await page.goto(`${browser.baseUrl}tutorial.html`);
+  for (const id of IDS) {
+    await scrollTo(id);
+    await framesAdvance(id, `${id} to draw before the screenshot`);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, 'embed.png'), fullPage: true });
+});
+
+test('the full playground restores its scene from the URL hash, and writes changes back to it', async () => {
+  await page.goto(`${browser.baseUrl}#mode=grids&n=2000&seed=3&structure=grid`);
+  const s = await waitUntil(
+    page,
+    'the grids mode with the hash’s scene',
+    () => {
+      const bp = window.__broadphase;
+      return bp && { mode: bp.mode, frame: bp.frame, count: bp.world.count, seed: bp.settings.seed, structure: bp.world.structure };
+    },
+    (s) => s != null && s.mode === 'grids' && s.frame > 2,
+  );
+  assert.deepEqual({ ...s, frame: 0 }, { mode: 'grids', frame: 0, count: 2000, seed: 3, structure: 'grid' });
+  await page.evaluate(() => window.__broadphase.playground.setSeed(11));
+  const url = await waitUntil(page, 'seed=11 in the hash', () => ({ hash: location.hash, search: location.search }), (u) => /[#&]seed=11(&|$)/.test(u.hash));
+  assert.match(url.hash, /^#mode=grids&/, `expected the mode first in the hash, found ${url.hash}`);
+  assert.equal(url.search, '', 'expected a hash-only link to stay hash-only');
+  await page.reload();
+  const r = await waitUntil(
+    page,
+    'the reloaded page to restore the scene from the hash',
+    () => {
+      const bp = window.__broadphase;
+      return bp && { mode: bp.mode, frame: bp.frame, count: bp.world.count, seed: bp.settings.seed, structure: bp.world.structure };
+    },
+    (s) => s != null && s.mode === 'grids' && s.frame > 2,
+  );
+  assert.deepEqual({ ...r, frame: 0 }, { mode: 'grids', frame: 0, count: 2000, seed: 11, structure: 'grid' });
+  assert.equal(await page.locator('#tab-grids').getAttribute('aria-selected'), 'true');
+});
+
+test('prefers-reduced-motion: the tutorial and the playground start paused', async () => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  try {
+    await page.goto(`${browser.baseUrl}tutorial.html`);
+    await scrollTo('demo-quadtree');
+    await framesAdvance('demo-quadtree', 'the paused quadtree instance to keep drawing (still) frames');
+    const running = await page.evaluate(() => [...document.querySelectorAll('broadphase-playground')].map((el) => el.getState().running));
+    assert.deepEqual(running, [false, false, false], 'expected every instance to start paused');
+    const steps = await page.evaluate(async () => {
+      const stats = () => document.getElementById('demo-quadtree').shadowRoot.querySelector('#stats').textContent;
+      const a = stats();
+      await new Promise((r) => setTimeout(r, 500));
+      return [a, stats()];
+    });
+    assert.equal(steps[0].replace(/Frame rate.*$/s, ''), steps[1].replace(/Frame rate.*$/s, ''), 'expected no motion: the stats (but the frame rate) stay put');
+    await page.goto(`${browser.baseUrl}?mode=quadtree`);
+    await waitUntil(page, 'the playground to start paused', () => window.__broadphase?.settings.running, (r) => r === false);
+  } finally {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+  }
+});

@@ -1,0 +1,2 @@
+// The example tutorial page: registering the element is all it takes.
+import './embed/index';
