@@ -22,6 +22,8 @@ pub enum Error {
     OutOfRange { arg: &'static str, value: i64, min: i64, max: i64 },
     /// Re-parenting `child` under `parent` would make a cycle.
     Cycle { child: u32, parent: u32 },
+    /// Every id a World can hand out (1..=u32::MAX − 1) has been used.
+    IdsExhausted,
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
@@ -39,6 +41,7 @@ impl Error {
             | Error::NotWhole { arg, .. }
             | Error::OutOfRange { arg, .. } => arg,
             Error::Cycle { .. } => "parent",
+            Error::IdsExhausted => "id",
         };
         camel_case(arg)
     }
@@ -76,6 +79,7 @@ impl fmt::Display for Error {
             Error::OutOfRange { value, min, max, .. } => {
                 write!(f, "{arg} {value} is out of range {min}..={max}")
             }
+            Error::IdsExhausted => write!(f, "no {arg} left: this World has issued all {} ids", u32::MAX - 1),
             Error::Cycle { child, parent } => write!(
                 f,
                 "parent {parent} is object {child} or one of its descendants; re-parenting would make a cycle"

@@ -1,8 +1,9 @@
 //! broadphase: 2D broad-phase collision detection for games.
 //!
 //! One [`World`] of moving boxes with interchangeable structures (brute
-//! force, two quadtrees, and more to come), usable natively or from
-//! JavaScript through the wasm façade in `wasm.rs`.
+//! force, two quadtrees, a grid and a loose grid), an N-style tile grid,
+//! rays and a flat scene hierarchy, usable natively or from JavaScript
+//! through the wasm façade in `wasm.rs`.
 //!
 //! ```
 //! use broadphase::World;

@@ -45,6 +45,13 @@ pub struct WasmWorld {
     tile_buffer: Vec<u8>,
 }
 
+/// Most objects `populate` adds in one call: more would exhaust wasm memory
+/// before the first frame (10M boxes are ~1 GB with their structures).
+const MAX_POPULATE: u32 = 2_000_000;
+
+/// Most straight pieces `tileOutline` draws an arc with.
+const MAX_OUTLINE_SEGMENTS: u32 = 1024;
+
 fn to_js(error: crate::Error) -> JsError {
     JsError::new(&error.to_string())
 }
@@ -52,6 +59,12 @@ fn to_js(error: crate::Error) -> JsError {
 // SAFETY (for every `view` below): the view aliases memory owned by `self`
 // and is documented to be valid only until the next call into the world;
 // nothing in between can run Rust code that would free or move it.
+/// `[minX, minY, maxX, maxY, …]` as a new array (a copy).
+fn flatten_boxes(boxes: &[crate::Aabb]) -> Float64Array {
+    let flat: Vec<f64> = boxes.iter().flat_map(|b| [b.min_x, b.min_y, b.max_x, b.max_y]).collect();
+    Float64Array::from(&flat[..])
+}
+
 fn view_f64(data: &[f64]) -> Float64Array {
     unsafe { Float64Array::view(data) }
 }
@@ -106,7 +119,7 @@ impl WasmWorld {
         Ok(Float64Array::from(&v[..]))
     }
 
-    /// Deletes the object.
+    /// Deletes the object and everything attached below it.
     pub fn remove(&mut self, id: f64) -> Result<(), JsError> {
         self.inner.remove(whole("id", id)?).map_err(to_js)
     }
@@ -210,15 +223,22 @@ impl WasmWorld {
     /// partners, 4 numbers each (a copy; empty for non-grid structures).
     #[wasm_bindgen(js_name = searchedIn)]
     pub fn searched_in(&self, id: f64) -> Result<Float64Array, JsError> {
-        let regions = self.inner.searched_in(whole("id", id)?).map_err(to_js)?;
-        let flat: Vec<f64> = regions.iter().flat_map(|b| [b.min_x, b.min_y, b.max_x, b.max_y]).collect();
-        Ok(Float64Array::from(&flat[..]))
+        Ok(flatten_boxes(&self.inner.searched_in(whole("id", id)?).map_err(to_js)?))
     }
 
     /// Adds `count` seeded moving boxes; `layout` is `"uniform"`,
     /// `"clustered"` or `"mixed"`. Returns the first new id.
     pub fn populate(&mut self, count: f64, seed: f64, layout: &str) -> Result<u32, JsError> {
         let count = whole("count", count)?;
+        if count > MAX_POPULATE {
+            let value = i64::from(count);
+            return Err(to_js(crate::Error::OutOfRange {
+                arg: "count",
+                value,
+                min: 0,
+                max: MAX_POPULATE.into(),
+            }));
+        }
         let seed = whole("seed", seed)?;
         let layout = Layout::from_name(layout).ok_or_else(|| {
             to_js(crate::Error::UnknownName {
@@ -291,9 +311,7 @@ impl WasmWorld {
     /// numbers each (a copy).
     #[wasm_bindgen(js_name = storedIn)]
     pub fn stored_in(&self, id: f64) -> Result<Float64Array, JsError> {
-        let regions = self.inner.stored_in(whole("id", id)?).map_err(to_js)?;
-        let flat: Vec<f64> = regions.iter().flat_map(|b| [b.min_x, b.min_y, b.max_x, b.max_y]).collect();
-        Ok(Float64Array::from(&flat[..]))
+        Ok(flatten_boxes(&self.inner.stored_in(whole("id", id)?).map_err(to_js)?))
     }
 
     // ---- Tile grid (N-style, seed 004) ----
@@ -369,7 +387,9 @@ impl WasmWorld {
         Ok(view_u32(self.inner.touched_cells(x, y, w, h).map_err(to_js)?))
     }
 
-    /// The smallest `[dx, dy]` that moves the box out of every tile.
+    /// A move `[dx, dy]` that takes the box out of every tile it overlaps:
+    /// the deepest contact is resolved first, shortest exit that lands
+    /// clear, at most 8 rounds (may be partial in a tight spot).
     #[wasm_bindgen(js_name = pushOut)]
     pub fn push_out(&self, x: f64, y: f64, w: f64, h: f64) -> Result<Float64Array, JsError> {
         let (dx, dy) = self.inner.push_out(x, y, w, h).map_err(to_js)?;
@@ -410,10 +430,20 @@ impl WasmWorld {
     /// `segments` straight pieces (a copy).
     #[wasm_bindgen(js_name = tileOutline)]
     pub fn tile_outline(&self, col: f64, row: f64, segments: f64) -> Result<Float64Array, JsError> {
+        let segments = whole("segments", segments)?;
+        if !(1..=MAX_OUTLINE_SEGMENTS).contains(&segments) {
+            let value = i64::from(segments);
+            return Err(to_js(crate::Error::OutOfRange {
+                arg: "segments",
+                value,
+                min: 1,
+                max: MAX_OUTLINE_SEGMENTS.into(),
+            }));
+        }
         let points = self
             .inner
             .tile_grid()
-            .tile_outline(whole("col", col)?, whole("row", row)?, whole("segments", segments)?)
+            .tile_outline(whole("col", col)?, whole("row", row)?, segments)
             .map_err(to_js)?;
         let flat: Vec<f64> = points.iter().flat_map(|&(x, y)| [x, y]).collect();
         Ok(Float64Array::from(&flat[..]))

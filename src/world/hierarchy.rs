@@ -49,8 +49,8 @@ impl World {
         self.parent_slot[c] = parent_slot;
         if parent_slot != NO_PARENT {
             let p = parent_slot as usize;
-            self.offsets[c * 2] = self.boxes[c * 4] - self.boxes[p * 4];
-            self.offsets[c * 2 + 1] = self.boxes[c * 4 + 1] - self.boxes[p * 4 + 1];
+            self.offsets[c * 2] = finite_or_saturated(self.boxes[c * 4] - self.boxes[p * 4]);
+            self.offsets[c * 2 + 1] = finite_or_saturated(self.boxes[c * 4 + 1] - self.boxes[p * 4 + 1]);
         }
         match (was_attached, parent_slot != NO_PARENT) {
             (false, true) => self.attached += 1,
@@ -96,8 +96,8 @@ impl World {
                 continue;
             }
             let p = parent as usize;
-            let x = self.boxes[p * 4] + self.offsets[slot * 2];
-            let y = self.boxes[p * 4 + 1] + self.offsets[slot * 2 + 1];
+            let x = finite_or_saturated(self.boxes[p * 4] + self.offsets[slot * 2]);
+            let y = finite_or_saturated(self.boxes[p * 4 + 1] + self.offsets[slot * 2 + 1]);
             if x != self.boxes[slot * 4] || y != self.boxes[slot * 4 + 1] {
                 self.boxes[slot * 4] = x;
                 self.boxes[slot * 4 + 1] = y;
@@ -106,4 +106,10 @@ impl World {
             }
         }
     }
+}
+
+/// Boxes must stay finite: a sum of finite coordinates near ±1.8e308 can
+/// overflow, so it saturates at the largest finite value instead.
+pub(super) fn finite_or_saturated(value: f64) -> f64 {
+    value.clamp(f64::MIN, f64::MAX)
 }

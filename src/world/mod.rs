@@ -194,6 +194,19 @@ impl World {
         if self.hierarchy.len() != live {
             return Err(format!("{} objects in the hierarchy, {live} live", self.hierarchy.len()));
         }
+        // The parent links live twice (here as slots, in the hierarchy as
+        // ids): they must agree.
+        for (&id, &slot) in &self.id_to_slot {
+            let parent_slot = self.parent_slot[slot as usize];
+            let parent =
+                if parent_slot == hierarchy::NO_PARENT { 0 } else { self.slot_ids[parent_slot as usize] };
+            if self.hierarchy.parent_of(id) != Ok(parent) {
+                return Err(format!(
+                    "object {id}: parent {parent} here, {:?} in the hierarchy",
+                    self.hierarchy.parent_of(id)
+                ));
+            }
+        }
         let attached = self
             .parent_slot
             .iter()

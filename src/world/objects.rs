@@ -1,8 +1,8 @@
 //! Inserting, moving, resizing and removing objects.
 
-use super::hierarchy::NO_PARENT;
+use super::hierarchy::{finite_or_saturated, NO_PARENT};
 use super::{checked_box, World};
-use crate::error::{finite, Result};
+use crate::error::{finite, Error, Result};
 
 impl World {
     /// Adds a box at rest and returns its id (ids start at 1 and are never
@@ -10,8 +10,9 @@ impl World {
     pub fn insert(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<u32> {
         let aabb = checked_box(x, y, w, h)?;
         let id = self.next_id;
+        let next_id = id.checked_add(1).ok_or(Error::IdsExhausted)?;
         self.hierarchy.add(id, 0)?;
-        self.next_id += 1;
+        self.next_id = next_id;
         let slot = match self.free_slots.pop() {
             Some(slot) => slot,
             None => {
@@ -49,8 +50,8 @@ impl World {
         let parent = self.parent_slot[s];
         if parent != NO_PARENT {
             let p = parent as usize;
-            self.offsets[s * 2] = x - self.boxes[p * 4];
-            self.offsets[s * 2 + 1] = y - self.boxes[p * 4 + 1];
+            self.offsets[s * 2] = finite_or_saturated(x - self.boxes[p * 4]);
+            self.offsets[s * 2 + 1] = finite_or_saturated(y - self.boxes[p * 4 + 1]);
         }
         self.settle_children();
         Ok(())
@@ -71,7 +72,8 @@ impl World {
         Ok([self.velocities[s * 2], self.velocities[s * 2 + 1]])
     }
 
-    /// Deletes an object and all its descendants.
+    /// Deletes an object and all its descendants (objects attached to it,
+    /// directly or not).
     pub fn remove(&mut self, id: u32) -> Result<()> {
         self.slot_of("id", id)?;
         let mut removed = std::mem::take(&mut self.removed_scratch);

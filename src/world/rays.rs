@@ -108,7 +108,9 @@ impl World {
     /// The object the segment touches first, searching no further than
     /// `t_limit` (a tile hit there ends the ray anyway).
     fn first_object_hit(&mut self, x0: f64, y0: f64, x1: f64, y1: f64, t_limit: f64) -> Option<BoxHit> {
-        let point = |t: f64| (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
+        // Weighted form: x1 - x0 can overflow for finite ends near ±1.8e308
+        // (and inf * 0 is NaN); this stays between the two ends.
+        let point = |t: f64| (x0 * (1.0 - t) + x1 * t, y0 * (1.0 - t) + y1 * t);
         // Hits count when touching (closed boxes) while queries need interior
         // overlap: grow each piece's bounds a little, the exact test decides.
         let margin = 1e-9 * (1.0 + x0.abs().max(x1.abs()).max(y0.abs()).max(y1.abs()));

@@ -99,6 +99,24 @@ impl Structure {
         }
     }
 
+    /// The active grid's cell layout, if a grid is active.
+    pub fn grid_geometry(&self) -> Option<&crate::grid::CellGeometry> {
+        match self {
+            Structure::Grid(grid) => Some(grid.geometry()),
+            Structure::LooseGrid(grid) => Some(grid.geometry()),
+            _ => None,
+        }
+    }
+
+    /// Re-files the active grid (if any) under a new cell size.
+    pub fn set_grid_cell_size(&mut self, size: f64) {
+        match self {
+            Structure::Grid(grid) => grid.set_cell_size(size),
+            Structure::LooseGrid(grid) => grid.set_cell_size(size),
+            _ => {}
+        }
+    }
+
     pub fn as_broad_phase_ref(&self) -> &dyn BroadPhase {
         match self {
             Structure::BruteForce(s) => s,
@@ -164,11 +182,7 @@ impl super::World {
     pub fn set_cell_size(&mut self, size: f64) -> Result<()> {
         crate::error::positive("size", size)?;
         self.cell_size = Some(size);
-        match &mut self.structure {
-            Structure::Grid(grid) => grid.set_cell_size(size),
-            Structure::LooseGrid(grid) => grid.set_cell_size(size),
-            _ => {}
-        }
+        self.structure.set_grid_cell_size(size);
         Ok(())
     }
 
@@ -185,11 +199,7 @@ impl super::World {
     /// choice (`None` when automatic and no grid is active).
     #[must_use]
     pub fn cell_size(&self) -> Option<f64> {
-        match &self.structure {
-            Structure::Grid(grid) => Some(grid.cell_size()),
-            Structure::LooseGrid(grid) => Some(grid.cell_size()),
-            _ => self.cell_size,
-        }
+        self.structure.grid_geometry().map(|g| g.cell_size).or(self.cell_size)
     }
 
     /// The automatic cell size for a grid of `kind`, from the live boxes.
@@ -215,11 +225,7 @@ impl super::World {
         }
         self.cell_size_picked_at = self.count();
         let size = self.suggested_cell_size(kind);
-        match &mut self.structure {
-            Structure::Grid(grid) => grid.set_cell_size(size),
-            Structure::LooseGrid(grid) => grid.set_cell_size(size),
-            _ => {}
-        }
+        self.structure.set_grid_cell_size(size);
     }
 
     fn rebuild_structure(&mut self, kind: StructureKind) {
@@ -237,8 +243,9 @@ impl super::World {
 }
 
 impl super::World {
-    /// Bounds of the regions (quadtree nodes) where an object is stored;
-    /// empty for brute force.
+    /// Bounds of the regions where an object is stored: quadtree nodes or
+    /// grid cells; empty for brute force and for objects kept outside the
+    /// cells (the leaves policy's outside list, the grids' big lists).
     pub fn stored_in(&self, id: u32) -> Result<Vec<Aabb>> {
         let slot = self.slot_of("id", id)?;
         let mut out = Vec::new();
@@ -246,14 +253,11 @@ impl super::World {
         match &self.structure {
             Structure::BruteForce(_) => {}
             Structure::Quadtree(tree) => tree.nodes_of(slot, &mut out),
-            Structure::Grid(grid) => {
-                grid.cells_of(slot, &mut cells);
-                out.extend(cells.iter().map(|&(x, y)| grid.geometry().cell_bounds(x as u32, y as u32)));
-            }
-            Structure::LooseGrid(grid) => {
-                grid.cells_of(slot, &mut cells);
-                out.extend(cells.iter().map(|&(x, y)| grid.geometry().cell_bounds(x as u32, y as u32)));
-            }
+            Structure::Grid(grid) => grid.cells_of(slot, &mut cells),
+            Structure::LooseGrid(grid) => grid.cells_of(slot, &mut cells),
+        }
+        if let Some(geometry) = self.structure.grid_geometry() {
+            out.extend(cells.iter().map(|&(x, y)| geometry.cell_bounds(x as u32, y as u32)));
         }
         Ok(out)
     }
@@ -261,28 +265,18 @@ impl super::World {
     /// Bounds of the grid cells whose objects `pairs()` tests against this
     /// object (the normal grid: where it is stored; the loose grid: its own
     /// cell and the four forward neighbours, or every cell an oversize
-    /// object reaches). Empty for other structures.
+    /// object reaches grown by one). Empty for other structures.
     pub fn searched_in(&self, id: u32) -> Result<Vec<Aabb>> {
         let slot = self.slot_of("id", id)?;
         let mut cells = Vec::new();
-        let geometry = match &self.structure {
-            Structure::Grid(grid) => {
-                grid.searched_cells(slot, &mut cells);
-                grid.geometry()
-            }
-            // An ordinary object scans its own cell and four forward
-            // neighbours (the five-cell trick); an oversize one has no cell
-            // and searches every cell it reaches, grown by one.
-            Structure::LooseGrid(grid) if grid.is_oversize(slot) => {
-                grid.searched_cells(slot, &mut cells);
-                grid.geometry()
-            }
-            Structure::LooseGrid(grid) => {
-                grid.scanned_cells(slot, &mut cells);
-                grid.geometry()
-            }
-            _ => return Ok(Vec::new()),
-        };
+        match &self.structure {
+            Structure::Grid(grid) => grid.searched_cells(slot, &mut cells),
+            // The five-cell trick; an oversize object has no cell of its own.
+            Structure::LooseGrid(grid) if grid.is_oversize(slot) => grid.searched_cells(slot, &mut cells),
+            Structure::LooseGrid(grid) => grid.scanned_cells(slot, &mut cells),
+            _ => {}
+        }
+        let Some(geometry) = self.structure.grid_geometry() else { return Ok(Vec::new()) };
         Ok(cells.iter().map(|&(x, y)| geometry.cell_bounds(x as u32, y as u32)).collect())
     }
 
@@ -290,10 +284,6 @@ impl super::World {
     /// rows)`, for drawing.
     #[must_use]
     pub fn grid_geometry(&self) -> Option<crate::grid::CellGeometry> {
-        match &self.structure {
-            Structure::Grid(grid) => Some(*grid.geometry()),
-            Structure::LooseGrid(grid) => Some(*grid.geometry()),
-            _ => None,
-        }
+        self.structure.grid_geometry().copied()
     }
 }

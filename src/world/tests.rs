@@ -179,3 +179,40 @@ fn set_parents_is_all_or_nothing_and_keeps_offsets() {
     assert_eq!(w.box_of(ids[2]).unwrap(), [470.0, 500.0, 5.0, 5.0]);
     w.validate().unwrap();
 }
+
+#[test]
+fn cast_ray_finds_objects_even_when_the_segment_length_overflows() {
+    let mut w = World::new(100.0, 100.0).unwrap();
+    let id = w.insert(10.0, 0.0, 10.0, 10.0).unwrap();
+    for name in ["brute-force", "quadtree", "quadtree-leaves", "grid", "loose-grid"] {
+        w.set_structure(name).unwrap();
+        let hit = w.cast_ray(-1e308, 5.0, 1e308, 5.0).unwrap().expect(name);
+        assert_eq!(hit.object_id, id, "{name}");
+    }
+}
+
+#[test]
+fn attached_boxes_stay_finite_at_the_edges_of_f64() {
+    let mut w = World::new(100.0, 100.0).unwrap();
+    let p = w.insert(1e308, 0.0, 1.0, 1.0).unwrap();
+    let c = w.insert(-1e308, 0.0, 1.0, 1.0).unwrap();
+    let g = w.insert(0.0, 0.0, 1.0, 1.0).unwrap();
+    w.set_parent(c, p).unwrap();
+    w.set_parent(g, c).unwrap();
+    w.update(p, -1e308, 0.0, 1.0, 1.0).unwrap();
+    for id in [p, c, g] {
+        assert!(w.box_of(id).unwrap().iter().all(|v| v.is_finite()), "{id}: {:?}", w.box_of(id));
+    }
+    w.set_structure("grid").unwrap();
+    w.pairs();
+    w.validate().unwrap();
+}
+
+#[test]
+fn running_out_of_ids_is_an_error_that_changes_nothing() {
+    let mut w = World::new(100.0, 100.0).unwrap();
+    w.next_id = u32::MAX;
+    assert!(matches!(w.insert(0.0, 0.0, 1.0, 1.0), Err(Error::IdsExhausted)));
+    assert_eq!(w.count(), 0);
+    w.validate().unwrap();
+}

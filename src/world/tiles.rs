@@ -89,8 +89,9 @@ impl World {
         Ok(&self.cells_out)
     }
 
-    /// The smallest move `(dx, dy)` that takes the box out of every tile it
-    /// overlaps (zero when it overlaps none).
+    /// A move `(dx, dy)` that takes the box out of every tile it overlaps
+    /// (zero when it overlaps none): see [`TileGrid::push_out`] for the
+    /// method and its limits.
     pub fn push_out(&self, x: f64, y: f64, w: f64, h: f64) -> Result<(f64, f64)> {
         let area: Aabb = super::checked_box(x, y, w, h)?;
         Ok(self.tiles.push_out(&area))

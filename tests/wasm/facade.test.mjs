@@ -41,6 +41,8 @@ test('bad input throws an Error naming the argument and changes nothing', () => 
   throwsNaming(() => world.setQuadtreeLimits(0, 5), 'maxObjects');
   throwsNaming(() => world.setQuadtreeLimits(4, 1.5), 'maxLevels');
   throwsNaming(() => world.populate(10, 1, 'spiral'), 'layout');
+  throwsNaming(() => world.populate(1e9, 1, 'uniform'), 'count');
+  throwsNaming(() => world.tileOutline(0, 0, 1e9), 'segments');
   throwsNaming(() => new World(0, 10), 'width');
   throwsNaming(() => new World(10, NaN), 'height');
   assert.deepEqual(snapshot(world), before);
