@@ -23,7 +23,7 @@ const COUNTS = counts.length ? counts : [1000, 10000, 100000];
 const LAYOUTS = layouts.length ? layouts : ['uniform', 'clustered', 'mixed'];
 
 /** Frames to time for a run whose frames take about `estimateMs`. */
-const framesFor = (count, slow) => (slow ? (count >= 100000 ? 1 : 5) : count >= 100000 ? 10 : 30);
+const framesFor = (count, slow) => (slow ? (count >= 100000 ? 3 : 5) : count >= 100000 ? 25 : 40);
 
 function median(samples) {
   const s = [...samples].sort((a, b) => a - b);
