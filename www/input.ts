@@ -5,6 +5,7 @@
 import { cameraZoneAt, type CameraZone } from './camera';
 import type { Rect } from './geometry';
 import type { Playground } from './playground';
+import { canvasPoint, PointerDrag } from './pointer-drag';
 import type { DragKind } from './state';
 
 /** Pointer slop for picking a box, CSS px: fingers are not pixels. */
@@ -35,7 +36,7 @@ interface Sample {
 }
 
 export class Input {
-  private pointerId: number | null = null;
+  private readonly pointer: PointerDrag;
   /** Pointer minus the dragged thing's corner, world units. */
   private grabX = 0;
   private grabY = 0;
@@ -54,12 +55,13 @@ export class Input {
     /** Where shortcuts are heard when the canvas lacks focus (an embed's shadow root). */
     private readonly keyRoot: EventTarget = document,
   ) {
-    canvas.addEventListener('pointerdown', this.down);
-    canvas.addEventListener('pointermove', this.move);
-    canvas.addEventListener('pointerup', this.up);
-    canvas.addEventListener('pointercancel', this.cancel);
-    canvas.addEventListener('lostpointercapture', this.cancel);
-    canvas.addEventListener('pointerleave', this.leave);
+    this.pointer = new PointerDrag(canvas, {
+      start: this.down,
+      drag: this.move,
+      hover: (e, px, py) => this.hover(px, py, e),
+      end: (e, px, py, released) => this.finish(e, px, py, released),
+      leave: this.leave,
+    });
     canvas.addEventListener('wheel', this.wheel, { passive: false });
     canvas.addEventListener('keydown', this.canvasKey);
     this.keyRoot.addEventListener('keydown', this.globalKey as EventListener);
@@ -68,12 +70,7 @@ export class Input {
   /** Unhooks every listener (the canvas goes with its mode; the document stays). */
   destroy(): void {
     const c = this.canvas;
-    c.removeEventListener('pointerdown', this.down);
-    c.removeEventListener('pointermove', this.move);
-    c.removeEventListener('pointerup', this.up);
-    c.removeEventListener('pointercancel', this.cancel);
-    c.removeEventListener('lostpointercapture', this.cancel);
-    c.removeEventListener('pointerleave', this.leave);
+    this.pointer.destroy();
     c.removeEventListener('wheel', this.wheel);
     c.removeEventListener('keydown', this.canvasKey);
     this.keyRoot.removeEventListener('keydown', this.globalKey as EventListener);
@@ -81,11 +78,6 @@ export class Input {
 
   private get interaction() {
     return this.pg.state.interaction;
-  }
-
-  private point(e: PointerEvent | WheelEvent): [number, number] {
-    const r = this.canvas.getBoundingClientRect();
-    return [e.clientX - r.left, e.clientY - r.top];
   }
 
   private pickTolerance(e: PointerEvent): number {
@@ -106,10 +98,9 @@ export class Input {
     return { kind: 'pan', id: 0 };
   }
 
-  private readonly down = (e: PointerEvent): void => {
-    if (this.pointerId !== null) return; // one drag at a time
-    if (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 1) return;
-    const [px, py] = this.point(e);
+  /** A press: starts a drag (true) unless a mode hook takes it or the button is not ours. */
+  private readonly down = (e: PointerEvent, px: number, py: number): boolean => {
+    if (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 1) return false;
     const v = this.pg.viewport;
     const wx = v.toWorldX(px);
     const wy = v.toWorldY(py);
@@ -117,7 +108,7 @@ export class Input {
     this.canvas.focus({ preventScroll: true });
     if (e.button !== 1 && this.hooks.press?.(kind === 'box' ? id : 0, e) === true) {
       e.preventDefault();
-      return;
+      return false;
     }
     this.downPx = px;
     this.downPy = py;
@@ -125,9 +116,6 @@ export class Input {
     this.interaction.attachHeld = e.shiftKey || e.altKey;
     this.interaction.pointerX = wx;
     this.interaction.pointerY = wy;
-    this.canvas.setPointerCapture(e.pointerId);
-    e.preventDefault();
-    this.pointerId = e.pointerId;
     this.lastPx = px;
     this.lastPy = py;
     this.interaction.dragKind = kind;
@@ -147,19 +135,14 @@ export class Input {
       this.grabY = wy;
     }
     this.setCursor(kind === 'pan' || kind === 'box' ? 'grabbing' : kind === 'camera-resize' ? 'nwse-resize' : 'move');
+    return true;
   };
 
-  private readonly move = (e: PointerEvent): void => {
-    const [px, py] = this.point(e);
-    if (this.pointerId === null) {
-      this.hover(px, py, e);
-      return;
-    }
-    if (e.pointerId !== this.pointerId) return;
+  private readonly move = (e: PointerEvent, px: number, py: number): void => {
     const kind = this.interaction.dragKind;
     if (kind === null) {
       // The world was rebuilt under the drag.
-      this.finish(e, false);
+      this.pointer.finish(e, false);
       return;
     }
     const v = this.pg.viewport;
@@ -197,16 +180,8 @@ export class Input {
     this.lastPy = py;
   };
 
-  private readonly up = (e: PointerEvent): void => {
-    if (e.pointerId === this.pointerId) this.finish(e, true);
-  };
-
-  private readonly cancel = (e: PointerEvent): void => {
-    if (e.pointerId === this.pointerId) this.finish(e, false);
-  };
-
   private readonly leave = (e: PointerEvent): void => {
-    if (this.pointerId === null && e.pointerType !== 'touch') this.interaction.hoverId = 0;
+    if (e.pointerType !== 'touch') this.interaction.hoverId = 0;
   };
 
   /**
@@ -214,11 +189,10 @@ export class Input {
    * over the last 100 ms (a still pointer leaves it at rest); a cancelled
    * drag leaves it at rest where it is.
    */
-  private finish(e: PointerEvent, thrown: boolean): void {
+  private finish(e: PointerEvent, px: number, py: number, thrown: boolean): void {
     const id = this.interaction.dragId;
     const kind = this.interaction.dragKind;
     const attach = e.shiftKey || e.altKey;
-    const [px, py] = this.point(e);
     const live = kind === 'box' && id !== 0 && this.pg.scene.slotOf(id) >= 0;
     if (live) {
       // An attaching drop is a placement, never a throw.
@@ -227,7 +201,6 @@ export class Input {
     }
     // A click (no drag) on empty space clears the selection.
     if (thrown && kind === 'pan' && this.travelled < CLICK_SLOP_PX) this.interaction.selectedId = 0;
-    this.pointerId = null;
     this.interaction.dragId = 0;
     this.interaction.dragKind = null;
     this.interaction.attachHeld = false;
@@ -235,7 +208,6 @@ export class Input {
       const v = this.pg.viewport;
       this.hooks.drop?.(id, v.toWorldX(px), v.toWorldY(py), attach);
     }
-    if (this.canvas.hasPointerCapture(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
     this.hover(px, py, e);
   }
 
@@ -278,7 +250,7 @@ export class Input {
 
   private readonly wheel = (e: WheelEvent): void => {
     e.preventDefault();
-    const [px, py] = this.point(e);
+    const [px, py] = canvasPoint(this.canvas, e);
     const perLine = e.deltaMode === WheelEvent.DOM_DELTA_LINE ? 40 : 1;
     this.pg.viewport.zoomAt(px, py, Math.exp(-e.deltaY * perLine * 0.0015));
   };

@@ -3,6 +3,7 @@
 // and zoom; on the focused canvas Tab picks a handle and the arrows move
 // it; N / Shift+N walk the DDA, Esc shows the whole ray, Space pauses.
 
+import { canvasPoint, PointerDrag } from '../../pointer-drag';
 import type { RaysMode } from './mode';
 import { HANDLES, type HandleName } from './scene';
 import { HANDLE_RADIUS } from './draw';
@@ -14,7 +15,7 @@ const NUDGE = 2;
 const ZOOM_STEP = 1.25;
 
 export class RaysInput {
-  private pointerId: number | null = null;
+  private readonly pointer: PointerDrag;
   private dragging: HandleName | 'pan' | null = null;
   /** Handle minus pointer, world units, so a grab does not jump. */
   private grabX = 0;
@@ -27,12 +28,13 @@ export class RaysInput {
     private readonly canvas: HTMLCanvasElement,
     private readonly keyRoot: EventTarget = document,
   ) {
-    canvas.addEventListener('pointerdown', this.down);
-    canvas.addEventListener('pointermove', this.move);
-    canvas.addEventListener('pointerup', this.up);
-    canvas.addEventListener('pointercancel', this.up);
-    canvas.addEventListener('lostpointercapture', this.up);
-    canvas.addEventListener('pointerleave', this.leave);
+    this.pointer = new PointerDrag(canvas, {
+      start: this.down,
+      drag: this.move,
+      hover: this.hover,
+      end: this.up,
+      leave: this.leave,
+    });
     canvas.addEventListener('wheel', this.wheel, { passive: false });
     canvas.addEventListener('keydown', this.canvasKey);
     canvas.addEventListener('focus', this.focus);
@@ -42,22 +44,12 @@ export class RaysInput {
 
   destroy(): void {
     const c = this.canvas;
-    c.removeEventListener('pointerdown', this.down);
-    c.removeEventListener('pointermove', this.move);
-    c.removeEventListener('pointerup', this.up);
-    c.removeEventListener('pointercancel', this.up);
-    c.removeEventListener('lostpointercapture', this.up);
-    c.removeEventListener('pointerleave', this.leave);
+    this.pointer.destroy();
     c.removeEventListener('wheel', this.wheel);
     c.removeEventListener('keydown', this.canvasKey);
     c.removeEventListener('focus', this.focus);
     c.removeEventListener('blur', this.blur);
     this.keyRoot.removeEventListener('keydown', this.globalKey as EventListener);
-  }
-
-  private point(e: PointerEvent | WheelEvent): [number, number] {
-    const r = this.canvas.getBoundingClientRect();
-    return [e.clientX - r.left, e.clientY - r.top];
   }
 
   /** The handle under canvas (px, py), nearest first, or null. */
@@ -77,15 +69,11 @@ export class RaysInput {
     return best;
   }
 
-  private readonly down = (e: PointerEvent): void => {
-    if (this.pointerId !== null) return; // one drag at a time
-    if (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 1) return;
-    const [px, py] = this.point(e);
+  /** A press: starts a drag (true) of a handle, or a pan (middle button or empty space). */
+  private readonly down = (e: PointerEvent, px: number, py: number): boolean => {
+    if (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 1) return false;
     const name = e.button === 1 ? null : this.pick(px, py, e.pointerType);
     this.canvas.focus({ preventScroll: true });
-    this.canvas.setPointerCapture(e.pointerId);
-    e.preventDefault();
-    this.pointerId = e.pointerId;
     this.lastPx = px;
     this.lastPy = py;
     const ui = this.mode.ui;
@@ -103,17 +91,16 @@ export class RaysInput {
       this.dragging = 'pan';
       this.canvas.style.cursor = 'grabbing';
     }
+    return true;
   };
 
-  private readonly move = (e: PointerEvent): void => {
-    const [px, py] = this.point(e);
-    if (this.pointerId === null) {
-      const hover = this.pick(px, py, e.pointerType);
-      this.mode.ui.hover = hover;
-      this.canvas.style.cursor = hover === null ? 'default' : 'grab';
-      return;
-    }
-    if (e.pointerId !== this.pointerId) return;
+  private readonly hover = (e: PointerEvent, px: number, py: number): void => {
+    const hover = this.pick(px, py, e.pointerType);
+    this.mode.ui.hover = hover;
+    this.canvas.style.cursor = hover === null ? 'default' : 'grab';
+  };
+
+  private readonly move = (_e: PointerEvent, px: number, py: number): void => {
     const v = this.mode.viewport;
     if (this.dragging === 'pan') {
       v.panBy(px - this.lastPx, py - this.lastPy);
@@ -124,22 +111,20 @@ export class RaysInput {
     this.lastPy = py;
   };
 
-  private readonly up = (e: PointerEvent): void => {
-    if (e.pointerId !== this.pointerId) return;
-    if (this.canvas.hasPointerCapture(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
-    this.pointerId = null;
+  /** The drag ended, released or cancelled alike. */
+  private readonly up = (): void => {
     this.dragging = null;
     this.mode.ui.drag = null;
     this.canvas.style.cursor = 'default';
   };
 
   private readonly leave = (): void => {
-    if (this.pointerId === null) this.mode.ui.hover = null;
+    this.mode.ui.hover = null;
   };
 
   private readonly wheel = (e: WheelEvent): void => {
     e.preventDefault();
-    const [px, py] = this.point(e);
+    const [px, py] = canvasPoint(this.canvas, e);
     // Pixel, line or page deltas: a notch is roughly 100 px either way.
     const unit = e.deltaMode === 1 ? 33 : e.deltaMode === 2 ? 400 : 1;
     this.mode.viewport.zoomAt(px, py, Math.exp((-e.deltaY * unit) / 500));

@@ -4,6 +4,7 @@
 // near a cell side). One pointer at a time, captured, so a drag survives
 // leaving the canvas; touch drags do not scroll the page (CSS touch-action).
 
+import { PointerDrag } from '../../pointer-drag';
 import type { TileEditor } from './editor';
 import { HANDLE_PX, type Hover, type TilesRenderer } from './render';
 import type { Side } from './shapes';
@@ -23,7 +24,7 @@ interface Pick {
 }
 
 export class TilesInput {
-  private pointerId: number | null = null;
+  private readonly pointer: PointerDrag;
   private drag: Drag | null = null;
 
   constructor(
@@ -34,12 +35,13 @@ export class TilesInput {
     private readonly renderer: TilesRenderer,
     private readonly keyRoot: EventTarget = document,
   ) {
-    canvas.addEventListener('pointerdown', this.down);
-    canvas.addEventListener('pointermove', this.move);
-    canvas.addEventListener('pointerup', this.up);
-    canvas.addEventListener('pointercancel', this.cancel);
-    canvas.addEventListener('lostpointercapture', this.cancel);
-    canvas.addEventListener('pointerleave', this.leave);
+    this.pointer = new PointerDrag(canvas, {
+      start: this.down,
+      drag: this.move,
+      hover: (e, px, py) => this.hoverAt(px, py, this.view.toWorldX(px), this.view.toWorldY(py), e.pointerType),
+      end: (e, px, py) => this.finish(e, px, py),
+      leave: this.leave,
+    });
     canvas.addEventListener('contextmenu', this.menu);
     canvas.addEventListener('keydown', this.canvasKey);
     canvas.addEventListener('focus', this.focusChange);
@@ -49,12 +51,7 @@ export class TilesInput {
 
   destroy(): void {
     const c = this.canvas;
-    c.removeEventListener('pointerdown', this.down);
-    c.removeEventListener('pointermove', this.move);
-    c.removeEventListener('pointerup', this.up);
-    c.removeEventListener('pointercancel', this.cancel);
-    c.removeEventListener('lostpointercapture', this.cancel);
-    c.removeEventListener('pointerleave', this.leave);
+    this.pointer.destroy();
     c.removeEventListener('contextmenu', this.menu);
     c.removeEventListener('keydown', this.canvasKey);
     c.removeEventListener('focus', this.focusChange);
@@ -65,11 +62,6 @@ export class TilesInput {
   /** World units the arrow keys move or resize a box by. */
   get keyStep(): number {
     return this.editor.tileSize / 8;
-  }
-
-  private point(e: PointerEvent): [number, number] {
-    const r = this.canvas.getBoundingClientRect();
-    return [e.clientX - r.left, e.clientY - r.top];
   }
 
   /** The box (and whether its resize handle) under canvas (px, py). */
@@ -112,17 +104,13 @@ export class TilesInput {
     return { col: cell[0], row: cell[1], side: distances[0][0] };
   }
 
-  private readonly down = (e: PointerEvent): void => {
-    if (this.pointerId !== null) return; // one drag at a time
-    if (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 2) return;
-    const [px, py] = this.point(e);
+  /** A press: starts a drag (true) with the left or right mouse button, pen or touch. */
+  private readonly down = (e: PointerEvent, px: number, py: number): boolean => {
+    if (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 2) return false;
     const v = this.view;
     const wx = v.toWorldX(px);
     const wy = v.toWorldY(py);
     this.canvas.focus({ preventScroll: true });
-    this.canvas.setPointerCapture(e.pointerId);
-    e.preventDefault();
-    this.pointerId = e.pointerId;
     const ed = this.editor;
     const hit = e.button === 0 ? this.pick(px, py, e.pointerType) : null;
     if (hit !== null) {
@@ -133,29 +121,25 @@ export class TilesInput {
         : { kind: 'move', box: hit.box, grabX: wx - b.x, grabY: wy - b.y };
       this.setHover(null, null, hit.box, hit.handle);
       this.setCursor(hit.handle ? 'nwse-resize' : 'grabbing');
-      return;
+      return true;
     }
     if (ed.tool === 'door' && e.button === 0) {
       this.drag = { kind: 'door' };
       const at = this.sideAt(wx, wy);
       if (at !== null) ed.cycleDoor(at.col, at.row, at.side);
-      return;
+      return true;
     }
     const erase = e.button === 2 || ed.tool === 'erase';
     this.drag = { kind: 'paint', erase, lastX: wx, lastY: wy, lastCell: -1 };
     this.paintAt(this.drag, wx, wy);
+    return true;
   };
 
-  private readonly move = (e: PointerEvent): void => {
-    const [px, py] = this.point(e);
+  private readonly move = (_e: PointerEvent, px: number, py: number): void => {
     const v = this.view;
     const wx = v.toWorldX(px);
     const wy = v.toWorldY(py);
-    if (this.pointerId === null) {
-      this.hoverAt(px, py, wx, wy, e.pointerType);
-      return;
-    }
-    if (e.pointerId !== this.pointerId || this.drag === null) return;
+    if (this.drag === null) return;
     const d = this.drag;
     const ed = this.editor;
     switch (d.kind) {
@@ -196,24 +180,13 @@ export class TilesInput {
     this.editor.paint(cell[0], cell[1], d.erase);
   }
 
-  private readonly up = (e: PointerEvent): void => {
-    if (e.pointerId === this.pointerId) this.finish(e);
-  };
-
-  private readonly cancel = (e: PointerEvent): void => {
-    if (e.pointerId === this.pointerId) this.finish(e);
-  };
-
-  private finish(e: PointerEvent): void {
-    this.pointerId = null;
+  private finish(e: PointerEvent, px: number, py: number): void {
     this.drag = null;
-    if (this.canvas.hasPointerCapture(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
-    const [px, py] = this.point(e);
     this.hoverAt(px, py, this.view.toWorldX(px), this.view.toWorldY(py), e.pointerType);
   }
 
   private readonly leave = (e: PointerEvent): void => {
-    if (this.pointerId === null && e.pointerType !== 'touch') this.setHover(null, null, -1, false);
+    if (e.pointerType !== 'touch') this.setHover(null, null, -1, false);
   };
 
   private readonly menu = (e: Event): void => {
