@@ -162,12 +162,14 @@ export class Playground {
   setCount(count: number): void {
     if (count === this.state.settings.count) return;
     this.state.settings.count = count;
+    this.state.settings.boxes = undefined; // a chosen count means a seeded scene
     this.rebuildPending = true;
     this.changed();
   }
 
   setSeed(seed: number): void {
     this.state.settings.seed = seed >>> 0;
+    this.state.settings.boxes = undefined;
     this.rebuildPending = true;
     this.changed();
   }

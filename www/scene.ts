@@ -13,6 +13,13 @@ export function worldSideFor(count: number): number {
   return Math.max(200, Math.sqrt(count) * 40);
 }
 
+/** The side of a square world from the origin that holds every explicit box. */
+function sideHolding(boxes: readonly number[]): number {
+  let side = 1;
+  for (let i = 0; i + 5 < boxes.length; i += 6) side = Math.max(side, boxes[i] + boxes[i + 2], boxes[i + 1] + boxes[i + 3]);
+  return side;
+}
+
 export interface SceneOptions {
   /** World side for `count` boxes (default `worldSideFor`). */
   worldSide?: (count: number) => number;
@@ -195,13 +202,18 @@ export class Scene {
   }
 
   private build(settings: Settings): World {
-    const side = (this.options?.worldSide ?? worldSideFor)(settings.count);
+    const side = settings.boxes !== undefined ? sideHolding(settings.boxes) : (this.options?.worldSide ?? worldSideFor)(settings.count);
     const world = new World(side, side);
     try {
       world.setStructure(settings.structure);
       world.setQuadtreeLimits(settings.maxObjects, settings.maxLevels);
       if (settings.cellSize !== undefined && settings.cellSize > 0) world.setCellSize(settings.cellSize);
-      world.populate(settings.count, settings.seed, settings.layout);
+      if (settings.boxes === undefined) {
+        world.populate(settings.count, settings.seed, settings.layout);
+      } else {
+        const b = settings.boxes;
+        for (let i = 0; i + 5 < b.length; i += 6) world.setVelocity(world.insert(b[i], b[i + 1], b[i + 2], b[i + 3]), b[i + 4], b[i + 5]);
+      }
       this.options?.prepare?.(world);
     } catch (error) {
       world.free();

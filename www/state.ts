@@ -27,6 +27,11 @@ export interface Settings {
   showTree: boolean;
   /** Cell size of the grids; 0 = let the core choose from the boxes' sizes. */
   cellSize?: number;
+  /**
+   * Explicit boxes, six numbers each (x, y, w, h, vx, vy), replacing the
+   * seeded scene: what a tutorial author writes to set up a situation.
+   */
+  boxes?: readonly number[];
 }
 
 export type DragKind = 'box' | 'camera-move' | 'camera-resize' | 'pan';

@@ -27,6 +27,11 @@ export function readSettings(defaults: Settings, structures: readonly string[], 
   if (params.has('speed') && Number.isFinite(speed)) s.speed = Math.min(SPEED_MAX, Math.max(0, speed));
   if (params.has('paused')) s.running = false;
   if (params.get('tree') === '0') s.showTree = false;
+  const boxes = parseBoxes(params.get('boxes'));
+  if (boxes !== undefined) {
+    s.boxes = boxes;
+    s.count = boxes.length / 6;
+  }
   const cell = Number(params.get('cell'));
   if (params.has('cell') && Number.isFinite(cell) && cell > 0) s.cellSize = Math.min(1e6, cell);
   return s;
@@ -44,9 +49,35 @@ export function writeSettings(s: Settings, publish: (params: URLSearchParams) =>
   params.set('layout', s.layout);
   params.set('mo', String(s.maxObjects));
   params.set('ml', String(s.maxLevels));
+  if (s.boxes !== undefined) params.set('boxes', formatBoxes(s.boxes));
   if (s.speed !== 1) params.set('speed', String(s.speed));
   if (!s.running) params.set('paused', '');
   if (!s.showTree) params.set('tree', '0');
   if (s.cellSize !== undefined && s.cellSize > 0) params.set('cell', String(+s.cellSize.toPrecision(6)));
   publish(params);
+}
+
+/**
+ * `x,y,w,h[,vx,vy];…` → six numbers a box, or undefined when the text is
+ * missing or any box is malformed (then the seeded scene is used instead).
+ */
+export function parseBoxes(text: string | null): number[] | undefined {
+  if (text === null || text.trim() === '') return undefined;
+  const out: number[] = [];
+  for (const group of text.split(';')) {
+    if (group.trim() === '') continue;
+    const v = group.split(',').map((t) => Number(t.trim()));
+    const [x, y, w, h, vx = 0, vy = 0] = v;
+    const ok = (v.length === 4 || v.length === 6) && [x, y, w, h, vx, vy].every(Number.isFinite) && w > 0 && h > 0;
+    if (!ok) return undefined;
+    out.push(x, y, w, h, vx, vy);
+  }
+  return out.length > 0 && out.length / 6 <= COUNT_MAX ? out : undefined;
+}
+
+/** The inverse of `parseBoxes`. */
+export function formatBoxes(boxes: readonly number[]): string {
+  const groups: string[] = [];
+  for (let i = 0; i < boxes.length; i += 6) groups.push(boxes.slice(i, i + 6).join(','));
+  return groups.join(';');
 }

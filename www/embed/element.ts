@@ -19,6 +19,7 @@ const STRING_ATTRS: Record<string, keyof PlaygroundOptions> = {
   preset: 'preset',
   tiles: 'tiles',
   shape: 'shape',
+  boxes: 'boxes',
   'wasm-url': 'wasmUrl',
 };
 const FLAG_ATTRS: Record<string, keyof PlaygroundOptions> = { controls: 'controls', legend: 'legend' };

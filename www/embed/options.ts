@@ -27,6 +27,11 @@ export interface PlaygroundOptions {
   speed?: number;
   /** false: start paused. Default: running, unless the reader prefers reduced motion. */
   running?: boolean;
+  /**
+   * Explicit boxes instead of a seeded scene (quadtree, grids, hierarchy
+   * modes): `"x,y,w,h[,vx,vy]; …"` in world units from the origin.
+   */
+  boxes?: string;
   /** Tiles: a preset from `World.tilePresets()`. */
   preset?: string;
   /** Tiles: the map as ASCII (two characters a cell, rows on lines; see the core's `tileAscii`). */
@@ -63,6 +68,7 @@ const STRINGS: [keyof PlaygroundOptions, string][] = [
   ['preset', 'preset'],
   ['tiles', 'tiles'],
   ['shape', 'shape'],
+  ['boxes', 'boxes'],
 ];
 /** Options that live in the query (and so need the mode re-created when they change). */
 export const SCENE_KEYS: readonly (keyof PlaygroundOptions)[] = ['mode', 'running', ...NUMBERS.map(([k]) => k), ...STRINGS.map(([k]) => k)];
