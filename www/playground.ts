@@ -16,9 +16,8 @@ import { createState, defaultCamera, SPEED_MAX, type PlaygroundState, type Setti
 import { Sidebar } from './ui';
 import { writeSettings } from './url';
 import { Viewport } from './viewport';
+import { FrameLoop } from './frame-loop';
 
-/** Longest simulated step after a stall (tab hidden, debugger), seconds. */
-const MAX_FRAME_DT = 1 / 20;
 /** Simulated time of one single step, before the speed multiplier. */
 const SINGLE_STEP_DT = 1 / 60;
 /**
@@ -47,15 +46,14 @@ export class Playground {
   readonly quadtreeLayer = new QuadtreeLayer();
   /** Structure names the core accepts, straight from `World.structures()`. */
   readonly structures: readonly string[];
-  /** Frames drawn since start. */
-  frame = 0;
   /** Frames per second over the last half second or more. */
   fps = 0;
 
-  private lastTime: number | null = null;
-  private rafId = 0;
+  private readonly loop = new FrameLoop((now, dt) => {
+    this.countFps(now);
+    this.runFrame(now, dt);
+  });
   private destroyed = false;
-  private hidden = false;
   private readonly publish: ((params: URLSearchParams) => void) | undefined;
   private fpsFrames = 0;
   private fpsSince = 0;
@@ -96,31 +94,25 @@ export class Playground {
     this.sidebar = new Sidebar(panelHost);
   }
 
-  start(): void {
-    if (!this.destroyed && !this.hidden && this.rafId === 0) this.rafId = requestAnimationFrame(this.tick);
+  /** Frames drawn since start. */
+  get frame(): number {
+    return this.loop.frame;
   }
 
-  /**
-   * Off-screen (false): no frame runs until visible again. Back on screen the
-   * clock restarts, so the hidden time is not simulated in one jump.
-   */
+  start(): void {
+    this.loop.start();
+  }
+
+  /** Off-screen (false): no frame runs until visible again. */
   setVisible(visible: boolean): void {
-    this.hidden = !visible;
-    if (visible) {
-      this.lastTime = null;
-      this.start();
-    } else {
-      cancelAnimationFrame(this.rafId);
-      this.rafId = 0;
-    }
+    this.loop.setVisible(visible);
   }
 
   /** Stops the frame loop and frees the wasm world; the object is dead after. */
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
-    cancelAnimationFrame(this.rafId);
-    this.rafId = 0;
+    this.loop.stop();
     this.listeners.clear();
     this.noticeListeners.clear();
     this.rebuildListeners.clear();
@@ -268,19 +260,6 @@ export class Playground {
   }
 
   // --- the frame loop ---------------------------------------------------
-
-  private readonly tick = (now: number): void => {
-    if (this.destroyed) return;
-    const elapsed = this.lastTime === null ? 0 : (now - this.lastTime) / 1000;
-    this.lastTime = now;
-    this.frame += 1;
-    this.countFps(now);
-    try {
-      this.runFrame(now, Math.min(elapsed, MAX_FRAME_DT));
-    } finally {
-      this.rafId = this.destroyed || this.hidden ? 0 : requestAnimationFrame(this.tick);
-    }
-  };
 
   private runFrame(now: number, dt: number): void {
     const s = this.state.settings;

@@ -12,9 +12,8 @@ import { RaysRenderer } from './draw';
 import { DEFAULT_STRUCTURE, defaultState, RaysScene, type HandleName } from './scene';
 import { createUi, type RaysUi } from './state';
 import { readSceneState, writeSceneState } from './url';
+import { FrameLoop } from '../../frame-loop';
 
-/** Longest simulated step after a stall (tab hidden, debugger), seconds. */
-const MAX_FRAME_DT = 1 / 20;
 /** The same error is shown again only after this long. */
 const REPEAT_NOTICE_MS = 8000;
 
@@ -25,14 +24,10 @@ export class RaysMode {
   readonly renderer: RaysRenderer;
   readonly sidebar: Sidebar;
   readonly structures: readonly string[];
-  /** Frames drawn since start. */
-  frame = 0;
 
   private readonly notice: Notice;
-  private rafId = 0;
-  private lastTime: number | null = null;
+  private readonly loop = new FrameLoop((now, dt) => this.runFrame(now, dt));
   private destroyed = false;
-  private hidden = false;
   private urlDirty = false;
   /** When each error message was last shown. */
   private readonly shownErrors = new Map<string, number>();
@@ -61,28 +56,25 @@ export class RaysMode {
     this.sidebar = new Sidebar(layout.panels);
   }
 
+  /** Frames drawn since start. */
+  get frame(): number {
+    return this.loop.frame;
+  }
+
   start(): void {
-    if (!this.destroyed && !this.hidden && this.rafId === 0) this.rafId = requestAnimationFrame(this.tick);
+    this.loop.start();
   }
 
   /** Off-screen (false): no frames until visible again; the clock restarts then. */
   setVisible(visible: boolean): void {
-    this.hidden = !visible;
-    if (visible) {
-      this.lastTime = null;
-      this.start();
-    } else {
-      cancelAnimationFrame(this.rafId);
-      this.rafId = 0;
-    }
+    this.loop.setVisible(visible);
   }
 
   /** Stops the loop and frees both wasm worlds; the object is dead after. */
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
-    cancelAnimationFrame(this.rafId);
-    this.rafId = 0;
+    this.loop.stop();
     this.notice.destroy();
     this.scene.destroy();
   }
@@ -121,7 +113,7 @@ export class RaysMode {
 
   setRunning(running: boolean): void {
     this.scene.state.running = running;
-    this.lastTime = null;
+    this.loop.restartClock();
     this.urlDirty = true;
     this.sidebar.sync();
   }
@@ -152,13 +144,9 @@ export class RaysMode {
 
   // --- the frame loop ------------------------------------------------------
 
-  private readonly tick = (now: number): void => {
-    if (this.destroyed) return;
-    const elapsed = this.lastTime === null ? 0 : (now - this.lastTime) / 1000;
-    this.lastTime = now;
-    this.frame += 1;
+  private runFrame(now: number, dt: number): void {
     try {
-      if (this.scene.state.running) this.scene.advance(Math.min(elapsed, MAX_FRAME_DT));
+      if (this.scene.state.running) this.scene.advance(dt);
       this.scene.refresh();
       const k = this.ui.stepIndex;
       const n = this.scene.steps.length;
@@ -171,8 +159,6 @@ export class RaysMode {
       }
     } catch (error) {
       this.report('drawing', error);
-    } finally {
-      this.rafId = this.destroyed || this.hidden ? 0 : requestAnimationFrame(this.tick);
     }
-  };
+  }
 }
