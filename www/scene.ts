@@ -13,6 +13,27 @@ export function worldSideFor(count: number): number {
   return Math.max(200, Math.sqrt(count) * 40);
 }
 
+/**
+ * The moving-box demo's starting settings, with the core's own tree limits
+ * (so the page shows them) and `preferred` as the structure when it exists.
+ */
+export function defaultSettings(structures: readonly string[], preferred: string): Settings {
+  const probe = new World(1, 1);
+  const settings: Settings = {
+    count: 800,
+    seed: 1,
+    layout: 'uniform',
+    structure: structures.includes(preferred) ? preferred : structures[0],
+    maxObjects: probe.maxObjects,
+    maxLevels: Math.min(probe.maxLevels, 12),
+    speed: 1,
+    running: true,
+    showTree: true,
+  };
+  probe.free();
+  return settings;
+}
+
 /** The side of a square world from the origin that holds every explicit box. */
 function sideHolding(boxes: readonly number[]): number {
   let side = 1;

@@ -14,6 +14,7 @@ import { Playground } from '../../playground';
 import type { Settings } from '../../state';
 import { h, panelSection } from '../../ui';
 import { readSettings } from '../../url';
+import { defaultSettings } from '../../scene';
 import { buildModeLayout } from '../layout';
 import type { ModeFactory } from '../types';
 import { CellsLayer } from './cells-layer';
@@ -28,19 +29,7 @@ function sceneKey(s: Settings): string {
 
 export const createGridsMode: ModeFactory = (host, params, context = {}) => {
   const structures = World.structures();
-  const probe = new World(1, 1);
-  const defaults: Settings = {
-    count: 800,
-    seed: 1,
-    layout: 'uniform',
-    structure: structures.includes('loose-grid') ? 'loose-grid' : structures[0],
-    maxObjects: probe.maxObjects,
-    maxLevels: Math.min(probe.maxLevels, 12),
-    speed: 1,
-    running: true,
-    showTree: true,
-  };
-  probe.free();
+  const defaults = defaultSettings(structures, 'loose-grid');
   const settings = readSettings(defaults, structures, params);
   const layout = buildModeLayout(host, {
     canvasLabel: 'Simulation: moving boxes in a grid; the selected box’s stored and searched cells',

@@ -11,27 +11,14 @@ import { ControlsPanel } from '../../panels/controls';
 import { KeysPanel, LegendPanel } from '../../panels/legend';
 import { StatsPanel } from '../../panels/stats';
 import { Playground } from '../../playground';
-import type { Settings } from '../../state';
 import { readSettings } from '../../url';
+import { defaultSettings } from '../../scene';
 import { buildModeLayout } from '../layout';
 import type { ModeFactory } from '../types';
 
 export const createQuadtreeMode: ModeFactory = (host, params, context = {}) => {
   const structures = World.structures();
-  // The core's own defaults for the tree limits, so the page shows them.
-  const probe = new World(1, 1);
-  const defaults: Settings = {
-    count: 800,
-    seed: 1,
-    layout: 'uniform',
-    structure: structures.includes('quadtree') ? 'quadtree' : structures[0],
-    maxObjects: probe.maxObjects,
-    maxLevels: Math.min(probe.maxLevels, 12),
-    speed: 1,
-    running: true,
-    showTree: true,
-  };
-  probe.free();
+  const defaults = defaultSettings(structures, 'quadtree');
   const settings = readSettings(defaults, structures, params);
   const layout = buildModeLayout(host, {
     canvasLabel: "Simulation: moving boxes, the quadtree's splits and the dashed camera",
