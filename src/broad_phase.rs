@@ -35,6 +35,34 @@ pub trait BroadPhase {
     /// Appends every proxy overlapping `area` once, in any order.
     fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats;
 
+    /// Renames every present proxy `p` to `new_of_old[p]`: a one-to-one map
+    /// onto `0..len()` (entries for numbers not in use are `u32::MAX`). The
+    /// `World` calls it after renumbering its slots in space order.
+    /// Allocates nothing once its scratch has grown.
+    fn relabel(&mut self, new_of_old: &[u32]);
+
     /// Checks every internal invariant; the message says which one broke.
     fn validate(&self) -> Result<(), String>;
+}
+
+/// Moves per-proxy records to their new numbers for [`BroadPhase::relabel`]:
+/// afterwards `records[new_of_old[p]]` is the old `records[p]`, and
+/// `records` is `live` long (`absent` where no proxy landed). `spare` is
+/// scratch of the same type, swapped in, so nothing is allocated once both
+/// have grown.
+pub(crate) fn relabel_records<T: Copy>(
+    records: &mut Vec<T>,
+    spare: &mut Vec<T>,
+    new_of_old: &[u32],
+    live: usize,
+    absent: T,
+) {
+    spare.clear();
+    spare.resize(live, absent);
+    for (old, &new) in new_of_old.iter().enumerate().take(records.len()) {
+        if new != u32::MAX {
+            spare[new as usize] = records[old];
+        }
+    }
+    std::mem::swap(records, spare);
 }

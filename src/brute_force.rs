@@ -76,6 +76,18 @@ impl BroadPhase for BruteForce {
         Stats { candidate_tests: self.aabbs.len() as u64, nodes_visited: 0 }
     }
 
+    fn relabel(&mut self, new_of_old: &[u32]) {
+        for proxy in &mut self.proxies {
+            *proxy = new_of_old[*proxy as usize];
+        }
+        self.position.fill(ABSENT);
+        self.position.resize(self.proxies.len(), ABSENT);
+        self.position.truncate(self.proxies.len());
+        for (index, &proxy) in self.proxies.iter().enumerate() {
+            self.position[proxy as usize] = index as u32;
+        }
+    }
+
     fn validate(&self) -> Result<(), String> {
         if self.proxies.len() != self.aabbs.len() {
             return Err("proxies and aabbs differ in length".into());

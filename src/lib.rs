@@ -22,6 +22,7 @@ pub mod grid;
 pub mod hierarchy;
 pub mod loose_grid;
 pub mod quadtree;
+mod radix_sort;
 pub mod ray;
 pub mod scene;
 pub mod tile_grid;

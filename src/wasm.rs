@@ -291,6 +291,21 @@ impl WasmWorld {
         view_u8(self.inner.slot_overlapping())
     }
 
+    /// Goes up by one each time the slots are renumbered (in space order,
+    /// by `pairs()` once objects have drifted, from 4096 objects up, or by
+    /// `renumberSlots()`): an id → slot index built from `slotIds()` must
+    /// then be rebuilt. Ids never change.
+    #[wasm_bindgen(getter, js_name = slotGeneration)]
+    pub fn slot_generation(&self) -> u32 {
+        self.inner.slot_generation()
+    }
+
+    /// Renumbers the slots in space order now (see `slotGeneration`).
+    #[wasm_bindgen(js_name = renumberSlots)]
+    pub fn renumber_slots(&mut self) {
+        self.inner.renumber_slots();
+    }
+
     /// The active quadtree's nodes, 6 numbers each:
     /// `minX, minY, maxX, maxY, depth, isLeaf` (a view; empty when no
     /// quadtree is active).

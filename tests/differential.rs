@@ -221,6 +221,13 @@ fn run_scene(seed: u64) {
                     assert_eq!(got, expected, "{context}: {} query {q:?}", w.structure());
                 }
             }
+            97 => {
+                // Slots renumbered in space order: ids, pairs and queries
+                // must not notice.
+                for w in &mut worlds {
+                    w.renumber_slots();
+                }
+            }
             _ => {
                 if rng.below(2) == 0 {
                     let (objects, levels) = (1 + rng.below(8), rng.below(9));

@@ -73,6 +73,8 @@ export class Scene {
 
   private dirty = true;
   private idToSlot = new Int32Array(1);
+  /** The world's `slotGeneration` when `idToSlot` was built. */
+  private slotGeneration = 0;
   private cameraIds = new Uint32Array(0);
 
   constructor(settings: Settings, private readonly options: SceneOptions = {}) {
@@ -209,6 +211,9 @@ export class Scene {
   }
 
   private takePairs(pairs: Uint32Array): void {
+    // From 4096 objects, pairs() renumbers the slots in space order now and
+    // then: the id → slot index must follow.
+    if (this.world.slotGeneration !== this.slotGeneration) this.indexIds(this.world);
     this.pairCount = pairs.length / 2;
     this.pairFingerprint = fingerprint(pairs);
     this.candidateTests = this.world.pairCandidateTests;
@@ -252,14 +257,23 @@ export class Scene {
     return world;
   }
 
-  // Ids are never reused and this page never removes, so id → slot is fixed
-  // after populate; a mode that inserts or removes must call this again.
+  // Ids are never reused and this page never removes, so id → slot changes
+  // only when the world renumbers its slots (`slotGeneration`, checked after
+  // every pairs()); a mode that inserts or removes must call this again.
   private indexSlots(world: World): void {
+    const maxId = this.indexIds(world);
+    this.cameraMarks = new Uint8Array(maxId + 1);
+  }
+
+  /** Rebuilds id → slot from `slotIds()`; returns the largest id. */
+  private indexIds(world: World): number {
+    this.slotGeneration = world.slotGeneration;
     const ids = world.slotIds();
     let maxId = 0;
     for (const id of ids) maxId = Math.max(maxId, id);
     this.idToSlot = new Int32Array(maxId + 1).fill(-1);
     for (let s = 0; s < ids.length; s++) if (ids[s] !== 0) this.idToSlot[ids[s]] = s;
-    this.cameraMarks = new Uint8Array(maxId + 1);
+    return maxId;
   }
+
 }

@@ -29,6 +29,10 @@ impl BroadPhase for Grid {
         self.query_area(&area, out)
     }
 
+    fn relabel(&mut self, new_of_old: &[u32]) {
+        self.relabel_proxies(new_of_old);
+    }
+
     fn validate(&self) -> Result<(), String> {
         self.validate_grid()
     }

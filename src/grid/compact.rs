@@ -5,7 +5,8 @@
 //! list order within a cell) turns that walk into a forward scan; the boxes
 //! it reads then are independent loads the CPU overlaps.
 
-use super::storage::{Entry, Grid, ABSENT, BIG, NULL};
+use super::storage::{Entry, Grid, ProxyBox, ABSENT, BIG, NOT_BIG, NULL};
+use crate::broad_phase::relabel_records;
 
 /// Entry count below which compaction is skipped: everything sits in
 /// cache. (Tests lower it through `Grid::compaction_floor`.)
@@ -60,5 +61,24 @@ impl Grid {
         self.remap = remap;
         self.free_entry = NULL;
         self.links_since_compaction = 0;
+    }
+
+    /// Renames the proxies (see [`crate::BroadPhase::relabel`]): per-proxy
+    /// records move to their new numbers, entries and the big list name the
+    /// new owners; cells and entries stay where they are.
+    pub(super) fn relabel_proxies(&mut self, new_of_old: &[u32]) {
+        let live = self.proxy_count as usize;
+        relabel_records(&mut self.proxies, &mut self.spare_proxies, new_of_old, live, ProxyBox::default());
+        relabel_records(&mut self.first_entry, &mut self.remap, new_of_old, live, ABSENT);
+        relabel_records(&mut self.big_pos, &mut self.remap, new_of_old, live, NOT_BIG);
+        for e in &mut self.entries {
+            // Free entries (no cell) keep a stale owner: leave it.
+            if e.cell != NULL {
+                e.proxy = new_of_old[e.proxy as usize];
+            }
+        }
+        for proxy in &mut self.big {
+            *proxy = new_of_old[*proxy as usize];
+        }
     }
 }

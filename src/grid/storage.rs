@@ -91,6 +91,7 @@ pub struct Grid {
     pub(super) big_items: Vec<(u32, Aabb)>,
     pub(super) spare_entries: Vec<Entry>,
     pub(super) remap: Vec<u32>,
+    pub(super) spare_proxies: Vec<ProxyBox>,
 }
 
 /// Whether cell `(x, y)` is the first column (bit 0) and the first row
@@ -142,6 +143,7 @@ impl Grid {
             big_items: Vec::new(),
             spare_entries: Vec::new(),
             remap: Vec::new(),
+            spare_proxies: Vec::new(),
         }
     }
 

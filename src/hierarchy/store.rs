@@ -1,7 +1,7 @@
 //! The `Hierarchy` type: flat slot storage, the parents-first queue, and the
 //! read-only queries. The operations that change it live in their own files.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use crate::error::{Error, Result};
 
@@ -64,7 +64,7 @@ pub(super) struct Node {
 pub struct Hierarchy {
     pub(super) nodes: Vec<Node>,
     pub(super) free_slots: Vec<u32>,
-    pub(super) id_to_slot: HashMap<u32, u32>,
+    pub(super) id_to_slot: FxHashMap<u32, u32>,
     /// The queue as ids: what callers read.
     pub(super) order: Vec<u32>,
     /// The same queue as slots: what the passes walk, so they never hash.

@@ -16,11 +16,13 @@
 //!   overlap), and oversize objects meet each other in a sort-and-sweep.
 //!   Queries search the same way, which also catches small objects whose
 //!   centre cell lies outside the query area.
-//! - **Cache order.** The cell lists link slots, not proxies. `update`
-//!   writes only the proxy's own record (proxy order); `pairs` renumbers
-//!   the slots in cell order once an eighth of them were relinked
-//!   (`compact.rs`), copies the boxes into them, then reads slots front to
-//!   back. Visited cells come from an occupancy bitmap.
+//! - **Cache order.** Each proxy's record is its list node, so `update`
+//!   and `pairs` read one array. The `World` numbers proxies in space order
+//!   (`world/slot_order.rs`) and keeps them so as objects move, so a cell's
+//!   list and its neighbours' lie close together in memory; cells store
+//!   only their list's head, so at 100k objects (five cells per object)
+//!   the cell array stays small. Visited cells come from an occupancy
+//!   bitmap.
 //!
 //! # Measurements
 //! `grid/bench.rs` (`cargo test --release --lib grid::bench -- --ignored
@@ -41,12 +43,18 @@
 //!   593–618 µs, clustered 0.94–1.02 ms, mixed 633–696 µs); 2 × costs
 //!   3–48 % more (more objects per neighbourhood), 1.25 × already sends a
 //!   few boxes to the oversize list and 1 × doubles the time.
-//! - **Cache order**, 100 000 uniform boxes: 15.7 ms a frame with proxies
-//!   as list nodes; 7–10 ms with slots in cell order (the spread is the
-//!   shared machine).
+//!   At 100k objects the same holds: 1.25, 1.5 and 2 × the suggested
+//!   size cost 2–19 % more on all three scenes (fewer cells do not buy
+//!   enough cache).
+//! - **Cache order**, 100 000 boxes: with proxies numbered in insertion
+//!   order, proxies as list nodes cost 15.7 ms a frame (uniform); a second
+//!   array of slots renumbered in cell order every few frames, 7–10 ms but
+//!   still 13–19 × the 10k frame, as the refresh and the renumbering
+//!   streamed the boxes through memory twice more. With the `World`
+//!   keeping proxies in space order, proxies as list nodes need neither:
+//!   ~12 × the 10k frame in wasm (see the README).
 
 mod api;
-mod compact;
 mod queries;
 mod storage;
 mod update;

@@ -1,37 +1,61 @@
 //! All-pairs over five cells per cell, and box queries. Every object in a
 //! cell is listed nowhere else, so nothing needs de-duplicating.
 
-use super::storage::{LooseGrid, Slot, FORWARD, NULL};
+use super::storage::{LooseGrid, Proxy, FORWARD, NULL};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::grid::sweep_pairs;
 
 impl LooseGrid {
-    /// For each occupied cell: its objects against each other and against
-    /// the objects of its four forward neighbours; then each oversize proxy
-    /// searches the cells around those it reaches; then the oversize proxies
-    /// meet each other in a sort-and-sweep.
+    /// Row by row: each occupied cell's objects against each other and
+    /// against the objects of its four forward neighbours; then each
+    /// oversize proxy whose search area (the cells it reaches, grown by one)
+    /// covers the row searches that row's part of it. Finally the oversize
+    /// proxies meet each other in a sort-and-sweep.
+    ///
+    /// Searching row by row, while the row is in cache from the cell pass,
+    /// instead of one oversize proxy after another (each touching a patch of
+    /// rows scattered over memory) cut `pairs` on the mixed scene at 100k
+    /// objects (1000 oversize) from 12.6 to 6.8 ms natively; same results.
     pub(super) fn pairs_all(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
-        if self.needs_compaction() {
-            self.compact_slots();
-        }
-        self.refresh_slots();
         let mut stats = Stats::default();
+        let mut reach = std::mem::take(&mut self.oversize_reach);
+        reach.clear();
+        for &proxy in &self.oversize {
+            let aabb = self.proxies[proxy as usize].aabb;
+            reach.push((self.geometry.range_of(&aabb).grown_by_one(&self.geometry), proxy, aabb));
+        }
+        reach.sort_unstable_by_key(|r| r.0.y0);
+        let mut active = std::mem::take(&mut self.active_oversize);
+        active.clear();
         let mut own = std::mem::take(&mut self.own);
-        self.occupied.for_each(self.geometry.cols, |cell, x, y| {
-            self.pairs_from_cell(cell, x, y, &mut own, &mut stats, out);
-        });
+        let (cols, mut joining) = (self.geometry.cols, 0);
+        for y in 0..self.geometry.rows {
+            let row = self.geometry.index(0, y);
+            self.occupied.for_each_in(row, row + cols - 1, |cell| {
+                self.pairs_from_cell(cell, cell - row, y, &mut own, &mut stats, out);
+            });
+            while joining < reach.len() && reach[joining].0.y0 <= y {
+                active.push(joining as u32);
+                joining += 1;
+            }
+            active.retain(|&i| reach[i as usize].0.y1 >= y);
+            for &i in &active {
+                let (range, proxy, aabb) = reach[i as usize];
+                self.search_row(row + range.x0, row + range.x1, &aabb, &mut stats, |hit| {
+                    out.push((proxy, hit))
+                });
+            }
+        }
         self.own = own;
+        self.active_oversize = active;
 
         let mut items = std::mem::take(&mut self.oversize_items);
         items.clear();
-        for &slot in &self.oversize {
-            let Slot { aabb, proxy, .. } = self.slots[slot as usize];
-            self.search(&aabb, &mut stats, |hit| out.push((proxy, hit)));
-            items.push((proxy, aabb));
-        }
+        items.extend(reach.iter().map(|&(_, proxy, aabb)| (proxy, aabb)));
         stats.candidate_tests += sweep_pairs(&mut items, out);
         self.oversize_items = items;
+        self.oversize_reach = reach;
         stats
     }
 
@@ -48,7 +72,7 @@ impl LooseGrid {
         out: &mut Vec<(u32, u32)>,
     ) {
         stats.nodes_visited += 1;
-        self.gather(self.cells[cell as usize].head, own);
+        self.gather(self.heads[cell as usize], own);
         let k = own.len() as u64;
         stats.candidate_tests += k * (k - 1) / 2;
         for (i, &(a, aabb_a)) in own.iter().enumerate() {
@@ -61,16 +85,16 @@ impl LooseGrid {
         for &(dx, dy) in &FORWARD {
             let Some(neighbour) = self.neighbour(x, y, dx, dy) else { continue };
             stats.nodes_visited += 1;
-            let mut slot = self.cells[neighbour as usize].head;
-            while slot != NULL {
-                let s = &self.slots[slot as usize];
+            let mut b = self.heads[neighbour as usize];
+            while b != NULL {
+                let Proxy { aabb: aabb_b, next, .. } = self.proxies[b as usize];
                 stats.candidate_tests += k;
                 for &(a, aabb_a) in own.iter() {
-                    if aabb_a.overlaps(&s.aabb) {
-                        out.push((a, s.proxy));
+                    if aabb_a.overlaps(&aabb_b) {
+                        out.push((a, b));
                     }
                 }
-                slot = s.next;
+                b = next;
             }
         }
     }
@@ -79,10 +103,9 @@ impl LooseGrid {
     pub(super) fn query_area(&mut self, area: &Aabb, out: &mut Vec<u32>) -> Stats {
         let mut stats = Stats::default();
         self.search(area, &mut stats, |hit| out.push(hit));
-        for &slot in &self.oversize {
-            let proxy = self.slots[slot as usize].proxy;
+        for &proxy in &self.oversize {
             stats.candidate_tests += 1;
-            if self.refs[proxy as usize].aabb.overlaps(area) {
+            if self.proxies[proxy as usize].aabb.overlaps(area) {
                 out.push(proxy);
             }
         }
@@ -98,30 +121,26 @@ impl LooseGrid {
         let range = self.geometry.range_of(probe).grown_by_one(&self.geometry);
         for y in range.y0..=range.y1 {
             let row = self.geometry.index(0, y);
-            self.occupied.for_each_in(row + range.x0, row + range.x1, |cell| {
-                stats.nodes_visited += 1;
-                let mut slot = self.cells[cell as usize].head;
-                while slot != NULL {
-                    let s = &self.slots[slot as usize];
-                    stats.candidate_tests += 1;
-                    if self.refs[s.proxy as usize].aabb.overlaps(probe) {
-                        hit(s.proxy);
-                    }
-                    slot = s.next;
-                }
-            });
+            self.search_row(row + range.x0, row + range.x1, probe, stats, &mut hit);
         }
     }
 
-    /// Copies every box from its proxy's record into its slot, so `pairs`
-    /// reads slots alone, in order. The reads are scattered but independent,
-    /// and a loop this small keeps many of them in flight.
-    fn refresh_slots(&mut self) {
-        for s in &mut self.slots {
-            if s.proxy != NULL {
-                s.aabb = self.refs[s.proxy as usize].aabb;
+    /// Calls `hit` for every proxy listed in an occupied cell of
+    /// `first..=last` (one row) that overlaps `probe`.
+    #[inline]
+    fn search_row(&self, first: u32, last: u32, probe: &Aabb, stats: &mut Stats, mut hit: impl FnMut(u32)) {
+        self.occupied.for_each_in(first, last, |cell| {
+            stats.nodes_visited += 1;
+            let mut proxy = self.heads[cell as usize];
+            while proxy != NULL {
+                let p = &self.proxies[proxy as usize];
+                stats.candidate_tests += 1;
+                if p.aabb.overlaps(probe) {
+                    hit(proxy);
+                }
+                proxy = p.next;
             }
-        }
+        });
     }
 
     /// Copies a cell's proxies with their boxes into `items`, so the inner
@@ -132,11 +151,11 @@ impl LooseGrid {
     }
 
     fn gather_more(&self, head: u32, items: &mut Vec<(u32, Aabb)>) {
-        let mut slot = head;
-        while slot != NULL {
-            let s = &self.slots[slot as usize];
-            items.push((s.proxy, s.aabb));
-            slot = s.next;
+        let mut proxy = head;
+        while proxy != NULL {
+            let p = &self.proxies[proxy as usize];
+            items.push((proxy, p.aabb));
+            proxy = p.next;
         }
     }
 }

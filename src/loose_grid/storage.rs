@@ -1,13 +1,13 @@
-//! Storage of the loose grid: cells, one slot per object (an object is
-//! listed in one cell at most, so its slot is its list node), the oversize
-//! list, scratch; and the O(1) list operations.
+//! Storage of the loose grid: cell heads, one record per proxy (an object is
+//! listed in one cell at most, so its record is its list node), the
+//! oversize list, scratch; and the O(1) list operations.
 
 use crate::geometry::Aabb;
 use crate::grid::{CellBits, CellGeometry, CellRange};
 
-/// Index sentinel: no proxy, no cell.
+/// Index sentinel: no proxy.
 pub(super) const NULL: u32 = u32::MAX;
-/// `slot` of a proxy that is not in the grid.
+/// `home` of a proxy that is not in the grid.
 pub(super) const ABSENT: u32 = u32::MAX;
 /// `home` of a proxy kept in the oversize list.
 pub(super) const OVERSIZE: u32 = u32::MAX - 1;
@@ -16,44 +16,23 @@ pub(super) const OVERSIZE: u32 = u32::MAX - 1;
 /// rounding of a box's width `max - min`.
 const WIDTH_SLACK: f64 = 1.0 / (1u64 << 30) as f64;
 
-/// One object's box (a copy, refreshed from its proxy's record at the
-/// start of `pairs`), its place in its home cell's doubly linked list, and
-/// its proxy. Slots, not proxies, are what the cell lists link, so they can
-/// be renumbered in cell order (`compact.rs`) and `pairs` reads them front
-/// to back.
+/// One proxy's box, its home (a flat cell index, `OVERSIZE` or `ABSENT`)
+/// and the next proxy in its home cell's list: the record is the list node,
+/// so `update` and `pairs` both stream the one array. The `World` numbers
+/// proxies in space order (`world/slot_order.rs`), so a cell's list and its
+/// neighbours' lie close together in memory. The back links live apart in
+/// `LooseGrid::prevs` (only a change of cell reads them), which keeps this
+/// record at 40 bytes: at 100k objects `pairs` is bound by memory traffic.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Slot {
+pub(super) struct Proxy {
     pub aabb: Aabb,
-    /// Previous slot in the cell's list; for an oversize object, its
-    /// position in `oversize`.
-    pub prev: u32,
-    /// Next slot in the cell's list.
+    /// Next proxy in the cell's list.
     pub next: u32,
-    /// The owner, or `NULL` for a free slot.
-    pub proxy: u32,
-}
-
-/// What `update` needs per proxy, kept in proxy order so the update loop
-/// reads it front to back: the box as last given, the slot, and the home
-/// cell (a flat cell index or `OVERSIZE`). `slot` is `ABSENT` for a proxy
-/// not in the grid.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct ProxyRef {
-    pub aabb: Aabb,
-    pub slot: u32,
     pub home: u32,
 }
 
-pub(super) const ABSENT_REF: ProxyRef =
-    ProxyRef { aabb: Aabb { min_x: 0.0, min_y: 0.0, max_x: 0.0, max_y: 0.0 }, slot: ABSENT, home: ABSENT };
-
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Cell {
-    pub head: u32,
-    pub count: u32,
-}
-
-const EMPTY_CELL: Cell = Cell { head: NULL, count: 0 };
+pub(super) const ABSENT_PROXY: Proxy =
+    Proxy { aabb: Aabb { min_x: 0.0, min_y: 0.0, max_x: 0.0, max_y: 0.0 }, next: NULL, home: ABSENT };
 
 /// A loose grid listing each object in the one cell holding its centre. See
 /// the module docs.
@@ -62,25 +41,29 @@ pub struct LooseGrid {
     pub(super) geometry: CellGeometry,
     /// Objects wider or taller than this go to the oversize list.
     pub(super) small_limit: f64,
-    pub(super) cells: Vec<Cell>,
+    /// Per cell, the first proxy of its list (`NULL` when empty). Heads
+    /// only, to keep the array small: at 100k objects there are five cells
+    /// per object.
+    pub(super) heads: Vec<u32>,
     /// Cells with at least one object: the ones `pairs` visits.
     pub(super) occupied: CellBits,
-    pub(super) slots: Vec<Slot>,
-    pub(super) free_slots: Vec<u32>,
-    pub(super) refs: Vec<ProxyRef>,
-    /// Slots of objects larger than a cell: each searches the cells around
-    /// the ones it reaches during `pairs`; they meet each other in a
-    /// sort-and-sweep.
+    pub(super) proxies: Vec<Proxy>,
+    /// Per proxy: the previous proxy in its cell's list (`NULL` at the
+    /// head), or for an oversize proxy its position in `oversize`.
+    pub(super) prevs: Vec<u32>,
+    /// Proxies larger than a cell: each searches the cells around the ones
+    /// it reaches during `pairs`; they meet each other in a sort-and-sweep.
     pub(super) oversize: Vec<u32>,
     pub(super) proxy_count: u32,
-    /// Slots linked into a cell since the last compaction.
-    pub(super) links_since_compaction: u32,
-    /// Fewer slots than this are never compacted.
-    pub(super) compaction_floor: u32,
     // Scratch that grows and never shrinks, so warm calls allocate nothing.
     pub(super) own: Vec<(u32, Aabb)>,
     pub(super) oversize_items: Vec<(u32, Aabb)>,
-    pub(super) spare_slots: Vec<Slot>,
+    /// Per oversize proxy: the cells it searches, itself, its box.
+    pub(super) oversize_reach: Vec<(CellRange, u32, Aabb)>,
+    /// Indices into `oversize_reach` of those searching the current row.
+    pub(super) active_oversize: Vec<u32>,
+    pub(super) spare_proxies: Vec<Proxy>,
+    pub(super) spare_prevs: Vec<u32>,
 }
 
 impl LooseGrid {
@@ -110,18 +93,18 @@ impl LooseGrid {
             world,
             geometry,
             small_limit: small_limit(&geometry),
-            cells: vec![EMPTY_CELL; geometry.cell_count()],
+            heads: vec![NULL; geometry.cell_count()],
             occupied: CellBits::new(geometry.cell_count()),
-            slots: Vec::new(),
-            free_slots: Vec::new(),
-            refs: Vec::new(),
+            proxies: Vec::new(),
+            prevs: Vec::new(),
             oversize: Vec::new(),
             proxy_count: 0,
-            links_since_compaction: 0,
-            compaction_floor: super::compact::MIN_SLOTS,
             own: Vec::new(),
             oversize_items: Vec::new(),
-            spare_slots: Vec::new(),
+            oversize_reach: Vec::new(),
+            active_oversize: Vec::new(),
+            spare_proxies: Vec::new(),
+            spare_prevs: Vec::new(),
         }
     }
 
@@ -156,26 +139,23 @@ impl LooseGrid {
     pub fn set_cell_size(&mut self, cell_size: f64) {
         self.geometry = CellGeometry::new(&self.world, cell_size);
         self.small_limit = small_limit(&self.geometry);
-        self.cells.clear();
-        self.cells.resize(self.geometry.cell_count(), EMPTY_CELL);
+        self.heads.clear();
+        self.heads.resize(self.geometry.cell_count(), NULL);
         self.occupied.reset(self.geometry.cell_count());
         self.oversize.clear();
-        self.slots.clear();
-        self.free_slots.clear();
         self.proxy_count = 0;
-        for proxy in 0..self.refs.len() {
-            let r = self.refs[proxy];
-            if r.slot != ABSENT {
-                self.refs[proxy] = ABSENT_REF;
-                self.insert_proxy(proxy as u32, r.aabb);
+        for proxy in 0..self.proxies.len() {
+            let p = self.proxies[proxy];
+            if p.home != ABSENT {
+                self.proxies[proxy] = ABSENT_PROXY;
+                self.insert_proxy(proxy as u32, p.aabb);
             }
         }
     }
 
     /// The home of a present proxy: a cell index or `OVERSIZE`.
     fn home_of_proxy(&self, proxy: u32) -> Option<u32> {
-        let r = self.refs.get(proxy as usize)?;
-        (r.slot != ABSENT).then_some(r.home)
+        self.proxies.get(proxy as usize).map(|p| p.home).filter(|&home| home != ABSENT)
     }
 
     /// Whether the proxy is in the oversize list rather than in a cell.
@@ -204,7 +184,7 @@ impl LooseGrid {
     pub fn searched_cells(&self, proxy: u32, out: &mut Vec<(i32, i32)>) {
         let range = match self.home_of_proxy(proxy) {
             None => return,
-            Some(OVERSIZE) => self.geometry.range_of(&self.refs[proxy as usize].aabb),
+            Some(OVERSIZE) => self.geometry.range_of(&self.proxies[proxy as usize].aabb),
             Some(home) => {
                 let (x, y) = self.geometry.coords(home);
                 CellRange { x0: x, y0: y, x1: x, y1: y }
@@ -235,7 +215,14 @@ impl LooseGrid {
     /// Visits every non-empty cell as `(column, row, objects listed)`, for
     /// drawing occupancy. Allocates nothing.
     pub fn for_each_occupied_cell(&self, mut visit: impl FnMut(u32, u32, u32)) {
-        self.occupied.for_each(self.geometry.cols, |cell, x, y| visit(x, y, self.cells[cell as usize].count));
+        self.occupied.for_each(self.geometry.cols, |cell, x, y| {
+            let (mut count, mut proxy) = (0, self.heads[cell as usize]);
+            while proxy != NULL {
+                count += 1;
+                proxy = self.proxies[proxy as usize].next;
+            }
+            visit(x, y, count);
+        });
     }
 
     /// The flat index of cell `(x + dx, y + dy)`, if inside the grid.
@@ -246,82 +233,51 @@ impl LooseGrid {
         Some(self.geometry.index(nx, ny))
     }
 
-    /// A slot for a new object, reusing a freed one if any.
-    pub(super) fn allocate_slot(&mut self, proxy: u32, aabb: Aabb) -> u32 {
-        let slot = Slot { aabb, prev: NULL, next: NULL, proxy };
-        match self.free_slots.pop() {
-            Some(index) => {
-                self.slots[index as usize] = slot;
-                index
-            }
-            None => {
-                self.slots.push(slot);
-                (self.slots.len() - 1) as u32
-            }
-        }
-    }
-
-    pub(super) fn free_slot(&mut self, slot: u32) {
-        self.slots[slot as usize].proxy = NULL;
-        self.free_slots.push(slot);
-    }
-
-    /// Lists `proxy`'s slot at the head of `cell`'s list.
+    /// Lists `proxy` at the head of `cell`'s list.
     pub(super) fn link(&mut self, proxy: u32, cell: u32) {
-        let r = &mut self.refs[proxy as usize];
-        r.home = cell;
-        let slot = r.slot;
-        let c = &mut self.cells[cell as usize];
-        let head = c.head;
-        c.head = slot;
-        c.count += 1;
-        if c.count == 1 {
+        let head = std::mem::replace(&mut self.heads[cell as usize], proxy);
+        if head == NULL {
             self.occupied.insert(cell);
+        } else {
+            self.prevs[head as usize] = proxy;
         }
-        if head != NULL {
-            self.slots[head as usize].prev = slot;
-        }
-        let s = &mut self.slots[slot as usize];
-        s.prev = NULL;
-        s.next = head;
-        self.links_since_compaction += 1;
+        let p = &mut self.proxies[proxy as usize];
+        p.home = cell;
+        p.next = head;
+        self.prevs[proxy as usize] = NULL;
     }
 
-    /// Takes `proxy`'s slot out of its home cell's list (its home is left
-    /// stale for the caller to set).
+    /// Takes `proxy` out of its home cell's list (its home is left stale for
+    /// the caller to set).
     pub(super) fn unlink(&mut self, proxy: u32) {
-        let ProxyRef { slot, home, .. } = self.refs[proxy as usize];
-        let Slot { prev, next, .. } = self.slots[slot as usize];
+        let Proxy { next, home, .. } = self.proxies[proxy as usize];
+        let prev = self.prevs[proxy as usize];
         if prev != NULL {
-            self.slots[prev as usize].next = next;
+            self.proxies[prev as usize].next = next;
         } else {
-            self.cells[home as usize].head = next;
+            self.heads[home as usize] = next;
+            if next == NULL {
+                self.occupied.remove(home);
+            }
         }
         if next != NULL {
-            self.slots[next as usize].prev = prev;
-        }
-        let c = &mut self.cells[home as usize];
-        c.count -= 1;
-        if c.count == 0 {
-            self.occupied.remove(home);
+            self.prevs[next as usize] = prev;
         }
     }
 
     pub(super) fn push_oversize(&mut self, proxy: u32) {
-        let r = &mut self.refs[proxy as usize];
-        r.home = OVERSIZE;
-        let s = &mut self.slots[r.slot as usize];
-        s.prev = self.oversize.len() as u32;
-        s.next = NULL;
-        self.oversize.push(r.slot);
+        let p = &mut self.proxies[proxy as usize];
+        p.home = OVERSIZE;
+        p.next = NULL;
+        self.prevs[proxy as usize] = self.oversize.len() as u32;
+        self.oversize.push(proxy);
     }
 
     pub(super) fn remove_oversize(&mut self, proxy: u32) {
-        let slot = self.refs[proxy as usize].slot;
-        let pos = self.slots[slot as usize].prev as usize;
+        let pos = self.prevs[proxy as usize] as usize;
         self.oversize.swap_remove(pos);
         if let Some(&moved) = self.oversize.get(pos) {
-            self.slots[moved as usize].prev = pos as u32;
+            self.prevs[moved as usize] = pos as u32;
         }
     }
 

@@ -9,13 +9,7 @@ use crate::grid::tests::{run_scene, sorted_pairs, sorted_query, Scene};
 const WORLD: Aabb = Aabb { min_x: 0.0, min_y: 0.0, max_x: 100.0, max_y: 100.0 };
 
 fn make_loose(scene: &mut Scene) -> Box<dyn BroadPhase> {
-    let mut grid = LooseGrid::new(scene.world, scene.cell_size);
-    // Half the scenes renumber their slots whenever `pairs` finds them out
-    // of order.
-    if scene.rng.below(2) == 0 {
-        grid.compaction_floor = 0;
-    }
-    Box::new(grid)
+    Box::new(LooseGrid::new(scene.world, scene.cell_size))
 }
 
 fn cells(grid: &LooseGrid, proxy: u32, which: fn(&LooseGrid, u32, &mut Vec<(i32, i32)>)) -> Vec<(i32, i32)> {
@@ -138,7 +132,7 @@ fn centres_outside_the_world_are_clamped() {
     assert_eq!(cells(&grid, 2, LooseGrid::cells_of), [(9, 9)]);
     assert_eq!(cells(&grid, 3, LooseGrid::cells_of), [(0, 9)]);
     assert_eq!(sorted_pairs(&mut grid), [(0, 1)]);
-    assert_eq!(grid.cells.len(), 100);
+    assert_eq!(grid.heads.len(), 100);
 }
 
 #[test]
@@ -146,13 +140,13 @@ fn moving_within_a_cell_keeps_the_list_and_crossing_moves_one_link() {
     let mut grid = LooseGrid::new(WORLD, 10.0);
     grid.insert(0, Aabb::from_xywh(11.0, 11.0, 2.0, 2.0));
     grid.insert(1, Aabb::from_xywh(12.0, 12.0, 2.0, 2.0));
-    let head = grid.cells[11].head;
+    let head = grid.heads[11];
     grid.update(1, Aabb::from_xywh(15.0, 15.0, 2.0, 2.0));
-    assert_eq!(grid.cells[11].head, head, "same cell: list untouched");
+    assert_eq!(grid.heads[11], head, "same cell: list untouched");
     grid.update(0, Aabb::from_xywh(21.0, 11.0, 2.0, 2.0));
     grid.validate().unwrap();
     assert_eq!(cells(&grid, 0, LooseGrid::cells_of), [(2, 1)]);
-    assert_eq!((grid.cells[11].count, grid.cells[12].count), (1, 1));
+    assert_eq!((grid.heads[11], grid.heads[12]), (1, 0));
     grid.remove(1);
     grid.validate().unwrap();
     let mut occupied = Vec::new();
@@ -200,9 +194,8 @@ fn suggested_cell_size_just_covers_the_95th_percentile() {
 }
 
 #[test]
-fn warm_pairs_reuse_their_scratch_and_compact_in_place() {
+fn warm_pairs_reuse_their_scratch() {
     let mut grid = LooseGrid::new(WORLD, 4.0);
-    grid.compaction_floor = 0;
     let mut rng = crate::scene::Rng::new(9);
     for p in 0..500 {
         grid.insert(p, Aabb::from_xywh(rng.range(0.0, 97.0), rng.range(0.0, 97.0), 3.0, 3.0));
@@ -217,12 +210,12 @@ fn warm_pairs_reuse_their_scratch_and_compact_in_place() {
     grid.pairs(&mut pairs);
     move_all(&mut grid, &mut rng);
     grid.pairs(&mut pairs);
-    let capacities = (grid.slots.capacity(), grid.spare_slots.capacity(), grid.own.capacity());
+    let capacities = (grid.proxies.capacity(), grid.heads.capacity(), grid.own.capacity());
     for _ in 0..5 {
         move_all(&mut grid, &mut rng);
         pairs.clear();
         grid.pairs(&mut pairs);
         grid.validate().unwrap();
     }
-    assert_eq!(capacities, (grid.slots.capacity(), grid.spare_slots.capacity(), grid.own.capacity()));
+    assert_eq!(capacities, (grid.proxies.capacity(), grid.heads.capacity(), grid.own.capacity()));
 }

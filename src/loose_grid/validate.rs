@@ -11,88 +11,68 @@ impl LooseGrid {
         if self.small_limit != small_limit(&self.geometry) {
             return Err("small limit does not match the cell size".into());
         }
-        if self.cells.len() != self.geometry.cell_count() {
+        if self.prevs.len() != self.proxies.len() {
+            return Err(format!("{} back links for {} proxies", self.prevs.len(), self.proxies.len()));
+        }
+        if self.heads.len() != self.geometry.cell_count() {
             return Err(format!(
                 "{} cells for a {}x{} grid",
-                self.cells.len(),
+                self.heads.len(),
                 self.geometry.cols,
                 self.geometry.rows
             ));
         }
-        // Cell lists: back links, home and count agree.
+        // Cell lists: back links and homes agree, and no list loops.
         let mut listed = 0usize;
-        for (index, c) in self.cells.iter().enumerate() {
+        for (index, &head) in self.heads.iter().enumerate() {
             let index = index as u32;
-            let (mut count, mut prev, mut slot) = (0u32, NULL, c.head);
-            while slot != NULL {
-                let s = self.slots.get(slot as usize).ok_or("slot index out of range")?;
-                let r = self.refs.get(s.proxy as usize).ok_or("listed slot is free")?;
-                if r.home != index || r.slot != slot || s.prev != prev {
+            let (mut count, mut prev, mut proxy) = (0usize, NULL, head);
+            while proxy != NULL {
+                let p = self.proxies.get(proxy as usize).ok_or("listed proxy out of range")?;
+                let back = self.prevs.get(proxy as usize).copied();
+                if p.home != index || back != Some(prev) {
                     return Err(format!(
-                        "cell {index}: slot {slot} of proxy {} (home {}, slot {}) has prev {}",
-                        s.proxy, r.home, r.slot, s.prev
+                        "cell {index}: proxy {proxy} (home {}) has prev {back:?}, expected {prev}",
+                        p.home
                     ));
                 }
                 count += 1;
-                if count as usize > self.slots.len() {
+                if count > self.proxies.len() {
                     return Err(format!("cell {index}: list loops"));
                 }
-                prev = slot;
-                slot = s.next;
+                prev = proxy;
+                proxy = p.next;
             }
-            if count != c.count {
-                return Err(format!("cell {index}: count {} but {count} slots", c.count));
-            }
-            listed += count as usize;
+            listed += count;
             if self.occupied.contains(index) != (count >= 1) {
-                return Err(format!("cell {index}: occupancy bit disagrees with count {count}"));
+                return Err(format!("cell {index}: occupancy bit disagrees with {count} listed"));
             }
         }
-        if self.occupied.len() != self.cells.iter().filter(|c| c.count >= 1).count() {
+        if self.occupied.len() != self.heads.iter().filter(|&&head| head != NULL).count() {
             return Err("occupancy bitmap holds cells beyond the grid".into());
         }
-        // Oversize list: positions stored in the slots agree.
-        for (pos, &slot) in self.oversize.iter().enumerate() {
-            let s = self.slots.get(slot as usize).ok_or("oversize slot out of range")?;
-            let home = self.refs.get(s.proxy as usize).map(|r| r.home);
-            if home != Some(OVERSIZE) || s.prev != pos as u32 {
-                return Err(format!("oversize slot {slot} at {pos} has home {home:?} position {}", s.prev));
+        // Oversize list: positions stored in the records agree.
+        for (pos, &proxy) in self.oversize.iter().enumerate() {
+            let p = self.proxies.get(proxy as usize).ok_or("oversize proxy out of range")?;
+            let back = self.prevs.get(proxy as usize).copied();
+            if p.home != OVERSIZE || back != Some(pos as u32) {
+                return Err(format!("oversize proxy {proxy} at {pos} has home {} position {back:?}", p.home));
             }
         }
-        // Proxies: each owns its slot and sits where its box says.
+        // Proxies: each sits where its box says.
         let (mut live, mut in_cells) = (0u32, 0usize);
-        for (proxy, r) in self.refs.iter().enumerate() {
-            if r.slot == ABSENT {
+        for (proxy, p) in self.proxies.iter().enumerate() {
+            if p.home == ABSENT {
                 continue;
             }
             live += 1;
-            let s = self.slots.get(r.slot as usize).ok_or("proxy slot out of range")?;
-            if s.proxy != proxy as u32 {
-                return Err(format!("proxy {proxy}: slot {} belongs to {}", r.slot, s.proxy));
+            let expected = self.home_of(&p.aabb);
+            if p.home != expected {
+                return Err(format!("proxy {proxy}: home {} but its box belongs in {expected}", p.home));
             }
-            let expected = self.home_of(&r.aabb);
-            if r.home != expected {
-                return Err(format!("proxy {proxy}: home {} but its box belongs in {expected}", r.home));
-            }
-            if r.home != OVERSIZE {
+            if p.home != OVERSIZE {
                 in_cells += 1;
             }
-        }
-        // Slots: every one is live or on the free list, once.
-        let free = self.slots.iter().filter(|s| s.proxy == NULL).count();
-        let mut free_listed = self.free_slots.clone();
-        free_listed.sort_unstable();
-        free_listed.dedup();
-        if free_listed.len() != self.free_slots.len()
-            || free != self.free_slots.len()
-            || free + live as usize != self.slots.len()
-            || free_listed.iter().any(|&s| self.slots.get(s as usize).is_none_or(|s| s.proxy != NULL))
-        {
-            return Err(format!(
-                "{free} free of {} slots for {live} proxies, free list {:?}",
-                self.slots.len(),
-                self.free_slots
-            ));
         }
         if live != self.proxy_count {
             return Err(format!("{live} proxies present, count says {}", self.proxy_count));

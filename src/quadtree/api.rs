@@ -121,6 +121,10 @@ impl BroadPhase for Quadtree {
         }
     }
 
+    fn relabel(&mut self, new_of_old: &[u32]) {
+        self.relabel_proxies(new_of_old);
+    }
+
     fn validate(&self) -> Result<(), String> {
         self.validate_tree()
     }

@@ -1,5 +1,6 @@
 //! Storage of the quadtree: nodes, item links, per-proxy state, scratch.
 
+use crate::broad_phase::relabel_records;
 use crate::geometry::Aabb;
 
 /// Index sentinel: no node, no link.
@@ -102,6 +103,8 @@ pub struct Quadtree {
     pub(super) items: Vec<(u32, Aabb)>,
     pub(super) marks: Vec<u32>,
     pub(super) mark_stamp: u32,
+    pub(super) spare_aabbs: Vec<Aabb>,
+    pub(super) spare_u32: Vec<u32>,
 }
 
 impl Quadtree {
@@ -126,6 +129,8 @@ impl Quadtree {
             items: Vec::new(),
             marks: Vec::new(),
             mark_stamp: 0,
+            spare_aabbs: Vec::new(),
+            spare_u32: Vec::new(),
         };
         tree.reset_nodes(world);
         tree
@@ -342,6 +347,30 @@ impl Quadtree {
         reserve_total(&mut self.held_scratch, nodes);
         reserve_total(&mut self.free_groups, nodes / 4);
         reserve_total(&mut self.free_links, self.links.len());
+    }
+
+    /// Renames the proxies (see [`crate::BroadPhase::relabel`]): each
+    /// present proxy's links and outside-list place name its new number and
+    /// its records move there; nodes and links stay where they are.
+    pub(super) fn relabel_proxies(&mut self, new_of_old: &[u32]) {
+        for (old, &first) in self.first_link.iter().enumerate() {
+            let new = new_of_old[old];
+            let mut link = if first == OUTSIDE { NULL } else { first };
+            while link != NULL {
+                let l = &mut self.links[link as usize];
+                l.proxy = new;
+                link = l.next_of_proxy;
+            }
+        }
+        for proxy in &mut self.outside {
+            *proxy = new_of_old[*proxy as usize];
+        }
+        let live = self.proxy_count as usize;
+        relabel_records(&mut self.aabbs, &mut self.spare_aabbs, new_of_old, live, Aabb::default());
+        relabel_records(&mut self.first_link, &mut self.spare_u32, new_of_old, live, ABSENT);
+        relabel_records(&mut self.outside_pos, &mut self.spare_u32, new_of_old, live, NULL);
+        // Marks are stamps older than any future one: zero is as good.
+        self.marks.fill(0);
     }
 
     /// A fresh mark value for de-duplicating proxies during one operation.

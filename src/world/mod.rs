@@ -5,6 +5,7 @@
 mod hierarchy;
 mod objects;
 mod rays;
+mod slot_order;
 mod step;
 mod structure;
 mod tiles;
@@ -16,7 +17,7 @@ pub use rays::{RayHit, TRACE_STEP_STRIDE};
 pub use structure::StructureKind;
 pub use tiles::{edge_state_name, whole_u32, DEFAULT_TILE_SIZE};
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use crate::broad_phase::Stats;
 use crate::error::{finite, positive, Error, Result};
@@ -37,7 +38,10 @@ pub struct World {
     /// Per slot: the object's id, or 0 for a free slot (JS reads this too).
     slot_ids: Vec<u32>,
     free_slots: Vec<u32>,
-    id_to_slot: HashMap<u32, u32>,
+    /// Id to slot. Fx hashing: ids are small integers from this World, not
+    /// attacker-chosen keys, and the default SipHash was a third of a
+    /// renumbering's cost.
+    id_to_slot: FxHashMap<u32, u32>,
     next_id: u32,
     structure: Structure,
     quadtree_limits: QuadtreeLimits,
@@ -48,6 +52,7 @@ pub struct World {
     // Output buffers reused every frame, so a warm frame allocates nothing.
     pair_slots: Vec<(u32, u32)>,
     pair_keys: Vec<u64>,
+    pair_keys_scratch: Vec<u64>,
     pairs_out: Vec<u32>,
     overlapping: Vec<u8>,
     query_out: Vec<u32>,
@@ -68,6 +73,8 @@ pub struct World {
     cells_out: Vec<u32>,
     steps_out: Vec<f64>,
     ray_slots: Vec<u32>,
+    /// How far slots have strayed from space order (see `slot_order.rs`).
+    slot_order: slot_order::SlotOrder,
 }
 
 impl World {
@@ -83,7 +90,7 @@ impl World {
             velocities: Vec::new(),
             slot_ids: Vec::new(),
             free_slots: Vec::new(),
-            id_to_slot: HashMap::new(),
+            id_to_slot: FxHashMap::default(),
             next_id: 1,
             structure: Structure::new(
                 StructureKind::BruteForce,
@@ -96,6 +103,7 @@ impl World {
             cell_size_picked_at: 0,
             pair_slots: Vec::new(),
             pair_keys: Vec::new(),
+            pair_keys_scratch: Vec::new(),
             pairs_out: Vec::new(),
             overlapping: Vec::new(),
             query_out: Vec::new(),
@@ -111,6 +119,7 @@ impl World {
             cells_out: Vec::new(),
             steps_out: Vec::new(),
             ray_slots: Vec::new(),
+            slot_order: slot_order::SlotOrder::new(),
         })
     }
 
@@ -133,6 +142,7 @@ impl World {
     /// Every overlapping pair of the current boxes, flattened
     /// `[a0, b0, a1, b1, …]` with `a < b`, sorted by `(a, b)`.
     pub fn pairs(&mut self) -> &[u32] {
+        self.renumber_slots_if_stale();
         self.pair_slots.clear();
         self.last_pair_stats = self.structure.as_broad_phase().pairs(&mut self.pair_slots);
         self.pair_keys.clear();
@@ -144,7 +154,7 @@ impl World {
             let (id_a, id_b) = (self.slot_ids[a as usize] as u64, self.slot_ids[b as usize] as u64);
             self.pair_keys.push(id_a.min(id_b) << 32 | id_a.max(id_b));
         }
-        self.pair_keys.sort_unstable();
+        crate::radix_sort::sort_u64(&mut self.pair_keys, &mut self.pair_keys_scratch);
         self.pairs_out.clear();
         self.pairs_out.extend(self.pair_keys.iter().flat_map(|&k| [(k >> 32) as u32, k as u32]));
         &self.pairs_out

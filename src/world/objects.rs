@@ -31,6 +31,7 @@ impl World {
         self.parent_slot[s] = NO_PARENT;
         self.id_to_slot.insert(id, slot);
         self.structure.as_broad_phase().insert(slot, aabb);
+        self.slot_order.inserted += 1;
         self.retune_cell_size();
         // A query can return every object: size its buffer now, not mid-frame.
         if self.query_out.capacity() < self.id_to_slot.len() {
@@ -45,6 +46,7 @@ impl World {
         let slot = self.slot_of("id", id)?;
         let aabb = checked_box(x, y, w, h)?;
         let s = slot as usize;
+        self.note_drift(x - self.boxes[s * 4], y - self.boxes[s * 4 + 1]);
         self.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
         self.structure.as_broad_phase().update(slot, aabb);
         let parent = self.parent_slot[s];

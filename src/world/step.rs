@@ -18,6 +18,7 @@ impl World {
         if dt < 0.0 {
             return Err(Error::Negative { arg: "dt", value: dt });
         }
+        let mut drift = 0.0;
         for slot in 0..self.slot_ids.len() {
             if self.slot_ids[slot] == 0 || self.parent_slot[slot] != NO_PARENT {
                 continue; // free, or carried by its parent
@@ -26,6 +27,7 @@ impl World {
             if vx == 0.0 && vy == 0.0 {
                 continue;
             }
+            drift += (vx.abs() + vy.abs()) * dt;
             let b = &mut self.boxes[slot * 4..slot * 4 + 4];
             let v = &mut self.velocities[slot * 2..slot * 2 + 2];
             let (mut x, mut y) = (b[0] + vx * dt, b[1] + vy * dt);
@@ -36,6 +38,7 @@ impl World {
             let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
             self.structure.as_broad_phase().update(slot as u32, aabb);
         }
+        self.slot_order.drift += drift;
         self.settle_children();
         Ok(())
     }

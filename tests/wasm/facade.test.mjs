@@ -165,3 +165,23 @@ test('hierarchy: attach, follow, refuse cycles, cascade', () => {
   assert.equal(world.count, 0);
   world.validate();
 });
+
+test('slots are renumbered in space order at scale; ids and pairs do not change', () => {
+  const world = new World(4000, 4000);
+  world.setStructure('loose-grid');
+  world.populate(5000, 3, 'uniform');
+  assert.equal(world.slotGeneration, 0);
+  const boxOf3000 = [...world.box(3000)];
+  const pairs = [...world.pairs()];
+  // 5000 fresh inserts: the first pairs() renumbers.
+  assert.equal(world.slotGeneration, 1);
+  const ids = world.slotIds();
+  const slot = ids.indexOf(3000);
+  assert.notEqual(slot, 2999, 'slot 2999 was id 3000 only in insertion order');
+  assert.deepEqual([...world.slotBoxes().subarray(slot * 4, slot * 4 + 4)], boxOf3000);
+  world.setStructure('brute-force');
+  assert.deepEqual([...world.pairs()], pairs);
+  world.renumberSlots();
+  assert.equal(world.slotGeneration, 2);
+  world.validate();
+});

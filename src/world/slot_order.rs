@@ -1,0 +1,287 @@
+//! Keeping the object slots in space order. The World's arrays and the
+//! structure's per-proxy records are indexed by slot, while the structures
+//! walk space cell by cell (or node by node). Slots handed out in insertion
+//! order put neighbours in space far apart in memory: at 10k objects
+//! everything sits in cache and that costs nothing; at 100k every cell of a
+//! `pairs` walk and every re-filed object misses the cache. So the World
+//! renumbers its slots in space order, in `pairs`, once the objects have
+//! drifted far enough from the order of the last renumbering (or many were
+//! inserted since). Ids never change; slots do, and `slot_generation` says
+//! when (the per-slot views must then be read again).
+//!
+//! # Measurements
+//! `benches/scaling.mjs` (wasm in Node) and `examples/frame_breakdown.rs`;
+//! see the README's benchmarks.
+
+use super::hierarchy::NO_PARENT;
+use super::World;
+use crate::geometry::Aabb;
+use crate::grid::midpoint;
+
+/// Below this many objects everything fits in cache: slots stay put.
+pub(super) const RENUMBER_FLOOR: usize = 4096;
+
+/// How far (in cells of the order) the objects may drift on average before
+/// a renumbering: objects a few cells from their place in memory still
+/// share the cache with their neighbours.
+const DRIFT_CELLS: f64 = 4.0;
+
+/// The World's record of how far its slots have strayed from space order,
+/// and the scratch a renumbering reuses.
+#[derive(Debug, Default)]
+pub(super) struct SlotOrder {
+    /// Incremented at every renumbering.
+    pub generation: u32,
+    /// Distance moved by all objects since the last renumbering (`|dx| +
+    /// |dy|`, summed).
+    pub drift: f64,
+    /// Objects inserted since the last renumbering.
+    pub inserted: usize,
+    /// The side of the cells the last order was taken over.
+    pub cell: f64,
+    /// Renumbering starts at this many objects (`RENUMBER_FLOOR`; tests
+    /// lower it).
+    pub floor: usize,
+    // Scratch that grows and never shrinks, so a warm renumbering allocates
+    // nothing.
+    keys: Vec<u64>,
+    key_scratch: Vec<u64>,
+    new_of_old: Vec<u32>,
+    spare_boxes: Vec<f64>,
+    spare_velocities: Vec<f64>,
+    spare_offsets: Vec<f64>,
+    spare_ids: Vec<u32>,
+    spare_parents: Vec<u32>,
+    spare_overlapping: Vec<u8>,
+}
+
+impl SlotOrder {
+    pub fn new() -> SlotOrder {
+        SlotOrder { floor: RENUMBER_FLOOR, ..SlotOrder::default() }
+    }
+
+    /// Whether slots are far enough from space order to renumber them.
+    fn is_stale(&self, live: usize) -> bool {
+        live >= self.floor.max(1)
+            && (self.inserted * 4 >= live || self.drift >= live as f64 * DRIFT_CELLS * self.cell)
+    }
+}
+
+/// `values` (`stride` per slot) in the order of `keys` (each holding an old
+/// slot in its low 32 bits), built in `spare` and swapped in.
+fn permute<T: Copy>(values: &mut Vec<T>, spare: &mut Vec<T>, keys: &[u64], stride: usize) {
+    spare.clear();
+    for &key in keys {
+        let old = key as u32 as usize;
+        spare.extend_from_slice(&values[old * stride..(old + 1) * stride]);
+    }
+    std::mem::swap(values, spare);
+}
+
+impl World {
+    /// Counts a move of `(dx, dy)` toward the next renumbering.
+    #[inline]
+    pub(super) fn note_drift(&mut self, dx: f64, dy: f64) {
+        // Saturates at +inf for absurd moves, which just renumbers sooner.
+        self.slot_order.drift += dx.abs() + dy.abs();
+    }
+
+    /// The number of renumberings so far: when it changes, slots hold other
+    /// objects than before (ids stay).
+    #[must_use]
+    pub fn slot_generation(&self) -> u32 {
+        self.slot_order.generation
+    }
+
+    /// Renumbers the slots now if the objects have drifted from space order.
+    pub(super) fn renumber_slots_if_stale(&mut self) {
+        if self.slot_order.is_stale(self.count()) {
+            self.renumber_slots();
+        }
+    }
+
+    /// Renumbers the live slots `0..count` in space order (free slots are
+    /// dropped) and relabels the structure to match. Ids, boxes, velocities
+    /// and attachments are unchanged; `slot_generation` goes up by one.
+    /// `pairs` does this by itself when it pays; call it to force one (after
+    /// loading a level, say). Allocates scratch.
+    pub fn renumber_slots(&mut self) {
+        let mut order = std::mem::take(&mut self.slot_order);
+        self.sort_slots_in_space_order(&mut order.keys, &mut order.key_scratch);
+        order.new_of_old.clear();
+        order.new_of_old.resize(self.slot_ids.len(), u32::MAX);
+        for (new, &key) in order.keys.iter().enumerate() {
+            order.new_of_old[key as u32 as usize] = new as u32;
+        }
+        permute(&mut self.boxes, &mut order.spare_boxes, &order.keys, 4);
+        permute(&mut self.velocities, &mut order.spare_velocities, &order.keys, 2);
+        permute(&mut self.offsets, &mut order.spare_offsets, &order.keys, 2);
+        permute(&mut self.slot_ids, &mut order.spare_ids, &order.keys, 1);
+        permute(&mut self.parent_slot, &mut order.spare_parents, &order.keys, 1);
+        for parent in &mut self.parent_slot {
+            if *parent != NO_PARENT {
+                *parent = order.new_of_old[*parent as usize];
+            }
+        }
+        // Sized at the last `pairs`; slots added since were in no pair.
+        self.overlapping.resize(order.new_of_old.len(), 0);
+        permute(&mut self.overlapping, &mut order.spare_overlapping, &order.keys, 1);
+        self.free_slots.clear();
+        for (slot, &id) in self.slot_ids.iter().enumerate() {
+            self.id_to_slot.insert(id, slot as u32);
+        }
+        self.structure.as_broad_phase().relabel(&order.new_of_old);
+        order.generation = order.generation.wrapping_add(1);
+        order.drift = 0.0;
+        order.inserted = 0;
+        self.slot_order = order;
+        self.slot_order.cell = self.order_cell();
+    }
+
+    /// Fills `keys` with the live slots sorted by the cell holding their
+    /// centre (cell in the high 32 bits, slot in the low): row-major in the
+    /// active grid's cells (the order the grids walk), else in Z order over
+    /// the world (the order a quadtree's nodes nest).
+    fn sort_slots_in_space_order(&self, keys: &mut Vec<u64>, scratch: &mut Vec<u64>) {
+        keys.clear();
+        let geometry = self.structure.grid_geometry().copied();
+        let (kx, ky) = (f64::from(u16::MAX) / self.width, f64::from(u16::MAX) / self.height);
+        for slot in 0..self.slot_ids.len() {
+            if self.slot_ids[slot] == 0 {
+                continue;
+            }
+            let aabb = self.aabb_of(slot as u32);
+            let cell = match &geometry {
+                Some(g) => {
+                    let (x, y) = g.centre_cell(&aabb);
+                    g.index(x, y)
+                }
+                None => z_order(quantize(&aabb, kx, ky)),
+            };
+            keys.push(u64::from(cell) << 32 | slot as u64);
+        }
+        crate::radix_sort::sort_u64(keys, scratch);
+    }
+
+    /// The side of the cells drift is measured in: the grid's cells, or for
+    /// the other structures half the mean spacing of the objects (about the
+    /// grid's cell at the benchmark density).
+    fn order_cell(&self) -> f64 {
+        match self.structure.grid_geometry() {
+            Some(g) => g.cell_size,
+            None => 0.5 * (self.width * self.height / self.count().max(1) as f64).sqrt(),
+        }
+    }
+}
+
+/// The centre of a box as two 16-bit coordinates over the world (clamped).
+fn quantize(aabb: &Aabb, kx: f64, ky: f64) -> (u16, u16) {
+    // `as` saturates: NaN-free centres outside the world clamp to 0 or max.
+    let x = midpoint(aabb.min_x, aabb.max_x) * kx;
+    let y = midpoint(aabb.min_y, aabb.max_y) * ky;
+    (x as u16, y as u16)
+}
+
+/// Interleaves the bits of `x` and `y` (x in the even bits): the Z-order
+/// (Morton) index, in which a quadtree's nodes are contiguous ranges.
+fn z_order((x, y): (u16, u16)) -> u32 {
+    fn spread(v: u16) -> u32 {
+        let mut v = u32::from(v);
+        v = (v | v << 8) & 0x00FF_00FF;
+        v = (v | v << 4) & 0x0F0F_0F0F;
+        v = (v | v << 2) & 0x3333_3333;
+        (v | v << 1) & 0x5555_5555
+    }
+    spread(x) | spread(y) << 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::z_order;
+
+    #[test]
+    fn z_order_interleaves_x_in_the_even_bits() {
+        assert_eq!(z_order((0, 0)), 0);
+        assert_eq!(z_order((1, 0)), 1);
+        assert_eq!(z_order((0, 1)), 2);
+        assert_eq!(z_order((3, 3)), 15);
+        assert_eq!(z_order((u16::MAX, 0)), 0x5555_5555);
+        assert_eq!(z_order((0, u16::MAX)), 0xAAAA_AAAA);
+    }
+}
+
+#[cfg(test)]
+mod world_tests {
+    use super::super::{StructureKind, World};
+    use crate::scene::Layout;
+
+    /// A world of `count` seeded moving boxes that renumbers from 1 object.
+    fn renumbering_world(structure: &str, count: u32) -> World {
+        let side = crate::scene::world_side_for(count as usize);
+        let mut world = World::new(side, side).unwrap();
+        world.slot_order.floor = 1;
+        world.set_structure(structure).unwrap();
+        world.populate(count, 5, Layout::MixedSizes).unwrap();
+        world
+    }
+
+    #[test]
+    fn pairs_renumbers_after_many_inserts_and_after_drift_and_nothing_else_changes() {
+        for kind in StructureKind::ALL {
+            let mut world = renumbering_world(kind.name(), 400);
+            let mut reference = renumbering_world("brute-force", 400);
+            reference.slot_order.floor = usize::MAX;
+            assert_eq!(world.slot_generation(), 0);
+            assert_eq!(world.pairs(), reference.pairs(), "{}", kind.name());
+            assert_eq!(world.slot_generation(), 1, "{}: 400 inserts renumber", kind.name());
+            world.validate().unwrap();
+            // Space order: slots ascend by centre cell (grids) or Z order.
+            let mut keys = Vec::new();
+            world.sort_slots_in_space_order(&mut keys, &mut Vec::new());
+            assert!(keys.iter().enumerate().all(|(i, &k)| k as u32 == i as u32), "{}", kind.name());
+            let mut frames = 0;
+            while world.slot_generation() == 1 {
+                world.step(1.0 / 60.0).unwrap();
+                reference.step(1.0 / 60.0).unwrap();
+                assert_eq!(world.pairs(), reference.pairs(), "{} frame {frames}", kind.name());
+                frames += 1;
+                assert!(frames < 5000, "{}: drift never renumbered", kind.name());
+            }
+            world.validate().unwrap();
+            // Ids keep their boxes, velocities and the per-slot views agree.
+            for id in reference.ids() {
+                assert_eq!(world.box_of(id).unwrap(), reference.box_of(id).unwrap());
+                assert_eq!(world.velocity(id).unwrap(), reference.velocity(id).unwrap());
+                let slot = world.slot_of("id", id).unwrap() as usize;
+                assert_eq!(world.slot_ids()[slot], id);
+                assert_eq!(&world.slot_boxes()[slot * 4..slot * 4 + 4], world.box_of(id).unwrap());
+            }
+            assert_eq!(
+                world.query(10.0, 10.0, 300.0, 300.0).unwrap(),
+                reference.query(10.0, 10.0, 300.0, 300.0).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn renumbering_keeps_attachments_and_drops_free_slots() {
+        let mut world = renumbering_world("loose-grid", 50);
+        world.slot_order.floor = usize::MAX;
+        world.set_parent(3, 7).unwrap();
+        world.set_parent(9, 3).unwrap();
+        world.remove(20).unwrap();
+        world.remove(21).unwrap();
+        let before: Vec<_> = world.ids().iter().map(|&id| (id, world.box_of(id).unwrap())).collect();
+        world.renumber_slots();
+        world.validate().unwrap();
+        assert_eq!(world.slot_ids().len(), 48, "free slots dropped");
+        assert_eq!((world.parent_of(3).unwrap(), world.parent_of(9).unwrap()), (7, 3));
+        let after: Vec<_> = world.ids().iter().map(|&id| (id, world.box_of(id).unwrap())).collect();
+        assert_eq!(before, after);
+        // The child still follows its parent.
+        let [x, y, w, h] = world.box_of(7).unwrap();
+        let offset = world.box_of(3).unwrap()[0] - x;
+        world.update(7, x + 5.0, y, w, h).unwrap();
+        assert_eq!(world.box_of(3).unwrap()[0] - (x + 5.0), offset);
+    }
+}
