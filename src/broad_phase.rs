@@ -35,6 +35,13 @@ pub trait BroadPhase {
     /// Appends every proxy overlapping `area` once, in any order.
     fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats;
 
+    /// Appends every present proxy once, in the order this structure walks
+    /// memory during `pairs` (its space order), and returns `true`; or
+    /// returns `false` to let the `World` sort by position instead.
+    fn space_order(&self, _out: &mut Vec<u32>) -> bool {
+        false
+    }
+
     /// Renames every present proxy `p` to `new_of_old[p]`: a one-to-one map
     /// onto `0..len()` (entries for numbers not in use are `u32::MAX`). The
     /// `World` calls it after renumbering its slots in space order.

@@ -29,6 +29,11 @@ impl BroadPhase for LooseGrid {
         self.query_area(&area, out)
     }
 
+    fn space_order(&self, out: &mut Vec<u32>) -> bool {
+        self.walk_order(out);
+        true
+    }
+
     fn relabel(&mut self, new_of_old: &[u32]) {
         self.relabel_proxies(new_of_old);
     }

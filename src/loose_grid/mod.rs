@@ -44,7 +44,7 @@
 //!   3–48 % more (more objects per neighbourhood), 1.25 × already sends a
 //!   few boxes to the oversize list and 1 × doubles the time.
 //!   At 100k objects the same holds: 1.25, 1.5 and 2 × the suggested
-//!   size cost 2–19 % more on all three scenes (fewer cells do not buy
+//!   size cost 0–19 % more on all three scenes (fewer cells do not buy
 //!   enough cache).
 //! - **Cache order**, 100 000 boxes: with proxies numbered in insertion
 //!   order, proxies as list nodes cost 15.7 ms a frame (uniform); a second

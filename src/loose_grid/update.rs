@@ -52,6 +52,19 @@ impl LooseGrid {
         self.proxy_count -= 1;
     }
 
+    /// Appends the present proxies in the order `pairs` reads them: cells
+    /// row by row, each cell's list in order, then the oversize list.
+    pub(super) fn walk_order(&self, out: &mut Vec<u32>) {
+        self.occupied.for_each(self.geometry.cols, |cell, _, _| {
+            let mut proxy = self.heads[cell as usize];
+            while proxy != NULL {
+                out.push(proxy);
+                proxy = self.proxies[proxy as usize].next;
+            }
+        });
+        out.extend_from_slice(&self.oversize);
+    }
+
     /// Renames the proxies (see [`crate::BroadPhase::relabel`]): records
     /// move to their new numbers and every link (list neighbours, cell
     /// heads, the oversize list) follows.

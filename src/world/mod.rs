@@ -194,6 +194,14 @@ impl World {
                 self.free_slots.len()
             ));
         }
+        if let Some(slot) = self
+            .slot_ids
+            .iter()
+            .zip(self.velocities.chunks(2))
+            .position(|(&id, v)| id == 0 && v != [0.0, 0.0])
+        {
+            return Err(format!("free slot {slot} has a velocity (step would move it)"));
+        }
         for (&id, &slot) in &self.id_to_slot {
             if self.slot_ids[slot as usize] != id {
                 return Err(format!("id {id} maps to slot {slot} holding {}", self.slot_ids[slot as usize]));

@@ -84,6 +84,7 @@ impl World {
             let slot = self.id_to_slot.remove(&gone).expect("hierarchy and world hold the same ids");
             self.structure.as_broad_phase().remove(slot);
             self.slot_ids[slot as usize] = 0;
+            self.velocities[slot as usize * 2..slot as usize * 2 + 2].fill(0.0);
             if self.parent_slot[slot as usize] != NO_PARENT {
                 self.parent_slot[slot as usize] = NO_PARENT;
                 self.attached -= 1;
