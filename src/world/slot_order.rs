@@ -116,13 +116,20 @@ impl World {
         }
         permute(&mut self.boxes, &mut order.spare_boxes, &order.keys, 4);
         permute(&mut self.velocities, &mut order.spare_velocities, &order.keys, 2);
-        permute(&mut self.offsets, &mut order.spare_offsets, &order.keys, 2);
         permute(&mut self.slot_ids, &mut order.spare_ids, &order.keys, 1);
-        permute(&mut self.parent_slot, &mut order.spare_parents, &order.keys, 1);
-        for parent in &mut self.parent_slot {
-            if *parent != NO_PARENT {
-                *parent = order.new_of_old[*parent as usize];
+        if self.attached > 0 {
+            permute(&mut self.offsets, &mut order.spare_offsets, &order.keys, 2);
+            permute(&mut self.parent_slot, &mut order.spare_parents, &order.keys, 1);
+            for parent in &mut self.parent_slot {
+                if *parent != NO_PARENT {
+                    *parent = order.new_of_old[*parent as usize];
+                }
             }
+        } else {
+            // Nothing attached: every parent is NO_PARENT and offsets are
+            // unused until an attachment writes them.
+            self.offsets.truncate(order.keys.len() * 2);
+            self.parent_slot.truncate(order.keys.len());
         }
         // Sized at the last `pairs`; slots added since were in no pair.
         self.overlapping.resize(order.new_of_old.len(), 0);
