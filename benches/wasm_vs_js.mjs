@@ -124,9 +124,18 @@ for (const name of World.structures()) {
   };
 }
 
-/** Runs `frame` once untimed (warm-up and the pair count), then times `frames` more. */
+/**
+ * Untimed frames before timing, the same for every contender at a size so
+ * all time the same scene: V8 first runs wasm (and JS) from a baseline
+ * compiler and swaps in optimised code once a function is hot, so the
+ * first frames of a contender measure the compiler, not the contender.
+ */
+let warmupFrames = 20;
+
+/** Runs `frame` untimed (warm-up; the first gives the pair count), then times `frames` more. */
 function timeFrames(frames, frame) {
   const pairs = frame();
+  for (let k = 1; k < warmupFrames; k++) frame();
   const samples = [];
   for (let k = 0; k < frames; k++) {
     const start = performance.now();
@@ -141,6 +150,7 @@ console.log('| scene | objects | contender | median µs / frame | pairs | vs rbu
 console.log('|---|---:|---|---:|---:|---:|---:|');
 for (const layout of LAYOUTS) {
   for (const count of COUNTS) {
+    warmupFrames = count >= 100000 ? 2 : 20;
     const s = scene(count, layout);
     const rows = [];
     for (const [name, run] of Object.entries(contenders)) {

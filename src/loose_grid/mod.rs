@@ -52,7 +52,7 @@
 //!   still 13–19 × the 10k frame, as the refresh and the renumbering
 //!   streamed the boxes through memory twice more. With the `World`
 //!   keeping proxies in space order, proxies as list nodes need neither:
-//!   ~12 × the 10k frame in wasm (see the README).
+//!   10.6–12 × the 10k frame in wasm (see the README).
 
 mod api;
 mod queries;
