@@ -61,6 +61,11 @@ console.log('| scene | structure | 10k median µs | 100k median µs | 100k / 10k
 console.log('|---|---|---:|---:|---:|---:|');
 for (const layout of LAYOUTS.length ? LAYOUTS : ['uniform', 'clustered', 'mixed']) {
   for (const structure of STRUCTURES.length ? STRUCTURES : ['grid', 'loose-grid']) {
+    // V8 runs wasm on a baseline compiler until a function is hot: warm the
+    // code on a throwaway world, so neither size is timed on it.
+    const throwaway = makeWorld(SMALL, layout, structure);
+    timeFrames(throwaway, 20, []);
+    throwaway.free();
     const worlds = { [SMALL]: makeWorld(SMALL, layout, structure), [LARGE]: makeWorld(LARGE, layout, structure) };
     const samples = { [SMALL]: [], [LARGE]: [] };
     for (let round = 0; round < ROUNDS; round++) {
