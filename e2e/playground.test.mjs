@@ -324,6 +324,49 @@ test('screenshot: a few thousand boxes, the quadtree, the camera and the stats',
   assert.deepEqual(pageProblems, [], `expected no console or page errors, found ${pageProblems.join('; ')}`);
 });
 
+test('after the world renumbers its slots, a press picks the box drawn on top', async () => {
+  // From 4096 objects up, pairs() renumbers the slots in space order (the
+  // first time right after populate). Boxes are drawn in slot order, so of
+  // two overlapping boxes the one in the higher slot is on top, and a press
+  // on both must pick it: the page has to follow the renumbering.
+  await open('n=6000&seed=3&structure=loose-grid');
+  await pause();
+  const generation = await page.evaluate(() => window.__broadphase.world.slotGeneration);
+  assert.ok(generation >= 1, `expected 6000 fresh objects to have been renumbered, slotGeneration is ${generation}`);
+  const spots = await page.evaluate(() => {
+    const bp = window.__broadphase;
+    const w = bp.world;
+    const cam = bp.camera;
+    const ids = Array.from(w.slotIds());
+    const pairs = Array.from(w.pairs());
+    const found = [];
+    for (let i = 0; i < pairs.length && found.length < 6; i += 2) {
+      const [a, b] = [w.box(pairs[i]), w.box(pairs[i + 1])];
+      const x0 = Math.max(a[0], b[0]), x1 = Math.min(a[0] + a[2], b[0] + b[2]);
+      const y0 = Math.max(a[1], b[1]), y1 = Math.min(a[1] + a[3], b[1] + b[3]);
+      if (x1 - x0 < 3 || y1 - y0 < 3) continue; // room to press inside both
+      const [x, y] = [(x0 + x1) / 2, (y0 + y1) / 2];
+      const margin = 0.05 * w.width;
+      if (x > cam.x - margin && x < cam.x + cam.w + margin && y > cam.y - margin && y < cam.y + cam.h + margin) continue;
+      const under = Array.from(w.query(x - 0.5, y - 0.5, 1, 1));
+      if (under.length !== 2) continue; // exactly these two under the press
+      const slotOf = (id) => ids.indexOf(id);
+      const top = slotOf(pairs[i]) > slotOf(pairs[i + 1]) ? pairs[i] : pairs[i + 1];
+      found.push({ x, y, top, ids: [pairs[i], pairs[i + 1]] });
+    }
+    return found;
+  });
+  assert.ok(spots.length >= 3, `expected at least 3 overlapping pairs to press, found ${spots.length}`);
+  for (const spot of spots) {
+    const at = await toScreen(spot.x, spot.y);
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.up();
+    const selected = await page.evaluate(() => window.__broadphase.playground.state.interaction.selectedId);
+    assert.equal(selected, spot.top, `pressing where #${spot.ids[0]} and #${spot.ids[1]} overlap should pick #${spot.top}, drawn on top`);
+  }
+});
+
 test('20 000 objects stay responsive and still agree with brute force', async (t) => {
   await open('n=20000&seed=1&structure=quadtree');
   await page.waitForTimeout(1500);
