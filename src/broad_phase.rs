@@ -43,10 +43,16 @@ pub trait BroadPhase {
     }
 
     /// Renames every present proxy `p` to `new_of_old[p]`: a one-to-one map
-    /// onto `0..len()` (entries for numbers not in use are `u32::MAX`). The
+    /// onto `0..` the number of present proxies (entries for numbers not in
+    /// use are `u32::MAX`). The
     /// `World` calls it after renumbering its slots in space order.
     /// Allocates nothing once its scratch has grown.
     fn relabel(&mut self, new_of_old: &[u32]);
+
+    /// The box stored for `proxy`, or `None` if it is not present: lets the
+    /// `World`'s `validate` check that the structure holds exactly its
+    /// objects, with their boxes, under their slots.
+    fn stored_aabb(&self, proxy: u32) -> Option<Aabb>;
 
     /// Checks every internal invariant; the message says which one broke.
     fn validate(&self) -> Result<(), String>;

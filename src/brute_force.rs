@@ -88,6 +88,11 @@ impl BroadPhase for BruteForce {
         }
     }
 
+    fn stored_aabb(&self, proxy: u32) -> Option<Aabb> {
+        let index = *self.position.get(proxy as usize)?;
+        (index != ABSENT).then(|| self.aabbs[index as usize])
+    }
+
     fn validate(&self) -> Result<(), String> {
         if self.proxies.len() != self.aabbs.len() {
             return Err("proxies and aabbs differ in length".into());

@@ -143,6 +143,8 @@ impl WasmWorld {
     }
 
     /// Every overlapping pair `[a0, b0, a1, b1, …]`, `a < b`, sorted (a view).
+    /// From 4096 objects up it may first renumber the slots (see
+    /// `slotGeneration`): re-read per-slot views after it.
     pub fn pairs(&mut self) -> Uint32Array {
         view_u32(self.inner.pairs())
     }

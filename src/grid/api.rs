@@ -1,6 +1,6 @@
 //! The normal grid as a [`BroadPhase`].
 
-use super::storage::Grid;
+use super::storage::{Grid, ABSENT};
 use crate::broad_phase::{BroadPhase, Stats};
 use crate::geometry::Aabb;
 
@@ -31,6 +31,11 @@ impl BroadPhase for Grid {
 
     fn relabel(&mut self, new_of_old: &[u32]) {
         self.relabel_proxies(new_of_old);
+    }
+
+    fn stored_aabb(&self, proxy: u32) -> Option<Aabb> {
+        let first = *self.first_entry.get(proxy as usize)?;
+        (first != ABSENT).then(|| self.proxies[proxy as usize].aabb)
     }
 
     fn validate(&self) -> Result<(), String> {

@@ -69,8 +69,10 @@ impl Grid {
     pub(super) fn relabel_proxies(&mut self, new_of_old: &[u32]) {
         let live = self.proxy_count as usize;
         relabel_records(&mut self.proxies, &mut self.spare_proxies, new_of_old, live, ProxyBox::default());
-        relabel_records(&mut self.first_entry, &mut self.remap, new_of_old, live, ABSENT);
-        relabel_records(&mut self.big_pos, &mut self.remap, new_of_old, live, NOT_BIG);
+        // Scratch of their own: `remap` is sized by entries, and lending it
+        // here would leave it a per-proxy buffer to grow again.
+        relabel_records(&mut self.first_entry, &mut self.spare_u32, new_of_old, live, ABSENT);
+        relabel_records(&mut self.big_pos, &mut self.spare_u32, new_of_old, live, NOT_BIG);
         for e in &mut self.entries {
             // Free entries (no cell) keep a stale owner: leave it.
             if e.cell != NULL {

@@ -92,6 +92,7 @@ pub struct Grid {
     pub(super) spare_entries: Vec<Entry>,
     pub(super) remap: Vec<u32>,
     pub(super) spare_proxies: Vec<ProxyBox>,
+    pub(super) spare_u32: Vec<u32>,
 }
 
 /// Whether cell `(x, y)` is the first column (bit 0) and the first row
@@ -144,6 +145,7 @@ impl Grid {
             spare_entries: Vec::new(),
             remap: Vec::new(),
             spare_proxies: Vec::new(),
+            spare_u32: Vec::new(),
         }
     }
 

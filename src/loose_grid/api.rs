@@ -1,6 +1,6 @@
 //! The loose grid as a [`BroadPhase`].
 
-use super::storage::LooseGrid;
+use super::storage::{LooseGrid, ABSENT};
 use crate::broad_phase::{BroadPhase, Stats};
 use crate::geometry::Aabb;
 
@@ -36,6 +36,11 @@ impl BroadPhase for LooseGrid {
 
     fn relabel(&mut self, new_of_old: &[u32]) {
         self.relabel_proxies(new_of_old);
+    }
+
+    fn stored_aabb(&self, proxy: u32) -> Option<Aabb> {
+        let p = self.proxies.get(proxy as usize)?;
+        (p.home != ABSENT).then_some(p.aabb)
     }
 
     fn validate(&self) -> Result<(), String> {

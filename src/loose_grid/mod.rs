@@ -17,12 +17,12 @@
 //!   Queries search the same way, which also catches small objects whose
 //!   centre cell lies outside the query area.
 //! - **Cache order.** Each proxy's record is its list node, so `update`
-//!   and `pairs` read one array. The `World` numbers proxies in space order
-//!   (`world/slot_order.rs`) and keeps them so as objects move, so a cell's
-//!   list and its neighbours' lie close together in memory; cells store
-//!   only their list's head, so at 100k objects (five cells per object)
-//!   the cell array stays small. Visited cells come from an occupancy
-//!   bitmap.
+//!   and `pairs` read one array. The `World` numbers proxies in space
+//!   order (`world/slot_order.rs`) and restores that order as objects
+//!   drift, so a cell's list and its neighbours' lie close together in
+//!   memory; cells store only their list's head, so at 100k objects (five
+//!   cells per object) the cell array stays small. Visited cells come from
+//!   an occupancy bitmap.
 //!
 //! # Measurements
 //! `grid/bench.rs` (`cargo test --release --lib grid::bench -- --ignored
@@ -52,7 +52,7 @@
 //!   still 13–19 × the 10k frame, as the refresh and the renumbering
 //!   streamed the boxes through memory twice more. With the `World`
 //!   keeping proxies in space order, proxies as list nodes need neither:
-//!   10.6–12 × the 10k frame in wasm (see the README).
+//!   10–12 × the 10k frame in wasm (see the README).
 
 mod api;
 mod queries;

@@ -1,7 +1,7 @@
 //! The quadtree as a [`BroadPhase`]: in-place updates that re-file an object
 //! only when the node it belongs in changes.
 
-use super::tree::{quadrant_of, Placement, Quadtree, NULL, OUTSIDE, ROOT};
+use super::tree::{quadrant_of, Placement, Quadtree, ABSENT, NULL, OUTSIDE, ROOT};
 use crate::broad_phase::{BroadPhase, Stats};
 use crate::geometry::Aabb;
 
@@ -123,6 +123,11 @@ impl BroadPhase for Quadtree {
 
     fn relabel(&mut self, new_of_old: &[u32]) {
         self.relabel_proxies(new_of_old);
+    }
+
+    fn stored_aabb(&self, proxy: u32) -> Option<Aabb> {
+        let first = *self.first_link.get(proxy as usize)?;
+        (first != ABSENT).then(|| self.aabbs[proxy as usize])
     }
 
     fn validate(&self) -> Result<(), String> {

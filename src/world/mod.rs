@@ -140,7 +140,9 @@ impl World {
     }
 
     /// Every overlapping pair of the current boxes, flattened
-    /// `[a0, b0, a1, b1, …]` with `a < b`, sorted by `(a, b)`.
+    /// `[a0, b0, a1, b1, …]` with `a < b`, sorted by `(a, b)`. From 4096
+    /// objects up it first renumbers the slots in space order when they have
+    /// strayed from it (see `slot_order.rs` and [`World::slot_generation`]).
     pub fn pairs(&mut self) -> &[u32] {
         self.renumber_slots_if_stale();
         self.pair_slots.clear();
@@ -193,6 +195,30 @@ impl World {
                 self.id_to_slot.len(),
                 self.free_slots.len()
             ));
+        }
+        let slots = self.slot_ids.len();
+        if self.boxes.len() != 4 * slots
+            || self.velocities.len() != 2 * slots
+            || self.offsets.len() != 2 * slots
+            || self.parent_slot.len() != slots
+        {
+            return Err(format!("per-slot arrays disagree on {slots} slots"));
+        }
+        let mut free = self.free_slots.clone();
+        free.sort_unstable();
+        free.dedup();
+        if free.len() != self.free_slots.len() || free.iter().any(|&s| self.slot_ids[s as usize] != 0) {
+            return Err(format!("free list {:?} repeats or holds live slots", self.free_slots));
+        }
+        // The structure holds exactly the live slots, with the World's boxes
+        // (a wrong relabelling after a renumbering shows here).
+        let structure = self.structure.as_broad_phase_ref();
+        for slot in 0..slots as u32 {
+            let expected = (self.slot_ids[slot as usize] != 0).then(|| self.aabb_of(slot));
+            let stored = structure.stored_aabb(slot);
+            if stored != expected {
+                return Err(format!("slot {slot}: the World has {expected:?}, the structure {stored:?}"));
+            }
         }
         if let Some(slot) = self
             .slot_ids

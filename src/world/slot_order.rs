@@ -41,6 +41,9 @@ pub(super) struct SlotOrder {
     pub drift: f64,
     /// Objects inserted since the last renumbering.
     pub inserted: usize,
+    /// Set when the structure or its cell size changed: its walk order is
+    /// not the one the slots were put in.
+    pub stale: bool,
     /// The side of the cells the last order was taken over.
     pub cell: f64,
     /// Renumbering starts at this many objects (`RENUMBER_FLOOR`; tests
@@ -68,7 +71,9 @@ impl SlotOrder {
     /// Whether slots are far enough from space order to renumber them.
     fn is_stale(&self, live: usize) -> bool {
         live >= self.floor.max(1)
-            && (self.inserted * 4 >= live || self.drift >= live as f64 * DRIFT_CELLS * self.cell)
+            && (self.stale
+                || self.inserted * 4 >= live
+                || self.drift >= live as f64 * DRIFT_CELLS * self.cell)
     }
 }
 
@@ -150,6 +155,7 @@ impl World {
         order.generation = order.generation.wrapping_add(1);
         order.drift = 0.0;
         order.inserted = 0;
+        order.stale = false;
         self.slot_order = order;
         self.slot_order.cell = self.order_cell();
     }
@@ -284,6 +290,24 @@ mod world_tests {
                 reference.query(10.0, 10.0, 300.0, 300.0).unwrap()
             );
         }
+    }
+
+    #[test]
+    fn a_new_structure_or_cell_size_renumbers_at_the_next_pairs() {
+        let mut world = renumbering_world("loose-grid", 300);
+        world.pairs();
+        let generation = world.slot_generation();
+        world.pairs();
+        assert_eq!(world.slot_generation(), generation, "nothing moved: no renumbering");
+        world.set_structure("quadtree").unwrap();
+        world.pairs();
+        assert_eq!(world.slot_generation(), generation + 1, "a quadtree walks space in Z order");
+        world.set_structure("grid").unwrap();
+        world.pairs();
+        world.set_cell_size(50.0).unwrap();
+        world.pairs();
+        assert_eq!(world.slot_generation(), generation + 3);
+        world.validate().unwrap();
     }
 
     #[test]

@@ -28,12 +28,14 @@ impl World {
             if (vx == 0.0 && vy == 0.0) || (any_attached && self.parent_slot[slot] != NO_PARENT) {
                 continue; // at rest or free, or carried by its parent
             }
-            drift += (vx.abs() + vy.abs()) * dt;
             let b = &mut self.boxes[slot * 4..slot * 4 + 4];
             let v = &mut self.velocities[slot * 2..slot * 2 + 2];
             let (mut x, mut y) = (b[0] + vx * dt, b[1] + vy * dt);
             reflect(&mut x, &mut v[0], b[2], self.width);
             reflect(&mut y, &mut v[1], b[3], self.height);
+            // The distance actually moved: a box pinned to a wall or at
+            // rest after a bounce does not stray from its place in memory.
+            drift += (x - b[0]).abs() + (y - b[1]).abs();
             b[0] = x;
             b[1] = y;
             let aabb = Aabb::from_xywh(x, y, b[2], b[3]);

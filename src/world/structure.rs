@@ -183,6 +183,7 @@ impl super::World {
         crate::error::positive("size", size)?;
         self.cell_size = Some(size);
         self.structure.set_grid_cell_size(size);
+        self.slot_order.stale = true;
         Ok(())
     }
 
@@ -226,6 +227,7 @@ impl super::World {
         self.cell_size_picked_at = self.count();
         let size = self.suggested_cell_size(kind);
         self.structure.set_grid_cell_size(size);
+        self.slot_order.stale = true;
     }
 
     fn rebuild_structure(&mut self, kind: StructureKind) {
@@ -239,6 +241,8 @@ impl super::World {
                 self.structure.as_broad_phase().insert(slot, aabb);
             }
         }
+        // Another structure (or cell size) walks space in another order.
+        self.slot_order.stale = true;
     }
 }
 
