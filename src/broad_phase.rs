@@ -42,11 +42,11 @@ pub trait BroadPhase {
         false
     }
 
-    /// Renames every present proxy `p` to `new_of_old[p]`: a one-to-one map
-    /// onto `0..` the number of present proxies (entries for numbers not in
-    /// use are `u32::MAX`). The
-    /// `World` calls it after renumbering its slots in space order.
-    /// Allocates nothing once its scratch has grown.
+    /// Renames every present proxy `p` to `new_of_old[p]`, which maps the
+    /// present proxies one-to-one onto 0, 1, … (their count − 1); entries
+    /// for numbers not in use are `u32::MAX`. The `World` calls it after
+    /// renumbering its slots in space order. Allocates nothing once its
+    /// scratch has grown.
     fn relabel(&mut self, new_of_old: &[u32]);
 
     /// The box stored for `proxy`, or `None` if it is not present: lets the
