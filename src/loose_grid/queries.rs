@@ -1,7 +1,7 @@
 //! All-pairs over five cells per cell, and box queries. Every object in a
 //! cell is listed nowhere else, so nothing needs de-duplicating.
 
-use super::storage::{LooseGrid, Proxy, FORWARD, NULL};
+use super::storage::{LooseGrid, Proxy, FORWARD};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::grid::sweep_pairs;
@@ -72,7 +72,12 @@ impl LooseGrid {
         out: &mut Vec<(u32, u32)>,
     ) {
         stats.nodes_visited += 1;
-        self.gather(self.heads[cell as usize], own);
+        // A copy, so the inner loops over this cell's objects read memory
+        // in order.
+        own.clear();
+        for (proxy, p) in self.listed(cell) {
+            own.push((proxy, p.aabb));
+        }
         let k = own.len() as u64;
         stats.candidate_tests += k * (k - 1) / 2;
         for (i, &(a, aabb_a)) in own.iter().enumerate() {
@@ -85,16 +90,13 @@ impl LooseGrid {
         for &(dx, dy) in &FORWARD {
             let Some(neighbour) = self.neighbour(x, y, dx, dy) else { continue };
             stats.nodes_visited += 1;
-            let mut b = self.heads[neighbour as usize];
-            while b != NULL {
-                let Proxy { aabb: aabb_b, next, .. } = self.proxies[b as usize];
+            for (b, &Proxy { aabb: aabb_b, .. }) in self.listed(neighbour) {
                 stats.candidate_tests += k;
                 for &(a, aabb_a) in own.iter() {
                     if aabb_a.overlaps(&aabb_b) {
                         out.push((a, b));
                     }
                 }
-                b = next;
             }
         }
     }
@@ -131,31 +133,12 @@ impl LooseGrid {
     fn search_row(&self, first: u32, last: u32, probe: &Aabb, stats: &mut Stats, mut hit: impl FnMut(u32)) {
         self.occupied.for_each_in(first, last, |cell| {
             stats.nodes_visited += 1;
-            let mut proxy = self.heads[cell as usize];
-            while proxy != NULL {
-                let p = &self.proxies[proxy as usize];
+            for (proxy, p) in self.listed(cell) {
                 stats.candidate_tests += 1;
                 if p.aabb.overlaps(probe) {
                     hit(proxy);
                 }
-                proxy = p.next;
             }
         });
-    }
-
-    /// Copies a cell's proxies with their boxes into `items`, so the inner
-    /// loops read memory in order.
-    fn gather(&self, head: u32, items: &mut Vec<(u32, Aabb)>) {
-        items.clear();
-        self.gather_more(head, items);
-    }
-
-    fn gather_more(&self, head: u32, items: &mut Vec<(u32, Aabb)>) {
-        let mut proxy = head;
-        while proxy != NULL {
-            let p = &self.proxies[proxy as usize];
-            items.push((proxy, p.aabb));
-            proxy = p.next;
-        }
     }
 }

@@ -34,6 +34,27 @@ pub(super) struct Proxy {
 pub(super) const ABSENT_PROXY: Proxy =
     Proxy { aabb: Aabb { min_x: 0.0, min_y: 0.0, max_x: 0.0, max_y: 0.0 }, next: NULL, home: ABSENT };
 
+/// A cell's list walked front to back: `(proxy, record)`.
+pub(super) struct Listed<'a> {
+    proxies: &'a [Proxy],
+    next: u32,
+}
+
+impl<'a> Iterator for Listed<'a> {
+    type Item = (u32, &'a Proxy);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.next == NULL {
+            return None;
+        }
+        let proxy = self.next;
+        let record = &self.proxies[proxy as usize];
+        self.next = record.next;
+        Some((proxy, record))
+    }
+}
+
 /// A loose grid listing each object in the one cell holding its centre. See
 /// the module docs.
 pub struct LooseGrid {
@@ -216,13 +237,14 @@ impl LooseGrid {
     /// drawing occupancy. Allocates nothing.
     pub fn for_each_occupied_cell(&self, mut visit: impl FnMut(u32, u32, u32)) {
         self.occupied.for_each(self.geometry.cols, |cell, x, y| {
-            let (mut count, mut proxy) = (0, self.heads[cell as usize]);
-            while proxy != NULL {
-                count += 1;
-                proxy = self.proxies[proxy as usize].next;
-            }
-            visit(x, y, count);
+            visit(x, y, self.listed(cell).count() as u32);
         });
+    }
+
+    /// The proxies listed in `cell`, in list order, with their records.
+    #[inline]
+    pub(super) fn listed(&self, cell: u32) -> Listed<'_> {
+        Listed { proxies: &self.proxies, next: self.heads[cell as usize] }
     }
 
     /// The flat index of cell `(x + dx, y + dy)`, if inside the grid.

@@ -56,11 +56,7 @@ impl LooseGrid {
     /// row by row, each cell's list in order, then the oversize list.
     pub(super) fn walk_order(&self, out: &mut Vec<u32>) {
         self.occupied.for_each(self.geometry.cols, |cell, _, _| {
-            let mut proxy = self.heads[cell as usize];
-            while proxy != NULL {
-                out.push(proxy);
-                proxy = self.proxies[proxy as usize].next;
-            }
+            out.extend(self.listed(cell).map(|(proxy, _)| proxy));
         });
         out.extend_from_slice(&self.oversize);
     }
