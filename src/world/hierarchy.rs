@@ -99,8 +99,7 @@ impl World {
             let x = finite_or_saturated(self.boxes[p * 4] + self.offsets[slot * 2]);
             let y = finite_or_saturated(self.boxes[p * 4 + 1] + self.offsets[slot * 2 + 1]);
             if x != self.boxes[slot * 4] || y != self.boxes[slot * 4 + 1] {
-                self.slot_order.drift +=
-                    (x - self.boxes[slot * 4]).abs() + (y - self.boxes[slot * 4 + 1]).abs();
+                self.slot_order.note_move(self.boxes[slot * 4], self.boxes[slot * 4 + 1], x, y);
                 self.boxes[slot * 4] = x;
                 self.boxes[slot * 4 + 1] = y;
                 let aabb = Aabb::from_xywh(x, y, self.boxes[slot * 4 + 2], self.boxes[slot * 4 + 3]);

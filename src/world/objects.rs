@@ -46,7 +46,7 @@ impl World {
         let slot = self.slot_of("id", id)?;
         let aabb = checked_box(x, y, w, h)?;
         let s = slot as usize;
-        self.note_drift(x - self.boxes[s * 4], y - self.boxes[s * 4 + 1]);
+        self.slot_order.note_move(self.boxes[s * 4], self.boxes[s * 4 + 1], x, y);
         self.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
         self.structure.as_broad_phase().update(slot, aabb);
         let parent = self.parent_slot[s];

@@ -68,6 +68,14 @@ impl SlotOrder {
         SlotOrder { floor: RENUMBER_FLOOR, ..SlotOrder::default() }
     }
 
+    /// Counts a move from `(x0, y0)` to `(x1, y1)` toward the next
+    /// renumbering. Saturates at +inf for absurd moves, which just
+    /// renumbers sooner.
+    #[inline]
+    pub fn note_move(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) {
+        self.drift += (x1 - x0).abs() + (y1 - y0).abs();
+    }
+
     /// Whether slots are far enough from space order to renumber them.
     fn is_stale(&self, live: usize) -> bool {
         live >= self.floor.max(1)
@@ -89,13 +97,6 @@ fn permute<T: Copy>(values: &mut Vec<T>, spare: &mut Vec<T>, keys: &[u64], strid
 }
 
 impl World {
-    /// Counts a move of `(dx, dy)` toward the next renumbering.
-    #[inline]
-    pub(super) fn note_drift(&mut self, dx: f64, dy: f64) {
-        // Saturates at +inf for absurd moves, which just renumbers sooner.
-        self.slot_order.drift += dx.abs() + dy.abs();
-    }
-
     /// The number of renumberings so far: when it changes, slots hold other
     /// objects than before (ids stay).
     #[must_use]

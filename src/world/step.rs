@@ -18,7 +18,6 @@ impl World {
         if dt < 0.0 {
             return Err(Error::Negative { arg: "dt", value: dt });
         }
-        let mut drift = 0.0;
         let any_attached = self.attached > 0;
         for slot in 0..self.slot_ids.len() {
             // Free slots have zero velocity (`remove` clears it), so this
@@ -35,13 +34,12 @@ impl World {
             reflect(&mut y, &mut v[1], b[3], self.height);
             // The distance actually moved: a box pinned to a wall or at
             // rest after a bounce does not stray from its place in memory.
-            drift += (x - b[0]).abs() + (y - b[1]).abs();
+            self.slot_order.note_move(b[0], b[1], x, y);
             b[0] = x;
             b[1] = y;
             let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
             self.structure.as_broad_phase().update(slot as u32, aabb);
         }
-        self.slot_order.drift += drift;
         self.settle_children();
         Ok(())
     }
