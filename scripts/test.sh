@@ -10,7 +10,8 @@ export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 step() { printf '\n\033[1;34m==> %s\033[0m\n' "$1"; shift; "$@"; }
 
 step "rustfmt" cargo fmt --check
-step "clippy" cargo clippy --all-targets -- -D warnings
+step "clippy (native)" cargo clippy --all-targets -- -D warnings
+step "clippy (wasm façade)" cargo clippy --target wasm32-unknown-unknown --lib -- -D warnings
 step "Rust tests" cargo test
 step "wasm build" wasm-pack build --target web --out-dir pkg --no-pack --release
 step "wasm façade tests (Node)" node --test tests/wasm/

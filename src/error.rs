@@ -108,3 +108,18 @@ pub fn positive(arg: &'static str, value: f64) -> Result<f64> {
         Err(Error::NotPositive { arg, value })
     }
 }
+
+/// A JS number that must be a whole number in `u32` range (ids, cells,
+/// counts): `1.5` or `-1` is an error naming `arg`, not truncated.
+pub fn whole_u32(arg: &'static str, value: f64) -> Result<u32> {
+    if !value.is_finite() {
+        return Err(Error::NotFinite { arg, value });
+    }
+    if value.fract() != 0.0 {
+        return Err(Error::NotWhole { arg, value });
+    }
+    if value < 0.0 || value > u32::MAX as f64 {
+        return Err(Error::OutOfRange { arg, value: value as i64, min: 0, max: u32::MAX.into() });
+    }
+    Ok(value as u32)
+}

@@ -121,3 +121,66 @@ mod tests {
         assert!(!a.contains_point_half_open(1.0, 2.0));
     }
 }
+
+/// A rectangle of cells: columns `col_start..col_end` and rows
+/// `row_start..row_end`, half-open (empty when either range is). The one
+/// cell-range type of the crate: the broad-phase grids, the tile grid's
+/// touched cells and the drawing views all speak it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct CellRange {
+    pub col_start: u32,
+    pub col_end: u32,
+    pub row_start: u32,
+    pub row_end: u32,
+}
+
+impl CellRange {
+    /// The single cell `(col, row)`.
+    #[must_use]
+    #[inline]
+    pub fn cell(col: u32, row: u32) -> CellRange {
+        CellRange { col_start: col, col_end: col + 1, row_start: row, row_end: row + 1 }
+    }
+
+    #[must_use]
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.col_start >= self.col_end || self.row_start >= self.row_end
+    }
+
+    /// Number of cells in the range.
+    #[must_use]
+    #[inline]
+    pub fn len(&self) -> u64 {
+        if self.is_empty() {
+            0
+        } else {
+            u64::from(self.col_end - self.col_start) * u64::from(self.row_end - self.row_start)
+        }
+    }
+
+    #[must_use]
+    #[inline]
+    pub fn contains(&self, col: u32, row: u32) -> bool {
+        self.col_start <= col && col < self.col_end && self.row_start <= row && row < self.row_end
+    }
+
+    /// The range grown by one cell on every side, clipped to a
+    /// `cols × rows` grid.
+    #[must_use]
+    #[inline]
+    pub fn grown_by_one(&self, cols: u32, rows: u32) -> CellRange {
+        CellRange {
+            col_start: self.col_start.saturating_sub(1),
+            col_end: (self.col_end + 1).min(cols),
+            row_start: self.row_start.saturating_sub(1),
+            row_end: (self.row_end + 1).min(rows),
+        }
+    }
+
+    /// The cells, row-major.
+    pub fn cells(self) -> impl Iterator<Item = (u32, u32)> {
+        let cols = self.col_start..self.col_end;
+        (self.row_start..self.row_end).flat_map(move |r| cols.clone().map(move |c| (c, r)))
+    }
+}

@@ -3,7 +3,7 @@
 //! One [`World`] of moving boxes with interchangeable structures (brute
 //! force, two quadtrees, a grid and a loose grid), an N-style tile grid,
 //! rays and a flat scene hierarchy, usable natively or from JavaScript
-//! through the wasm façade in `wasm.rs`.
+//! through the wasm façade in `src/wasm/` (built for `wasm32` only).
 //!
 //! ```
 //! use broadphase::World;
@@ -26,8 +26,10 @@ mod radix_sort;
 pub mod ray;
 pub mod scene;
 pub mod tile_grid;
+pub mod wire;
 pub mod world;
 
+#[cfg(target_arch = "wasm32")]
 mod wasm;
 
 pub use broad_phase::{BroadPhase, Stats};

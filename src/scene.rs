@@ -79,11 +79,17 @@ pub struct SceneObject {
 
 /// The side of a square world holding `count` boxes at the benchmark
 /// density (about one overlapping pair per eight boxes), so scenes of
-/// different sizes are comparable.
+/// different sizes are comparable; never below [`MIN_SCENE_SIDE`], so a
+/// handful of boxes still has room to move. The one place this rule lives:
+/// the playground and the JavaScript benchmarks ask for it
+/// (`World.sceneSide(count)`).
 #[must_use]
 pub fn world_side_for(count: usize) -> f64 {
-    (count as f64).sqrt() * 40.0
+    ((count as f64).sqrt() * 40.0).max(MIN_SCENE_SIDE)
 }
+
+/// The smallest side [`world_side_for`] gives (reached below 25 boxes).
+pub const MIN_SCENE_SIDE: f64 = 200.0;
 
 /// `count` boxes of 4..16 units moving at up to 60 units/s in a square world
 /// of side `side`, laid out per `layout`.

@@ -121,7 +121,7 @@ fn run_scene(seed: u64) {
     // Some tiles, the same in every world, for the rays to meet.
     let shapes = broadphase::tile_grid::TileShape::ALL;
     for _ in 0..rng.below(30) {
-        let (cols, rows) = (worlds[0].tile_grid().cols(), worlds[0].tile_grid().rows());
+        let (cols, rows) = (worlds[0].tiles().cols(), worlds[0].tiles().rows());
         let (col, row) = (rng.below(cols), rng.below(rows));
         let shape = shapes[rng.below(shapes.len() as u32) as usize].name();
         for w in &mut worlds {
@@ -192,7 +192,7 @@ fn run_scene(seed: u64) {
                 let (x0, y0) = (rng.range(-0.2 * width, 1.2 * width), rng.range(-0.2 * height, 1.2 * height));
                 let (x1, y1) = (rng.range(-0.2 * width, 1.2 * width), rng.range(-0.2 * height, 1.2 * height));
                 let scan = broadphase::ray::first_box_hit(x0, y0, x1, y1, live_boxes(&worlds[0]));
-                let tile = broadphase::ray::cast_tiles(worlds[0].tile_grid(), x0, y0, x1, y1);
+                let tile = broadphase::ray::cast_tiles(worlds[0].tiles(), x0, y0, x1, y1);
                 let expected = match (tile, scan) {
                     (Some(t), Some(o)) if o.t < t.t => Some((o.t, o.id)),
                     (Some(t), _) => Some((t.t, 0)),

@@ -9,7 +9,7 @@
 //! `col_of(max(p, q)) == max(col_of(p), col_of(q))`. The normal grid's
 //! one-report-per-pair rule rests on that identity alone.
 
-use crate::geometry::Aabb;
+use crate::geometry::{Aabb, CellRange};
 
 /// Cell arrays never exceed this many cells (8 bytes of heads per cell, so
 /// 16 MB); a cell size that would need more is raised until the world fits.
@@ -25,41 +25,6 @@ pub struct CellGeometry {
     pub inv_cell_size: f64,
     pub cols: u32,
     pub rows: u32,
-}
-
-/// An inclusive rectangle of cells `[x0, x1] × [y0, y1]`, already clamped.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CellRange {
-    pub x0: u32,
-    pub y0: u32,
-    pub x1: u32,
-    pub y1: u32,
-}
-
-impl CellRange {
-    #[must_use]
-    #[inline]
-    pub fn cell_count(&self) -> u64 {
-        u64::from(self.x1 - self.x0 + 1) * u64::from(self.y1 - self.y0 + 1)
-    }
-
-    #[must_use]
-    #[inline]
-    pub fn contains(&self, x: u32, y: u32) -> bool {
-        self.x0 <= x && x <= self.x1 && self.y0 <= y && y <= self.y1
-    }
-
-    /// The range grown by one cell on every side, clamped to the grid.
-    #[must_use]
-    #[inline]
-    pub fn grown_by_one(&self, geometry: &CellGeometry) -> CellRange {
-        CellRange {
-            x0: self.x0.saturating_sub(1),
-            y0: self.y0.saturating_sub(1),
-            x1: (self.x1 + 1).min(geometry.cols - 1),
-            y1: (self.y1 + 1).min(geometry.rows - 1),
-        }
-    }
 }
 
 impl CellGeometry {
@@ -172,10 +137,10 @@ impl CellGeometry {
     #[inline]
     pub fn range_of(&self, aabb: &Aabb) -> CellRange {
         CellRange {
-            x0: self.col_of(aabb.min_x),
-            y0: self.row_of(aabb.min_y),
-            x1: self.col_of(last_below(aabb.min_x, aabb.max_x)),
-            y1: self.row_of(last_below(aabb.min_y, aabb.max_y)),
+            col_start: self.col_of(aabb.min_x),
+            col_end: self.col_of(last_below(aabb.min_x, aabb.max_x)) + 1,
+            row_start: self.row_of(aabb.min_y),
+            row_end: self.row_of(last_below(aabb.min_y, aabb.max_y)) + 1,
         }
     }
 

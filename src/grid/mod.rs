@@ -74,5 +74,5 @@ pub(crate) mod tests;
 
 pub use bits::CellBits;
 pub(crate) use cells::{extent_quantile, sweep_pairs};
-pub use cells::{midpoint, next_down, suggested_cell_size, CellGeometry, CellRange, MAX_CELLS};
+pub use cells::{midpoint, next_down, suggested_cell_size, CellGeometry, MAX_CELLS};
 pub use storage::{Grid, DEFAULT_MAX_CELLS_PER_OBJECT};

@@ -4,10 +4,11 @@
 //! (cells are monotone in the coordinate, see `cells.rs`): an integer test,
 //! no hash set.
 
-use super::cells::{sweep_pairs, CellRange};
+use super::cells::sweep_pairs;
 use super::storage::{corner_bits, Grid, Item, NULL};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
+use crate::geometry::CellRange;
 
 impl Grid {
     /// Pairs within each cell listing two objects or more, then the big
@@ -87,9 +88,9 @@ impl Grid {
     /// each row are visited, found in the occupancy bitmap, so a probe
     /// bigger than the world costs a bitmap scan, not a walk of every cell.
     fn search(&self, probe: &Aabb, range: CellRange, stats: &mut Stats, mut hit: impl FnMut(u32)) {
-        for y in range.y0..=range.y1 {
+        for y in range.row_start..range.row_end {
             let row = self.geometry.index(0, y);
-            self.occupied.for_each_in(row + range.x0, row + range.x1, |cell| {
+            self.occupied.for_each_in(row + range.col_start, row + range.col_end - 1, |cell| {
                 stats.nodes_visited += 1;
                 let x = cell - row;
                 let mut entry = self.cells[cell as usize].head;
@@ -97,8 +98,8 @@ impl Grid {
                     let e = &self.entries[entry as usize];
                     let p = &self.proxies[e.proxy as usize];
                     stats.candidate_tests += 1;
-                    if p.range.x0.max(range.x0) == x
-                        && p.range.y0.max(range.y0) == y
+                    if p.range.col_start.max(range.col_start) == x
+                        && p.range.row_start.max(range.row_start) == y
                         && p.aabb.overlaps(probe)
                     {
                         hit(e.proxy);

@@ -2,8 +2,9 @@
 //! per-proxy state, scratch; and the O(1) list operations on them.
 
 use super::bits::CellBits;
-use super::cells::{CellGeometry, CellRange};
+use super::cells::CellGeometry;
 use crate::geometry::Aabb;
+use crate::geometry::CellRange;
 
 /// Index sentinel: no entry, no cell.
 pub(super) const NULL: u32 = u32::MAX;
@@ -99,7 +100,7 @@ pub struct Grid {
 /// (bit 1) of `range`.
 #[inline]
 pub(super) fn corner_bits(range: CellRange, x: u32, y: u32) -> u32 {
-    u32::from(range.x0 == x) | u32::from(range.y0 == y) << 1
+    u32::from(range.col_start == x) | u32::from(range.row_start == y) << 1
 }
 
 impl Grid {
@@ -237,9 +238,7 @@ impl Grid {
             None | Some(ABSENT) => {}
             Some(BIG) => {
                 let r = self.proxies[proxy as usize].range;
-                for y in r.y0..=r.y1 {
-                    out.extend((r.x0..=r.x1).map(|x| (x as i32, y as i32)));
-                }
+                out.extend(r.cells().map(|(x, y)| (x as i32, y as i32)));
             }
             Some(_) => self.cells_of(proxy, out),
         }
@@ -312,8 +311,8 @@ impl Grid {
 
     /// Lists `proxy` in every cell of `range` (its chain must be empty).
     pub(super) fn link_range(&mut self, proxy: u32, range: CellRange) {
-        for y in range.y0..=range.y1 {
-            for x in range.x0..=range.x1 {
+        for y in range.row_start..range.row_end {
+            for x in range.col_start..range.col_end {
                 self.link(proxy, x, y);
             }
         }

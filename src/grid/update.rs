@@ -2,9 +2,9 @@
 //! the new box; one that changes it unlinks the cells it left and links the
 //! cells it entered, leaving the cells it kept alone.
 
-use super::cells::CellRange;
 use super::storage::{Grid, ProxyBox, ABSENT, BIG, NOT_BIG, NULL};
 use crate::geometry::Aabb;
+use crate::geometry::CellRange;
 
 impl Grid {
     pub(super) fn insert_proxy(&mut self, proxy: u32, aabb: Aabb) {
@@ -62,7 +62,7 @@ impl Grid {
     }
 
     fn is_big_range(&self, range: &CellRange) -> bool {
-        range.cell_count() > u64::from(self.max_cells_per_object)
+        range.len() > u64::from(self.max_cells_per_object)
     }
 
     /// Moves a proxy listed in the cells of `old` to the cells of `new`:
@@ -85,8 +85,8 @@ impl Grid {
             }
             entry = e.next_of_proxy;
         }
-        for y in new.y0..=new.y1 {
-            for x in new.x0..=new.x1 {
+        for y in new.row_start..new.row_end {
+            for x in new.col_start..new.col_end {
                 if !old.contains(x, y) {
                     self.link(proxy, x, y);
                 }

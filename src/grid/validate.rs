@@ -83,7 +83,7 @@ impl Grid {
                     self.proxies[proxy].range
                 ));
             }
-            let big = range.cell_count() > u64::from(self.max_cells_per_object);
+            let big = range.len() > u64::from(self.max_cells_per_object);
             if first == BIG {
                 if !big || self.big.get(self.big_pos[proxy] as usize) != Some(&(proxy as u32)) {
                     return Err(format!("proxy {proxy}: wrongly in the big list"));
@@ -93,7 +93,7 @@ impl Grid {
             if big {
                 return Err(format!(
                     "proxy {proxy}: listed in {} cells, more than {}",
-                    range.cell_count(),
+                    range.len(),
                     self.max_cells_per_object
                 ));
             }
@@ -115,7 +115,7 @@ impl Grid {
                 let (x, y) = self.geometry.coords(cell);
                 range.contains(x, y)
             });
-            if held.len() != chain_length || held.len() as u64 != range.cell_count() || !all_in_range {
+            if held.len() != chain_length || held.len() as u64 != range.len() || !all_in_range {
                 return Err(format!(
                     "proxy {proxy}: {chain_length} entries in {} distinct cells, not exactly {range:?}",
                     held.len()

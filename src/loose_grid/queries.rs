@@ -23,9 +23,13 @@ impl LooseGrid {
         reach.clear();
         for &proxy in &self.oversize {
             let aabb = self.proxies[proxy as usize].aabb;
-            reach.push((self.geometry.range_of(&aabb).grown_by_one(&self.geometry), proxy, aabb));
+            reach.push((
+                self.geometry.range_of(&aabb).grown_by_one(self.geometry.cols, self.geometry.rows),
+                proxy,
+                aabb,
+            ));
         }
-        reach.sort_unstable_by_key(|r| r.0.y0);
+        reach.sort_unstable_by_key(|r| r.0.row_start);
         let mut active = std::mem::take(&mut self.active_oversize);
         active.clear();
         let mut own = std::mem::take(&mut self.own);
@@ -35,14 +39,14 @@ impl LooseGrid {
             self.occupied.for_each_in(row, row + cols - 1, |cell| {
                 self.pairs_from_cell(cell, cell - row, y, &mut own, &mut stats, out);
             });
-            while joining < reach.len() && reach[joining].0.y0 <= y {
+            while joining < reach.len() && reach[joining].0.row_start <= y {
                 active.push(joining as u32);
                 joining += 1;
             }
-            active.retain(|&i| reach[i as usize].0.y1 >= y);
+            active.retain(|&i| reach[i as usize].0.row_end > y);
             for &i in &active {
                 let (range, proxy, aabb) = reach[i as usize];
-                self.search_row(row + range.x0, row + range.x1, &aabb, &mut stats, |hit| {
+                self.search_row(row + range.col_start, row + range.col_end - 1, &aabb, &mut stats, |hit| {
                     out.push((proxy, hit))
                 });
             }
@@ -120,10 +124,10 @@ impl LooseGrid {
     /// the probe reaches: those, grown by one, are searched (their non-empty
     /// cells, found in the occupancy bitmap).
     fn search(&self, probe: &Aabb, stats: &mut Stats, mut hit: impl FnMut(u32)) {
-        let range = self.geometry.range_of(probe).grown_by_one(&self.geometry);
-        for y in range.y0..=range.y1 {
+        let range = self.geometry.range_of(probe).grown_by_one(self.geometry.cols, self.geometry.rows);
+        for y in range.row_start..range.row_end {
             let row = self.geometry.index(0, y);
-            self.search_row(row + range.x0, row + range.x1, probe, stats, &mut hit);
+            self.search_row(row + range.col_start, row + range.col_end - 1, probe, stats, &mut hit);
         }
     }
 

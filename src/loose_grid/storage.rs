@@ -3,7 +3,8 @@
 //! oversize list, scratch; and the O(1) list operations.
 
 use crate::geometry::Aabb;
-use crate::grid::{CellBits, CellGeometry, CellRange};
+use crate::geometry::CellRange;
+use crate::grid::{CellBits, CellGeometry};
 
 /// Index sentinel: no proxy.
 pub(super) const NULL: u32 = u32::MAX;
@@ -208,13 +209,11 @@ impl LooseGrid {
             Some(OVERSIZE) => self.geometry.range_of(&self.proxies[proxy as usize].aabb),
             Some(home) => {
                 let (x, y) = self.geometry.coords(home);
-                CellRange { x0: x, y0: y, x1: x, y1: y }
+                CellRange::cell(x, y)
             }
         };
-        let r = range.grown_by_one(&self.geometry);
-        for y in r.y0..=r.y1 {
-            out.extend((r.x0..=r.x1).map(|x| (x as i32, y as i32)));
-        }
+        let r = range.grown_by_one(self.geometry.cols, self.geometry.rows);
+        out.extend(r.cells().map(|(x, y)| (x as i32, y as i32)));
     }
 
     /// The five cells scanned when the proxy's home cell is processed in

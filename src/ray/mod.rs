@@ -85,4 +85,15 @@ mod tests;
 pub use box_cast::{first_box_hit, segment_aabb, segment_circle, BoxHit};
 pub use segment_shapes::{segment_tile, SurfaceHit};
 pub use tile_cast::{cast_tiles, line_of_sight, TileHit};
-pub use traversal::{trace_cells, CellVisit, DdaState, Entry, GridDims, Traversal};
+pub use traversal::{trace_cells, trace_steps, CellVisit, DdaState, Entry, GridDims, Traversal};
+
+/// The four ends of a segment, each finite, or an error naming the first
+/// that is not (`x0`, `y0`, `x1`, `y1`).
+pub fn check_segment(x0: f64, y0: f64, x1: f64, y1: f64) -> crate::Result<()> {
+    use crate::error::finite;
+    finite("x0", x0)?;
+    finite("y0", y0)?;
+    finite("x1", x1)?;
+    finite("y1", y1)?;
+    Ok(())
+}

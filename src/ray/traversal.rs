@@ -522,3 +522,25 @@ pub fn trace_cells(dims: GridDims, x0: f64, y0: f64, x1: f64, y1: f64, out: &mut
     out.clear();
     out.extend(Traversal::new(dims, x0, y0, x1, y1).map(|v| (v.col, v.row)));
 }
+
+/// The traversal as flat records, [`TRACE_STEP_FIELDS`](crate::wire::TRACE_STEP_FIELDS)
+/// each (`col, row, t, x, y, tMaxX, tMaxY, tDeltaX, tDeltaY`: the cell,
+/// where the segment enters it, the DDA state on arrival), written to `out`
+/// (cleared first): one walk gives both the cells and the step-through data.
+pub fn trace_steps(dims: GridDims, x0: f64, y0: f64, x1: f64, y1: f64, out: &mut Vec<f64>) {
+    out.clear();
+    for v in Traversal::new(dims, x0, y0, x1, y1) {
+        let d = v.dda;
+        out.extend([
+            f64::from(v.col),
+            f64::from(v.row),
+            v.t,
+            v.x,
+            v.y,
+            d.t_max_x,
+            d.t_max_y,
+            d.t_delta_x,
+            d.t_delta_y,
+        ]);
+    }
+}

@@ -1,31 +1,94 @@
-//! Flat data for the playground's drawing layer: the map outline traced by
-//! the non-empty edges (the seed's figure 2: solid red, interesting grey)
-//! and each tile's exact outline. Nothing here draws; JS reads the numbers.
+//! Flat data for drawing layers: edge lines (the map outline traced by the
+//! non-empty edges, the seed's figure 2: solid red, interesting grey, with
+//! doors), tile indices, and each tile's exact outline. Nothing here draws;
+//! JavaScript reads the numbers through typed-array views.
 
 use super::grid::TileGrid;
 use super::side::{EdgeState, Side};
 use crate::error::Result;
+use crate::geometry::CellRange;
 
-/// Numbers per edge in [`TileGrid::edges_flat`].
-pub const EDGE_STRIDE: usize = 5;
+/// The fields of one record of [`TileGrid::edge_lines`], in order.
+pub const EDGE_LINE_FIELDS: &[&str] = &["x0", "y0", "x1", "y1", "state", "door"];
 
 impl TileGrid {
-    /// Every non-empty edge as `x0, y0, x1, y1, state` in world units, state
-    /// `1` solid or `2` interesting (`EdgeState as u8`): vertical edges first
-    /// (row by row, left to right), then horizontal ones. `out` is cleared
-    /// first and reused.
-    pub fn edges_flat(&self, out: &mut Vec<f64>) {
+    /// Every edge bordering a cell of `range` (clipped to the grid) that is
+    /// not empty or carries a door, as `x0, y0, x1, y1, state, door` in world
+    /// units (see [`EDGE_LINE_FIELDS`]; `state` is `EdgeState as u8`, `door`
+    /// a [`Door::code`](super::Door::code)): vertical edges first, row by
+    /// row, then horizontal ones. `out` is cleared first and reused.
+    pub fn edge_lines(&self, range: CellRange, out: &mut Vec<f64>) {
         out.clear();
-        for row in 0..self.rows {
-            for k in 0..=self.cols {
-                let state = self.vertical[self.vertical_slot(k, row)];
-                push_edge(out, (self.line(k), self.line(row)), (self.line(k), self.line(row + 1)), state);
+        let r = CellRange {
+            col_start: range.col_start.min(self.cols),
+            col_end: range.col_end.min(self.cols),
+            row_start: range.row_start.min(self.rows),
+            row_end: range.row_end.min(self.rows),
+        };
+        if r.is_empty() {
+            return;
+        }
+        for row in r.row_start..r.row_end {
+            for k in r.col_start..=r.col_end {
+                self.push_edge_line(self.vertical_slot(k, row), out);
             }
         }
-        for k in 0..=self.rows {
-            for col in 0..self.cols {
-                let state = self.horizontal[self.horizontal_slot(col, k)];
-                push_edge(out, (self.line(col), self.line(k)), (self.line(col + 1), self.line(k)), state);
+        for k in r.row_start..=r.row_end {
+            for col in r.col_start..r.col_end {
+                self.push_edge_line(self.horizontal_slot(col, k), out);
+            }
+        }
+    }
+
+    /// The whole grid as a cell range.
+    #[must_use]
+    pub fn all_cells(&self) -> CellRange {
+        CellRange { col_start: 0, col_end: self.cols, row_start: 0, row_end: self.rows }
+    }
+
+    fn push_edge_line(&self, id: usize, out: &mut Vec<f64>) {
+        let (state, door) = (self.edges[id], self.doors[id]);
+        if state != EdgeState::Empty || door != 0 {
+            let (x0, y0, x1, y1) = self.edge_segment(id);
+            out.extend_from_slice(&[x0, y0, x1, y1, f64::from(state as u8), f64::from(door)]);
+        }
+    }
+
+    /// The world-space segment `(x0, y0, x1, y1)` of edge `id` (see
+    /// [`TileGrid`] for the id layout), top-to-bottom or left-to-right.
+    #[must_use]
+    pub fn edge_segment(&self, id: usize) -> (f64, f64, f64, f64) {
+        let vertical = self.vertical_edge_count();
+        let cols = self.cols as usize;
+        if id < vertical {
+            let (row, k) = ((id / (cols + 1)) as u32, (id % (cols + 1)) as u32);
+            (self.line(k), self.line(row), self.line(k), self.line(row + 1))
+        } else {
+            let (k, col) = (((id - vertical) / cols) as u32, ((id - vertical) % cols) as u32);
+            (self.line(col), self.line(k), self.line(col + 1), self.line(k))
+        }
+    }
+
+    /// One cell side that names edge `id`: the cell to its right or below,
+    /// or, on the grid's right and bottom border, the cell to its left or
+    /// above.
+    #[must_use]
+    pub fn edge_cell_side(&self, id: usize) -> (u32, u32, Side) {
+        let vertical = self.vertical_edge_count();
+        let cols = self.cols as usize;
+        if id < vertical {
+            let (row, k) = ((id / (cols + 1)) as u32, (id % (cols + 1)) as u32);
+            if k < self.cols {
+                (k, row, Side::Left)
+            } else {
+                (k - 1, row, Side::Right)
+            }
+        } else {
+            let (k, col) = (((id - vertical) / cols) as u32, ((id - vertical) % cols) as u32);
+            if k < self.rows {
+                (col, k, Side::Top)
+            } else {
+                (col, k - 1, Side::Bottom)
             }
         }
     }
@@ -40,13 +103,8 @@ impl TileGrid {
 
     /// The world-space segment of one side of a cell, `(x0, y0, x1, y1)`.
     pub fn side_segment(&self, col: u32, row: u32, side: Side) -> Result<(f64, f64, f64, f64)> {
-        let b = self.tile_bounds(col, row)?;
-        Ok(match side {
-            Side::Left => (b.min_x, b.min_y, b.min_x, b.max_y),
-            Side::Right => (b.max_x, b.min_y, b.max_x, b.max_y),
-            Side::Top => (b.min_x, b.min_y, b.max_x, b.min_y),
-            Side::Bottom => (b.min_x, b.max_y, b.max_x, b.max_y),
-        })
+        self.check_cell(col, row)?;
+        Ok(self.edge_segment(self.slot(col, row, side).index))
     }
 
     /// A cell's tile outline in world units (see
@@ -55,11 +113,5 @@ impl TileGrid {
     pub fn tile_outline(&self, col: u32, row: u32, segments: u32) -> Result<Vec<(f64, f64)>> {
         let shape = self.tile(col, row)?;
         Ok(shape.outline(&self.cell_bounds(col, row), segments))
-    }
-}
-
-fn push_edge(out: &mut Vec<f64>, a: (f64, f64), b: (f64, f64), state: EdgeState) {
-    if state != EdgeState::Empty {
-        out.extend_from_slice(&[a.0, a.1, b.0, b.1, f64::from(state as u8)]);
     }
 }

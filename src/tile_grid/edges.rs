@@ -8,7 +8,7 @@
 //! by one small table ([`EdgeState::combine`]), then the door override; the
 //! same function serves the local update and `validate`'s full recompute.
 
-use super::grid::{Axis, EdgeSlot, TileGrid};
+use super::grid::{EdgeSlot, TileGrid};
 use super::side::{Door, EdgeState, Side};
 use crate::error::Result;
 
@@ -34,9 +34,10 @@ impl TileGrid {
     pub fn set_door(&mut self, col: u32, row: u32, side: Side, door: Option<Door>) -> Result<()> {
         self.check_cell(col, row)?;
         let slot = self.slot(col, row, side);
-        match slot.axis {
-            Axis::Vertical => self.vertical_doors[slot.index] = door,
-            Axis::Horizontal => self.horizontal_doors[slot.index] = door,
+        let code = Door::code(door);
+        if self.doors[slot.index] != code {
+            self.doors[slot.index] = code;
+            self.changes.note_edge((col, row), slot.neighbour, self.cols);
         }
         self.refresh_edge(col, row, side);
         Ok(())
@@ -48,18 +49,31 @@ impl TileGrid {
         Ok(self.door_at(self.slot(col, row, side)))
     }
 
+    /// Every edge's state by edge id (see [`TileGrid`] for the layout).
+    #[must_use]
+    pub fn edges(&self) -> &[EdgeState] {
+        &self.edges
+    }
+
+    /// Every edge's door by edge id, as [`Door::code`]: 0 none, 1 open,
+    /// 2 closed. Same layout as [`edges`](TileGrid::edges).
+    #[must_use]
+    pub fn door_codes(&self) -> &[u8] {
+        &self.doors
+    }
+
     /// Vertical edges, `(cols + 1) × rows`: the edge on line `x = k·ts` in
-    /// row `r` is at `r * (cols + 1) + k`. For typed-array views and rays.
+    /// row `r` is at `r * (cols + 1) + k`. For rays.
     #[must_use]
     pub fn vertical_edges(&self) -> &[EdgeState] {
-        &self.vertical
+        &self.edges[..self.vertical_edge_count()]
     }
 
     /// Horizontal edges, `cols × (rows + 1)`: the edge on line `y = k·ts` in
     /// column `c` is at `k * cols + c`.
     #[must_use]
     pub fn horizontal_edges(&self) -> &[EdgeState] {
-        &self.horizontal
+        &self.edges[self.vertical_edge_count()..]
     }
 
     /// What an edge should be from its two cells and its door, from scratch.
@@ -73,27 +87,41 @@ impl TileGrid {
         EdgeState::combine(mine, theirs)
     }
 
-    /// Recomputes and stores one edge.
+    /// Recomputes and stores one edge, noting it in the change journal when
+    /// its state changed.
     pub(super) fn refresh_edge(&mut self, col: u32, row: u32, side: Side) {
         let state = self.compute_edge(col, row, side);
         let slot = self.slot(col, row, side);
-        match slot.axis {
-            Axis::Vertical => self.vertical[slot.index] = state,
-            Axis::Horizontal => self.horizontal[slot.index] = state,
+        if self.edges[slot.index] != state {
+            self.edges[slot.index] = state;
+            self.changes.note_edge((col, row), slot.neighbour, self.cols);
+        }
+    }
+
+    /// Recomputes every edge from the tiles and doors (after a whole map is
+    /// read in: one pass instead of four edges per tile).
+    pub(super) fn recompute_all_edges(&mut self) {
+        for row in 0..self.rows {
+            for col in 0..self.cols {
+                for side in [Side::Left, Side::Top] {
+                    let slot = self.slot(col, row, side);
+                    self.edges[slot.index] = self.compute_edge(col, row, side);
+                }
+            }
+            let slot = self.slot(self.cols - 1, row, Side::Right);
+            self.edges[slot.index] = self.compute_edge(self.cols - 1, row, Side::Right);
+        }
+        for col in 0..self.cols {
+            let slot = self.slot(col, self.rows - 1, Side::Bottom);
+            self.edges[slot.index] = self.compute_edge(col, self.rows - 1, Side::Bottom);
         }
     }
 
     pub(super) fn stored(&self, slot: EdgeSlot) -> EdgeState {
-        match slot.axis {
-            Axis::Vertical => self.vertical[slot.index],
-            Axis::Horizontal => self.horizontal[slot.index],
-        }
+        self.edges[slot.index]
     }
 
     pub(super) fn door_at(&self, slot: EdgeSlot) -> Option<Door> {
-        match slot.axis {
-            Axis::Vertical => self.vertical_doors[slot.index],
-            Axis::Horizontal => self.horizontal_doors[slot.index],
-        }
+        Door::from_code(self.doors[slot.index])
     }
 }

@@ -8,7 +8,7 @@
 //! agree bit for bit on cell lines.
 
 use super::shape::TileShape;
-use super::side::{Door, EdgeState, Side};
+use super::side::{EdgeState, Side};
 use crate::error::{positive, Error, Result};
 use crate::geometry::Aabb;
 
@@ -18,38 +18,47 @@ pub const MAX_CELLS_PER_AXIS: u32 = 4096;
 
 /// A `cols × rows` grid of square tiles from the origin (seed 004).
 ///
-/// Edges live in two flat arrays so that the two names of a shared side
-/// (cell A's right and cell B's left) are one slot and always agree:
-/// - vertical edges, `(cols + 1) × rows`, the edge on line `x = k·ts` in row
-///   `r` at `r * (cols + 1) + k`;
-/// - horizontal edges, `cols × (rows + 1)`, the edge on line `y = k·ts` in
-///   column `c` at `k * cols + c`.
+/// Every cell edge is stored once, in one flat array indexed by *edge id*,
+/// so that the two names of a shared side (cell A's right and cell B's
+/// left) are one slot and always agree:
+/// - vertical edges first, `(cols + 1) × rows` of them: the edge on line
+///   `x = k·ts` in row `r` has id `r * (cols + 1) + k`;
+/// - then horizontal edges, `cols × (rows + 1)`: the edge on line `y = k·ts`
+///   in column `c` has id `(cols + 1) * rows + k * cols + c`.
 ///
-/// Each stored state already has the door override applied.
-#[derive(Clone, Debug, PartialEq)]
+/// Each stored state already has the door override applied. Doors are a
+/// second array of the same layout holding [`Door::code`](super::Door::code)s (0: none), so
+/// both can be handed to JavaScript as byte views.
+#[derive(Clone, Debug)]
 pub struct TileGrid {
     pub(super) cols: u32,
     pub(super) rows: u32,
     pub(super) tile_size: f64,
     /// Row-major, `rows * cols`.
     pub(super) tiles: Vec<TileShape>,
-    pub(super) vertical: Vec<EdgeState>,
-    pub(super) horizontal: Vec<EdgeState>,
-    pub(super) vertical_doors: Vec<Option<Door>>,
-    pub(super) horizontal_doors: Vec<Option<Door>>,
+    /// Per edge id, its [`EdgeState`].
+    pub(super) edges: Vec<EdgeState>,
+    /// Per edge id, [`Door::code`](super::Door::code) of its door, 0 for none.
+    pub(super) doors: Vec<u8>,
+    /// What changed since the page last redrew (see `changes.rs`).
+    pub(super) changes: super::changes::Changes,
 }
 
-/// Which of the two edge arrays a slot is in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Axis {
-    Vertical,
-    Horizontal,
+/// Two grids are equal when their maps are (size, tiles, edges and doors);
+/// the change journal is bookkeeping, not part of the map.
+impl PartialEq for TileGrid {
+    fn eq(&self, other: &TileGrid) -> bool {
+        (self.cols, self.rows, self.tile_size) == (other.cols, other.rows, other.tile_size)
+            && self.tiles == other.tiles
+            && self.edges == other.edges
+            && self.doors == other.doors
+    }
 }
 
 /// Where one cell side is stored, and the cell on its other side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct EdgeSlot {
-    pub axis: Axis,
+    /// The edge id (index into `edges` and `doors`).
     pub index: usize,
     /// `None` on the grid's outer border, which counts as an empty cell.
     pub neighbour: Option<(u32, u32)>,
@@ -63,15 +72,15 @@ impl TileGrid {
         check_count("rows", rows)?;
         positive("tile_size", tile_size)?;
         let (c, r) = (cols as usize, rows as usize);
+        let edges = (c + 1) * r + c * (r + 1);
         Ok(TileGrid {
             cols,
             rows,
             tile_size,
             tiles: vec![TileShape::Empty; c * r],
-            vertical: vec![EdgeState::Empty; (c + 1) * r],
-            horizontal: vec![EdgeState::Empty; c * (r + 1)],
-            vertical_doors: vec![None; (c + 1) * r],
-            horizontal_doors: vec![None; c * (r + 1)],
+            edges: vec![EdgeState::Empty; edges],
+            doors: vec![0; edges],
+            changes: super::changes::Changes::default(),
         })
     }
 
@@ -121,7 +130,11 @@ impl TileGrid {
     pub fn set_tile(&mut self, col: u32, row: u32, shape: TileShape) -> Result<()> {
         self.check_cell(col, row)?;
         let index = self.cell_index(col, row);
+        if self.tiles[index] == shape {
+            return Ok(());
+        }
         self.tiles[index] = shape;
+        self.changes.note_cell(index);
         for side in Side::ALL {
             self.refresh_edge(col, row, side);
         }
@@ -200,40 +213,45 @@ impl TileGrid {
     pub(super) fn slot(&self, col: u32, row: u32, side: Side) -> EdgeSlot {
         match side {
             Side::Left => EdgeSlot {
-                axis: Axis::Vertical,
                 index: self.vertical_slot(col, row),
                 neighbour: col.checked_sub(1).map(|c| (c, row)),
             },
             Side::Right => EdgeSlot {
-                axis: Axis::Vertical,
                 index: self.vertical_slot(col + 1, row),
                 neighbour: (col + 1 < self.cols).then_some((col + 1, row)),
             },
             Side::Top => EdgeSlot {
-                axis: Axis::Horizontal,
                 index: self.horizontal_slot(col, row),
                 neighbour: row.checked_sub(1).map(|r| (col, r)),
             },
             Side::Bottom => EdgeSlot {
-                axis: Axis::Horizontal,
                 index: self.horizontal_slot(col, row + 1),
                 neighbour: (row + 1 < self.rows).then_some((col, row + 1)),
             },
         }
     }
 
-    /// Index of the vertical edge on line `x = line(k)` (`k` in
-    /// `0..=cols`) in row `row`.
+    /// Id of the vertical edge on line `x = line(k)` (`k` in `0..=cols`) in
+    /// row `row`.
     #[inline]
-    pub(super) fn vertical_slot(&self, k: u32, row: u32) -> usize {
+    #[must_use]
+    pub fn vertical_slot(&self, k: u32, row: u32) -> usize {
         row as usize * (self.cols as usize + 1) + k as usize
     }
 
-    /// Index of the horizontal edge on line `y = line(k)` (`k` in
-    /// `0..=rows`) in column `col`.
+    /// Id of the horizontal edge on line `y = line(k)` (`k` in `0..=rows`)
+    /// in column `col`.
     #[inline]
-    pub(super) fn horizontal_slot(&self, col: u32, k: u32) -> usize {
-        k as usize * self.cols as usize + col as usize
+    #[must_use]
+    pub fn horizontal_slot(&self, col: u32, k: u32) -> usize {
+        self.vertical_edge_count() + k as usize * self.cols as usize + col as usize
+    }
+
+    /// How many vertical edges there are: the horizontal ones' ids start here.
+    #[inline]
+    #[must_use]
+    pub fn vertical_edge_count(&self) -> usize {
+        (self.cols as usize + 1) * self.rows as usize
     }
 
     /// The tile beyond `side` of a cell; `Empty` past the outer border.

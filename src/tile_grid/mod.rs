@@ -10,6 +10,7 @@
 //! | `side.rs` | [`Side`], [`EdgeState`] and the rule combining two cells' views, [`Door`] |
 //! | `grid.rs` | [`TileGrid`] storage, cell addressing, the one cell-side → edge-slot helper |
 //! | `edges.rs` | edge states: computation, local refresh, doors |
+//! | `changes.rs` | the change journal: which cells to redraw since a revision |
 //! | `touched.rs` | the cells a box touches, exact on cell lines |
 //! | `narrow_phase.rs` | point and box against one tile: overlap, minimal push-out, every way out |
 //! | `resolve.rs` | [`TileGrid::push_out`]: a box against all the tiles it touches |
@@ -42,6 +43,7 @@
 //! grid.validate().unwrap();
 //! ```
 
+mod changes;
 mod draw;
 mod edges;
 mod grid;
@@ -57,7 +59,7 @@ mod validate;
 #[cfg(test)]
 mod tests;
 
-pub use draw::EDGE_STRIDE;
+pub use draw::EDGE_LINE_FIELDS;
 pub use grid::{TileGrid, MAX_CELLS_PER_AXIS};
 pub use narrow_phase::{BlockedSides, Exits, Push};
 pub use presets::{PRESET_NAMES, PRESET_TILE_SIZE};
@@ -65,4 +67,3 @@ pub use resolve::MAX_ROUNDS;
 pub use shape::{Corner, TileShape};
 pub use shape_geometry::{to_world, QuarterCircle, TileGeometry, TilePolygon};
 pub use side::{Door, EdgeState, Side};
-pub use touched::CellRange;

@@ -112,7 +112,7 @@ impl TileGrid {
         for row in range.row_start..range.row_end {
             for k in range.col_start..=range.col_end {
                 let x = self.line(k);
-                if self.vertical_doors[self.vertical_slot(k, row)] == Some(Door::Closed)
+                if self.doors[self.vertical_slot(k, row)] == Door::code(Some(Door::Closed))
                     && b.min_x < x
                     && x < b.max_x
                 {
@@ -123,7 +123,7 @@ impl TileGrid {
         for k in range.row_start..=range.row_end {
             let y = self.line(k);
             for col in range.col_start..range.col_end {
-                if self.horizontal_doors[self.horizontal_slot(col, k)] == Some(Door::Closed)
+                if self.doors[self.horizontal_slot(col, k)] == Door::code(Some(Door::Closed))
                     && b.min_y < y
                     && y < b.max_y
                 {

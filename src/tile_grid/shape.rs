@@ -59,6 +59,18 @@ impl Corner {
         matches!(self, Corner::BottomLeft | Corner::BottomRight)
     }
 
+    /// The next corner clockwise on screen (y down): `tl` → `tr` → `br` →
+    /// `bl` → `tl`.
+    #[must_use]
+    pub fn clockwise(self) -> Corner {
+        match self {
+            Corner::TopLeft => Corner::TopRight,
+            Corner::TopRight => Corner::BottomRight,
+            Corner::BottomRight => Corner::BottomLeft,
+            Corner::BottomLeft => Corner::TopLeft,
+        }
+    }
+
     /// The diagonally opposite corner.
     #[must_use]
     pub fn opposite(self) -> Corner {
@@ -151,6 +163,53 @@ const fn all_shapes() -> [TileShape; 30] {
 }
 
 impl TileShape {
+    /// The family names in [`TileShape::ALL`] order: `"empty"`, `"full"`,
+    /// then the shaped families.
+    pub const FAMILY_NAMES: [&'static str; 9] = [
+        "empty",
+        "full",
+        FAMILIES[0].0,
+        FAMILIES[1].0,
+        FAMILIES[2].0,
+        FAMILIES[3].0,
+        FAMILIES[4].0,
+        FAMILIES[5].0,
+        FAMILIES[6].0,
+    ];
+
+    /// The shape's family name: `"empty"`, `"full"`, `"slope45"`,
+    /// `"concave"`, `"convex"`, `"shallow-small"`, `"shallow-large"`,
+    /// `"steep-small"` or `"steep-large"`.
+    #[must_use]
+    pub fn family_name(self) -> &'static str {
+        match (self, self.family()) {
+            (TileShape::Empty, _) => "empty",
+            (TileShape::Full, _) => "full",
+            (_, Some(f)) => FAMILIES[f].0,
+            (_, None) => unreachable!("shaped tiles have a family"),
+        }
+    }
+
+    /// The shape turned a quarter turn clockwise on screen (y down), or
+    /// anticlockwise when `clockwise` is false: a true rotation of the solid
+    /// region, so the corner moves round (`tl` → `tr` → `br` → `bl`) and a
+    /// 1:2 shallow half becomes the 2:1 steep half of the same size (and
+    /// back). `empty` and `full` stay as they are.
+    #[must_use]
+    pub fn rotated(self, clockwise: bool) -> TileShape {
+        let turn = |c: Corner| if clockwise { c.clockwise() } else { c.clockwise().opposite() };
+        match self {
+            TileShape::Empty | TileShape::Full => self,
+            TileShape::Slope45(c) => TileShape::Slope45(turn(c)),
+            TileShape::Concave(c) => TileShape::Concave(turn(c)),
+            TileShape::Convex(c) => TileShape::Convex(turn(c)),
+            TileShape::ShallowSmall(c) => TileShape::SteepSmall(turn(c)),
+            TileShape::ShallowLarge(c) => TileShape::SteepLarge(turn(c)),
+            TileShape::SteepSmall(c) => TileShape::ShallowSmall(turn(c)),
+            TileShape::SteepLarge(c) => TileShape::ShallowLarge(turn(c)),
+        }
+    }
+
     /// Every shape, in a stable order: `empty`, `full`, then each family in
     /// the table's order with corners `tl`, `tr`, `bl`, `br`. A shape's
     /// position here is its [`index`](TileShape::index).

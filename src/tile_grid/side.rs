@@ -81,6 +81,10 @@ pub enum EdgeState {
 }
 
 impl EdgeState {
+    /// The names of the states in the order of their byte values (what
+    /// JavaScript reads in `edges()`): `"empty"`, `"solid"`, `"interesting"`.
+    pub const CODE_NAMES: [&'static str; 3] = ["empty", "solid", "interesting"];
+
     /// `"empty"`, `"solid"` or `"interesting"`.
     #[must_use]
     pub fn name(self) -> &'static str {
@@ -146,6 +150,32 @@ impl Door {
             Door::Closed => "closed",
         }
     }
+
+    /// The byte a door is stored as (and JavaScript reads in `doors()`):
+    /// 0 for no door, 1 open, 2 closed.
+    #[must_use]
+    pub fn code(door: Option<Door>) -> u8 {
+        match door {
+            None => 0,
+            Some(Door::Open) => 1,
+            Some(Door::Closed) => 2,
+        }
+    }
+
+    /// The door stored as `code` (see [`Door::code`]); anything but 1 or 2
+    /// is no door.
+    #[must_use]
+    pub fn from_code(code: u8) -> Option<Door> {
+        match code {
+            1 => Some(Door::Open),
+            2 => Some(Door::Closed),
+            _ => None,
+        }
+    }
+
+    /// The names of the door codes, in code order: `"none"`, `"open"`,
+    /// `"closed"`.
+    pub const CODE_NAMES: [&'static str; 3] = ["none", "open", "closed"];
 
     /// The door called `name`; anything else is an error naming `door`.
     pub fn from_name(name: &str) -> Result<Door> {

@@ -9,39 +9,7 @@
 //! very comparisons of the definition.
 
 use super::grid::TileGrid;
-use crate::geometry::Aabb;
-
-/// Half-open ranges of columns and rows; empty when either is empty.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct CellRange {
-    pub col_start: u32,
-    pub col_end: u32,
-    pub row_start: u32,
-    pub row_end: u32,
-}
-
-impl CellRange {
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.col_start >= self.col_end || self.row_start >= self.row_end
-    }
-
-    /// Number of cells in the range.
-    #[must_use]
-    pub fn len(&self) -> usize {
-        if self.is_empty() {
-            0
-        } else {
-            (self.col_end - self.col_start) as usize * (self.row_end - self.row_start) as usize
-        }
-    }
-
-    /// The cells, row-major.
-    pub fn cells(self) -> impl Iterator<Item = (u32, u32)> {
-        let cols = self.col_start..self.col_end;
-        (self.row_start..self.row_end).flat_map(move |r| cols.clone().map(move |c| (c, r)))
-    }
-}
+use crate::geometry::{Aabb, CellRange};
 
 impl TileGrid {
     /// The range of cells whose interior `b`'s interior overlaps, clipped to

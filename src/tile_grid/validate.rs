@@ -1,6 +1,6 @@
 //! Every invariant of the tile grid, checked from scratch.
 
-use super::grid::{Axis, EdgeSlot, TileGrid, MAX_CELLS_PER_AXIS};
+use super::grid::{EdgeSlot, TileGrid, MAX_CELLS_PER_AXIS};
 use super::side::{EdgeState, Side};
 
 impl TileGrid {
@@ -15,12 +15,11 @@ impl TileGrid {
         if !(self.tile_size.is_finite() && self.tile_size > 0.0) {
             return Err(format!("tile size {} is not finite and positive", self.tile_size));
         }
+        let edge_count = (cols + 1) * rows + cols * (rows + 1);
         let sizes = [
             ("tiles", self.tiles.len(), cols * rows),
-            ("vertical edges", self.vertical.len(), (cols + 1) * rows),
-            ("horizontal edges", self.horizontal.len(), cols * (rows + 1)),
-            ("vertical doors", self.vertical_doors.len(), (cols + 1) * rows),
-            ("horizontal doors", self.horizontal_doors.len(), cols * (rows + 1)),
+            ("edges", self.edges.len(), edge_count),
+            ("doors", self.doors.len(), edge_count),
         ];
         for (what, len, want) in sizes {
             if len != want {
@@ -29,13 +28,12 @@ impl TileGrid {
         }
         // Recompute every edge from every cell side; a slot reached from two
         // cells must get the same answer from both, and match what is stored.
-        let mut vertical: Vec<Option<EdgeState>> = vec![None; self.vertical.len()];
-        let mut horizontal: Vec<Option<EdgeState>> = vec![None; self.horizontal.len()];
+        let mut seen_states: Vec<Option<EdgeState>> = vec![None; self.edges.len()];
         for row in 0..self.rows {
             for col in 0..self.cols {
                 for side in Side::ALL {
                     let slot = self.slot(col, row, side);
-                    if (slot.axis == Axis::Vertical) != side.is_vertical() {
+                    if (slot.index < self.vertical_edge_count()) != side.is_vertical() {
                         return Err(format!("({col}, {row}) {}: stored on the wrong axis", side.name()));
                     }
                     if let Some((c, r)) = slot.neighbour {
@@ -49,10 +47,7 @@ impl TileGrid {
                         }
                     }
                     let fresh = self.compute_edge(col, row, side);
-                    let seen = match slot.axis {
-                        Axis::Vertical => &mut vertical[slot.index],
-                        Axis::Horizontal => &mut horizontal[slot.index],
-                    };
+                    let seen = &mut seen_states[slot.index];
                     if seen.is_some_and(|s| s != fresh) {
                         return Err(format!(
                             "({col}, {row}) {}: the two cells compute different states",
@@ -81,12 +76,12 @@ impl TileGrid {
                 }
             }
         }
-        if let Some(i) = vertical.iter().position(Option::is_none) {
-            return Err(format!("vertical edge slot {i} belongs to no cell side"));
+        if let Some(i) = seen_states.iter().position(Option::is_none) {
+            return Err(format!("edge {i} belongs to no cell side"));
         }
-        if let Some(i) = horizontal.iter().position(Option::is_none) {
-            return Err(format!("horizontal edge slot {i} belongs to no cell side"));
+        if let Some(i) = self.doors.iter().position(|&d| d > 2) {
+            return Err(format!("edge {i} has door code {}", self.doors[i]));
         }
-        Ok(())
+        self.changes.validate(self.tiles.len())
     }
 }

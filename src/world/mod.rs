@@ -8,14 +8,16 @@ mod rays;
 mod slot_order;
 mod step;
 mod structure;
+mod tile_motion;
 mod tiles;
 
 #[cfg(test)]
 mod tests;
 
-pub use rays::{RayHit, TRACE_STEP_STRIDE};
+pub use rays::RayHit;
 pub use structure::StructureKind;
-pub use tiles::{edge_state_name, whole_u32, DEFAULT_TILE_SIZE};
+pub use tile_motion::TileResponse;
+pub use tiles::DEFAULT_TILE_SIZE;
 
 use rustc_hash::FxHashMap;
 
@@ -66,12 +68,15 @@ pub struct World {
     offsets: Vec<f64>,
     /// Objects with a parent; when 0, moves skip the hierarchy pass.
     attached: usize,
+    /// Per slot: a [`TileResponse`] code (0: passes through tiles).
+    tile_response: Vec<u8>,
+    /// Objects whose response is not `None`; when 0, `step` skips the pass.
+    tile_colliders: usize,
     removed_scratch: Vec<u32>,
     /// The N-style tile grid (seed 004).
     tiles: TileGrid,
     cell_scratch: Vec<(u32, u32)>,
     cells_out: Vec<u32>,
-    steps_out: Vec<f64>,
     ray_slots: Vec<u32>,
     /// How far slots have strayed from space order (see `slot_order.rs`).
     slot_order: slot_order::SlotOrder,
@@ -113,11 +118,12 @@ impl World {
             parent_slot: Vec::new(),
             offsets: Vec::new(),
             attached: 0,
+            tile_response: Vec::new(),
+            tile_colliders: 0,
             removed_scratch: Vec::new(),
             tiles: tiles::default_tile_grid(width, height),
             cell_scratch: Vec::new(),
             cells_out: Vec::new(),
-            steps_out: Vec::new(),
             ray_slots: Vec::new(),
             slot_order: slot_order::SlotOrder::new(),
         })
@@ -201,6 +207,7 @@ impl World {
             || self.velocities.len() != 2 * slots
             || self.offsets.len() != 2 * slots
             || self.parent_slot.len() != slots
+            || self.tile_response.len() != slots
         {
             return Err(format!("per-slot arrays disagree on {slots} slots"));
         }
@@ -259,6 +266,16 @@ impl World {
             .count();
         if attached != self.attached {
             return Err(format!("{attached} attached objects, count says {}", self.attached));
+        }
+        let colliders =
+            self.tile_response.iter().zip(&self.slot_ids).filter(|&(&r, &id)| id != 0 && r != 0).count();
+        if colliders != self.tile_colliders {
+            return Err(format!("{colliders} tile colliders, count says {}", self.tile_colliders));
+        }
+        if let Some(slot) =
+            self.slot_ids.iter().zip(&self.tile_response).position(|(&id, &r)| id == 0 && r != 0)
+        {
+            return Err(format!("free slot {slot} collides with tiles"));
         }
         self.tiles.validate()
     }

@@ -21,6 +21,7 @@ impl World {
                 self.velocities.extend([0.0; 2]);
                 self.parent_slot.push(NO_PARENT);
                 self.offsets.extend([0.0; 2]);
+                self.tile_response.push(0);
                 (self.slot_ids.len() - 1) as u32
             }
         };
@@ -88,6 +89,10 @@ impl World {
             if self.parent_slot[slot as usize] != NO_PARENT {
                 self.parent_slot[slot as usize] = NO_PARENT;
                 self.attached -= 1;
+            }
+            if self.tile_response[slot as usize] != 0 {
+                self.tile_response[slot as usize] = 0;
+                self.tile_colliders -= 1;
             }
             self.free_slots.push(slot);
         }

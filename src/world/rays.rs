@@ -2,17 +2,15 @@
 //! the tile grid, and casts that stop at the first tile surface or object.
 
 use super::World;
-use crate::error::{finite, Result};
+use crate::error::Result;
 use crate::geometry::Aabb;
-use crate::ray::{cast_tiles, first_box_hit, line_of_sight, trace_cells, BoxHit, GridDims, Traversal};
+use crate::ray::check_segment;
+use crate::ray::{cast_tiles, first_box_hit, trace_cells, BoxHit, GridDims, TileHit};
 
 /// Pieces a cast cuts its segment into when asking the structure for boxes:
 /// the pieces are searched in order and the search stops at the first hit,
 /// so a short hit does not pay for the whole segment's bounding box.
 const CAST_PIECES: u32 = 16;
-
-/// Numbers per visited cell in [`World::trace_steps`].
-pub const TRACE_STEP_STRIDE: usize = 9;
 
 /// The first thing a cast segment touches.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -31,14 +29,6 @@ pub struct RayHit {
     pub row: i64,
 }
 
-fn check_segment(x0: f64, y0: f64, x1: f64, y1: f64) -> Result<()> {
-    finite("x0", x0)?;
-    finite("y0", y0)?;
-    finite("x1", x1)?;
-    finite("y1", y1)?;
-    Ok(())
-}
-
 impl World {
     /// `[col, row, …]` of the tile-grid cells the segment passes through, in
     /// order from the start, clipped to the grid, ignoring tiles.
@@ -49,35 +39,6 @@ impl World {
         self.cells_out.clear();
         self.cells_out.extend(self.cell_scratch.iter().flat_map(|&(c, r)| [c, r]));
         Ok(&self.cells_out)
-    }
-
-    /// The traversal step by step, [`TRACE_STEP_STRIDE`] numbers per cell:
-    /// `col, row, t, x, y, tMaxX, tMaxY, tDeltaX, tDeltaY` (`t` and `x, y`
-    /// where the segment enters the cell; the DDA state on arrival).
-    pub fn trace_steps(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<&[f64]> {
-        check_segment(x0, y0, x1, y1)?;
-        self.steps_out.clear();
-        for v in Traversal::new(GridDims::of(&self.tiles), x0, y0, x1, y1) {
-            let d = v.dda;
-            self.steps_out.extend([
-                f64::from(v.col),
-                f64::from(v.row),
-                v.t,
-                v.x,
-                v.y,
-                d.t_max_x,
-                d.t_max_y,
-                d.t_delta_x,
-                d.t_delta_y,
-            ]);
-        }
-        Ok(&self.steps_out)
-    }
-
-    /// Whether no tile (nor closed door) touches the segment.
-    pub fn line_of_sight(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<bool> {
-        check_segment(x0, y0, x1, y1)?;
-        Ok(line_of_sight(&self.tiles, x0, y0, x1, y1))
     }
 
     /// The first tile surface or object box the segment touches, if any. On
@@ -91,16 +52,7 @@ impl World {
         let object = self.first_object_hit(x0, y0, x1, y1, tile.map_or(1.0, |h| h.t));
         Ok(match (tile, object) {
             (Some(t), Some(o)) if o.t < t.t => Some(object_hit(o)),
-            (Some(t), _) => Some(RayHit {
-                t: t.t,
-                x: t.x,
-                y: t.y,
-                normal_x: t.normal.0,
-                normal_y: t.normal.1,
-                object_id: 0,
-                col: t.col.into(),
-                row: t.row.into(),
-            }),
+            (Some(t), _) => Some(t.into()),
             (None, o) => o.map(object_hit),
         })
     }
@@ -145,6 +97,21 @@ impl World {
         }
         self.ray_slots = slots;
         best
+    }
+}
+
+impl From<TileHit> for RayHit {
+    fn from(t: TileHit) -> RayHit {
+        RayHit {
+            t: t.t,
+            x: t.x,
+            y: t.y,
+            normal_x: t.normal.0,
+            normal_y: t.normal.1,
+            object_id: 0,
+            col: t.col.into(),
+            row: t.row.into(),
+        }
     }
 }
 

@@ -58,6 +58,7 @@ pub(super) struct SlotOrder {
     spare_boxes: Vec<f64>,
     spare_velocities: Vec<f64>,
     spare_offsets: Vec<f64>,
+    spare_responses: Vec<u8>,
     spare_ids: Vec<u32>,
     spare_parents: Vec<u32>,
     spare_overlapping: Vec<u8>,
@@ -129,6 +130,7 @@ impl World {
         permute(&mut self.boxes, &mut order.spare_boxes, &order.keys, 4);
         permute(&mut self.velocities, &mut order.spare_velocities, &order.keys, 2);
         permute(&mut self.slot_ids, &mut order.spare_ids, &order.keys, 1);
+        permute(&mut self.tile_response, &mut order.spare_responses, &order.keys, 1);
         if self.attached > 0 {
             permute(&mut self.offsets, &mut order.spare_offsets, &order.keys, 2);
             permute(&mut self.parent_slot, &mut order.spare_parents, &order.keys, 1);

@@ -12,20 +12,26 @@ impl World {
     /// outside the world; a moving box larger than the world along an axis
     /// is pinned at 0 on that axis and stops along it. Attached objects are
     /// carried by their parents instead (their own velocity waits until they
-    /// are detached).
+    /// are detached). Objects that collide with the tile map (see
+    /// [`World::set_tile_response`]) move in short sub-steps and are pushed
+    /// out of the tiles after each.
     pub fn step(&mut self, dt: f64) -> Result<()> {
         finite("dt", dt)?;
         if dt < 0.0 {
             return Err(Error::Negative { arg: "dt", value: dt });
         }
         let any_attached = self.attached > 0;
+        let any_colliders = self.tile_colliders > 0;
         for slot in 0..self.slot_ids.len() {
             // Free slots have zero velocity (`remove` clears it), so this
             // loop reads no id: at 100k objects every array it streams
             // costs memory bandwidth.
             let (vx, vy) = (self.velocities[slot * 2], self.velocities[slot * 2 + 1]);
-            if (vx == 0.0 && vy == 0.0) || (any_attached && self.parent_slot[slot] != NO_PARENT) {
-                continue; // at rest or free, or carried by its parent
+            if (vx == 0.0 && vy == 0.0)
+                || (any_attached && self.parent_slot[slot] != NO_PARENT)
+                || (any_colliders && self.tile_response[slot] != 0)
+            {
+                continue; // at rest or free, carried by its parent, or a tile collider
             }
             let b = &mut self.boxes[slot * 4..slot * 4 + 4];
             let v = &mut self.velocities[slot * 2..slot * 2 + 2];
@@ -40,6 +46,9 @@ impl World {
             let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
             self.structure.as_broad_phase().update(slot as u32, aabb);
         }
+        if any_colliders {
+            self.step_tile_colliders(dt);
+        }
         self.settle_children();
         Ok(())
     }
@@ -47,7 +56,7 @@ impl World {
 
 /// Reflects a 1D interval `[position, position + size]` moving at `velocity`
 /// into `[0, limit]`, as a ball bounces: the overshoot is mirrored back.
-fn reflect(position: &mut f64, velocity: &mut f64, size: f64, limit: f64) {
+pub(super) fn reflect(position: &mut f64, velocity: &mut f64, size: f64, limit: f64) {
     let room = limit - size;
     if room <= 0.0 {
         *position = 0.0;

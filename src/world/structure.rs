@@ -187,6 +187,18 @@ impl super::World {
         Ok(())
     }
 
+    /// Makes the world rectangle `[0, width] × [0, height]` (the walls `step`
+    /// bounces objects off, and the region the quadtrees divide). Objects
+    /// stay where they are, even if now outside; the structure is rebuilt.
+    pub fn resize(&mut self, width: f64, height: f64) -> Result<()> {
+        crate::error::positive("width", width)?;
+        crate::error::positive("height", height)?;
+        self.width = width;
+        self.height = height;
+        self.rebuild_structure(self.structure.kind());
+        Ok(())
+    }
+
     /// Returns the grids to an automatic cell size, picked from the objects.
     pub fn use_automatic_cell_size(&mut self) {
         self.cell_size = None;

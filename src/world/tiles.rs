@@ -2,9 +2,9 @@
 //! doors, touched cells and push-out, per the contract's "Tile grid".
 
 use super::World;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::geometry::Aabb;
-use crate::tile_grid::{Door, EdgeState, Side, TileGrid, TileShape, MAX_CELLS_PER_AXIS};
+use crate::tile_grid::{Door, Side, TileGrid, TileShape, MAX_CELLS_PER_AXIS};
 
 /// Tile size of the grid a new World starts with.
 pub const DEFAULT_TILE_SIZE: f64 = 32.0;
@@ -20,14 +20,14 @@ impl World {
     /// Replaces the tile grid by a `cols × rows` grid of empty square tiles
     /// of side `tile_size` from the origin.
     pub fn set_tile_grid(&mut self, cols: u32, rows: u32, tile_size: f64) -> Result<()> {
-        self.tiles = TileGrid::new(cols, rows, tile_size)?;
+        self.tiles.replace(TileGrid::new(cols, rows, tile_size)?);
         Ok(())
     }
 
     /// Replaces the tile grid by a named preset map (see
     /// [`crate::tile_grid::PRESET_NAMES`]).
     pub fn load_tile_preset(&mut self, name: &str) -> Result<()> {
-        self.tiles = TileGrid::preset(name)?;
+        self.tiles.replace(TileGrid::preset(name)?);
         Ok(())
     }
 
@@ -45,7 +45,7 @@ impl World {
     /// The state of one side of a cell after simplification: `"empty"`,
     /// `"solid"` or `"interesting"`.
     pub fn edge(&self, col: u32, row: u32, side: &str) -> Result<&'static str> {
-        Ok(edge_state_name(self.tiles.edge_named(col, row, side)?))
+        Ok(self.tiles.edge_named(col, row, side)?.name())
     }
 
     /// Opens (`"open"`) or closes (`"closed"`) a door on one cell side, or
@@ -65,16 +65,16 @@ impl World {
         Ok(self.tiles.door(col, row, side)?.map_or("none", Door::name))
     }
 
-    /// The tile map as ASCII, two characters per cell (see
-    /// [`TileGrid::from_ascii`]); doors are not included.
+    /// The tile map as ASCII, two characters per cell, then a line per door
+    /// (see [`TileGrid::from_ascii`]).
     #[must_use]
     pub fn tile_ascii(&self) -> String {
         self.tiles.to_ascii()
     }
 
-    /// Replaces the tile grid by one read from an ASCII map.
+    /// Replaces the tile grid by one read from an ASCII map (doors included).
     pub fn load_tile_ascii(&mut self, map: &str, tile_size: f64) -> Result<()> {
-        self.tiles = TileGrid::from_ascii(tile_size, map)?;
+        self.tiles.replace(TileGrid::from_ascii(tile_size, map)?);
         Ok(())
     }
 
@@ -97,33 +97,15 @@ impl World {
         Ok(self.tiles.push_out(&area))
     }
 
-    /// The tile grid, for drawing and for rays.
+    /// The tile grid: shapes, edges, doors, rays, the change journal.
     #[must_use]
-    pub fn tile_grid(&self) -> &TileGrid {
+    pub fn tiles(&self) -> &TileGrid {
         &self.tiles
     }
-}
 
-/// The contract's name of an edge state.
-#[must_use]
-pub fn edge_state_name(state: EdgeState) -> &'static str {
-    match state {
-        EdgeState::Empty => "empty",
-        EdgeState::Solid => "solid",
-        EdgeState::Interesting => "interesting",
+    /// The tile grid, to edit (see [`TileGrid::set_tile`], [`TileGrid::set_door`],
+    /// [`TileGrid::replace`]).
+    pub fn tiles_mut(&mut self) -> &mut TileGrid {
+        &mut self.tiles
     }
-}
-
-/// A JS number that must be a whole number in `u32` range, for cells.
-pub fn whole_u32(arg: &'static str, value: f64) -> Result<u32> {
-    if !value.is_finite() {
-        return Err(Error::NotFinite { arg, value });
-    }
-    if value.fract() != 0.0 {
-        return Err(Error::NotWhole { arg, value });
-    }
-    if value < 0.0 || value > u32::MAX as f64 {
-        return Err(Error::OutOfRange { arg, value: value as i64, min: 0, max: u32::MAX.into() });
-    }
-    Ok(value as u32)
 }

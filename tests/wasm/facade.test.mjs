@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { initSync, World } from '../../pkg/broadphase.js';
+import { initSync, TileGrid, World } from '../../pkg/broadphase.js';
 
 initSync({ module: readFileSync(new URL('../../pkg/broadphase_bg.wasm', import.meta.url)) });
 
@@ -42,7 +42,7 @@ test('bad input throws an Error naming the argument and changes nothing', () => 
   throwsNaming(() => world.setQuadtreeLimits(4, 1.5), 'maxLevels');
   throwsNaming(() => world.populate(10, 1, 'spiral'), 'layout');
   throwsNaming(() => world.populate(1e9, 1, 'uniform'), 'count');
-  throwsNaming(() => world.tileOutline(0, 0, 1e9), 'segments');
+  throwsNaming(() => TileGrid.shapeOutline('full', 1e9), 'segments');
   throwsNaming(() => new World(0, 10), 'width');
   throwsNaming(() => new World(10, NaN), 'height');
   assert.deepEqual(snapshot(world), before);
@@ -80,7 +80,29 @@ test('per-frame data are views of wasm memory', () => {
   assert.ok(boxes instanceof Float64Array && boxes.length === 4 * 500);
   // A view shares wasm memory: it is not a copy.
   assert.equal(boxes.buffer, pairs.buffer);
-  assert.ok(world.quadtreeNodes().length % 6 === 0);
+  const node = World.viewLayout('quadtreeNodes');
+  assert.deepEqual(node, ['x', 'y', 'w', 'h', 'depth', 'leaf']);
+  const nodes = world.quadtreeNodes();
+  assert.ok(nodes.length % node.length === 0);
+  // The root covers the world, in the one box convention (x, y, w, h).
+  assert.deepEqual([...nodes.subarray(0, 5)], [0, 0, 1000, 1000, 0]);
+});
+
+test('every view names its layout; boxes are x, y, w, h everywhere', () => {
+  for (const name of World.views()) assert.ok(World.viewLayout(name).length > 0, name);
+  for (const name of ['slotBoxes', 'storedIn', 'searchedIn', 'box']) assert.deepEqual(World.viewLayout(name), ['x', 'y', 'w', 'h'], name);
+  assert.equal(World.viewLayout('traceSteps').length, 9);
+  assert.deepEqual(World.viewLayout('edgeLines'), ['x0', 'y0', 'x1', 'y1', 'state', 'door']);
+  throwsNaming(() => World.viewLayout('nothing'), 'name');
+  const world = new World(100, 100);
+  world.setStructure('grid');
+  world.setCellSize(10);
+  const id = world.insert(12, 13, 5, 5);
+  assert.deepEqual([...world.storedIn(id)], [10, 10, 10, 10]);
+  assert.deepEqual(World.layouts(), ['uniform', 'clustered', 'mixed']);
+  assert.equal(World.sceneSide(10000), 4000);
+  assert.equal(World.sceneSide(4), 200, 'a handful of boxes still has room');
+  assert.deepEqual([...World.defaultQuadtreeLimits()], [world.maxObjects, world.maxLevels]);
 });
 
 test('step moves and bounces, nothing panics on extreme but valid input', () => {
@@ -110,10 +132,9 @@ test('ids and cells must be whole numbers in range', () => {
   assert.equal(world.count, 1);
 });
 
-test('tile grid: shapes, edges, doors, touched cells', () => {
+test('tile grid: the contract members on World', () => {
   const world = new World(100, 100);
   world.setTileGrid(4, 3, 10);
-  assert.ok(World.tileShapes().includes('full') && World.tileShapes().length >= 30);
   world.setTile(1, 1, 'full');
   assert.equal(world.tile(1, 1), 'full');
   assert.equal(world.edge(1, 1, 'top'), 'solid');
@@ -127,16 +148,115 @@ test('tile grid: shapes, edges, doors, touched cells', () => {
   throwsNaming(() => world.edge(0, 0, 'up'), 'side');
   throwsNaming(() => world.setTileGrid(3, 3, -1), 'tileSize');
   assert.equal(world.tile(1, 1), 'full');
-  world.setDoor(1, 1, 'top', 'open');
+  world.validate();
+});
+
+test('world.tiles: one map, whichever handle edits it', () => {
+  const world = new World(100, 100);
+  const tiles = world.tiles;
+  tiles.reset(4, 3, 10);
+  world.setTile(1, 1, 'full');
+  assert.equal(tiles.tile(1, 1), 'full', 'an edit through World shows through the handle');
+  tiles.setDoor(1, 1, 'top', 'open');
   assert.equal(world.edge(1, 1, 'top'), 'empty');
-  assert.equal(world.door(1, 0, 'bottom'), 'open', 'one door, seen from both cells');
-  const map = world.tileAscii();
+  assert.equal(world.tiles.door(1, 0, 'bottom'), 'open', 'one door, seen from both cells and handles');
+  // Edges and doors are views of the map itself, laid out by edge id.
+  const edges = tiles.edges();
+  const doors = tiles.doors();
+  assert.equal(edges.length, (4 + 1) * 3 + 4 * (3 + 1));
+  const top = (4 + 1) * 3 + 1 * 4 + 1; // horizontal edge on line y = 1·ts, column 1
+  assert.equal(World.edgeStates()[edges[top]], 'empty');
+  assert.equal(TileGrid.doorStates()[doors[top]], 'open');
+  assert.equal(World.edgeStates()[edges[1 * 5 + 1]], 'solid', "the full tile's left side");
+  const lines = tiles.edgeLines();
+  assert.equal(lines.length % 6, 0);
+  assert.equal(lines.length / 6, 4, 'three solid sides and the open door');
+  // The ASCII form keeps doors.
   const copy = new World(10, 10);
-  copy.loadTileAscii(map, 10);
-  assert.equal(copy.tileAscii(), map);
-  throwsNaming(() => copy.loadTileAscii('#', 10), 'map');
-  assert.equal(world.tileEdges().length % 5, 0);
-  for (const name of World.tilePresets()) world.loadTilePreset(name);
+  copy.tiles.loadAscii(tiles.ascii(), 10);
+  assert.equal(copy.tiles.ascii(), tiles.ascii());
+  assert.match(tiles.ascii(), /door 1 1 top open/);
+  throwsNaming(() => copy.tiles.loadAscii('#', 10), 'map');
+  for (const name of TileGrid.presets()) tiles.loadPreset(name);
+  tiles.validate();
+  world.validate();
+});
+
+test('the change journal says which cells to redraw after an edit', () => {
+  const world = new World(100, 100);
+  const tiles = world.tiles;
+  tiles.reset(6, 5, 10);
+  const r0 = tiles.revision;
+  assert.equal(tiles.changedCellsSince(r0).length, 0);
+  tiles.setTile(2, 2, 'slope45-br');
+  // The tile, and its four neighbours: each side turned solid (right,
+  // bottom) or interesting (left, top). Row-major, each once.
+  assert.deepEqual([...tiles.changedCellsSince(r0)], [2, 1, 1, 2, 2, 2, 3, 2, 2, 3]);
+  const r1 = tiles.revision;
+  tiles.setTile(2, 2, 'slope45-br');
+  assert.equal(tiles.revision, r1, 'setting the same shape changes nothing');
+  tiles.loadPreset('slopes');
+  assert.equal(tiles.changedCellsSince(r1), undefined, 'a new map: redraw everything');
+  assert.equal(tiles.changedCellsSince(-1), undefined);
+});
+
+test('what shapes are, without any map', () => {
+  const shapes = TileGrid.shapes();
+  assert.equal(shapes.length, 30);
+  assert.deepEqual(shapes.slice(0, 2), ['empty', 'full']);
+  assert.equal(TileGrid.rotateShape('shallow-small-br', true), 'steep-small-bl');
+  assert.equal(TileGrid.rotateShape('steep-small-bl', false), 'shallow-small-br');
+  assert.equal(TileGrid.shapeFamily('convex-tl'), 'convex');
+  assert.deepEqual([...TileGrid.shapeOutline('slope45-br', 8)], [1, 0, 1, 1, 0, 1]);
+  assert.deepEqual(TileGrid.sides(), ['left', 'right', 'top', 'bottom']);
+  const sides = [...TileGrid.shapeSides('slope45-br')].map((c) => World.edgeStates()[c]);
+  assert.deepEqual(sides, ['interesting', 'solid', 'interesting', 'solid']);
+  throwsNaming(() => TileGrid.rotateShape('blob', true), 'shape');
+});
+
+test('rays against the tiles alone: one walk gives cells and DDA steps', () => {
+  const world = new World(100, 100);
+  const tiles = world.tiles;
+  tiles.reset(10, 10, 10);
+  tiles.setTile(5, 2, 'full');
+  world.insert(20, 20, 5, 5); // an object: World.castRay sees it, the tiles' cast does not
+  const steps = tiles.traceSteps(1, 22, 99, 22);
+  const stride = World.viewLayout('traceSteps').length;
+  const cells = [];
+  for (let i = 0; i < steps.length; i += stride) cells.push(steps[i], steps[i + 1]);
+  assert.deepEqual(cells, [...world.traceCells(1, 22, 99, 22)]);
+  const hit = tiles.castRay(1, 22, 99, 22);
+  assert.deepEqual([hit.x, hit.col, hit.row, hit.objectId, hit.normalX], [50, 5, 2, 0, -1]);
+  assert.equal(world.castRay(1, 22, 99, 22).objectId, 1);
+  assert.equal(Object.getPrototypeOf(hit), Object.prototype, 'a plain object: nothing to free');
+  assert.equal(tiles.lineOfSight(1, 22, 99, 22), false);
+  assert.equal(tiles.lineOfSight(1, 5, 99, 5), true);
+  assert.deepEqual([...tiles.cellAt(55, 25)], [5, 2]);
+  assert.equal(tiles.cellAt(-1, 5), undefined);
+});
+
+test('tile-aware step: colliders bounce off tiles in the core, never ending inside one', () => {
+  const world = new World(1, 1);
+  const tiles = world.tiles;
+  tiles.loadPreset('n-level');
+  world.resize(tiles.cols * tiles.tileSize, tiles.rows * tiles.tileSize);
+  const ids = [];
+  for (let i = 0; i < 12; i++) {
+    const id = world.insert(100 + 40 * i, 300, 12, 10);
+    world.setVelocity(id, 150 - 25 * i, -200 + 35 * i);
+    world.setTileResponse(id, 'bounce');
+    ids.push(id);
+  }
+  throwsNaming(() => world.setTileResponse(ids[0], 'stick'), 'response');
+  for (let frame = 0; frame < 300; frame++) {
+    world.step(1 / 60);
+    for (const id of ids) {
+      const [x, y, w, h] = world.box(id);
+      const [dx, dy] = tiles.pushOut(x, y, w, h);
+      assert.ok(Math.hypot(dx, dy) < 1e-9, `frame ${frame}: box ${id} is in a tile (push-out ${dx}, ${dy})`);
+    }
+  }
+  assert.equal(world.tileResponse(ids[0]), 'bounce');
   world.validate();
 });
 

@@ -3,7 +3,7 @@
 
 use super::{check_against_reference, shape};
 use crate::error::Error;
-use crate::tile_grid::{EdgeState, Side, TileGrid, TileShape, EDGE_STRIDE, PRESET_NAMES};
+use crate::tile_grid::{EdgeState, Side, TileGrid, TileShape, EDGE_LINE_FIELDS, PRESET_NAMES};
 
 #[test]
 fn bad_sizes_are_refused_naming_the_argument() {
@@ -107,10 +107,11 @@ fn ascii_maps_read_as_documented() {
 }
 
 #[test]
-fn edges_flat_lists_every_non_empty_edge_once() {
+fn edge_lines_list_every_non_empty_edge_once() {
+    const EDGE_STRIDE: usize = EDGE_LINE_FIELDS.len();
     let g = TileGrid::preset("n-level").unwrap();
     let mut flat = Vec::new();
-    g.edges_flat(&mut flat);
+    g.edge_lines(g.all_cells(), &mut flat);
     assert_eq!(flat.len() % EDGE_STRIDE, 0);
     let non_empty =
         g.vertical_edges().iter().chain(g.horizontal_edges()).filter(|&&e| e != EdgeState::Empty).count();

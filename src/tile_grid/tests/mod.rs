@@ -1,5 +1,6 @@
 //! Tests of the tile grid, one file per concern; helpers shared by them.
 
+mod changes;
 mod edges;
 mod grid;
 mod narrow_phase;

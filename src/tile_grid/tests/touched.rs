@@ -47,7 +47,7 @@ fn touched_cells_equal_brute_force_on_random_boxes() {
             let b = Aabb { min_x: x0.min(x1), max_x: x0.max(x1), min_y: y0.min(y1), max_y: y0.max(y1) };
             g.touched_cells(&b, &mut out);
             assert_eq!(out, brute(&g, &b), "seed {seed} case {case}: ts {ts}, {cols}×{rows}, box {b:?}");
-            assert_eq!(g.touched_range(&b).len(), out.len());
+            assert_eq!(g.touched_range(&b).len(), out.len() as u64);
         }
     }
 }

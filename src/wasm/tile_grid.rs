@@ -1,0 +1,362 @@
+//! JS `TileGrid`: the N-style tile grid of a world (`world.tiles`), with
+//! its shapes, edge states and doors as typed-array views, a change journal
+//! a drawing layer redraws from, tile-only rays, and static functions that
+//! describe the shapes without any grid.
+
+use std::cell::{Ref, RefCell, RefMut};
+use std::rc::Rc;
+
+use js_sys::{Float64Array, Uint32Array, Uint8Array};
+use wasm_bindgen::prelude::*;
+
+use super::{flatten_cells, names, ray_hit, to_js, view_f64, view_u32, view_u8, whole};
+use crate::error::Error;
+use crate::geometry::{Aabb, CellRange};
+use crate::ray::{cast_tiles, check_segment, line_of_sight, trace_cells, trace_steps, GridDims};
+use crate::tile_grid::{Door, Side, TileGrid, TileShape, PRESET_NAMES};
+use crate::world::{checked_box, RayHit};
+
+/// Most straight pieces `shapeOutline` draws an arc with.
+const MAX_OUTLINE_SEGMENTS: u32 = 1024;
+
+/// A world's tile grid (see the module docs). Every handle of one world
+/// reads and edits the same map.
+#[wasm_bindgen(js_name = TileGrid)]
+pub struct WasmTileGrid {
+    core: Rc<RefCell<crate::World>>,
+    // Scratch behind the views, grown and reused.
+    cells: Vec<(u32, u32)>,
+    cells_out: Vec<u32>,
+    numbers: Vec<f64>,
+    bytes: Vec<u8>,
+}
+
+impl WasmTileGrid {
+    pub(super) fn of(core: Rc<RefCell<crate::World>>) -> WasmTileGrid {
+        WasmTileGrid {
+            core,
+            cells: Vec::new(),
+            cells_out: Vec::new(),
+            numbers: Vec::new(),
+            bytes: Vec::new(),
+        }
+    }
+
+    fn grid(&self) -> Ref<'_, TileGrid> {
+        Ref::map(self.core.borrow(), |w| w.tiles())
+    }
+
+    fn grid_mut(&self) -> RefMut<'_, TileGrid> {
+        RefMut::map(self.core.borrow_mut(), |w| w.tiles_mut())
+    }
+}
+
+fn shape_named(name: &str) -> Result<TileShape, JsError> {
+    TileShape::from_name(name).map_err(to_js)
+}
+
+#[wasm_bindgen(js_class = TileGrid)]
+impl WasmTileGrid {
+    // ---- What shapes are (no grid needed) ----
+
+    /// Every shape name, in code order (the codes of `tileIndices()`):
+    /// `"empty"`, `"full"`, then `<family>-<corner>` for each family and the
+    /// corner (`tl`, `tr`, `bl`, `br`) holding the solid part.
+    pub fn shapes() -> Vec<String> {
+        TileShape::ALL.iter().map(|s| s.name().to_string()).collect()
+    }
+
+    /// The families, in code order: `"empty"`, `"full"`, `"slope45"`,
+    /// `"concave"`, `"convex"`, `"shallow-small"`, `"shallow-large"`,
+    /// `"steep-small"`, `"steep-large"`.
+    #[wasm_bindgen(js_name = shapeFamilies)]
+    pub fn shape_families() -> Vec<String> {
+        names(&TileShape::FAMILY_NAMES)
+    }
+
+    /// The family of a shape.
+    #[wasm_bindgen(js_name = shapeFamily)]
+    pub fn shape_family(shape: &str) -> Result<String, JsError> {
+        Ok(shape_named(shape)?.family_name().to_string())
+    }
+
+    /// The shape turned a quarter turn clockwise on screen (y down), or
+    /// anticlockwise: a true rotation, so `shallow-small-br` becomes
+    /// `steep-small-bl`.
+    #[wasm_bindgen(js_name = rotateShape)]
+    pub fn rotate_shape(shape: &str, clockwise: bool) -> Result<String, JsError> {
+        Ok(shape_named(shape)?.rotated(clockwise).name().to_string())
+    }
+
+    /// The outline of a shape's solid part in the unit tile `[0, 1]²`,
+    /// `[x0, y0, x1, y1, …]`, arcs as `segments` straight pieces (a copy;
+    /// empty for `"empty"`).
+    #[wasm_bindgen(js_name = shapeOutline)]
+    pub fn shape_outline(shape: &str, segments: f64) -> Result<Float64Array, JsError> {
+        let shape = shape_named(shape)?;
+        let segments = whole("segments", segments)?;
+        if !(1..=MAX_OUTLINE_SEGMENTS).contains(&segments) {
+            let value = i64::from(segments);
+            return Err(to_js(Error::OutOfRange {
+                arg: "segments",
+                value,
+                min: 1,
+                max: MAX_OUTLINE_SEGMENTS.into(),
+            }));
+        }
+        let points = shape.outline(&Aabb::from_xywh(0.0, 0.0, 1.0, 1.0), segments);
+        let flat: Vec<f64> = points.iter().flat_map(|&(x, y)| [x, y]).collect();
+        Ok(Float64Array::from(&flat[..]))
+    }
+
+    /// The edge state each side of a lone tile of this shape gives, as
+    /// codes of `World.edgeStates()`, in `TileGrid.sides()` order (a copy).
+    #[wasm_bindgen(js_name = shapeSides)]
+    pub fn shape_sides(shape: &str) -> Result<Uint8Array, JsError> {
+        let shape = shape_named(shape)?;
+        let codes: Vec<u8> = Side::ALL.iter().map(|&side| shape.side_view(side) as u8).collect();
+        Ok(Uint8Array::from(&codes[..]))
+    }
+
+    /// The side names, in the order of `shapeSides`: `["left", "right",
+    /// "top", "bottom"]` (y grows downward).
+    pub fn sides() -> Vec<String> {
+        Side::ALL.iter().map(|s| s.name().to_string()).collect()
+    }
+
+    /// The door names by the codes of `doors()` and `edgeLines()`:
+    /// `["none", "open", "closed"]`.
+    #[wasm_bindgen(js_name = doorStates)]
+    pub fn door_states() -> Vec<String> {
+        names(&Door::CODE_NAMES)
+    }
+
+    /// The preset maps `loadPreset` accepts.
+    pub fn presets() -> Vec<String> {
+        names(&PRESET_NAMES)
+    }
+
+    // ---- The map ----
+
+    #[wasm_bindgen(getter)]
+    pub fn cols(&self) -> u32 {
+        self.grid().cols()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn rows(&self) -> u32 {
+        self.grid().rows()
+    }
+
+    #[wasm_bindgen(getter, js_name = tileSize)]
+    pub fn tile_size(&self) -> f64 {
+        self.grid().tile_size()
+    }
+
+    /// Goes up with every change of a tile, an edge state or a door, and
+    /// jumps when the whole map is replaced: compare it with the revision
+    /// last drawn, and ask `changedCellsSince` what to redraw.
+    #[wasm_bindgen(getter)]
+    pub fn revision(&self) -> f64 {
+        self.grid().revision() as f64
+    }
+
+    /// `[col, row, …]` of the cells whose picture changed since `revision`
+    /// (a tile set, or an edge beside them changed state or door),
+    /// row-major, each once (a view); `undefined` when that is too long ago
+    /// or the map was replaced since: redraw everything then.
+    #[wasm_bindgen(js_name = changedCellsSince)]
+    pub fn changed_cells_since(&mut self, revision: f64) -> Option<Uint32Array> {
+        if !(revision >= 0.0 && revision.fract() == 0.0 && revision <= 2f64.powi(53)) {
+            return None;
+        }
+        let complete = self.core.borrow().tiles().changed_cells_since(revision as u64, &mut self.cells);
+        flatten_cells(&self.cells, &mut self.cells_out);
+        complete.then(|| view_u32(&self.cells_out))
+    }
+
+    /// Replaces the map by `cols × rows` empty tiles of side `tileSize`.
+    pub fn reset(&self, cols: f64, rows: f64, tile_size: f64) -> Result<(), JsError> {
+        let (cols, rows) = (whole("cols", cols)?, whole("rows", rows)?);
+        self.grid_mut().replace(TileGrid::new(cols, rows, tile_size).map_err(to_js)?);
+        Ok(())
+    }
+
+    /// Replaces the map by a preset (see `TileGrid.presets()`).
+    #[wasm_bindgen(js_name = loadPreset)]
+    pub fn load_preset(&self, name: &str) -> Result<(), JsError> {
+        self.grid_mut().replace(TileGrid::preset(name).map_err(to_js)?);
+        Ok(())
+    }
+
+    /// The map as ASCII: two characters per cell (`..` empty, `##` full,
+    /// else a family letter and the solid corner's keypad digit), then one
+    /// `door <col> <row> <side> <open|closed>` line per door.
+    pub fn ascii(&self) -> String {
+        self.grid().to_ascii()
+    }
+
+    /// Replaces the map by one read from ASCII (see `ascii()`).
+    #[wasm_bindgen(js_name = loadAscii)]
+    pub fn load_ascii(&self, map: &str, tile_size: f64) -> Result<(), JsError> {
+        self.grid_mut().replace(TileGrid::from_ascii(tile_size, map).map_err(to_js)?);
+        Ok(())
+    }
+
+    #[wasm_bindgen(js_name = setTile)]
+    pub fn set_tile(&self, col: f64, row: f64, shape: &str) -> Result<(), JsError> {
+        let (col, row) = (whole("col", col)?, whole("row", row)?);
+        let shape = shape_named(shape)?;
+        self.grid_mut().set_tile(col, row, shape).map_err(to_js)
+    }
+
+    /// The shape name of a tile.
+    pub fn tile(&self, col: f64, row: f64) -> Result<String, JsError> {
+        Ok(self.grid().tile(whole("col", col)?, whole("row", row)?).map_err(to_js)?.name().to_string())
+    }
+
+    /// `"empty"`, `"solid"` or `"interesting"` for a side of a cell.
+    pub fn edge(&self, col: f64, row: f64, side: &str) -> Result<String, JsError> {
+        let (col, row) = (whole("col", col)?, whole("row", row)?);
+        Ok(self.grid().edge_named(col, row, side).map_err(to_js)?.name().to_string())
+    }
+
+    /// A door on a cell side: `"open"`, `"closed"`, or `"none"` to remove it.
+    #[wasm_bindgen(js_name = setDoor)]
+    pub fn set_door(&self, col: f64, row: f64, side: &str, door: &str) -> Result<(), JsError> {
+        let (col, row) = (whole("col", col)?, whole("row", row)?);
+        let side = Side::from_name(side).map_err(to_js)?;
+        let door = match door {
+            "none" => None,
+            name => Some(Door::from_name(name).map_err(to_js)?),
+        };
+        self.grid_mut().set_door(col, row, side, door).map_err(to_js)
+    }
+
+    /// The door on a cell side: `"open"`, `"closed"` or `"none"`.
+    pub fn door(&self, col: f64, row: f64, side: &str) -> Result<String, JsError> {
+        let (col, row) = (whole("col", col)?, whole("row", row)?);
+        let side = Side::from_name(side).map_err(to_js)?;
+        Ok(self.grid().door(col, row, side).map_err(to_js)?.map_or("none", Door::name).to_string())
+    }
+
+    /// Per cell, row-major, the code of its shape in `TileGrid.shapes()`
+    /// (a view).
+    #[wasm_bindgen(js_name = tileIndices)]
+    pub fn tile_indices(&mut self) -> Uint8Array {
+        self.core.borrow().tiles().tile_indices(&mut self.bytes);
+        view_u8(&self.bytes)
+    }
+
+    /// Every edge's state by edge id, as codes of `World.edgeStates()` (a
+    /// view of the map itself): vertical edges first, the one on line
+    /// `x = k·tileSize` in row `r` at `r·(cols+1) + k`; then horizontal
+    /// ones, the one on line `y = k·tileSize` in column `c` at
+    /// `(cols+1)·rows + k·cols + c`.
+    pub fn edges(&self) -> Uint8Array {
+        let grid = self.grid();
+        // SAFETY: `EdgeState` is `repr(u8)`: the slice is its codes.
+        let codes =
+            unsafe { std::slice::from_raw_parts(grid.edges().as_ptr().cast::<u8>(), grid.edges().len()) };
+        view_u8(codes)
+    }
+
+    /// Every edge's door by edge id, as codes of `TileGrid.doorStates()`
+    /// (a view; same layout as `edges()`).
+    pub fn doors(&self) -> Uint8Array {
+        view_u8(self.grid().door_codes())
+    }
+
+    /// The edges bordering the cells `[colStart, colEnd) × [rowStart,
+    /// rowEnd)` (the whole map when omitted) that are not empty or carry a
+    /// door: `x0, y0, x1, y1, state, door` each, in world units (a view).
+    #[wasm_bindgen(js_name = edgeLines)]
+    pub fn edge_lines(
+        &mut self,
+        col_start: Option<f64>,
+        row_start: Option<f64>,
+        col_end: Option<f64>,
+        row_end: Option<f64>,
+    ) -> Result<Float64Array, JsError> {
+        let bound = |arg, v: Option<f64>, default: u32| v.map_or(Ok(default), |v| whole(arg, v));
+        let (cols, rows) = (self.cols(), self.rows());
+        let range = CellRange {
+            col_start: bound("colStart", col_start, 0)?,
+            row_start: bound("rowStart", row_start, 0)?,
+            col_end: bound("colEnd", col_end, cols)?,
+            row_end: bound("rowEnd", row_end, rows)?,
+        };
+        self.core.borrow().tiles().edge_lines(range, &mut self.numbers);
+        Ok(view_f64(&self.numbers))
+    }
+
+    /// The cell holding a point, `[col, row]` (cells are half-open), or
+    /// undefined outside the map (a copy).
+    #[wasm_bindgen(js_name = cellAt)]
+    pub fn cell_at(&self, x: f64, y: f64) -> Option<Uint32Array> {
+        self.grid().cell_at(x, y).map(|(c, r)| Uint32Array::from(&[c, r][..]))
+    }
+
+    /// `[col, row, …]` of the tiles the box's interior overlaps, row-major
+    /// (a view).
+    #[wasm_bindgen(js_name = touchedCells)]
+    pub fn touched_cells(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<Uint32Array, JsError> {
+        let area = checked_box(x, y, w, h).map_err(to_js)?;
+        self.core.borrow().tiles().touched_cells(&area, &mut self.cells);
+        flatten_cells(&self.cells, &mut self.cells_out);
+        Ok(view_u32(&self.cells_out))
+    }
+
+    /// A move `[dx, dy]` that takes the box out of every tile it overlaps:
+    /// the deepest contact is resolved first, shortest exit that lands
+    /// clear, at most 8 rounds (may be partial in a tight spot; a copy).
+    #[wasm_bindgen(js_name = pushOut)]
+    pub fn push_out(&self, x: f64, y: f64, w: f64, h: f64) -> Result<Float64Array, JsError> {
+        let area = checked_box(x, y, w, h).map_err(to_js)?;
+        let (dx, dy) = self.grid().push_out(&area);
+        Ok(Float64Array::from(&[dx, dy][..]))
+    }
+
+    // ---- Rays against the tiles alone ----
+
+    /// `[col, row, …]` of the cells the segment passes through, in order,
+    /// clipped to the grid, ignoring tiles (a view).
+    #[wasm_bindgen(js_name = traceCells)]
+    pub fn trace_cells(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<Uint32Array, JsError> {
+        check_segment(x0, y0, x1, y1).map_err(to_js)?;
+        trace_cells(GridDims::of(self.core.borrow().tiles()), x0, y0, x1, y1, &mut self.cells);
+        flatten_cells(&self.cells, &mut self.cells_out);
+        Ok(view_u32(&self.cells_out))
+    }
+
+    /// The same walk with the DDA's state, `col, row, t, x, y, tMaxX,
+    /// tMaxY, tDeltaX, tDeltaY` per cell (a view): one walk gives the cells
+    /// and the step-through.
+    #[wasm_bindgen(js_name = traceSteps)]
+    pub fn trace_steps(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<Float64Array, JsError> {
+        check_segment(x0, y0, x1, y1).map_err(to_js)?;
+        trace_steps(GridDims::of(self.core.borrow().tiles()), x0, y0, x1, y1, &mut self.numbers);
+        Ok(view_f64(&self.numbers))
+    }
+
+    /// The first tile surface (or closed door) the segment touches, or
+    /// undefined; objects are ignored (`World.castRay` sees both).
+    #[wasm_bindgen(js_name = castRay, unchecked_return_type = "RayHit | undefined")]
+    pub fn cast_ray(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<JsValue, JsError> {
+        check_segment(x0, y0, x1, y1).map_err(to_js)?;
+        let hit = cast_tiles(&self.grid(), x0, y0, x1, y1);
+        Ok(hit.map_or(JsValue::UNDEFINED, |h| ray_hit(RayHit::from(h))))
+    }
+
+    /// Whether no tile (nor closed door) touches the segment.
+    #[wasm_bindgen(js_name = lineOfSight)]
+    pub fn line_of_sight(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<bool, JsError> {
+        check_segment(x0, y0, x1, y1).map_err(to_js)?;
+        Ok(line_of_sight(&self.grid(), x0, y0, x1, y1))
+    }
+
+    /// Throws if an invariant of the map is broken (a debugging aid).
+    pub fn validate(&self) -> Result<(), JsError> {
+        self.grid().validate().map_err(|message| JsError::new(&message))
+    }
+}

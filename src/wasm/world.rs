@@ -1,0 +1,536 @@
+//! JS `World`: the contract's class (objects, stepping, pairs and queries,
+//! structures, the tile grid's contract members, rays, the hierarchy) plus
+//! what the playground and games need beside it (slots, drawing views,
+//! tile responses, the wire format).
+
+use std::cell::{Ref, RefCell, RefMut};
+use std::rc::Rc;
+
+use js_sys::{Float64Array, Uint32Array, Uint8Array};
+use wasm_bindgen::prelude::*;
+
+use super::WasmTileGrid;
+use super::{boxes_xywh, names, plain_object, ray_hit, to_js, view_f64, view_u32, view_u8, whole};
+use crate::quadtree::QuadtreeLimits;
+use crate::scene::Layout;
+use crate::world::{StructureKind, TileResponse};
+
+#[wasm_bindgen(typescript_custom_section)]
+const RAY_HIT: &str = r#"
+/** What `castRay` hit first (a plain object). */
+export interface RayHit {
+  /** Fraction of the segment, 0..1. */
+  t: number;
+  x: number;
+  y: number;
+  /** Unit outward normal of the surface hit. */
+  normalX: number;
+  normalY: number;
+  /** The object hit, or 0 for a tile. */
+  objectId: number;
+  /** The tile's cell for a tile hit; -1 for an object. */
+  col: number;
+  row: number;
+}
+/** One queue repair of `setParent` (see `lastRepair`). */
+export interface RepairTrace {
+  child: number;
+  parent: number;
+  /** Where the child sat in the queue (the start of the repaired segment). */
+  p: number;
+  /** Where the new parent sat (its end). */
+  q: number;
+  /** The segment P..=Q before the repair. */
+  before: Uint32Array;
+  /** The temporary queue at the end of the walk. */
+  temp: Uint32Array;
+  /** Per entry of `before`: 1 if it went to the temporary queue. */
+  toTemp: Uint8Array;
+  /** The segment after the repair. */
+  after: Uint32Array;
+}
+"#;
+
+/// Most objects `populate` adds in one call: more would exhaust wasm memory
+/// before the first frame (10M boxes are ~1 GB with their structures).
+const MAX_POPULATE: u32 = 2_000_000;
+
+/// A world of moving boxes with switchable broad-phase structures.
+#[wasm_bindgen(js_name = World)]
+pub struct WasmWorld {
+    core: Rc<RefCell<crate::World>>,
+    /// Scratch for the quadtree view, kept so drawing allocates nothing warm.
+    node_buffer: Vec<f64>,
+}
+
+impl WasmWorld {
+    fn core(&self) -> Ref<'_, crate::World> {
+        self.core.borrow()
+    }
+
+    fn core_mut(&self) -> RefMut<'_, crate::World> {
+        self.core.borrow_mut()
+    }
+}
+
+#[wasm_bindgen(js_class = World)]
+impl WasmWorld {
+    /// A world rectangle `[0, width] × [0, height]`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(width: f64, height: f64) -> Result<WasmWorld, JsError> {
+        console_error_panic_hook::set_once();
+        let core = crate::World::new(width, height).map_err(to_js)?;
+        Ok(WasmWorld { core: Rc::new(RefCell::new(core)), node_buffer: Vec::new() })
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> f64 {
+        self.core().width()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn height(&self) -> f64 {
+        self.core().height()
+    }
+
+    /// Makes the world rectangle `[0, width] × [0, height]`; objects stay
+    /// where they are.
+    pub fn resize(&self, width: f64, height: f64) -> Result<(), JsError> {
+        self.core_mut().resize(width, height).map_err(to_js)
+    }
+
+    /// Adds a box at rest; returns its id (>= 1, never reused).
+    pub fn insert(&self, x: f64, y: f64, w: f64, h: f64) -> Result<u32, JsError> {
+        self.core_mut().insert(x, y, w, h).map_err(to_js)
+    }
+
+    /// Moves / resizes a box.
+    pub fn update(&self, id: f64, x: f64, y: f64, w: f64, h: f64) -> Result<(), JsError> {
+        self.core_mut().update(whole("id", id)?, x, y, w, h).map_err(to_js)
+    }
+
+    /// Units per second.
+    #[wasm_bindgen(js_name = setVelocity)]
+    pub fn set_velocity(&self, id: f64, vx: f64, vy: f64) -> Result<(), JsError> {
+        self.core_mut().set_velocity(whole("id", id)?, vx, vy).map_err(to_js)
+    }
+
+    /// `[vx, vy]` of a live object (a copy).
+    pub fn velocity(&self, id: f64) -> Result<Float64Array, JsError> {
+        let v = self.core().velocity(whole("id", id)?).map_err(to_js)?;
+        Ok(Float64Array::from(&v[..]))
+    }
+
+    /// Deletes the object and everything attached below it.
+    pub fn remove(&self, id: f64) -> Result<(), JsError> {
+        self.core_mut().remove(whole("id", id)?).map_err(to_js)
+    }
+
+    /// The object's current `[x, y, w, h]` (a copy).
+    #[wasm_bindgen(js_name = box)]
+    pub fn box_of(&self, id: f64) -> Result<Float64Array, JsError> {
+        let b = self.core().box_of(whole("id", id)?).map_err(to_js)?;
+        Ok(Float64Array::from(&b[..]))
+    }
+
+    /// Live objects.
+    #[wasm_bindgen(getter)]
+    pub fn count(&self) -> u32 {
+        self.core().count() as u32
+    }
+
+    /// Moves every object by velocity × dt, bounces it off the walls, and
+    /// pushes tile colliders out of the tiles.
+    pub fn step(&self, dt: f64) -> Result<(), JsError> {
+        self.core_mut().step(dt).map_err(to_js)
+    }
+
+    /// Every overlapping pair `[a0, b0, a1, b1, …]`, `a < b`, sorted (a view).
+    /// From 4096 objects up it may first renumber the slots (see
+    /// `slotGeneration`): re-read per-slot views after it.
+    pub fn pairs(&self) -> Uint32Array {
+        view_u32(self.core_mut().pairs())
+    }
+
+    /// Ids of the boxes overlapping the given box, ascending (a view).
+    pub fn query(&self, x: f64, y: f64, w: f64, h: f64) -> Result<Uint32Array, JsError> {
+        let mut core = self.core_mut();
+        let ids = core.query(x, y, w, h).map_err(to_js)?;
+        Ok(view_u32(ids))
+    }
+
+    /// One of `World.structures()`.
+    #[wasm_bindgen(js_name = setStructure)]
+    pub fn set_structure(&self, name: &str) -> Result<(), JsError> {
+        self.core_mut().set_structure(name).map_err(to_js)
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn structure(&self) -> String {
+        self.core().structure().to_string()
+    }
+
+    /// Every structure name `setStructure` accepts: `"brute-force"`,
+    /// `"quadtree"`, `"quadtree-leaves"`, `"grid"`, `"loose-grid"`.
+    pub fn structures() -> Vec<String> {
+        StructureKind::ALL.iter().map(|k| k.name().to_string()).collect()
+    }
+
+    /// Split threshold and depth limit of both quadtrees.
+    #[wasm_bindgen(js_name = setQuadtreeLimits)]
+    pub fn set_quadtree_limits(&self, max_objects: f64, max_levels: f64) -> Result<(), JsError> {
+        let max_objects = whole("maxObjects", max_objects)?;
+        let max_levels = whole("maxLevels", max_levels)?;
+        self.core_mut().set_quadtree_limits(max_objects, max_levels).map_err(to_js)
+    }
+
+    #[wasm_bindgen(getter, js_name = maxObjects)]
+    pub fn max_objects(&self) -> u32 {
+        self.core().quadtree_limits().max_objects
+    }
+
+    #[wasm_bindgen(getter, js_name = maxLevels)]
+    pub fn max_levels(&self) -> u32 {
+        self.core().quadtree_limits().max_levels
+    }
+
+    /// The quadtree limits a new World starts with: `[maxObjects, maxLevels]`.
+    #[wasm_bindgen(js_name = defaultQuadtreeLimits)]
+    pub fn default_quadtree_limits() -> Uint32Array {
+        let limits = QuadtreeLimits::default();
+        Uint32Array::from(&[limits.max_objects, limits.max_levels][..])
+    }
+
+    /// Cell size of the `"grid"` and `"loose-grid"` structures. Until set,
+    /// they choose one from the objects' sizes.
+    #[wasm_bindgen(js_name = setCellSize)]
+    pub fn set_cell_size(&self, size: f64) -> Result<(), JsError> {
+        self.core_mut().set_cell_size(size).map_err(to_js)
+    }
+
+    /// Returns the grids to a cell size picked from the objects' sizes.
+    #[wasm_bindgen(js_name = useAutomaticCellSize)]
+    pub fn use_automatic_cell_size(&self) {
+        self.core_mut().use_automatic_cell_size();
+    }
+
+    /// The grids' cell size in use (NaN when automatic and no grid is active).
+    #[wasm_bindgen(getter, js_name = cellSize)]
+    pub fn cell_size(&self) -> f64 {
+        self.core().cell_size().unwrap_or(f64::NAN)
+    }
+
+    /// The active grid's layout `[originX, originY, cellSize, cols, rows]`
+    /// (empty when no grid is active; a copy).
+    #[wasm_bindgen(js_name = gridGeometry)]
+    pub fn grid_geometry(&self) -> Float64Array {
+        match self.core().grid_geometry() {
+            Some(g) => {
+                Float64Array::from(&[g.origin_x, g.origin_y, g.cell_size, g.cols as f64, g.rows as f64][..])
+            }
+            None => Float64Array::new_with_length(0),
+        }
+    }
+
+    /// The grid cells `pairs()` searches for this object's partners, `x, y,
+    /// w, h` each (a copy; empty for non-grid structures).
+    #[wasm_bindgen(js_name = searchedIn)]
+    pub fn searched_in(&self, id: f64) -> Result<Float64Array, JsError> {
+        Ok(boxes_xywh(&self.core().searched_in(whole("id", id)?).map_err(to_js)?))
+    }
+
+    /// The quadtree nodes or grid cells holding the object, `x, y, w, h`
+    /// each (a copy).
+    #[wasm_bindgen(js_name = storedIn)]
+    pub fn stored_in(&self, id: f64) -> Result<Float64Array, JsError> {
+        Ok(boxes_xywh(&self.core().stored_in(whole("id", id)?).map_err(to_js)?))
+    }
+
+    /// Adds `count` seeded moving boxes laid out per `layout` (one of
+    /// `World.layouts()`). Returns the first new id.
+    pub fn populate(&self, count: f64, seed: f64, layout: &str) -> Result<u32, JsError> {
+        let count = whole("count", count)?;
+        if count > MAX_POPULATE {
+            let value = i64::from(count);
+            return Err(to_js(crate::Error::OutOfRange {
+                arg: "count",
+                value,
+                min: 0,
+                max: MAX_POPULATE.into(),
+            }));
+        }
+        let seed = whole("seed", seed)?;
+        let layout = Layout::from_name(layout).ok_or_else(|| {
+            to_js(crate::Error::UnknownName {
+                arg: "layout",
+                name: layout.to_string(),
+                expected: "\"uniform\", \"clustered\", \"mixed\"",
+            })
+        })?;
+        self.core_mut().populate(count, seed.into(), layout).map_err(to_js)
+    }
+
+    /// The scene layouts `populate` accepts.
+    pub fn layouts() -> Vec<String> {
+        Layout::ALL.iter().map(|l| l.name().to_string()).collect()
+    }
+
+    /// The side of the square world the seeded scenes use for `count`
+    /// boxes (constant density; see the README's benchmarks).
+    #[wasm_bindgen(js_name = sceneSide)]
+    pub fn scene_side(count: f64) -> Result<f64, JsError> {
+        Ok(crate::scene::world_side_for(whole("count", count)? as usize))
+    }
+
+    /// Throws if any internal invariant is broken (a debugging aid).
+    pub fn validate(&self) -> Result<(), JsError> {
+        self.core().validate().map_err(|message| JsError::new(&message))
+    }
+
+    /// Box-versus-box tests made by the last `pairs()`.
+    #[wasm_bindgen(getter, js_name = pairCandidateTests)]
+    pub fn pair_candidate_tests(&self) -> f64 {
+        self.core().pair_stats().candidate_tests as f64
+    }
+
+    /// Nodes or cells visited by the last `pairs()`.
+    #[wasm_bindgen(getter, js_name = pairNodesVisited)]
+    pub fn pair_nodes_visited(&self) -> f64 {
+        self.core().pair_stats().nodes_visited as f64
+    }
+
+    /// Box-versus-box tests made by the last `query()`.
+    #[wasm_bindgen(getter, js_name = queryCandidateTests)]
+    pub fn query_candidate_tests(&self) -> f64 {
+        self.core().query_stats().candidate_tests as f64
+    }
+
+    /// Per slot `x, y, w, h` (a view; slots with id 0 are free).
+    #[wasm_bindgen(js_name = slotBoxes)]
+    pub fn slot_boxes(&self) -> Float64Array {
+        view_f64(self.core().slot_boxes())
+    }
+
+    /// Per slot the object's id, or 0 for a free slot (a view).
+    #[wasm_bindgen(js_name = slotIds)]
+    pub fn slot_ids(&self) -> Uint32Array {
+        view_u32(self.core().slot_ids())
+    }
+
+    /// Per slot 1 if it was in a pair at the last `pairs()` (a view).
+    #[wasm_bindgen(js_name = slotOverlapping)]
+    pub fn slot_overlapping(&self) -> Uint8Array {
+        view_u8(self.core().slot_overlapping())
+    }
+
+    /// Goes up by one each time the slots are renumbered (in space order,
+    /// by `pairs()` once objects have drifted, from 4096 objects up, or by
+    /// `renumberSlots()`): an id → slot index built from `slotIds()` must
+    /// then be rebuilt. Ids never change.
+    #[wasm_bindgen(getter, js_name = slotGeneration)]
+    pub fn slot_generation(&self) -> u32 {
+        self.core().slot_generation()
+    }
+
+    /// Renumbers the slots in space order now (see `slotGeneration`).
+    #[wasm_bindgen(js_name = renumberSlots)]
+    pub fn renumber_slots(&self) {
+        self.core_mut().renumber_slots();
+    }
+
+    /// The active quadtree's nodes, `x, y, w, h, depth, leaf` each (a view;
+    /// empty when no quadtree is active).
+    #[wasm_bindgen(js_name = quadtreeNodes)]
+    pub fn quadtree_nodes(&mut self) -> Float64Array {
+        self.node_buffer.clear();
+        if let Some(tree) = self.core.borrow().quadtree() {
+            let buffer = &mut self.node_buffer;
+            tree.for_each_node(|n| {
+                let b = n.bounds;
+                buffer.extend([
+                    b.min_x,
+                    b.min_y,
+                    b.max_x - b.min_x,
+                    b.max_y - b.min_y,
+                    f64::from(n.depth),
+                    f64::from(u8::from(n.is_leaf)),
+                ]);
+            });
+        }
+        view_f64(&self.node_buffer)
+    }
+
+    /// The field names of a view, in order: its stride is their number.
+    /// `name` is the method returning the view (`"slotBoxes"`,
+    /// `"quadtreeNodes"`, `"traceSteps"`, `"edgeLines"`, …); unknown names
+    /// throw.
+    #[wasm_bindgen(js_name = viewLayout)]
+    pub fn view_layout(name: &str) -> Result<Vec<String>, JsError> {
+        let fields = crate::wire::view_fields(name).ok_or_else(|| {
+            to_js(crate::Error::UnknownName {
+                arg: "name",
+                name: name.to_string(),
+                expected: "a view's method name",
+            })
+        })?;
+        Ok(names(fields))
+    }
+
+    /// Every view `viewLayout` knows.
+    pub fn views() -> Vec<String> {
+        crate::wire::VIEWS.iter().map(|(name, _)| (*name).to_string()).collect()
+    }
+
+    // ---- Tile grid (N-style) ----
+
+    /// The world's tile grid: a handle sharing this world's map (edits
+    /// through either are the same edits).
+    #[wasm_bindgen(getter)]
+    pub fn tiles(&self) -> WasmTileGrid {
+        WasmTileGrid::of(self.core.clone())
+    }
+
+    /// Replaces the tile grid by `cols × rows` empty tiles of side `tileSize`.
+    #[wasm_bindgen(js_name = setTileGrid)]
+    pub fn set_tile_grid(&self, cols: f64, rows: f64, tile_size: f64) -> Result<(), JsError> {
+        let (cols, rows) = (whole("cols", cols)?, whole("rows", rows)?);
+        self.core_mut().set_tile_grid(cols, rows, tile_size).map_err(to_js)
+    }
+
+    /// Sets one tile by shape name (see `TileGrid.shapes()`).
+    #[wasm_bindgen(js_name = setTile)]
+    pub fn set_tile(&self, col: f64, row: f64, shape: &str) -> Result<(), JsError> {
+        self.core_mut().set_tile(whole("col", col)?, whole("row", row)?, shape).map_err(to_js)
+    }
+
+    /// The shape name of a tile.
+    pub fn tile(&self, col: f64, row: f64) -> Result<String, JsError> {
+        Ok(self.core().tile(whole("col", col)?, whole("row", row)?).map_err(to_js)?.to_string())
+    }
+
+    /// `"empty"`, `"solid"` or `"interesting"` for a side (`"left"`,
+    /// `"right"`, `"top"`, `"bottom"`) of a cell, after simplification.
+    pub fn edge(&self, col: f64, row: f64, side: &str) -> Result<String, JsError> {
+        Ok(self.core().edge(whole("col", col)?, whole("row", row)?, side).map_err(to_js)?.to_string())
+    }
+
+    /// The edge-state names, by the codes of `TileGrid.edges()` and
+    /// `edgeLines()`: `["empty", "solid", "interesting"]`.
+    #[wasm_bindgen(js_name = edgeStates)]
+    pub fn edge_states() -> Vec<String> {
+        names(&crate::tile_grid::EdgeState::CODE_NAMES)
+    }
+
+    /// `[col, row, …]` of the tiles the box touches, row-major (a view).
+    #[wasm_bindgen(js_name = touchedCells)]
+    pub fn touched_cells(&self, x: f64, y: f64, w: f64, h: f64) -> Result<Uint32Array, JsError> {
+        let mut core = self.core_mut();
+        Ok(view_u32(core.touched_cells(x, y, w, h).map_err(to_js)?))
+    }
+
+    /// How an object meets the tile map during `step`: `"none"` (passes
+    /// through, the default), `"bounce"` or `"slide"`.
+    #[wasm_bindgen(js_name = setTileResponse)]
+    pub fn set_tile_response(&self, id: f64, response: &str) -> Result<(), JsError> {
+        let id = whole("id", id)?;
+        let response = TileResponse::from_name(response).map_err(to_js)?;
+        self.core_mut().set_tile_response(id, response).map_err(to_js)
+    }
+
+    #[wasm_bindgen(js_name = tileResponse)]
+    pub fn tile_response(&self, id: f64) -> Result<String, JsError> {
+        Ok(self.core().tile_response(whole("id", id)?).map_err(to_js)?.name().to_string())
+    }
+
+    /// The names `setTileResponse` accepts.
+    #[wasm_bindgen(js_name = tileResponses)]
+    pub fn tile_responses() -> Vec<String> {
+        TileResponse::ALL.iter().map(|r| r.name().to_string()).collect()
+    }
+
+    // ---- Rays ----
+
+    /// `[col, row, …]` of the tile-grid cells the segment passes through,
+    /// in order, clipped to the grid, ignoring tiles (a view).
+    #[wasm_bindgen(js_name = traceCells)]
+    pub fn trace_cells(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<Uint32Array, JsError> {
+        let mut core = self.core_mut();
+        Ok(view_u32(core.trace_cells(x0, y0, x1, y1).map_err(to_js)?))
+    }
+
+    /// The first tile surface or object box the segment touches, or
+    /// undefined (a plain object).
+    #[wasm_bindgen(js_name = castRay, unchecked_return_type = "RayHit | undefined")]
+    pub fn cast_ray(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<JsValue, JsError> {
+        let hit = self.core_mut().cast_ray(x0, y0, x1, y1).map_err(to_js)?;
+        Ok(hit.map_or(JsValue::UNDEFINED, ray_hit))
+    }
+
+    // ---- Hierarchy ----
+
+    /// Attaches `child` under `parent` (0 detaches). Throws on a cycle.
+    #[wasm_bindgen(js_name = setParent)]
+    pub fn set_parent(&self, child: f64, parent: f64) -> Result<(), JsError> {
+        self.core_mut().set_parent(whole("child", child)?, whole("parent", parent)?).map_err(to_js)
+    }
+
+    /// Many attachments at once: `pairs` is `[child0, parent0, child1,
+    /// parent1, …]`, applied in order, all or nothing. Returns
+    /// `"repaired"` or `"resorted"`: how the queue was kept in order.
+    #[wasm_bindgen(js_name = setParents)]
+    pub fn set_parents(&self, pairs: &[u32]) -> Result<String, JsError> {
+        if pairs.len() % 2 != 0 {
+            let length = pairs.len() as i64;
+            return Err(to_js(crate::Error::OutOfRange {
+                arg: "pairs length (must be even)",
+                value: length,
+                min: 0,
+                max: i64::MAX,
+            }));
+        }
+        let events: Vec<(u32, u32)> = pairs.chunks_exact(2).map(|p| (p[0], p[1])).collect();
+        Ok(match self.core_mut().set_parents(&events).map_err(to_js)? {
+            crate::hierarchy::BatchStrategy::Repaired => "repaired",
+            crate::hierarchy::BatchStrategy::Resorted => "resorted",
+        }
+        .to_string())
+    }
+
+    /// The parent id, 0 at the root.
+    #[wasm_bindgen(js_name = parentOf)]
+    pub fn parent_of(&self, id: f64) -> Result<u32, JsError> {
+        self.core().parent_of(whole("id", id)?).map_err(to_js)
+    }
+
+    /// Every live id once, each parent before its children (a view).
+    pub fn order(&self) -> Uint32Array {
+        view_u32(self.core().order())
+    }
+
+    /// Records each queue repair so `lastRepair()` can show it.
+    #[wasm_bindgen(js_name = setHierarchyTracing)]
+    pub fn set_hierarchy_tracing(&self, on: bool) {
+        self.core_mut().set_hierarchy_tracing(on);
+    }
+
+    /// The last `setParent`'s queue repair, when tracing is on, or
+    /// `undefined` when it repaired nothing.
+    #[wasm_bindgen(js_name = lastRepair, unchecked_return_type = "RepairTrace | undefined")]
+    pub fn last_repair(&self) -> JsValue {
+        let core = self.core();
+        let Some(trace) = core.last_repair() else {
+            return JsValue::UNDEFINED;
+        };
+        let to_temp: Vec<u8> = trace.to_temp.iter().map(|&b| u8::from(b)).collect();
+        plain_object(&[
+            ("child", trace.child.into()),
+            ("parent", trace.parent.into()),
+            ("p", trace.p.into()),
+            ("q", trace.q.into()),
+            ("before", Uint32Array::from(&trace.before[..]).into()),
+            ("temp", Uint32Array::from(&trace.temp[..]).into()),
+            ("toTemp", Uint8Array::from(&to_temp[..]).into()),
+            ("after", Uint32Array::from(&trace.after[..]).into()),
+        ])
+    }
+}

@@ -1,0 +1,88 @@
+//! The wire format: the layout of every flat array the library hands out
+//! (typed-array views in JavaScript, slices natively), named in one place.
+//! JavaScript asks `World.viewLayout(name)` for a view's field names and
+//! reads strides and offsets from them instead of repeating numbers; the
+//! Rust code that fills each view takes its stride from the same constant.
+//!
+//! One box convention everywhere: `x, y, w, h` (min corner and size).
+//! Codes in views (edge states, doors, tile shapes, tile responses) are
+//! indices into the name lists `World.edgeStates()`, `TileGrid.doorStates()`,
+//! `TileGrid.shapes()` and `World.tileResponses()`.
+
+/// A box: min corner and size.
+pub const BOX_FIELDS: &[&str] = &["x", "y", "w", "h"];
+/// A cell of a grid.
+pub const CELL_FIELDS: &[&str] = &["col", "row"];
+/// A pair of object ids, `a < b`.
+pub const PAIR_FIELDS: &[&str] = &["a", "b"];
+/// One object id.
+pub const ID_FIELDS: &[&str] = &["id"];
+/// A point.
+pub const POINT_FIELDS: &[&str] = &["x", "y"];
+/// A velocity.
+pub const VELOCITY_FIELDS: &[&str] = &["vx", "vy"];
+/// A quadtree node: its bounds, depth (root 0) and 1 for a leaf.
+pub const QUADTREE_NODE_FIELDS: &[&str] = &["x", "y", "w", "h", "depth", "leaf"];
+/// A broad-phase grid's layout.
+pub const GRID_GEOMETRY_FIELDS: &[&str] = &["originX", "originY", "cellSize", "cols", "rows"];
+/// One cell visited by a ray: the cell, where the segment enters it (`t`
+/// and the point), and the DDA state on arrival.
+pub const TRACE_STEP_FIELDS: &[&str] = &["col", "row", "t", "x", "y", "tMaxX", "tMaxY", "tDeltaX", "tDeltaY"];
+/// One byte per object slot: 1 when it was in a pair at the last `pairs()`.
+pub const FLAG_FIELDS: &[&str] = &["flag"];
+/// One byte per edge id: an edge-state code.
+pub const EDGE_STATE_FIELDS: &[&str] = &["state"];
+/// One byte per edge id: a door code.
+pub const DOOR_FIELDS: &[&str] = &["door"];
+/// One byte per cell, row-major: a tile-shape code.
+pub const SHAPE_FIELDS: &[&str] = &["shape"];
+/// A `pushOut` move.
+pub const MOVE_FIELDS: &[&str] = &["dx", "dy"];
+
+/// Every view by the name of the method that returns it, with its fields.
+pub const VIEWS: &[(&str, &[&str])] = &[
+    ("pairs", PAIR_FIELDS),
+    ("pairsBegan", PAIR_FIELDS),
+    ("pairsEnded", PAIR_FIELDS),
+    ("query", ID_FIELDS),
+    ("order", ID_FIELDS),
+    ("box", BOX_FIELDS),
+    ("velocity", VELOCITY_FIELDS),
+    ("slotBoxes", BOX_FIELDS),
+    ("slotIds", ID_FIELDS),
+    ("slotOverlapping", FLAG_FIELDS),
+    ("quadtreeNodes", QUADTREE_NODE_FIELDS),
+    ("gridGeometry", GRID_GEOMETRY_FIELDS),
+    ("storedIn", BOX_FIELDS),
+    ("searchedIn", BOX_FIELDS),
+    ("touchedCells", CELL_FIELDS),
+    ("traceCells", CELL_FIELDS),
+    ("traceSteps", TRACE_STEP_FIELDS),
+    ("pushOut", MOVE_FIELDS),
+    ("changedCellsSince", CELL_FIELDS),
+    ("edgeLines", crate::tile_grid::EDGE_LINE_FIELDS),
+    ("edges", EDGE_STATE_FIELDS),
+    ("doors", DOOR_FIELDS),
+    ("tileIndices", SHAPE_FIELDS),
+    ("shapeOutline", POINT_FIELDS),
+    ("cellAt", CELL_FIELDS),
+];
+
+/// The fields of the view returned by the method `name`, if it is one.
+#[must_use]
+pub fn view_fields(name: &str) -> Option<&'static [&'static str]> {
+    VIEWS.iter().find(|(view, _)| *view == name).map(|&(_, fields)| fields)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn view_names_are_unique_and_fields_named_once_per_view() {
+        for (i, (name, fields)) in super::VIEWS.iter().enumerate() {
+            assert!(super::VIEWS[..i].iter().all(|(other, _)| other != name), "{name} listed twice");
+            for (j, f) in fields.iter().enumerate() {
+                assert!(!fields[..j].contains(f), "{name}: field {f} twice");
+            }
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! Objects that collide with the tile map: opted in per object, moved by
+//! `step` in sub-steps short enough not to tunnel, and pushed out of the
+//! tiles by the narrow phase ([`TileGrid::push_out`]) after each, so no
+//! game loop has to do tile physics of its own.
+
+use super::World;
+use crate::error::{Error, Result};
+use crate::geometry::Aabb;
+use crate::tile_grid::TileGrid;
+
+/// What a moving object does when it meets the tile map.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(u8)]
+pub enum TileResponse {
+    /// Passes through tiles (every object starts so).
+    #[default]
+    None = 0,
+    /// Pushed out, and its velocity reflected about the push direction (an
+    /// elastic bounce off the surface, slopes and curves included).
+    Bounce = 1,
+    /// Pushed out, and the velocity into the surface removed: it slides
+    /// along it (what a platformer's character does on the ground).
+    Slide = 2,
+}
+
+impl TileResponse {
+    pub const ALL: [TileResponse; 3] = [TileResponse::None, TileResponse::Bounce, TileResponse::Slide];
+
+    /// `"none"`, `"bounce"` or `"slide"`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            TileResponse::None => "none",
+            TileResponse::Bounce => "bounce",
+            TileResponse::Slide => "slide",
+        }
+    }
+
+    /// The response called `name`; anything else is an error naming
+    /// `response`.
+    pub fn from_name(name: &str) -> Result<TileResponse> {
+        TileResponse::ALL.into_iter().find(|r| r.name() == name).ok_or_else(|| Error::UnknownName {
+            arg: "response",
+            name: name.to_owned(),
+            expected: "\"none\", \"bounce\", \"slide\"",
+        })
+    }
+
+    pub(super) fn from_code(code: u8) -> TileResponse {
+        TileResponse::ALL.get(code as usize).copied().unwrap_or_default()
+    }
+}
+
+/// Most sub-steps one object takes in one `step`: the cap on the work a
+/// very fast object can cost (beyond it, a sub-step may be longer than
+/// half the object and can tunnel through a thin feature).
+pub const MAX_SUB_STEPS: u32 = 64;
+
+impl World {
+    /// Makes an object collide with the tile map during [`World::step`]
+    /// (`Bounce` or `Slide`), or pass through it (`None`, the default).
+    pub fn set_tile_response(&mut self, id: u32, response: TileResponse) -> Result<()> {
+        let slot = self.slot_of("id", id)? as usize;
+        let was = self.tile_response[slot] != TileResponse::None as u8;
+        self.tile_response[slot] = response as u8;
+        match (was, response != TileResponse::None) {
+            (false, true) => self.tile_colliders += 1,
+            (true, false) => self.tile_colliders -= 1,
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// How an object meets the tile map in `step`.
+    pub fn tile_response(&self, id: u32) -> Result<TileResponse> {
+        let slot = self.slot_of("id", id)? as usize;
+        Ok(TileResponse::from_code(self.tile_response[slot]))
+    }
+
+    /// Moves every object that collides with tiles by its velocity × `dt`,
+    /// in sub-steps of at most half its smaller side (and half a tile), each
+    /// followed by the walls and the push-out; at rest it is only pushed
+    /// out. Attached objects are left to their parents.
+    pub(super) fn step_tile_colliders(&mut self, dt: f64) {
+        for slot in 0..self.slot_ids.len() {
+            let response = TileResponse::from_code(self.tile_response[slot]);
+            if response == TileResponse::None || self.parent_slot[slot] != super::hierarchy::NO_PARENT {
+                continue;
+            }
+            let b = [
+                self.boxes[slot * 4],
+                self.boxes[slot * 4 + 1],
+                self.boxes[slot * 4 + 2],
+                self.boxes[slot * 4 + 3],
+            ];
+            let mut motion = Motion {
+                x: b[0],
+                y: b[1],
+                w: b[2],
+                h: b[3],
+                vx: self.velocities[slot * 2],
+                vy: self.velocities[slot * 2 + 1],
+            };
+            motion.advance(dt, response, &self.tiles, self.width, self.height);
+            self.slot_order.note_move(b[0], b[1], motion.x, motion.y);
+            self.boxes[slot * 4] = motion.x;
+            self.boxes[slot * 4 + 1] = motion.y;
+            self.velocities[slot * 2] = motion.vx;
+            self.velocities[slot * 2 + 1] = motion.vy;
+            if (motion.x, motion.y) != (b[0], b[1]) {
+                let aabb = Aabb::from_xywh(motion.x, motion.y, motion.w, motion.h);
+                self.structure.as_broad_phase().update(slot as u32, aabb);
+            }
+        }
+    }
+}
+
+/// One object's box and velocity while it is being moved.
+struct Motion {
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+    vx: f64,
+    vy: f64,
+}
+
+impl Motion {
+    fn advance(&mut self, dt: f64, response: TileResponse, tiles: &TileGrid, width: f64, height: f64) {
+        let travel = (self.vx * dt).hypot(self.vy * dt);
+        let longest = 0.5 * self.w.min(self.h).min(tiles.tile_size());
+        let steps = if travel > 0.0 && longest > 0.0 {
+            (travel / longest).ceil().clamp(1.0, f64::from(MAX_SUB_STEPS)) as u32
+        } else {
+            1
+        };
+        let h = dt / f64::from(steps);
+        for _ in 0..steps {
+            if self.vx != 0.0 || self.vy != 0.0 {
+                let (mut x, mut y) = (self.x + self.vx * h, self.y + self.vy * h);
+                super::step::reflect(&mut x, &mut self.vx, self.w, width);
+                super::step::reflect(&mut y, &mut self.vy, self.h, height);
+                (self.x, self.y) = (x, y);
+            }
+            self.push_out(response, tiles);
+        }
+    }
+
+    /// Out of the tiles, and the velocity's normal part bounced or dropped.
+    fn push_out(&mut self, response: TileResponse, tiles: &TileGrid) {
+        let (dx, dy) = tiles.push_out(&Aabb::from_xywh(self.x, self.y, self.w, self.h));
+        let length = dx.hypot(dy);
+        if !(length > 0.0 && length.is_finite()) {
+            return;
+        }
+        self.x += dx;
+        self.y += dy;
+        let (nx, ny) = (dx / length, dy / length);
+        let into = self.vx * nx + self.vy * ny;
+        if into < 0.0 {
+            let k = if response == TileResponse::Bounce { 2.0 } else { 1.0 };
+            self.vx -= k * into * nx;
+            self.vy -= k * into * ny;
+        }
+    }
+}
