@@ -4,7 +4,7 @@
 import init from '../pkg/broadphase.js';
 import { readPageParams } from './modes/url';
 import { Shell } from './shell';
-import { publishTheme } from './theme';
+import { publishTheme } from './runtime/theme';
 import './style.css';
 
 function element(id: string): HTMLElement {

@@ -7,8 +7,8 @@
 import { findMode, MODES, type ModeEntry } from './modes/index';
 import type { ModeHandle } from './modes/types';
 import { readPageParams } from './modes/url';
-import { prefersReducedMotion } from './motion';
-import { h, setText } from './ui';
+import { prefersReducedMotion } from './runtime/motion';
+import { h, setText } from './runtime/ui';
 
 export class Shell {
   private current: ModeHandle | null = null;

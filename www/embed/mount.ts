@@ -10,8 +10,8 @@
 import init from '../../pkg/broadphase.js';
 import { findMode } from '../modes/index';
 import type { ModeHandle } from '../modes/types';
-import { prefersReducedMotion } from '../motion';
-import { publishTheme } from '../theme';
+import { prefersReducedMotion } from '../runtime/motion';
+import { publishTheme } from '../runtime/theme';
 import { publishTileColours } from '../modes/tiles/colours';
 import pageCss from '../style.css?inline';
 import tilesCss from '../modes/tiles/tiles.css?inline';

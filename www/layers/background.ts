@@ -1,8 +1,8 @@
 // The page colour and the world rectangle (the walls the boxes bounce off).
 
-import type { DrawContext, Layer } from '../render';
-import { useScreenSpace, useWorldSpace } from '../render';
-import { theme } from '../theme';
+import type { DrawContext, Layer } from '../runtime/renderer';
+import { useScreenSpace, useWorldSpace } from '../runtime/renderer';
+import { theme } from '../runtime/theme';
 
 export class BackgroundLayer implements Layer {
   readonly name = 'background';

@@ -3,9 +3,9 @@
 // Vector drawing when boxes are big enough to show an outline; whole-pixel
 // raster (pixel-boxes.ts) when they are a pixel or two, as at 20k objects.
 
-import type { DrawContext, Layer } from '../render';
-import { useWorldSpace } from '../render';
-import { theme } from '../theme';
+import type { DrawContext, Layer } from '../runtime/renderer';
+import { useWorldSpace } from '../runtime/renderer';
+import { theme } from '../runtime/theme';
 import { packColour, PixelCanvas } from './pixel-boxes';
 
 /** Below this many CSS px per world unit, boxes go to the pixel path. */

@@ -2,10 +2,10 @@
 // and a corner handle (grab to resize). The boxes it sees are outlined by
 // the boxes layer from the same frame's query.
 
-import { cameraOnScreen, HANDLE_PX, setTabWidth, tabRect, TAB_HEIGHT_PX } from '../camera';
-import type { DrawContext, Layer } from '../render';
-import { useScreenSpace, useWorldSpace } from '../render';
-import { theme } from '../theme';
+import { cameraOnScreen, HANDLE_PX, setTabWidth, tabRect, TAB_HEIGHT_PX } from '../boxes/camera';
+import type { DrawContext, Layer } from '../runtime/renderer';
+import { useScreenSpace, useWorldSpace } from '../runtime/renderer';
+import { theme } from '../runtime/theme';
 
 export class CameraLayer implements Layer {
   readonly name = 'camera';

@@ -3,9 +3,9 @@
 // tree files an object as it moves: one node when it straddles a split in
 // "quadtree", every overlapped leaf in "quadtree-leaves".
 
-import type { DrawContext, Layer } from '../render';
-import { useScreenSpace, useWorldSpace } from '../render';
-import { theme } from '../theme';
+import type { DrawContext, Layer } from '../runtime/renderer';
+import { useScreenSpace, useWorldSpace } from '../runtime/renderer';
+import { theme } from '../runtime/theme';
 
 export class FocusLayer implements Layer {
   readonly name = 'focus';

@@ -3,9 +3,9 @@
 // structure reads first. Leaves need nothing: their sides are ancestors'
 // crosses or the world's walls.
 
-import type { DrawContext, Layer } from '../render';
-import { useWorldSpace } from '../render';
-import { theme } from '../theme';
+import type { DrawContext, Layer } from '../runtime/renderer';
+import { useWorldSpace } from '../runtime/renderer';
+import { theme } from '../runtime/theme';
 
 const STRIDE = 6; // minX, minY, maxX, maxY, depth, isLeaf
 

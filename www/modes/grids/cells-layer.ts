@@ -4,9 +4,9 @@
 // grid searches exactly where it stores; a loose grid stores in the centre
 // cell and searches that cell and four forward neighbours.
 
-import type { DrawContext, Layer } from '../../render';
-import { useScreenSpace, useWorldSpace } from '../../render';
-import { theme } from '../../theme';
+import type { DrawContext, Layer } from '../../runtime/renderer';
+import { useScreenSpace, useWorldSpace } from '../../runtime/renderer';
+import { theme } from '../../runtime/theme';
 
 /** What was drawn last frame, for the panel and the tests. */
 export interface DrawnCells {

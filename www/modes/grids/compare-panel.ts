@@ -3,8 +3,8 @@
 // shows candidate tests, pairs, median µs per frame, time relative to brute
 // force and whether its pairs equal the reference's.
 
-import type { Playground } from '../../playground';
-import { formatInt, h, panelSection, setText, type Panel } from '../../ui';
+import type { BoxDemo } from '../../boxes/demo';
+import { formatInt, h, panelSection, setText, type Panel } from '../../runtime/ui';
 import { BRUTE_FORCE_MAX, COMPARE_FRAMES, compareStructures, snapshotWorld, type CompareResult } from './compare';
 
 /** Quiet time after the last scene change before an automatic re-run, ms. */
@@ -34,7 +34,7 @@ export class ComparePanel implements Panel {
   private readonly body = h('tbody', {});
   private readonly note = h('p', { id: 'compare-note', class: 'compare-note' }, '');
 
-  constructor(private readonly pg: Playground) {
+  constructor(private readonly pg: BoxDemo) {
     const head = h(
       'thead',
       {},

@@ -5,7 +5,7 @@
 // each temporary world is freed as soon as its run ends.
 
 import { World } from '../../../pkg/broadphase.js';
-import { fingerprint } from '../../pairs';
+import { fingerprint } from '../../boxes/pairs';
 
 export const COMPARE_FRAMES = 30;
 /** Brute force is O(n²) per frame: above this it is skipped, and said so. */

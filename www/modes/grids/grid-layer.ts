@@ -2,9 +2,9 @@
 // cellSize, cols, rows]); faded out when cells are too small on screen to
 // read as cells.
 
-import type { DrawContext, Layer } from '../../render';
-import { useWorldSpace } from '../../render';
-import { theme } from '../../theme';
+import type { DrawContext, Layer } from '../../runtime/renderer';
+import { useWorldSpace } from '../../runtime/renderer';
+import { theme } from '../../runtime/theme';
 
 /** Below this many CSS px per cell the lines would be a grey wash. */
 const MIN_CELL_PX = 5;

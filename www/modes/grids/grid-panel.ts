@@ -3,8 +3,8 @@
 // cells it is stored in and how many are searched for its pairs, with one
 // sentence on why for the active structure.
 
-import type { Playground } from '../../playground';
-import { h, hasFocus, panelSection, setText, type Panel } from '../../ui';
+import type { BoxDemo } from '../../boxes/demo';
+import { h, hasFocus, panelSection, setText, type Panel } from '../../runtime/ui';
 import type { CellsLayer } from './cells-layer';
 
 export const CELL_MIN = 2;
@@ -32,7 +32,7 @@ export class GridPanel implements Panel {
   private readonly explain = h('p', { id: 'grid-explain', class: 'panel-note' }, '');
 
   constructor(
-    private readonly pg: Playground,
+    private readonly pg: BoxDemo,
     private readonly cells: CellsLayer,
   ) {
     const counts = h(

@@ -4,18 +4,18 @@
 // every structure on a copy of the current scene.
 
 import { World } from '../../../pkg/broadphase.js';
-import { installDebugHandle } from '../../debug';
-import { Input } from '../../input';
-import { Notice } from '../../notice';
-import { ControlsPanel } from '../../panels/controls';
-import { key, swatch } from '../../panels/legend';
-import { StatsPanel } from '../../panels/stats';
-import { Playground } from '../../playground';
-import type { Settings } from '../../state';
-import { h, panelSection } from '../../ui';
-import { readSettings } from '../../url';
-import { defaultSettings } from '../../scene';
-import { buildModeLayout } from '../layout';
+import { installDebugHandle } from '../../boxes/debug';
+import { Input } from '../../boxes/input';
+import { Notice } from '../../runtime/notice';
+import { ControlsPanel } from '../../boxes/panels/controls';
+import { key, swatch } from '../../boxes/panels/legend';
+import { StatsPanel } from '../../boxes/panels/stats';
+import { BoxDemo } from '../../boxes/demo';
+import type { Settings } from '../../boxes/settings';
+import { h, panelSection } from '../../runtime/ui';
+import { readSettings } from '../../boxes/url';
+import { defaultSettings } from '../../boxes/simulation';
+import { buildModeLayout } from '../../runtime/stage';
 import type { ModeFactory } from '../types';
 import { CellsLayer } from './cells-layer';
 import { ComparePanel } from './compare-panel';
@@ -35,7 +35,7 @@ export const createGridsMode: ModeFactory = (host, params, context = {}) => {
     canvasLabel: 'Simulation: moving boxes in a grid; the selected box’s stored and searched cells',
     help: 'Click a box to select it, drag to move it · click empty space to deselect · scroll to zoom, drag empty space to pan',
   });
-  const pg = new Playground(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, publish: context.publish });
+  const pg = new BoxDemo(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, publish: context.publish });
   const cells = new CellsLayer();
   pg.renderer.add(new GridLayer());
   pg.renderer.add(pg.quadtreeLayer);

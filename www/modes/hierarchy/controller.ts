@@ -3,7 +3,7 @@
 // cycle becomes a notice, never a crash), the "attach selected to…" pick,
 // and the last queue repair being stepped through.
 
-import type { Playground } from '../../playground';
+import type { BoxDemo } from '../../boxes/demo';
 import { readForest, readRepair, subtreeOf, type Forest, type RepairTrace } from './model';
 
 export class HierarchyController {
@@ -21,7 +21,7 @@ export class HierarchyController {
   private lastSignature = '';
   private lastSelected = -1;
 
-  constructor(private readonly pg: Playground) {
+  constructor(private readonly pg: BoxDemo) {
     pg.scene.world.setHierarchyTracing(true);
     this.forest = readForest(pg.scene.world);
     pg.onFrame(() => this.refresh());

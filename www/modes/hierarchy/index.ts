@@ -4,16 +4,16 @@
 // segment repair sit in the side panel.
 
 import { World } from '../../../pkg/broadphase.js';
-import { installDebugHandle } from '../../debug';
-import { Input } from '../../input';
-import { Notice } from '../../notice';
-import { ControlsPanel } from '../../panels/controls';
-import { key, swatch } from '../../panels/legend';
-import { Playground } from '../../playground';
-import type { Settings } from '../../state';
-import { h, panelSection } from '../../ui';
-import { readSettings } from '../../url';
-import { buildModeLayout } from '../layout';
+import { installDebugHandle } from '../../boxes/debug';
+import { Input } from '../../boxes/input';
+import { Notice } from '../../runtime/notice';
+import { ControlsPanel } from '../../boxes/panels/controls';
+import { key, swatch } from '../../boxes/panels/legend';
+import { BoxDemo } from '../../boxes/demo';
+import type { Settings } from '../../boxes/settings';
+import { h, panelSection } from '../../runtime/ui';
+import { readSettings } from '../../boxes/url';
+import { buildModeLayout } from '../../runtime/stage';
 import type { ModeFactory } from '../types';
 import { HierarchyController } from './controller';
 import { dropTargetAt, LinksLayer } from './links-layer';
@@ -75,7 +75,7 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
     help: 'Shift-drag (or Alt-drag) a box onto another to attach it, onto empty space to detach · drag to move · click to select',
     colophon: 'Rust core compiled to WebAssembly · <code>setParent</code>, <code>parentOf</code>, <code>order()</code>, <code>lastRepair()</code>',
   });
-  const pg = new Playground(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, prepare, publish: context.publish });
+  const pg = new BoxDemo(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, prepare, publish: context.publish });
   const c = new HierarchyController(pg);
   const links = new LinksLayer(c);
   pg.renderer.add(links);

@@ -2,18 +2,18 @@
 // parent), the selection's subtree outlined, every box's id, and during a
 // Shift-drag the box it would attach to (or "detach" over empty space).
 
-import type { DrawContext, Layer } from '../../render';
-import { useScreenSpace, useWorldSpace } from '../../render';
-import type { Scene } from '../../scene';
-import { theme } from '../../theme';
-import type { Viewport } from '../../viewport';
+import type { DrawContext, Layer } from '../../runtime/renderer';
+import { useScreenSpace, useWorldSpace } from '../../runtime/renderer';
+import type { Simulation } from '../../boxes/simulation';
+import { theme } from '../../runtime/theme';
+import type { Viewport } from '../../runtime/viewport';
 import type { HierarchyController } from './controller';
 
 /** Pointer slop for the drop target, CSS px (as Input's mouse pick). */
 const DROP_PICK_PX = 3;
 
 /** The box under world (x, y) other than `dragged` (0: none): what a drop there attaches to. */
-export function dropTargetAt(scene: Scene, viewport: Viewport, x: number, y: number, dragged: number): number {
+export function dropTargetAt(scene: Simulation, viewport: Viewport, x: number, y: number, dragged: number): number {
   return scene.hitTest(x, y, DROP_PICK_PX / viewport.scale, dragged);
 }
 

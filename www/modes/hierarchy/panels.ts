@@ -4,7 +4,7 @@
 // (`order()` as id chips, parent before child). The selection and its
 // subtree are highlighted in both.
 
-import { h, panelSection, setText, type Panel } from '../../ui';
+import { h, panelSection, setText, type Panel } from '../../runtime/ui';
 import type { HierarchyController } from './controller';
 import { depthOf } from './model';
 
@@ -64,7 +64,7 @@ export class AttachPanel implements Panel {
 
 export class TreePanel implements Panel {
   readonly element: HTMLElement;
-  private readonly tree = h('ul', { id: 'tree', class: 'tree', role: 'tree', 'aria-label': 'Scene tree' });
+  private readonly tree = h('ul', { id: 'tree', class: 'tree', role: 'tree', 'aria-label': 'Simulation tree' });
 
   constructor(private readonly c: HierarchyController) {
     this.element = panelSection('tree-panel', 'Tree', this.tree);

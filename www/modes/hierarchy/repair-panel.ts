@@ -4,7 +4,7 @@
 // is in T joins T (it belongs to the moved subtree), any other is pushed
 // forward; finally T goes after the pushed entries.
 
-import { h, panelSection, setText, type Panel } from '../../ui';
+import { h, panelSection, setText, type Panel } from '../../runtime/ui';
 import type { HierarchyController } from './controller';
 import { walk } from './model';
 

@@ -4,16 +4,16 @@
 // and input inside the mode's host.
 
 import { World } from '../../../pkg/broadphase.js';
-import { installDebugHandle } from '../../debug';
-import { Input } from '../../input';
-import { Notice } from '../../notice';
-import { ControlsPanel } from '../../panels/controls';
-import { KeysPanel, LegendPanel } from '../../panels/legend';
-import { StatsPanel } from '../../panels/stats';
-import { Playground } from '../../playground';
-import { readSettings } from '../../url';
-import { defaultSettings } from '../../scene';
-import { buildModeLayout } from '../layout';
+import { installDebugHandle } from '../../boxes/debug';
+import { Input } from '../../boxes/input';
+import { Notice } from '../../runtime/notice';
+import { ControlsPanel } from '../../boxes/panels/controls';
+import { KeysPanel, LegendPanel } from '../../boxes/panels/legend';
+import { StatsPanel } from '../../boxes/panels/stats';
+import { BoxDemo } from '../../boxes/demo';
+import { readSettings } from '../../boxes/url';
+import { defaultSettings } from '../../boxes/simulation';
+import { buildModeLayout } from '../../runtime/stage';
 import type { ModeFactory } from '../types';
 
 export const createQuadtreeMode: ModeFactory = (host, params, context = {}) => {
@@ -24,7 +24,7 @@ export const createQuadtreeMode: ModeFactory = (host, params, context = {}) => {
     canvasLabel: "Simulation: moving boxes, the quadtree's splits and the dashed camera",
     help: 'Drag a box · drag the camera by its tab, resize it at the corner · scroll to zoom, drag empty space to pan',
   });
-  const playground = new Playground(layout.canvas, layout.panels, settings, structures, { publish: context.publish });
+  const playground = new BoxDemo(layout.canvas, layout.panels, settings, structures, { publish: context.publish });
   playground.sidebar.add(new ControlsPanel(playground));
   playground.sidebar.add(new StatsPanel(playground));
   playground.sidebar.add(new KeysPanel());

@@ -4,7 +4,7 @@
 // follow the seed's figures (solid edges red, interesting grey) and match
 // the tile editor's.
 
-import { theme } from '../../theme';
+import { theme } from '../../runtime/theme';
 
 export const rayColours = {
   page: theme.page,

@@ -24,7 +24,7 @@
 
 import type { World } from '../../../pkg/broadphase.js';
 import type { RaysMode } from './mode';
-import type { Hit, Point, Ray } from './scene';
+import type { Hit, Point, Ray } from './model';
 import type { DdaStep } from './trace';
 
 export interface RaysDebugHandle {

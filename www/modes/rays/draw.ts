@@ -4,9 +4,9 @@
 // by devicePixelRatio; world-unit shapes drawn through the viewport's
 // transform, markers and text in CSS pixels so they stay one size.
 
-import type { Viewport } from '../../viewport';
+import type { Viewport } from '../../runtime/viewport';
 import { rayColours as C, traceColour } from './colours';
-import { HANDLES, type HandleName, type Hit, type Point, type Ray, type RaysScene } from './scene';
+import { HANDLES, type HandleName, type Hit, type Point, type Ray, type RaysModel } from './model';
 import type { RaysUi } from './state';
 import { nextMove, pointAt, type Crossing, type DdaStep } from './trace';
 
@@ -44,7 +44,7 @@ export class RaysRenderer {
   }
 
   /** Reads the map's tile outlines and edge states (once: the map does not change here). */
-  loadMap(scene: RaysScene): void {
+  loadMap(scene: RaysModel): void {
     const w = scene.world;
     const ts = scene.tileSize;
     const indices = w.tileIndices().slice();
@@ -108,7 +108,7 @@ export class RaysRenderer {
     return this.viewport.toCanvasY(y);
   }
 
-  draw(scene: RaysScene, ui: RaysUi): void {
+  draw(scene: RaysModel, ui: RaysUi): void {
     this.syncSize();
     const ctx = this.ctx;
     ctx.save();
@@ -130,7 +130,7 @@ export class RaysRenderer {
     ctx.restore();
   }
 
-  private drawMapBackground(scene: RaysScene): void {
+  private drawMapBackground(scene: RaysModel): void {
     const ctx = this.ctx;
     const v = this.viewport;
     this.worldSpace();
@@ -155,7 +155,7 @@ export class RaysRenderer {
   }
 
   /** The visited cells, a gradient in visit order; fainter past the hit and ahead of the step. */
-  private drawCells(scene: RaysScene, ui: RaysUi): void {
+  private drawCells(scene: RaysModel, ui: RaysUi): void {
     const ctx = this.ctx;
     const cells = scene.cells;
     const n = cells.length / 2;
@@ -216,7 +216,7 @@ export class RaysRenderer {
     }
   }
 
-  private drawBoxes(scene: RaysScene): void {
+  private drawBoxes(scene: RaysModel): void {
     const ctx = this.ctx;
     const px = 1 / this.viewport.scale;
     const hitId = scene.hit?.objectId ?? 0;
@@ -240,7 +240,7 @@ export class RaysRenderer {
   }
 
   /** Each visited cell's visit index, in the corner farthest from the ray so the ray and its dots stay clear. */
-  private drawCellIndices(scene: RaysScene, ui: RaysUi): void {
+  private drawCellIndices(scene: RaysModel, ui: RaysUi): void {
     const cellPx = scene.tileSize * this.viewport.scale;
     if (cellPx < INDEX_MIN_CELL_PX) return;
     const ctx = this.ctx;
@@ -283,7 +283,7 @@ export class RaysRenderer {
    * through (the next vertical line in tMaxX's colour, the next horizontal
    * in tMaxY's), and where along the ray it meets each.
    */
-  private drawStep(scene: RaysScene, k: number): void {
+  private drawStep(scene: RaysModel, k: number): void {
     const step = scene.steps[k];
     if (step === undefined) return;
     const ctx = this.ctx;
@@ -328,7 +328,7 @@ export class RaysRenderer {
   }
 
   /** Where along the ray the next vertical (tMaxX) and horizontal (tMaxY) lines are met; labels on either side of the ray. */
-  private drawStepMarks(scene: RaysScene, k: number): void {
+  private drawStepMarks(scene: RaysModel, k: number): void {
     const step = scene.steps[k];
     if (step === undefined) return;
     const ctx = this.ctx;
@@ -367,7 +367,7 @@ export class RaysRenderer {
     }
   }
 
-  private drawRay(scene: RaysScene): void {
+  private drawRay(scene: RaysModel): void {
     const ctx = this.ctx;
     const r = scene.traced;
     if (!Number.isFinite(r.x0)) return;
@@ -393,7 +393,7 @@ export class RaysRenderer {
   }
 
   /** Where the segment enters each cell, coloured by the line it crosses there. */
-  private drawEntries(scene: RaysScene, ui: RaysUi): void {
+  private drawEntries(scene: RaysModel, ui: RaysUi): void {
     const ctx = this.ctx;
     const last = ui.stepIndex ?? Infinity;
     this.screenSpace();
@@ -451,7 +451,7 @@ export class RaysRenderer {
     this.label(`${what} · t ${hit.t.toFixed(3)}`, x + px * 16, y + py * 18, C.hit, align);
   }
 
-  private drawSight(scene: RaysScene): void {
+  private drawSight(scene: RaysModel): void {
     const ctx = this.ctx;
     const { enemy, player } = scene.state;
     const e = { x: this.sx(enemy.x), y: this.sy(enemy.y) };
@@ -516,7 +516,7 @@ export class RaysRenderer {
     glyph(ctx, 'P', p.x, p.y);
   }
 
-  private drawHandles(scene: RaysScene, ui: RaysUi): void {
+  private drawHandles(scene: RaysModel, ui: RaysUi): void {
     const ctx = this.ctx;
     this.screenSpace();
     for (const [name, letter] of [
@@ -569,7 +569,7 @@ export class RaysRenderer {
 }
 
 /** The visit index of the cell holding the hit, or -1 (no hit, or outside the trace). */
-function hitVisitIndex(scene: RaysScene): number {
+function hitVisitIndex(scene: RaysModel): number {
   const hit = scene.hit;
   if (hit === null) return -1;
   // The last visited cell the segment enters at or before the hit.

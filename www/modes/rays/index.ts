@@ -18,7 +18,7 @@
 // | `rays.css`      | the mode's own styles |
 // | `dev/`, `vite.dev.config.ts` | a stand-alone page mounting only this mode (tests) |
 
-import { buildModeLayout } from '../layout';
+import { buildModeLayout } from '../../runtime/stage';
 import type { ModeFactory } from '../types';
 import { publishRayColours } from './colours';
 import { installRaysDebugHandle } from './debug';

@@ -3,9 +3,9 @@
 // and zoom; on the focused canvas Tab picks a handle and the arrows move
 // it; N / Shift+N walk the DDA, Esc shows the whole ray, Space pauses.
 
-import { canvasPoint, PointerDrag } from '../../pointer-drag';
+import { canvasPoint, PointerDrag } from '../../runtime/pointer-drag';
 import type { RaysMode } from './mode';
-import { HANDLES, type HandleName } from './scene';
+import { HANDLES, type HandleName } from './model';
 import { HANDLE_RADIUS } from './draw';
 
 /** Extra reach around a handle, CSS px: fingers are not pixels. */

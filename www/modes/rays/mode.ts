@@ -4,21 +4,21 @@
 // panels. A wasm error becomes a notice; the loop keeps going.
 
 import { World } from '../../../pkg/broadphase.js';
-import { Notice } from '../../notice';
-import { Sidebar } from '../../ui';
-import { Viewport } from '../../viewport';
-import type { ModeLayout } from '../layout';
+import { Notice } from '../../runtime/notice';
+import { Sidebar } from '../../runtime/ui';
+import { Viewport } from '../../runtime/viewport';
+import type { ModeLayout } from '../../runtime/stage';
 import { RaysRenderer } from './draw';
-import { DEFAULT_STRUCTURE, defaultState, RaysScene, type HandleName } from './scene';
+import { DEFAULT_STRUCTURE, defaultState, RaysModel, type HandleName } from './model';
 import { createUi, type RaysUi } from './state';
 import { readSceneState, writeSceneState } from './url';
-import { FrameLoop } from '../../frame-loop';
+import { FrameLoop } from '../../runtime/frame-loop';
 
 /** The same error is shown again only after this long. */
 const REPEAT_NOTICE_MS = 8000;
 
 export class RaysMode {
-  readonly scene: RaysScene;
+  readonly scene: RaysModel;
   readonly ui: RaysUi = createUi();
   readonly viewport = new Viewport();
   readonly renderer: RaysRenderer;
@@ -40,7 +40,7 @@ export class RaysMode {
     this.notice = new Notice(layout.notice);
     this.structures = World.structures();
     const report = (what: string, error: unknown) => this.report(what, error);
-    this.scene = new RaysScene((tile) => {
+    this.scene = new RaysModel((tile) => {
       const defaults = defaultState(tile);
       if (!this.structures.includes(defaults.structure)) defaults.structure = this.structures[0];
       return readSceneState(defaults, this.structures, params);

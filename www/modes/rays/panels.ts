@@ -2,7 +2,7 @@
 // step-through's numbers, the enemy's state, the scene controls and the
 // keys. Panels only read the scene each frame and call RaysMode actions.
 
-import { h, panelSection, setText, type Panel } from '../../ui';
+import { h, panelSection, setText, type Panel } from '../../runtime/ui';
 import type { RaysMode } from './mode';
 import { formatParam, nextMove, type Crossing } from './trace';
 

@@ -2,7 +2,7 @@
 // which handle is hovered, dragged or keyboard-selected, and where the DDA
 // step-through is (null: the whole trace at once).
 
-import type { HandleName } from './scene';
+import type { HandleName } from './model';
 
 export interface RaysUi {
   hover: HandleName | null;

@@ -4,7 +4,7 @@
 // commas are read too).
 
 import { replaceModeQuery } from '../url';
-import type { SceneState } from './scene';
+import type { RaysState } from './model';
 
 function numbers(raw: string | null, count: number): number[] | null {
   if (raw === null) return null;
@@ -13,8 +13,8 @@ function numbers(raw: string | null, count: number): number[] | null {
 }
 
 /** The URL's values over `defaults`; malformed ones are ignored. */
-export function readSceneState(defaults: SceneState, structures: readonly string[], params: URLSearchParams): SceneState {
-  const s: SceneState = { ...defaults, ray: { ...defaults.ray }, enemy: { ...defaults.enemy }, player: { ...defaults.player } };
+export function readSceneState(defaults: RaysState, structures: readonly string[], params: URLSearchParams): RaysState {
+  const s: RaysState = { ...defaults, ray: { ...defaults.ray }, enemy: { ...defaults.enemy }, player: { ...defaults.player } };
   const ray = numbers(params.get('ray'), 4);
   if (ray !== null) [s.ray.x0, s.ray.y0, s.ray.x1, s.ray.y1] = ray;
   const enemy = numbers(params.get('enemy'), 2);
@@ -29,7 +29,7 @@ export function readSceneState(defaults: SceneState, structures: readonly string
 
 const round = (v: number) => String(Math.round(v * 100) / 100);
 
-export function writeSceneState(s: SceneState, defaultStructure: string, publish: (params: URLSearchParams) => void = replaceModeQuery): void {
+export function writeSceneState(s: RaysState, defaultStructure: string, publish: (params: URLSearchParams) => void = replaceModeQuery): void {
   const params = new URLSearchParams();
   params.set('ray', [s.ray.x0, s.ray.y0, s.ray.x1, s.ray.y1].map(round).join('_'));
   params.set('enemy', [s.enemy.x, s.enemy.y].map(round).join('_'));

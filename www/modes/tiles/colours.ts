@@ -3,7 +3,7 @@
 // so a swatch is the colour on the canvas. Edge colours follow the seed's
 // figures: solid red, interesting grey.
 
-import { theme } from '../../theme';
+import { theme } from '../../runtime/theme';
 
 export const tileColours = {
   page: theme.page,

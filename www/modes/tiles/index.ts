@@ -17,9 +17,9 @@
 // | `debug.ts` | `window.__broadphaseTiles` for tests and the console |
 
 import { World } from '../../../pkg/broadphase.js';
-import { Notice } from '../../notice';
-import { Sidebar } from '../../ui';
-import { buildModeLayout } from '../layout';
+import { Notice } from '../../runtime/notice';
+import { Sidebar } from '../../runtime/ui';
+import { buildModeLayout } from '../../runtime/stage';
 import type { ModeFactory } from '../types';
 import { replaceModeQuery } from '../url';
 import { publishTileColours } from './colours';

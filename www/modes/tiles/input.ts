@@ -4,7 +4,7 @@
 // near a cell side). One pointer at a time, captured, so a drag survives
 // leaving the canvas; touch drags do not scroll the page (CSS touch-action).
 
-import { PointerDrag } from '../../pointer-drag';
+import { PointerDrag } from '../../runtime/pointer-drag';
 import type { TileEditor } from './editor';
 import { HANDLE_PX, type Hover, type TilesRenderer } from './render';
 import type { Side } from './shapes';

@@ -6,7 +6,7 @@
 import type { TileEditor, Tool } from './editor';
 import type { ShapeInfo, Side } from './shapes';
 import { SIDES } from './shapes';
-import { h, panelSection, setText, type Panel } from '../../ui';
+import { h, panelSection, setText, type Panel } from '../../runtime/ui';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

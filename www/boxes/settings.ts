@@ -1,7 +1,7 @@
 // UI state: what the user has chosen (settings), where the camera is, and
 // what the pointer is doing. The wasm world lives in scene.ts, not here.
 
-import type { Rect } from './geometry';
+import type { Rect } from '../runtime/geometry';
 
 /** Layouts `World.populate` accepts (the core does not list them yet). */
 export const LAYOUTS = ['uniform', 'clustered', 'mixed'] as const;
@@ -51,14 +51,14 @@ export interface Interaction {
   pointerY: number;
 }
 
-export interface PlaygroundState {
+export interface DemoState {
   settings: Settings;
   /** The culling rectangle, in world units. */
   camera: Rect;
   interaction: Interaction;
 }
 
-export function createState(settings: Settings): PlaygroundState {
+export function createState(settings: Settings): DemoState {
   return {
     settings,
     camera: { x: 0, y: 0, w: 1, h: 1 },

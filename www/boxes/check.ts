@@ -5,7 +5,7 @@
 // freeze the page.
 
 import { pairHash } from './pairs';
-import type { Scene } from './scene';
+import type { Simulation } from './simulation';
 
 export interface CheckResult {
   structure: string;
@@ -68,7 +68,7 @@ export class BruteForceCheck {
   }
 
   /** Call after this frame's pairs were taken, before anything moves boxes. */
-  tick(scene: Scene, frame: number, now: number, budgetMillis: number): void {
+  tick(scene: Simulation, frame: number, now: number, budgetMillis: number): void {
     if (this.job === null && now >= this.nextAt) this.job = snapshot(scene, frame);
     const job = this.job;
     if (job === null) return;
@@ -92,7 +92,7 @@ export class BruteForceCheck {
   }
 }
 
-function snapshot(scene: Scene, frame: number): Job {
+function snapshot(scene: Simulation, frame: number): Job {
   // Read the name before taking views: any world call may move memory.
   const structure = scene.world.structure;
   const ids = scene.world.slotIds();

@@ -1,10 +1,10 @@
 // The controls: structure, object count, layout and seed, quadtree limits,
-// speed, pause / step. Each control calls a Playground action; `sync`
+// speed, pause / step. Each control calls a BoxDemo action; `sync`
 // mirrors settings back (keyboard shortcuts and the URL change them too).
 
-import type { Playground } from '../playground';
-import { COUNT_MAX, COUNT_MIN, COUNT_SLIDER_MAX, LAYOUTS, SPEED_MAX, type Layout } from '../state';
-import { h, hasFocus, panelSection, type Panel } from '../ui';
+import type { BoxDemo } from '../demo';
+import { COUNT_MAX, COUNT_MIN, COUNT_SLIDER_MAX, LAYOUTS, SPEED_MAX, type Layout } from '../settings';
+import { h, hasFocus, panelSection, type Panel } from '../../runtime/ui';
 
 const SLIDER_STEPS = 1000;
 
@@ -55,7 +55,7 @@ export class ControlsPanel implements Panel {
   private readonly fit = h('button', { type: 'button', id: 'fit', 'aria-keyshortcuts': 'F', title: 'Fit the world in view (F)' }, 'Fit view');
   private readonly showTree = h('input', { id: 'show-tree', type: 'checkbox' });
 
-  constructor(private readonly pg: Playground, options: ControlsOptions = {}) {
+  constructor(private readonly pg: BoxDemo, options: ControlsOptions = {}) {
     for (const name of pg.structures) this.structure.append(h('option', { value: name }, name));
     for (const name of LAYOUTS) this.layout.append(h('option', { value: name }, name));
     this.limits.append(
@@ -65,7 +65,7 @@ export class ControlsPanel implements Panel {
     );
     this.element = panelSection(
       'controls',
-      'Scene',
+      'Simulation',
       h('div', { class: 'buttons' }, this.pause, this.step, this.fit),
       (options.structure ?? true) && field('Structure', 'structure', this.structure),
       (options.count ?? true) && field('Objects', 'count', this.countRange, this.count),

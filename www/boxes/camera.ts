@@ -1,8 +1,8 @@
 // The culling camera's handles in screen space, shared by the layer that
 // draws them and the input that grabs them, so what you see is what you hit.
 
-import { clamp, type Rect } from './geometry';
-import type { Viewport } from './viewport';
+import { clamp, type Rect } from '../runtime/geometry';
+import type { Viewport } from '../runtime/viewport';
 
 /** Side of the square resize handle at the bottom-right corner, CSS px. */
 export const HANDLE_PX = 12;

@@ -1,15 +1,15 @@
 // The canvas: a backing store sized by devicePixelRatio (crisp on high-DPI
 // screens) and an ordered stack of layers, so a mode can add its own.
 
-import type { Scene } from './scene';
-import type { PlaygroundState } from './state';
+import type { Simulation } from '../boxes/simulation';
+import type { DemoState } from '../boxes/settings';
 import type { Viewport } from './viewport';
 
 /** Everything a layer may read while drawing one frame. */
 export interface DrawContext {
   ctx: CanvasRenderingContext2D;
-  scene: Scene;
-  state: PlaygroundState;
+  scene: Simulation;
+  state: DemoState;
   viewport: Viewport;
   now: number;
 }
@@ -72,7 +72,7 @@ export class Renderer {
     this.viewport.resize(rect.width, rect.height, dpr);
   }
 
-  draw(scene: Scene, state: PlaygroundState, now: number): void {
+  draw(scene: Simulation, state: DemoState, now: number): void {
     this.syncSize();
     const dc: DrawContext = { ctx: this.ctx, scene, state, viewport: this.viewport, now };
     for (const layer of this.layers) {

@@ -2,7 +2,7 @@
 // keys do (in the sidebar). Swatches use the theme's CSS variables, so
 // they match the canvas exactly.
 
-import { h, panelSection, type Panel } from '../ui';
+import { h, panelSection, type Panel } from '../../runtime/ui';
 
 export function swatch(kind: string, text: string): HTMLElement {
   return h('li', {}, h('span', { class: `swatch swatch-${kind}`, 'aria-hidden': 'true' }), text);

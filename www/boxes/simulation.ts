@@ -2,11 +2,11 @@
 // step + pairs (timed), the camera query, and lookups for input and drawing.
 // Views into wasm memory are fetched fresh at each use and never kept.
 
-import { World } from '../pkg/broadphase.js';
-import { clamp, distanceSquared, type Rect } from './geometry';
+import { World } from '../../pkg/broadphase.js';
+import { clamp, distanceSquared, type Rect } from '../runtime/geometry';
 import { fingerprint } from './pairs';
-import { RollingMean } from './rolling';
-import type { Settings } from './state';
+import { RollingMean } from '../runtime/rolling';
+import type { Settings } from './settings';
 
 /** World side for `count` boxes: keeps density (≈1.5 overlaps/box) constant. */
 export function worldSideFor(count: number): number {
@@ -41,14 +41,14 @@ function sideHolding(boxes: readonly number[]): number {
   return side;
 }
 
-export interface SceneOptions {
+export interface SimulationOptions {
   /** World side for `count` boxes (default `worldSideFor`). */
   worldSide?: (count: number) => number;
   /** Runs on each freshly populated world (a mode's own set-up). */
   prepare?: (world: World) => void;
 }
 
-export class Scene {
+export class Simulation {
   world: World;
   side = 1;
   /** Bumps whenever `pairs()` is recomputed; a check snapshot records it. */
@@ -77,7 +77,7 @@ export class Scene {
   private slotGeneration = 0;
   private cameraIds = new Uint32Array(0);
 
-  constructor(settings: Settings, private readonly options: SceneOptions = {}) {
+  constructor(settings: Settings, private readonly options: SimulationOptions = {}) {
     this.world = this.build(settings);
   }
 

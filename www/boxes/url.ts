@@ -1,8 +1,8 @@
 // Settings in the address bar, so a scene can be shared or bookmarked:
 // ?n=3000&seed=7&structure=quadtree&layout=uniform&mo=8&ml=8&speed=1&cell=20&paused
 
-import { replaceModeQuery } from './modes/url';
-import { COUNT_MAX, COUNT_MIN, LAYOUTS, SPEED_MAX, type Layout, type Settings } from './state';
+import { replaceModeQuery } from '../modes/url';
+import { COUNT_MAX, COUNT_MIN, LAYOUTS, SPEED_MAX, type Layout, type Settings } from './settings';
 
 function intParam(params: URLSearchParams, key: string, lo: number, hi: number): number | undefined {
   const raw = params.get(key);

@@ -3,7 +3,7 @@
 // page's long-standing ones (#world, #panels, #notice, …): only one mode is
 // mounted at a time, so tests and styles can rely on them in every mode.
 
-import { h } from '../ui';
+import { h } from './ui';
 
 export interface ModeLayout {
   readonly stage: HTMLElement;

@@ -16,13 +16,13 @@
 //   cameraHits()     ids the camera query found this frame, ascending
 //   stepMicros       mean µs of step + pairs over the last 60 steps
 //   settings         the current settings (read-only by convention)
-//   playground       the Playground, for actions (setStructure, …)
+//   playground       the BoxDemo, for actions (setStructure, …)
 
-import type { World } from '../pkg/broadphase.js';
+import type { World } from '../../pkg/broadphase.js';
 import type { CheckResult } from './check';
-import type { Rect } from './geometry';
-import type { Playground } from './playground';
-import type { Settings } from './state';
+import type { Rect } from '../runtime/geometry';
+import type { BoxDemo } from './demo';
+import type { Settings } from './settings';
 
 export interface DebugHandle {
   /** The active mode's name (`?mode=`). */
@@ -38,7 +38,7 @@ export interface DebugHandle {
   cameraHits(): number[];
   readonly stepMicros: number;
   readonly settings: Settings;
-  readonly playground: Playground;
+  readonly playground: BoxDemo;
 }
 
 declare global {
@@ -51,7 +51,7 @@ declare global {
  * Installs the handle, with a mode's own members (`extra`, getters kept);
  * the returned function removes it (if still ours).
  */
-export function installDebugHandle(pg: Playground, canvas: HTMLCanvasElement, mode: string, extra: object = {}): () => void {
+export function installDebugHandle(pg: BoxDemo, canvas: HTMLCanvasElement, mode: string, extra: object = {}): () => void {
   const v = pg.viewport;
   const handle: DebugHandle = {
     mode,

@@ -50,7 +50,7 @@ export interface Sight {
   readonly block: Hit | null;
 }
 
-export interface SceneState {
+export interface RaysState {
   ray: Ray;
   enemy: Point;
   player: Point;
@@ -69,7 +69,7 @@ const BOXES: readonly (readonly [number, number, number, number, number, number]
 ];
 
 /** Where things start (in tiles), chosen so the first view shows a hit on a curved tile. */
-export function defaultState(tile: number): SceneState {
+export function defaultState(tile: number): RaysState {
   return {
     ray: { x0: 2.55 * tile, y0: 5.3 * tile, x1: 21.6 * tile, y1: 12.7 * tile },
     enemy: { x: 26.5 * tile, y: 5.5 * tile },
@@ -90,7 +90,7 @@ function readHit(world: World, raw: RayHit | undefined): Hit | null {
   }
 }
 
-export class RaysScene {
+export class RaysModel {
   /** Tiles and boxes: what the ray is traced and cast against. */
   readonly world: World;
   /**
@@ -103,7 +103,7 @@ export class RaysScene {
   readonly tileSize: number;
   readonly cols: number;
   readonly rows: number;
-  readonly state: SceneState;
+  readonly state: RaysState;
   readonly boxIds: number[] = [];
 
   /** `traceCells` for the ray, `[col, row, …]` (a copy). */
@@ -119,7 +119,7 @@ export class RaysScene {
 
   private readonly onError: (what: string, error: unknown) => void;
 
-  constructor(state: SceneState | ((tile: number) => SceneState), onError: (what: string, error: unknown) => void) {
+  constructor(state: RaysState | ((tile: number) => RaysState), onError: (what: string, error: unknown) => void) {
     this.onError = onError;
     // The preset fixes the map's size; the world rectangle is the map, so
     // the boxes bounce inside it.

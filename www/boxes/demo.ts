@@ -5,18 +5,18 @@
 
 import { BruteForceCheck } from './check';
 import { clampCamera } from './camera';
-import { BackgroundLayer } from './layers/background';
-import { BoxesLayer } from './layers/boxes';
-import { CameraLayer } from './layers/camera';
-import { FocusLayer } from './layers/focus';
-import { QuadtreeLayer } from './layers/quadtree';
-import { Renderer } from './render';
-import { Scene, type SceneOptions } from './scene';
-import { createState, defaultCamera, SPEED_MAX, type PlaygroundState, type Settings } from './state';
-import { Sidebar } from './ui';
+import { BackgroundLayer } from '../layers/background';
+import { BoxesLayer } from '../layers/boxes';
+import { CameraLayer } from '../layers/camera';
+import { FocusLayer } from '../layers/focus';
+import { QuadtreeLayer } from '../layers/quadtree';
+import { Renderer } from '../runtime/renderer';
+import { Simulation, type SimulationOptions } from './simulation';
+import { createState, defaultCamera, SPEED_MAX, type DemoState, type Settings } from './settings';
+import { Sidebar } from '../runtime/ui';
 import { writeSettings } from './url';
-import { Viewport } from './viewport';
-import { FrameLoop } from './frame-loop';
+import { Viewport } from '../runtime/viewport';
+import { FrameLoop } from '../runtime/frame-loop';
 
 /** Simulated time of one single step, before the speed multiplier. */
 const SINGLE_STEP_DT = 1 / 60;
@@ -27,7 +27,7 @@ const SINGLE_STEP_DT = 1 / 60;
 const STALL_MICROS = 250_000;
 
 /** What a mode takes from the shared playground. */
-export interface PlaygroundOptions extends SceneOptions {
+export interface BoxDemoOptions extends SimulationOptions {
   /** The culling camera of seed 000: its layer, handles and per-frame query. */
   camera?: boolean;
   /** The quadtree's split lines and the nodes holding the focused box. */
@@ -36,9 +36,9 @@ export interface PlaygroundOptions extends SceneOptions {
   publish?: (params: URLSearchParams) => void;
 }
 
-export class Playground {
-  readonly state: PlaygroundState;
-  readonly scene: Scene;
+export class BoxDemo {
+  readonly state: DemoState;
+  readonly scene: Simulation;
   readonly viewport = new Viewport();
   readonly renderer: Renderer;
   readonly check = new BruteForceCheck();
@@ -73,13 +73,13 @@ export class Playground {
     panelHost: HTMLElement,
     settings: Settings,
     structures: readonly string[],
-    options: PlaygroundOptions = {},
+    options: BoxDemoOptions = {},
   ) {
     this.structures = structures;
     this.hasCamera = options.camera ?? true;
     this.publish = options.publish;
     this.state = createState(settings);
-    this.scene = new Scene(settings, options);
+    this.scene = new Simulation(settings, options);
     this.viewport.setWorld(this.scene.side, this.scene.side);
     this.viewport.fit();
     this.state.camera = defaultCamera(this.scene.side);

@@ -3,10 +3,10 @@
 // a time, captured, so a drag survives leaving the canvas.
 
 import { cameraZoneAt, type CameraZone } from './camera';
-import type { Rect } from './geometry';
-import type { Playground } from './playground';
-import { canvasPoint, PointerDrag } from './pointer-drag';
-import type { DragKind } from './state';
+import type { Rect } from '../runtime/geometry';
+import type { BoxDemo } from './demo';
+import { canvasPoint, PointerDrag } from '../runtime/pointer-drag';
+import type { DragKind } from './settings';
 
 /** Pointer slop for picking a box, CSS px: fingers are not pixels. */
 const PICK_PX = { mouse: 3, pen: 4, touch: 10 } as const;
@@ -49,7 +49,7 @@ export class Input {
   private travelled = 0;
 
   constructor(
-    private readonly pg: Playground,
+    private readonly pg: BoxDemo,
     private readonly canvas: HTMLCanvasElement,
     private readonly hooks: InputHooks = {},
     /** Where shortcuts are heard when the canvas lacks focus (an embed's shadow root). */

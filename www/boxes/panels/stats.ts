@@ -3,8 +3,8 @@
 // agreed on that frame), µs per step, what the camera sees, the structure's
 // size. Stable ids (#stat-…) for tests and deep links.
 
-import type { Playground } from '../playground';
-import { formatInt, h, panelSection, setText, type Panel } from '../ui';
+import type { BoxDemo } from '../demo';
+import { formatInt, h, panelSection, setText, type Panel } from '../../runtime/ui';
 
 /** Redraws per second while running: readable, and light on the DOM. */
 const RUNNING_REFRESH_MS = 250;
@@ -42,7 +42,7 @@ export class StatsPanel implements Panel {
   private readonly checkMark = h('span', { class: 'mark' }, '');
   private lastRefresh = -Infinity;
 
-  constructor(private readonly pg: Playground, options: StatsOptions = {}) {
+  constructor(private readonly pg: BoxDemo, options: StatsOptions = {}) {
     const rows: [string, string, string][] = [
       ['Objects', 'objects', 'Live boxes in the world'],
       ['Structure', 'structure', 'Broad-phase structure answering pairs() and query()'],
