@@ -60,7 +60,7 @@ async function ray() {
 }
 
 async function tileSize() {
-  return page.evaluate(() => window.__broadphaseRays.world.tileSize);
+  return page.evaluate(() => window.__broadphaseRays.tiles.tileSize);
 }
 
 /** Drags with the mouse from world point `from` to world point `to`. */
@@ -90,16 +90,12 @@ async function tracedNow() {
   );
 }
 
-/** castRay for the current ray, copied out (and freed). */
+/** castRay for the current ray (a plain object: nothing to free). */
 async function castNow() {
   return page.evaluate(() => {
     const bp = window.__broadphaseRays;
     const r = bp.ray;
-    const h = bp.world.castRay(r.x0, r.y0, r.x1, r.y1);
-    if (h === undefined) return null;
-    const out = { t: h.t, x: h.x, y: h.y, normalX: h.normalX, normalY: h.normalY, objectId: h.objectId, col: h.col, row: h.row };
-    h.free();
-    return out;
+    return bp.world.castRay(r.x0, r.y0, r.x1, r.y1) ?? null;
   });
 }
 
@@ -192,7 +188,7 @@ test('step-through: the panel shows traceSteps, one cell per N', async () => {
   await tracedNow();
   const steps = await page.evaluate(() => {
     const r = window.__broadphaseRays.ray;
-    return Array.from(window.__broadphaseRays.world.traceSteps(r.x0, r.y0, r.x1, r.y1));
+    return Array.from(window.__broadphaseRays.tiles.traceSteps(r.x0, r.y0, r.x1, r.y1));
   });
   assert.ok(steps.length >= 9 * 5, `expected at least 5 DDA steps, traceSteps gave ${steps.length / 9}`);
   await page.click('#dda-step');
@@ -255,7 +251,7 @@ test('the enemy loses the player behind a wall and sees them in the open', async
   // Candidate spots: empty cells' centres, away from the other handles.
   const spots = await page.evaluate(() => {
     const bp = window.__broadphaseRays;
-    const w = bp.world;
+    const w = bp.tiles;
     const ts = w.tileSize;
     const e = bp.enemy;
     const p = bp.player;
@@ -263,8 +259,8 @@ test('the enemy loses the player behind a wall and sees them in the open', async
     const far = (x, y, q) => Math.hypot(x - q.x, y - q.y) > 2 * ts;
     const blocked = [];
     const clear = [];
-    for (let row = 1; row < w.tileRows - 1; row++) {
-      for (let col = 1; col < w.tileCols - 1; col++) {
+    for (let row = 1; row < w.rows - 1; row++) {
+      for (let col = 1; col < w.cols - 1; col++) {
         if (w.tile(col, row) !== 'empty') continue;
         const x = (col + 0.5) * ts;
         const y = (row + 0.5) * ts;
@@ -289,11 +285,11 @@ test('the enemy loses the player behind a wall and sees them in the open', async
   const block = await page.evaluate(() => {
     const bp = window.__broadphaseRays;
     const { enemy: e, player: p } = bp;
-    const h = bp.sightWorld.castRay(e.x, e.y, p.x, p.y);
+    // The tiles' own cast: boxes do not block sight.
+    const h = bp.tiles.castRay(e.x, e.y, p.x, p.y);
     const cast = h && { x: h.x, y: h.y, t: h.t };
-    h?.free();
-    const shown = bp.mode.scene.sight.block;
-    return { los: bp.world.lineOfSight(e.x, e.y, p.x, p.y), cast, shown: shown && { x: shown.x, y: shown.y, t: shown.t } };
+    const shown = bp.mode.model.sight.block;
+    return { los: bp.tiles.lineOfSight(e.x, e.y, p.x, p.y), cast, shown: shown && { x: shown.x, y: shown.y, t: shown.t } };
   });
   assert.equal(block.los, false, 'expected lineOfSight to be false for the hidden spot');
   assert.ok(block.cast !== null, 'expected castRay to find the wall between the enemy and the hidden player');

@@ -1,7 +1,9 @@
-// Bootstrap: publish the theme, load the wasm once, then let the shell
-// mount the mode the URL asks for (`#mode=` or `?mode=`, default quadtree).
+// Bootstrap: publish the theme and the modes' styles, load the wasm once,
+// then let the shell mount the mode the URL asks for (`#mode=` or
+// `?mode=`, default quadtree).
 
-import init from '../pkg/broadphase.js';
+import { init } from './core/index';
+import { modeStyles } from './modes/index';
 import { readPageParams } from './modes/url';
 import { Shell } from './shell';
 import { publishTheme } from './runtime/theme';
@@ -24,6 +26,7 @@ function showError(error: unknown): void {
 
 async function main(): Promise<void> {
   publishTheme(document.documentElement);
+  document.head.append(Object.assign(document.createElement('style'), { textContent: modeStyles() }));
   await init();
   const shell = new Shell(element('mode-tabs'), element('mode-host'), element('mode-blurb'), showError);
   shell.show(readPageParams());

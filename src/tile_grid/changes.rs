@@ -101,12 +101,28 @@ impl super::TileGrid {
     }
 
     /// Replaces the whole map by `next` (a preset, a map read from ASCII, a
-    /// new size), keeping this grid's revision history: readers see one
-    /// "everything changed".
+    /// new size), keeping this grid's revision history. A map of the same
+    /// size notes just the cells that look different (tiles, edge states or
+    /// doors that changed); another size is one "everything changed".
     pub fn replace(&mut self, next: super::TileGrid) {
         let changes = std::mem::take(&mut self.changes);
-        *self = next;
+        let old = std::mem::replace(self, next);
         self.changes = changes;
-        self.changes.note_everything();
+        if (old.cols, old.rows, old.tile_size) != (self.cols, self.rows, self.tile_size) {
+            self.changes.note_everything();
+            return;
+        }
+        for (cell, (a, b)) in old.tiles.iter().zip(&self.tiles).enumerate() {
+            if a != b {
+                self.changes.note_cell(cell);
+            }
+        }
+        for id in 0..self.edges.len() {
+            if old.edges[id] != self.edges[id] || old.doors[id] != self.doors[id] {
+                let (col, row, side) = self.edge_cell_side(id);
+                let neighbour = self.slot(col, row, side).neighbour;
+                self.changes.note_edge((col, row), neighbour, self.cols);
+            }
+        }
     }
 }

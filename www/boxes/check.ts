@@ -6,6 +6,7 @@
 
 import { pairHash } from './pairs';
 import type { Simulation } from './simulation';
+import { viewLayout } from '../core/index';
 
 export interface CheckResult {
   structure: string;
@@ -68,8 +69,8 @@ export class BruteForceCheck {
   }
 
   /** Call after this frame's pairs were taken, before anything moves boxes. */
-  tick(scene: Simulation, frame: number, now: number, budgetMillis: number): void {
-    if (this.job === null && now >= this.nextAt) this.job = snapshot(scene, frame);
+  tick(sim: Simulation, frame: number, now: number, budgetMillis: number): void {
+    if (this.job === null && now >= this.nextAt) this.job = snapshot(sim, frame);
     const job = this.job;
     if (job === null) return;
     const start = performance.now();
@@ -92,19 +93,19 @@ export class BruteForceCheck {
   }
 }
 
-function snapshot(scene: Simulation, frame: number): Job {
+function snapshot(sim: Simulation, frame: number): Job {
   // Read the name before taking views: any world call may move memory.
-  const structure = scene.world.structure;
-  const ids = scene.world.slotIds();
-  const b = scene.world.slotBoxes();
+  const structure = sim.world.structure;
+  const ids = sim.world.slotIds();
+  const b = sim.world.slotBoxes();
   let n = 0;
   for (const id of ids) if (id !== 0) n++;
   const job: Job = {
     structure,
-    version: scene.version,
+    version: sim.version,
     frame,
-    structurePairs: scene.pairCount,
-    structureFingerprint: scene.pairFingerprint,
+    structurePairs: sim.pairCount,
+    structureFingerprint: sim.pairFingerprint,
     ids: new Uint32Array(n),
     minX: new Float64Array(n),
     minY: new Float64Array(n),
@@ -115,15 +116,17 @@ function snapshot(scene: Simulation, frame: number): Job {
     fingerprint: 0,
     busyMillis: 0,
   };
+  const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
   let k = 0;
   for (let s = 0; s < ids.length; s++) {
     if (ids[s] === 0) continue;
+    const at = B.stride * s;
     job.ids[k] = ids[s];
-    job.minX[k] = b[4 * s];
-    job.minY[k] = b[4 * s + 1];
+    job.minX[k] = b[at + B.x];
+    job.minY[k] = b[at + B.y];
     // Same float as the rule's `x + w`, computed once.
-    job.maxX[k] = b[4 * s] + b[4 * s + 2];
-    job.maxY[k] = b[4 * s + 1] + b[4 * s + 3];
+    job.maxX[k] = b[at + B.x] + b[at + B.w];
+    job.maxY[k] = b[at + B.y] + b[at + B.h];
     k++;
   }
   return job;

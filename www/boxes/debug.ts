@@ -18,7 +18,7 @@
 //   settings         the current settings (read-only by convention)
 //   playground       the BoxDemo, for actions (setStructure, …)
 
-import type { World } from '../../pkg/broadphase.js';
+import type { World } from '../core/index';
 import type { CheckResult } from './check';
 import type { Rect } from '../runtime/geometry';
 import type { BoxDemo } from './demo';
@@ -56,7 +56,7 @@ export function installDebugHandle(pg: BoxDemo, canvas: HTMLCanvasElement, mode:
   const handle: DebugHandle = {
     mode,
     get world() {
-      return pg.scene.world;
+      return pg.sim.world;
     },
     get camera() {
       return pg.state.camera;
@@ -73,19 +73,19 @@ export function installDebugHandle(pg: BoxDemo, canvas: HTMLCanvasElement, mode:
       return pg.frame;
     },
     get version() {
-      return pg.scene.version;
+      return pg.sim.version;
     },
     get steps() {
-      return pg.scene.steps;
+      return pg.sim.steps;
     },
     get check() {
       return pg.check.result;
     },
     cameraHits() {
-      return Array.from(pg.scene.cameraHits());
+      return Array.from(pg.sim.cameraHits());
     },
     get stepMicros() {
-      return pg.scene.stepMicros.mean;
+      return pg.sim.stepMicros.mean;
     },
     get settings() {
       return pg.state.settings;

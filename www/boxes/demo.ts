@@ -26,7 +26,13 @@ const SINGLE_STEP_DT = 1 / 60;
  */
 const STALL_MICROS = 250_000;
 
-/** What a mode takes from the shared playground. */
+/** What the moving-box layers draw from: the simulation and the UI state. */
+export interface BoxesModel {
+  readonly sim: Simulation;
+  readonly state: DemoState;
+}
+
+/** What a mode takes from the shared box demo. */
 export interface BoxDemoOptions extends SimulationOptions {
   /** The culling camera of seed 000: its layer, handles and per-frame query. */
   camera?: boolean;
@@ -38,9 +44,9 @@ export interface BoxDemoOptions extends SimulationOptions {
 
 export class BoxDemo {
   readonly state: DemoState;
-  readonly scene: Simulation;
+  readonly sim: Simulation;
   readonly viewport = new Viewport();
-  readonly renderer: Renderer;
+  readonly renderer: Renderer<BoxesModel>;
   readonly check = new BruteForceCheck();
   readonly sidebar: Sidebar;
   readonly quadtreeLayer = new QuadtreeLayer();
@@ -79,11 +85,11 @@ export class BoxDemo {
     this.hasCamera = options.camera ?? true;
     this.publish = options.publish;
     this.state = createState(settings);
-    this.scene = new Simulation(settings, options);
-    this.viewport.setWorld(this.scene.side, this.scene.side);
+    this.sim = new Simulation(settings, options);
+    this.viewport.setWorld(this.sim.side, this.sim.side);
     this.viewport.fit();
-    this.state.camera = defaultCamera(this.scene.side);
-    this.renderer = new Renderer(canvas, this.viewport);
+    this.state.camera = defaultCamera(this.sim.side);
+    this.renderer = new Renderer<BoxesModel>(canvas, this.viewport);
     this.renderer.add(new BackgroundLayer());
     this.renderer.add(new BoxesLayer());
     if (options.treeLayers ?? true) {
@@ -117,7 +123,7 @@ export class BoxDemo {
     this.noticeListeners.clear();
     this.rebuildListeners.clear();
     this.frameListeners.clear();
-    this.scene.destroy();
+    this.sim.destroy();
   }
 
   get isDestroyed(): boolean {
@@ -179,7 +185,7 @@ export class BoxDemo {
   }
 
   setStructure(name: string): void {
-    this.scene.setStructure(name);
+    this.sim.setStructure(name);
     this.state.settings.structure = name;
     this.check.restart();
     this.changed();
@@ -187,31 +193,29 @@ export class BoxDemo {
 
   /** A cell size for the grids (> 0). */
   setCellSize(size: number): void {
-    this.scene.setCellSize(size);
+    this.sim.setCellSize(size);
     this.state.settings.cellSize = size;
     this.check.restart();
     this.changed();
   }
 
-  /**
-   * Back to the core's automatic cell size. The core has no call for that,
-   * so the world is rebuilt from the seed (the URL drops `cell`).
-   */
+  /** Back to the core's automatic cell size (the URL drops `cell`). */
   autoCellSize(): void {
     if (this.state.settings.cellSize === undefined) return;
     delete this.state.settings.cellSize;
-    this.rebuildPending = true;
+    this.sim.useAutomaticCellSize();
+    this.check.restart();
     this.changed();
   }
 
   /** Rebuilds after a change a mode made to the world outside the actions. */
   worldEdited(): void {
-    this.scene.markDirty();
+    this.sim.markDirty();
     this.check.restart();
   }
 
   setQuadtreeLimits(maxObjects: number, maxLevels: number): void {
-    this.scene.setQuadtreeLimits(maxObjects, maxLevels);
+    this.sim.setQuadtreeLimits(maxObjects, maxLevels);
     this.state.settings.maxObjects = maxObjects;
     this.state.settings.maxLevels = maxLevels;
     this.check.restart();
@@ -252,7 +256,7 @@ export class BoxDemo {
 
   /** The camera moved or resized: keep it inside the world. */
   cameraChanged(): void {
-    clampCamera(this.state.camera, this.scene.side, this.minCameraSide());
+    clampCamera(this.state.camera, this.sim.side, this.minCameraSide());
   }
 
   minCameraSide(): number {
@@ -265,19 +269,19 @@ export class BoxDemo {
     const s = this.state.settings;
     if (this.rebuildPending) this.rebuild();
     if (s.running) {
-      this.scene.advance(dt * s.speed);
-      if (this.scene.lastStepMicros > STALL_MICROS) this.stall();
+      this.sim.advance(dt * s.speed);
+      if (this.sim.lastStepMicros > STALL_MICROS) this.stall();
     } else if (this.stepPending) {
-      this.scene.advance(SINGLE_STEP_DT * (s.speed || 1));
+      this.sim.advance(SINGLE_STEP_DT * (s.speed || 1));
     } else {
-      this.scene.refreshIfDirty();
+      this.sim.refreshIfDirty();
     }
     this.stepPending = false;
     // Scan budget: leave the big scenes room to draw at 60 fps.
-    this.check.tick(this.scene, this.frame, now, s.count > 5000 ? 3 : 6);
-    if (this.hasCamera) this.scene.queryCamera(this.state.camera);
+    this.check.tick(this.sim, this.frame, now, s.count > 5000 ? 3 : 6);
+    if (this.hasCamera) this.sim.queryCamera(this.state.camera);
     for (const listener of this.frameListeners) listener(now);
-    this.renderer.draw(this.scene, this.state, now);
+    this.renderer.draw(this, now);
     this.sidebar.update(now);
     if (this.urlDirty) {
       this.urlDirty = false;
@@ -297,23 +301,23 @@ export class BoxDemo {
 
   private stall(): void {
     const s = this.state.settings;
-    const ms = this.scene.lastStepMicros / 1000;
+    const ms = this.sim.lastStepMicros / 1000;
     this.setRunning(false);
     this.notify(`Paused: one step + pairs took ${ms.toFixed(0)} ms with ${s.structure} at ${s.count.toLocaleString('en-US')} objects. Step with “.”, or pick another structure.`);
   }
 
   private rebuild(): void {
     this.rebuildPending = false;
-    const oldSide = this.scene.side;
-    this.scene.rebuild(this.state.settings);
-    const k = this.scene.side / oldSide;
+    const oldSide = this.sim.side;
+    this.sim.rebuild(this.state.settings);
+    const k = this.sim.side / oldSide;
     const cam = this.state.camera;
     cam.x *= k;
     cam.y *= k;
     cam.w *= k;
     cam.h *= k;
     this.cameraChanged();
-    this.viewport.setWorld(this.scene.side, this.scene.side);
+    this.viewport.setWorld(this.sim.side, this.sim.side);
     // A drag in progress held an id of the old world: let it go.
     this.state.interaction.dragId = 0;
     this.state.interaction.hoverId = 0;

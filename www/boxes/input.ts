@@ -92,7 +92,7 @@ export class Input {
     if (zone === 'resize') return { kind: 'camera-resize', id: 0 };
     if (zone === 'tab' || zone === 'edge') return { kind: 'camera-move', id: 0 };
     // Boxes win inside the camera, so every box stays draggable.
-    const id = this.pg.scene.hitTest(v.toWorldX(px), v.toWorldY(py), this.pickTolerance(e));
+    const id = this.pg.sim.hitTest(v.toWorldX(px), v.toWorldY(py), this.pickTolerance(e));
     if (id !== 0) return { kind: 'box', id };
     if (zone === 'inside') return { kind: 'camera-move', id: 0 };
     return { kind: 'pan', id: 0 };
@@ -121,13 +121,13 @@ export class Input {
     this.interaction.dragKind = kind;
     this.interaction.hoverId = 0;
     if (kind === 'box') {
-      const box = this.pg.scene.boxOf(id);
+      const box = this.pg.sim.boxOf(id);
       this.grabX = wx - box.x;
       this.grabY = wy - box.y;
       this.interaction.dragId = id;
       this.interaction.selectedId = id;
       // At rest while held, so step() leaves it where the pointer puts it.
-      this.pg.scene.world.setVelocity(id, 0, 0);
+      this.pg.sim.world.setVelocity(id, 0, 0);
       this.samples = [{ t: e.timeStamp, x: box.x, y: box.y }];
     } else {
       this.cameraAtGrab = { ...this.pg.state.camera };
@@ -156,8 +156,8 @@ export class Input {
     switch (kind) {
       case 'box': {
         const id = this.interaction.dragId;
-        if (this.pg.scene.slotOf(id) < 0) return;
-        const moved = this.pg.scene.moveBox(id, wx - this.grabX, wy - this.grabY);
+        if (this.pg.sim.slotOf(id) < 0) return;
+        const moved = this.pg.sim.moveBox(id, wx - this.grabX, wy - this.grabY);
         this.samples.push({ t: e.timeStamp, x: moved.x, y: moved.y });
         if (this.samples.length > 12) this.samples.shift();
         break;
@@ -193,11 +193,11 @@ export class Input {
     const id = this.interaction.dragId;
     const kind = this.interaction.dragKind;
     const attach = e.shiftKey || e.altKey;
-    const live = kind === 'box' && id !== 0 && this.pg.scene.slotOf(id) >= 0;
+    const live = kind === 'box' && id !== 0 && this.pg.sim.slotOf(id) >= 0;
     if (live) {
       // An attaching drop is a placement, never a throw.
       const [vx, vy] = thrown && !attach ? this.throwVelocity(e.timeStamp) : [0, 0];
-      this.pg.scene.world.setVelocity(id, vx, vy);
+      this.pg.sim.world.setVelocity(id, vx, vy);
     }
     // A click (no drag) on empty space clears the selection.
     if (thrown && kind === 'pan' && this.travelled < CLICK_SLOP_PX) this.interaction.selectedId = 0;
@@ -266,7 +266,7 @@ export class Input {
     const dir = arrows[e.key];
     if (!this.pg.hasCamera || dir === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
-    const step = this.pg.scene.side * 0.02;
+    const step = this.pg.sim.side * 0.02;
     const cam = this.pg.state.camera;
     if (e.shiftKey) {
       cam.w += dir[0] * step;

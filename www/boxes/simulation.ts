@@ -2,15 +2,15 @@
 // step + pairs (timed), the camera query, and lookups for input and drawing.
 // Views into wasm memory are fetched fresh at each use and never kept.
 
-import { World } from '../../pkg/broadphase.js';
+import { viewLayout, World } from '../core/index';
 import { clamp, distanceSquared, type Rect } from '../runtime/geometry';
 import { fingerprint } from './pairs';
 import { RollingMean } from '../runtime/rolling';
 import type { Settings } from './settings';
 
-/** World side for `count` boxes: keeps density (≈1.5 overlaps/box) constant. */
+/** World side for `count` boxes at the seeded scenes' density (the core's rule). */
 export function worldSideFor(count: number): number {
-  return Math.max(200, Math.sqrt(count) * 40);
+  return World.sceneSide(count);
 }
 
 /**
@@ -18,20 +18,18 @@ export function worldSideFor(count: number): number {
  * (so the page shows them) and `preferred` as the structure when it exists.
  */
 export function defaultSettings(structures: readonly string[], preferred: string): Settings {
-  const probe = new World(1, 1);
-  const settings: Settings = {
+  const [maxObjects, maxLevels] = World.defaultQuadtreeLimits();
+  return {
     count: 800,
     seed: 1,
     layout: 'uniform',
     structure: structures.includes(preferred) ? preferred : structures[0],
-    maxObjects: probe.maxObjects,
-    maxLevels: Math.min(probe.maxLevels, 12),
+    maxObjects,
+    maxLevels: Math.min(maxLevels, 12),
     speed: 1,
     running: true,
     showTree: true,
   };
-  probe.free();
-  return settings;
 }
 
 /** The side of a square world from the origin that holds every explicit box. */
@@ -120,6 +118,12 @@ export class Simulation {
     this.dirty = true;
   }
 
+  useAutomaticCellSize(): void {
+    this.world.useAutomaticCellSize();
+    this.stepMicros.clear();
+    this.dirty = true;
+  }
+
   setQuadtreeLimits(maxObjects: number, maxLevels: number): void {
     this.world.setQuadtreeLimits(maxObjects, maxLevels);
     this.stepMicros.clear();
@@ -182,13 +186,15 @@ export class Simulation {
     const ids = this.world.query(px - t, py - t, 2 * t, 2 * t).slice();
     if (ids.length === 0) return 0;
     const boxes = this.world.slotBoxes();
+    const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
     let best = 0;
     let bestSlot = -1;
     let bestDistance = Infinity;
     for (const id of ids) {
       const s = this.slotOf(id);
       if (s < 0 || id === exclude) continue;
-      const r = { x: boxes[4 * s], y: boxes[4 * s + 1], w: boxes[4 * s + 2], h: boxes[4 * s + 3] };
+      const at = B.stride * s;
+      const r = { x: boxes[at + B.x], y: boxes[at + B.y], w: boxes[at + B.w], h: boxes[at + B.h] };
       const d = distanceSquared(r, px, py);
       // Inside beats near; among equals, the higher slot is drawn on top.
       if (d < bestDistance || (d === bestDistance && s > bestSlot)) {

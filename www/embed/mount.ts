@@ -7,15 +7,12 @@
 // the canvas follows the container's size (ResizeObserver) at the screen's
 // devicePixelRatio (the renderers size their backing store every frame).
 
-import init from '../../pkg/broadphase.js';
-import { findMode } from '../modes/index';
+import { init } from '../core/index';
+import { findMode, modeStyles } from '../modes/index';
 import type { ModeHandle } from '../modes/types';
 import { prefersReducedMotion } from '../runtime/motion';
 import { publishTheme } from '../runtime/theme';
-import { publishTileColours } from '../modes/tiles/colours';
 import pageCss from '../style.css?inline';
-import tilesCss from '../modes/tiles/tiles.css?inline';
-import raysCss from '../modes/rays/rays.css?inline';
 import embedCss from './embed.css?inline';
 import { fromParams, modeOf, SCENE_KEYS, toParams, type PlaygroundOptions, type PlaygroundState } from './options';
 
@@ -34,8 +31,6 @@ export interface PlaygroundHandle {
   readonly visible: boolean;
 }
 
-/** Panels that are controls rather than readouts: `controls: false` hides them. */
-const CONTROL_PANELS = new Set(['controls', 'grid', 'compare', 'attach', 'repair', 'keys', 'tiles-palette', 'tiles-map', 'tiles-keys', 'tiles-about', 'rays-scene', 'rays-dda', 'rays-keys']);
 /** Below this width the sidebar goes under the canvas. */
 const NARROW_PX = 760;
 
@@ -46,7 +41,7 @@ function loadWasm(url?: string | URL): Promise<unknown> {
 }
 
 /** The page's stylesheet, with its `:root` rules applied to the shadow host instead. */
-const SHADOW_CSS = [pageCss.replace(/:root\b/g, ':host'), tilesCss, raysCss, embedCss].join('\n');
+const SHADOW_CSS = [pageCss.replace(/:root\b/g, ':host'), modeStyles(), embedCss].join('\n');
 let sheet: CSSStyleSheet | null = null;
 function adoptStyles(root: ShadowRoot): void {
   if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
@@ -70,7 +65,6 @@ export function mount(element: HTMLElement, options: PlaygroundOptions = {}): Pl
   frameEl.className = 'bp-embed';
   frameEl.setAttribute('part', 'frame');
   publishTheme(frameEl);
-  publishTileColours(frameEl);
   root.append(frameEl);
 
   let opts: PlaygroundOptions = { ...options };
@@ -90,9 +84,12 @@ export function mount(element: HTMLElement, options: PlaygroundOptions = {}): Pl
     if (host === null) return;
     const panels = opts.panels ?? 'all';
     let shown = 0;
-    for (const panel of host.querySelectorAll<HTMLElement>('.panel')) {
-      const listed = panels === 'all' ? true : panels === 'none' ? false : panels.includes(panel.id);
-      const hide = !listed || (opts.controls === false && CONTROL_PANELS.has(panel.id) && !(Array.isArray(panels) && panels.includes(panel.id)));
+    // The mode says which panels it built and which are controls.
+    for (const info of mode?.panels ?? []) {
+      const panel = host.querySelector<HTMLElement>(`#${CSS.escape(info.id)}`);
+      if (panel === null) continue;
+      const listed = panels === 'all' ? true : panels === 'none' ? false : panels.includes(info.id);
+      const hide = !listed || (opts.controls === false && info.role === 'control' && !(Array.isArray(panels) && panels.includes(info.id)));
       panel.hidden = hide;
       if (!hide) shown += 1;
     }

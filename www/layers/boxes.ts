@@ -7,40 +7,44 @@ import type { DrawContext, Layer } from '../runtime/renderer';
 import { useWorldSpace } from '../runtime/renderer';
 import { theme } from '../runtime/theme';
 import { packColour, PixelCanvas } from './pixel-boxes';
+import type { BoxesModel } from '../boxes/demo';
+import { viewLayout } from '../core/index';
 
 /** Below this many CSS px per world unit, boxes go to the pixel path. */
 const VECTOR_MIN_SCALE = 0.3;
 
-export class BoxesLayer implements Layer {
+export class BoxesLayer implements Layer<BoxesModel> {
   readonly name = 'boxes';
   readonly order = 20;
   enabled = true;
   private raster = new PixelCanvas();
   private colours: { calm: number; hot: number; seen: number } | null = null;
 
-  draw(dc: DrawContext): void {
+  draw(dc: DrawContext<BoxesModel>): void {
     if (dc.viewport.scale >= VECTOR_MIN_SCALE) this.drawVector(dc);
     else this.drawPixels(dc);
   }
 
-  private drawVector(dc: DrawContext): void {
-    const { ctx, scene, viewport: v } = dc;
-    const marks = scene.cameraMarks;
+  private drawVector(dc: DrawContext<BoxesModel>): void {
+    const { ctx, sim, viewport: v } = dc;
+    const marks = sim.cameraMarks;
     const [vx0, vy0, vx1, vy1] = v.visibleWorld();
     const calm = new Path2D();
     const hot = new Path2D();
     const seen = new Path2D();
     // Fetch the views together and call nothing in wasm until done.
-    const boxes = scene.world.slotBoxes();
-    const ids = scene.world.slotIds();
-    const overlapping = scene.world.slotOverlapping();
+    const boxes = sim.world.slotBoxes();
+    const ids = sim.world.slotIds();
+    const overlapping = sim.world.slotOverlapping();
+    const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
     for (let s = 0; s < ids.length; s++) {
       const id = ids[s];
       if (id === 0) continue;
-      const x = boxes[4 * s];
-      const y = boxes[4 * s + 1];
-      const w = boxes[4 * s + 2];
-      const h = boxes[4 * s + 3];
+      const at = B.stride * s;
+      const x = boxes[at + B.x];
+      const y = boxes[at + B.y];
+      const w = boxes[at + B.w];
+      const h = boxes[at + B.h];
       if (x > vx1 || y > vy1 || x + w < vx0 || y + h < vy0) continue;
       // slotOverlapping is sized at the last pairs(); newer slots are calm.
       (s < overlapping.length && overlapping[s] !== 0 ? hot : calm).rect(x, y, w, h);
@@ -62,8 +66,8 @@ export class BoxesLayer implements Layer {
     ctx.stroke(seen);
   }
 
-  private drawPixels(dc: DrawContext): void {
-    const { ctx, scene, viewport: v } = dc;
+  private drawPixels(dc: DrawContext<BoxesModel>): void {
+    const { ctx, sim, viewport: v } = dc;
     const colours = (this.colours ??= {
       calm: packColour(theme.boxFillSmall),
       hot: packColour(theme.overlapFill),
@@ -74,10 +78,11 @@ export class BoxesLayer implements Layer {
     const k = v.dpr * v.scale;
     const ox = v.dpr * v.offsetX;
     const oy = v.dpr * v.offsetY;
-    const marks = scene.cameraMarks;
-    const boxes = scene.world.slotBoxes();
-    const ids = scene.world.slotIds();
-    const overlapping = scene.world.slotOverlapping();
+    const marks = sim.cameraMarks;
+    const boxes = sim.world.slotBoxes();
+    const ids = sim.world.slotIds();
+    const overlapping = sim.world.slotOverlapping();
+    const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
     // Two passes so red boxes always sit on top of calm ones.
     for (let pass = 0; pass < 2; pass++) {
       for (let s = 0; s < ids.length; s++) {
@@ -85,11 +90,12 @@ export class BoxesLayer implements Layer {
         if (id === 0) continue;
         const hot = s < overlapping.length && overlapping[s] !== 0 ? 1 : 0;
         if (hot !== pass) continue;
-        const x0 = Math.round(boxes[4 * s] * k + ox);
-        const y0 = Math.round(boxes[4 * s + 1] * k + oy);
+        const at = B.stride * s;
+        const x0 = Math.round(boxes[at + B.x] * k + ox);
+        const y0 = Math.round(boxes[at + B.y] * k + oy);
         // At least one pixel, so no box vanishes at any zoom.
-        const x1 = Math.max(x0 + 1, Math.round((boxes[4 * s] + boxes[4 * s + 2]) * k + ox));
-        const y1 = Math.max(y0 + 1, Math.round((boxes[4 * s + 1] + boxes[4 * s + 3]) * k + oy));
+        const x1 = Math.max(x0 + 1, Math.round((boxes[at + B.x] + boxes[at + B.w]) * k + ox));
+        const y1 = Math.max(y0 + 1, Math.round((boxes[at + B.y] + boxes[at + B.h]) * k + oy));
         // Too small for an outline: boxes the camera sees turn amber,
         // unless they are red, which matters more.
         raster.fill(x0, y0, x1, y1, hot ? colours.hot : marks[id] !== 0 ? colours.seen : colours.calm);

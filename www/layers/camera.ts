@@ -6,14 +6,15 @@ import { cameraOnScreen, HANDLE_PX, setTabWidth, tabRect, TAB_HEIGHT_PX } from '
 import type { DrawContext, Layer } from '../runtime/renderer';
 import { useScreenSpace, useWorldSpace } from '../runtime/renderer';
 import { theme } from '../runtime/theme';
+import type { BoxesModel } from '../boxes/demo';
 
-export class CameraLayer implements Layer {
+export class CameraLayer implements Layer<BoxesModel> {
   readonly name = 'camera';
   readonly order = 40;
   enabled = true;
 
-  draw(dc: DrawContext): void {
-    const { ctx, state, viewport: v, scene } = dc;
+  draw(dc: DrawContext<BoxesModel>): void {
+    const { ctx, state, viewport: v, sim } = dc;
     const cam = state.camera;
     useWorldSpace(dc);
     ctx.fillStyle = theme.cameraFill;
@@ -43,7 +44,7 @@ export class CameraLayer implements Layer {
 
     // Label tab: also the grab area for moving the camera.
     ctx.font = '600 11.5px ui-sans-serif, system-ui, sans-serif';
-    const text = `camera · ${scene.cameraCount.toLocaleString('en-US')} in view`;
+    const text = `camera · ${sim.cameraCount.toLocaleString('en-US')} in view`;
     const width = Math.ceil(ctx.measureText(text).width) + 16;
     setTabWidth(width);
     const tab = tabRect(r, width);

@@ -6,29 +6,30 @@
 import type { DrawContext, Layer } from '../runtime/renderer';
 import { useScreenSpace, useWorldSpace } from '../runtime/renderer';
 import { theme } from '../runtime/theme';
+import { viewLayout } from '../core/index';
+import type { BoxesModel } from '../boxes/demo';
 
-export class FocusLayer implements Layer {
+export class FocusLayer implements Layer<BoxesModel> {
   readonly name = 'focus';
   readonly order = 30;
   enabled = true;
 
-  draw(dc: DrawContext): void {
-    const { ctx, scene, state, viewport: v } = dc;
+  draw(dc: DrawContext<BoxesModel>): void {
+    const { ctx, sim, state, viewport: v } = dc;
     const id = state.interaction.dragId || state.interaction.hoverId || state.interaction.selectedId;
-    if (id === 0 || scene.slotOf(id) < 0) return;
-    const box = scene.boxOf(id);
-    const nodes = scene.quadtreeActive ? scene.world.storedIn(id) : new Float64Array(0);
+    if (id === 0 || sim.slotOf(id) < 0) return;
+    const box = sim.boxOf(id);
+    const nodes = sim.quadtreeActive ? sim.world.storedIn(id) : new Float64Array(0);
 
     useWorldSpace(dc);
     const px = 1 / v.scale;
     ctx.fillStyle = theme.storedInFill;
     ctx.strokeStyle = `rgba(${theme.treeRgb}, 0.95)`;
     ctx.lineWidth = 1.5 * px;
-    for (let i = 0; i + 4 <= nodes.length; i += 4) {
-      const w = nodes[i + 2] - nodes[i];
-      const h = nodes[i + 3] - nodes[i + 1];
-      ctx.fillRect(nodes[i], nodes[i + 1], w, h);
-      ctx.strokeRect(nodes[i], nodes[i + 1], w, h);
+    const B = viewLayout('storedIn', ['x', 'y', 'w', 'h']);
+    for (let i = 0; i + B.stride <= nodes.length; i += B.stride) {
+      ctx.fillRect(nodes[i + B.x], nodes[i + B.y], nodes[i + B.w], nodes[i + B.h]);
+      ctx.strokeRect(nodes[i + B.x], nodes[i + B.y], nodes[i + B.w], nodes[i + B.h]);
     }
     // A halo that stays visible even when the box is a pixel wide.
     const pad = 3 * px;
@@ -37,9 +38,9 @@ export class FocusLayer implements Layer {
     ctx.strokeRect(box.x - pad, box.y - pad, box.w + 2 * pad, box.h + 2 * pad);
 
     useScreenSpace(dc);
-    const where = !scene.quadtreeActive
+    const where = !sim.quadtreeActive
       ? ''
-      : ` · in ${nodes.length / 4} ${nodes.length === 4 ? 'node' : 'nodes'}`;
+      : ` · in ${nodes.length / B.stride} ${nodes.length === B.stride ? 'node' : 'nodes'}`;
     const text = `#${id}${where}`;
     ctx.font = '600 11px ui-monospace, SFMono-Regular, Menlo, monospace';
     const tw = ctx.measureText(text).width + 10;

@@ -6,10 +6,11 @@
 import type { DrawContext, Layer } from '../runtime/renderer';
 import { useWorldSpace } from '../runtime/renderer';
 import { theme } from '../runtime/theme';
+import { viewLayout } from '../core/index';
+import type { BoxesModel } from '../boxes/demo';
 
-const STRIDE = 6; // minX, minY, maxX, maxY, depth, isLeaf
 
-export class QuadtreeLayer implements Layer {
+export class QuadtreeLayer implements Layer<BoxesModel> {
   readonly name = 'quadtree';
   readonly order = 10;
   enabled = true;
@@ -18,11 +19,12 @@ export class QuadtreeLayer implements Layer {
   leafCount = 0;
   depth = 0;
 
-  draw(dc: DrawContext): void {
-    const { ctx, scene, viewport: v } = dc;
+  draw(dc: DrawContext<BoxesModel>): void {
+    const { ctx, sim, viewport: v } = dc;
     this.nodeCount = 0;
-    if (!scene.quadtreeActive) return;
-    const nodes = scene.world.quadtreeNodes();
+    if (!sim.quadtreeActive) return;
+    const nodes = sim.world.quadtreeNodes();
+    const N = viewLayout('quadtreeNodes', ['x', 'y', 'w', 'h', 'depth', 'leaf']);
     // Hidden splits still count their nodes: the stats panel shows them.
     const drawing = dc.state.settings.showTree;
     const [vx0, vy0, vx1, vy1] = v.visibleWorld();
@@ -30,14 +32,14 @@ export class QuadtreeLayer implements Layer {
     const levels: Path2D[] = [];
     let leaves = 0;
     let deepest = 0;
-    for (let i = 0; i + STRIDE <= nodes.length; i += STRIDE) {
-      const x0 = nodes[i];
-      const y0 = nodes[i + 1];
-      const x1 = nodes[i + 2];
-      const y1 = nodes[i + 3];
-      const depth = nodes[i + 4];
+    for (let i = 0; i + N.stride <= nodes.length; i += N.stride) {
+      const x0 = nodes[i + N.x];
+      const y0 = nodes[i + N.y];
+      const x1 = x0 + nodes[i + N.w];
+      const y1 = y0 + nodes[i + N.h];
+      const depth = nodes[i + N.depth];
       deepest = Math.max(deepest, depth);
-      if (nodes[i + 5] !== 0) {
+      if (nodes[i + N.leaf] !== 0) {
         leaves++;
         continue;
       }
@@ -50,7 +52,7 @@ export class QuadtreeLayer implements Layer {
       path.moveTo(x0, my);
       path.lineTo(x1, my);
     }
-    this.nodeCount = nodes.length / STRIDE;
+    this.nodeCount = nodes.length / N.stride;
     this.leafCount = leaves;
     this.depth = deepest;
     useWorldSpace(dc);

@@ -2,6 +2,8 @@
 // settings in the address bar) or an embed (many per page, each in its own
 // shadow root, its settings kept by the embed).
 
+import type { PanelInfo } from '../runtime/ui';
+
 /** A self-contained playground mode: it renders into `host` (its own canvas and side panel) and cleans up on destroy. */
 export interface ModeHandle {
   destroy(): void;
@@ -9,6 +11,8 @@ export interface ModeHandle {
   setVisible?(visible: boolean): void;
   /** Frames drawn since the mode started (tests, embeds). */
   readonly frame?: number;
+  /** The panels the mode built, in order: an embed shows or hides them by id and role. */
+  readonly panels: readonly PanelInfo[];
 }
 
 /** Where a mode's side effects go; the shell's defaults are the page's own. */

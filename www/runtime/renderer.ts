@@ -1,57 +1,63 @@
-// The canvas: a backing store sized by devicePixelRatio (crisp on high-DPI
-// screens) and an ordered stack of layers, so a mode can add its own.
+// The canvas every mode draws on: a backing store sized by devicePixelRatio
+// (crisp on high-DPI screens), one viewport (world ↔ canvas), and an
+// ordered stack of layers. A layer draws one thing from the mode's model
+// (`M`: whatever the mode hands to `draw`), so modes share layers (the tile
+// map, the boxes) and add their own.
 
-import type { Simulation } from '../boxes/simulation';
-import type { DemoState } from '../boxes/settings';
 import type { Viewport } from './viewport';
 
-/** Everything a layer may read while drawing one frame. */
-export interface DrawContext {
+/** What every layer gets each frame. */
+export interface FrameContext {
   ctx: CanvasRenderingContext2D;
-  scene: Simulation;
-  state: DemoState;
   viewport: Viewport;
+  /** `performance.now()` of the frame. */
   now: number;
 }
 
-export interface Layer {
+/** A layer's view of one frame: the canvas and viewport, and the mode's model. */
+export type DrawContext<M> = FrameContext & M;
+
+export interface Layer<M> {
   readonly name: string;
   /** Layers draw in ascending order; ties keep insertion order. */
   readonly order: number;
   enabled: boolean;
-  draw(dc: DrawContext): void;
+  draw(dc: DrawContext<M>): void;
 }
 
 /** Sets the transform so drawing happens in world units. */
-export function useWorldSpace(dc: DrawContext): void {
+export function useWorldSpace(dc: FrameContext): void {
   const v = dc.viewport;
   const k = v.dpr * v.scale;
   dc.ctx.setTransform(k, 0, 0, k, v.dpr * v.offsetX, v.dpr * v.offsetY);
 }
 
 /** Sets the transform so drawing happens in CSS pixels. */
-export function useScreenSpace(dc: DrawContext): void {
+export function useScreenSpace(dc: FrameContext): void {
   const d = dc.viewport.dpr;
   dc.ctx.setTransform(d, 0, 0, d, 0, 0);
 }
 
-export class Renderer {
+export class Renderer<M extends object> {
   readonly ctx: CanvasRenderingContext2D;
-  private layers: Layer[] = [];
+  private layers: Layer<M>[] = [];
 
-  constructor(readonly canvas: HTMLCanvasElement, private readonly viewport: Viewport) {
+  constructor(
+    readonly canvas: HTMLCanvasElement,
+    readonly viewport: Viewport,
+  ) {
     const ctx = canvas.getContext('2d', { alpha: false });
     if (ctx === null) throw new Error('this browser has no 2D canvas');
     this.ctx = ctx;
     this.syncSize();
   }
 
-  add(layer: Layer): void {
+  add(layer: Layer<M>): void {
     this.layers.push(layer);
     this.layers.sort((a, b) => a.order - b.order);
   }
 
-  layer(name: string): Layer | undefined {
+  layer(name: string): Layer<M> | undefined {
     return this.layers.find((l) => l.name === name);
   }
 
@@ -72,9 +78,10 @@ export class Renderer {
     this.viewport.resize(rect.width, rect.height, dpr);
   }
 
-  draw(scene: Simulation, state: DemoState, now: number): void {
+  /** One frame: every enabled layer, in order, each with its own canvas state. */
+  draw(model: M, now: number): void {
     this.syncSize();
-    const dc: DrawContext = { ctx: this.ctx, scene, state, viewport: this.viewport, now };
+    const dc = { ...model, ctx: this.ctx, viewport: this.viewport, now } as DrawContext<M>;
     for (const layer of this.layers) {
       if (!layer.enabled) continue;
       this.ctx.save();

@@ -33,6 +33,15 @@ export const theme = {
   dropTarget: '#48dba0',
   label: '#e8eef8',
   labelBack: 'rgba(11, 15, 22, 0.82)',
+  /** Tile maps (every mode that shows one), after the seed's figures. */
+  tileCell: '#0f151f',
+  tileGrid: 'rgba(170, 190, 220, 0.075)',
+  tile: '#34445c',
+  /** The sloped and curved faces inside a cell (not along its sides). */
+  tileSurface: '#6c84a8',
+  solidEdge: '#ff5261',
+  interestingEdge: '#a3afc2',
+  door: '#ffc857',
 } as const;
 
 export type ThemeColour = keyof typeof theme;

@@ -9,23 +9,43 @@ export interface Panel {
   sync?(): void;
 }
 
+/** A control changes the scene (settings, tools, keys to press); a readout only shows it. */
+export type PanelRole = 'control' | 'readout';
+
+/** A panel as a mode reports it to whoever mounts it (the embed shows or hides panels by id). */
+export interface PanelInfo {
+  /** The panel's element id (`controls`, `stats`, `tiles-readout`, …). */
+  readonly id: string;
+  readonly title: string;
+  readonly role: PanelRole;
+}
+
 export class Sidebar {
-  private readonly panels: Panel[] = [];
+  private readonly panels: { panel: Panel; role: PanelRole }[] = [];
 
   constructor(private readonly host: HTMLElement) {}
 
-  add(panel: Panel): void {
-    this.panels.push(panel);
+  add(panel: Panel, role: PanelRole = 'readout'): void {
+    this.panels.push({ panel, role });
     this.host.append(panel.element);
     panel.sync?.();
   }
 
+  /** Every panel added, in order. */
+  describe(): PanelInfo[] {
+    return this.panels.map(({ panel, role }) => ({
+      id: panel.element.id,
+      title: panel.element.querySelector('.panel-title')?.textContent ?? panel.element.id,
+      role,
+    }));
+  }
+
   update(now: number): void {
-    for (const p of this.panels) p.update?.(now);
+    for (const { panel } of this.panels) panel.update?.(now);
   }
 
   sync(): void {
-    for (const p of this.panels) p.sync?.();
+    for (const { panel } of this.panels) panel.sync?.();
   }
 }
 

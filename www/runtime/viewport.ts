@@ -1,9 +1,14 @@
 // The map between world units and canvas pixels (CSS px): the world fitted
-// into the canvas, then the user's zoom and pan on top.
+// into the canvas, then the user's zoom and pan on top. The one viewport of
+// every mode. With a snap unit (a tile map's tile size) the scale and the
+// offsets land on whole device pixels per unit, so cell lines are crisp and
+// a cached map can be redrawn one cell at a time without seams.
 
 import { clamp } from './geometry';
 
 const MARGIN = 18;
+/** Smallest snapped unit, device px: a tile never shrinks to nothing. */
+const MIN_SNAP_PX = 4;
 const ZOOM_MIN = 0.5;
 const ZOOM_MAX = 60;
 
@@ -18,6 +23,8 @@ export class Viewport {
   /** The world point shown at the canvas centre. */
   centreX = 0.5;
   centreY = 0.5;
+  /** World units that must span a whole number of device pixels (0: any scale). */
+  snapUnit = 0;
 
   /** CSS pixels per world unit. */
   get scale(): number {
@@ -25,15 +32,28 @@ export class Viewport {
       (this.cssWidth - 2 * MARGIN) / this.worldWidth,
       (this.cssHeight - 2 * MARGIN) / this.worldHeight,
     );
-    return Math.max(fit, 1e-6) * this.zoom;
+    const scale = Math.max(fit, 1e-6) * this.zoom;
+    if (this.snapUnit <= 0) return scale;
+    const unitPx = Math.max(MIN_SNAP_PX, Math.floor(scale * this.snapUnit * this.dpr));
+    return unitPx / (this.snapUnit * this.dpr);
+  }
+
+  /** Device pixels per snap unit (a whole number when snapping). */
+  get unitDevicePx(): number {
+    return this.scale * this.snapUnit * this.dpr;
   }
 
   get offsetX(): number {
-    return this.cssWidth / 2 - this.centreX * this.scale;
+    return this.snapped(this.cssWidth / 2 - this.centreX * this.scale);
   }
 
   get offsetY(): number {
-    return this.cssHeight / 2 - this.centreY * this.scale;
+    return this.snapped(this.cssHeight / 2 - this.centreY * this.scale);
+  }
+
+  /** A CSS length on a whole device pixel when snapping. */
+  private snapped(css: number): number {
+    return this.snapUnit > 0 ? Math.round(css * this.dpr) / this.dpr : css;
   }
 
   toCanvasX(x: number): number {

@@ -56,7 +56,14 @@ fn a_replaced_map_or_a_reader_too_far_behind_redraws_everything() {
     let mut g = TileGrid::new(4, 4, 1.0).unwrap();
     let r = g.revision();
     g.replace(TileGrid::preset("slopes").unwrap());
-    assert_eq!(changed(&g, r), None);
+    assert_eq!(changed(&g, r), None, "another size: everything");
+    let r = g.revision();
+    // The same size: just the cells that look different.
+    let mut next = g.clone();
+    next.set_tile(5, 5, TileShape::Full).unwrap();
+    g.replace(next.clone());
+    assert_eq!(changed(&g, r).unwrap(), [(5, 4), (4, 5), (5, 5), (6, 5), (5, 6)]);
+    assert_eq!(g, next);
     let r = g.revision();
     assert_eq!(changed(&g, r).unwrap(), []);
     // Far more notes than the journal keeps: the oldest reader is told.

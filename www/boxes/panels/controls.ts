@@ -125,7 +125,7 @@ export class ControlsPanel implements Panel {
     this.pause.classList.toggle('paused', !s.running);
     this.showTree.checked = s.showTree;
     // The limits only mean something to a quadtree; say so, do not hide them.
-    const tree = this.pg.scene.quadtreeActive;
+    const tree = this.pg.sim.quadtreeActive;
     this.limits.disabled = !tree;
     this.limits.title = tree ? '' : 'Applies when a quadtree structure is selected';
   }

@@ -5,6 +5,7 @@
 
 import type { BoxDemo } from '../demo';
 import { formatInt, h, panelSection, setText, type Panel } from '../../runtime/ui';
+import { viewLayout } from '../../core/index';
 
 /** Redraws per second while running: readable, and light on the DOM. */
 const RUNNING_REFRESH_MS = 250;
@@ -86,32 +87,33 @@ export class StatsPanel implements Panel {
     if (running && now - this.lastRefresh < RUNNING_REFRESH_MS) return;
     this.lastRefresh = now;
     this.element.setAttribute('aria-busy', String(running));
-    const scene = pg.scene;
-    const n = scene.world.count;
+    const sim = pg.sim;
+    const n = sim.world.count;
     const allPairs = (n * (n - 1)) / 2;
     setText(this.v.objects, formatInt(n));
-    setText(this.v.structure, scene.world.structure);
-    setText(this.v.candidates, formatInt(scene.candidateTests));
-    setText(this.v.saving, allPairs > 0 ? `${percent(scene.candidateTests / allPairs)} of ${formatInt(allPairs)}` : '—');
-    setText(this.v.pairs, formatInt(scene.pairCount));
+    setText(this.v.structure, sim.world.structure);
+    setText(this.v.candidates, formatInt(sim.candidateTests));
+    setText(this.v.saving, allPairs > 0 ? `${percent(sim.candidateTests / allPairs)} of ${formatInt(allPairs)}` : '—');
+    setText(this.v.pairs, formatInt(sim.pairCount));
     this.updateCheck(now);
-    const us = scene.stepMicros.mean;
+    const us = sim.stepMicros.mean;
     setText(this.v.us, Number.isFinite(us) ? (us < 100 ? us.toFixed(1) : formatInt(us)) : '—');
-    if (this.v.camera !== undefined) setText(this.v.camera, formatInt(scene.cameraCount));
+    if (this.v.camera !== undefined) setText(this.v.camera, formatInt(sim.cameraCount));
     setText(this.v.nodes, this.structureSize());
     setText(this.v.fps, pg.fps > 0 ? pg.fps.toFixed(0) : '—');
   }
 
   private structureSize(): string {
-    const scene = this.pg.scene;
+    const sim = this.pg.sim;
     const tree = this.pg.quadtreeLayer;
-    if (scene.quadtreeActive) {
+    if (sim.quadtreeActive) {
       if (tree.nodeCount > 0) return `${formatInt(tree.nodeCount)} (${formatInt(tree.leafCount)}) · depth ${tree.depth}`;
-      const nodes = scene.world.quadtreeNodes().length / 6;
+      const nodes = sim.world.quadtreeNodes().length / viewLayout('quadtreeNodes', []).stride;
       return `${formatInt(nodes)} nodes`;
     }
-    const g = scene.world.gridGeometry();
-    if (g.length >= 5) return `${formatInt(g[3])} × ${formatInt(g[4])} cells of ${g[2].toFixed(1)}`;
+    const g = sim.world.gridGeometry();
+    const G = viewLayout('gridGeometry', ['cols', 'rows', 'cellSize']);
+    if (g.length >= G.stride) return `${formatInt(g[G.cols])} × ${formatInt(g[G.rows])} cells of ${g[G.cellSize].toFixed(1)}`;
     return '—';
   }
 

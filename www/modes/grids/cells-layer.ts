@@ -7,70 +7,53 @@
 import type { DrawContext, Layer } from '../../runtime/renderer';
 import { useScreenSpace, useWorldSpace } from '../../runtime/renderer';
 import { theme } from '../../runtime/theme';
+import { viewLayout } from '../../core/index';
+import type { BoxesModel } from '../../boxes/demo';
 
 /** What was drawn last frame, for the panel and the tests. */
 export interface DrawnCells {
   id: number;
   structure: string;
-  /** 4 numbers per cell: minX, minY, maxX, maxY. */
+  /** The cells as `storedIn` / `searchedIn` return them: x, y, w, h each. */
   stored: number[];
   searched: number[];
-  /**
-   * The searched cells were computed here, not by `searchedIn`: the core
-   * returns none for a loose grid's oversize object, which in fact searches
-   * every cell its box reaches, grown by one.
-   */
-  searchedFallback: boolean;
 }
 
-/** Cells the box reaches, grown by one, clipped to the grid (bounds, 4 per cell). */
-export function reachedCellsGrown(geometry: Float64Array, x: number, y: number, w: number, h: number): Float64Array {
-  const [ox, oy, cell, cols, rows] = geometry;
-  const c0 = Math.max(0, Math.floor((x - ox) / cell) - 1);
-  const r0 = Math.max(0, Math.floor((y - oy) / cell) - 1);
-  const c1 = Math.min(cols - 1, Math.floor((x + w - ox) / cell) + 1);
-  const r1 = Math.min(rows - 1, Math.floor((y + h - oy) / cell) + 1);
-  const out: number[] = [];
-  for (let r = r0; r <= r1; r++) {
-    for (let c = c0; c <= c1; c++) out.push(ox + c * cell, oy + r * cell, ox + (c + 1) * cell, oy + (r + 1) * cell);
-  }
-  return Float64Array.from(out);
-}
-
+/** The cells of a `storedIn` / `searchedIn` view as one path. */
 function cellPath(cells: Float64Array): Path2D {
+  const B = viewLayout('storedIn', ['x', 'y', 'w', 'h']);
   const path = new Path2D();
-  for (let i = 0; i + 4 <= cells.length; i += 4) path.rect(cells[i], cells[i + 1], cells[i + 2] - cells[i], cells[i + 3] - cells[i + 1]);
+  for (let i = 0; i + B.stride <= cells.length; i += B.stride) path.rect(cells[i + B.x], cells[i + B.y], cells[i + B.w], cells[i + B.h]);
   return path;
 }
 
-export class CellsLayer implements Layer {
+export class CellsLayer implements Layer<BoxesModel> {
   readonly name = 'cells';
   readonly order = 25;
   enabled = true;
   drawn: DrawnCells | null = null;
 
   /** The object whose cells are shown: dragged, else selected, else hovered. */
-  static focusOf(dc: Pick<DrawContext, 'state'>): number {
+  static focusOf(dc: Pick<DrawContext<BoxesModel>, 'state'>): number {
     const i = dc.state.interaction;
     return i.dragId || i.selectedId || i.hoverId;
   }
 
-  draw(dc: DrawContext): void {
-    const { ctx, scene, viewport: v } = dc;
+  draw(dc: DrawContext<BoxesModel>): void {
+    const { ctx, sim, viewport: v } = dc;
     const id = CellsLayer.focusOf(dc);
-    if (id === 0 || scene.slotOf(id) < 0) {
+    if (id === 0 || sim.slotOf(id) < 0) {
       this.drawn = null;
       return;
     }
-    const box = scene.boxOf(id);
-    const grid = scene.gridActive;
-    const structure = scene.world.structure;
+    const box = sim.boxOf(id);
+    const grid = sim.gridActive;
+    const structure = sim.world.structure;
     // Quadtree nodes count as "stored in" too; only grids search cells.
-    const stored = scene.world.storedIn(id);
-    let searched = grid ? scene.world.searchedIn(id) : new Float64Array(0);
-    const fallback = structure === 'loose-grid' && stored.length === 0 && searched.length === 0;
-    if (fallback) searched = reachedCellsGrown(scene.world.gridGeometry(), box.x, box.y, box.w, box.h);
-    this.drawn = { id, structure, stored: Array.from(stored), searched: Array.from(searched), searchedFallback: fallback };
+    const stored = sim.world.storedIn(id);
+    const searched = grid ? sim.world.searchedIn(id) : new Float64Array(0);
+    this.drawn = { id, structure, stored: Array.from(stored), searched: Array.from(searched) };
+    const stride = viewLayout('storedIn', []).stride;
 
     useWorldSpace(dc);
     const px = 1 / v.scale;
@@ -103,9 +86,9 @@ export class CellsLayer implements Layer {
 
     useScreenSpace(dc);
     const text = grid
-      ? `#${id} · stored in ${stored.length === 0 ? 'oversize list' : stored.length / 4} · searched ${searched.length / 4}`
+      ? `#${id} · stored in ${stored.length === 0 ? 'oversize list' : stored.length / stride} · searched ${searched.length / stride}`
       : stored.length > 0
-        ? `#${id} · in ${stored.length / 4} ${stored.length === 4 ? 'node' : 'nodes'}`
+        ? `#${id} · in ${stored.length / stride} ${stored.length === stride ? 'node' : 'nodes'}`
         : `#${id}`;
     ctx.font = '600 11px ui-monospace, SFMono-Regular, Menlo, monospace';
     const tw = ctx.measureText(text).width + 10;

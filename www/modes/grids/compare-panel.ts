@@ -52,7 +52,7 @@ export class ComparePanel implements Panel {
     const table = h('table', { id: 'compare-table', class: 'compare-table' }, head, this.body);
     this.element = panelSection(
       'compare',
-      'All structures, this scene',
+      'All structures, this sim',
       h('div', { class: 'compare-bar' }, this.run, h('label', { class: 'check' }, this.auto, 'Re-run on changes')),
       this.status,
       table,
@@ -77,7 +77,7 @@ export class ComparePanel implements Panel {
     window.clearTimeout(this.autoTimer);
     const generation = ++this.generation;
     const s = this.pg.state.settings;
-    const snap = snapshotWorld(this.pg.scene.world, s);
+    const snap = snapshotWorld(this.pg.sim.world, s);
     const count = snap.boxes.length / 4;
     this.running = true;
     this.run.disabled = true;

@@ -4,7 +4,7 @@
 // compare. Work is sliced across macrotasks so the page keeps drawing;
 // each temporary world is freed as soon as its run ends.
 
-import { World } from '../../../pkg/broadphase.js';
+import { viewLayout, World } from '../../core/index';
 import { fingerprint } from '../../boxes/pairs';
 
 export const COMPARE_FRAMES = 30;
@@ -62,10 +62,11 @@ export function snapshotWorld(world: World, settings: { cellSize?: number; maxOb
   const slots = world.slotBoxes().slice();
   const live: number[] = [];
   for (let s = 0; s < ids.length; s++) if (ids[s] !== 0) live.push(s);
-  const boxes = new Float64Array(4 * live.length);
+  const B = viewLayout('slotBoxes', []);
+  const boxes = new Float64Array(B.stride * live.length);
   const velocities = new Float64Array(2 * live.length);
   live.forEach((s, k) => {
-    boxes.set(slots.subarray(4 * s, 4 * s + 4), 4 * k);
+    boxes.set(slots.subarray(B.stride * s, B.stride * (s + 1)), B.stride * k);
     velocities.set(world.velocity(ids[s]), 2 * k);
   });
   return {
@@ -86,10 +87,13 @@ export function worldFromSnapshot(snap: SceneSnapshot, structure: string): World
     world.setStructure(structure);
     world.setQuadtreeLimits(snap.maxObjects, snap.maxLevels);
     if (snap.cellSize !== undefined) world.setCellSize(snap.cellSize);
-    const n = snap.boxes.length / 4;
+    // The snapshot keeps the boxes in the core's own slot layout.
+    const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
+    const n = snap.boxes.length / B.stride;
     for (let k = 0; k < n; k++) {
       const b = snap.boxes;
-      const id = world.insert(b[4 * k], b[4 * k + 1], b[4 * k + 2], b[4 * k + 3]);
+      const at = B.stride * k;
+      const id = world.insert(b[at + B.x], b[at + B.y], b[at + B.w], b[at + B.h]);
       world.setVelocity(id, snap.velocities[2 * k], snap.velocities[2 * k + 1]);
     }
   } catch (error) {

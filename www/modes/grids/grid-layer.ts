@@ -5,21 +5,24 @@
 import type { DrawContext, Layer } from '../../runtime/renderer';
 import { useWorldSpace } from '../../runtime/renderer';
 import { theme } from '../../runtime/theme';
+import { viewLayout } from '../../core/index';
+import type { BoxesModel } from '../../boxes/demo';
 
 /** Below this many CSS px per cell the lines would be a grey wash. */
 const MIN_CELL_PX = 5;
 
-export class GridLayer implements Layer {
+export class GridLayer implements Layer<BoxesModel> {
   readonly name = 'grid';
   readonly order = 10;
   enabled = true;
 
-  draw(dc: DrawContext): void {
-    const { ctx, scene, viewport: v } = dc;
-    if (!dc.state.settings.showTree || !scene.gridActive) return;
-    const g = scene.world.gridGeometry();
-    if (g.length < 5) return;
-    const [ox, oy, cell, cols, rows] = g;
+  draw(dc: DrawContext<BoxesModel>): void {
+    const { ctx, sim, viewport: v } = dc;
+    if (!dc.state.settings.showTree || !sim.gridActive) return;
+    const g = sim.world.gridGeometry();
+    const G = viewLayout('gridGeometry', ['originX', 'originY', 'cellSize', 'cols', 'rows']);
+    if (g.length < G.stride) return;
+    const [ox, oy, cell, cols, rows] = [g[G.originX], g[G.originY], g[G.cellSize], g[G.cols], g[G.rows]];
     const px = cell * v.scale;
     if (px < MIN_CELL_PX) return;
     const [vx0, vy0, vx1, vy1] = v.visibleWorld();

@@ -24,7 +24,7 @@ export class GridPanel implements Panel {
   readonly element: HTMLElement;
   private readonly range = h('input', { id: 'cell-size-range', type: 'range', min: 0, max: SLIDER_STEPS, 'aria-label': 'Cell size (slider)' });
   private readonly number = h('input', { id: 'cell-size', type: 'number', min: CELL_MIN, step: 'any', inputmode: 'decimal' });
-  private readonly auto = h('button', { type: 'button', id: 'cell-auto', title: 'Let the core choose from the boxes’ sizes (rebuilds the scene from its seed)' }, 'Auto');
+  private readonly auto = h('button', { type: 'button', id: 'cell-auto', title: 'Let the core choose from the boxes’ sizes (rebuilds the sim from its seed)' }, 'Auto');
   private readonly state = h('p', { id: 'cell-size-state', class: 'panel-note' }, '');
   private readonly focus = h('p', { id: 'grid-focus', class: 'grid-focus' }, '');
   private readonly storedCount = h('strong', { id: 'grid-stored-count' }, '—');
@@ -52,7 +52,7 @@ export class GridPanel implements Panel {
   }
 
   private maxCell(): number {
-    return Math.max(CELL_MIN * 2, this.pg.scene.side / 4);
+    return Math.max(CELL_MIN * 2, this.pg.sim.side / 4);
   }
 
   /** Log scale: small cells get as much travel as big ones. */
@@ -72,9 +72,9 @@ export class GridPanel implements Panel {
   }
 
   update(): void {
-    const scene = this.pg.scene;
+    const sim = this.pg.sim;
     const set = this.pg.state.settings.cellSize;
-    const size = scene.world.cellSize;
+    const size = sim.world.cellSize;
     const shown = set ?? size;
     if (!hasFocus(this.number)) this.number.value = Number.isFinite(shown) ? String(+shown.toFixed(2)) : '';
     if (!hasFocus(this.range) && Number.isFinite(shown)) this.range.value = String(this.toSlider(shown));
@@ -86,11 +86,11 @@ export class GridPanel implements Panel {
           ? `Automatic: ${size.toFixed(2)}, chosen by the core from the boxes' sizes.`
           : 'Automatic: the core chooses when a grid structure is active.',
     );
-    const structure = scene.world.structure;
+    const structure = sim.world.structure;
     setText(this.explain, EXPLAIN[structure] ?? 'Pick grid or loose-grid to see cells; the comparison below runs every structure.');
     const d = this.cells.drawn;
-    if (d === null || !scene.gridActive) {
-      setText(this.focus, scene.gridActive ? 'Click or drag a box to see its cells.' : 'No grid in this structure.');
+    if (d === null || !sim.gridActive) {
+      setText(this.focus, sim.gridActive ? 'Click or drag a box to see its cells.' : 'No grid in this structure.');
       setText(this.storedCount, '—');
       setText(this.searchedCount, '—');
       this.element.dataset.focus = '';

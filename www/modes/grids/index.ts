@@ -3,7 +3,7 @@
 // cells searched for its pairs, a cell-size control, and a table running
 // every structure on a copy of the current scene.
 
-import { World } from '../../../pkg/broadphase.js';
+import { World } from '../../core/index';
 import { installDebugHandle } from '../../boxes/debug';
 import { Input } from '../../boxes/input';
 import { Notice } from '../../runtime/notice';
@@ -41,9 +41,9 @@ export const createGridsMode: ModeFactory = (host, params, context = {}) => {
   pg.renderer.add(pg.quadtreeLayer);
   pg.renderer.add(cells);
   const compare = new ComparePanel(pg);
-  pg.sidebar.add(new ControlsPanel(pg, { linesLabel: 'Show grid lines' }));
-  pg.sidebar.add(new GridPanel(pg, cells));
-  pg.sidebar.add(compare);
+  pg.sidebar.add(new ControlsPanel(pg, { linesLabel: 'Show grid lines' }), 'control');
+  pg.sidebar.add(new GridPanel(pg, cells), 'control');
+  pg.sidebar.add(compare, 'control');
   pg.sidebar.add(new StatsPanel(pg, { camera: false }));
   pg.sidebar.add({
     element: panelSection(
@@ -62,7 +62,8 @@ export const createGridsMode: ModeFactory = (host, params, context = {}) => {
         key(['+', '−', 'F'], 'zoom in, out, fit'),
       ),
     ),
-  });
+  }, 'control');
+
   layout.legend.append(
     h(
       'ul',
@@ -108,6 +109,7 @@ export const createGridsMode: ModeFactory = (host, params, context = {}) => {
   pg.start();
   compare.schedule();
   return {
+    panels: pg.sidebar.describe(),
     get frame() {
       return pg.frame;
     },

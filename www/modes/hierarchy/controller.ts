@@ -22,11 +22,11 @@ export class HierarchyController {
   private lastSelected = -1;
 
   constructor(private readonly pg: BoxDemo) {
-    pg.scene.world.setHierarchyTracing(true);
-    this.forest = readForest(pg.scene.world);
+    pg.sim.world.setHierarchyTracing(true);
+    this.forest = readForest(pg.sim.world);
     pg.onFrame(() => this.refresh());
     pg.onRebuild(() => {
-      pg.scene.world.setHierarchyTracing(true);
+      pg.sim.world.setHierarchyTracing(true);
       this.repair = null;
       this.repairStep = 0;
       this.picking = false;
@@ -46,7 +46,7 @@ export class HierarchyController {
 
   /** Re-reads the forest; tells the panels when anything they show changed. */
   refresh(force = false): void {
-    const world = this.pg.scene.world;
+    const world = this.pg.sim.world;
     this.forest = readForest(world);
     const selected = this.selected;
     if (!force && this.forest.signature === this.lastSignature && selected === this.lastSelected) return;
@@ -61,7 +61,7 @@ export class HierarchyController {
    * why in a notice) when the core refuses, e.g. for a cycle.
    */
   attach(child: number, parent: number): boolean {
-    const world = this.pg.scene.world;
+    const world = this.pg.sim.world;
     const was = world.parentOf(child);
     if (parent === was) {
       this.pg.notify(parent === 0 ? `#${child} is already at the root.` : `#${child} is already attached to #${parent}.`);

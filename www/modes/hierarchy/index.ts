@@ -3,7 +3,7 @@
 // along. The tree, the queue (`order()`) and a step-through of the queue's
 // segment repair sit in the side panel.
 
-import { World } from '../../../pkg/broadphase.js';
+import { World } from '../../core/index';
 import { installDebugHandle } from '../../boxes/debug';
 import { Input } from '../../boxes/input';
 import { Notice } from '../../runtime/notice';
@@ -80,11 +80,11 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
   const links = new LinksLayer(c);
   pg.renderer.add(links);
   const repairPanel = new RepairPanel(c);
-  pg.sidebar.add(new AttachPanel(c));
+  pg.sidebar.add(new AttachPanel(c), 'control');
   pg.sidebar.add(new TreePanel(c));
   pg.sidebar.add(new QueuePanel(c));
-  pg.sidebar.add(repairPanel);
-  pg.sidebar.add(new ControlsPanel(pg, { structure: false, count: false, layout: false, limits: false, linesLabel: 'Show links to parents' }));
+  pg.sidebar.add(repairPanel, 'control');
+  pg.sidebar.add(new ControlsPanel(pg, { structure: false, count: false, layout: false, limits: false, linesLabel: 'Show links to parents' }), 'control');
   pg.sidebar.add({
     element: panelSection(
       'keys',
@@ -101,7 +101,8 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
         key(['T'], 'links on / off'),
       ),
     ),
-  });
+  }, 'control');
+
   layout.legend.append(
     h(
       'ul',
@@ -126,9 +127,9 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
     },
     drop(id, x, y, attach) {
       if (!attach) return;
-      const target = dropTargetAt(pg.scene, pg.viewport, x, y, id);
+      const target = dropTargetAt(pg.sim, pg.viewport, x, y, id);
       if (target !== 0) c.attach(id, target);
-      else if (pg.scene.world.parentOf(id) !== 0) c.attach(id, 0);
+      else if (pg.sim.world.parentOf(id) !== 0) c.attach(id, 0);
     },
   }, keyRoot);
   const escape = (e: Event) => {
@@ -153,13 +154,14 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
       get repairStep() {
         return c.repairStep;
       },
-      lastRepair: () => readRepair(pg.scene.world),
+      lastRepair: () => readRepair(pg.sim.world),
       attach: (child: number, parent: number) => c.attach(child, parent),
       select: (id: number) => c.select(id),
     },
   });
   pg.start();
   return {
+    panels: pg.sidebar.describe(),
     get frame() {
       return pg.frame;
     },

@@ -8,16 +8,17 @@ import type { Simulation } from '../../boxes/simulation';
 import { theme } from '../../runtime/theme';
 import type { Viewport } from '../../runtime/viewport';
 import type { HierarchyController } from './controller';
+import type { BoxesModel } from '../../boxes/demo';
 
 /** Pointer slop for the drop target, CSS px (as Input's mouse pick). */
 const DROP_PICK_PX = 3;
 
 /** The box under world (x, y) other than `dragged` (0: none): what a drop there attaches to. */
-export function dropTargetAt(scene: Simulation, viewport: Viewport, x: number, y: number, dragged: number): number {
-  return scene.hitTest(x, y, DROP_PICK_PX / viewport.scale, dragged);
+export function dropTargetAt(sim: Simulation, viewport: Viewport, x: number, y: number, dragged: number): number {
+  return sim.hitTest(x, y, DROP_PICK_PX / viewport.scale, dragged);
 }
 
-export class LinksLayer implements Layer {
+export class LinksLayer implements Layer<BoxesModel> {
   readonly name = 'links';
   readonly order = 25;
   enabled = true;
@@ -25,17 +26,17 @@ export class LinksLayer implements Layer {
   constructor(private readonly h: HierarchyController) {}
 
   /** During a Shift-drag, the box a drop now would attach the dragged one to (0: none). */
-  dropTarget(dc: DrawContext): number {
+  dropTarget(dc: DrawContext<BoxesModel>): number {
     const i = dc.state.interaction;
     if (i.dragKind !== 'box' || !i.attachHeld) return 0;
-    return dropTargetAt(dc.scene, dc.viewport, i.pointerX, i.pointerY, i.dragId);
+    return dropTargetAt(dc.sim, dc.viewport, i.pointerX, i.pointerY, i.dragId);
   }
 
-  draw(dc: DrawContext): void {
-    const { ctx, scene, state, viewport: v } = dc;
+  draw(dc: DrawContext<BoxesModel>): void {
+    const { ctx, sim, state, viewport: v } = dc;
     const forest = this.h.forest;
     const centre = (id: number): [number, number] => {
-      const [x, y, w, h] = scene.world.box(id);
+      const [x, y, w, h] = sim.world.box(id);
       return [x + w / 2, y + h / 2];
     };
     useWorldSpace(dc);
@@ -83,12 +84,12 @@ export class LinksLayer implements Layer {
     ctx.strokeStyle = theme.subtree;
     ctx.lineWidth = 2 * px;
     for (const id of this.h.subtree) {
-      const [x, y, w, h] = scene.world.box(id);
+      const [x, y, w, h] = sim.world.box(id);
       ctx.strokeRect(x, y, w, h);
     }
     const selected = this.h.selected;
-    if (selected !== 0 && scene.slotOf(selected) >= 0) {
-      const [x, y, w, h] = scene.world.box(selected);
+    if (selected !== 0 && sim.slotOf(selected) >= 0) {
+      const [x, y, w, h] = sim.world.box(selected);
       const pad = 3 * px;
       ctx.strokeStyle = theme.focus;
       ctx.lineWidth = 1.5 * px;
@@ -97,7 +98,7 @@ export class LinksLayer implements Layer {
     const target = this.dropTarget(dc);
     const dragging = state.interaction.dragKind === 'box' && state.interaction.attachHeld ? state.interaction.dragId : 0;
     if (target !== 0) {
-      const [x, y, w, h] = scene.world.box(target);
+      const [x, y, w, h] = sim.world.box(target);
       const pad = 4 * px;
       ctx.strokeStyle = theme.dropTarget;
       ctx.lineWidth = 2.5 * px;
@@ -109,8 +110,8 @@ export class LinksLayer implements Layer {
     useScreenSpace(dc);
     ctx.font = '600 10px ui-monospace, SFMono-Regular, Menlo, monospace';
     ctx.textBaseline = 'bottom';
-    const ids = scene.world.slotIds();
-    const boxes = scene.world.slotBoxes();
+    const ids = sim.world.slotIds();
+    const boxes = sim.world.slotBoxes();
     for (let s = 0; s < ids.length; s++) {
       const id = ids[s];
       if (id === 0) continue;

@@ -3,7 +3,7 @@
 // core deliberately does not keep (seed 003 stores only parents), derived
 // here in one pass over the queue.
 
-import type { World } from '../../../pkg/broadphase.js';
+import type { World } from '../../core/index';
 
 export interface Forest {
   /** `order()`: every id once, parents before children. */

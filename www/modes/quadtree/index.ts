@@ -3,7 +3,7 @@
 // Assembles the shared playground (playground.ts) with its layers, panels
 // and input inside the mode's host.
 
-import { World } from '../../../pkg/broadphase.js';
+import { World } from '../../core/index';
 import { installDebugHandle } from '../../boxes/debug';
 import { Input } from '../../boxes/input';
 import { Notice } from '../../runtime/notice';
@@ -25,9 +25,9 @@ export const createQuadtreeMode: ModeFactory = (host, params, context = {}) => {
     help: 'Drag a box · drag the camera by its tab, resize it at the corner · scroll to zoom, drag empty space to pan',
   });
   const playground = new BoxDemo(layout.canvas, layout.panels, settings, structures, { publish: context.publish });
-  playground.sidebar.add(new ControlsPanel(playground));
+  playground.sidebar.add(new ControlsPanel(playground), 'control');
   playground.sidebar.add(new StatsPanel(playground));
-  playground.sidebar.add(new KeysPanel());
+  playground.sidebar.add(new KeysPanel(), 'control');
   layout.legend.append(new LegendPanel().element);
   const notice = new Notice(layout.notice);
   playground.onNotice((text) => notice.show(text));
@@ -35,6 +35,7 @@ export const createQuadtreeMode: ModeFactory = (host, params, context = {}) => {
   const uninstall = context.debug === false ? () => {} : installDebugHandle(playground, layout.canvas, 'quadtree');
   playground.start();
   return {
+    panels: playground.sidebar.describe(),
     get frame() {
       return playground.frame;
     },

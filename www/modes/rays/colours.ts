@@ -1,21 +1,16 @@
 // The rays mode's colours on top of the page theme. The legend and the
 // panels read the same values through `--r-<name>` CSS variables set on the
-// mode's own elements, so a swatch is the colour on the canvas. Map colours
-// follow the seed's figures (solid edges red, interesting grey) and match
-// the tile editor's.
+// mode's own elements, so a swatch is the colour on the canvas. The map's
+// colours are the theme's (the shared tile-map layer draws it).
 
 import { theme } from '../../runtime/theme';
 
 export const rayColours = {
   page: theme.page,
-  cell: theme.worldFill,
-  grid: 'rgba(170, 190, 220, 0.075)',
-  mapEdge: theme.worldEdge,
-  tile: '#34445c',
-  /** The sloped and curved faces inside a cell. */
-  tileSurface: '#6c84a8',
-  solidEdge: '#ff5261',
-  interestingEdge: '#a3afc2',
+  tile: theme.tile,
+  tileSurface: theme.tileSurface,
+  solidEdge: theme.solidEdge,
+  interestingEdge: theme.interestingEdge,
   boxFill: theme.boxFill,
   boxStroke: theme.boxStroke,
   ray: theme.camera,

@@ -1,9 +1,10 @@
 // `window.__broadphaseRays`: the rays mode's handle for tests and the
 // devtools console.
 //
-//   world            the wasm World with the map and the boxes (castRay,
-//                    traceCells, traceSteps are asked of this one)
-//   sightWorld       the same map without boxes: the sight line's castRay
+//   world            the wasm World with the map and the boxes (castRay)
+//   tiles            its TileGrid (traceSteps, lineOfSight, the sight
+//                    line's tiles-only castRay)
+//   map              the tile-map layer's counters (see layers/tile-map.ts)
 //   ray              the segment {x0, y0, x1, y1} in world units (live:
 //                    assign to it and the next frame re-traces)
 //   enemy, player    {x, y} in world units (live)
@@ -22,14 +23,15 @@
 //   screenToWorld(x, y) → {x, y}  the inverse
 //   mode             the RaysMode, for actions (stepForward, setStructure, …)
 
-import type { World } from '../../../pkg/broadphase.js';
+import type { TileGrid, World } from '../../core/index';
 import type { RaysMode } from './mode';
 import type { Hit, Point, Ray } from './model';
 import type { DdaStep } from './trace';
 
 export interface RaysDebugHandle {
   readonly world: World;
-  readonly sightWorld: World;
+  readonly tiles: TileGrid;
+  readonly map: { revision: number; cellsRedrawn: number; edgesRead: number; fullRepaints: number; partialRepaints: number };
   readonly ray: Ray;
   readonly enemy: Point;
   readonly player: Point;
@@ -55,39 +57,43 @@ declare global {
 /** Installs the handle; the returned function removes it (if still ours). */
 export function installRaysDebugHandle(mode: RaysMode, canvas: HTMLCanvasElement): () => void {
   const v = mode.viewport;
-  const scene = mode.scene;
+  const model = mode.model;
   const handle: RaysDebugHandle = {
-    world: scene.world,
-    sightWorld: scene.sightWorld,
+    world: model.world,
+    tiles: model.tiles,
+    get map() {
+      const m = mode.mapLayer;
+      return { revision: m.revision, cellsRedrawn: m.cellsRedrawn, edgesRead: m.edgesRead, fullRepaints: m.fullRepaints, partialRepaints: m.partialRepaints };
+    },
     get ray() {
-      return scene.state.ray;
+      return model.state.ray;
     },
     get enemy() {
-      return scene.state.enemy;
+      return model.state.enemy;
     },
     get player() {
-      return scene.state.player;
+      return model.state.player;
     },
     shadedCells() {
-      return [...mode.renderer.shaded];
+      return [...mode.cellsLayer.shaded];
     },
     tracedRay() {
-      return { ...scene.traced };
+      return { ...model.traced };
     },
     steps() {
-      return scene.steps.map((s) => ({ ...s }));
+      return model.steps.map((s) => ({ ...s }));
     },
     hit() {
-      return scene.hit === null ? null : { ...scene.hit };
+      return model.hit === null ? null : { ...model.hit };
     },
     sees() {
-      return scene.sight.clear;
+      return model.sight.clear;
     },
     get stepIndex() {
       return mode.ui.stepIndex;
     },
     get running() {
-      return scene.state.running;
+      return model.state.running;
     },
     set running(on: boolean) {
       mode.setRunning(on);

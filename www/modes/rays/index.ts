@@ -6,9 +6,9 @@
 // |-----------------|-----|
 // | `index.ts`      | `createRaysMode`: layout, panels, input, debug handle |
 // | `mode.ts`       | `RaysMode`: frame loop and the actions keys/panels share |
-// | `scene.ts`      | the wasm worlds, handles, boxes; per-frame trace/hit/sight |
+// | `model.ts`      | the world (map + bouncing boxes), handles; per-frame walk, hit, sight |
 // | `trace.ts`      | pure: `traceSteps` records, crossings, the DDA's next move |
-// | `draw.ts`       | the canvas |
+// | `layers.ts`     | the canvas layers above the shared tile map |
 // | `input.ts`      | pointer drags, pan / zoom, keyboard |
 // | `panels.ts`     | sidebar panels and the legend |
 // | `state.ts`      | hover / drag / selection / step-through state |
@@ -16,7 +16,6 @@
 // | `url.ts`        | the scene in the address bar |
 // | `debug.ts`      | `window.__broadphaseRays` for tests and the console |
 // | `rays.css`      | the mode's own styles |
-// | `dev/`, `vite.dev.config.ts` | a stand-alone page mounting only this mode (tests) |
 
 import { buildModeLayout } from '../../runtime/stage';
 import type { ModeFactory } from '../types';
@@ -25,7 +24,6 @@ import { installRaysDebugHandle } from './debug';
 import { RaysInput } from './input';
 import { RaysMode } from './mode';
 import { KeysPanel, raysLegend, RayPanel, SceneControls, SightPanel, StepPanel } from './panels';
-import './rays.css';
 
 export const createRaysMode: ModeFactory = (host, params, context = {}) => {
   const layout = buildModeLayout(host, {
@@ -44,15 +42,16 @@ export const createRaysMode: ModeFactory = (host, params, context = {}) => {
     throw error;
   }
   mode.sidebar.add(new RayPanel(mode));
-  mode.sidebar.add(new StepPanel(mode));
+  mode.sidebar.add(new StepPanel(mode), 'control');
   mode.sidebar.add(new SightPanel(mode));
-  mode.sidebar.add(new SceneControls(mode, mode.structures));
-  mode.sidebar.add(new KeysPanel());
+  mode.sidebar.add(new SceneControls(mode, mode.structures), 'control');
+  mode.sidebar.add(new KeysPanel(), 'control');
   layout.legend.append(raysLegend());
   const input = new RaysInput(mode, layout.canvas, context.keyRoot);
   const uninstall = context.debug === false ? () => {} : installRaysDebugHandle(mode, layout.canvas);
   mode.start();
   return {
+    panels: mode.sidebar.describe(),
     get frame() {
       return mode.frame;
     },

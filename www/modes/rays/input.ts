@@ -6,7 +6,7 @@
 import { canvasPoint, PointerDrag } from '../../runtime/pointer-drag';
 import type { RaysMode } from './mode';
 import { HANDLES, type HandleName } from './model';
-import { HANDLE_RADIUS } from './draw';
+import { HANDLE_RADIUS } from './layers';
 
 /** Extra reach around a handle, CSS px: fingers are not pixels. */
 const PICK_SLOP = { mouse: 4, pen: 6, touch: 14 } as const;
@@ -59,7 +59,7 @@ export class RaysInput {
     let best: HandleName | null = null;
     let bestD = HANDLE_RADIUS + slop;
     for (const name of HANDLES) {
-      const p = this.mode.scene.handle(name);
+      const p = this.mode.model.handle(name);
       const d = Math.hypot(v.toCanvasX(p.x) - px, v.toCanvasY(p.y) - py);
       if (d <= bestD) {
         best = name;
@@ -80,7 +80,7 @@ export class RaysInput {
     ui.hover = null;
     if (name !== null) {
       const v = this.mode.viewport;
-      const p = this.mode.scene.handle(name);
+      const p = this.mode.model.handle(name);
       this.grabX = p.x - v.toWorldX(px);
       this.grabY = p.y - v.toWorldY(py);
       this.dragging = name;
@@ -160,7 +160,7 @@ export class RaysInput {
     if (dir === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
     if (ui.selected === null) ui.selected = HANDLES[0];
-    const d = e.shiftKey ? this.mode.scene.tileSize : NUDGE;
+    const d = e.shiftKey ? this.mode.model.tileSize : NUDGE;
     this.mode.nudge(ui.selected, dir[0] * d, dir[1] * d);
   };
 
@@ -183,7 +183,7 @@ export class RaysInput {
       case ' ':
         // A focused button or link keeps Space for itself.
         if (tag === 'BUTTON' || tag === 'A') return;
-        m.setRunning(!m.scene.state.running);
+        m.setRunning(!m.model.state.running);
         break;
       case '+':
       case '=':

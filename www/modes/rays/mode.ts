@@ -3,25 +3,30 @@
 // boxes (when playing), refresh the trace / hit / sight, draw, update the
 // panels. A wasm error becomes a notice; the loop keeps going.
 
-import { World } from '../../../pkg/broadphase.js';
+import { World } from '../../core/index';
+import { TileMapLayer } from '../../layers/tile-map';
+import { Renderer } from '../../runtime/renderer';
 import { Notice } from '../../runtime/notice';
 import { Sidebar } from '../../runtime/ui';
 import { Viewport } from '../../runtime/viewport';
 import type { ModeLayout } from '../../runtime/stage';
-import { RaysRenderer } from './draw';
+import { HandlesLayer, RayBoxesLayer, RayLayer, SightLayer, StepLayer, TraceCellsLayer, type RaysDrawModel } from './layers';
 import { DEFAULT_STRUCTURE, defaultState, RaysModel, type HandleName } from './model';
 import { createUi, type RaysUi } from './state';
-import { readSceneState, writeSceneState } from './url';
+import { readRaysState, writeRaysState } from './url';
 import { FrameLoop } from '../../runtime/frame-loop';
 
 /** The same error is shown again only after this long. */
 const REPEAT_NOTICE_MS = 8000;
 
 export class RaysMode {
-  readonly scene: RaysModel;
+  readonly model: RaysModel;
   readonly ui: RaysUi = createUi();
   readonly viewport = new Viewport();
-  readonly renderer: RaysRenderer;
+  readonly renderer: Renderer<RaysDrawModel>;
+  readonly mapLayer = new TileMapLayer();
+  readonly cellsLayer = new TraceCellsLayer();
+  private readonly drawModel: RaysDrawModel;
   readonly sidebar: Sidebar;
   readonly structures: readonly string[];
 
@@ -40,19 +45,17 @@ export class RaysMode {
     this.notice = new Notice(layout.notice);
     this.structures = World.structures();
     const report = (what: string, error: unknown) => this.report(what, error);
-    this.scene = new RaysModel((tile) => {
+    this.model = new RaysModel((tile) => {
       const defaults = defaultState(tile);
       if (!this.structures.includes(defaults.structure)) defaults.structure = this.structures[0];
-      return readSceneState(defaults, this.structures, params);
+      return readRaysState(defaults, this.structures, params);
     }, report);
-    this.viewport.setWorld(this.scene.width, this.scene.height);
+    this.viewport.snapUnit = this.model.tileSize;
+    this.viewport.setWorld(this.model.width, this.model.height);
     this.viewport.fit();
-    this.renderer = new RaysRenderer(layout.canvas, this.viewport);
-    try {
-      this.renderer.loadMap(this.scene);
-    } catch (error) {
-      this.report('the map', error);
-    }
+    this.renderer = new Renderer<RaysDrawModel>(layout.canvas, this.viewport);
+    for (const layer of [this.mapLayer, this.cellsLayer, new RayBoxesLayer(), new StepLayer(), new RayLayer(), new SightLayer(), new HandlesLayer()]) this.renderer.add(layer);
+    this.drawModel = { tiles: this.model.tiles, rays: this.model, ui: this.ui };
     this.sidebar = new Sidebar(layout.panels);
   }
 
@@ -76,24 +79,24 @@ export class RaysMode {
     this.destroyed = true;
     this.loop.stop();
     this.notice.destroy();
-    this.scene.destroy();
+    this.model.destroy();
   }
 
   // --- actions -----------------------------------------------------------
 
   moveHandle(name: HandleName, x: number, y: number): void {
-    this.scene.setHandle(name, x, y);
+    this.model.setHandle(name, x, y);
     this.urlDirty = true;
   }
 
   nudge(name: HandleName, dx: number, dy: number): void {
-    const p = this.scene.handle(name);
+    const p = this.model.handle(name);
     this.moveHandle(name, p.x + dx, p.y + dy);
   }
 
   /** Enters the step-through at the first cell, or walks one cell further. */
   stepForward(): void {
-    const n = this.scene.steps.length;
+    const n = this.model.steps.length;
     if (n === 0) return;
     const k = this.ui.stepIndex;
     this.ui.stepIndex = k === null ? 0 : Math.min(n - 1, k + 1);
@@ -101,7 +104,7 @@ export class RaysMode {
 
   /** One cell back (from the whole trace: to its last cell). */
   stepBack(): void {
-    const n = this.scene.steps.length;
+    const n = this.model.steps.length;
     if (n === 0) return;
     const k = this.ui.stepIndex;
     this.ui.stepIndex = k === null ? n - 1 : Math.max(0, k - 1);
@@ -112,14 +115,14 @@ export class RaysMode {
   }
 
   setRunning(running: boolean): void {
-    this.scene.state.running = running;
+    this.model.state.running = running;
     this.loop.restartClock();
     this.urlDirty = true;
     this.sidebar.sync();
   }
 
   setStructure(name: string): void {
-    this.scene.setStructure(name);
+    this.model.setStructure(name);
     this.urlDirty = true;
     this.sidebar.sync();
   }
@@ -146,16 +149,16 @@ export class RaysMode {
 
   private runFrame(now: number, dt: number): void {
     try {
-      if (this.scene.state.running) this.scene.advance(dt);
-      this.scene.refresh();
+      if (this.model.state.running) this.model.advance(dt);
+      this.model.refresh();
       const k = this.ui.stepIndex;
-      const n = this.scene.steps.length;
+      const n = this.model.steps.length;
       if (k !== null) this.ui.stepIndex = n === 0 ? null : Math.min(k, n - 1);
-      this.renderer.draw(this.scene, this.ui);
+      this.renderer.draw(this.drawModel, now);
       this.sidebar.update(now);
       if (this.urlDirty && this.ui.drag === null) {
         this.urlDirty = false;
-        writeSceneState(this.scene.state, DEFAULT_STRUCTURE, this.publish);
+        writeRaysState(this.model.state, DEFAULT_STRUCTURE, this.publish);
       }
     } catch (error) {
       this.report('drawing', error);

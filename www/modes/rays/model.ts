@@ -1,10 +1,14 @@
-// What the rays mode shows, as data: the N-like map and a few boxes in a
-// wasm World, the ray's and the sight line's draggable ends, and once per
-// frame the trace (`traceCells`, `traceSteps`), the first hit (`castRay`)
-// and the enemy's line of sight (`lineOfSight`). Every wasm call is caught:
-// a failure empties that result and is reported, never thrown.
+// What the rays mode shows, as data: a world whose rectangle is the N-like
+// preset map, a few boxes that bounce off its tiles (the core's tile-aware
+// step does the physics), the ray's and the sight line's draggable ends,
+// and once per frame what the core says about them: the DDA walk
+// (`tiles.traceSteps`: one walk gives the cells and the step-through), the
+// first hit of tiles and boxes (`World.castRay`), and the enemy's line of
+// sight with the first tile in its way (`tiles.lineOfSight`,
+// `tiles.castRay`). Every core call is caught: a failure empties that
+// result and is reported, never thrown.
 
-import { World, type RayHit } from '../../../pkg/broadphase.js';
+import { viewLayout, World, type RayHit, type TileGrid } from '../../core/index';
 import { readSteps, type DdaStep } from './trace';
 
 export const MAP_PRESET = 'n-level';
@@ -28,18 +32,8 @@ export interface Ray {
   y1: number;
 }
 
-/** A `castRay` result copied out of wasm, plus the tile's shape name. */
-export interface Hit {
-  readonly t: number;
-  readonly x: number;
-  readonly y: number;
-  readonly normalX: number;
-  readonly normalY: number;
-  /** 0 for a tile. */
-  readonly objectId: number;
-  /** The tile's cell; -1 for an object. */
-  readonly col: number;
-  readonly row: number;
+/** A `castRay` result, plus the tile's shape name. */
+export interface Hit extends RayHit {
   /** The tile's shape (`full`, `convex-tl`, …); null for an object. */
   readonly shape: string | null;
 }
@@ -50,6 +44,7 @@ export interface Sight {
   readonly block: Hit | null;
 }
 
+/** What the user set up: the ends, whether time runs, the structure. */
 export interface RaysState {
   ray: Ray;
   enemy: Point;
@@ -59,7 +54,7 @@ export interface RaysState {
 }
 
 // Boxes as fractions of a tile (24 units in the preset): x, y, w, h, vx, vy
-// (tiles per second). Placed in open floor; the slow ones bounce off tiles.
+// (tiles per second). Placed in open floor; they bounce off the tiles.
 const BOXES: readonly (readonly [number, number, number, number, number, number])[] = [
   [6.4, 11.6, 1.3, 1.2, 0.7, -0.45],
   [13.2, 2.4, 0.9, 1.6, -0.45, 0.55],
@@ -79,84 +74,51 @@ export function defaultState(tile: number): RaysState {
   };
 }
 
-function readHit(world: World, raw: RayHit | undefined): Hit | null {
-  if (raw === undefined) return null;
-  try {
-    const { t, x, y, normalX, normalY, objectId, col, row } = raw;
-    const shape = objectId === 0 && col >= 0 && row >= 0 ? world.tile(col, row) : null;
-    return { t, x, y, normalX, normalY, objectId, col, row, shape };
-  } finally {
-    raw.free();
-  }
-}
-
 export class RaysModel {
   /** Tiles and boxes: what the ray is traced and cast against. */
   readonly world: World;
-  /**
-   * The same map without boxes, for the sight line's blocking point:
-   * `lineOfSight` tests tiles only, so its `castRay` must too.
-   */
-  readonly sightWorld: World;
+  readonly tiles: TileGrid;
   readonly width: number;
   readonly height: number;
   readonly tileSize: number;
-  readonly cols: number;
-  readonly rows: number;
   readonly state: RaysState;
-  readonly boxIds: number[] = [];
 
-  /** `traceCells` for the ray, `[col, row, …]` (a copy). */
-  cells = new Uint32Array(0);
-  /** `traceSteps` for the ray, one record per cell. */
+  /** The DDA walk of the ray, one record per visited cell. */
   steps: DdaStep[] = [];
-  /** The ray `cells` and `steps` belong to. */
+  /** The ray `steps` belong to. */
   readonly traced: Ray = { x0: NaN, y0: NaN, x1: NaN, y1: NaN };
   hit: Hit | null = null;
   sight: Sight = { clear: true, block: null };
-  /** Bumps whenever `cells` / `steps` are recomputed. */
+  /** Bumps whenever `steps` are recomputed. */
   traceVersion = 0;
 
-  private readonly onError: (what: string, error: unknown) => void;
-
-  constructor(state: RaysState | ((tile: number) => RaysState), onError: (what: string, error: unknown) => void) {
-    this.onError = onError;
-    // The preset fixes the map's size; the world rectangle is the map, so
-    // the boxes bounce inside it.
-    const probe = new World(1, 1);
+  constructor(state: (tile: number) => RaysState, private readonly onError: (what: string, error: unknown) => void) {
+    this.world = new World(1, 1);
+    this.tiles = this.world.tiles;
     try {
-      probe.loadTilePreset(MAP_PRESET);
-      this.tileSize = probe.tileSize;
-      this.cols = probe.tileCols;
-      this.rows = probe.tileRows;
-    } finally {
-      probe.free();
-    }
-    this.width = this.cols * this.tileSize;
-    this.height = this.rows * this.tileSize;
-    this.world = new World(this.width, this.height);
-    this.sightWorld = new World(this.width, this.height);
-    try {
-      this.world.loadTilePreset(MAP_PRESET);
-      this.sightWorld.loadTilePreset(MAP_PRESET);
+      this.tiles.loadPreset(MAP_PRESET);
+      this.tileSize = this.tiles.tileSize;
+      this.width = this.tiles.cols * this.tileSize;
+      this.height = this.tiles.rows * this.tileSize;
+      // The world rectangle is the map, so the boxes stay inside it.
+      this.world.resize(this.width, this.height);
+      this.state = state(this.tileSize);
+      this.setStructure(this.state.structure);
+      const k = this.tileSize;
+      for (const [x, y, w, h, vx, vy] of BOXES) {
+        const id = this.world.insert(x * k, y * k, w * k, h * k);
+        this.world.setVelocity(id, vx * k, vy * k);
+        this.world.setTileResponse(id, 'bounce');
+      }
     } catch (error) {
-      this.destroy();
+      this.world.free();
       throw error;
-    }
-    this.state = typeof state === 'function' ? state(this.tileSize) : state;
-    this.setStructure(this.state.structure);
-    const k = this.tileSize;
-    for (const [x, y, w, h, vx, vy] of BOXES) {
-      const id = this.world.insert(x * k, y * k, w * k, h * k);
-      this.world.setVelocity(id, vx * k, vy * k);
-      this.boxIds.push(id);
     }
     this.clampAll();
   }
 
   destroy(): void {
     this.world.free();
-    this.sightWorld.free();
   }
 
   get ray(): Ray {
@@ -218,32 +180,17 @@ export class RaysModel {
     }
   }
 
-  /** Moves the boxes by `dt` seconds; a box pushed out of a tile bounces off it. */
+  /** Moves the boxes by `dt` seconds: the core bounces them off the walls and the tiles. */
   advance(dt: number): void {
     if (dt <= 0) return;
     try {
       this.world.step(dt);
-      for (const id of this.boxIds) this.bounceOffTiles(id);
     } catch (error) {
       this.onError('step', error);
     }
   }
 
-  private bounceOffTiles(id: number): void {
-    const [x, y, w, h] = this.world.box(id);
-    const [dx, dy] = this.world.pushOut(x, y, w, h);
-    const len = Math.hypot(dx, dy);
-    if (len === 0) return;
-    this.world.update(id, x + dx, y + dy, w, h);
-    // Reflect the velocity about the push direction if it points into the tile.
-    const nx = dx / len;
-    const ny = dy / len;
-    const [vx, vy] = this.world.velocity(id);
-    const into = vx * nx + vy * ny;
-    if (into < 0) this.world.setVelocity(id, vx - 2 * into * nx, vy - 2 * into * ny);
-  }
-
-  /** Recomputes the trace when the ray moved, and the hit and the sight line always (boxes move). */
+  /** Recomputes the walk when the ray moved, and the hit and the sight line always (boxes move). */
   refresh(): void {
     const r = this.state.ray;
     const t = this.traced;
@@ -252,44 +199,55 @@ export class RaysModel {
       Object.assign(t, r);
       this.traceVersion += 1;
       try {
-        this.cells = this.world.traceCells(r.x0, r.y0, r.x1, r.y1).slice();
-        this.steps = readSteps(this.world.traceSteps(r.x0, r.y0, r.x1, r.y1), this.tileSize);
+        this.steps = readSteps(this.tiles.traceSteps(r.x0, r.y0, r.x1, r.y1), this.tileSize);
       } catch (error) {
-        this.cells = new Uint32Array(0);
         this.steps = [];
-        this.onError('traceCells', error);
+        this.onError('traceSteps', error);
       }
     }
     try {
-      this.hit = readHit(this.world, this.world.castRay(r.x0, r.y0, r.x1, r.y1));
+      this.hit = this.withShape(this.world.castRay(r.x0, r.y0, r.x1, r.y1));
     } catch (error) {
       this.hit = null;
       this.onError('castRay', error);
     }
     const { enemy: e, player: p } = this.state;
     try {
-      const clear = this.sightWorld.lineOfSight(e.x, e.y, p.x, p.y);
-      this.sight = { clear, block: clear ? null : readHit(this.sightWorld, this.sightWorld.castRay(e.x, e.y, p.x, p.y)) };
+      const clear = this.tiles.lineOfSight(e.x, e.y, p.x, p.y);
+      this.sight = { clear, block: clear ? null : this.withShape(this.tiles.castRay(e.x, e.y, p.x, p.y)) };
     } catch (error) {
       this.sight = { clear: false, block: null };
       this.onError('lineOfSight', error);
     }
   }
 
-  /** Live boxes as `[id, x, y, w, h]` (copied out of the views). */
+  /** `[col, row, …]` of the cells the ray visits, in order (from the walk). */
+  cells(): number[] {
+    return this.steps.flatMap((s) => [s.col, s.row]);
+  }
+
+  /** Live boxes as `{ id, x, y, w, h }` (read from the world's views). */
   boxes(): { id: number; x: number; y: number; w: number; h: number }[] {
     try {
-      const ids = this.world.slotIds().slice();
-      const b = this.world.slotBoxes().slice();
+      const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
+      const ids = this.world.slotIds();
+      const b = this.world.slotBoxes();
       const out = [];
       for (let s = 0; s < ids.length; s++) {
-        if (ids[s] !== 0) out.push({ id: ids[s], x: b[4 * s], y: b[4 * s + 1], w: b[4 * s + 2], h: b[4 * s + 3] });
+        const at = B.stride * s;
+        if (ids[s] !== 0) out.push({ id: ids[s], x: b[at + B.x], y: b[at + B.y], w: b[at + B.w], h: b[at + B.h] });
       }
       return out;
     } catch (error) {
       this.onError('slotBoxes', error);
       return [];
     }
+  }
+
+  private withShape(raw: RayHit | undefined): Hit | null {
+    if (raw === undefined) return null;
+    const shape = raw.objectId === 0 && raw.col >= 0 && raw.row >= 0 ? this.tiles.tile(raw.col, raw.row) : null;
+    return { ...raw, shape };
   }
 }
 

@@ -62,9 +62,9 @@ export class RayPanel implements Panel {
   }
 
   update(): void {
-    const { hit, cells } = this.mode.scene;
+    const { hit, steps } = this.mode.model;
     const f = this.fields;
-    setText(f.cells, String(cells.length / 2));
+    setText(f.cells, String(steps.length));
     if (hit === null) {
       setText(f.hit, 'nothing');
       for (const el of [f.shape, f.t, f.point, f.normal]) setText(el, '—');
@@ -134,7 +134,7 @@ export class StepPanel implements Panel {
   }
 
   update(): void {
-    const { steps, traceVersion } = this.mode.scene;
+    const { steps, traceVersion } = this.mode.model;
     const k = this.mode.ui.stepIndex;
     // Only rewrite when something changed, so screen readers hear one update per step.
     const key = `${traceVersion}:${k}`;
@@ -201,7 +201,7 @@ export class SightPanel implements Panel {
   }
 
   update(): void {
-    const { sight } = this.mode.scene;
+    const { sight } = this.mode.model;
     this.state.dataset.sees = String(sight.clear);
     setText(this.state, sight.clear ? 'sees you' : 'lost you');
     const b = sight.block;
@@ -232,13 +232,13 @@ export class SceneControls implements Panel {
       h('div', { class: 'field' }, h('label', { for: 'rays-structure' }, 'Filed in'), h('div', { class: 'field-controls' }, this.structure)),
       h('p', { class: 'rays-note' }, 'castRay asks the structure for boxes along the ray piece by piece, so every structure finds the same first hit, even a box whose centre cell the ray never visits.'),
     );
-    this.pause.addEventListener('click', () => mode.setRunning(!mode.scene.state.running));
+    this.pause.addEventListener('click', () => mode.setRunning(!mode.model.state.running));
     this.structure.addEventListener('change', () => mode.setStructure(this.structure.value));
     this.fit.addEventListener('click', () => mode.fitView());
   }
 
   sync(): void {
-    const s = this.mode.scene.state;
+    const s = this.mode.model.state;
     setText(this.pause, s.running ? 'Pause boxes' : 'Play boxes');
     this.pause.classList.toggle('paused', !s.running);
     this.pause.setAttribute('aria-pressed', String(!s.running));

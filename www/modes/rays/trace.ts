@@ -1,9 +1,9 @@
 // The Amanatides–Woo walk as data for drawing and teaching: `traceSteps`'
-// flat numbers read into one record per visited cell, which line each cell
-// was entered through, and what the DDA does next. Pure: no canvas, no DOM.
+// flat numbers read into one record per visited cell (the layout from the
+// core's `viewLayout`), which line each cell was entered through, and what
+// the DDA does next. No canvas, no DOM.
 
-/** Numbers per visited cell in `World.traceSteps` (see src/world/rays.rs). */
-export const STEP_STRIDE = 9;
+import { viewLayout } from '../../core/index';
 
 /** How the segment got into a cell: the line(s) it crossed. */
 export type Crossing = 'start' | 'vertical' | 'horizontal' | 'corner';
@@ -27,13 +27,14 @@ export interface DdaStep {
 
 /** Reads `traceSteps` output; `tileSize` tells which lines an entry lies on. */
 export function readSteps(flat: ArrayLike<number>, tileSize: number): DdaStep[] {
+  const S = viewLayout('traceSteps', ['col', 'row', 't', 'x', 'y', 'tMaxX', 'tMaxY', 'tDeltaX', 'tDeltaY']);
   const steps: DdaStep[] = [];
-  for (let i = 0; i + STEP_STRIDE <= flat.length; i += STEP_STRIDE) {
-    const col = flat[i];
-    const row = flat[i + 1];
-    const t = flat[i + 2];
-    const x = flat[i + 3];
-    const y = flat[i + 4];
+  for (let i = 0; i + S.stride <= flat.length; i += S.stride) {
+    const col = flat[i + S.col];
+    const row = flat[i + S.row];
+    const t = flat[i + S.t];
+    const x = flat[i + S.x];
+    const y = flat[i + S.y];
     const prev = steps[steps.length - 1];
     let crossing: Crossing;
     if (prev !== undefined) {
@@ -44,7 +45,7 @@ export function readSteps(flat: ArrayLike<number>, tileSize: number): DdaStep[] 
       // Entered from outside the grid: through the border line(s) it sits on.
       crossing = crossingBetween(onLine(x, tileSize), onLine(y, tileSize));
     }
-    steps.push({ col, row, t, x, y, tMaxX: flat[i + 5], tMaxY: flat[i + 6], tDeltaX: flat[i + 7], tDeltaY: flat[i + 8], crossing });
+    steps.push({ col, row, t, x, y, tMaxX: flat[i + S.tMaxX], tMaxY: flat[i + S.tMaxY], tDeltaX: flat[i + S.tDeltaX], tDeltaY: flat[i + S.tDeltaY], crossing });
   }
   return steps;
 }

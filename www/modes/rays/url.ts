@@ -13,7 +13,7 @@ function numbers(raw: string | null, count: number): number[] | null {
 }
 
 /** The URL's values over `defaults`; malformed ones are ignored. */
-export function readSceneState(defaults: RaysState, structures: readonly string[], params: URLSearchParams): RaysState {
+export function readRaysState(defaults: RaysState, structures: readonly string[], params: URLSearchParams): RaysState {
   const s: RaysState = { ...defaults, ray: { ...defaults.ray }, enemy: { ...defaults.enemy }, player: { ...defaults.player } };
   const ray = numbers(params.get('ray'), 4);
   if (ray !== null) [s.ray.x0, s.ray.y0, s.ray.x1, s.ray.y1] = ray;
@@ -29,7 +29,7 @@ export function readSceneState(defaults: RaysState, structures: readonly string[
 
 const round = (v: number) => String(Math.round(v * 100) / 100);
 
-export function writeSceneState(s: RaysState, defaultStructure: string, publish: (params: URLSearchParams) => void = replaceModeQuery): void {
+export function writeRaysState(s: RaysState, defaultStructure: string, publish: (params: URLSearchParams) => void = replaceModeQuery): void {
   const params = new URLSearchParams();
   params.set('ray', [s.ray.x0, s.ray.y0, s.ray.x1, s.ray.y1].map(round).join('_'));
   params.set('enemy', [s.enemy.x, s.enemy.y].map(round).join('_'));

@@ -1,21 +1,18 @@
-// The tile editor's colours on top of the page theme. The legend and the
-// palette icons read the same values through `--t-<name>` CSS variables,
-// so a swatch is the colour on the canvas. Edge colours follow the seed's
-// figures: solid red, interesting grey.
+// The tile editor's colours on top of the page theme (the map's own colours
+// are the theme's, shared with every mode that shows a tile map). The
+// legend and the palette icons read the same values through `--t-<name>`
+// CSS variables, so a swatch is the colour on the canvas.
 
 import { theme } from '../../runtime/theme';
 
 export const tileColours = {
   page: theme.page,
-  cell: theme.worldFill,
-  grid: 'rgba(170, 190, 220, 0.075)',
-  mapEdge: theme.worldEdge,
-  tile: '#34445c',
-  /** The sloped and curved faces inside a cell (not along its sides). */
-  tileSurface: '#6c84a8',
-  solidEdge: '#ff5261',
-  interestingEdge: '#a3afc2',
-  door: theme.camera,
+  cell: theme.tileCell,
+  tile: theme.tile,
+  tileSurface: theme.tileSurface,
+  solidEdge: theme.solidEdge,
+  interestingEdge: theme.interestingEdge,
+  door: theme.door,
   doorHover: 'rgba(255, 200, 87, 0.55)',
   pushArrow: '#f4f7fb',
   paintGhost: 'rgba(140, 181, 236, 0.35)',
@@ -27,11 +24,12 @@ export const tileColours = {
   labelBack: theme.labelBack,
 } as const;
 
-/** One colour per draggable box (A, B, C, …), as `r, g, b`. */
+/** One colour per box (A, B, C, …, then round again), as `r, g, b`. */
 export const boxRgb: readonly string[] = ['94, 168, 255', '72, 219, 160', '199, 146, 234', '255, 159, 67'];
 
-export function boxColour(i: number, alpha = 1): string {
-  return `rgba(${boxRgb[i % boxRgb.length]}, ${alpha})`;
+/** Box `id`'s colour (ids count from 1). */
+export function boxColour(id: number, alpha = 1): string {
+  return `rgba(${boxRgb[(id - 1) % boxRgb.length]}, ${alpha})`;
 }
 
 /** Publishes the colours as `--t-<name>` custom properties on `root`. */

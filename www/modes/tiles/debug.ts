@@ -1,39 +1,41 @@
 // `window.__broadphaseTiles`: a small handle on the tile editor for tests
 // and the devtools console.
 //
-//   world                   the mode's wasm World (tile(), edge(), touchedCells(), pushOut(), …)
+//   world, tiles            the mode's wasm World and its TileGrid (tile(), edge(), edges(), …)
 //   editor                  the TileEditor: state and guarded actions (setTile, cycleDoor,
 //                           moveBox, resizeBox, resolve, loadPreset, setShape, rotate, …)
-//   boxes()                 [{ name, x, y, w, h }] of the draggable boxes, world units
-//   selected                index of the box the arrow keys move
+//   boxes()                 [{ id, name, x, y, w, h }] of the boxes (the world's objects)
+//   selected                position in boxes() of the box the arrow keys move (-1: none)
 //   keyStep                 world units one arrow key press moves or resizes a box by
 //   highlightedCells(i)     [col, row, …] the last frame painted as box i's touched cells
+//                           (i: the box's position in boxes())
 //   readout(i)              box i's readout as shown: { count, cells } (cells: "(c,r) (c,r) …")
 //   pushShown(i)            [dx, dy] of the push-out arrow the last frame drew for box i, or null
-//   drawnEdges, drawnDoors  edges (solid + interesting) and doors the last frame drew
-//   cellsRedrawn            map cells repainted by the last map change (a paint: 1)
-//   frame                   frames drawn (the canvas redraws only when something changed)
+//   map                     the tile-map layer's counters: revision (of the map it shows),
+//                           cellsRedrawn, edgesRead (by the last cache update), fullRepaints,
+//                           partialRepaints
+//   frame                   frames drawn
 //   worldToScreen(x, y)     → { x, y } client CSS px, for page.mouse
 //   screenToWorld(x, y)     → { x, y } world units
 //   notice()                the text of the notice on screen, or null
 
-import type { World } from '../../../pkg/broadphase.js';
+import type { TileGrid, World } from '../../core/index';
+import type { TileMapLayer } from '../../layers/tile-map';
+import type { Viewport } from '../../runtime/viewport';
 import type { TileEditor } from './editor';
-import type { TilesRenderer } from './render';
-import type { TileView } from './view';
+import type { EditBoxesLayer, TouchedCellsLayer } from './layers';
 
 export interface TilesDebugHandle {
   readonly world: World;
+  readonly tiles: TileGrid;
   readonly editor: TileEditor;
-  boxes(): { name: string; x: number; y: number; w: number; h: number }[];
+  boxes(): { id: number; name: string; x: number; y: number; w: number; h: number }[];
   readonly selected: number;
   readonly keyStep: number;
   highlightedCells(i: number): number[];
   readout(i: number): { count: string; cells: string } | null;
   pushShown(i: number): [number, number] | null;
-  readonly drawnEdges: number;
-  readonly drawnDoors: number;
-  readonly cellsRedrawn: number;
+  readonly map: { revision: number; cellsRedrawn: number; edgesRead: number; fullRepaints: number; partialRepaints: number };
   readonly frame: number;
   worldToScreen(x: number, y: number): { x: number; y: number };
   screenToWorld(x: number, y: number): { x: number; y: number };
@@ -48,32 +50,35 @@ declare global {
 
 interface Parts {
   editor: TileEditor;
-  renderer: TilesRenderer;
-  view: TileView;
+  mapLayer: TileMapLayer;
+  touched: TouchedCellsLayer;
+  boxes: EditBoxesLayer;
+  viewport: Viewport;
   canvas: HTMLCanvasElement;
   readoutRoot: HTMLElement;
   noticeElement: HTMLElement;
   keyStep: () => number;
+  frame: () => number;
 }
 
 /** Installs the handle; the returned function removes it (if still ours). */
 export function installTilesDebugHandle(p: Parts): () => void {
-  const { editor, renderer, view: v, canvas } = p;
+  const { editor, viewport: v, canvas } = p;
+  const idOf = (i: number) => editor.boxes()[i]?.id ?? 0;
   const handle: TilesDebugHandle = {
-    get world() {
-      return editor.world;
-    },
+    world: editor.world,
+    tiles: editor.tiles,
     editor,
-    boxes: () => editor.boxes.map(({ name, x, y, w, h }) => ({ name, x, y, w, h })),
+    boxes: () => editor.boxes().map(({ id, name, x, y, w, h }) => ({ id, name, x, y, w, h })),
     get selected() {
-      return editor.selected;
+      return editor.boxes().findIndex((b) => b.id === editor.selected);
     },
     get keyStep() {
       return p.keyStep();
     },
-    highlightedCells: (i) => [...(renderer.highlighted[i] ?? [])],
+    highlightedCells: (i) => [...(p.touched.highlighted.get(idOf(i)) ?? [])],
     readout(i) {
-      const row = p.readoutRoot.querySelector(`[data-box="${i}"]`);
+      const row = p.readoutRoot.querySelector(`[data-box="${idOf(i)}"]`);
       if (row === null) return null;
       return {
         count: row.querySelector('.tiles-box-count')?.textContent ?? '',
@@ -81,24 +86,19 @@ export function installTilesDebugHandle(p: Parts): () => void {
       };
     },
     pushShown: (i) => {
-      const shown = renderer.pushShown[i];
+      const shown = p.boxes.pushShown.get(idOf(i));
       return shown ? [shown[0], shown[1]] : null;
     },
-    get drawnEdges() {
-      return renderer.drawnEdges;
-    },
-    get drawnDoors() {
-      return renderer.drawnDoors;
-    },
-    get cellsRedrawn() {
-      return renderer.cellsRedrawn;
+    get map() {
+      const m = p.mapLayer;
+      return { revision: m.revision, cellsRedrawn: m.cellsRedrawn, edgesRead: m.edgesRead, fullRepaints: m.fullRepaints, partialRepaints: m.partialRepaints };
     },
     get frame() {
-      return renderer.frame;
+      return p.frame();
     },
     worldToScreen(x, y) {
       const r = canvas.getBoundingClientRect();
-      return { x: r.left + v.toCssX(x), y: r.top + v.toCssY(y) };
+      return { x: r.left + v.toCanvasX(x), y: r.top + v.toCanvasY(y) };
     },
     screenToWorld(x, y) {
       const r = canvas.getBoundingClientRect();

@@ -1,120 +1,84 @@
-// The tile editor's state and actions: the wasm World holding the tile grid,
-// the tool and shape in hand, the doors placed, and the draggable boxes with
-// what the core says about each (touched cells, push-out). Every wasm call
-// goes through `attempt` or `read`, so bad input shows a notice instead of
-// breaking the mode. Nothing here draws.
+// The tile editor's own state and its actions: the tool and shape in hand,
+// the preset name, the selected box. Everything else has one owner, the
+// core: the tiles, edge states and doors live in the world's `TileGrid`,
+// and the draggable boxes are the world's objects. The editor reads them
+// back when it needs them and copies none. Every core call goes through
+// `attempt` or `read`, so a refused edit shows a notice instead of breaking
+// the mode. Nothing here draws.
 
-import type { World } from '../../../pkg/broadphase.js';
-import { rotateShape, type ShapeCatalogue, type Side } from './shapes';
+import { TileGrid, type World } from '../../core/index';
+import type { ShapeCatalogue } from './shapes';
 
 export type Tool = 'paint' | 'erase' | 'door';
-export type DoorState = 'open' | 'closed';
+/** A cell side, as the core names it. */
+export type Side = 'left' | 'right' | 'top' | 'bottom';
 
-/** A cell side, seen from one of its two cells. */
-export interface CellSide {
-  col: number;
-  row: number;
-  side: Side;
-}
-
-export interface Door extends CellSide {
-  state: DoorState;
-  /** The edge's segment in world units. */
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-export interface TileBox {
-  /** "A", "B", …: how the readout and the canvas label it. */
+/** A box as the editor shows it: the world object, and what the core says about it on this map. */
+export interface BoxView {
+  readonly id: number;
+  /** "A", "B", …: how the readout and the canvas label it (from the id, so stable). */
   readonly name: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  /** `touchedCells` for the box on the current map: `[col, row, …]` (a copy). */
-  cells: Uint32Array;
-  /** `pushOut` for the box on the current map. */
-  pushX: number;
-  pushY: number;
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+  /** `touchedCells` for the box: `[col, row, …]`. */
+  readonly cells: Uint32Array;
+  /** `pushOut` for the box. */
+  readonly pushX: number;
+  readonly pushY: number;
 }
 
 /** Smallest box side, world units. */
 export const MIN_BOX_SIDE = 2;
 
 /** The starting boxes in tile units: under a cell, a few cells wide, tall. */
-const START_BOXES: readonly [string, number, number, number, number][] = [
-  ['A', 9.7, 5.8, 0.6, 0.42],
-  ['B', 2.6, 20.55, 3.4, 0.85],
-  ['C', 12.3, 2.4, 0.7, 2.9],
+const START_BOXES: readonly [number, number, number, number][] = [
+  [9.7, 5.8, 0.6, 0.42],
+  [2.6, 20.55, 3.4, 0.85],
+  [12.3, 2.4, 0.7, 2.9],
 ];
+
+/** The label of box `id`: A for the first, B for the second, … */
+export function boxName(id: number): string {
+  return id >= 1 && id <= 26 ? String.fromCharCode(64 + id) : `#${id}`;
+}
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The edge a cell side lies on, the same key from either cell. */
-export function edgeKey(col: number, row: number, side: Side): string {
-  switch (side) {
-    case 'left':
-      return `v:${col}:${row}`;
-    case 'right':
-      return `v:${col + 1}:${row}`;
-    case 'top':
-      return `h:${col}:${row}`;
-    case 'bottom':
-      return `h:${col}:${row + 1}`;
-  }
-}
-
 export class TileEditor {
-  readonly boxes: TileBox[];
-  /** Index of the box the keyboard moves. */
-  selected = 0;
   tool: Tool = 'paint';
   /** The shape the paint tool lays down. */
   shape: string;
+  /** The preset the map came from, or `'custom'` for a map read from ASCII. */
   preset: string;
-  readonly doors = new Map<string, Door>();
-  /** Bumps when tiles, doors or the grid change. */
-  mapVersion = 0;
+  /** The box the keyboard moves (an object id; 0 for none). */
+  selected = 0;
   /** Bumps on every change anything on screen depends on. */
   version = 0;
-  cols = 0;
-  rows = 0;
-  tileSize = 1;
-  /** `tileIndices()` after the last edit (a copy). */
-  tiles = new Uint8Array(0);
-  /** `tileEdges()` after the last edit (a copy): `x0, y0, x1, y1, state` each. */
-  edges = new Float64Array(0);
 
-  private readonly changeListeners = new Set<() => void>();
   private readonly noticeListeners = new Set<(text: string) => void>();
+  private boxCache: { version: number; revision: number; boxes: BoxView[] } | null = null;
 
   constructor(
     readonly world: World,
+    readonly tiles: TileGrid,
     readonly catalogue: ShapeCatalogue,
     readonly presets: readonly string[],
     options: { preset: string; shape: string },
   ) {
     this.shape = options.shape;
     this.preset = options.preset;
-    this.boxes = START_BOXES.map(([name]) => ({ name, x: 0, y: 0, w: 1, h: 1, cells: new Uint32Array(0), pushX: 0, pushY: 0 }));
-    if (!this.attempt(`load preset "${options.preset}"`, () => world.loadTilePreset(options.preset))) {
-      this.preset = 'empty';
-      this.attempt('load preset "empty"', () => world.loadTilePreset('empty'));
-    }
-    this.refreshMap();
-    const ts = this.tileSize;
+    if (!this.loadPreset(options.preset)) this.loadPreset('empty');
+    const ts = tiles.tileSize;
     // Whole world units, so the readout starts with short numbers.
-    START_BOXES.forEach(([, x, y, w, h], i) => this.placeBox(i, Math.round(x * ts), Math.round(y * ts), Math.round(w * ts), Math.round(h * ts)));
-  }
-
-  /** Called after every change (the renderer and panels re-read). */
-  onChange(listener: () => void): () => void {
-    this.changeListeners.add(listener);
-    return () => this.changeListeners.delete(listener);
+    for (const [x, y, w, h] of START_BOXES) {
+      this.attempt('add a box', () => world.insert(Math.round(x * ts), Math.round(y * ts), Math.round(w * ts), Math.round(h * ts)));
+    }
+    this.selected = this.boxes()[0]?.id ?? 0;
+    this.settleBoxes();
   }
 
   /** Called with a sentence the user should see (a refused edit). */
@@ -124,57 +88,70 @@ export class TileEditor {
   }
 
   get mapWidth(): number {
-    return this.cols * this.tileSize;
+    return this.tiles.cols * this.tiles.tileSize;
   }
 
   get mapHeight(): number {
-    return this.rows * this.tileSize;
+    return this.tiles.rows * this.tiles.tileSize;
   }
 
-  /** The shape name of a cell from the cached indices (no wasm call). */
-  shapeAt(col: number, row: number): string {
-    const index = this.tiles[row * this.cols + col];
-    return this.catalogue.shapes[index]?.name ?? 'empty';
+  /**
+   * The boxes, in id order, with their touched cells and push-out on the
+   * current map: read from the core once per change, not per frame.
+   */
+  boxes(): BoxView[] {
+    const revision = this.tiles.revision;
+    const cache = this.boxCache;
+    if (cache !== null && cache.version === this.version && cache.revision === revision) return cache.boxes;
+    const ids = Array.from(this.world.order()).sort((a, b) => a - b);
+    const boxes = ids.map((id) => {
+      const [x, y, w, h] = this.world.box(id);
+      const cells = this.read(`find box ${boxName(id)}'s touched cells`, () => this.tiles.touchedCells(x, y, w, h).slice()) ?? new Uint32Array(0);
+      const [pushX, pushY] = this.read(`find box ${boxName(id)}'s push-out`, () => this.tiles.pushOut(x, y, w, h)) ?? [0, 0];
+      return { id, name: boxName(id), x, y, w, h, cells, pushX, pushY };
+    });
+    this.boxCache = { version: this.version, revision, boxes };
+    return boxes;
   }
 
-  /** A tile's solid outline in world units (`tileOutline`); undefined if refused. */
-  outline(col: number, row: number, segments: number): Float64Array | undefined {
-    return this.read(`outline tile (${col}, ${row})`, () => this.world.tileOutline(col, row, segments));
+  box(id: number): BoxView | undefined {
+    return this.boxes().find((b) => b.id === id);
   }
 
   // --- map edits ---------------------------------------------------------
 
   /**
-   * A map from ASCII (two characters per cell: `..` empty, `##` full, else a
-   * family letter and a keypad digit; see the core's `tileAscii`). Keeps the
-   * tile size; the preset becomes 'custom'.
+   * A map from ASCII (two characters per cell, then door lines; see the
+   * core's `TileGrid.ascii`), keeping the tile size; the preset becomes
+   * 'custom'.
    */
   loadAscii(map: string): boolean {
-    const size = this.tileSize;
-    if (!this.attempt('load the ASCII map', () => this.world.loadTileAscii(map, size))) return false;
+    const size = this.tiles.tileSize;
+    if (!this.attempt('load the ASCII map', () => this.tiles.loadAscii(map, size))) return false;
     this.preset = 'custom';
-    this.doors.clear();
-    this.refreshMap();
-    // The boxes were placed for the old map: keep them inside this one.
-    this.boxes.forEach((b, i) => this.placeBox(i, b.x, b.y, b.w, b.h));
+    this.mapReplaced();
     return true;
   }
 
   loadPreset(name: string): boolean {
-    if (!this.attempt(`load preset "${name}"`, () => this.world.loadTilePreset(name))) return false;
+    if (!this.attempt(`load preset "${name}"`, () => this.tiles.loadPreset(name))) return false;
     this.preset = name;
-    this.doors.clear();
-    this.refreshMap();
+    this.mapReplaced();
     return true;
   }
 
   /** Every tile empty (same grid size), doors gone. */
   clear(): boolean {
-    const { cols, rows, tileSize } = this;
-    if (!this.attempt('clear the map', () => this.world.setTileGrid(cols, rows, tileSize))) return false;
-    this.doors.clear();
-    this.refreshMap();
+    const { cols, rows, tileSize } = this.tiles;
+    if (!this.attempt('clear the map', () => this.tiles.reset(cols, rows, tileSize))) return false;
+    this.changed();
     return true;
+  }
+
+  /** The shape name in a cell, or null outside the map. */
+  shapeAt(col: number, row: number): string | null {
+    const inside = Number.isInteger(col) && Number.isInteger(row) && col >= 0 && row >= 0 && col < this.tiles.cols && row < this.tiles.rows;
+    return inside ? this.tiles.tile(col, row) : null;
   }
 
   /**
@@ -182,10 +159,9 @@ export class TileEditor {
    * already had that shape, so a drag over painted cells costs nothing.
    */
   setTile(col: number, row: number, shape: string): boolean {
-    const inside = Number.isInteger(col) && Number.isInteger(row) && col >= 0 && row >= 0 && col < this.cols && row < this.rows;
-    if (inside && this.shapeAt(col, row) === shape) return false;
-    if (!this.attempt(`set tile (${col}, ${row}) to "${shape}"`, () => this.world.setTile(col, row, shape))) return false;
-    this.refreshMap();
+    if (this.shapeAt(col, row) === shape) return false;
+    if (!this.attempt(`set tile (${col}, ${row}) to "${shape}"`, () => this.tiles.setTile(col, row, shape))) return false;
+    this.changed();
     return true;
   }
 
@@ -194,32 +170,17 @@ export class TileEditor {
     return this.setTile(col, row, erase ? 'empty' : this.shape);
   }
 
-  doorAt(col: number, row: number, side: Side): Door | undefined {
-    return this.doors.get(edgeKey(col, row, side));
+  /** The door on a cell side: 'open', 'closed' or 'none'. */
+  doorAt(col: number, row: number, side: Side): string {
+    return this.read(`read the door on (${col}, ${row}) ${side}`, () => this.tiles.door(col, row, side)) ?? 'none';
   }
 
   /** No door → closed → open → no door. Returns the new state, null if refused. */
-  cycleDoor(col: number, row: number, side: Side): DoorState | 'none' | null {
-    const key = edgeKey(col, row, side);
-    const now = this.doors.get(key)?.state;
-    const next: DoorState | 'none' = now === undefined ? 'closed' : now === 'closed' ? 'open' : 'none';
-    if (!this.attempt(`set a door on (${col}, ${row}) ${side}`, () => this.world.setDoor(col, row, side, next))) return null;
-    if (next === 'none') {
-      this.doors.delete(key);
-    } else {
-      const ts = this.tileSize;
-      const x = col * ts;
-      const y = row * ts;
-      const seg: Record<Side, [number, number, number, number]> = {
-        left: [x, y, x, y + ts],
-        right: [x + ts, y, x + ts, y + ts],
-        top: [x, y, x + ts, y],
-        bottom: [x, y + ts, x + ts, y + ts],
-      };
-      const [x0, y0, x1, y1] = seg[side];
-      this.doors.set(key, { col, row, side, state: next, x0, y0, x1, y1 });
-    }
-    this.refreshMap();
+  cycleDoor(col: number, row: number, side: Side): string | null {
+    const now = this.doorAt(col, row, side);
+    const next = now === 'none' ? 'closed' : now === 'closed' ? 'open' : 'none';
+    if (!this.attempt(`set a door on (${col}, ${row}) ${side}`, () => this.tiles.setDoor(col, row, side, next))) return null;
+    this.changed();
     return next;
   }
 
@@ -246,89 +207,106 @@ export class TileEditor {
     this.changed();
   }
 
-  /** Turns the shape in hand a quarter (clockwise by default). */
+  /** Turns the shape in hand a quarter (clockwise by default), by the core's rule. */
   rotate(clockwise = true): void {
-    this.shape = rotateShape(this.shape, clockwise);
+    this.shape = TileGrid.rotateShape(this.shape, clockwise);
     if (this.tool === 'erase') this.tool = 'paint';
     this.changed();
   }
 
   // --- boxes -------------------------------------------------------------
 
-  select(i: number): void {
-    if (i < 0 || i >= this.boxes.length || i === this.selected) return;
-    this.selected = i;
+  select(id: number): void {
+    if (id === this.selected || this.box(id) === undefined) return;
+    this.selected = id;
     this.changed();
   }
 
-  /** Moves box `i`'s corner to (x, y), kept on the map. */
-  moveBox(i: number, x: number, y: number): void {
-    const b = this.boxes[i];
-    this.placeBox(i, x, y, b.w, b.h);
+  /** Moves box `id`'s corner to (x, y), kept on the map. */
+  moveBox(id: number, x: number, y: number): void {
+    const b = this.box(id);
+    if (b !== undefined) this.placeBox(b, x, y, b.w, b.h);
   }
 
-  /** Resizes box `i` from its top-left corner, kept on the map. */
-  resizeBox(i: number, w: number, h: number): void {
-    const b = this.boxes[i];
-    this.placeBox(i, b.x, b.y, w, h);
+  /** Resizes box `id` from its top-left corner, kept on the map. */
+  resizeBox(id: number, w: number, h: number): void {
+    const b = this.box(id);
+    if (b !== undefined) this.placeBox(b, b.x, b.y, w, h);
   }
 
-  /** Applies box `i`'s push-out: it lands where the ghost was drawn. */
-  resolve(i: number): void {
-    const b = this.boxes[i];
-    if (b.pushX === 0 && b.pushY === 0) return;
-    this.placeBox(i, b.x + b.pushX, b.y + b.pushY, b.w, b.h);
+  /** Applies box `id`'s push-out: it lands where the ghost was drawn. */
+  resolve(id: number): void {
+    const b = this.box(id);
+    if (b === undefined || (b.pushX === 0 && b.pushY === 0)) return;
+    this.placeBox(b, b.x + b.pushX, b.y + b.pushY, b.w, b.h);
   }
 
-  private placeBox(i: number, x: number, y: number, w: number, h: number): void {
-    const b = this.boxes[i];
+  private placeBox(b: BoxView, x: number, y: number, w: number, h: number): void {
     const mw = this.mapWidth;
     const mh = this.mapHeight;
     if (![x, y, w, h].every(Number.isFinite)) {
       this.notify(`Box ${b.name} not moved: (${x}, ${y}, ${w}, ${h}) is not a finite box`);
       return;
     }
-    b.w = Math.min(Math.max(w, MIN_BOX_SIDE), Math.max(mw, MIN_BOX_SIDE));
-    b.h = Math.min(Math.max(h, MIN_BOX_SIDE), Math.max(mh, MIN_BOX_SIDE));
-    b.x = Math.min(Math.max(x, 0), Math.max(0, mw - b.w));
-    b.y = Math.min(Math.max(y, 0), Math.max(0, mh - b.h));
-    this.refreshBox(b);
-    this.changed();
+    const bw = Math.min(Math.max(w, MIN_BOX_SIDE), Math.max(mw, MIN_BOX_SIDE));
+    const bh = Math.min(Math.max(h, MIN_BOX_SIDE), Math.max(mh, MIN_BOX_SIDE));
+    const bx = Math.min(Math.max(x, 0), Math.max(0, mw - bw));
+    const by = Math.min(Math.max(y, 0), Math.max(0, mh - bh));
+    if (this.attempt(`move box ${b.name}`, () => this.world.update(b.id, bx, by, bw, bh))) this.changed();
   }
 
   // --- internals ---------------------------------------------------------
 
-  /** Re-reads the grid after an edit: indices, edges, every box's answers. */
-  private refreshMap(): void {
-    const w = this.world;
-    this.cols = w.tileCols;
-    this.rows = w.tileRows;
-    this.tileSize = w.tileSize;
-    // Views into wasm memory: copy before the next call can move it.
-    this.tiles = w.tileIndices().slice();
-    this.edges = w.tileEdges().slice();
-    for (const b of this.boxes) this.refreshBox(b);
-    this.mapVersion += 1;
+  /** A new map: the world's walls follow it, and boxes left in rock move to open space. */
+  private mapReplaced(): void {
+    this.attempt('fit the world to the map', () => this.world.resize(this.mapWidth, this.mapHeight));
+    this.settleBoxes();
     this.changed();
   }
 
-  private refreshBox(b: TileBox): void {
-    const cells = this.read(`find box ${b.name}'s touched cells`, () => this.world.touchedCells(b.x, b.y, b.w, b.h).slice());
-    const push = this.read(`find box ${b.name}'s push-out`, () => this.world.pushOut(b.x, b.y, b.w, b.h));
-    b.cells = cells ?? new Uint32Array(0);
-    b.pushX = push?.[0] ?? 0;
-    b.pushY = push?.[1] ?? 0;
+  /**
+   * Every box stuck in the tiles (or off the map) moves to the nearest
+   * open place, searched cell by cell in growing rings around it.
+   */
+  private settleBoxes(): void {
+    const ts = this.tiles.tileSize;
+    for (const b of this.boxes()) {
+      const w = Math.min(b.w, this.mapWidth);
+      const h = Math.min(b.h, this.mapHeight);
+      const clear = (x: number, y: number) => {
+        const [dx, dy] = this.tiles.pushOut(x, y, w, h);
+        return dx === 0 && dy === 0 && x >= 0 && y >= 0 && x + w <= this.mapWidth && y + h <= this.mapHeight;
+      };
+      if (clear(b.x, b.y)) continue;
+      const c0 = Math.floor(b.x / ts);
+      const r0 = Math.floor(b.y / ts);
+      const reach = Math.max(this.tiles.cols, this.tiles.rows);
+      search: for (let ring = 0; ring <= reach; ring++) {
+        for (let dr = -ring; dr <= ring; dr++) {
+          for (let dc = -ring; dc <= ring; dc++) {
+            if (Math.max(Math.abs(dr), Math.abs(dc)) !== ring) continue;
+            // Centred on the cell, so a small box sits in the open, not on a line.
+            const x = (c0 + dc + 0.5) * ts - w / 2;
+            const y = (r0 + dr + 0.5) * ts - h / 2;
+            if (clear(x, y)) {
+              this.placeBox(b, x, y, w, h);
+              break search;
+            }
+          }
+        }
+      }
+    }
   }
 
   /**
-   * Runs a wasm action; a thrown error (the core names the bad argument and
+   * Runs a core action; a thrown error (the core names the bad argument and
    * changes nothing) becomes a notice and `false`.
    */
-  private attempt(what: string, call: () => void): boolean {
+  private attempt(what: string, call: () => unknown): boolean {
     return this.read(what, () => (call(), true)) ?? false;
   }
 
-  /** Runs a wasm query; a thrown error becomes a notice and `undefined`. */
+  /** Runs a core query; a thrown error becomes a notice and `undefined`. */
   private read<T>(what: string, call: () => T): T | undefined {
     try {
       return call();
@@ -344,6 +322,5 @@ export class TileEditor {
 
   private changed(): void {
     this.version += 1;
-    for (const listener of this.changeListeners) listener();
   }
 }

@@ -1,43 +1,44 @@
-// The tile editor mode (seed 004 §2–3): paint N's tile shapes on a grid, see
-// the cell-edge states the core keeps (solid red, interesting grey), put
-// doors on cell sides, and drag boxes to see the cells they touch and how
-// the core would push them out of the tiles. Assembles the editor, its view,
-// drawing, input and panels inside the mode's host, and takes them all down
-// again in destroy().
+// The tile editor mode (the N-style tile grid): paint N's tile shapes on a
+// grid, see the cell-edge states the core keeps (solid red, interesting
+// grey), put doors on cell sides, and drag boxes to see the cells they
+// touch and how the core would push them out of the tiles. Built on the
+// page runtime every mode shares: one frame loop, the layer stack (the
+// shared tile-map layer first), one viewport.
 //
 // | file | job |
 // |---|---|
-// | `shapes.ts` | shape names, quarter turns, icon geometry read from the core |
-// | `editor.ts` | state and guarded actions: the World, tools, doors, boxes |
-// | `view.ts` | world ↔ canvas at whole device pixels per tile |
-// | `render.ts` | the cached map, edges, doors, touched cells, boxes, arrows |
-// | `input.ts` | pointer (mouse, pen, touch) and keyboard |
+// | `editor.ts` | the editor's own state (tool, shape, selection) and guarded actions on the core |
+// | `shapes.ts` | the palette's catalogue, from the core's static shape functions |
+// | `layers.ts` | touched cells, hover, boxes with handles and push-out arrows |
+// | `input.ts` | pointer (mouse, pen, touch), wheel and keyboard |
 // | `panels.ts` | palette, map, touched-cells readout, keys, legend |
 // | `colours.ts` | the mode's colours, shared with the CSS |
 // | `debug.ts` | `window.__broadphaseTiles` for tests and the console |
 
-import { World } from '../../../pkg/broadphase.js';
+import { TileGrid, World } from '../../core/index';
+import { TileMapLayer } from '../../layers/tile-map';
+import { FrameLoop } from '../../runtime/frame-loop';
 import { Notice } from '../../runtime/notice';
-import { Sidebar } from '../../runtime/ui';
+import { Renderer } from '../../runtime/renderer';
 import { buildModeLayout } from '../../runtime/stage';
+import { Sidebar } from '../../runtime/ui';
+import { Viewport } from '../../runtime/viewport';
 import type { ModeFactory } from '../types';
 import { replaceModeQuery } from '../url';
 import { publishTileColours } from './colours';
 import { installTilesDebugHandle } from './debug';
 import { TileEditor } from './editor';
 import { TilesInput } from './input';
+import { createHover, EditBoxesLayer, HoverLayer, TouchedCellsLayer, type TilesModel } from './layers';
 import { AboutPanel, KeysPanel, MapPanel, PalettePanel, ReadoutPanel, tilesLegend } from './panels';
-import { createHover, TilesRenderer } from './render';
 import { buildCatalogue } from './shapes';
-import { TileView } from './view';
-import './tiles.css';
 
 const DEFAULT_PRESET = 'n-level';
 const DEFAULT_SHAPE = 'slope45-br';
 
 export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   const catalogue = buildCatalogue();
-  const presets = World.tilePresets();
+  const presets = TileGrid.presets();
   const wanted = params.get('preset');
   const preset = wanted !== null && presets.includes(wanted) ? wanted : presets.includes(DEFAULT_PRESET) ? DEFAULT_PRESET : (presets[0] ?? 'empty');
   const shapeParam = params.get('shape');
@@ -45,87 +46,102 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
 
   const layout = buildModeLayout(host, {
     canvasLabel: 'Tile editor: the tile map with its cell-edge states, and draggable boxes with the cells they touch',
-    help: 'Click or drag to paint · right-drag erases · R turns the shape · drag a box, its corner resizes · arrows move the selected box',
-    colophon: 'Rust core compiled to WebAssembly · <code>setTile()</code>, <code>tileEdges()</code>, <code>touchedCells()</code>, <code>pushOut()</code>',
+    help: 'Click or drag to paint · right-drag erases · R turns the shape · drag a box, its corner resizes · arrows move the selected box · wheel zooms',
+    colophon: 'Rust core compiled to WebAssembly · <code>tiles.setTile()</code>, <code>changedCellsSince()</code>, <code>touchedCells()</code>, <code>pushOut()</code>',
   });
   layout.stage.classList.add('tiles-stage');
   layout.sidebar.classList.add('tiles-sidebar');
   publishTileColours(layout.stage);
   publishTileColours(layout.sidebar);
 
-  // Only the World's tile grid is used here; its object world stays empty.
+  // The scene: a world whose rectangle is the map, its boxes the editor's boxes.
   const world = new World(1, 1);
+  const tiles = world.tiles;
   const notice = new Notice(layout.notice);
-  const editor = new TileEditor(world, catalogue, presets, { preset, shape });
+  let editor: TileEditor;
+  try {
+    editor = new TileEditor(world, tiles, catalogue, presets, { preset, shape });
+  } catch (error) {
+    world.free();
+    layout.remove();
+    throw error;
+  }
   const stopNotices = editor.onNotice((text) => notice.show(text));
   // An embed's own map, as ASCII (`tiles=`), over the preset.
   const ascii = params.get('tiles');
   if (ascii !== null && ascii.trim() !== '') editor.loadAscii(ascii);
 
-  const view = new TileView();
-  const hover = createHover();
-  const renderer = new TilesRenderer(layout.canvas, view, editor, hover);
-  const input = new TilesInput(layout.canvas, view, editor, hover, renderer, context.keyRoot);
+  const viewport = new Viewport();
+  viewport.snapUnit = tiles.tileSize;
+  viewport.setWorld(editor.mapWidth, editor.mapHeight);
+  viewport.fit();
+  const renderer = new Renderer<TilesModel>(layout.canvas, viewport);
+  const mapLayer = new TileMapLayer();
+  const touched = new TouchedCellsLayer();
+  const boxesLayer = new EditBoxesLayer();
+  renderer.add(mapLayer);
+  renderer.add(touched);
+  renderer.add(new HoverLayer());
+  renderer.add(boxesLayer);
+  const model: TilesModel = { tiles, editor, hover: createHover() };
+  const input = new TilesInput(layout.canvas, viewport, editor, model.hover, context.keyRoot);
 
   const sidebar = new Sidebar(layout.panels);
   const readout = new ReadoutPanel(editor);
-  sidebar.add(new AboutPanel());
-  sidebar.add(new PalettePanel(editor));
+  sidebar.add(new AboutPanel(), 'control');
+  sidebar.add(new PalettePanel(editor), 'control');
   sidebar.add(readout);
-  sidebar.add(new MapPanel(editor, (name) => editor.loadPreset(name)));
-  sidebar.add(new KeysPanel());
+  sidebar.add(new MapPanel(editor, (name) => editor.loadPreset(name)), 'control');
+  sidebar.add(new KeysPanel(), 'control');
   layout.legend.append(tilesLegend());
+
+  const publish = context.publish ?? replaceModeQuery;
+  let synced = '';
+  let written = '';
+  const loop = new FrameLoop((now) => {
+    if (viewport.worldWidth !== editor.mapWidth || viewport.worldHeight !== editor.mapHeight || viewport.snapUnit !== tiles.tileSize) {
+      viewport.snapUnit = tiles.tileSize;
+      viewport.setWorld(editor.mapWidth, editor.mapHeight);
+      viewport.fit();
+    }
+    renderer.draw(model, now);
+    // Panels and the address follow the editor and the map, once per change.
+    const state = `${editor.version}:${tiles.revision}`;
+    if (state === synced) return;
+    synced = state;
+    sidebar.sync();
+    const query = new URLSearchParams({ preset: editor.preset, shape: editor.shape });
+    // A custom map goes along, so an embed's state (or a link) keeps it.
+    if (editor.preset === 'custom') query.set('tiles', tiles.ascii());
+    if (query.toString() !== written) {
+      written = query.toString();
+      publish(query);
+    }
+  });
 
   const install = context.debug === false ? () => () => {} : installTilesDebugHandle;
   const uninstall = install({
     editor,
-    renderer,
-    view,
+    mapLayer,
+    touched,
+    boxes: boxesLayer,
+    viewport,
     canvas: layout.canvas,
     readoutRoot: readout.element,
     noticeElement: layout.notice,
     keyStep: () => input.keyStep,
+    frame: () => loop.frame,
   });
-
-  let syncedVersion = -1;
-  let writtenQuery = '';
-  let frameRequest = 0;
-  let frame = 0;
-  let hidden = false;
-  const publish = context.publish ?? replaceModeQuery;
-  const tick = (): void => {
-    frameRequest = hidden ? 0 : requestAnimationFrame(tick);
-    frame += 1;
-    renderer.tick();
-    if (editor.version === syncedVersion) return;
-    syncedVersion = editor.version;
-    sidebar.sync();
-    const query = new URLSearchParams({ preset: editor.preset, shape: editor.shape });
-    // A custom map goes along, so an embed's state (or a link) keeps it.
-    if (editor.preset === 'custom') query.set('tiles', editor.world.tileAscii());
-    if (query.toString() !== writtenQuery) {
-      writtenQuery = query.toString();
-      publish(query);
-    }
-  };
-  frameRequest = requestAnimationFrame(tick);
+  loop.start();
 
   return {
+    panels: sidebar.describe(),
     get frame() {
-      return frame;
+      return loop.frame;
     },
-    setVisible(visible) {
-      hidden = !visible;
-      if (!visible) {
-        cancelAnimationFrame(frameRequest);
-        frameRequest = 0;
-      } else if (frameRequest === 0) {
-        frameRequest = requestAnimationFrame(tick);
-      }
-    },
+    setVisible: (visible) => loop.setVisible(visible),
     destroy() {
-      hidden = true;
-      cancelAnimationFrame(frameRequest);
+      loop.stop();
       uninstall();
       input.destroy();
       stopNotices();

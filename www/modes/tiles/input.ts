@@ -1,14 +1,14 @@
 // Pointer and keyboard for the tile editor. A press on a box moves it (its
 // corner handle resizes it); anywhere else it uses the tool in hand: paint
 // (drag to paint a stroke), erase (also the right button), or door (click
-// near a cell side). One pointer at a time, captured, so a drag survives
-// leaving the canvas; touch drags do not scroll the page (CSS touch-action).
+// near a cell side). The wheel zooms. One pointer at a time, captured, so a
+// drag survives leaving the canvas; touch drags do not scroll the page (CSS
+// touch-action).
 
-import { PointerDrag } from '../../runtime/pointer-drag';
-import type { TileEditor } from './editor';
-import { HANDLE_PX, type Hover, type TilesRenderer } from './render';
-import type { Side } from './shapes';
-import type { TileView } from './view';
+import { canvasPoint, PointerDrag } from '../../runtime/pointer-drag';
+import type { Viewport } from '../../runtime/viewport';
+import type { Side, TileEditor } from './editor';
+import { HANDLE_PX, type Hover } from './layers';
 
 /** Pointer slop for picking a box, CSS px: fingers are not pixels. */
 const PICK_PX = { mouse: 3, pen: 4, touch: 10 } as const;
@@ -19,6 +19,7 @@ type Drag =
   | { kind: 'door' };
 
 interface Pick {
+  /** The box's id. */
   box: number;
   handle: boolean;
 }
@@ -29,19 +30,19 @@ export class TilesInput {
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
-    private readonly view: TileView,
+    private readonly view: Viewport,
     private readonly editor: TileEditor,
     private readonly hover: Hover,
-    private readonly renderer: TilesRenderer,
     private readonly keyRoot: EventTarget = document,
   ) {
     this.pointer = new PointerDrag(canvas, {
       start: this.down,
       drag: this.move,
-      hover: (e, px, py) => this.hoverAt(px, py, this.view.toWorldX(px), this.view.toWorldY(py), e.pointerType),
+      hover: (e, px, py) => this.hoverAt(px, py, e.pointerType),
       end: (e, px, py) => this.finish(e, px, py),
       leave: this.leave,
     });
+    canvas.addEventListener('wheel', this.wheel, { passive: false });
     canvas.addEventListener('contextmenu', this.menu);
     canvas.addEventListener('keydown', this.canvasKey);
     canvas.addEventListener('focus', this.focusChange);
@@ -52,6 +53,7 @@ export class TilesInput {
   destroy(): void {
     const c = this.canvas;
     this.pointer.destroy();
+    c.removeEventListener('wheel', this.wheel);
     c.removeEventListener('contextmenu', this.menu);
     c.removeEventListener('keydown', this.canvasKey);
     c.removeEventListener('focus', this.focusChange);
@@ -61,37 +63,40 @@ export class TilesInput {
 
   /** World units the arrow keys move or resize a box by. */
   get keyStep(): number {
-    return this.editor.tileSize / 8;
+    return this.editor.tiles.tileSize / 8;
+  }
+
+  /** The cell under world (x, y), or null off the map. */
+  private cellAt(x: number, y: number): [number, number] | null {
+    const cell = this.editor.tiles.cellAt(x, y);
+    return cell === undefined ? null : [cell[0], cell[1]];
   }
 
   /** The box (and whether its resize handle) under canvas (px, py). */
   private pick(px: number, py: number, pointerType: string): Pick | null {
     const v = this.view;
     const slop = PICK_PX[pointerType as keyof typeof PICK_PX] ?? PICK_PX.mouse;
-    const boxes = this.editor.boxes;
     // Topmost first: boxes draw biggest first, so pick smallest first.
-    const order = boxes.map((_, i) => i).sort((a, b) => boxes[a].w * boxes[a].h - boxes[b].w * boxes[b].h);
+    const order = [...this.editor.boxes()].sort((a, b) => a.w * a.h - b.w * b.h);
     const reach = HANDLE_PX / 2 + slop;
-    for (const i of order) {
-      const b = boxes[i];
-      if (Math.abs(px - v.toCssX(b.x + b.w)) <= reach && Math.abs(py - v.toCssY(b.y + b.h)) <= reach) return { box: i, handle: true };
+    for (const b of order) {
+      if (Math.abs(px - v.toCanvasX(b.x + b.w)) <= reach && Math.abs(py - v.toCanvasY(b.y + b.h)) <= reach) return { box: b.id, handle: true };
     }
-    for (const i of order) {
-      const b = boxes[i];
-      const x0 = v.toCssX(b.x) - slop;
-      const y0 = v.toCssY(b.y) - slop;
-      const x1 = v.toCssX(b.x + b.w) + slop;
-      const y1 = v.toCssY(b.y + b.h) + slop;
-      if (px >= x0 && px <= x1 && py >= y0 && py <= y1) return { box: i, handle: false };
+    for (const b of order) {
+      const x0 = v.toCanvasX(b.x) - slop;
+      const y0 = v.toCanvasY(b.y) - slop;
+      const x1 = v.toCanvasX(b.x + b.w) + slop;
+      const y1 = v.toCanvasY(b.y + b.h) + slop;
+      if (px >= x0 && px <= x1 && py >= y0 && py <= y1) return { box: b.id, handle: false };
     }
     return null;
   }
 
   /** The side of the cell under world (x, y) nearest to it. */
   private sideAt(x: number, y: number): { col: number; row: number; side: Side } | null {
-    const cell = this.view.cellAt(x, y);
+    const cell = this.cellAt(x, y);
     if (cell === null) return null;
-    const ts = this.editor.tileSize;
+    const ts = this.editor.tiles.tileSize;
     const fx = x / ts - cell[0];
     const fy = y / ts - cell[1];
     const distances: [Side, number][] = [
@@ -115,7 +120,8 @@ export class TilesInput {
     const hit = e.button === 0 ? this.pick(px, py, e.pointerType) : null;
     if (hit !== null) {
       ed.select(hit.box);
-      const b = ed.boxes[hit.box];
+      const b = ed.box(hit.box);
+      if (b === undefined) return false;
       this.drag = hit.handle
         ? { kind: 'resize', box: hit.box, grabX: wx - (b.x + b.w), grabY: wy - (b.y + b.h) }
         : { kind: 'move', box: hit.box, grabX: wx - b.x, grabY: wy - b.y };
@@ -147,13 +153,13 @@ export class TilesInput {
         ed.moveBox(d.box, wx - d.grabX, wy - d.grabY);
         break;
       case 'resize': {
-        const b = ed.boxes[d.box];
-        ed.resizeBox(d.box, wx - d.grabX - b.x, wy - d.grabY - b.y);
+        const b = ed.box(d.box);
+        if (b !== undefined) ed.resizeBox(d.box, wx - d.grabX - b.x, wy - d.grabY - b.y);
         break;
       }
       case 'paint':
         this.strokeTo(d, wx, wy);
-        this.setHover(v.cellAt(wx, wy), null, -1, false);
+        this.setHover(this.cellAt(wx, wy), null, 0, false);
         break;
       case 'door':
         break;
@@ -162,7 +168,7 @@ export class TilesInput {
 
   /** Paints every cell on the segment from the last point to (x, y), once. */
   private strokeTo(d: Extract<Drag, { kind: 'paint' }>, x: number, y: number): void {
-    const ts = this.editor.tileSize;
+    const ts = this.editor.tiles.tileSize;
     const steps = Math.max(1, Math.ceil(Math.hypot(x - d.lastX, y - d.lastY) / (ts / 4)));
     const x0 = d.lastX;
     const y0 = d.lastY;
@@ -172,9 +178,9 @@ export class TilesInput {
   }
 
   private paintAt(d: Extract<Drag, { kind: 'paint' }>, x: number, y: number): void {
-    const cell = this.view.cellAt(x, y);
+    const cell = this.cellAt(x, y);
     if (cell === null) return;
-    const index = cell[1] * this.editor.cols + cell[0];
+    const index = cell[1] * this.editor.tiles.cols + cell[0];
     if (index === d.lastCell) return;
     d.lastCell = index;
     this.editor.paint(cell[0], cell[1], d.erase);
@@ -182,25 +188,31 @@ export class TilesInput {
 
   private finish(e: PointerEvent, px: number, py: number): void {
     this.drag = null;
-    this.hoverAt(px, py, this.view.toWorldX(px), this.view.toWorldY(py), e.pointerType);
+    this.hoverAt(px, py, e.pointerType);
   }
 
   private readonly leave = (e: PointerEvent): void => {
-    if (e.pointerType !== 'touch') this.setHover(null, null, -1, false);
+    if (e.pointerType !== 'touch') this.setHover(null, null, 0, false);
   };
 
   private readonly menu = (e: Event): void => {
     e.preventDefault(); // the right button erases
   };
 
-  private readonly focusChange = (): void => {
-    this.hover.focused = (this.canvas.getRootNode() as Document | ShadowRoot).activeElement === this.canvas;
-    this.renderer.invalidate();
+  private readonly wheel = (e: WheelEvent): void => {
+    e.preventDefault();
+    const [px, py] = canvasPoint(this.canvas, e);
+    const perLine = e.deltaMode === WheelEvent.DOM_DELTA_LINE ? 40 : 1;
+    this.view.zoomAt(px, py, Math.exp(-e.deltaY * perLine * 0.0015));
   };
 
-  private hoverAt(px: number, py: number, wx: number, wy: number, pointerType: string): void {
+  private readonly focusChange = (): void => {
+    this.hover.focused = (this.canvas.getRootNode() as Document | ShadowRoot).activeElement === this.canvas;
+  };
+
+  private hoverAt(px: number, py: number, pointerType: string): void {
     if (pointerType === 'touch') {
-      this.setHover(null, null, -1, false);
+      this.setHover(null, null, 0, false);
       return;
     }
     const hit = this.pick(px, py, pointerType);
@@ -209,27 +221,25 @@ export class TilesInput {
       this.setCursor(hit.handle ? 'nwse-resize' : 'grab');
       return;
     }
-    const tool = this.editor.tool;
-    if (tool === 'door') {
+    const wx = this.view.toWorldX(px);
+    const wy = this.view.toWorldY(py);
+    if (this.editor.tool === 'door') {
       const at = this.sideAt(wx, wy);
-      this.setHover(at && [at.col, at.row], at?.side ?? null, -1, false);
+      this.setHover(at && [at.col, at.row], at?.side ?? null, 0, false);
       this.setCursor(at ? 'pointer' : 'default');
       return;
     }
-    const cell = this.view.cellAt(wx, wy);
-    this.setHover(cell, null, -1, false);
+    const cell = this.cellAt(wx, wy);
+    this.setHover(cell, null, 0, false);
     this.setCursor(cell ? 'crosshair' : 'default');
   }
 
   private setHover(cell: [number, number] | null, side: Side | null, box: number, handle: boolean): void {
     const h = this.hover;
-    const same = h.box === box && h.handle === handle && h.side === side && h.cell?.[0] === cell?.[0] && h.cell?.[1] === cell?.[1];
-    if (same) return;
     h.cell = cell;
     h.side = side;
     h.box = box;
     h.handle = handle;
-    this.renderer.invalidate();
   }
 
   private setCursor(cursor: string): void {
@@ -248,11 +258,11 @@ export class TilesInput {
     if (dir === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
     const ed = this.editor;
-    const i = ed.selected;
-    const b = ed.boxes[i];
+    const b = ed.box(ed.selected);
+    if (b === undefined) return;
     const step = this.keyStep;
-    if (e.shiftKey) ed.resizeBox(i, b.w + dir[0] * step, b.h + dir[1] * step);
-    else ed.moveBox(i, b.x + dir[0] * step, b.y + dir[1] * step);
+    if (e.shiftKey) ed.resizeBox(b.id, b.w + dir[0] * step, b.h + dir[1] * step);
+    else ed.moveBox(b.id, b.x + dir[0] * step, b.y + dir[1] * step);
   };
 
   private readonly globalKey = (e: KeyboardEvent): void => {
@@ -263,11 +273,13 @@ export class TilesInput {
     if (t instanceof HTMLButtonElement && (e.key === ' ' || e.key === 'Enter')) return;
     const ed = this.editor;
     const digit = Number(e.key);
-    if (Number.isInteger(digit) && digit >= 1 && digit <= ed.boxes.length) {
-      ed.select(digit - 1);
+    const boxes = ed.boxes();
+    if (Number.isInteger(digit) && digit >= 1 && digit <= Math.min(9, boxes.length)) {
+      ed.select(boxes[digit - 1].id);
       e.preventDefault();
       return;
     }
+    const v = this.view;
     switch (e.key) {
       case 'r':
       case 'R':
@@ -284,6 +296,17 @@ export class TilesInput {
       case 'p':
       case 'P':
         ed.setTool('paint');
+        break;
+      case 'f':
+      case '0':
+        v.fit();
+        break;
+      case '+':
+      case '=':
+        v.zoomAt(v.cssWidth / 2, v.cssHeight / 2, 1.25);
+        break;
+      case '-':
+        v.zoomAt(v.cssWidth / 2, v.cssHeight / 2, 0.8);
         break;
       default:
         return;

@@ -3,9 +3,10 @@
 // under the canvas. Each panel re-reads the editor in `sync()`, which the
 // mode calls at most once per frame after a change.
 
-import type { TileEditor, Tool } from './editor';
-import type { ShapeInfo, Side } from './shapes';
-import { SIDES } from './shapes';
+import { World } from '../../core/index';
+import type { Side, TileEditor, Tool } from './editor';
+import type { ShapeInfo } from './shapes';
+import { boxColour } from './colours';
 import { h, panelSection, setText, type Panel } from '../../runtime/ui';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -35,11 +36,10 @@ export function shapeIcon(shape: ShapeInfo): SVGSVGElement {
     for (let p = 0; p < shape.outline.length; p += 2) points.push(`${shape.outline[p].toFixed(3)},${shape.outline[p + 1].toFixed(3)}`);
     icon.append(svg('polygon', { points: points.join(' '), class: 'tiles-icon-solid' }));
   }
-  for (const side of SIDES) {
-    const state = shape.sides[side];
-    if (state === 0) continue;
+  for (const [side, state] of Object.entries(shape.sides) as [Side, string][]) {
+    if (state === 'empty') continue;
     const [x1, y1, x2, y2] = UNIT_SIDE[side];
-    icon.append(svg('line', { x1, y1, x2, y2, class: state === 1 ? 'tiles-icon-solid-edge' : 'tiles-icon-interesting-edge' }));
+    icon.append(svg('line', { x1, y1, x2, y2, class: state === 'solid' ? 'tiles-icon-solid-edge' : 'tiles-icon-interesting-edge' }));
   }
   return icon;
 }
@@ -84,7 +84,7 @@ export class PalettePanel implements Panel {
     rotate.addEventListener('click', () => editor.rotate(true));
 
     const groups = editor.catalogue.families.map(({ family, shapes }) => {
-      const members = family === 'full' ? [...shapes, ...editor.catalogue.shapes.filter((s) => s.name === 'empty')] : shapes;
+      const members = shapes;
       const buttons = members.map((shape) => this.swatch(shape));
       const label = family === 'full' ? 'full · empty' : family;
       return h('div', { class: 'tiles-family', role: 'group', 'aria-label': label }, h('span', { class: 'tiles-family-name' }, label), h('div', { class: 'tiles-family-shapes' }, ...buttons));
@@ -124,7 +124,7 @@ export class MapPanel implements Panel {
   readonly element: HTMLElement;
   private readonly preset = h('select', { id: 'tiles-preset' });
   private readonly summary = h('p', { id: 'tiles-summary', class: 'tiles-summary' });
-  private shownMap = -1;
+  private shownRevision = -1;
 
   constructor(private readonly editor: TileEditor, onPreset: (name: string) => void) {
     for (const name of editor.presets) this.preset.append(h('option', { value: name }, name));
@@ -144,18 +144,23 @@ export class MapPanel implements Panel {
   sync(): void {
     const e = this.editor;
     if (this.preset.value !== e.preset) this.preset.value = e.preset;
-    if (this.shownMap === e.mapVersion) return;
-    this.shownMap = e.mapVersion;
+    const t = e.tiles;
+    if (this.shownRevision === t.revision) return;
+    this.shownRevision = t.revision;
+    // Counted from the core's own edge and door views, read once per change.
+    const states = World.edgeStates();
+    const [solidCode, interestingCode] = [states.indexOf('solid'), states.indexOf('interesting')];
     let solid = 0;
     let interesting = 0;
-    for (let i = 4; i < e.edges.length; i += 5) {
-      if (e.edges[i] === 1) solid += 1;
-      else if (e.edges[i] === 2) interesting += 1;
+    for (const code of t.edges()) {
+      if (code === solidCode) solid += 1;
+      else if (code === interestingCode) interesting += 1;
     }
-    const doors = e.doors.size;
+    let doors = 0;
+    for (const code of t.doors()) if (code !== 0) doors += 1;
     setText(
       this.summary,
-      `${e.cols} × ${e.rows} tiles of ${num(e.tileSize)} · ${solid + interesting} edges: ${solid} solid, ${interesting} interesting` +
+      `${t.cols} × ${t.rows} tiles of ${num(t.tileSize)} · ${solid + interesting} edges: ${solid} solid, ${interesting} interesting` +
         (doors > 0 ? ` · ${doors} ${doors === 1 ? 'door' : 'doors'}` : ''),
     );
   }
@@ -173,39 +178,49 @@ interface BoxRow {
   row: HTMLElement;
 }
 
+/** Per box: its touched cells, where it is, its push-out and a Resolve button. Rows follow the world's boxes. */
 export class ReadoutPanel implements Panel {
   readonly element: HTMLElement;
-  private readonly rows: BoxRow[];
+  private readonly list = h('div', { class: 'tiles-readout-list', 'aria-live': 'polite' });
+  private rows = new Map<number, BoxRow>();
 
   constructor(private readonly editor: TileEditor) {
-    this.rows = editor.boxes.map((b, i) => {
-      const name = h('button', { type: 'button', class: 'tiles-box-name', 'aria-keyshortcuts': String(i + 1), title: `Select box ${b.name}: the arrow keys move it (${i + 1})` }, h('span', { class: `swatch tiles-swatch-box${i}`, 'aria-hidden': 'true' }), `box ${b.name}`);
-      name.addEventListener('click', () => editor.select(i));
-      const resolve = h('button', { type: 'button', class: 'tiles-resolve', title: `Move box ${b.name} by its push-out, out of the tiles` }, 'Resolve');
-      resolve.addEventListener('click', () => editor.resolve(i));
-      const where = h('span', { class: 'tiles-box-where' });
-      const count = h('span', { class: 'tiles-box-count' });
-      const cells = h('p', { class: 'tiles-cells' });
-      const push = h('span', { class: 'tiles-push-text', title: 'pushOut(): the smallest move that takes the box out of every tile' });
-      const row = h(
-        'div',
-        { class: 'tiles-readout-box', 'data-box': i },
-        h('div', { class: 'tiles-readout-head' }, name, count, resolve),
-        cells,
-        h('p', { class: 'tiles-box-facts' }, where, ' · ', push),
-      );
-      return { name, where, count, cells, push, resolve, row };
-    });
-    this.element = panelSection('tiles-readout', 'Touched cells', ...this.rows.map((r) => r.row));
+    this.element = panelSection('tiles-readout', 'Touched cells', this.list);
+  }
+
+  private rowFor(id: number, name: string, index: number): BoxRow {
+    const editor = this.editor;
+    const key = String(index + 1);
+    const label = h('button', { type: 'button', class: 'tiles-box-name', 'aria-keyshortcuts': key, title: `Select box ${name}: the arrow keys move it (${key})` }, h('span', { class: 'swatch tiles-swatch-box', style: `background: ${boxSwatch(id)}`, 'aria-hidden': 'true' }), `box ${name}`);
+    label.addEventListener('click', () => editor.select(id));
+    const resolve = h('button', { type: 'button', class: 'tiles-resolve', title: `Move box ${name} by its push-out, out of the tiles` }, 'Resolve');
+    resolve.addEventListener('click', () => editor.resolve(id));
+    const where = h('span', { class: 'tiles-box-where' });
+    const count = h('span', { class: 'tiles-box-count' });
+    const cells = h('p', { class: 'tiles-cells' });
+    const push = h('span', { class: 'tiles-push-text', title: 'pushOut(): the smallest move that takes the box out of every tile' });
+    const row = h(
+      'div',
+      { class: 'tiles-readout-box', 'data-box': id },
+      h('div', { class: 'tiles-readout-head' }, label, count, resolve),
+      cells,
+      h('p', { class: 'tiles-box-facts' }, where, ' · ', push),
+    );
+    return { name: label, where, count, cells, push, resolve, row };
   }
 
   sync(): void {
     const e = this.editor;
-    e.boxes.forEach((b, i) => {
-      const r = this.rows[i];
+    const boxes = e.boxes();
+    const next = new Map<number, BoxRow>();
+    boxes.forEach((b, i) => next.set(b.id, this.rows.get(b.id) ?? this.rowFor(b.id, b.name, i)));
+    if (next.size !== this.rows.size || [...next.keys()].some((id) => !this.rows.has(id))) this.list.replaceChildren(...[...next.values()].map((r) => r.row));
+    this.rows = next;
+    for (const b of boxes) {
+      const r = next.get(b.id) as BoxRow;
       const n = b.cells.length / 2;
-      r.name.setAttribute('aria-pressed', String(i === e.selected));
-      r.row.classList.toggle('selected', i === e.selected);
+      r.name.setAttribute('aria-pressed', String(b.id === e.selected));
+      r.row.classList.toggle('selected', b.id === e.selected);
       setText(r.where, `${num(b.w)}×${num(b.h)} at (${num(b.x)}, ${num(b.y)})`);
       setText(r.count, `${n} ${n === 1 ? 'cell' : 'cells'}`);
       setText(r.cells, n === 0 ? 'none (off the grid)' : cellList(b.cells));
@@ -213,8 +228,12 @@ export class ReadoutPanel implements Panel {
       setText(r.push, stuck ? `push-out (${num(b.pushX)}, ${num(b.pushY)})` : 'clear');
       r.push.classList.toggle('stuck', stuck);
       r.resolve.disabled = !stuck;
-    });
+    }
   }
+}
+
+function boxSwatch(id: number): string {
+  return boxColour(id, 1);
 }
 
 // --- keys, explanation, legend ------------------------------------------------------
