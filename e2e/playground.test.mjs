@@ -141,7 +141,7 @@ test('every structure reports the pairs brute force finds (quadtree and quadtree
     const frameLabel = await statText('check-frame');
     assert.match(frameLabel, /^\(frame [\d,]+\)$/, `expected the check's label to name the frame it checked, found "${frameLabel}"`);
   }
-  // The articles' own limits (seed 000 uses 4 objects, 5 levels).
+  // The tutorials' own limits (one uses 4 objects, 5 levels).
   await page.selectOption('#structure', 'quadtree');
   await page.locator('#max-objects').fill('4');
   await page.locator('#max-levels').fill('5');

@@ -306,6 +306,37 @@ test('the enemy loses the player behind a wall and sees them in the open', async
   assert.deepEqual(pageProblems, [], `expected no console or page errors, found ${pageProblems.join('; ')}`);
 });
 
+test('the boxes bounce off the tiles in the core\'s step: never inside a tile, frame after frame', async () => {
+  await open('');
+  const seen = await page.evaluate(async () => {
+    const bp = window.__broadphaseRays;
+    const world = bp.world;
+    const ids = Array.from(world.slotIds()).filter((id) => id !== 0);
+    const start = ids.map((id) => Array.from(world.box(id)));
+    let worst = 0;
+    let frames = 0;
+    let colliders = 0;
+    for (const id of ids) if (world.tileResponse(id) === 'bounce') colliders += 1;
+    // Every frame for two seconds: each box against the narrow phase's push-out.
+    const until = performance.now() + 2000;
+    while (performance.now() < until) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      frames += 1;
+      for (const id of ids) {
+        const [x, y, w, h] = world.box(id);
+        const [dx, dy] = bp.tiles.pushOut(x, y, w, h);
+        worst = Math.max(worst, Math.hypot(dx, dy));
+      }
+    }
+    const moved = ids.filter((id, k) => world.box(id)[0] !== start[k][0] || world.box(id)[1] !== start[k][1]).length;
+    return { boxes: ids.length, colliders, frames, worst, moved };
+  });
+  assert.equal(seen.colliders, seen.boxes, `expected every box to collide with the tiles in the core, ${seen.colliders} of ${seen.boxes} do`);
+  assert.ok(seen.frames > 20, `expected the mode to run frames, ran ${seen.frames}`);
+  assert.ok(seen.moved >= seen.boxes - 1, `expected the moving boxes to move, ${seen.moved} of ${seen.boxes} did`);
+  assert.ok(seen.worst < 1e-9, `expected no box ever inside a tile after a step, the deepest needed a push-out of ${seen.worst}`);
+});
+
 test('a wasm error is a notice, not a crash: a NaN ray is refused and the mode keeps drawing', async () => {
   const good = await ray();
   await page.evaluate(() => {

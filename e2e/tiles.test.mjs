@@ -1,4 +1,4 @@
-// Browser test of the tile editor (`?mode=tiles`, seed 004 §2–3): serves the
+// Browser test of the tile editor (`?mode=tiles`, Metanet's N tutorial B, sections 2–3): serves the
 // built page in-process (support.mjs: $BROADPHASE_DIST or dist/), drives
 // headless Chromium, and checks what a person would: the preset map has
 // slopes and curves and every edge the core reports is drawn; a dragged or

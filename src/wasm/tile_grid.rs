@@ -176,7 +176,12 @@ impl WasmTileGrid {
     }
 
     /// Replaces the map by `cols × rows` empty tiles of side `tileSize`.
-    pub fn reset(&self, cols: f64, rows: f64, tile_size: f64) -> Result<(), JsError> {
+    pub fn reset(
+        &self,
+        cols: f64,
+        rows: f64,
+        #[wasm_bindgen(js_name = tileSize)] tile_size: f64,
+    ) -> Result<(), JsError> {
         let (cols, rows) = (whole("cols", cols)?, whole("rows", rows)?);
         self.grid_mut().replace(TileGrid::new(cols, rows, tile_size).map_err(to_js)?);
         Ok(())
@@ -198,7 +203,11 @@ impl WasmTileGrid {
 
     /// Replaces the map by one read from ASCII (see `ascii()`).
     #[wasm_bindgen(js_name = loadAscii)]
-    pub fn load_ascii(&self, map: &str, tile_size: f64) -> Result<(), JsError> {
+    pub fn load_ascii(
+        &self,
+        map: &str,
+        #[wasm_bindgen(js_name = tileSize)] tile_size: f64,
+    ) -> Result<(), JsError> {
         self.grid_mut().replace(TileGrid::from_ascii(tile_size, map).map_err(to_js)?);
         Ok(())
     }
@@ -273,10 +282,10 @@ impl WasmTileGrid {
     #[wasm_bindgen(js_name = edgeLines)]
     pub fn edge_lines(
         &mut self,
-        col_start: Option<f64>,
-        row_start: Option<f64>,
-        col_end: Option<f64>,
-        row_end: Option<f64>,
+        #[wasm_bindgen(js_name = colStart)] col_start: Option<f64>,
+        #[wasm_bindgen(js_name = rowStart)] row_start: Option<f64>,
+        #[wasm_bindgen(js_name = colEnd)] col_end: Option<f64>,
+        #[wasm_bindgen(js_name = rowEnd)] row_end: Option<f64>,
     ) -> Result<Float64Array, JsError> {
         let bound = |arg, v: Option<f64>, default: u32| v.map_or(Ok(default), |v| whole(arg, v));
         let (cols, rows) = (self.cols(), self.rows());

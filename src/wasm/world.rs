@@ -178,7 +178,11 @@ impl WasmWorld {
 
     /// Split threshold and depth limit of both quadtrees.
     #[wasm_bindgen(js_name = setQuadtreeLimits)]
-    pub fn set_quadtree_limits(&self, max_objects: f64, max_levels: f64) -> Result<(), JsError> {
+    pub fn set_quadtree_limits(
+        &self,
+        #[wasm_bindgen(js_name = maxObjects)] max_objects: f64,
+        #[wasm_bindgen(js_name = maxLevels)] max_levels: f64,
+    ) -> Result<(), JsError> {
         let max_objects = whole("maxObjects", max_objects)?;
         let max_levels = whole("maxLevels", max_levels)?;
         self.core_mut().set_quadtree_limits(max_objects, max_levels).map_err(to_js)
@@ -392,7 +396,12 @@ impl WasmWorld {
 
     /// Replaces the tile grid by `cols × rows` empty tiles of side `tileSize`.
     #[wasm_bindgen(js_name = setTileGrid)]
-    pub fn set_tile_grid(&self, cols: f64, rows: f64, tile_size: f64) -> Result<(), JsError> {
+    pub fn set_tile_grid(
+        &self,
+        cols: f64,
+        rows: f64,
+        #[wasm_bindgen(js_name = tileSize)] tile_size: f64,
+    ) -> Result<(), JsError> {
         let (cols, rows) = (whole("cols", cols)?, whole("rows", rows)?);
         self.core_mut().set_tile_grid(cols, rows, tile_size).map_err(to_js)
     }

@@ -23,6 +23,7 @@ import type { CheckResult } from './check';
 import type { Rect } from '../runtime/geometry';
 import type { BoxDemo } from './demo';
 import type { Settings } from './settings';
+import { screenMapping } from '../runtime/keys';
 
 export interface DebugHandle {
   /** The active mode's name (`?mode=`). */
@@ -61,14 +62,7 @@ export function installDebugHandle(pg: BoxDemo, canvas: HTMLCanvasElement, mode:
     get camera() {
       return pg.state.camera;
     },
-    worldToScreen(x, y) {
-      const r = canvas.getBoundingClientRect();
-      return { x: r.left + v.toCanvasX(x), y: r.top + v.toCanvasY(y) };
-    },
-    screenToWorld(x, y) {
-      const r = canvas.getBoundingClientRect();
-      return { x: v.toWorldX(x - r.left), y: v.toWorldY(y - r.top) };
-    },
+    ...screenMapping(canvas, v),
     get frame() {
       return pg.frame;
     },

@@ -34,7 +34,7 @@ export interface BoxesModel {
 
 /** What a mode takes from the shared box demo. */
 export interface BoxDemoOptions extends SimulationOptions {
-  /** The culling camera of seed 000: its layer, handles and per-frame query. */
+  /** The culling camera of the quadtree tutorials: its layer, handles and per-frame query. */
   camera?: boolean;
   /** The quadtree's split lines and the nodes holding the focused box. */
   treeLayers?: boolean;

@@ -7,6 +7,7 @@ import type { Rect } from '../runtime/geometry';
 import type { BoxDemo } from './demo';
 import { canvasPoint, PointerDrag } from '../runtime/pointer-drag';
 import type { DragKind } from './settings';
+import { belongsToControl, viewKey } from '../runtime/keys';
 
 /** Pointer slop for picking a box, CSS px: fingers are not pixels. */
 const PICK_PX = { mouse: 3, pen: 4, touch: 10 } as const;
@@ -279,13 +280,12 @@ export class Input {
   };
 
   private readonly globalKey = (e: KeyboardEvent): void => {
-    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
-    const t = e.target;
-    // Typing in a field, or Space / Enter on a button, belongs to that control.
-    if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
-    if (t instanceof HTMLButtonElement && (e.key === ' ' || e.key === 'Enter')) return;
+    if (belongsToControl(e)) return;
     const pg = this.pg;
-    const v = pg.viewport;
+    if (viewKey(pg.viewport, e.key)) {
+      e.preventDefault();
+      return;
+    }
     switch (e.key) {
       case ' ':
         pg.togglePause();
@@ -299,17 +299,6 @@ export class Input {
         break;
       case 't':
         pg.setShowTree(!pg.state.settings.showTree);
-        break;
-      case 'f':
-      case '0':
-        pg.fitView();
-        break;
-      case '+':
-      case '=':
-        v.zoomAt(v.cssWidth / 2, v.cssHeight / 2, 1.25);
-        break;
-      case '-':
-        v.zoomAt(v.cssWidth / 2, v.cssHeight / 2, 0.8);
         break;
       default:
         return;

@@ -8,6 +8,7 @@ import { useScreenSpace, useWorldSpace } from '../runtime/renderer';
 import { theme } from '../runtime/theme';
 import { viewLayout } from '../core/index';
 import type { BoxesModel } from '../boxes/demo';
+import { label } from './marks';
 
 export class FocusLayer implements Layer<BoxesModel> {
   readonly name = 'focus';
@@ -41,17 +42,6 @@ export class FocusLayer implements Layer<BoxesModel> {
     const where = !sim.quadtreeActive
       ? ''
       : ` · in ${nodes.length / B.stride} ${nodes.length === B.stride ? 'node' : 'nodes'}`;
-    const text = `#${id}${where}`;
-    ctx.font = '600 11px ui-monospace, SFMono-Regular, Menlo, monospace';
-    const tw = ctx.measureText(text).width + 10;
-    const lx = v.toCanvasX(box.x + box.w) + 8;
-    const ly = v.toCanvasY(box.y) - 8;
-    ctx.fillStyle = theme.labelBack;
-    ctx.beginPath();
-    ctx.roundRect(lx, ly - 9, tw, 18, 4);
-    ctx.fill();
-    ctx.fillStyle = theme.label;
-    ctx.textBaseline = 'middle';
-    ctx.fillText(text, lx + 5, ly + 0.5);
+    label(ctx, `#${id}${where}`, v.toCanvasX(box.x + box.w) + 8, v.toCanvasY(box.y) - 8);
   }
 }

@@ -9,6 +9,7 @@ import { useScreenSpace, useWorldSpace } from '../../runtime/renderer';
 import { theme } from '../../runtime/theme';
 import { viewLayout } from '../../core/index';
 import type { BoxesModel } from '../../boxes/demo';
+import { label, MONO } from '../../layers/marks';
 
 /** What was drawn last frame, for the panel and the tests. */
 export interface DrawnCells {
@@ -90,17 +91,11 @@ export class CellsLayer implements Layer<BoxesModel> {
       : stored.length > 0
         ? `#${id} · in ${stored.length / stride} ${stored.length === stride ? 'node' : 'nodes'}`
         : `#${id}`;
-    ctx.font = '600 11px ui-monospace, SFMono-Regular, Menlo, monospace';
+    ctx.font = `600 11px ${MONO}`;
     const tw = ctx.measureText(text).width + 10;
-    let lx = v.toCanvasX(box.x + box.w) + 10;
-    if (lx + tw > v.cssWidth - 4) lx = v.toCanvasX(box.x) - 10 - tw;
-    const ly = Math.max(14, v.toCanvasY(box.y) - 14);
-    ctx.fillStyle = theme.labelBack;
-    ctx.beginPath();
-    ctx.roundRect(lx, ly - 9, tw, 18, 4);
-    ctx.fill();
-    ctx.fillStyle = theme.label;
-    ctx.textBaseline = 'middle';
-    ctx.fillText(text, lx + 5, ly + 0.5);
+    const right = v.toCanvasX(box.x + box.w) + 10;
+    // Right of the box, or left of it near the canvas's right side.
+    const lx = right + tw > v.cssWidth - 4 ? v.toCanvasX(box.x) - 10 - tw : right;
+    label(ctx, text, lx, Math.max(14, v.toCanvasY(box.y) - 14));
   }
 }

@@ -1,4 +1,4 @@
-// The grids mode (seed 004 §4): the quadtree demo's moving boxes under a
+// The grids mode (Metanet's N tutorial B, section 4): the quadtree demo's moving boxes under a
 // normal or loose grid, the cells a selected object is stored in and the
 // cells searched for its pairs, a cell-size control, and a table running
 // every structure on a copy of the current scene.

@@ -1,4 +1,4 @@
-// The hierarchy mode (seed 003): a few dozen boxes, some moving and some at
+// The hierarchy mode: a few dozen boxes, some moving and some at
 // rest; attach one to another (Shift-drag, or the buttons) and it rides
 // along. The tree, the queue (`order()`) and a step-through of the queue's
 // segment repair sit in the side panel.

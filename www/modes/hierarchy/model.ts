@@ -1,6 +1,6 @@
 // The scene hierarchy as the page needs it, read from the core: the queue
 // (`order()`), each object's parent (`parentOf`), and the children lists the
-// core deliberately does not keep (seed 003 stores only parents), derived
+// core deliberately does not keep (a flat hierarchy stores only parents), derived
 // here in one pass over the queue.
 
 import type { World } from '../../core/index';

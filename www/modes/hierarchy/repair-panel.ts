@@ -1,4 +1,4 @@
-// Step-through of seed 003's queue repair: after re-parenting an object
+// Step-through of the hierarchy's queue repair: after re-parenting an object
 // (at P) under one later in the queue (at Q), walk the segment P..Q entry
 // by entry. T, the temporary queue, starts as [Q, P]; an entry whose parent
 // is in T joins T (it belongs to the moved subtree), any other is pushed

@@ -1,4 +1,4 @@
-// The quadtree mode (seeds 000–002): bouncing boxes, the tree's splits,
+// The quadtree mode (the classic quadtree tutorials): bouncing boxes, the tree's splits,
 // the draggable culling camera, live stats and the brute-force check.
 // Assembles the shared playground (playground.ts) with its layers, panels
 // and input inside the mode's host.

@@ -27,6 +27,7 @@ import type { TileGrid, World } from '../../core/index';
 import type { RaysMode } from './mode';
 import type { Hit, Point, Ray } from './model';
 import type { DdaStep } from './trace';
+import { screenMapping } from '../../runtime/keys';
 
 export interface RaysDebugHandle {
   readonly world: World;
@@ -101,14 +102,7 @@ export function installRaysDebugHandle(mode: RaysMode, canvas: HTMLCanvasElement
     get frame() {
       return mode.frame;
     },
-    worldToScreen(x, y) {
-      const r = canvas.getBoundingClientRect();
-      return { x: r.left + v.toCanvasX(x), y: r.top + v.toCanvasY(y) };
-    },
-    screenToWorld(x, y) {
-      const r = canvas.getBoundingClientRect();
-      return { x: v.toWorldX(x - r.left), y: v.toWorldY(y - r.top) };
-    },
+    ...screenMapping(canvas, v),
     mode,
   };
   window.__broadphaseRays = handle;

@@ -1,4 +1,4 @@
-// The rays mode (seed 004 §5): a ray walks an N-style tile map cell by cell
+// The rays mode (Metanet's N tutorial B, section 5): a ray walks an N-style tile map cell by cell
 // (Amanatides–Woo), stops at the exact first tile or box it touches, and an
 // enemy checks its line of sight to the player. Assembles the pieces:
 //

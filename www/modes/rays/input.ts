@@ -7,12 +7,12 @@ import { canvasPoint, PointerDrag } from '../../runtime/pointer-drag';
 import type { RaysMode } from './mode';
 import { HANDLES, type HandleName } from './model';
 import { HANDLE_RADIUS } from './layers';
+import { belongsToControl, viewKey } from '../../runtime/keys';
 
 /** Extra reach around a handle, CSS px: fingers are not pixels. */
 const PICK_SLOP = { mouse: 4, pen: 6, touch: 14 } as const;
 /** Arrow keys move a handle this far (world units); Shift: a whole tile. */
 const NUDGE = 2;
-const ZOOM_STEP = 1.25;
 
 export class RaysInput {
   private readonly pointer: PointerDrag;
@@ -165,11 +165,12 @@ export class RaysInput {
   };
 
   private readonly globalKey = (e: KeyboardEvent): void => {
-    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-    const target = e.target as HTMLElement | null;
-    const tag = target?.tagName ?? '';
-    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || target?.isContentEditable) return;
+    if (belongsToControl(e)) return;
     const m = this.mode;
+    if (viewKey(m.viewport, e.key)) {
+      e.preventDefault();
+      return;
+    }
     switch (e.key) {
       case 'n':
       case 'N':
@@ -181,21 +182,7 @@ export class RaysInput {
         m.showWholeRay();
         break;
       case ' ':
-        // A focused button or link keeps Space for itself.
-        if (tag === 'BUTTON' || tag === 'A') return;
         m.setRunning(!m.model.state.running);
-        break;
-      case '+':
-      case '=':
-        m.zoomBy(ZOOM_STEP);
-        break;
-      case '-':
-      case '−':
-        m.zoomBy(1 / ZOOM_STEP);
-        break;
-      case 'f':
-      case 'F':
-        m.fitView();
         break;
       default:
         return;

@@ -131,10 +131,6 @@ export class RaysMode {
     this.viewport.fit();
   }
 
-  zoomBy(factor: number): void {
-    this.viewport.zoomAt(this.viewport.cssWidth / 2, this.viewport.cssHeight / 2, factor);
-  }
-
   /** Shows a wasm (or drawing) error as a notice, each message once in a while. */
   report(what: string, error: unknown): void {
     const text = `${what} failed: ${error instanceof Error ? error.message : String(error)}`;

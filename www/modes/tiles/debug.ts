@@ -24,6 +24,7 @@ import type { TileMapLayer } from '../../layers/tile-map';
 import type { Viewport } from '../../runtime/viewport';
 import type { TileEditor } from './editor';
 import type { EditBoxesLayer, TouchedCellsLayer } from './layers';
+import { screenMapping } from '../../runtime/keys';
 
 export interface TilesDebugHandle {
   readonly world: World;
@@ -96,14 +97,7 @@ export function installTilesDebugHandle(p: Parts): () => void {
     get frame() {
       return p.frame();
     },
-    worldToScreen(x, y) {
-      const r = canvas.getBoundingClientRect();
-      return { x: r.left + v.toCanvasX(x), y: r.top + v.toCanvasY(y) };
-    },
-    screenToWorld(x, y) {
-      const r = canvas.getBoundingClientRect();
-      return { x: v.toWorldX(x - r.left), y: v.toWorldY(y - r.top) };
-    },
+    ...screenMapping(canvas, v),
     notice: () => (p.noticeElement.hidden ? null : p.noticeElement.textContent),
   };
   window.__broadphaseTiles = handle;

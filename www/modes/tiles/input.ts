@@ -9,6 +9,7 @@ import { canvasPoint, PointerDrag } from '../../runtime/pointer-drag';
 import type { Viewport } from '../../runtime/viewport';
 import type { Side, TileEditor } from './editor';
 import { HANDLE_PX, type Hover } from './layers';
+import { belongsToControl, viewKey } from '../../runtime/keys';
 
 /** Pointer slop for picking a box, CSS px: fingers are not pixels. */
 const PICK_PX = { mouse: 3, pen: 4, touch: 10 } as const;
@@ -266,11 +267,11 @@ export class TilesInput {
   };
 
   private readonly globalKey = (e: KeyboardEvent): void => {
-    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
-    const t = e.target;
-    // Typing in a field, or Space / Enter on a button, belongs to that control.
-    if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return;
-    if (t instanceof HTMLButtonElement && (e.key === ' ' || e.key === 'Enter')) return;
+    if (belongsToControl(e)) return;
+    if (viewKey(this.view, e.key)) {
+      e.preventDefault();
+      return;
+    }
     const ed = this.editor;
     const digit = Number(e.key);
     const boxes = ed.boxes();
@@ -279,7 +280,6 @@ export class TilesInput {
       e.preventDefault();
       return;
     }
-    const v = this.view;
     switch (e.key) {
       case 'r':
       case 'R':
@@ -296,17 +296,6 @@ export class TilesInput {
       case 'p':
       case 'P':
         ed.setTool('paint');
-        break;
-      case 'f':
-      case '0':
-        v.fit();
-        break;
-      case '+':
-      case '=':
-        v.zoomAt(v.cssWidth / 2, v.cssHeight / 2, 1.25);
-        break;
-      case '-':
-        v.zoomAt(v.cssWidth / 2, v.cssHeight / 2, 0.8);
         break;
       default:
         return;

@@ -1,0 +1,52 @@
+// The keyboard rules every mode shares: which key presses belong to a
+// control rather than to the canvas's shortcuts, and the view keys.
+
+import type { Viewport } from './viewport';
+
+/**
+ * Whether a shortcut should leave this key press alone: a modifier is
+ * held, someone already handled it, or it is typing in a field (or Space
+ * / Enter on a button), which belongs to that control.
+ */
+export function belongsToControl(e: KeyboardEvent): boolean {
+  if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return true;
+  const t = e.target;
+  if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement) return true;
+  if (t instanceof HTMLElement && t.isContentEditable) return true;
+  return (t instanceof HTMLButtonElement || t instanceof HTMLAnchorElement) && (e.key === ' ' || e.key === 'Enter');
+}
+
+/** `+` / `=` zoom in, `-` / `−` out, `F` / `0` fit, about the canvas centre; true when the key was one of them. */
+export function viewKey(v: Viewport, key: string): boolean {
+  switch (key) {
+    case '+':
+    case '=':
+      v.zoomAt(v.cssWidth / 2, v.cssHeight / 2, 1.25);
+      return true;
+    case '-':
+    case '−':
+      v.zoomAt(v.cssWidth / 2, v.cssHeight / 2, 0.8);
+      return true;
+    case 'f':
+    case 'F':
+    case '0':
+      v.fit();
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Client (viewport) CSS px ↔ world units over a canvas, for tests and the devtools console. */
+export function screenMapping(canvas: HTMLCanvasElement, v: Viewport) {
+  return {
+    worldToScreen(x: number, y: number): { x: number; y: number } {
+      const r = canvas.getBoundingClientRect();
+      return { x: r.left + v.toCanvasX(x), y: r.top + v.toCanvasY(y) };
+    },
+    screenToWorld(x: number, y: number): { x: number; y: number } {
+      const r = canvas.getBoundingClientRect();
+      return { x: v.toWorldX(x - r.left), y: v.toWorldY(y - r.top) };
+    },
+  };
+}
