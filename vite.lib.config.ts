@@ -2,12 +2,19 @@
 // as one ES module (broadphase-embed.js) that registers
 // <broadphase-playground> and exports mount(), with the wasm beside it
 // (broadphase_bg.wasm, fetched by URL at run time: library mode would
-// otherwise inline it as 400 KB of base64). Declarations come from
-// `tsc -p tsconfig.lib.json` (see the `build:lib` script).
+// otherwise inline it as base64), minified. Declarations come from
+// `tsc -p tsconfig.lib.json` and `dist-lib/broadphase-embed.d.ts`
+// re-exports them (see scripts/build-lib.sh).
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 
 const WASM = 'broadphase_bg.wasm';
+
+/** The `new URL(…wasm, import.meta.url)` literals that must point beside the module, by file. */
+const WASM_URL_LITERALS: Record<string, string> = {
+  '/pkg/broadphase.js': `new URL('${WASM}', import.meta.url)`,
+  '/www/embed/load-wasm.ts': `new URL('../../pkg/${WASM}', import.meta.url)`,
+};
 
 /** Keeps the wasm a file next to the module, and drops the CSS the shadow roots already carry. */
 function wasmBesideModule(): Plugin {
@@ -15,10 +22,11 @@ function wasmBesideModule(): Plugin {
     name: 'broadphase-wasm-beside-module',
     enforce: 'pre',
     transform(code, id) {
-      if (!id.replace(/\\/g, '/').endsWith('/pkg/broadphase.js')) return null;
+      const file = Object.keys(WASM_URL_LITERALS).find((f) => id.replace(/\\/g, '/').endsWith(f));
+      if (file === undefined) return null;
       // A non-literal URL: Vite leaves it alone, the browser resolves it beside the module.
-      const out = code.replace(`new URL('${WASM}', import.meta.url)`, `new URL(['broadphase_bg', 'wasm'].join('.'), import.meta.url)`);
-      if (out === code) this.error(`expected pkg/broadphase.js to load ${WASM} by new URL(…, import.meta.url)`);
+      const out = code.replace(WASM_URL_LITERALS[file], `new URL(['broadphase_bg', 'wasm'].join('.'), import.meta.url)`);
+      if (out === code) this.error(`expected ${file} to load ${WASM} by ${WASM_URL_LITERALS[file]}`);
       return { code: out, map: null };
     },
     generateBundle: {
@@ -42,6 +50,10 @@ export default defineConfig({
     outDir: 'dist-lib',
     emptyOutDir: true,
     target: 'es2022',
+    // Library mode keeps an ES module's whitespace by default (for other
+    // bundlers' sake); an embed is shipped as is, so the output is minified whole.
+    minify: true,
+    rolldownOptions: { output: { minify: true } },
     lib: {
       entry: new URL('www/embed/index.ts', import.meta.url).pathname,
       formats: ['es'],

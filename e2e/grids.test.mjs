@@ -77,13 +77,13 @@ test('grids mode opens from its tab with loose-grid selected and the automatic c
     'the grids mode to draw frames',
     () => {
       const bp = window.__broadphase;
-      return bp && { mode: bp.mode, frame: bp.frame, structure: bp.world.structure, search: location.search };
+      return bp && { mode: bp.mode, frame: bp.frame, structure: bp.world.structure, hash: location.hash };
     },
     (s) => s && s.mode === 'grids' && s.frame > 2,
     20_000,
   );
   assert.equal(state.structure, 'loose-grid', `expected grids mode to start with loose-grid, found ${state.structure}`);
-  assert.match(state.search, /mode=grids/, `expected ?mode=grids in the URL, found "${state.search}"`);
+  assert.match(state.hash, /mode=grids/, `expected #mode=grids in the address, found "${state.hash}"`);
   const options = await page.locator('#structure option').allTextContents();
   const all = await page.evaluate(() => window.__broadphase.world.constructor.structures());
   assert.deepEqual(options, all, `expected every structure in the select, found ${JSON.stringify(options)}`);
@@ -141,7 +141,7 @@ test('a set cell size reaches the core and the grid drawn from gridGeometry', as
   const side = await page.evaluate(() => window.__broadphase.world.width);
   assert.ok(g[3] * 40 >= side && g[4] * 40 >= side, `expected ${g[3]} × ${g[4]} cells of 40 to cover the world side ${side}`);
   // The URL is rewritten on the next frame.
-  await waitUntil(page, 'cell=40 in the URL', () => location.search, (q) => /[?&]cell=40(&|$)/.test(q));
+  await waitUntil(page, 'cell=40 in the address', () => location.hash, (q) => /[#&]cell=40(&|$)/.test(q));
   assert.match(await page.locator('#cell-size-state').textContent(), /Set to 40/);
 });
 

@@ -35,7 +35,7 @@ async function activeMode(name) {
     () => {
       const bp = window.__broadphase;
       const selected = document.querySelector('[role="tab"][aria-selected="true"]');
-      return { handle: bp?.mode ?? null, frame: bp?.frame ?? -1, host: document.getElementById('mode-host')?.dataset.mode, tab: selected?.id, search: location.search };
+      return { handle: bp?.mode ?? null, frame: bp?.frame ?? -1, host: document.getElementById('mode-host')?.dataset.mode, tab: selected?.id, hash: location.hash, search: location.search };
     },
     // Tiles and rays keep their own debug handles; the shell's state is enough.
     (s) => s.host === name && s.tab === `tab-${name}` && (name === 'tiles' || name === 'rays' || (s.handle === name && s.frame > 2)),
@@ -60,7 +60,8 @@ test('clicking a tab destroys the old mode: its loop and its keys stop, one rAF 
   });
   await page.click('#tab-grids');
   const s = await activeMode('grids');
-  assert.match(s.search, /^\?mode=grids/, `expected ?mode=grids, found "${s.search}"`);
+  assert.match(s.hash, /^#mode=grids/, `expected #mode=grids, found "${s.hash}"`);
+  assert.equal(s.search, '', 'expected only the hash to be written');
   const old = await page.evaluate(async () => {
     const pg = window.__oldPlayground;
     const f0 = pg.frame;
@@ -111,10 +112,42 @@ test('arrow keys, Home and End move between tabs and switch modes; back and forw
 test('?mode= opens a mode directly with its own settings; an unknown mode falls back to quadtree', async () => {
   await page.goto(`${browser.baseUrl}?mode=grids&n=300&structure=grid&cell=30`);
   await activeMode('grids');
-  const s = await page.evaluate(() => ({ count: window.__broadphase.world.count, structure: window.__broadphase.world.structure, cell: window.__broadphase.world.cellSize, search: location.search }));
+  const s = await page.evaluate(() => ({ count: window.__broadphase.world.count, structure: window.__broadphase.world.structure, cell: window.__broadphase.world.cellSize, hash: location.hash, search: location.search }));
   assert.deepEqual([s.count, s.structure, s.cell], [300, 'grid', 30], `expected the URL's settings, found ${JSON.stringify(s)}`);
-  assert.match(s.search, /^\?mode=grids&/, `expected the mode to stay first in the rewritten URL, found "${s.search}"`);
+  assert.match(s.hash, /^#mode=grids&/, `expected the mode to stay first in the rewritten address, found "${s.hash}"`);
+  assert.equal(s.search, '', 'expected an old ?query link to be read once and rewritten as a hash');
   await page.goto(`${browser.baseUrl}?mode=nonsense`);
   await activeMode('quadtree');
   assert.deepEqual(browser.problems, [], `expected no console or page errors, found ${browser.problems.join('; ')}`);
+});
+
+test('settings the address cannot have are listed on the page, warned in the console, and the address says what is in force', async () => {
+  browser.warnings.length = 0;
+  await page.goto(`${browser.baseUrl}#mode=quadtree&n=1e9&speed=fast&preset=slopes&zoom=3`);
+  await activeMode('quadtree');
+  const seen = await waitUntil(
+    page,
+    'the settings notice and the rewritten address',
+    () => {
+      const notice = document.getElementById('settings-notice');
+      return { notice: notice.hidden ? null : notice.textContent, hash: location.hash, count: window.__broadphase?.world.count };
+    },
+    (s) => s.notice !== null && /n=50000/.test(s.hash),
+  );
+  assert.match(seen.notice, /n clamped to 50,000/, `expected the clamp to be said, notice: ${seen.notice}`);
+  assert.match(seen.notice, /speed: "fast" is not a finite number/, 'expected the refused speed to be named');
+  assert.match(seen.notice, /preset does not apply to the quadtree mode/, 'expected a setting of another mode to be named');
+  assert.match(seen.notice, /zoom is not a setting/, 'expected an unknown parameter to be named');
+  assert.equal(seen.count, 50_000, 'expected the clamped count in force');
+  assert.doesNotMatch(seen.hash, /speed|preset|zoom/, `expected refused settings out of the address, found ${seen.hash}`);
+  for (const name of ['n', 'speed', 'preset', 'zoom']) assert.ok(browser.warnings.some((w) => w.includes(name)), `expected a console warning naming ${name}`);
+  // A bad mode is named too, and the default one opens.
+  await page.goto(`${browser.baseUrl}#mode=quadtre`);
+  await activeMode('quadtree');
+  assert.match(await page.locator('#settings-notice').textContent(), /mode: "quadtre" is not one of them/);
+  // Dismissible.
+  await page.click('#settings-notice .settings-notice-close');
+  assert.equal(await page.locator('#settings-notice').isHidden(), true);
+  await page.goto(`${browser.baseUrl}#mode=quadtree`);
+  await activeMode('quadtree');
 });

@@ -18,25 +18,14 @@ export const screenshots = join(root, 'e2e', 'screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * Serves `dist` and opens Chromium. Returns { page, baseUrl, problems, close }:
- * `problems` collects console errors and uncaught page errors.
+ * Opens headless Chromium (no server). Returns { page, context, problems,
+ * close }: `problems` collects console errors and uncaught page errors;
+ * `warnings` collects console warnings.
  */
-export async function launch({ width = 1440, height = 900 } = {}) {
-  if (!existsSync(join(dist, 'index.html'))) {
-    throw new Error(`expected a built page at ${dist}/index.html, found none: run \`npx vite build\` (or \`npm test\`) first, or set BROADPHASE_DIST`);
-  }
+export async function openChromium({ width = 1440, height = 900 } = {}) {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`expected Chromium at ${CHROMIUM}, found none: run \`scripts/setup.sh --browser\` or set CHROMIUM_PATH`);
   }
-  const server = await preview({
-    root,
-    logLevel: 'warn',
-    build: { outDir: dist },
-    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
-  });
-  const address = server.httpServer.address();
-  assert.ok(address && typeof address === 'object', 'expected the preview server to be listening on a TCP port');
-  const baseUrl = `http://127.0.0.1:${address.port}/`;
   const profileDir = mkdtempSync(join(tmpdir(), 'broadphase-e2e-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: CHROMIUM,
@@ -55,18 +44,48 @@ export async function launch({ width = 1440, height = 900 } = {}) {
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const problems = [];
+  const warnings = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+    if (msg.type() === 'warning') warnings.push(msg.text());
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   return {
     page,
-    baseUrl,
+    context,
     problems,
+    warnings,
     async close() {
       await context.close();
-      await server.close();
       rmSync(profileDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Serves `dist` and opens Chromium. Returns { page, baseUrl, problems, close }:
+ * `problems` collects console errors and uncaught page errors.
+ */
+export async function launch({ width = 1440, height = 900 } = {}) {
+  if (!existsSync(join(dist, 'index.html'))) {
+    throw new Error(`expected a built page at ${dist}/index.html, found none: run \`npx vite build\` (or \`npm test\`) first, or set BROADPHASE_DIST`);
+  }
+  const server = await preview({
+    root,
+    logLevel: 'warn',
+    build: { outDir: dist },
+    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+  });
+  const address = server.httpServer.address();
+  assert.ok(address && typeof address === 'object', 'expected the preview server to be listening on a TCP port');
+  const baseUrl = `http://127.0.0.1:${address.port}/`;
+  const browser = await openChromium({ width, height });
+  return {
+    ...browser,
+    baseUrl,
+    async close() {
+      await browser.close();
+      await server.close();
     },
   };
 }

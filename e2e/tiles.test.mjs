@@ -524,11 +524,11 @@ test('presets and the shape in hand come from the URL and go back into it', asyn
   assert.deepEqual(state, { preset: 'gallery', inHand: 'concave-bl', tile: 'slope45-tl' }, 'expected ?preset=gallery&shape=concave-bl to load the gallery with concave-bl in hand');
   const galleryTiles = await page.evaluate(() => Array.from(window.__broadphaseTiles.tiles.tileIndices()));
   await page.selectOption('#tiles-preset', 'slopes');
-  await waitUntil(page, '?preset=slopes in the address bar', () => new URLSearchParams(location.search).get('preset'), (p) => p === 'slopes');
+  await waitUntil(page, 'preset=slopes in the address bar', () => new URLSearchParams(location.hash.slice(1)).get('preset'), (p) => p === 'slopes');
   const after = await edgeCounts();
   assert.ok(after.core > 0, 'expected the slopes preset to have edges');
-  const search = await page.evaluate(() => location.search);
-  assert.ok(search.startsWith('?mode=tiles'), `expected the mode to stay first in the query, found "${search}"`);
+  const hash = await page.evaluate(() => location.hash);
+  assert.ok(hash.startsWith('#mode=tiles'), `expected the mode to stay first in the hash, found "${hash}"`);
   // Same grid size: only the tiles that differ between the maps are repainted.
   const repaint = await page.evaluate((before) => {
     const t = window.__broadphaseTiles;

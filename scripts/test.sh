@@ -17,5 +17,5 @@ step "wasm build" wasm-pack build --target web --out-dir pkg --no-pack --release
 step "wasm façade tests (Node)" node --test tests/wasm/
 step "API reference matches the code" node scripts/check-api-docs.mjs
 step "TypeScript (strict) and page build" bash -c "tsc --noEmit && vite build --logLevel warn"
-step "embeddable library build (ES module + .d.ts)" bash -c "vite build --config vite.lib.config.ts --logLevel warn && tsc -p tsconfig.lib.json"
+step "embeddable library build (ES module + .d.ts)" bash scripts/build-lib.sh
 step "browser tests (headless Chromium)" node --test e2e/

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   publishTheme(document.documentElement);
   document.head.append(Object.assign(document.createElement('style'), { textContent: modeStyles() }));
   await init();
-  const shell = new Shell(element('mode-tabs'), element('mode-host'), element('mode-blurb'), showError);
+  const shell = new Shell(element('mode-tabs'), element('mode-host'), element('mode-blurb'), element('settings-notice'), showError);
   shell.show(readPageParams());
 }
 

@@ -6,12 +6,16 @@
 
 import { findMode, MODES, type ModeEntry } from './modes/index';
 import type { ModeHandle } from './modes/types';
-import { readPageParams } from './modes/url';
+import { formatParams, readPageParams } from './modes/url';
 import { prefersReducedMotion } from './runtime/motion';
 import { h, setText } from './runtime/ui';
+import { appliesTo, settingBy, type SettingSpec } from './settings/schema';
+import { readMode, readParams, warnAll, type Problem } from './settings/validate';
 
 export class Shell {
   private current: ModeHandle | null = null;
+  /** The hash the shell last wrote (so its own rewrite is not taken for a navigation). */
+  private written = '';
   private active: ModeEntry | null = null;
   private readonly tabs = new Map<string, HTMLAnchorElement>();
 
@@ -19,6 +23,8 @@ export class Shell {
     tablist: HTMLElement,
     private readonly host: HTMLElement,
     private readonly blurb: HTMLElement,
+    /** Where settings the address asked for but could not have are listed. */
+    private readonly notice: HTMLElement,
     private readonly onError: (error: unknown) => void,
   ) {
     for (const mode of MODES) {
@@ -37,20 +43,43 @@ export class Shell {
       tablist.append(tab);
     }
     tablist.addEventListener('keydown', this.key);
-    window.addEventListener('popstate', () => this.show(readPageParams()));
-    // A hash typed or pasted into the address bar (replaceState fires no event).
-    window.addEventListener('hashchange', () => this.show(readPageParams()));
+    // Back / forward, or a hash typed or pasted into the address bar; a
+    // fragment navigation fires both events, and neither is news when the
+    // address is the one the shell itself just wrote.
+    const follow = () => {
+      if (location.hash !== this.written || location.search !== '') this.show(readPageParams());
+    };
+    window.addEventListener('popstate', follow);
+    window.addEventListener('hashchange', follow);
   }
 
   get modeId(): string | null {
     return this.active?.id ?? null;
   }
 
-  /** Mounts the mode named in `params` (default: the first), with `params`. */
-  show(params: URLSearchParams): void {
-    const mode = findMode(params.get('mode'));
-    // Reduced motion: start still; Space or the play button starts it (`play` in the URL overrides).
-    if (prefersReducedMotion() && !params.has('play')) params.set('paused', '');
+  /**
+   * Mounts the mode named in `raw` (default: the first), with `raw`'s
+   * settings checked: what is refused, clamped or ignored is listed on the
+   * page and warned in the console, and the address is rewritten to the
+   * values in force.
+   */
+  show(raw: URLSearchParams): void {
+    const problems: Problem[] = [];
+    const mode = findMode(raw.has('mode') ? readMode(raw.get('mode'), problems) : null);
+    // Reduced motion: start still; Space or the play button starts it (`paused=false` in the URL overrides).
+    const paused = settingBy('param', 'paused') as SettingSpec;
+    if (prefersReducedMotion() && !raw.has('paused') && appliesTo(paused, mode.id as never)) raw.set('paused', '');
+    const checked = readParams(raw, mode.id as never);
+    problems.push(...checked.problems);
+    const params = checked.params;
+    this.showProblems(problems);
+    // The values in force, as a hash: an old ?query link is read once and rewritten.
+    if (problems.length > 0 || location.search !== '') {
+      this.written = `#${formatParams(params)}`;
+      history.replaceState(history.state, '', `${location.pathname}${this.written}`);
+    } else {
+      this.written = location.hash;
+    }
     this.current?.destroy();
     this.current = null;
     this.host.replaceChildren();
@@ -71,11 +100,32 @@ export class Shell {
     }
   }
 
+  private showProblems(problems: readonly Problem[]): void {
+    const n = this.notice;
+    if (problems.length === 0) {
+      n.hidden = true;
+      n.replaceChildren();
+      return;
+    }
+    warnAll(problems, 'address');
+    const close = h('button', { type: 'button', class: 'settings-notice-close', 'aria-label': 'Dismiss these notes', title: 'Dismiss' }, '×');
+    close.addEventListener('click', () => {
+      n.hidden = true;
+    });
+    n.replaceChildren(
+      close,
+      h('p', { class: 'settings-notice-title' }, 'Some settings in the address were not used as written:'),
+      h('ul', {}, ...problems.map((p) => h('li', {}, p.message))),
+    );
+    n.hidden = false;
+  }
+
   /** Switches to a mode with its defaults; `push` adds a history entry. */
   select(id: string, push: boolean): void {
     if (id === this.active?.id) return;
     const params = new URLSearchParams({ mode: id });
-    const url = `${location.pathname}?${params.toString()}#${params.toString()}`;
+    // Only the hash: the older query is read once, for old links, never written.
+    const url = `${location.pathname}#${params.toString()}`;
     if (push) history.pushState(null, '', url);
     else history.replaceState(null, '', url);
     this.show(params);

@@ -1,71 +1,42 @@
-// <broadphase-playground>: the custom element around mount(). Attributes
-// mirror the options (kebab-case: max-objects, cell-size, …) and apply when
-// they change; the element also offers getState() / setState() itself.
+// <broadphase-playground>: the custom element around mount(). Its
+// attributes are the settings table's `attribute` column (checked the same
+// way, a problem naming the attribute); an ASCII map can also come from a
+// child <script type="text/plain" data-tiles>. Attribute changes apply as
+// they happen; getState() / setState() are the handle's.
 
-import { mount, type PlaygroundHandle } from './mount';
-import { MODE_NAMES, parsePanels, type ModeName, type PlaygroundOptions, type PlaygroundState } from './options';
+import { SETTINGS } from '../settings/schema';
+import { createEmbed, type PlaygroundHandle } from './mount';
+import type { ModeName, PlaygroundOptions, PlaygroundState } from './options';
 
-const NUMBER_ATTRS: Record<string, keyof PlaygroundOptions> = {
-  count: 'count',
-  seed: 'seed',
-  'max-objects': 'maxObjects',
-  'max-levels': 'maxLevels',
-  'cell-size': 'cellSize',
-  speed: 'speed',
-};
-const STRING_ATTRS: Record<string, keyof PlaygroundOptions> = {
-  layout: 'layout',
-  structure: 'structure',
-  preset: 'preset',
-  tiles: 'tiles',
-  shape: 'shape',
-  boxes: 'boxes',
-  'wasm-url': 'wasmUrl',
-};
-const FLAG_ATTRS: Record<string, keyof PlaygroundOptions> = { controls: 'controls', legend: 'legend' };
-
-/** 'false', 'off', 'no', '0' are false; anything else (even '') is true. */
-function flag(raw: string): boolean {
-  return !/^(false|off|no|0)$/i.test(raw.trim());
-}
-
-/** What one attribute (null: removed) says, as options; removing resets to the default. */
-function optionsFor(name: string, raw: string | null): Partial<PlaygroundOptions> {
-  const o: Record<string, unknown> = {};
-  if (name === 'mode') o.mode = raw !== null && (MODE_NAMES as readonly string[]).includes(raw) ? (raw as ModeName) : undefined;
-  else if (name in NUMBER_ATTRS) o[NUMBER_ATTRS[name]] = raw === null || raw.trim() === '' || !Number.isFinite(Number(raw)) ? undefined : Number(raw);
-  else if (name in STRING_ATTRS) o[STRING_ATTRS[name]] = raw ?? undefined;
-  else if (name in FLAG_ATTRS) o[FLAG_ATTRS[name]] = raw === null ? undefined : flag(raw);
-  else if (name === 'panels') o.panels = parsePanels(raw);
-  else if (name === 'height') o.height = raw === null ? undefined : /^\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : raw;
-  else if (name === 'paused') o.running = raw === null ? undefined : !flag(raw);
-  return o;
-}
+/** attribute → option */
+const OPTION_OF = new Map(SETTINGS.map((s) => [s.attribute, s.option]));
 
 export class BroadphasePlayground extends HTMLElement {
-  static readonly observedAttributes = ['mode', 'panels', 'height', 'paused', ...Object.keys(NUMBER_ATTRS), ...Object.keys(STRING_ATTRS), ...Object.keys(FLAG_ATTRS)];
+  static readonly observedAttributes = SETTINGS.map((s) => s.attribute);
 
   private handle: PlaygroundHandle | null = null;
   /** Options set from script before the element was connected. */
   private pending: Partial<PlaygroundOptions> = {};
 
-  /** The element's options from its attributes; the ASCII map from a child <script type="text/plain" slot="tiles"> or the `tiles` property. */
-  private readOptions(): PlaygroundOptions {
-    let o: PlaygroundOptions = {};
-    for (const name of BroadphasePlayground.observedAttributes) {
-      const raw = this.getAttribute(name);
-      if (raw !== null) o = { ...o, ...optionsFor(name, raw) };
+  /** The element's settings as written: attribute texts by option, and the child map. */
+  private readAttributes(): Record<string, unknown> {
+    const raw: Record<string, unknown> = {};
+    for (const [attribute, option] of OPTION_OF) {
+      const value = this.getAttribute(attribute);
+      if (value !== null) raw[option] = value;
     }
     const map = this.querySelector('script[type="text/plain"][data-tiles], template[data-tiles]');
-    if (map !== null) o.tiles = dedent(map instanceof HTMLTemplateElement ? map.innerHTML : (map.textContent ?? ''));
-    return { ...o, ...this.pending };
+    if (map !== null) raw.tiles = dedent(map instanceof HTMLTemplateElement ? map.innerHTML : (map.textContent ?? ''));
+    return raw;
   }
 
   connectedCallback(): void {
     if (this.handle !== null) return;
     if (!this.hasAttribute('role')) this.setAttribute('role', 'region');
     if (!this.hasAttribute('aria-label')) this.setAttribute('aria-label', `broadphase playground: ${this.getAttribute('mode') ?? 'quadtree'}`);
-    this.handle = mount(this, this.readOptions());
+    this.handle = createEmbed(this, this.readAttributes(), 'attribute');
+    if (Object.keys(this.pending).length > 0) this.handle.setState(this.pending);
+    this.pending = {};
   }
 
   disconnectedCallback(): void {
@@ -75,7 +46,17 @@ export class BroadphasePlayground extends HTMLElement {
 
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (this.handle === null || old === value) return;
-    this.handle.setState(optionsFor(name, value));
+    const option = OPTION_OF.get(name);
+    if (option === undefined) return;
+    if (value === null) {
+      // A removed attribute: back to the default.
+      this.handle.setState({ [option]: undefined });
+      return;
+    }
+    const spec = SETTINGS.find((s) => s.attribute === name);
+    const checked = spec?.parse(value, this.handle.getState().mode, 'default');
+    // The handle reports refusals; a parsed value goes in as an option.
+    this.handle.setState({ [option]: checked?.ok ? checked.value : value });
   }
 
   /** The playground's handle (null while disconnected). */
@@ -88,7 +69,7 @@ export class BroadphasePlayground extends HTMLElement {
   }
 
   getState(): PlaygroundState {
-    return this.handle?.getState() ?? { ...this.readOptions(), mode: (this.getAttribute('mode') as ModeName | null) ?? 'quadtree' };
+    return this.handle?.getState() ?? { ...this.pending, mode: (this.getAttribute('mode') as ModeName | null) ?? 'quadtree' };
   }
 
   setState(partial: Partial<PlaygroundOptions>): void {

@@ -4,9 +4,10 @@
 //
 // | file | job |
 // |---|---|
-// | `options.ts` | the options, and their translation to and from a mode's query parameters |
-// | `mount.ts` | one instance: shadow root, styles, the mode, visibility and size observers |
-// | `element.ts` | the custom element: attributes → options |
+// | `options.ts` | the options' TypeScript types (the settings table in ../settings/ checks and documents them) |
+// | `mount.ts` | one instance: shadow root, styles, checked options, problems shown, the mode, sizing, visibility |
+// | `load-wasm.ts` | the core, loaded once per page from wherever the author put it, failures explained |
+// | `element.ts` | the custom element: attributes → settings |
 // | `embed.css` | the instance's frame (inside the shadow root only) |
 
 import { defineBroadphasePlayground } from './element';
@@ -14,5 +15,10 @@ import { defineBroadphasePlayground } from './element';
 export { mount, type PlaygroundHandle } from './mount';
 export { BroadphasePlayground, defineBroadphasePlayground } from './element';
 export type { ModeName, PlaygroundOptions, PlaygroundState } from './options';
+export { WasmLoadError } from './load-wasm';
+export type { Problem } from '../settings/validate';
+export { SETTINGS, type SettingSpec } from '../settings/schema';
+export { panelsTable, settingsTable } from '../settings/describe';
+export type { PanelInfo } from '../runtime/ui';
 
 defineBroadphasePlayground();

@@ -1,46 +1,51 @@
 // mount(element, options): one playground in `element`'s shadow root. The
-// mode is one of the page's own factories, given the options as the query
-// parameters it already reads and a context that keeps its side effects
-// inside the instance: settings go to this instance (not the address bar),
-// shortcuts are heard on the shadow root (not the document), no window
-// debug handles. Off-screen instances run no frames (IntersectionObserver);
-// the canvas follows the container's size (ResizeObserver) at the screen's
-// devicePixelRatio (the renderers size their backing store every frame).
+// mode is one of the page's own, given the checked options as the URL
+// parameters it reads and a context that keeps its side effects inside the
+// instance: settings go to this instance (not the address bar), shortcuts
+// are heard on the shadow root, no window debug handles. Every option is
+// checked against the settings table; a refused or clamped one keeps the
+// default (or the clamp) and says so, in the console and in a dismissible
+// notice inside the embed. The embed is exactly as tall as its element:
+// the page's own CSS height when it sets one, else the `height` option.
+// While the wasm loads a placeholder of that height shows; if it cannot
+// load, an error box of that height says what was tried and how to fix it.
 
-import { init } from '../core/index';
 import { findMode, modeStyles } from '../modes/index';
 import type { ModeHandle } from '../modes/types';
 import { prefersReducedMotion } from '../runtime/motion';
 import { publishTheme } from '../runtime/theme';
+import type { PanelInfo } from '../runtime/ui';
+import { settingBy, type ModeName, type SettingSpec } from '../settings/schema';
+import { checkOptions, fromParams, readMode, toParams, warnAll, type Problem } from '../settings/validate';
 import pageCss from '../style.css?inline';
 import embedCss from './embed.css?inline';
-import { fromParams, modeOf, SCENE_KEYS, toParams, type PlaygroundOptions, type PlaygroundState } from './options';
+import { loadWasm, wasmUrlFor, WasmLoadError, whenWasmReady } from './load-wasm';
+import type { PlaygroundOptions, PlaygroundState } from './options';
 
 export interface PlaygroundHandle {
-  /** The options with the scene as it is now (what the reader changed included). */
+  /** The options in force, with the scene as it is now (what the reader changed included). */
   getState(): PlaygroundState;
-  /** Merges `partial` into the state; scene changes re-create the mode. */
+  /** Merges `partial` into the options (checked like the first ones); scene changes re-create the mode. */
   setState(partial: Partial<PlaygroundOptions>): void;
   /** Stops the frame loop, frees the wasm worlds, empties the shadow root. */
   destroy(): void;
-  /** Resolves once the wasm is loaded and the mode is drawing (rejects if it cannot start). */
+  /** Resolves once the wasm is loaded and the mode is drawing; rejects (a `WasmLoadError`) if the wasm cannot be loaded. */
   readonly ready: Promise<void>;
   /** Frames drawn by the current mode (0 before it starts). */
   readonly frame: number;
   /** Whether the instance is on screen (and so running frames). */
   readonly visible: boolean;
+  /** Every option refused, clamped or ignored so far, with what happened. */
+  readonly problems: readonly Problem[];
+  /** The current mode's panels: id, title, and whether it is a control or a readout. */
+  readonly panels: readonly PanelInfo[];
 }
 
-/** Below this width the sidebar goes under the canvas. */
-const NARROW_PX = 760;
+/** Below this width the panels go under the canvas. */
+const STACK_BELOW_PX = 560;
+const DEFAULT_HEIGHT = 520;
 
-let wasm: Promise<unknown> | null = null;
-function loadWasm(url?: string | URL): Promise<unknown> {
-  wasm ??= url === undefined ? init() : init({ module_or_path: url });
-  return wasm;
-}
-
-/** The page's stylesheet, with its `:root` rules applied to the shadow host instead. */
+/** The page's stylesheet, with its `:root` rules applied to the shadow host instead, and every mode's styles. */
 const SHADOW_CSS = [pageCss.replace(/:root\b/g, ':host'), modeStyles(), embedCss].join('\n');
 let sheet: CSSStyleSheet | null = null;
 function adoptStyles(root: ShadowRoot): void {
@@ -57,7 +62,19 @@ function adoptStyles(root: ShadowRoot): void {
   }
 }
 
+/** Settings that are not part of the scene: changing them re-styles, it does not re-create the mode. */
+const LOOK_OPTIONS = new Set(['panels', 'controls', 'legend', 'height', 'wasmUrl']);
+
 export function mount(element: HTMLElement, options: PlaygroundOptions = {}): PlaygroundHandle {
+  return createEmbed(element, { ...options }, 'option');
+}
+
+/**
+ * An embed from raw settings: `mount()` options (`names: 'option'`) or an
+ * element's attribute texts keyed by option (`names: 'attribute'`), so a
+ * problem names what the author wrote.
+ */
+export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, names: 'attribute' | 'option'): PlaygroundHandle {
   const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
   root.replaceChildren();
   adoptStyles(root);
@@ -65,48 +82,104 @@ export function mount(element: HTMLElement, options: PlaygroundOptions = {}): Pl
   frameEl.className = 'bp-embed';
   frameEl.setAttribute('part', 'frame');
   publishTheme(frameEl);
+  const notices = document.createElement('div');
+  notices.className = 'bp-problems';
+  notices.setAttribute('role', 'status');
+  notices.hidden = true;
+  const body = document.createElement('div');
+  body.className = 'bp-body';
+  frameEl.append(body, notices);
   root.append(frameEl);
 
-  let opts: PlaygroundOptions = { ...options };
+  let rawSettings: Record<string, unknown> = { ...raw };
+  let mode: ModeName = 'quadtree';
+  /** The checked options in force. */
+  let opts: Record<string, unknown> = {};
+  const problems: Problem[] = [];
   /** What the mode last published (its whole scene), or null before any change. */
   let published: URLSearchParams | null = null;
-  let mode: ModeHandle | null = null;
+  let current: ModeHandle | null = null;
   let host: HTMLElement | null = null;
   let visible = true;
   let destroyed = false;
 
-  const params = (): URLSearchParams => toParams(opts, prefersReducedMotion());
+  const report = (found: readonly Problem[]): void => {
+    if (found.length === 0) return;
+    problems.push(...found);
+    warnAll(found, `<${element.localName}${element.id ? `#${element.id}` : ''}>`);
+    showProblems();
+  };
+
+  const showProblems = (): void => {
+    const list = document.createElement('ul');
+    for (const p of problems) list.append(Object.assign(document.createElement('li'), { textContent: p.message }));
+    const close = Object.assign(document.createElement('button'), { type: 'button', className: 'bp-problems-close', textContent: '×', title: 'Dismiss' });
+    close.setAttribute('aria-label', 'Dismiss these notes');
+    close.addEventListener('click', () => {
+      notices.hidden = true;
+    });
+    const title = Object.assign(document.createElement('p'), { className: 'bp-problems-title', textContent: 'Some settings were not used as written:' });
+    notices.replaceChildren(close, title, list);
+    notices.hidden = false;
+  };
+
+  /** Checks one raw setting that needs no core (mode, height, wasm-url). */
+  const early = (option: string): unknown => {
+    const spec = settingBy('option', option) as SettingSpec;
+    const value = rawSettings[option];
+    if (value === undefined) return undefined;
+    const checked = names === 'attribute' && typeof value === 'string' ? spec.parse(value, mode, 'default') : spec.check(value, mode, 'default');
+    return checked.ok ? checked.value : undefined;
+  };
+
+  const applyHeight = (): void => {
+    const h = early('height') ?? DEFAULT_HEIGHT;
+    // The host's height comes from :host { height: var(--bp-height) } unless the page's CSS sets one.
+    element.style.setProperty('--bp-height', typeof h === 'number' ? `${h}px` : String(h));
+  };
 
   const applyLook = (): void => {
-    const h = opts.height ?? 520;
-    frameEl.style.setProperty('--bp-height', typeof h === 'number' ? `${h}px` : h);
+    applyHeight();
     frameEl.classList.toggle('no-legend', opts.legend === false);
-    if (host === null) return;
-    const panels = opts.panels ?? 'all';
+    if (host === null || current === null) return;
+    const wanted = opts.panels ?? 'all';
+    const known = new Set(current.panels.map((p) => p.id));
+    if (Array.isArray(wanted)) {
+      const unknown = wanted.filter((id: string) => !known.has(id));
+      if (unknown.length > 0) {
+        report([{ name: 'panels', value: unknown.join(', '), message: `panels: no panel ${unknown.map((u: string) => `"${u}"`).join(', ')} in the ${mode} mode; its panels are ${[...known].join(', ')}.` }]);
+      }
+    }
     let shown = 0;
-    // The mode says which panels it built and which are controls.
-    for (const info of mode?.panels ?? []) {
+    for (const info of current.panels) {
       const panel = host.querySelector<HTMLElement>(`#${CSS.escape(info.id)}`);
       if (panel === null) continue;
-      const listed = panels === 'all' ? true : panels === 'none' ? false : panels.includes(info.id);
-      const hide = !listed || (opts.controls === false && info.role === 'control' && !(Array.isArray(panels) && panels.includes(info.id)));
+      const listed = wanted === 'all' ? true : wanted === 'none' ? false : (wanted as string[]).includes(info.id);
+      const named = Array.isArray(wanted) && wanted.includes(info.id);
+      const hide = !listed || (opts.controls === false && info.role === 'control' && !named);
       panel.hidden = hide;
       if (!hide) shown += 1;
     }
     host.classList.toggle('no-sidebar', shown === 0);
   };
 
+  const params = (): URLSearchParams => {
+    const p = toParams(opts, mode);
+    // Reduced motion starts a scene still unless the author said otherwise.
+    if (opts.paused === undefined && prefersReducedMotion()) p.set('paused', '');
+    return p;
+  };
+
   const create = (): void => {
-    mode?.destroy();
-    mode = null;
+    current?.destroy();
+    current = null;
     published = null;
-    const id = modeOf(opts);
     host = document.createElement('div');
     host.className = 'mode-host';
-    host.dataset.mode = id;
-    frameEl.replaceChildren(host);
+    host.dataset.mode = mode;
+    body.replaceChildren(host);
     try {
-      mode = findMode(id).create(host, params(), {
+      current = findMode(mode).create(host, params(), {
         publish: (p) => {
           published = new URLSearchParams(p);
           element.dispatchEvent(new CustomEvent('statechange', { detail: handle.getState() }));
@@ -115,21 +188,38 @@ export function mount(element: HTMLElement, options: PlaygroundOptions = {}): Pl
         debug: false,
       });
     } catch (error) {
-      showError(error);
+      showFailure(error);
       return;
     }
-    // Sidebar panels are built by now: show only the wanted ones.
     applyLook();
-    if (!visible) mode.setVisible?.(false);
+    if (!visible) current.setVisible?.(false);
   };
 
-  const showError = (error: unknown): void => {
-    console.error(error);
+  /** Checks every raw setting (the core is loaded: names can be checked) and builds the mode. */
+  const start = (): void => {
+    if (destroyed) return;
+    const checked = checkOptions(withoutMode(rawSettings), mode, names);
+    opts = checked.options;
+    report(checked.problems);
+    create();
+  };
+
+  const placeholder = (text: string, kind: 'loading' | 'error'): void => {
     const box = document.createElement('div');
-    box.className = 'load-error';
-    box.setAttribute('role', 'alert');
-    box.textContent = `The playground could not start: ${error instanceof Error ? error.message : String(error)}`;
-    frameEl.replaceChildren(box);
+    box.className = `bp-${kind}`;
+    if (kind === 'error') box.setAttribute('role', 'alert');
+    box.textContent = text;
+    body.replaceChildren(box);
+  };
+
+  const showFailure = (error: unknown): void => {
+    console.error(error);
+    if (error instanceof WasmLoadError) {
+      const fix = 'Put broadphase_bg.wasm beside broadphase-embed.js, or point to it with the wasm-url attribute (the wasmUrl option of mount(), or window.BROADPHASE_WASM_URL for the whole page).';
+      placeholder(`The playground could not start: it tried to load ${error.url} and ${error.reason}. ${fix}`, 'error');
+    } else {
+      placeholder(`The playground could not start: ${error instanceof Error ? error.message : String(error)}`, 'error');
+    }
   };
 
   // Off-screen: no frames at all. Back on screen: the loop resumes.
@@ -137,62 +227,96 @@ export function mount(element: HTMLElement, options: PlaygroundOptions = {}): Pl
     const entry = entries[entries.length - 1];
     if (entry === undefined || entry.isIntersecting === visible) return;
     visible = entry.isIntersecting;
-    mode?.setVisible?.(visible);
+    current?.setVisible?.(visible);
     element.toggleAttribute('data-offscreen', !visible);
   });
   intersection.observe(element);
-  // The container's width picks the layout (side by side, or stacked).
+  // The element's width picks the layout: side by side, or the panels under the canvas.
   const resize = new ResizeObserver((entries) => {
-    const width = entries[entries.length - 1]?.contentRect.width ?? NARROW_PX;
-    frameEl.classList.toggle('narrow', width < NARROW_PX);
+    const width = entries[entries.length - 1]?.contentRect.width ?? STACK_BELOW_PX;
+    const stacked = width < STACK_BELOW_PX;
+    frameEl.classList.toggle('stacked', stacked);
+    element.toggleAttribute('data-stacked', stacked);
   });
   resize.observe(element);
 
-  const ready = loadWasm(opts.wasmUrl).then(() => {
-    if (!destroyed) create();
+  mode = readModeFrom(rawSettings, report);
+  applyHeight();
+  placeholder('Loading the broadphase playground…', 'loading');
+  let stopWaiting = (): void => {};
+  const ready = loadWasm(wasmUrlFor(early('wasmUrl') as string | undefined)).then(start, (error: unknown) => {
+    showFailure(error);
+    // Another element may load the core from a better URL: then this one starts too.
+    stopWaiting = whenWasmReady(start);
+    throw error;
   });
-  ready.catch(showError);
+  // The promise is for callers; an unhandled rejection here would only repeat the message on screen.
+  ready.catch(() => {});
 
   const handle: PlaygroundHandle = {
     getState() {
-      const scene = published === null ? {} : fromParams(published);
-      const state: PlaygroundState = { ...opts, ...scene, mode: modeOf(opts) };
-      // Reduced motion starts a scene paused without the author asking: say so.
-      // (The tile editor has no motion and publishes none: its option stands.)
-      state.running = !(published !== null && state.mode !== 'tiles' ? published : params()).has('paused');
-      return state;
+      const scene = fromParams(published ?? params(), mode);
+      const look = Object.fromEntries(Object.entries(opts).filter(([k]) => LOOK_OPTIONS.has(k)));
+      return { ...look, ...scene, mode } as PlaygroundState;
     },
     setState(partial) {
       if (destroyed) return;
-      // Start from the live scene, so a reader's edits survive an unrelated change.
-      const current = handle.getState();
-      const next: PlaygroundOptions = { ...current, ...partial };
-      // A new mode starts from its own defaults, not the old mode's scene.
-      if (partial.mode !== undefined && partial.mode !== current.mode) {
-        for (const key of SCENE_KEYS) if (key !== 'mode' && !(key in partial)) delete (next as Record<string, unknown>)[key];
-      }
-      const reduced = prefersReducedMotion();
-      const changed = toParams(next, reduced).toString() !== toParams(current, reduced).toString();
-      opts = next;
-      if (changed && mode !== null) create();
+      const before = handle.getState();
+      const nextMode = partial.mode !== undefined ? readModeFrom(partial, report) : mode;
+      // Start from the live scene, so a reader's edits survive an unrelated change;
+      // a new mode starts from its own defaults.
+      const base: Record<string, unknown> = nextMode === mode ? { ...(before as unknown as Record<string, unknown>) } : Object.fromEntries(Object.entries(before).filter(([k]) => LOOK_OPTIONS.has(k)));
+      // An option set to undefined goes back to its default.
+      for (const [key, value] of Object.entries(partial)) if (value === undefined) delete base[key];
+      const checked = checkOptions(withoutMode(partial as Record<string, unknown>), nextMode, 'option');
+      report(checked.problems);
+      rawSettings = { ...base, ...checked.options };
+      const nextOpts = { ...base, ...checked.options };
+      delete nextOpts.mode;
+      const sceneChanged = nextMode !== mode || toParams(nextOpts, nextMode).toString() !== toParams(withoutMode(before as unknown as Record<string, unknown>), mode).toString();
+      mode = nextMode;
+      opts = nextOpts;
+      names = 'option';
+      if (current !== null && sceneChanged) create();
       else applyLook();
     },
     destroy() {
       if (destroyed) return;
       destroyed = true;
+      stopWaiting();
       intersection.disconnect();
       resize.disconnect();
-      mode?.destroy();
-      mode = null;
+      current?.destroy();
+      current = null;
       root.replaceChildren();
     },
     ready,
     get frame() {
-      return mode?.frame ?? 0;
+      return current?.frame ?? 0;
     },
     get visible() {
       return visible;
     },
+    get problems() {
+      return [...problems];
+    },
+    get panels() {
+      return current?.panels ?? [];
+    },
   };
   return handle;
+}
+
+function withoutMode(settings: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const { mode: _mode, ...rest } = settings;
+  return rest;
+}
+
+function readModeFrom(settings: Readonly<Record<string, unknown>>, report: (p: Problem[]) => void): ModeName {
+  const raw = settings.mode;
+  if (raw === undefined) return 'quadtree';
+  const found: Problem[] = [];
+  const mode = readMode(typeof raw === 'string' ? raw : JSON.stringify(raw), found);
+  report(found);
+  return mode;
 }

@@ -1,15 +1,17 @@
-// An embed's options and their two translations: to the query parameters
-// the modes already read (`?n=…&seed=…`), and back from what a mode
-// publishes, so getState() reports what the reader has changed.
+// An embed's options as TypeScript sees them. Every option is described,
+// checked and documented by the one table in ../settings/schema.ts (its
+// `option` column); this file only gives them types for `mount()` and
+// `getState()`.
 
-/** The five playground modes. */
-export type ModeName = 'quadtree' | 'grids' | 'hierarchy' | 'tiles' | 'rays';
-export const MODE_NAMES: readonly ModeName[] = ['quadtree', 'grids', 'hierarchy', 'tiles', 'rays'];
+import type { ModeName } from '../settings/schema';
+
+export type { ModeName } from '../settings/schema';
+export { MODE_NAMES } from '../settings/schema';
 
 export interface PlaygroundOptions {
-  /** Which demo: quadtree (default), grids (comparison), hierarchy, tiles (editor with touched cells), rays. */
+  /** Which playground: quadtree (default), grids, hierarchy, tiles, rays. */
   mode?: ModeName;
-  /** Objects in the scene (quadtree, grids, hierarchy). */
+  /** Objects in the seeded scene (quadtree, grids, hierarchy). */
   count?: number;
   /** The scene's seed: same seed, same scene. */
   seed?: number;
@@ -25,94 +27,39 @@ export interface PlaygroundOptions {
   cellSize?: number;
   /** Simulation speed, 0–4. */
   speed?: number;
-  /** false: start paused. Default: running, unless the reader prefers reduced motion. */
-  running?: boolean;
+  /** Start paused. Default: false, unless the reader prefers reduced motion. */
+  paused?: boolean;
+  /** Draw the structure's lines (quadtree splits, grid cells, hierarchy links). */
+  tree?: boolean;
   /**
-   * Explicit boxes instead of a seeded scene (quadtree, grids, hierarchy
-   * modes): `"x,y,w,h[,vx,vy]; …"` in world units from the origin.
+   * Explicit boxes instead of a seeded scene: `"x,y,w,h[,vx,vy]; …"` in
+   * world units from the origin (quadtree, grids, hierarchy; in tiles the
+   * boxes to drag).
    */
   boxes?: string;
-  /** Tiles: a preset from `World.tilePresets()`. */
+  /** Tiles: a preset from `TileGrid.presets()`. */
   preset?: string;
-  /** Tiles: the map as ASCII (two characters a cell, rows on lines; see the core's `tileAscii`). */
+  /** Tiles: the map as ASCII (see `TileGrid.ascii()`). */
   tiles?: string;
   /** Tiles: the shape in hand. */
   shape?: string;
+  /** Rays: the ray's ends `[x0, y0, x1, y1]`. */
+  ray?: readonly number[];
+  /** Rays: the enemy's position `[x, y]`. */
+  enemy?: readonly number[];
+  /** Rays: the player's position `[x, y]`. */
+  player?: readonly number[];
   /** Panel ids to show ('stats', 'controls', 'tiles-readout', …), 'all' (default) or 'none'. */
   panels?: readonly string[] | 'all' | 'none';
   /** false hides the control panels (settings, palettes, keys). */
   controls?: boolean;
   /** The legend and help line under the canvas (default true). */
   legend?: boolean;
-  /** The playground's height: a number of CSS px or any CSS length (default 520px). */
+  /** The embed's height when the page does not size it: CSS px or a CSS length (default 520). */
   height?: number | string;
   /** Where the wasm file is, when it is not beside the script. */
   wasmUrl?: string | URL;
 }
 
-/** What getState() returns: the options, with the scene as the reader left it. */
+/** What getState() returns: the options in force, with the scene as the reader left it. */
 export type PlaygroundState = PlaygroundOptions & { mode: ModeName };
-
-/** Option ↔ query parameter, for the plain numbers and strings. */
-const NUMBERS: [keyof PlaygroundOptions, string][] = [
-  ['count', 'n'],
-  ['seed', 'seed'],
-  ['maxObjects', 'mo'],
-  ['maxLevels', 'ml'],
-  ['cellSize', 'cell'],
-  ['speed', 'speed'],
-];
-const STRINGS: [keyof PlaygroundOptions, string][] = [
-  ['layout', 'layout'],
-  ['structure', 'structure'],
-  ['preset', 'preset'],
-  ['tiles', 'tiles'],
-  ['shape', 'shape'],
-  ['boxes', 'boxes'],
-];
-/** Options that live in the query (and so need the mode re-created when they change). */
-export const SCENE_KEYS: readonly (keyof PlaygroundOptions)[] = ['mode', 'running', ...NUMBERS.map(([k]) => k), ...STRINGS.map(([k]) => k)];
-
-export function modeOf(options: PlaygroundOptions): ModeName {
-  return options.mode !== undefined && MODE_NAMES.includes(options.mode) ? options.mode : 'quadtree';
-}
-
-/** The query parameters a mode reads, for `options`. */
-export function toParams(options: PlaygroundOptions, reducedMotion: boolean): URLSearchParams {
-  const params = new URLSearchParams({ mode: modeOf(options) });
-  for (const [key, name] of NUMBERS) {
-    const v = options[key];
-    if (typeof v === 'number' && Number.isFinite(v)) params.set(name, String(v));
-  }
-  for (const [key, name] of STRINGS) {
-    const v = options[key];
-    if (typeof v === 'string' && v !== '') params.set(name, v);
-  }
-  if (options.running === false || (options.running === undefined && reducedMotion)) params.set('paused', '');
-  return params;
-}
-
-/** The scene options a mode's published parameters say. */
-export function fromParams(params: URLSearchParams): Partial<PlaygroundOptions> {
-  const out: Partial<PlaygroundOptions> = {};
-  const o = out as Record<string, unknown>;
-  for (const [key, name] of NUMBERS) {
-    const raw = params.get(name);
-    if (raw !== null && raw !== '' && Number.isFinite(Number(raw))) o[key] = Number(raw);
-  }
-  for (const [key, name] of STRINGS) {
-    const raw = params.get(name);
-    if (raw !== null) o[key] = raw;
-  }
-  out.running = !params.has('paused');
-  return out;
-}
-
-/** 'stats, controls' → ['stats', 'controls']; 'all' and 'none' pass through. */
-export function parsePanels(raw: string | null): PlaygroundOptions['panels'] {
-  if (raw === null) return undefined;
-  const t = raw.trim();
-  if (t === '' || t === 'all') return 'all';
-  if (t === 'none') return 'none';
-  return t.split(/[\s,]+/).filter((s) => s !== '');
-}

@@ -1,9 +1,9 @@
 // A mode's settings in the address bar. The scene lives in the hash
 // (`#mode=grids&n=2000&seed=3`), so a link reproduces what someone saw; the
-// older `?mode=…&n=…` query is still read, and kept up to date while the
-// address has one, so existing links and bookmarks go on working. The shell
-// owns `mode`; a mode owns the rest and rewrites it in place (no history
-// entry per slider tick).
+// older `?mode=…&n=…` query is still read, once, so old links and bookmarks
+// work, and is dropped the first time the hash is written. The shell owns
+// `mode`; a mode owns the rest and rewrites it in place (no history entry
+// per slider tick).
 
 /** Parameters of a `#a=1&b` hash (empty for no hash). */
 export function hashParams(hash: string = location.hash): URLSearchParams {
@@ -28,7 +28,6 @@ export function replaceModeQuery(params: URLSearchParams): void {
   if (mode !== null) next.set('mode', mode);
   for (const [key, value] of params) if (key !== 'mode') next.append(key, value);
   const state = formatParams(next);
-  const search = location.search === '' ? '' : `?${state}`;
-  const url = `${location.pathname}${search}${state === '' ? '' : `#${state}`}`;
+  const url = `${location.pathname}${state === '' ? '' : `#${state}`}`;
   if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', url);
 }

@@ -59,7 +59,6 @@ export class TileEditor {
   /** Bumps on every change anything on screen depends on. */
   version = 0;
 
-  private readonly noticeListeners = new Set<(text: string) => void>();
   private boxCache: { version: number; revision: number; boxes: BoxView[] } | null = null;
 
   constructor(
@@ -67,24 +66,26 @@ export class TileEditor {
     readonly tiles: TileGrid,
     readonly catalogue: ShapeCatalogue,
     readonly presets: readonly string[],
-    options: { preset: string; shape: string },
+    options: { preset: string; shape: string; map?: string; boxes?: readonly number[] },
+    /** Shows a sentence to the user (a refused edit); called from the constructor on, so nothing is lost. */
+    private readonly notify: (text: string) => void,
   ) {
     this.shape = options.shape;
     this.preset = options.preset;
     if (!this.loadPreset(options.preset)) this.loadPreset('empty');
+    // An author's own map (ASCII), over the preset.
+    if (options.map !== undefined) this.loadAscii(options.map);
     const ts = tiles.tileSize;
-    // Whole world units, so the readout starts with short numbers.
-    for (const [x, y, w, h] of START_BOXES) {
-      this.attempt('add a box', () => world.insert(Math.round(x * ts), Math.round(y * ts), Math.round(w * ts), Math.round(h * ts)));
+    // The author's boxes (x, y, w, h and two unused velocity numbers each),
+    // else three boxes in whole world units, so the readout starts short.
+    const boxes = options.boxes ?? START_BOXES.flatMap(([x, y, w, h]) => [x * ts, y * ts, w * ts, h * ts, 0, 0].map(Math.round));
+    for (let i = 0; i + 5 < boxes.length; i += 6) {
+      const [x, y, w, h] = boxes.slice(i, i + 4);
+      this.attempt('add a box', () => world.insert(x, y, w, h));
     }
     this.selected = this.boxes()[0]?.id ?? 0;
-    this.settleBoxes();
-  }
-
-  /** Called with a sentence the user should see (a refused edit). */
-  onNotice(listener: (text: string) => void): () => void {
-    this.noticeListeners.add(listener);
-    return () => this.noticeListeners.delete(listener);
+    // Explicit boxes stay where the author put them; the default ones move out of rock.
+    if (options.boxes === undefined) this.settleBoxes();
   }
 
   get mapWidth(): number {
@@ -234,11 +235,28 @@ export class TileEditor {
     if (b !== undefined) this.placeBox(b, b.x, b.y, w, h);
   }
 
-  /** Applies box `id`'s push-out: it lands where the ghost was drawn. */
+  /**
+   * Applies box `id`'s push-out: it lands where the ghost was drawn. Says
+   * why when there is nothing to do, or when the core's push-out could not
+   * get it clear (a tight spot: at most 8 rounds) or the map's edge stops it.
+   */
   resolve(id: number): void {
     const b = this.box(id);
-    if (b === undefined || (b.pushX === 0 && b.pushY === 0)) return;
+    if (b === undefined) return;
+    if (b.pushX === 0 && b.pushY === 0) {
+      this.notify(`Box ${b.name} is clear of the tiles: nothing to resolve.`);
+      return;
+    }
     this.placeBox(b, b.x + b.pushX, b.y + b.pushY, b.w, b.h);
+    const after = this.box(id);
+    if (after !== undefined && (after.pushX !== 0 || after.pushY !== 0)) {
+      const moved = after.x !== b.x || after.y !== b.y;
+      this.notify(
+        moved
+          ? `Box ${b.name} moved by the push-out but is still in the tiles: it is wedged where no single way out fits (or the map's edge stops it). Drag it clear.`
+          : `Box ${b.name} could not move out: the map's edge is in the way. Drag it clear.`,
+      );
+    }
   }
 
   private placeBox(b: BoxView, x: number, y: number, w: number, h: number): void {
@@ -314,10 +332,6 @@ export class TileEditor {
       this.notify(`Could not ${what}: ${errorText(error)}`);
       return undefined;
     }
-  }
-
-  private notify(text: string): void {
-    for (const listener of this.noticeListeners) listener(text);
   }
 
   private changed(): void {

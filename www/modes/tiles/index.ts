@@ -32,6 +32,7 @@ import { TilesInput } from './input';
 import { createHover, EditBoxesLayer, HoverLayer, TouchedCellsLayer, type TilesModel } from './layers';
 import { AboutPanel, KeysPanel, MapPanel, PalettePanel, ReadoutPanel, tilesLegend } from './panels';
 import { buildCatalogue } from './shapes';
+import { parseBoxList } from '../../settings/schema';
 
 const DEFAULT_PRESET = 'n-level';
 const DEFAULT_SHAPE = 'slope45-br';
@@ -58,18 +59,21 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   const world = new World(1, 1);
   const tiles = world.tiles;
   const notice = new Notice(layout.notice);
+  const ascii = params.get('tiles');
+  const boxList = parseBoxList(params.get('boxes') ?? '');
   let editor: TileEditor;
   try {
-    editor = new TileEditor(world, tiles, catalogue, presets, { preset, shape });
+    editor = new TileEditor(world, tiles, catalogue, presets, {
+      preset,
+      shape,
+      map: ascii !== null && ascii.trim() !== '' ? ascii : undefined,
+      boxes: 'boxes' in boxList ? boxList.boxes : undefined,
+    }, (text) => notice.show(text));
   } catch (error) {
     world.free();
     layout.remove();
     throw error;
   }
-  const stopNotices = editor.onNotice((text) => notice.show(text));
-  // An embed's own map, as ASCII (`tiles=`), over the preset.
-  const ascii = params.get('tiles');
-  if (ascii !== null && ascii.trim() !== '') editor.loadAscii(ascii);
 
   const viewport = new Viewport();
   viewport.snapUnit = tiles.tileSize;
@@ -144,7 +148,6 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
       loop.stop();
       uninstall();
       input.destroy();
-      stopNotices();
       notice.destroy();
       layout.remove();
       world.free();

@@ -1,0 +1,28 @@
+// The settings table as documentation: the Markdown rows of docs/EMBED.md,
+// made from the same table the code validates against. A browser test
+// compares them with the file, so the docs cannot drift from the code.
+
+import type { PanelInfo } from '../runtime/ui';
+import { SETTINGS, type ModeName } from './schema';
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** Every setting: attribute, option, URL parameter, type, default, allowed values, modes, what it does. */
+export function settingsTable(): string {
+  const rows = SETTINGS.map((s) => {
+    const modes = s.modes === 'all' ? 'all' : s.modes.join(', ');
+    const param = s.param === null ? '—' : `\`${s.param}\``;
+    // Allowed values for the widest mode (count: the box modes' range; hierarchy's is smaller, said in the default).
+    const mode: ModeName = s.modes === 'all' ? 'quadtree' : s.modes[0];
+    return `| \`${s.attribute}\` | \`${s.option}\` | ${param} | ${cell(s.type)} | ${cell(s.defaultText)} | ${cell(s.allowed(mode))} | ${modes} | ${cell(s.doc)} |`;
+  });
+  return ['| attribute | option | URL | type | default | allowed | modes | what it does |', '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+/** Every panel of every mode: its id, title, and whether `controls: false` hides it. */
+export function panelsTable(byMode: Readonly<Record<string, readonly PanelInfo[]>>): string {
+  const rows = Object.entries(byMode).flatMap(([mode, panels]) =>
+    panels.map((p) => `| ${mode} | \`${p.id}\` | ${cell(p.title)} | ${p.role === 'control' ? 'control (hidden by `controls="false"`)' : 'readout'} |`),
+  );
+  return ['| mode | panel id | title | kind |', '|---|---|---|---|', ...rows].join('\n');
+}
