@@ -177,6 +177,8 @@ const BAD = {
   number: 'fast',
   'true or false': 'maybe',
   'box list': '1,2,3',
+  'id:box list': '0:1,2,3,4',
+  'child:parent list': '3:3',
   'ASCII map': '',
   '4 numbers': '1_2',
   '2 numbers': 'x',

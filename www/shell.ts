@@ -6,7 +6,7 @@
 
 import { findMode, MODES, type ModeEntry } from './modes/index';
 import type { ModeHandle } from './modes/types';
-import { formatParams, readPageParams } from './modes/url';
+import { formatParams, hasPacked, readPageParams, unpackParams } from './modes/url';
 import { prefersReducedMotion } from './runtime/motion';
 import { h, setText } from './runtime/ui';
 import { appliesTo, settingBy, type SettingSpec } from './settings/schema';
@@ -17,6 +17,8 @@ export class Shell {
   /** The hash the shell last wrote (so its own rewrite is not taken for a navigation). */
   private written = '';
   private active: ModeEntry | null = null;
+  /** Counts calls to show(), so a slow unpack does not overwrite a later navigation. */
+  private shows = 0;
   private readonly tabs = new Map<string, HTMLAnchorElement>();
 
   constructor(
@@ -64,6 +66,14 @@ export class Shell {
    * values in force.
    */
   show(raw: URLSearchParams): void {
+    // A link with packed values (a tile map, many boxes) is unpacked first, then checked as usual.
+    const ticket = ++this.shows;
+    if (hasPacked(raw)) {
+      void unpackParams(raw).then((plain) => {
+        if (ticket === this.shows) this.show(plain);
+      });
+      return;
+    }
     const problems: Problem[] = [];
     const mode = findMode(raw.has('mode') ? readMode(raw.get('mode'), problems) : null);
     // Reduced motion: start still; Space or the play button starts it (`paused=false` in the URL overrides).

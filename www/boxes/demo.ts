@@ -88,7 +88,8 @@ export class BoxDemo {
     this.sim = new Simulation(settings, options);
     this.viewport.setWorld(this.sim.side, this.sim.side);
     this.viewport.fit();
-    this.state.camera = defaultCamera(this.sim.side);
+    this.state.camera = settings.camera !== undefined ? { ...settings.camera } : defaultCamera(this.sim.side);
+    clampCamera(this.state.camera, this.sim.side, 4);
     this.renderer = new Renderer<BoxesModel>(canvas, this.viewport);
     this.renderer.add(new BackgroundLayer());
     this.renderer.add(new BoxesLayer());
@@ -214,6 +215,36 @@ export class BoxDemo {
     this.check.restart();
   }
 
+  /** The user placed box `id` by hand: a link keeps where (and how fast) it is now. */
+  noteMoved(id: number): void {
+    const s = this.state.settings;
+    const [x, y, w, h] = this.sim.world.box(id);
+    const [vx, vy] = this.sim.world.velocity(id);
+    const rest: number[] = [];
+    const m = s.moved ?? [];
+    for (let i = 0; i + 6 < m.length; i += 7) if (m[i] !== id) rest.push(...m.slice(i, i + 7));
+    s.moved = [...rest, id, x, y, w, h, vx, vy];
+    this.urlDirty = true;
+  }
+
+  /** The user changed a parent link: a link keeps all of them. */
+  noteLinks(): void {
+    const world = this.sim.world;
+    const links: number[] = [];
+    for (const id of world.order()) {
+      const parent = world.parentOf(id);
+      if (parent !== 0) links.push(id, parent);
+    }
+    this.state.settings.links = links;
+    this.urlDirty = true;
+  }
+
+  /** The user moved or resized the camera: a link keeps it. */
+  cameraEdited(): void {
+    this.state.settings.camera = { ...this.state.camera };
+    this.urlDirty = true;
+  }
+
   setQuadtreeLimits(maxObjects: number, maxLevels: number): void {
     this.sim.setQuadtreeLimits(maxObjects, maxLevels);
     this.state.settings.maxObjects = maxObjects;
@@ -267,6 +298,11 @@ export class BoxDemo {
 
   private runFrame(now: number, dt: number): void {
     const s = this.state.settings;
+    if (this.sim.setupProblems.length > 0) {
+      this.notify(this.sim.setupProblems.join(' · '));
+      for (const p of this.sim.setupProblems) console.warn(`broadphase: ${p}`);
+      this.sim.setupProblems = [];
+    }
     if (this.rebuildPending) this.rebuild();
     if (s.running) {
       this.sim.advance(dt * s.speed);
@@ -309,6 +345,9 @@ export class BoxDemo {
   private rebuild(): void {
     this.rebuildPending = false;
     const oldSide = this.sim.side;
+    // Hand edits belong to the scene they were made in; a new scene starts clean.
+    delete this.state.settings.moved;
+    delete this.state.settings.links;
     this.sim.rebuild(this.state.settings);
     const k = this.sim.side / oldSide;
     const cam = this.state.camera;

@@ -8,6 +8,7 @@ import type { BoxDemo } from './demo';
 import { canvasPoint, PointerDrag } from '../runtime/pointer-drag';
 import type { DragKind } from './settings';
 import { belongsToControl, viewKey } from '../runtime/keys';
+import { TouchGestures } from '../runtime/touch';
 
 /** Pointer slop for picking a box, CSS px: fingers are not pixels. */
 const PICK_PX = { mouse: 3, pen: 4, touch: 10 } as const;
@@ -28,6 +29,8 @@ export interface InputHooks {
    * `attach` when Shift or Alt was held at release.
    */
   drop?(id: number, x: number, y: number, attach: boolean): void;
+  /** Among boxes equally under the pointer, the higher rank is picked (default: all 0). */
+  rank?(id: number): number;
 }
 
 interface Sample {
@@ -38,6 +41,7 @@ interface Sample {
 
 export class Input {
   private readonly pointer: PointerDrag;
+  private readonly gestures: TouchGestures;
   /** Pointer minus the dragged thing's corner, world units. */
   private grabX = 0;
   private grabY = 0;
@@ -63,6 +67,7 @@ export class Input {
       end: (e, px, py, released) => this.finish(e, px, py, released),
       leave: this.leave,
     });
+    this.gestures = new TouchGestures(canvas, pg.viewport, this.pointer);
     canvas.addEventListener('wheel', this.wheel, { passive: false });
     canvas.addEventListener('keydown', this.canvasKey);
     this.keyRoot.addEventListener('keydown', this.globalKey as EventListener);
@@ -72,6 +77,7 @@ export class Input {
   destroy(): void {
     const c = this.canvas;
     this.pointer.destroy();
+    this.gestures.destroy();
     c.removeEventListener('wheel', this.wheel);
     c.removeEventListener('keydown', this.canvasKey);
     this.keyRoot.removeEventListener('keydown', this.globalKey as EventListener);
@@ -93,7 +99,7 @@ export class Input {
     if (zone === 'resize') return { kind: 'camera-resize', id: 0 };
     if (zone === 'tab' || zone === 'edge') return { kind: 'camera-move', id: 0 };
     // Boxes win inside the camera, so every box stays draggable.
-    const id = this.pg.sim.hitTest(v.toWorldX(px), v.toWorldY(py), this.pickTolerance(e));
+    const id = this.pg.sim.hitTest(v.toWorldX(px), v.toWorldY(py), this.pickTolerance(e), 0, this.hooks.rank);
     if (id !== 0) return { kind: 'box', id };
     if (zone === 'inside') return { kind: 'camera-move', id: 0 };
     return { kind: 'pan', id: 0 };
@@ -106,6 +112,8 @@ export class Input {
     const wx = v.toWorldX(px);
     const wy = v.toWorldY(py);
     const { kind, id } = e.button === 1 ? { kind: 'pan' as const, id: 0 } : this.target(px, py, e);
+    // One finger on empty space scrolls the page (two fingers pan and zoom the view).
+    if (e.pointerType === 'touch' && kind === 'pan') return false;
     this.canvas.focus({ preventScroll: true });
     if (e.button !== 1 && this.hooks.press?.(kind === 'box' ? id : 0, e) === true) {
       e.preventDefault();
@@ -205,6 +213,8 @@ export class Input {
     this.interaction.dragId = 0;
     this.interaction.dragKind = null;
     this.interaction.attachHeld = false;
+    if (live && this.travelled >= CLICK_SLOP_PX) this.pg.noteMoved(id);
+    if ((kind === 'camera-move' || kind === 'camera-resize') && this.travelled > 0) this.pg.cameraEdited();
     if (live && thrown) {
       const v = this.pg.viewport;
       this.hooks.drop?.(id, v.toWorldX(px), v.toWorldY(py), attach);
@@ -256,8 +266,28 @@ export class Input {
     this.pg.viewport.zoomAt(px, py, Math.exp(-e.deltaY * perLine * 0.0015));
   };
 
-  /** Arrow keys move the camera (Shift: resize) while the canvas has focus. */
+  /**
+   * On the focused canvas: Tab / Shift+Tab select the boxes in view in
+   * reading order (past the last one, focus moves on: the keyboard is
+   * never trapped), Esc clears the selection; the arrows move the selected
+   * box (Shift: five times as far), or the camera (Shift: resize) when no
+   * box is selected.
+   */
   private readonly canvasKey = (e: KeyboardEvent): void => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const pg = this.pg;
+    const selected = this.interaction.selectedId;
+    if (e.key === 'Tab') {
+      const next = this.nextInView(selected, e.shiftKey ? -1 : 1);
+      this.interaction.selectedId = next;
+      if (next !== 0) e.preventDefault();
+      return;
+    }
+    if (e.key === 'Escape' && selected !== 0) {
+      this.interaction.selectedId = 0;
+      e.preventDefault();
+      return;
+    }
     const arrows: Record<string, [number, number]> = {
       ArrowLeft: [-1, 0],
       ArrowRight: [1, 0],
@@ -265,10 +295,20 @@ export class Input {
       ArrowDown: [0, 1],
     };
     const dir = arrows[e.key];
-    if (!this.pg.hasCamera || dir === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (dir === undefined) return;
+    if (selected !== 0 && pg.sim.slotOf(selected) >= 0) {
+      e.preventDefault();
+      const step = Math.max(1, pg.sim.side * 0.005) * (e.shiftKey ? 5 : 1);
+      const b = pg.sim.boxOf(selected);
+      pg.sim.world.setVelocity(selected, 0, 0);
+      pg.sim.moveBox(selected, b.x + dir[0] * step, b.y + dir[1] * step);
+      pg.noteMoved(selected);
+      return;
+    }
+    if (!pg.hasCamera) return;
     e.preventDefault();
-    const step = this.pg.sim.side * 0.02;
-    const cam = this.pg.state.camera;
+    const step = pg.sim.side * 0.02;
+    const cam = pg.state.camera;
     if (e.shiftKey) {
       cam.w += dir[0] * step;
       cam.h += dir[1] * step;
@@ -276,8 +316,20 @@ export class Input {
       cam.x += dir[0] * step;
       cam.y += dir[1] * step;
     }
-    this.pg.cameraChanged();
+    pg.cameraChanged();
+    pg.cameraEdited();
   };
+
+  /** The box after (or before) `id` among those in view, in reading order; 0 past either end. */
+  private nextInView(id: number, direction: 1 | -1): number {
+    const [x0, y0, x1, y1] = this.pg.viewport.visibleWorld();
+    const ids = Array.from(this.pg.sim.world.query(x0, y0, x1 - x0, y1 - y0));
+    const boxes = ids.map((i) => ({ id: i, ...this.pg.sim.boxOf(i) }));
+    boxes.sort((a, b) => a.y - b.y || a.x - b.x || a.id - b.id);
+    const at = boxes.findIndex((b) => b.id === id);
+    const next = at < 0 ? (direction > 0 ? 0 : boxes.length - 1) : at + direction;
+    return boxes[next]?.id ?? 0;
+  }
 
   private readonly globalKey = (e: KeyboardEvent): void => {
     if (belongsToControl(e)) return;

@@ -32,6 +32,12 @@ export interface Settings {
    * seeded scene: what a tutorial author writes to set up a situation.
    */
   boxes?: readonly number[];
+  /** Boxes placed by hand over the scene: seven numbers each (id, x, y, w, h, vx, vy). */
+  moved?: readonly number[];
+  /** Every parent link (child, parent pairs), replacing the mode's starting family. */
+  links?: readonly number[];
+  /** The culling camera, when a link placed it. */
+  camera?: Rect;
 }
 
 export type DragKind = 'box' | 'camera-move' | 'camera-resize' | 'pan';

@@ -75,6 +75,9 @@ export class Simulation {
   private slotGeneration = 0;
   private cameraIds = new Uint32Array(0);
 
+  /** What `moved` / `links` asked for that the scene could not do (shown by the page). */
+  setupProblems: string[] = [];
+
   constructor(settings: Settings, private readonly options: SimulationOptions = {}) {
     this.world = this.build(settings);
   }
@@ -181,7 +184,12 @@ export class Simulation {
    * The box under world point (px, py): the topmost (last drawn) box that
    * contains it, else the nearest within `tolerance` world units, else 0.
    */
-  hitTest(px: number, py: number, tolerance: number, exclude = 0): number {
+  /**
+   * The box at (px, py) within `tolerance`: inside beats near; among equals
+   * the higher `rank` wins (the hierarchy ranks children above their
+   * parents, as they are drawn), then the higher slot.
+   */
+  hitTest(px: number, py: number, tolerance: number, exclude = 0, rank: (id: number) => number = () => 0): number {
     const t = Math.max(tolerance, 1e-6);
     const ids = this.world.query(px - t, py - t, 2 * t, 2 * t).slice();
     if (ids.length === 0) return 0;
@@ -189,6 +197,7 @@ export class Simulation {
     const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
     let best = 0;
     let bestSlot = -1;
+    let bestRank = -Infinity;
     let bestDistance = Infinity;
     for (const id of ids) {
       const s = this.slotOf(id);
@@ -196,10 +205,11 @@ export class Simulation {
       const at = B.stride * s;
       const r = { x: boxes[at + B.x], y: boxes[at + B.y], w: boxes[at + B.w], h: boxes[at + B.h] };
       const d = distanceSquared(r, px, py);
-      // Inside beats near; among equals, the higher slot is drawn on top.
-      if (d < bestDistance || (d === bestDistance && s > bestSlot)) {
+      const k = rank(id);
+      if (d < bestDistance || (d === bestDistance && (k > bestRank || (k === bestRank && s > bestSlot)))) {
         best = id;
         bestSlot = s;
+        bestRank = k;
         bestDistance = d;
       }
     }
@@ -233,6 +243,35 @@ export class Simulation {
     this.gridActive = this.world.gridGeometry().length > 0;
   }
 
+  /**
+   * What a share link recorded over the scene: boxes placed by hand, then
+   * the parent links (all of them, replacing the starting family). An id
+   * the scene lacks, or a link the core refuses, is listed in
+   * `setupProblems` for the page to show.
+   */
+  private applyEdits(world: World, settings: Settings): void {
+    this.setupProblems = [];
+    const m = settings.moved ?? [];
+    for (let i = 0; i + 6 < m.length; i += 7) {
+      try {
+        world.update(m[i], m[i + 1], m[i + 2], m[i + 3], m[i + 4]);
+        world.setVelocity(m[i], m[i + 5], m[i + 6]);
+      } catch (error) {
+        this.setupProblems.push(`moved: box ${m[i]} not placed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    const links = settings.links;
+    if (links === undefined) return;
+    for (const id of Array.from(world.order())) if (world.parentOf(id) !== 0) world.setParent(id, 0);
+    for (let i = 0; i + 1 < links.length; i += 2) {
+      try {
+        world.setParent(links[i], links[i + 1]);
+      } catch (error) {
+        this.setupProblems.push(`links: ${links[i]}:${links[i + 1]} not attached: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
   private build(settings: Settings): World {
     const side = settings.boxes !== undefined ? sideHolding(settings.boxes) : (this.options?.worldSide ?? worldSideFor)(settings.count);
     const world = new World(side, side);
@@ -247,6 +286,7 @@ export class Simulation {
         for (let i = 0; i + 5 < b.length; i += 6) world.setVelocity(world.insert(b[i], b[i + 1], b[i + 2], b[i + 3]), b[i + 4], b[i + 5]);
       }
       this.options?.prepare?.(world);
+      this.applyEdits(world, settings);
     } catch (error) {
       world.free();
       throw error;

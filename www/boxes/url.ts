@@ -2,6 +2,7 @@
 // ?n=3000&seed=7&structure=quadtree&layout=uniform&mo=8&ml=8&speed=1&cell=20&paused
 
 import { replaceModeQuery } from '../modes/url';
+import { parseLinkList, parseMovedList } from '../settings/schema';
 import { COUNT_MAX, COUNT_MIN, LAYOUTS, SPEED_MAX, type Layout, type Settings } from './settings';
 
 function intParam(params: URLSearchParams, key: string, lo: number, hi: number): number | undefined {
@@ -32,6 +33,12 @@ export function readSettings(defaults: Settings, structures: readonly string[], 
     s.boxes = boxes;
     s.count = boxes.length / 6;
   }
+  const moved = parseMovedList(params.get('moved') ?? '');
+  if ('moved' in moved) s.moved = moved.moved;
+  const links = params.has('links') ? parseLinkList(params.get('links') ?? '') : null;
+  if (links !== null && 'links' in links) s.links = links.links;
+  const camera = (params.get('camera') ?? '').split(/[_,]/).map(Number);
+  if (camera.length === 4 && camera.every(Number.isFinite)) s.camera = { x: camera[0], y: camera[1], w: camera[2], h: camera[3] };
   const cell = Number(params.get('cell'));
   if (params.has('cell') && Number.isFinite(cell) && cell > 0) s.cellSize = Math.min(1e6, cell);
   return s;
@@ -54,6 +61,9 @@ export function writeSettings(s: Settings, publish: (params: URLSearchParams) =>
   if (!s.running) params.set('paused', '');
   if (!s.showTree) params.set('tree', '0');
   if (s.cellSize !== undefined && s.cellSize > 0) params.set('cell', String(+s.cellSize.toPrecision(6)));
+  if (s.moved !== undefined && s.moved.length > 0) params.set('moved', formatMoved(s.moved));
+  if (s.links !== undefined) params.set('links', formatLinks(s.links));
+  if (s.camera !== undefined) params.set('camera', [s.camera.x, s.camera.y, s.camera.w, s.camera.h].map((n) => String(Math.round(n * 100) / 100)).join('_'));
   publish(params);
 }
 
@@ -79,5 +89,19 @@ export function parseBoxes(text: string | null): number[] | undefined {
 export function formatBoxes(boxes: readonly number[]): string {
   const groups: string[] = [];
   for (let i = 0; i < boxes.length; i += 6) groups.push(boxes.slice(i, i + 6).join(','));
+  return groups.join(';');
+}
+
+/** Seven numbers a box → `id:x,y,w,h,vx,vy;…` (numbers as JS prints them, so they read back exactly). */
+export function formatMoved(moved: readonly number[]): string {
+  const groups: string[] = [];
+  for (let i = 0; i + 6 < moved.length; i += 7) groups.push(`${moved[i]}:${moved.slice(i + 1, i + 7).join(',')}`);
+  return groups.join(';');
+}
+
+/** Pairs → `child:parent;…`. */
+export function formatLinks(links: readonly number[]): string {
+  const groups: string[] = [];
+  for (let i = 0; i + 1 < links.length; i += 2) groups.push(`${links[i]}:${links[i + 1]}`);
   return groups.join(';');
 }

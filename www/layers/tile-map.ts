@@ -5,6 +5,9 @@
 // the tile size) and kept up to date from the core's change journal: after
 // an edit only the cells `changedCellsSince` names are repainted, with the
 // edge lines around them — nothing about the map is copied or diffed here.
+// A partial repaint paints the changed block and a ring around it exactly
+// as the full repaint would (unclipped, on a scratch canvas) and copies the
+// pixels that can differ, so it matches a full repaint pixel for pixel.
 // The cache covers the visible cells and a margin; panning past it, zooming
 // or a new map repaints it whole.
 
@@ -32,6 +35,13 @@ interface CacheRange {
   row1: number;
 }
 
+/** Where cells are painted: a 2D context whose pixel (0, 0) is cell (col0, row0)'s corner. */
+interface Surface {
+  ctx: CanvasRenderingContext2D;
+  col0: number;
+  row0: number;
+}
+
 /** A shape's unit outline, and the pieces of it that are faces (not along a cell side). */
 interface ShapeLook {
   outline: Float64Array;
@@ -55,6 +65,9 @@ export class TileMapLayer implements Layer<TileMapModel> {
 
   private readonly cache = document.createElement('canvas');
   private readonly cacheCtx: CanvasRenderingContext2D;
+  /** Where a partial repaint paints its block before copying it into the cache. */
+  private readonly scratch = document.createElement('canvas');
+  private readonly scratchCtx: CanvasRenderingContext2D;
   private range: CacheRange | null = null;
   private unitPx = 0;
   /** The map revision the cache shows (-1 before the first frame). */
@@ -72,8 +85,10 @@ export class TileMapLayer implements Layer<TileMapModel> {
 
   constructor() {
     const ctx = this.cache.getContext('2d', { alpha: false });
-    if (ctx === null) throw new Error('this browser has no 2D canvas');
+    const scratch = this.scratch.getContext('2d', { alpha: false });
+    if (ctx === null || scratch === null) throw new Error('this browser has no 2D canvas');
     this.cacheCtx = ctx;
+    this.scratchCtx = scratch;
   }
 
   draw(dc: DrawContext<TileMapModel>): void {
@@ -99,6 +114,11 @@ export class TileMapLayer implements Layer<TileMapModel> {
       this.repaintCells(tiles, changed.slice());
     }
     this.revision = tiles.revision;
+    // The bottom layer: the page colour first, or the last frame (a rim
+    // stroked again and again, a map zoomed away from) would show through.
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = theme.page;
+    ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
     const c = this.range;
     if (c === null || c.col1 <= c.col0 || c.row1 <= c.row0) return;
     // The map's rim under the cache: its outer half shows, the edges drawn
@@ -132,65 +152,75 @@ export class TileMapLayer implements Layer<TileMapModel> {
     // Every shape's look first: fetching one calls the core, which may move
     // wasm memory and detach the view read next.
     for (let code = 1; code < this.shapeNames.length; code++) this.look(code);
-    const shapes = tiles.tileIndices();
-    let cells = 0;
-    for (let row = range.row0; row < range.row1; row++) {
-      for (let col = range.col0; col < range.col1; col++) {
-        this.paintCell(col, row, shapes[row * tiles.cols + col]);
-        cells += 1;
-      }
-    }
-    const lines = tiles.edgeLines(range.col0, range.row0, range.col1, range.row1);
-    this.paintEdgeLines(lines, tiles.tileSize);
-    this.cellsRedrawn = cells;
-    this.edgesRead = lines.length / viewLayout('edgeLines', []).stride;
+    const lines = this.paintBlock({ ctx: this.cacheCtx, col0: range.col0, row0: range.row0 }, tiles, range);
+    this.cellsRedrawn = (range.col1 - range.col0) * (range.row1 - range.row0);
+    this.edgesRead = lines;
     this.fullRepaints += 1;
   }
 
-  /** Repaints the listed cells (`[col, row, …]`), each clipped to itself, with every edge around it. */
+  /**
+   * Paints the cells of `block` in row order, then the edge lines of the
+   * block, onto `surface`: the one way the cache is ever painted. Returns
+   * the number of edge records read.
+   */
+  private paintBlock(surface: Surface, tiles: TileGrid, block: CacheRange): number {
+    const shapes = tiles.tileIndices();
+    for (let row = block.row0; row < block.row1; row++) {
+      for (let col = block.col0; col < block.col1; col++) this.paintCell(surface, col, row, shapes[row * tiles.cols + col]);
+    }
+    const lines = tiles.edgeLines(block.col0, block.row0, block.col1, block.row1);
+    this.paintEdgeLines(surface, lines, tiles.tileSize);
+    return lines.length / viewLayout('edgeLines', []).stride;
+  }
+
+  /**
+   * Repaints around the listed cells (`[col, row, …]`). Strokes reach up
+   * to one cell beyond their own (surface lines, round and square caps),
+   * so the pixels that can change are those of the changed cells' block
+   * and the ring around it; those depend on one ring more. That outer
+   * block is painted on the scratch canvas exactly as a full repaint paints
+   * it, and the inner block is copied into the cache.
+   */
   private repaintCells(tiles: TileGrid, cells: Uint32Array): void {
     const r = this.range;
-    if (r === null) return;
-    const m = this.cacheCtx;
-    let painted = 0;
-    let edges = 0;
-    const stride = viewLayout('edgeLines', []).stride;
+    if (r === null || cells.length < 2) return;
+    let [c0, r0, c1, r1] = [Infinity, Infinity, -Infinity, -Infinity];
     for (let i = 0; i + 1 < cells.length; i += 2) {
-      const col = cells[i];
-      const row = cells[i + 1];
-      if (col < r.col0 || col >= r.col1 || row < r.row0 || row >= r.row1) continue;
-      const [x, y] = this.cellOrigin(col, row);
-      m.save();
-      m.setTransform(1, 0, 0, 1, 0, 0);
-      m.beginPath();
-      m.rect(x, y, this.unitPx, this.unitPx);
-      m.clip();
-      this.paintCell(col, row, this.shapeCode(tiles.tile(col, row)));
-      // Strokes of the edges around the cell reach into it: its neighbours' too.
-      const lines = tiles.edgeLines(Math.max(0, col - 1), Math.max(0, row - 1), Math.min(tiles.cols, col + 2), Math.min(tiles.rows, row + 2));
-      this.paintEdgeLines(lines, tiles.tileSize);
-      m.restore();
-      painted += 1;
-      edges += lines.length / stride;
+      c0 = Math.min(c0, cells[i]);
+      r0 = Math.min(r0, cells[i + 1]);
+      c1 = Math.max(c1, cells[i] + 1);
+      r1 = Math.max(r1, cells[i + 1] + 1);
     }
-    this.cellsRedrawn = painted;
-    this.edgesRead = edges;
+    const grow = (b: CacheRange, by: number): CacheRange => ({
+      col0: Math.max(r.col0, b.col0 - by),
+      row0: Math.max(r.row0, b.row0 - by),
+      col1: Math.min(r.col1, b.col1 + by),
+      row1: Math.min(r.row1, b.row1 + by),
+    });
+    const inner = grow({ col0: c0, row0: r0, col1: c1, row1: r1 }, 1);
+    if (inner.col1 <= inner.col0 || inner.row1 <= inner.row0) return;
+    const outer = grow(inner, 1);
+    const u = this.unitPx;
+    this.scratch.width = (outer.col1 - outer.col0) * u;
+    this.scratch.height = (outer.row1 - outer.row0) * u;
+    this.edgesRead = this.paintBlock({ ctx: this.scratchCtx, col0: outer.col0, row0: outer.row0 }, tiles, outer);
+    const w = (inner.col1 - inner.col0) * u;
+    const h = (inner.row1 - inner.row0) * u;
+    const m = this.cacheCtx;
+    m.setTransform(1, 0, 0, 1, 0, 0);
+    m.drawImage(this.scratch, (inner.col0 - outer.col0) * u, (inner.row0 - outer.row0) * u, w, h, (inner.col0 - r.col0) * u, (inner.row0 - r.row0) * u, w, h);
+    this.cellsRedrawn = (inner.col1 - inner.col0) * (inner.row1 - inner.row0);
     this.partialRepaints += 1;
   }
 
-  private cellOrigin(col: number, row: number): [number, number] {
-    const r = this.range as CacheRange;
-    return [(col - r.col0) * this.unitPx, (row - r.row0) * this.unitPx];
+  private cellOrigin(surface: Surface, col: number, row: number): [number, number] {
+    return [(col - surface.col0) * this.unitPx, (row - surface.row0) * this.unitPx];
   }
 
-  private shapeCode(name: string): number {
-    return this.shapeNames.indexOf(name);
-  }
-
-  private paintCell(col: number, row: number, shape: number): void {
-    const m = this.cacheCtx;
+  private paintCell(surface: Surface, col: number, row: number, shape: number): void {
+    const m = surface.ctx;
     const u = this.unitPx;
-    const [x, y] = this.cellOrigin(col, row);
+    const [x, y] = this.cellOrigin(surface, col, row);
     m.setTransform(1, 0, 0, 1, 0, 0);
     m.fillStyle = theme.tileCell;
     m.fillRect(x, y, u, u);
@@ -245,13 +275,12 @@ export class TileMapLayer implements Layer<TileMapModel> {
   }
 
   /** Edge states and doors from `edgeLines` records, in cache pixels. */
-  private paintEdgeLines(lines: Float64Array, tileSize: number): void {
-    const m = this.cacheCtx;
-    const r = this.range as CacheRange;
+  private paintEdgeLines(surface: Surface, lines: Float64Array, tileSize: number): void {
+    const m = surface.ctx;
     const E = viewLayout('edgeLines', ['x0', 'y0', 'x1', 'y1', 'state', 'door']);
     const k = this.unitPx / tileSize;
-    const ox = -r.col0 * this.unitPx;
-    const oy = -r.row0 * this.unitPx;
+    const ox = -surface.col0 * this.unitPx;
+    const oy = -surface.row0 * this.unitPx;
     const solid = new Path2D();
     const interesting = new Path2D();
     const doors: number[] = [];

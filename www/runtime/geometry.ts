@@ -26,3 +26,26 @@ export function distanceSquared(r: Rect, px: number, py: number): number {
   const dy = Math.max(r.y - py, 0, py - (r.y + r.h));
   return dx * dx + dy * dy;
 }
+
+/**
+ * `v` moved onto the nearest multiple of `unit` (a cell line) when within
+ * a quarter of a unit of it; otherwise `v` unchanged. Exact: the result is
+ * `k * unit`, so a snapped corner is the same number the core's cells use.
+ */
+export function snapToLine(v: number, unit: number): number {
+  const line = Math.round(v / unit) * unit;
+  return Math.abs(line - v) <= unit / 4 ? line : v;
+}
+
+/**
+ * The shift that snaps a span [lo, hi] to cell lines: whichever end is
+ * nearer a line (within a quarter unit) lands on it; 0 when neither is.
+ */
+export function snapSpan(lo: number, hi: number, unit: number): number {
+  const dLo = snapToLine(lo, unit) - lo;
+  const dHi = snapToLine(hi, unit) - hi;
+  if (dLo === 0 && dHi === 0) return 0;
+  if (dLo === 0) return dHi;
+  if (dHi === 0) return dLo;
+  return Math.abs(dLo) <= Math.abs(dHi) ? dLo : dHi;
+}

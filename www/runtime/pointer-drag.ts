@@ -22,6 +22,8 @@ export interface PointerDragHandlers {
 
 export class PointerDrag {
   private pointerId: number | null = null;
+  /** The dragged pointer's last event, so a drag can be cancelled from outside. */
+  private last: PointerEvent | null = null;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
@@ -30,8 +32,8 @@ export class PointerDrag {
     canvas.addEventListener('pointerdown', this.down);
     canvas.addEventListener('pointermove', this.move);
     canvas.addEventListener('pointerup', this.up);
-    canvas.addEventListener('pointercancel', this.cancel);
-    canvas.addEventListener('lostpointercapture', this.cancel);
+    canvas.addEventListener('pointercancel', this.cancelled);
+    canvas.addEventListener('lostpointercapture', this.cancelled);
     canvas.addEventListener('pointerleave', this.leave);
   }
 
@@ -40,8 +42,8 @@ export class PointerDrag {
     c.removeEventListener('pointerdown', this.down);
     c.removeEventListener('pointermove', this.move);
     c.removeEventListener('pointerup', this.up);
-    c.removeEventListener('pointercancel', this.cancel);
-    c.removeEventListener('lostpointercapture', this.cancel);
+    c.removeEventListener('pointercancel', this.cancelled);
+    c.removeEventListener('lostpointercapture', this.cancelled);
     c.removeEventListener('pointerleave', this.leave);
   }
 
@@ -50,10 +52,16 @@ export class PointerDrag {
     return this.pointerId !== null;
   }
 
+  /** Cancels the drag under way, if any (say, a second finger starts a pinch). */
+  cancel(): void {
+    if (this.pointerId !== null && this.last !== null) this.finish(this.last, false);
+  }
+
   /** Ends the drag now (say, its target vanished); `released` as for `end`. */
   finish(e: PointerEvent, released: boolean): void {
     // Forgotten before the release, so the lostpointercapture it causes is ignored.
     this.pointerId = null;
+    this.last = null;
     const [px, py] = canvasPoint(this.canvas, e);
     this.handlers.end(e, px, py, released);
     if (this.canvas.hasPointerCapture(e.pointerId)) this.canvas.releasePointerCapture(e.pointerId);
@@ -67,19 +75,23 @@ export class PointerDrag {
     this.canvas.setPointerCapture(e.pointerId);
     e.preventDefault();
     this.pointerId = e.pointerId;
+    this.last = e;
   };
 
   private readonly move = (e: PointerEvent): void => {
     const [px, py] = canvasPoint(this.canvas, e);
     if (this.pointerId === null) this.handlers.hover(e, px, py);
-    else if (e.pointerId === this.pointerId) this.handlers.drag(e, px, py);
+    else if (e.pointerId === this.pointerId) {
+      this.last = e;
+      this.handlers.drag(e, px, py);
+    }
   };
 
   private readonly up = (e: PointerEvent): void => {
     if (e.pointerId === this.pointerId) this.finish(e, true);
   };
 
-  private readonly cancel = (e: PointerEvent): void => {
+  private readonly cancelled = (e: PointerEvent): void => {
     if (e.pointerId === this.pointerId) this.finish(e, false);
   };
 

@@ -13,6 +13,8 @@ export interface ModeLayout {
   readonly help: HTMLElement;
   /** A one-line message over the stage (see notice.ts). */
   readonly notice: HTMLElement;
+  /** The row of buttons over the canvas's top-right corner (see canvas-tools.ts). */
+  readonly tools: HTMLElement;
   readonly sidebar: HTMLElement;
   /** The stack of panels in the sidebar (see ui.ts `Sidebar`). */
   readonly panels: HTMLElement;
@@ -33,7 +35,8 @@ export function buildModeLayout(host: HTMLElement, options: LayoutOptions): Mode
   const legend = h('div', { id: 'stage-legend' });
   const help = h('p', { id: 'stage-help', class: 'stage-help' }, options.help);
   const notice = h('div', { id: 'notice', class: 'notice', role: 'status', hidden: true });
-  const stage = h('div', { class: 'stage' }, canvas, h('div', { class: 'stage-footer' }, legend, help), notice);
+  const tools = h('div', { class: 'canvas-tools', role: 'toolbar', 'aria-label': 'View' });
+  const stage = h('div', { class: 'stage' }, canvas, tools, h('div', { class: 'stage-footer' }, legend, help), notice);
   const panels = h('div', { id: 'panels', class: 'panels' });
   const colophon = h('footer', { class: 'colophon' });
   colophon.innerHTML = options.colophon ?? 'Rust core compiled to WebAssembly · one <code>step()</code> + <code>pairs()</code> per frame';
@@ -45,6 +48,7 @@ export function buildModeLayout(host: HTMLElement, options: LayoutOptions): Mode
     legend,
     help,
     notice,
+    tools,
     sidebar,
     panels,
     remove() {

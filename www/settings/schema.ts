@@ -164,6 +164,53 @@ function boxList() {
   };
 }
 
+/** `id:x,y,w,h,vx,vy; …` → seven numbers an edited box, or why not. */
+export function parseMovedList(text: string): { moved: number[] } | { reason: string } {
+  const out: number[] = [];
+  const groups = text.split(';').filter((g) => g.trim() !== '');
+  if (groups.length === 0) return { reason: 'has no box' };
+  if (groups.length > MAX_BOXES) return { reason: `has ${groups.length} boxes, more than ${MAX_BOXES}` };
+  for (const [i, group] of groups.entries()) {
+    const [idText, rest = ''] = group.split(':');
+    const id = Number(idText);
+    if (!Number.isInteger(id) || id < 1 || id > 0xffff_ffff) return { reason: `entry ${i + 1} ("${group.trim()}") does not start with an object id (a whole number from 1) and a colon` };
+    const parsed = parseBoxList(rest);
+    if ('reason' in parsed) return { reason: `entry ${i + 1} (id ${id}): ${parsed.reason.replace(/^box 1 /, '')}` };
+    if (parsed.boxes.length !== 6) return { reason: `entry ${i + 1} (id ${id}) holds more than one box` };
+    out.push(id, ...parsed.boxes);
+  }
+  return { moved: out };
+}
+
+/** `child:parent; …` → id pairs, or why not (a parent of 0 means none). */
+export function parseLinkList(text: string): { links: number[] } | { reason: string } {
+  const out: number[] = [];
+  const groups = text.split(';').filter((g) => g.trim() !== '');
+  if (groups.length > MAX_BOXES) return { reason: `has ${groups.length} links, more than ${MAX_BOXES}` };
+  for (const [i, group] of groups.entries()) {
+    const parts = group.split(':').map((t) => (t.trim() === '' ? NaN : Number(t)));
+    const [child, parent] = parts;
+    const id = (n: number) => Number.isInteger(n) && n >= 1 && n <= 0xffff_ffff;
+    if (parts.length !== 2 || !id(child) || !id(parent)) return { reason: `link ${i + 1} ("${group.trim()}") is not child:parent with object ids (whole numbers from 1)` };
+    if (child === parent) return { reason: `link ${i + 1} attaches ${child} to itself` };
+    out.push(child, parent);
+  }
+  return { links: out };
+}
+
+function listOf(parse: (raw: string) => { reason: string } | object, what: string) {
+  const read = (raw: string): Checked => {
+    const parsed = parse(raw);
+    return 'reason' in parsed ? refuse((parsed as { reason: string }).reason) : { ok: true, value: raw.trim() };
+  };
+  return {
+    allowed: () => what,
+    parse: read,
+    check: (value: unknown) => (typeof value === 'string' ? read(value) : refuse(`${JSON.stringify(value)} is not a string`)),
+    format: (v: unknown) => String(v),
+  };
+}
+
 /** Any text the core checks itself (an ASCII map); here only that it is text and not huge. */
 function text(maxLength: number, what: string) {
   const read = (raw: string): Checked =>
@@ -354,6 +401,36 @@ export const SETTINGS: readonly SettingSpec[] = [
     modes: ['quadtree', 'grids', 'hierarchy', 'tiles'],
     doc: 'Explicit boxes instead of a seeded scene, in world units from the origin; in the tile editor the boxes to drag (velocities ignored).',
     ...boxList(),
+  },
+  {
+    attribute: 'moved',
+    option: 'moved',
+    param: 'moved',
+    type: 'id:box list',
+    defaultText: 'none',
+    modes: BOX_MODES,
+    doc: 'Boxes placed by hand over the seeded scene: "id:x,y,w,h,vx,vy; …" (what a share link records after a drag).',
+    ...listOf(parseMovedList, `"id:x,y,w,h[,vx,vy]; …" (ids from 1, finite numbers within ±1,000,000, w and h above 0)`),
+  },
+  {
+    attribute: 'links',
+    option: 'links',
+    param: 'links',
+    type: 'child:parent list',
+    defaultText: 'a small starting family',
+    modes: ['hierarchy'],
+    doc: 'Every parent link of the hierarchy, replacing the starting family: "child:parent; …" (empty: all at the root).',
+    ...listOf(parseLinkList, '"child:parent; …" with object ids (whole numbers from 1), no box its own parent'),
+  },
+  {
+    attribute: 'camera',
+    option: 'camera',
+    param: 'camera',
+    type: '4 numbers',
+    defaultText: 'a window on the middle',
+    modes: ['quadtree', 'grids'],
+    doc: 'The culling camera\'s rectangle x, y, w, h in world units (kept in the world).',
+    ...numberList(4, 'x, y, w, h'),
   },
   {
     attribute: 'preset',

@@ -2,6 +2,7 @@
 // speed, pause / step. Each control calls a BoxDemo action; `sync`
 // mirrors settings back (keyboard shortcuts and the URL change them too).
 
+import { checkedNumberField } from '../../runtime/number-field';
 import type { BoxDemo } from '../demo';
 import { COUNT_MAX, COUNT_MIN, COUNT_SLIDER_MAX, LAYOUTS, SPEED_MAX, type Layout } from '../settings';
 import { h, hasFocus, panelSection, type Panel } from '../../runtime/ui';
@@ -55,7 +56,12 @@ export class ControlsPanel implements Panel {
   private readonly fit = h('button', { type: 'button', id: 'fit', 'aria-keyshortcuts': 'F', title: 'Fit the world in view (F)' }, 'Fit view');
   private readonly showTree = h('input', { id: 'show-tree', type: 'checkbox' });
 
+  private readonly countField: { message: HTMLElement; valid: () => boolean };
+  private readonly seedField: { message: HTMLElement; valid: () => boolean };
+
   constructor(private readonly pg: BoxDemo, options: ControlsOptions = {}) {
+    this.countField = checkedNumberField(this.count, { what: 'Objects', min: COUNT_MIN, max: COUNT_MAX, integer: true }, (n) => pg.setCount(n));
+    this.seedField = checkedNumberField(this.seed, { what: 'Seed', min: 0, max: 0xffff_ffff, integer: true }, (n) => pg.setSeed(n));
     for (const name of pg.structures) this.structure.append(h('option', { value: name }, name));
     for (const name of LAYOUTS) this.layout.append(h('option', { value: name }, name));
     this.limits.append(
@@ -68,9 +74,9 @@ export class ControlsPanel implements Panel {
       'Simulation',
       h('div', { class: 'buttons' }, this.pause, this.step, this.fit),
       (options.structure ?? true) && field('Structure', 'structure', this.structure),
-      (options.count ?? true) && field('Objects', 'count', this.countRange, this.count),
+      (options.count ?? true) && field('Objects', 'count', this.countRange, this.count, this.countField.message),
       (options.layout ?? true) && field('Layout', 'layout', this.layout),
-      field('Seed', 'seed', this.seed, this.newSeed, this.reset),
+      field('Seed', 'seed', this.seed, this.newSeed, this.reset, this.seedField.message),
       (options.limits ?? true) && this.limits,
       field('Speed', 'speed', this.speed, this.speedOut),
       options.linesLabel !== null && h('label', { class: 'check' }, this.showTree, options.linesLabel ?? 'Show tree splits'),
@@ -82,17 +88,7 @@ export class ControlsPanel implements Panel {
     const pg = this.pg;
     this.structure.addEventListener('change', () => pg.setStructure(this.structure.value));
     this.countRange.addEventListener('input', () => pg.setCount(countFromSlider(Number(this.countRange.value))));
-    this.count.addEventListener('change', () => {
-      const n = Math.round(Number(this.count.value));
-      if (Number.isFinite(n) && n >= COUNT_MIN && n <= COUNT_MAX) pg.setCount(n);
-      else this.sync();
-    });
     this.layout.addEventListener('change', () => pg.setLayout(this.layout.value as Layout));
-    this.seed.addEventListener('change', () => {
-      const n = Number(this.seed.value);
-      if (Number.isInteger(n) && n >= 0) pg.setSeed(n);
-      else this.sync();
-    });
     this.newSeed.addEventListener('click', () => pg.setSeed(Math.floor(Math.random() * 1_000_000)));
     this.reset.addEventListener('click', () => pg.reset());
     const limits = () => pg.setQuadtreeLimits(Number(this.maxObjects.value), Number(this.maxLevels.value));
@@ -109,16 +105,19 @@ export class ControlsPanel implements Panel {
     const s = this.pg.state.settings;
     this.structure.value = s.structure;
     // Leave a box alone while it is being typed in.
-    if (!hasFocus(this.count)) this.count.value = String(s.count);
+    // Leave a refused value shown (it is flagged) until the user fixes it.
+    if (!hasFocus(this.count) && this.countField.valid()) this.count.value = String(s.count);
     this.countRange.value = String(sliderFromCount(s.count));
+    this.countRange.setAttribute('aria-valuetext', `${s.count.toLocaleString('en-US')} objects`);
     this.layout.value = s.layout;
-    if (!hasFocus(this.seed)) this.seed.value = String(s.seed);
+    if (!hasFocus(this.seed) && this.seedField.valid()) this.seed.value = String(s.seed);
     this.maxObjects.value = String(s.maxObjects);
     this.maxObjectsOut.value = String(s.maxObjects);
     this.maxLevels.value = String(s.maxLevels);
     this.maxLevelsOut.value = String(s.maxLevels);
     this.speed.value = String(s.speed);
     this.speedOut.value = `${s.speed.toFixed(2)}×`;
+    this.speed.setAttribute('aria-valuetext', `${s.speed.toFixed(2)} times real time`);
     this.pause.textContent = s.running ? 'Pause' : 'Play';
     this.pause.title = s.running ? 'Pause (Space)' : 'Play (Space)';
     this.pause.setAttribute('aria-pressed', String(!s.running));

@@ -35,13 +35,14 @@ export class KeysPanel implements Panel {
       { class: 'keys-list' },
       key(['drag'], 'a box to move it; let go while moving to throw it'),
       key(['drag'], 'the camera by its tab or edge; its corner resizes'),
-      key(['wheel'], 'zoom; drag empty space to pan'),
+      key(['wheel'], 'zoom; drag empty space to pan (touch: two fingers)'),
       key(['Space'], 'pause / play'),
       key(['.', 'S'], 'single step'),
       key(['R'], 'reset from seed'),
       key(['T'], 'tree splits on / off'),
       key(['+', '−', 'F'], 'zoom in, out, fit'),
-      key(['←', '↑', '→', '↓'], 'move the camera (Shift: resize) when the canvas has focus'),
+      key(['Tab'], 'on the canvas: select the boxes in view one by one (Esc: none)'),
+      key(['←', '↑', '→', '↓'], 'move the selected box, or with none selected the camera (Shift: resize)'),
     ),
   );
 }

@@ -3,6 +3,7 @@
 // cells it is stored in and how many are searched for its pairs, with one
 // sentence on why for the active structure.
 
+import { checkedNumberField } from '../../runtime/number-field';
 import type { BoxDemo } from '../../boxes/demo';
 import { h, hasFocus, panelSection, setText, type Panel } from '../../runtime/ui';
 import type { CellsLayer } from './cells-layer';
@@ -24,6 +25,7 @@ export class GridPanel implements Panel {
   readonly element: HTMLElement;
   private readonly range = h('input', { id: 'cell-size-range', type: 'range', min: 0, max: SLIDER_STEPS, 'aria-label': 'Cell size (slider)' });
   private readonly number = h('input', { id: 'cell-size', type: 'number', min: CELL_MIN, step: 'any', inputmode: 'decimal' });
+  private readonly numberField: { message: HTMLElement; valid: () => boolean };
   private readonly auto = h('button', { type: 'button', id: 'cell-auto', title: 'Let the core choose from the boxes’ sizes (rebuilds the sim from its seed)' }, 'Auto');
   private readonly state = h('p', { id: 'cell-size-state', class: 'panel-note' }, '');
   private readonly focus = h('p', { id: 'grid-focus', class: 'grid-focus' }, '');
@@ -41,13 +43,9 @@ export class GridPanel implements Panel {
       h('li', {}, h('span', { class: 'swatch swatch-stored-cell', 'aria-hidden': 'true' }), 'stored in ', this.storedCount),
       h('li', {}, h('span', { class: 'swatch swatch-searched-cell', 'aria-hidden': 'true' }), 'searched ', this.searchedCount),
     );
-    this.element = panelSection('grid', 'Grid', field('Cell size', 'cell-size', this.range, this.number, this.auto), this.state, this.focus, counts, this.explain);
+    this.numberField = checkedNumberField(this.number, { what: 'Cell size', min: CELL_MIN, max: () => this.maxCell() }, (size) => pg.setCellSize(size));
+    this.element = panelSection('grid', 'Grid', field('Cell size', 'cell-size', this.range, this.number, this.auto, this.numberField.message), this.state, this.focus, counts, this.explain);
     this.range.addEventListener('input', () => pg.setCellSize(this.fromSlider(Number(this.range.value))));
-    this.number.addEventListener('change', () => {
-      const size = Number(this.number.value);
-      if (Number.isFinite(size) && size >= CELL_MIN && size <= this.maxCell()) pg.setCellSize(size);
-      else this.sync();
-    });
     this.auto.addEventListener('click', () => pg.autoCellSize());
   }
 
@@ -76,7 +74,8 @@ export class GridPanel implements Panel {
     const set = this.pg.state.settings.cellSize;
     const size = sim.world.cellSize;
     const shown = set ?? size;
-    if (!hasFocus(this.number)) this.number.value = Number.isFinite(shown) ? String(+shown.toFixed(2)) : '';
+    if (Number.isFinite(shown)) this.range.setAttribute('aria-valuetext', `cell size ${+shown.toFixed(2)}`);
+    if (!hasFocus(this.number) && this.numberField.valid()) this.number.value = Number.isFinite(shown) ? String(+shown.toFixed(2)) : '';
     if (!hasFocus(this.range) && Number.isFinite(shown)) this.range.value = String(this.toSlider(shown));
     setText(
       this.state,

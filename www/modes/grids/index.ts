@@ -3,6 +3,7 @@
 // cells searched for its pairs, a cell-size control, and a table running
 // every structure on a copy of the current scene.
 
+import { addDemoTools } from '../../boxes/canvas-tools';
 import { World } from '../../core/index';
 import { installDebugHandle } from '../../boxes/debug';
 import { Input } from '../../boxes/input';
@@ -36,6 +37,7 @@ export const createGridsMode: ModeFactory = (host, params, context = {}) => {
     help: 'Click a box to select it, drag to move it · click empty space to deselect · scroll to zoom, drag empty space to pan',
   });
   const pg = new BoxDemo(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, publish: context.publish });
+  addDemoTools(layout.tools, pg);
   const cells = new CellsLayer();
   pg.renderer.add(new GridLayer());
   pg.renderer.add(pg.quadtreeLayer);
@@ -54,7 +56,9 @@ export const createGridsMode: ModeFactory = (host, params, context = {}) => {
         { class: 'keys-list' },
         key(['click'], 'a box to select it: its cells stay shown'),
         key(['drag'], 'a box to move it; watch its cells change'),
-        key(['wheel'], 'zoom; drag empty space to pan'),
+        key(['wheel'], 'zoom; drag empty space to pan (touch: two fingers)'),
+        key(['Tab'], 'on the canvas: select the boxes in view one by one (Esc: none)'),
+        key(['←', '↑', '→', '↓'], 'move the selected box (Shift: farther)'),
         key(['Space'], 'pause / play'),
         key(['.', 'S'], 'single step'),
         key(['R'], 'reset from seed'),

@@ -4,6 +4,7 @@
 // and the last queue repair being stepped through.
 
 import type { BoxDemo } from '../../boxes/demo';
+import { History } from '../../runtime/history';
 import { readForest, readRepair, subtreeOf, type Forest, type RepairTrace } from './model';
 
 export class HierarchyController {
@@ -17,6 +18,8 @@ export class HierarchyController {
   lastAction = '';
   /** Waiting for a click on the box to attach the selection to. */
   picking = false;
+  /** Undo for attach and detach: snapshots of every parent link (child, parent pairs). */
+  readonly history = new History<number[]>();
   private readonly listeners = new Set<() => void>();
   private lastSignature = '';
   private lastSelected = -1;
@@ -26,6 +29,7 @@ export class HierarchyController {
     this.forest = readForest(pg.sim.world);
     pg.onFrame(() => this.refresh());
     pg.onRebuild(() => {
+      this.history.clear();
       pg.sim.world.setHierarchyTracing(true);
       this.repair = null;
       this.repairStep = 0;
@@ -63,6 +67,7 @@ export class HierarchyController {
   attach(child: number, parent: number): boolean {
     const world = this.pg.sim.world;
     const was = world.parentOf(child);
+    const before = this.links();
     if (parent === was) {
       this.pg.notify(parent === 0 ? `#${child} is already at the root.` : `#${child} is already attached to #${parent}.`);
       return false;
@@ -73,7 +78,9 @@ export class HierarchyController {
       this.pg.notify(`Refused: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
+    this.history.changed(() => before);
     this.pg.worldEdited();
+    this.pg.noteLinks();
     const repair = readRepair(world);
     if (repair !== null) {
       this.repair = repair;
@@ -85,6 +92,39 @@ export class HierarchyController {
         : repair !== null
           ? `Attached #${child} to #${parent}, which came later in the queue: the segment P..Q was repaired.`
           : `Attached #${child} to #${parent}, which already came earlier in the queue: nothing moved.`;
+    this.refresh(true);
+    return true;
+  }
+
+  /** Every parent link now, as (child, parent) pairs in queue order. */
+  links(): number[] {
+    const world = this.pg.sim.world;
+    const out: number[] = [];
+    for (const id of world.order()) {
+      const parent = world.parentOf(id);
+      if (parent !== 0) out.push(id, parent);
+    }
+    return out;
+  }
+
+  undo(): boolean {
+    return this.restore(this.history.undo(this.links()), 'Undone');
+  }
+
+  redo(): boolean {
+    return this.restore(this.history.redo(this.links()), 'Redone');
+  }
+
+  /** Puts every parent link back as `links` had them (boxes stay where they are). */
+  private restore(links: number[] | null, what: string): boolean {
+    if (links === null) return false;
+    const world = this.pg.sim.world;
+    for (const id of Array.from(world.order())) if (world.parentOf(id) !== 0) world.setParent(id, 0);
+    for (let i = 0; i + 1 < links.length; i += 2) world.setParent(links[i], links[i + 1]);
+    this.repair = null;
+    this.lastAction = `${what}: the links are as they were.`;
+    this.pg.worldEdited();
+    this.pg.noteLinks();
     this.refresh(true);
     return true;
   }

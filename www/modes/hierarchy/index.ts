@@ -3,6 +3,7 @@
 // along. The tree, the queue (`order()`) and a step-through of the queue's
 // segment repair sit in the side panel.
 
+import { addDemoTools } from '../../boxes/canvas-tools';
 import { World } from '../../core/index';
 import { installDebugHandle } from '../../boxes/debug';
 import { Input } from '../../boxes/input';
@@ -17,7 +18,8 @@ import { buildModeLayout } from '../../runtime/stage';
 import type { ModeFactory } from '../types';
 import { HierarchyController } from './controller';
 import { dropTargetAt, LinksLayer } from './links-layer';
-import { readRepair } from './model';
+import { depthOf, readRepair } from './model';
+import { historyKey } from '../../runtime/history';
 import { AttachPanel, QueuePanel, TreePanel } from './panels';
 import { RepairPanel } from './repair-panel';
 
@@ -76,6 +78,7 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
     colophon: 'Rust core compiled to WebAssembly · <code>setParent</code>, <code>parentOf</code>, <code>order()</code>, <code>lastRepair()</code>',
   });
   const pg = new BoxDemo(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, prepare, publish: context.publish });
+  addDemoTools(layout.tools, pg);
   const c = new HierarchyController(pg);
   const links = new LinksLayer(c);
   pg.renderer.add(links);
@@ -95,6 +98,7 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
         key(['Shift', 'drag'], 'onto a box: attach; onto empty space: detach'),
         key(['drag'], 'move a box; its subtree follows'),
         key(['Esc'], 'cancel “attach selected to…”'),
+        key(['Ctrl', 'Z'], 'undo an attach or detach (Shift+Ctrl+Z redo; Cmd on a Mac)'),
         key(['Space'], 'pause / play'),
         key(['.', 'S'], 'single step'),
         key(['R'], 'reset from seed'),
@@ -125,6 +129,8 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
       if (id !== 0 && child !== 0) c.attach(child, id);
       return true;
     },
+    // The child is drawn over its parent, so it is what a press picks.
+    rank: (id) => depthOf(c.forest, id),
     drop(id, x, y, attach) {
       if (!attach) return;
       const target = dropTargetAt(pg.sim, pg.viewport, x, y, id);
@@ -134,6 +140,13 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
   }, keyRoot);
   const escape = (e: Event) => {
     if (!(e instanceof KeyboardEvent)) return;
+    const which = historyKey(e);
+    if (which !== null) {
+      e.preventDefault();
+      if (which === 'undo') c.undo();
+      else c.redo();
+      return;
+    }
     if (e.key === 'Escape' && c.picking) {
       c.cancelPick();
       e.preventDefault();

@@ -12,6 +12,29 @@ function chip(id: number, classes: string[], attrs: Record<string, string | numb
   return h('button', { type: 'button', class: ['chip', ...classes].join(' '), 'data-id': id, ...attrs }, `#${id}`);
 }
 
+/**
+ * A chip was clicked (or Enter / Space on it): while "attach selected
+ * to…" waits for a target, that chip is the new parent; otherwise it
+ * selects its box.
+ */
+function chipPressed(c: HierarchyController, id: number): void {
+  if (!c.picking) {
+    c.select(id);
+    return;
+  }
+  const child = c.selected;
+  c.cancelPick();
+  if (child !== 0 && id !== child) c.attach(child, id);
+}
+
+/** Re-renders `list` and gives focus back to the chip of the same id, so keyboard users keep their place. */
+function keepingFocus(list: HTMLElement, render: () => void): void {
+  const root = list.getRootNode() as Document | ShadowRoot;
+  const focused = root.activeElement instanceof HTMLElement && list.contains(root.activeElement) ? root.activeElement.dataset.id : undefined;
+  render();
+  if (focused !== undefined) list.querySelector<HTMLElement>(`.chip[data-id="${focused}"]`)?.focus();
+}
+
 function subtreeClasses(c: HierarchyController, id: number): string[] {
   return id === c.selected ? ['selected'] : c.subtree.has(id) ? ['in-subtree'] : [];
 }
@@ -21,6 +44,8 @@ export class AttachPanel implements Panel {
   private readonly info = h('p', { id: 'selection-info', class: 'panel-note' }, '');
   private readonly pick = h('button', { type: 'button', id: 'attach-pick' }, 'Attach selected to…');
   private readonly detach = h('button', { type: 'button', id: 'detach' }, 'Detach');
+  private readonly undo = h('button', { type: 'button', id: 'hierarchy-undo', 'aria-keyshortcuts': 'Control+Z Meta+Z', title: 'Undo the last attach or detach (Ctrl/Cmd+Z)' }, '↶ Undo');
+  private readonly redo = h('button', { type: 'button', id: 'hierarchy-redo', 'aria-keyshortcuts': 'Control+Shift+Z Meta+Shift+Z', title: 'Redo (Shift+Ctrl/Cmd+Z)' }, '↷ Redo');
   private readonly action = h('p', { id: 'last-action', class: 'panel-note' }, '');
 
   constructor(private readonly c: HierarchyController) {
@@ -28,7 +53,7 @@ export class AttachPanel implements Panel {
       'attach',
       'Attach',
       this.info,
-      h('div', { class: 'buttons' }, this.pick, this.detach),
+      h('div', { class: 'buttons' }, this.pick, this.detach, this.undo, this.redo),
       h('p', { class: 'panel-note' }, 'Or drag a box onto another with Shift (or Alt) held; Shift-drop on empty space detaches.'),
       this.action,
     );
@@ -36,6 +61,8 @@ export class AttachPanel implements Panel {
     this.detach.addEventListener('click', () => {
       if (c.selected !== 0) c.attach(c.selected, 0);
     });
+    this.undo.addEventListener('click', () => c.undo());
+    this.redo.addEventListener('click', () => c.redo());
     c.onChange(() => this.render());
     this.render();
   }
@@ -58,7 +85,9 @@ export class AttachPanel implements Panel {
     this.pick.textContent = c.picking ? 'Cancel (Esc)' : 'Attach selected to…';
     this.pick.setAttribute('aria-pressed', String(c.picking));
     this.detach.disabled = id === 0 || (f.parent.get(id) ?? 0) === 0;
-    setText(this.action, c.picking ? `Now click the box to attach #${id} to.` : c.lastAction);
+    this.undo.disabled = !c.history.canUndo;
+    this.redo.disabled = !c.history.canRedo;
+    setText(this.action, c.picking ? `Now click the box (or press a chip below) to attach #${id} to; Esc cancels.` : c.lastAction);
   }
 }
 
@@ -70,9 +99,9 @@ export class TreePanel implements Panel {
     this.element = panelSection('tree-panel', 'Tree', this.tree);
     this.tree.addEventListener('click', (e) => {
       const id = Number((e.target as HTMLElement).closest<HTMLElement>('[data-id]')?.dataset.id ?? 0);
-      if (id > 0) c.select(id);
+      if (id > 0) chipPressed(c, id);
     });
-    c.onChange(() => this.render());
+    c.onChange(() => keepingFocus(this.tree, () => this.render()));
     this.render();
   }
 
@@ -111,9 +140,9 @@ export class QueuePanel implements Panel {
     );
     this.queue.addEventListener('click', (e) => {
       const id = Number((e.target as HTMLElement).closest<HTMLElement>('[data-id]')?.dataset.id ?? 0);
-      if (id > 0) c.select(id);
+      if (id > 0) chipPressed(c, id);
     });
-    c.onChange(() => this.render());
+    c.onChange(() => keepingFocus(this.queue, () => this.render()));
     this.render();
   }
 

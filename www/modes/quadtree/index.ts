@@ -3,6 +3,7 @@
 // Assembles the shared playground (playground.ts) with its layers, panels
 // and input inside the mode's host.
 
+import { addDemoTools } from '../../boxes/canvas-tools';
 import { World } from '../../core/index';
 import { installDebugHandle } from '../../boxes/debug';
 import { Input } from '../../boxes/input';
@@ -25,6 +26,7 @@ export const createQuadtreeMode: ModeFactory = (host, params, context = {}) => {
     help: 'Drag a box · drag the camera by its tab, resize it at the corner · scroll to zoom, drag empty space to pan',
   });
   const playground = new BoxDemo(layout.canvas, layout.panels, settings, structures, { publish: context.publish });
+  addDemoTools(layout.tools, playground);
   playground.sidebar.add(new ControlsPanel(playground), 'control');
   playground.sidebar.add(new StatsPanel(playground));
   playground.sidebar.add(new KeysPanel(), 'control');

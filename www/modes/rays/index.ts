@@ -18,6 +18,7 @@
 // | `rays.css`      | the mode's own styles |
 
 import { buildModeLayout } from '../../runtime/stage';
+import { addZoomButtons, toolButton } from '../../runtime/canvas-tools';
 import type { ModeFactory } from '../types';
 import { publishRayColours } from './colours';
 import { installRaysDebugHandle } from './debug';
@@ -48,6 +49,16 @@ export const createRaysMode: ModeFactory = (host, params, context = {}) => {
   mode.sidebar.add(new KeysPanel(), 'control');
   layout.legend.append(raysLegend());
   const input = new RaysInput(mode, layout.canvas, context.keyRoot);
+  addZoomButtons(layout.tools, mode.viewport);
+  const snap = toolButton('Snap', 'Snap ray ends to cell lines and corners (Alt while dragging flips it)', () => {
+    mode.setSnap(!mode.snap);
+    snap.setAttribute('aria-pressed', String(mode.snap));
+  }, { 'data-tool': 'snap', 'aria-pressed': 'false' });
+  layout.tools.append(
+    toolButton('↶', 'Undo (Ctrl/Cmd+Z)', () => mode.undo(), { 'data-tool': 'undo' }),
+    toolButton('↷', 'Redo (Shift+Ctrl/Cmd+Z)', () => mode.redo(), { 'data-tool': 'redo' }),
+    snap,
+  );
   const uninstall = context.debug === false ? () => {} : installRaysDebugHandle(mode, layout.canvas);
   mode.start();
   return {

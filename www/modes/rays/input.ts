@@ -8,6 +8,8 @@ import type { RaysMode } from './mode';
 import { HANDLES, type HandleName } from './model';
 import { HANDLE_RADIUS } from './layers';
 import { belongsToControl, viewKey } from '../../runtime/keys';
+import { historyKey } from '../../runtime/history';
+import { TouchGestures } from '../../runtime/touch';
 
 /** Extra reach around a handle, CSS px: fingers are not pixels. */
 const PICK_SLOP = { mouse: 4, pen: 6, touch: 14 } as const;
@@ -16,6 +18,7 @@ const NUDGE = 2;
 
 export class RaysInput {
   private readonly pointer: PointerDrag;
+  private readonly gestures: TouchGestures;
   private dragging: HandleName | 'pan' | null = null;
   /** Handle minus pointer, world units, so a grab does not jump. */
   private grabX = 0;
@@ -35,6 +38,7 @@ export class RaysInput {
       end: this.up,
       leave: this.leave,
     });
+    this.gestures = new TouchGestures(canvas, mode.viewport, this.pointer);
     canvas.addEventListener('wheel', this.wheel, { passive: false });
     canvas.addEventListener('keydown', this.canvasKey);
     canvas.addEventListener('focus', this.focus);
@@ -45,6 +49,7 @@ export class RaysInput {
   destroy(): void {
     const c = this.canvas;
     this.pointer.destroy();
+    this.gestures.destroy();
     c.removeEventListener('wheel', this.wheel);
     c.removeEventListener('keydown', this.canvasKey);
     c.removeEventListener('focus', this.focus);
@@ -73,6 +78,8 @@ export class RaysInput {
   private readonly down = (e: PointerEvent, px: number, py: number): boolean => {
     if (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 1) return false;
     const name = e.button === 1 ? null : this.pick(px, py, e.pointerType);
+    // One finger off the handles scrolls the page; two fingers pan and zoom.
+    if (e.pointerType === 'touch' && name === null) return false;
     this.canvas.focus({ preventScroll: true });
     this.lastPx = px;
     this.lastPy = py;
@@ -84,6 +91,7 @@ export class RaysInput {
       this.grabX = p.x - v.toWorldX(px);
       this.grabY = p.y - v.toWorldY(py);
       this.dragging = name;
+      this.mode.history.begin(this.mode.handles());
       ui.drag = name;
       ui.selected = name;
       this.canvas.style.cursor = 'grabbing';
@@ -100,12 +108,13 @@ export class RaysInput {
     this.canvas.style.cursor = hover === null ? 'default' : 'grab';
   };
 
-  private readonly move = (_e: PointerEvent, px: number, py: number): void => {
+  private readonly move = (e: PointerEvent, px: number, py: number): void => {
     const v = this.mode.viewport;
     if (this.dragging === 'pan') {
       v.panBy(px - this.lastPx, py - this.lastPy);
     } else if (this.dragging !== null) {
-      this.mode.moveHandle(this.dragging, v.toWorldX(px) + this.grabX, v.toWorldY(py) + this.grabY);
+      // Alt flips the snap toggle for this move.
+      this.mode.moveHandle(this.dragging, v.toWorldX(px) + this.grabX, v.toWorldY(py) + this.grabY, this.mode.snap !== e.altKey);
     }
     this.lastPx = px;
     this.lastPy = py;
@@ -114,6 +123,7 @@ export class RaysInput {
   /** The drag ended, released or cancelled alike. */
   private readonly up = (): void => {
     this.dragging = null;
+    this.mode.history.end();
     this.mode.ui.drag = null;
     this.canvas.style.cursor = 'default';
   };
@@ -160,13 +170,21 @@ export class RaysInput {
     if (dir === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
     if (ui.selected === null) ui.selected = HANDLES[0];
-    const d = e.shiftKey ? this.mode.model.tileSize : NUDGE;
+    // Snapped, or with Shift: a whole cell.
+    const d = e.shiftKey || this.mode.snap ? this.mode.model.tileSize : NUDGE;
     this.mode.nudge(ui.selected, dir[0] * d, dir[1] * d);
   };
 
   private readonly globalKey = (e: KeyboardEvent): void => {
-    if (belongsToControl(e)) return;
     const m = this.mode;
+    const which = historyKey(e);
+    if (which !== null) {
+      e.preventDefault();
+      if (which === 'undo') m.undo();
+      else m.redo();
+      return;
+    }
+    if (belongsToControl(e)) return;
     if (viewKey(m.viewport, e.key)) {
       e.preventDefault();
       return;

@@ -15,6 +15,13 @@ import { DEFAULT_STRUCTURE, defaultState, RaysModel, type HandleName } from './m
 import { createUi, type RaysUi } from './state';
 import { readRaysState, writeRaysState } from './url';
 import { FrameLoop } from '../../runtime/frame-loop';
+import { History } from '../../runtime/history';
+import type { Point } from './model';
+import { HANDLES } from './model';
+import { snapToLine } from '../../runtime/geometry';
+
+/** Where the four handles are: what undo and redo restore here. */
+type HandlesSnapshot = readonly Point[];
 
 /** The same error is shown again only after this long. */
 const REPEAT_NOTICE_MS = 8000;
@@ -29,6 +36,10 @@ export class RaysMode {
   private readonly drawModel: RaysDrawModel;
   readonly sidebar: Sidebar;
   readonly structures: readonly string[];
+  /** Undo for handle drags and nudges (one step per drag). */
+  readonly history = new History<HandlesSnapshot>();
+  /** Whether ray ends and handles snap to cell lines and corners (Alt while dragging flips it). */
+  snap = false;
 
   private readonly notice: Notice;
   private readonly loop = new FrameLoop((now, dt) => this.runFrame(now, dt));
@@ -84,14 +95,49 @@ export class RaysMode {
 
   // --- actions -----------------------------------------------------------
 
-  moveHandle(name: HandleName, x: number, y: number): void {
-    this.model.setHandle(name, x, y);
+  /**
+   * Moves a handle to (x, y); with `snap`, to the nearest cell line (or
+   * corner) within a quarter cell on each axis.
+   */
+  moveHandle(name: HandleName, x: number, y: number, snap = false): void {
+    const ts = this.model.tileSize;
+    const before = this.handles();
+    const [nx, ny] = snap ? [snapToLine(x, ts), snapToLine(y, ts)] : [x, y];
+    const was = this.model.handle(name);
+    if (was.x === nx && was.y === ny) return;
+    this.model.setHandle(name, nx, ny);
+    this.history.changed(() => before);
     this.urlDirty = true;
   }
 
+  /** Moves a handle by (dx, dy) world units (arrow keys); snapped, it lands on a line. */
   nudge(name: HandleName, dx: number, dy: number): void {
     const p = this.model.handle(name);
-    this.moveHandle(name, p.x + dx, p.y + dy);
+    this.moveHandle(name, p.x + dx, p.y + dy, this.snap);
+  }
+
+  setSnap(on: boolean): void {
+    this.snap = on;
+  }
+
+  /** The four handles, in `HANDLES` order. */
+  handles(): HandlesSnapshot {
+    return HANDLES.map((name) => ({ ...this.model.handle(name) }));
+  }
+
+  undo(): boolean {
+    return this.restore(this.history.undo(this.handles()));
+  }
+
+  redo(): boolean {
+    return this.restore(this.history.redo(this.handles()));
+  }
+
+  private restore(state: HandlesSnapshot | null): boolean {
+    if (state === null) return false;
+    HANDLES.forEach((name, i) => this.model.setHandle(name, state[i].x, state[i].y));
+    this.urlDirty = true;
+    return true;
   }
 
   /** Enters the step-through at the first cell, or walks one cell further. */

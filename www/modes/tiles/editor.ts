@@ -7,16 +7,17 @@
 // the mode. Nothing here draws.
 
 import { TileGrid, type World } from '../../core/index';
+import { History } from '../../runtime/history';
 import type { ShapeCatalogue } from './shapes';
 
-export type Tool = 'paint' | 'erase' | 'door';
+export type Tool = 'paint' | 'erase' | 'door' | 'box';
 /** A cell side, as the core names it. */
 export type Side = 'left' | 'right' | 'top' | 'bottom';
 
 /** A box as the editor shows it: the world object, and what the core says about it on this map. */
 export interface BoxView {
   readonly id: number;
-  /** "A", "B", …: how the readout and the canvas label it (from the id, so stable). */
+  /** "A", "B", …: how the readout and the canvas label it (kept through undo, which re-creates a deleted box under a new id). */
   readonly name: string;
   readonly x: number;
   readonly y: number;
@@ -32,6 +33,26 @@ export interface BoxView {
 /** Smallest box side, world units. */
 export const MIN_BOX_SIDE = 2;
 
+/** Most boxes the editor holds: enough for any lesson, few enough to list. */
+export const MAX_EDITOR_BOXES = 64;
+
+/** Which edges of a box a resize moves: -1 the left/top one, 1 the right/bottom one, 0 neither. */
+export interface ResizeEdges {
+  readonly x: -1 | 0 | 1;
+  readonly y: -1 | 0 | 1;
+}
+
+/** Everything the user can change here, for undo and redo. */
+export interface EditorSnapshot {
+  readonly ascii: string;
+  readonly preset: string;
+  readonly mapEdited: boolean;
+  readonly boxesEdited: boolean;
+  /** Label, x, y, w, h per box, in id order. */
+  readonly boxes: readonly (readonly [string, number, number, number, number])[];
+  readonly selected: string;
+}
+
 /** The starting boxes in tile units: under a cell, a few cells wide, tall. */
 const START_BOXES: readonly [number, number, number, number][] = [
   [9.7, 5.8, 0.6, 0.42],
@@ -39,9 +60,11 @@ const START_BOXES: readonly [number, number, number, number][] = [
   [12.3, 2.4, 0.7, 2.9],
 ];
 
-/** The label of box `id`: A for the first, B for the second, … */
-export function boxName(id: number): string {
-  return id >= 1 && id <= 26 ? String.fromCharCode(64 + id) : `#${id}`;
+/** The n-th label (0-based): A … Z, then AA, AB, … */
+export function labelFor(n: number): string {
+  let text = '';
+  for (let k = n + 1; k > 0; k = Math.floor((k - 1) / 26)) text = String.fromCharCode(65 + ((k - 1) % 26)) + text;
+  return text;
 }
 
 function errorText(error: unknown): string {
@@ -50,6 +73,10 @@ function errorText(error: unknown): string {
 
 export class TileEditor {
   tool: Tool = 'paint';
+  /** Whether one finger on the open map uses the tool (else it scrolls the page). */
+  touchEdit = false;
+  /** Whether box edges snap to cell lines (Alt while dragging flips it) and arrows move by whole cells. */
+  snap = false;
   /** The shape the paint tool lays down. */
   shape: string;
   /** The preset the map came from, or `'custom'` for a map read from ASCII. */
@@ -58,7 +85,15 @@ export class TileEditor {
   selected = 0;
   /** Bumps on every change anything on screen depends on. */
   version = 0;
+  /** Whether the map differs from the preset it was loaded from (then a link carries it). */
+  mapEdited = false;
+  /** Whether the user added, moved, resized or deleted a box (then a link carries the boxes). */
+  boxesEdited = false;
+  readonly history = new History<EditorSnapshot>();
 
+  /** Object id → label; labels are never reused while the editor lives, except by undo. */
+  private readonly labels = new Map<number, string>();
+  private labelsIssued = 0;
   private boxCache: { version: number; revision: number; boxes: BoxView[] } | null = null;
 
   constructor(
@@ -81,11 +116,15 @@ export class TileEditor {
     const boxes = options.boxes ?? START_BOXES.flatMap(([x, y, w, h]) => [x * ts, y * ts, w * ts, h * ts, 0, 0].map(Math.round));
     for (let i = 0; i + 5 < boxes.length; i += 6) {
       const [x, y, w, h] = boxes.slice(i, i + 4);
-      this.attempt('add a box', () => world.insert(x, y, w, h));
+      this.insertBox(x, y, w, h);
     }
     this.selected = this.boxes()[0]?.id ?? 0;
     // Explicit boxes stay where the author put them; the default ones move out of rock.
     if (options.boxes === undefined) this.settleBoxes();
+    // What the page opened with is where undo stops; an author's map or boxes count as edits, so links keep them.
+    this.mapEdited = options.map !== undefined;
+    this.boxesEdited = options.boxes !== undefined;
+    this.history.clear();
   }
 
   get mapWidth(): number {
@@ -107,9 +146,10 @@ export class TileEditor {
     const ids = Array.from(this.world.order()).sort((a, b) => a - b);
     const boxes = ids.map((id) => {
       const [x, y, w, h] = this.world.box(id);
-      const cells = this.read(`find box ${boxName(id)}'s touched cells`, () => this.tiles.touchedCells(x, y, w, h).slice()) ?? new Uint32Array(0);
-      const [pushX, pushY] = this.read(`find box ${boxName(id)}'s push-out`, () => this.tiles.pushOut(x, y, w, h)) ?? [0, 0];
-      return { id, name: boxName(id), x, y, w, h, cells, pushX, pushY };
+      const cells = this.read(`find box ${this.labelOf(id)}'s touched cells`, () => this.tiles.touchedCells(x, y, w, h).slice()) ?? new Uint32Array(0);
+      const [pushX, pushY] = this.read(`find box ${this.labelOf(id)}'s push-out`, () => this.tiles.pushOut(x, y, w, h)) ?? [0, 0];
+      const name = this.labelOf(id);
+      return { id, name, x, y, w, h, cells, pushX, pushY };
     });
     this.boxCache = { version: this.version, revision, boxes };
     return boxes;
@@ -128,24 +168,30 @@ export class TileEditor {
    */
   loadAscii(map: string): boolean {
     const size = this.tiles.tileSize;
-    if (!this.attempt('load the ASCII map', () => this.tiles.loadAscii(map, size))) return false;
-    this.preset = 'custom';
-    this.mapReplaced();
-    return true;
+    return this.gesture(() => {
+      if (!this.edit('load the ASCII map', () => this.tiles.loadAscii(map, size))) return false;
+      this.preset = 'custom';
+      this.mapEdited = true;
+      this.mapReplaced();
+      return true;
+    });
   }
 
   loadPreset(name: string): boolean {
-    if (!this.attempt(`load preset "${name}"`, () => this.tiles.loadPreset(name))) return false;
-    this.preset = name;
-    this.mapReplaced();
-    return true;
+    return this.gesture(() => {
+      if (!this.edit(`load preset "${name}"`, () => this.tiles.loadPreset(name))) return false;
+      this.preset = name;
+      this.mapEdited = false;
+      this.mapReplaced();
+      return true;
+    });
   }
 
   /** Every tile empty (same grid size), doors gone. */
   clear(): boolean {
     const { cols, rows, tileSize } = this.tiles;
-    if (!this.attempt('clear the map', () => this.tiles.reset(cols, rows, tileSize))) return false;
-    this.changed();
+    if (!this.edit('clear the map', () => this.tiles.reset(cols, rows, tileSize))) return false;
+    this.mapEdited = true;
     return true;
   }
 
@@ -161,8 +207,8 @@ export class TileEditor {
    */
   setTile(col: number, row: number, shape: string): boolean {
     if (this.shapeAt(col, row) === shape) return false;
-    if (!this.attempt(`set tile (${col}, ${row}) to "${shape}"`, () => this.tiles.setTile(col, row, shape))) return false;
-    this.changed();
+    if (!this.edit(`set tile (${col}, ${row}) to "${shape}"`, () => this.tiles.setTile(col, row, shape))) return false;
+    this.mapEdited = true;
     return true;
   }
 
@@ -180,8 +226,8 @@ export class TileEditor {
   cycleDoor(col: number, row: number, side: Side): string | null {
     const now = this.doorAt(col, row, side);
     const next = now === 'none' ? 'closed' : now === 'closed' ? 'open' : 'none';
-    if (!this.attempt(`set a door on (${col}, ${row}) ${side}`, () => this.tiles.setDoor(col, row, side, next))) return null;
-    this.changed();
+    if (!this.edit(`set a door on (${col}, ${row}) ${side}`, () => this.tiles.setDoor(col, row, side, next))) return null;
+    this.mapEdited = true;
     return next;
   }
 
@@ -215,6 +261,27 @@ export class TileEditor {
     this.changed();
   }
 
+  setSnap(on: boolean): void {
+    if (on === this.snap) return;
+    this.snap = on;
+    this.changed();
+  }
+
+  /** What the hover line says about cell (col, row): its tile and its four edge states. */
+  describeCell(col: number, row: number): string | null {
+    const shape = this.shapeAt(col, row);
+    if (shape === null) return null;
+    const sides: Side[] = ['left', 'top', 'right', 'bottom'];
+    const edges = sides.map((side) => `${side} ${this.read(`read edge (${col}, ${row}) ${side}`, () => this.tiles.edge(col, row, side)) ?? '?'}`);
+    return `(${col},${row}) ${shape} · ${edges.join(' · ')}`;
+  }
+
+  setTouchEdit(on: boolean): void {
+    if (on === this.touchEdit) return;
+    this.touchEdit = on;
+    this.changed();
+  }
+
   // --- boxes -------------------------------------------------------------
 
   select(id: number): void {
@@ -229,10 +296,76 @@ export class TileEditor {
     if (b !== undefined) this.placeBox(b, x, y, b.w, b.h);
   }
 
+  /** Puts box `id` at (x, y) with size w × h, kept on the map. */
+  setBoxRect(id: number, x: number, y: number, w: number, h: number): void {
+    const b = this.box(id);
+    if (b !== undefined) this.placeBox(b, x, y, w, h);
+  }
+
   /** Resizes box `id` from its top-left corner, kept on the map. */
   resizeBox(id: number, w: number, h: number): void {
     const b = this.box(id);
     if (b !== undefined) this.placeBox(b, b.x, b.y, w, h);
+  }
+
+  /**
+   * Moves the edges `edges` names of box `id` to the pointer at (x, y);
+   * an edge stops `MIN_BOX_SIDE` short of the opposite one (never flips).
+   */
+  dragEdges(id: number, edges: ResizeEdges, x: number, y: number): void {
+    const b = this.box(id);
+    if (b === undefined) return;
+    let [x0, y0, x1, y1] = [b.x, b.y, b.x + b.w, b.y + b.h];
+    if (edges.x < 0) x0 = Math.min(x, x1 - MIN_BOX_SIDE);
+    if (edges.x > 0) x1 = Math.max(x, x0 + MIN_BOX_SIDE);
+    if (edges.y < 0) y0 = Math.min(y, y1 - MIN_BOX_SIDE);
+    if (edges.y > 0) y1 = Math.max(y, y0 + MIN_BOX_SIDE);
+    x0 = Math.max(0, x0);
+    y0 = Math.max(0, y0);
+    x1 = Math.min(this.mapWidth, x1);
+    y1 = Math.min(this.mapHeight, y1);
+    this.placeBox(b, x0, y0, x1 - x0, y1 - y0);
+  }
+
+  /**
+   * A new box (kept on the map, at least `MIN_BOX_SIDE` a side), selected;
+   * its id, or 0 when refused (the notice says why, e.g. the limit).
+   */
+  addBox(x: number, y: number, w: number, h: number): number {
+    if (this.boxes().length >= MAX_EDITOR_BOXES) {
+      this.notify(`No box added: the editor holds at most ${MAX_EDITOR_BOXES} boxes. Delete one first.`);
+      return 0;
+    }
+    if (![x, y, w, h].every(Number.isFinite)) return 0;
+    const bw = Math.min(Math.max(w, MIN_BOX_SIDE), this.mapWidth);
+    const bh = Math.min(Math.max(h, MIN_BOX_SIDE), this.mapHeight);
+    const bx = Math.min(Math.max(x, 0), this.mapWidth - bw);
+    const by = Math.min(Math.max(y, 0), this.mapHeight - bh);
+    let id = 0;
+    if (!this.edit('add a box', () => (id = this.insertBox(bx, by, bw, bh)))) return 0;
+    this.boxesEdited = true;
+    this.selected = id;
+    return id;
+  }
+
+  /** Removes box `id` (the selection moves to a neighbour). */
+  deleteBox(id: number): boolean {
+    const boxes = this.boxes();
+    const at = boxes.findIndex((b) => b.id === id);
+    if (at < 0) return false;
+    if (!this.edit(`delete box ${boxes[at].name}`, () => this.world.remove(id))) return false;
+    this.labels.delete(id);
+    this.boxesEdited = true;
+    if (this.selected === id) this.selected = (boxes[at + 1] ?? boxes[at - 1])?.id ?? 0;
+    return true;
+  }
+
+  /** A copy of box `id` beside it (half its size down and right, kept on the map), selected. */
+  duplicateBox(id: number): number {
+    const b = this.box(id);
+    if (b === undefined) return 0;
+    const offset = Math.max(this.tiles.tileSize / 2, Math.min(b.w, b.h) / 2);
+    return this.addBox(b.x + offset, b.y + offset, b.w, b.h);
   }
 
   /**
@@ -270,7 +403,118 @@ export class TileEditor {
     const bh = Math.min(Math.max(h, MIN_BOX_SIDE), Math.max(mh, MIN_BOX_SIDE));
     const bx = Math.min(Math.max(x, 0), Math.max(0, mw - bw));
     const by = Math.min(Math.max(y, 0), Math.max(0, mh - bh));
-    if (this.attempt(`move box ${b.name}`, () => this.world.update(b.id, bx, by, bw, bh))) this.changed();
+    if (bx === b.x && by === b.y && bw === b.w && bh === b.h) return;
+    if (this.edit(`move box ${b.name}`, () => this.world.update(b.id, bx, by, bw, bh))) this.boxesEdited = true;
+  }
+
+  // --- undo --------------------------------------------------------------
+
+  /** Opens a gesture (a stroke, a drag): its changes undo as one step. */
+  beginGesture(): void {
+    this.history.begin(this.snapshot());
+  }
+
+  endGesture(): void {
+    this.history.end();
+    this.changed();
+  }
+
+  undo(): boolean {
+    const state = this.history.undo(this.snapshot());
+    if (state === null) return false;
+    this.restore(state);
+    return true;
+  }
+
+  redo(): boolean {
+    const state = this.history.redo(this.snapshot());
+    if (state === null) return false;
+    this.restore(state);
+    return true;
+  }
+
+  snapshot(): EditorSnapshot {
+    return {
+      ascii: this.tiles.ascii(),
+      preset: this.preset,
+      mapEdited: this.mapEdited,
+      boxesEdited: this.boxesEdited,
+      boxes: this.boxes().map((b) => [b.name, b.x, b.y, b.w, b.h] as const),
+      selected: this.labels.get(this.selected) ?? '',
+    };
+  }
+
+  /**
+   * Puts the map and the boxes back as `state` had them. The map is
+   * reloaded only when it differs, and the core's change journal then
+   * notes only the cells that differ, so the map layer repaints just
+   * those. Boxes are matched by label: moved back, removed, or (a deleted
+   * one) inserted again under a new id with its old label.
+   */
+  private restore(state: EditorSnapshot): void {
+    if (state.ascii !== this.tiles.ascii()) {
+      const size = this.tiles.tileSize;
+      this.attempt('restore the map', () => this.tiles.loadAscii(state.ascii, size));
+      this.attempt('fit the world to the map', () => this.world.resize(this.mapWidth, this.mapHeight));
+    }
+    this.preset = state.preset;
+    this.mapEdited = state.mapEdited;
+    this.boxesEdited = state.boxesEdited;
+    const byLabel = new Map(this.boxes().map((b) => [b.name, b]));
+    const wanted = new Set(state.boxes.map(([label]) => label));
+    for (const [label, b] of byLabel) {
+      if (wanted.has(label)) continue;
+      this.attempt(`remove box ${label}`, () => this.world.remove(b.id));
+      this.labels.delete(b.id);
+    }
+    for (const [label, x, y, w, h] of state.boxes) {
+      const b = byLabel.get(label);
+      if (b !== undefined) {
+        if (b.x !== x || b.y !== y || b.w !== w || b.h !== h) this.attempt(`move box ${label}`, () => this.world.update(b.id, x, y, w, h));
+      } else {
+        this.insertBox(x, y, w, h, label);
+      }
+    }
+    this.changed();
+    const selected = [...this.labels].find(([, label]) => label === state.selected);
+    this.selected = selected?.[0] ?? this.boxes()[0]?.id ?? 0;
+  }
+
+  /** Box `id`'s label. */
+  labelOf(id: number): string {
+    return this.labels.get(id) ?? `#${id}`;
+  }
+
+  /** Inserts a box into the world with the next label (or `label`); its id, 0 if refused. */
+  private insertBox(x: number, y: number, w: number, h: number, label?: string): number {
+    let id = 0;
+    if (!this.attempt('add a box', () => (id = this.world.insert(x, y, w, h)))) return 0;
+    this.labels.set(id, label ?? labelFor(this.labelsIssued++));
+    this.changed();
+    return id;
+  }
+
+  /**
+   * A user's change to the core: runs it, and on success records the state
+   * before it for undo (once per gesture) and marks the editor changed.
+   */
+  private edit(what: string, call: () => unknown): boolean {
+    const before = this.history.inGesture ? null : this.snapshot();
+    if (!this.attempt(what, call)) return false;
+    this.history.changed(() => before as EditorSnapshot);
+    this.changed();
+    return true;
+  }
+
+  /** Runs `body` as one undo step unless a gesture is already open. */
+  private gesture<T>(body: () => T): T {
+    if (this.history.inGesture) return body();
+    this.beginGesture();
+    try {
+      return body();
+    } finally {
+      this.endGesture();
+    }
   }
 
   // --- internals ---------------------------------------------------------

@@ -15,13 +15,14 @@
 // | `colours.ts` | the mode's colours, shared with the CSS |
 // | `debug.ts` | `window.__broadphaseTiles` for tests and the console |
 
+import { addZoomButtons, toolButton } from '../../runtime/canvas-tools';
 import { TileGrid, World } from '../../core/index';
 import { TileMapLayer } from '../../layers/tile-map';
 import { FrameLoop } from '../../runtime/frame-loop';
 import { Notice } from '../../runtime/notice';
 import { Renderer } from '../../runtime/renderer';
 import { buildModeLayout } from '../../runtime/stage';
-import { Sidebar } from '../../runtime/ui';
+import { h, setText, Sidebar } from '../../runtime/ui';
 import { Viewport } from '../../runtime/viewport';
 import type { ModeFactory } from '../types';
 import { replaceModeQuery } from '../url';
@@ -47,7 +48,7 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
 
   const layout = buildModeLayout(host, {
     canvasLabel: 'Tile editor: the tile map with its cell-edge states, and draggable boxes with the cells they touch',
-    help: 'Click or drag to paint · right-drag erases · R turns the shape · drag a box, its corner resizes · arrows move the selected box · wheel zooms',
+    help: 'Click or drag to paint · right-drag erases · R turns the shape · drag a box, its edges resize · Shift-drag draws a box · Ctrl+Z undoes · wheel or two fingers zoom · on touch, one finger scrolls unless “Edit by touch” is on',
     colophon: 'Rust core compiled to WebAssembly · <code>tiles.setTile()</code>, <code>changedCellsSince()</code>, <code>touchedCells()</code>, <code>pushOut()</code>',
   });
   layout.stage.classList.add('tiles-stage');
@@ -80,6 +81,15 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   viewport.setWorld(editor.mapWidth, editor.mapHeight);
   viewport.fit();
   const renderer = new Renderer<TilesModel>(layout.canvas, viewport);
+  addZoomButtons(layout.tools, viewport);
+  const snapButton = toolButton('Snap', 'Snap box edges to cell lines; arrows move by whole cells (Alt while dragging flips it)', () => editor.setSnap(!editor.snap), { 'data-tool': 'snap', 'aria-pressed': 'false' });
+  const undoButton = toolButton('↶', 'Undo (Ctrl/Cmd+Z)', () => editor.undo(), { 'data-tool': 'undo' });
+  const redoButton = toolButton('↷', 'Redo (Shift+Ctrl/Cmd+Z)', () => editor.redo(), { 'data-tool': 'redo' });
+  layout.tools.append(undoButton, redoButton, snapButton);
+  // The cell under the pointer: where it is, its tile, its four edge states.
+  const hoverLine = h('output', { id: 'tiles-hover', class: 'tiles-hover', 'aria-live': 'off', hidden: true });
+  layout.stage.append(hoverLine);
+  let hoverShown = '';
   const mapLayer = new TileMapLayer();
   const touched = new TouchedCellsLayer();
   const boxesLayer = new EditBoxesLayer();
@@ -109,14 +119,27 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
       viewport.fit();
     }
     renderer.draw(model, now);
+    const cell = model.hover.cell;
+    const hovered = cell === null ? '' : `${cell[0]},${cell[1]}:${tiles.revision}`;
+    if (hovered !== hoverShown) {
+      hoverShown = hovered;
+      const text = cell === null ? null : editor.describeCell(cell[0], cell[1]);
+      hoverLine.hidden = text === null;
+      setText(hoverLine, text ?? '');
+    }
     // Panels and the address follow the editor and the map, once per change.
-    const state = `${editor.version}:${tiles.revision}`;
+    const state = `${editor.version}:${tiles.revision}:${editor.history.version}`;
     if (state === synced) return;
     synced = state;
     sidebar.sync();
-    const query = new URLSearchParams({ preset: editor.preset, shape: editor.shape });
-    // A custom map goes along, so an embed's state (or a link) keeps it.
-    if (editor.preset === 'custom') query.set('tiles', tiles.ascii());
+    snapButton.setAttribute('aria-pressed', String(editor.snap));
+    undoButton.disabled = !editor.history.canUndo;
+    redoButton.disabled = !editor.history.canRedo;
+    // 'custom' (a map from text) is no preset name: the map itself goes along.
+    const query = new URLSearchParams(editor.preset === 'custom' ? { shape: editor.shape } : { preset: editor.preset, shape: editor.shape });
+    // An edited map and hand-placed boxes go along, so a link (or an embed's state) keeps them.
+    if (editor.preset === 'custom' || editor.mapEdited) query.set('tiles', tiles.ascii());
+    if (editor.boxesEdited) query.set('boxes', editor.boxes().map((b) => `${b.x},${b.y},${b.w},${b.h}`).join(';'));
     if (query.toString() !== written) {
       written = query.toString();
       publish(query);

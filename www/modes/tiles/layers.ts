@@ -8,7 +8,7 @@ import type { TileGrid } from '../../core/index';
 import { arrowHead, label, line } from '../../layers/marks';
 import type { DrawContext, Layer } from '../../runtime/renderer';
 import { useScreenSpace, useWorldSpace } from '../../runtime/renderer';
-import type { BoxView, Side, TileEditor } from './editor';
+import type { BoxView, ResizeEdges, Side, TileEditor } from './editor';
 import { boxColour, tileColours as colours } from './colours';
 import type { ShapeInfo } from './shapes';
 
@@ -20,14 +20,14 @@ export interface Hover {
   side: Side | null;
   /** Box under the pointer or being dragged (0: none). */
   box: number;
-  /** Whether that box's resize handle is the thing under the pointer. */
-  handle: boolean;
+  /** The resize handle of that box under the pointer (or being dragged), null for none. */
+  handle: ResizeEdges | null;
   /** Whether the canvas has keyboard focus. */
   focused: boolean;
 }
 
 export function createHover(): Hover {
-  return { cell: null, side: null, box: 0, handle: false, focused: false };
+  return { cell: null, side: null, box: 0, handle: null, focused: false };
 }
 
 /** What the editor's layers draw from. */
@@ -37,8 +37,35 @@ export interface TilesModel {
   readonly hover: Hover;
 }
 
-/** Resize handle size in CSS pixels. */
+/** Resize handle size as drawn, CSS pixels (the hit area is larger). */
 export const HANDLE_PX = 8;
+
+/** The eight handles: corners and edge middles. */
+export const HANDLES: readonly ResizeEdges[] = [
+  { x: -1, y: -1 },
+  { x: 0, y: -1 },
+  { x: 1, y: -1 },
+  { x: 1, y: 0 },
+  { x: 1, y: 1 },
+  { x: 0, y: 1 },
+  { x: -1, y: 1 },
+  { x: -1, y: 0 },
+];
+
+/**
+ * The handle of the box `rect` (canvas px) under (px, py), or null. A
+ * handle's area reaches `reach` px outward, and inward at most a quarter
+ * of the box's side, so the middle of a box, however small, moves it.
+ */
+export function handleAt(rect: { x0: number; y0: number; x1: number; y1: number }, px: number, py: number, reach: number): ResizeEdges | null {
+  const { x0, y0, x1, y1 } = rect;
+  if (px < x0 - reach || px > x1 + reach || py < y0 - reach || py > y1 + reach) return null;
+  const bandX = Math.min(reach, (x1 - x0) / 4);
+  const bandY = Math.min(reach, (y1 - y0) / 4);
+  const x = px < x0 + bandX ? -1 : px > x1 - bandX ? 1 : 0;
+  const y = py < y0 + bandY ? -1 : py > y1 - bandY ? 1 : 0;
+  return x === 0 && y === 0 ? null : { x, y };
+}
 
 export class TouchedCellsLayer implements Layer<TilesModel> {
   readonly name = 'touched-cells';
@@ -99,6 +126,12 @@ export class HoverLayer implements Layer<TilesModel> {
       ctx.fillRect(x, y, ts, ts);
       return;
     }
+    if (e.tool === 'box') {
+      ctx.strokeStyle = colours.paintGhost;
+      ctx.lineWidth = px;
+      ctx.strokeRect(x, y, ts, ts);
+      return;
+    }
     const shape = e.catalogue.byName(e.shape);
     if (shape !== undefined) {
       ctx.fillStyle = colours.paintGhost;
@@ -148,13 +181,20 @@ export class EditBoxesLayer implements Layer<TilesModel> {
         ctx.strokeRect(b.x - pad, b.y - pad, b.w + 2 * pad, b.h + 2 * pad);
         ctx.setLineDash([]);
       }
-      // The resize handle on the bottom-right corner.
-      const hs = (hover.box === b.id && hover.handle ? HANDLE_PX + 2 : HANDLE_PX) * px;
-      ctx.fillStyle = boxColour(b.id, 1);
-      ctx.fillRect(b.x + b.w - hs / 2, b.y + b.h - hs / 2, hs, hs);
-      ctx.strokeStyle = colours.page;
-      ctx.lineWidth = px;
-      ctx.strokeRect(b.x + b.w - hs / 2, b.y + b.h - hs / 2, hs, hs);
+      // The eight resize handles, on the box the keys or the pointer are on.
+      if (active || hover.box === b.id) {
+        for (const edges of HANDLES) {
+          const hot = hover.box === b.id && hover.handle !== null && hover.handle.x === edges.x && hover.handle.y === edges.y;
+          const hs = (hot ? HANDLE_PX + 2 : HANDLE_PX) * px;
+          const hx = b.x + ((edges.x + 1) / 2) * b.w - hs / 2;
+          const hy = b.y + ((edges.y + 1) / 2) * b.h - hs / 2;
+          ctx.fillStyle = boxColour(b.id, 1);
+          ctx.fillRect(hx, hy, hs, hs);
+          ctx.strokeStyle = colours.page;
+          ctx.lineWidth = px;
+          ctx.strokeRect(hx, hy, hs, hs);
+        }
+      }
     }
     for (const b of boxes) {
       if (b.pushX === 0 && b.pushY === 0) continue;

@@ -68,6 +68,9 @@ export class PalettePanel implements Panel {
   private readonly tools: Record<Tool, HTMLButtonElement>;
   private readonly swatches: HTMLButtonElement[] = [];
   private readonly inHand = h('output', { id: 'tiles-in-hand', class: 'tiles-in-hand' });
+  private readonly touchEdit: HTMLButtonElement;
+  private readonly undo: HTMLButtonElement;
+  private readonly redo: HTMLButtonElement;
 
   constructor(private readonly editor: TileEditor) {
     const tool = (name: Tool, label: string, key: string, title: string) => {
@@ -79,7 +82,14 @@ export class PalettePanel implements Panel {
       paint: tool('paint', 'Paint', 'P', 'Click or drag on the map to lay the shape in hand'),
       erase: tool('erase', 'Erase', 'E', 'Click or drag to empty cells; the right button erases with any tool'),
       door: tool('door', 'Door', 'D', 'Click near a cell side: closed door, open door, none'),
+      box: tool('box', 'Box', 'B', 'Drag on the map to draw a new box (Shift-drag does it with any tool)'),
     };
+    this.touchEdit = h('button', { type: 'button', id: 'tiles-touch-edit', 'aria-pressed': 'false', title: 'On a touch screen, let one finger paint, erase or place doors (off: it scrolls the page)' }, 'Edit by touch');
+    this.touchEdit.addEventListener('click', () => editor.setTouchEdit(!editor.touchEdit));
+    this.undo = h('button', { type: 'button', id: 'tiles-undo', 'aria-keyshortcuts': 'Control+Z Meta+Z', title: 'Undo the last paint stroke, door or box change (Ctrl/Cmd+Z)' }, '↶ Undo');
+    this.redo = h('button', { type: 'button', id: 'tiles-redo', 'aria-keyshortcuts': 'Control+Shift+Z Meta+Shift+Z Control+Y', title: 'Redo (Shift+Ctrl/Cmd+Z)' }, '↷ Redo');
+    this.undo.addEventListener('click', () => editor.undo());
+    this.redo.addEventListener('click', () => editor.redo());
     const rotate = h('button', { type: 'button', id: 'tiles-rotate', 'aria-keyshortcuts': 'R Shift+R', title: 'Turn the shape in hand a quarter clockwise (R; Shift+R the other way)' }, '↻ Rotate');
     rotate.addEventListener('click', () => editor.rotate(true));
 
@@ -89,17 +99,34 @@ export class PalettePanel implements Panel {
       const label = family === 'full' ? 'full · empty' : family;
       return h('div', { class: 'tiles-family', role: 'group', 'aria-label': label }, h('span', { class: 'tiles-family-name' }, label), h('div', { class: 'tiles-family-shapes' }, ...buttons));
     });
+    // One Tab stop for the whole palette; the arrow keys, Home and End move inside it.
+    const palette = h('div', { class: 'tiles-palette', role: 'toolbar', 'aria-label': 'Tile shapes', 'aria-orientation': 'horizontal' }, ...groups);
+    palette.addEventListener('keydown', (e) => this.paletteKey(e));
     this.element = panelSection(
       'tiles-palette',
       'Tiles',
-      h('div', { class: 'buttons tiles-tools', role: 'toolbar', 'aria-label': 'Tools' }, this.tools.paint, this.tools.erase, this.tools.door, rotate),
-      h('div', { class: 'tiles-palette' }, ...groups),
+      h('div', { class: 'buttons tiles-tools', role: 'toolbar', 'aria-label': 'Tools' }, this.tools.paint, this.tools.erase, this.tools.door, this.tools.box, rotate),
+      palette,
       h('p', { class: 'tiles-hint' }, 'In hand: ', this.inHand),
+      h('div', { class: 'buttons tiles-history' }, this.undo, this.redo, this.touchEdit),
     );
   }
 
+  /** Roving focus over the swatches: arrows step, Home / End jump, Enter / Space pick (the buttons' own click). */
+  private paletteKey(e: KeyboardEvent): void {
+    const at = this.swatches.findIndex((b) => b === document.activeElement || b === (b.getRootNode() as Document | ShadowRoot).activeElement);
+    if (at < 0) return;
+    const last = this.swatches.length - 1;
+    const next =
+      e.key === 'ArrowRight' || e.key === 'ArrowDown' ? Math.min(last, at + 1) : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? Math.max(0, at - 1) : e.key === 'Home' ? 0 : e.key === 'End' ? last : -1;
+    if (next < 0) return;
+    e.preventDefault();
+    this.swatches.forEach((b, i) => (b.tabIndex = i === next ? 0 : -1));
+    this.swatches[next].focus();
+  }
+
   private swatch(shape: ShapeInfo): HTMLButtonElement {
-    const b = h('button', { type: 'button', class: 'tiles-swatch', 'data-shape': shape.name, title: shape.name, 'aria-label': shape.name }, shapeIcon(shape));
+    const b = h('button', { type: 'button', class: 'tiles-swatch', 'data-shape': shape.name, title: shape.name, 'aria-label': shape.name, tabindex: this.swatches.length === 0 ? 0 : -1 }, shapeIcon(shape));
     b.addEventListener('click', () => this.editor.setShape(shape.name));
     this.swatches.push(b);
     return b;
@@ -113,8 +140,17 @@ export class PalettePanel implements Panel {
       const on = e.tool === 'erase' ? name === 'empty' : e.tool === 'paint' && name === e.shape;
       b.setAttribute('aria-pressed', String(on));
     }
-    const text = e.tool === 'erase' ? 'eraser' : e.tool === 'door' ? 'doors (closed → open → none)' : e.shape;
+    const text = e.tool === 'erase' ? 'eraser' : e.tool === 'door' ? 'doors (closed → open → none)' : e.tool === 'box' ? 'new box (drag it out)' : e.shape;
     setText(this.inHand, text);
+    this.undo.disabled = !e.history.canUndo;
+    this.redo.disabled = !e.history.canRedo;
+    this.touchEdit.setAttribute('aria-pressed', String(e.touchEdit));
+    // The roving stop follows the shape in hand unless focus is inside the palette.
+    const root = this.element.getRootNode() as Document | ShadowRoot;
+    if (!this.swatches.includes(root.activeElement as HTMLButtonElement)) {
+      const current = this.swatches.findIndex((b) => b.getAttribute('aria-pressed') === 'true');
+      this.swatches.forEach((b, i) => (b.tabIndex = i === Math.max(0, current) ? 0 : -1));
+    }
   }
 }
 
@@ -181,7 +217,7 @@ interface BoxRow {
 /** Per box: its touched cells, where it is, its push-out and a Resolve button. Rows follow the world's boxes. */
 export class ReadoutPanel implements Panel {
   readonly element: HTMLElement;
-  private readonly list = h('div', { class: 'tiles-readout-list', 'aria-live': 'polite' });
+  private readonly list = h('div', { class: 'tiles-readout-list', role: 'status', 'aria-live': 'polite' });
   private rows = new Map<number, BoxRow>();
 
   constructor(private readonly editor: TileEditor) {
@@ -195,6 +231,10 @@ export class ReadoutPanel implements Panel {
     label.addEventListener('click', () => editor.select(id));
     const resolve = h('button', { type: 'button', class: 'tiles-resolve', title: `Move box ${name} by its push-out, out of the tiles` }, 'Resolve');
     resolve.addEventListener('click', () => editor.resolve(id));
+    const copy = h('button', { type: 'button', class: 'tiles-duplicate', 'aria-label': `Duplicate box ${name}`, title: `Duplicate box ${name} (Ctrl/Cmd+D)` }, 'Copy');
+    copy.addEventListener('click', () => editor.duplicateBox(id));
+    const remove = h('button', { type: 'button', class: 'tiles-delete', 'aria-label': `Delete box ${name}`, title: `Delete box ${name} (Delete)` }, '×');
+    remove.addEventListener('click', () => editor.deleteBox(id));
     const where = h('span', { class: 'tiles-box-where' });
     const count = h('span', { class: 'tiles-box-count' });
     const cells = h('p', { class: 'tiles-cells' });
@@ -202,7 +242,7 @@ export class ReadoutPanel implements Panel {
     const row = h(
       'div',
       { class: 'tiles-readout-box', 'data-box': id },
-      h('div', { class: 'tiles-readout-head' }, label, count, resolve),
+      h('div', { class: 'tiles-readout-head' }, label, count, resolve, copy, remove),
       cells,
       h('p', { class: 'tiles-box-facts' }, where, ' · ', push),
     );
@@ -252,10 +292,14 @@ export class KeysPanel implements Panel {
       { class: 'keys-list' },
       key(['click', 'drag'], 'paint the shape in hand; right button erases'),
       key(['R'], 'turn the shape a quarter (Shift+R back)'),
-      key(['P', 'E', 'D'], 'paint, erase, door tool'),
-      key(['drag'], 'a box to move it; its corner handle resizes'),
-      key(['1', '2', '3'], 'select box A, B, C'),
+      key(['P', 'E', 'D', 'B'], 'paint, erase, door, box tool'),
+      key(['Shift', 'drag'], 'draw a new box with any tool'),
+      key(['drag'], 'a box to move it; its edges and corners resize it'),
+      key(['1', '…', '9'], 'select box A, B, C, …'),
+      key(['Delete'], 'delete the selected box (Ctrl/Cmd+D duplicates it)'),
+      key(['Ctrl', 'Z'], 'undo (Shift+Ctrl+Z redo); Cmd on a Mac'),
       key(['←', '↑', '→', '↓'], 'move the selected box (Shift: resize) when the map has focus'),
+      key(['two fingers'], 'pinch to zoom on a touch screen'),
     ),
   );
 }
