@@ -521,3 +521,27 @@ test('grids: Tab on the canvas selects a box and the arrows move it', async () =
   await page.keyboard.press('Escape');
   assert.equal(await page.evaluate(() => window.__broadphase.playground.state.interaction.selectedId), 0, 'expected Esc to clear the selection');
 });
+
+test('rays: with Snap on a dragged ray end lands exactly on a cell corner; Ctrl+Z puts it back', async () => {
+  await page.goto('about:blank');
+  await page.goto(`${baseUrl}#mode=rays&paused`);
+  await waitUntil(page, 'the rays mode to draw', () => window.__broadphaseRays?.frame ?? -1, (f) => f > 1, 20_000);
+  const ts = await page.evaluate(() => window.__broadphaseRays.tiles.tileSize);
+  const ray0 = await page.evaluate(() => ({ ...window.__broadphaseRays.ray }));
+  await page.click('.canvas-tool[data-tool="snap"]');
+  const from = await toScreen(ray0.x0, ray0.y0, '__broadphaseRays');
+  // Aim a little off a corner: snapping must land on it exactly.
+  const cx = (Math.round(ray0.x0 / ts) + 2) * ts + ts * 0.13;
+  const cy = (Math.round(ray0.y0 / ts) + 1) * ts - ts * 0.11;
+  const to = await toScreen(cx, cy, '__broadphaseRays');
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 5 });
+  await page.mouse.up();
+  const ray1 = await page.evaluate(() => ({ ...window.__broadphaseRays.ray }));
+  assert.equal(ray1.x0 % ts, 0, `expected the snapped end on a vertical cell line, x0 = ${ray1.x0}`);
+  assert.equal(ray1.y0 % ts, 0, `expected the snapped end on a horizontal cell line, y0 = ${ray1.y0}`);
+  await page.keyboard.press('Control+z');
+  const ray2 = await page.evaluate(() => ({ ...window.__broadphaseRays.ray }));
+  assert.deepEqual([ray2.x0, ray2.y0], [ray0.x0, ray0.y0], 'expected Ctrl+Z to put the ray end back');
+});

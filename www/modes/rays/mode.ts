@@ -125,12 +125,13 @@ export class RaysMode {
     return HANDLES.map((name) => ({ ...this.model.handle(name) }));
   }
 
+  /** Undoes the last move; not in the middle of a drag (the drag would record a step per move). */
   undo(): boolean {
-    return this.restore(this.history.undo(this.handles()));
+    return !this.history.inGesture && this.restore(this.history.undo(this.handles()));
   }
 
   redo(): boolean {
-    return this.restore(this.history.redo(this.handles()));
+    return !this.history.inGesture && this.restore(this.history.redo(this.handles()));
   }
 
   private restore(state: HandlesSnapshot | null): boolean {

@@ -419,7 +419,9 @@ export class TileEditor {
     this.changed();
   }
 
+  /** Undoes the last step; not in the middle of a drag (the drag would record a step per move). */
   undo(): boolean {
+    if (this.history.inGesture) return false;
     const state = this.history.undo(this.snapshot());
     if (state === null) return false;
     this.restore(state);
@@ -427,6 +429,7 @@ export class TileEditor {
   }
 
   redo(): boolean {
+    if (this.history.inGesture) return false;
     const state = this.history.redo(this.snapshot());
     if (state === null) return false;
     this.restore(state);

@@ -151,11 +151,11 @@ export class TilesInput {
     // One finger on the open map scrolls the page, unless editing by touch.
     if (e.pointerType === 'touch' && hit === null && !creating && !ed.touchEdit) return false;
     this.canvas.focus({ preventScroll: true });
+    const b = hit === null ? undefined : ed.box(hit.box);
+    if (hit !== null && b === undefined) return false;
     ed.beginGesture();
-    if (hit !== null && !(creating && e.shiftKey)) {
+    if (hit !== null && b !== undefined && !(creating && e.shiftKey)) {
       ed.select(hit.box);
-      const b = ed.box(hit.box);
-      if (b === undefined) return false;
       if (hit.edges !== null) {
         const edges = hit.edges;
         const ex = edges.x < 0 ? b.x : b.x + b.w;
