@@ -545,3 +545,14 @@ test('rays: with Snap on a dragged ray end lands exactly on a cell corner; Ctrl+
   const ray2 = await page.evaluate(() => ({ ...window.__broadphaseRays.ray }));
   assert.deepEqual([ray2.x0, ray2.y0], [ray0.x0, ray0.y0], 'expected Ctrl+Z to put the ray end back');
 });
+
+test('rays: a ray along the platform\'s top reports the face\'s normal, not the reversed direction', async () => {
+  for (const ray of ['250_360_350_360', '350_360_250_360']) {
+    await page.goto('about:blank');
+    await page.goto(`${baseUrl}#mode=rays&paused&ray=${ray}`);
+    await waitUntil(page, 'the rays mode to draw', () => window.__broadphaseRays?.frame ?? -1, (f) => f > 1, 20_000);
+    const hit = await page.evaluate(() => window.__broadphaseRays.hit());
+    assert.ok(hit !== null, `expected ray ${ray} along the platform's top to touch it`);
+    assert.deepEqual([hit.t, hit.normalX, hit.normalY], [0, 0, -1], `expected ray ${ray} to hit at t = 0 with the top face's normal (0, -1), got ${JSON.stringify(hit)}`);
+  }
+});

@@ -17,8 +17,10 @@ use crate::geometry::Aabb;
 
 /// The first point of the segment in the closed box `b` (its faces count):
 /// `t`, point and the outward normal of the face entered (the diagonal at
-/// an exact corner; `−direction` when the segment starts inside or on the
-/// box, at `t = 0`). `None` if it misses or a coordinate is not finite.
+/// an exact corner). A segment starting on the box hits at `t = 0` with the
+/// normal of the face it starts on (see the module docs for corners); one
+/// starting strictly inside, with `(0, 0)`. `None` if it misses or a
+/// coordinate is not finite.
 #[must_use]
 pub fn segment_aabb(b: &Aabb, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<SurfaceHit> {
     let seg = Segment::new(x0, y0, x1, y1)?;
@@ -31,7 +33,8 @@ pub(crate) fn hit_aabb(seg: &Segment, b: &Aabb) -> Option<SurfaceHit> {
 }
 
 /// The first point of the segment in the closed disc of centre `(cx, cy)`
-/// and radius `r`, with the radial normal (`−direction` at `t = 0`).
+/// and radius `r`, with the radial normal (at `t = 0`: the radial normal
+/// when the start is on the circle, `(0, 0)` strictly inside).
 /// `None` if it misses, `r` is not above zero, or anything is not finite.
 ///
 /// The segment is first clipped to the disc's bounding box, and the
@@ -53,7 +56,8 @@ pub fn segment_circle(cx: f64, cy: f64, r: f64, x0: f64, y0: f64, x1: f64, y1: f
     if cc <= 0.0 {
         // The piece starts in the disc: at t = 0, or touching the box's
         // face exactly where the circle does.
-        return Some(finish(&seg, clip.t_in, a, unit(m)));
+        let on_circle = [unit(m)];
+        return Some(finish(&seg, clip.t_in, a, unit(m), if cc == 0.0 { &on_circle } else { &[] }));
     }
     let (u0, _) = roots(e.0 * e.0 + e.1 * e.1, m.0 * e.0 + m.1 * e.1, cc)?;
     if !(0.0..=1.0).contains(&u0) {
@@ -61,7 +65,7 @@ pub fn segment_circle(cx: f64, cy: f64, r: f64, x0: f64, y0: f64, x1: f64, y1: f
     }
     let t = clip.t_in + u0 * (clip.t_out - clip.t_in);
     let point = (a.0 + u0 * (b.0 - a.0), a.1 + u0 * (b.1 - a.1));
-    Some(finish(&seg, t, point, unit((m.0 + u0 * e.0, m.1 + u0 * e.1))))
+    Some(finish(&seg, t, point, unit((m.0 + u0 * e.0, m.1 + u0 * e.1)), &[]))
 }
 
 /// The nearest hit among boxes, with the id of the box.

@@ -28,15 +28,21 @@
 //! - **Hits are closed: touching counts**, for tiles, doors, boxes and
 //!   circles alike. A segment that grazes a corner, runs along a face,
 //!   is tangent to an arc, or starts or ends on a surface hits at the first
-//!   point it touches. (The library's box-overlap rule is open — touching
+//!   point it touches. A segment lying on a face (a platform's top, a cell
+//!   line along a wall) therefore hits where it first touches that face: at
+//!   `t = 0` if it starts on it, else where it reaches the face's end. (The library's box-overlap rule is open — touching
 //!   boxes do not overlap — but a ray is infinitely thin: with the open rule
 //!   it would slip through the point where two tiles meet diagonally, and a
 //!   closed door, a wall of zero thickness, would not stop it at all.)
 //!   [`line_of_sight`] is therefore blocked by mere contact.
-//! - **Starting inside.** A segment that starts inside or on a solid hits at
-//!   `t = 0`, and the normal is `−direction` (the unit vector back along the
-//!   segment; `(0, 0)` for a zero-length segment), since there is no surface
-//!   between the start and the solid.
+//! - **Starting on or in a solid.** A segment that starts on a surface hits
+//!   at `t = 0` with that surface's outward normal — never the reversed
+//!   direction: the face it runs along if it lies on one (the platform's
+//!   top gives `(0, −1)` in either direction); else, where surfaces meet at
+//!   the start (a corner), the unit sum of those it starts into (all of
+//!   them if it starts away). A segment that starts strictly inside hits at
+//!   `t = 0` with the normal `(0, 0)`: there is no surface between its start
+//!   and the solid.
 //! - **Normals** are unit and outward: a polygon face's normal, the radial
 //!   normal on an arc (towards the centre for a concave tile), a box face's
 //!   normal, and at an exact box corner the diagonal `(−sx, −sy)/√2`. A

@@ -139,19 +139,38 @@ impl Segment {
         (self.x.at(t), self.y.at(t))
     }
 
-    /// The unit vector pointing back along the segment, `−d / |d|`; `(0, 0)`
-    /// for a point. The normal of every hit at `t = 0` (see the module docs).
+    /// The normal of a hit at `t = 0`, given the outward normals of the
+    /// surfaces the start point lies on (see the module docs): none (the
+    /// start is strictly inside) gives `(0, 0)`; a surface the segment runs
+    /// along is the one it touches; otherwise the surfaces facing the
+    /// segment (normal against its direction: it starts into them) share
+    /// the normal, their unit sum — the diagonal at a corner it enters —
+    /// and with none facing it (it starts away), all of them do.
     #[must_use]
-    pub fn back_normal(&self) -> (f64, f64) {
-        let common = self.x.scale.min(self.y.scale);
-        let (dx, dy) = (self.x.component(common), self.y.component(common));
-        let len = dx.hypot(dy);
+    pub fn start_normal(&self, surfaces: &[(f64, f64)]) -> (f64, f64) {
+        let (dx, dy) = self.direction();
+        let dot = |n: &&(f64, f64)| n.0 * dx + n.1 * dy;
+        if let Some(&along) = surfaces.iter().find(|n| dot(n) == 0.0) {
+            return along;
+        }
+        let facing = surfaces.iter().filter(|n| dot(n) < 0.0).count() > 0;
+        let (sx, sy) = surfaces
+            .iter()
+            .filter(|n| !facing || dot(n) < 0.0)
+            .fold((0.0, 0.0), |(ax, ay), n| (ax + n.0, ay + n.1));
+        let len = sx.hypot(sy);
         if len == 0.0 {
             (0.0, 0.0)
         } else {
-            // `0.0 - v` rather than `-v` so a zero component is +0.0.
-            (0.0 - dx / len, 0.0 - dy / len)
+            (sx / len, sy / len)
         }
+    }
+
+    /// The direction `(x1 − x0, y1 − y0)` in units shared by both axes (each
+    /// axis keeps its difference at its own scale, so overflow never happens).
+    fn direction(&self) -> (f64, f64) {
+        let common = self.x.scale.min(self.y.scale);
+        (self.x.component(common), self.y.component(common))
     }
 
     /// The closed slab clip: the parameters in `[0, 1]` at which the segment
@@ -226,21 +245,19 @@ impl Segment {
         (if self.x.d > 0.0 { b.max_x } else { b.min_x }, if self.y.d > 0.0 { b.max_y } else { b.min_y })
     }
 
-    /// The outward normal of the face the segment enters a box through:
-    /// [`back_normal`](Segment::back_normal) at `t = 0`, the diagonal
-    /// `(−sx, −sy)/√2` at an exact corner, else the face's axis normal.
+    /// The outward normal of the face the segment enters a box through
+    /// (for `t_in > 0`; at `t = 0` the caller applies
+    /// [`start_normal`](Segment::start_normal)): the diagonal `(−sx, −sy)/√2`
+    /// at an exact corner, else the face's axis normal.
     #[must_use]
     pub fn entry_normal(&self, clip: &BoxClip) -> (f64, f64) {
-        if clip.t_in <= 0.0 {
-            return self.back_normal();
-        }
         let (sx, sy) = (self.x.sign(), self.y.sign());
         match (clip.in_x, clip.in_y) {
             (true, true) => (-sx * std::f64::consts::FRAC_1_SQRT_2, -sy * std::f64::consts::FRAC_1_SQRT_2),
             (true, false) => (-sx, 0.0),
             (false, true) => (0.0, -sy),
             // Unreachable for t_in > 0 (some slab set it); keep a valid normal.
-            (false, false) => self.back_normal(),
+            (false, false) => self.start_normal(&[]),
         }
     }
 }

@@ -14,11 +14,17 @@
 //!
 //! The solid region is **closed**: touching it (a vertex, a face along its
 //! length, a tangent to an arc) is a hit, and a segment starting inside or
-//! on it hits at `t = 0` with the normal `−direction` (see the module docs).
+//! on it hits at `t = 0`: with the outward normal of the surface the start
+//! lies on, or `(0, 0)` when it starts strictly inside (see the module docs).
 
 use super::segment::{BoxClip, Segment};
 use crate::geometry::Aabb;
 use crate::tile_grid::{to_world, TileGeometry, TileShape};
+
+/// How close (relative to the tile) a start must be to a slope or an arc
+/// for a `t = 0` hit to take that surface's normal: a point computed onto
+/// a curve is a rounding error off it. Whether it hits stays exact.
+const ON_SURFACE: f64 = 1e-12;
 
 /// Where a segment first touches a solid: `t` along the segment (0..1), the
 /// point, and the unit outward normal of the surface there.
@@ -49,7 +55,10 @@ pub(crate) fn hit_tile(seg: &Segment, shape: TileShape, tile: &Aabb) -> Option<S
     let clip = seg.clip_box(tile)?;
     let a = seg.entry_point(&clip, tile);
     let b = seg.exit_point(&clip, tile);
-    let square_entry = || box_entry(seg, &clip, tile);
+    // At t = 0 the normal is the solid's surface at the start: the square's
+    // faces through it (they bound the solid wherever the start is solid),
+    // and the slope or arc when the start is exactly on it.
+    let square_entry = |on_curve: Option<(f64, f64)>| box_entry_with(seg, &clip, tile, on_curve);
     // The point at `u` along the clipped piece `a → b`, and its parameter.
     let along =
         |u: f64| (clip.t_in + u * (clip.t_out - clip.t_in), (a.0 + u * (b.0 - a.0), a.1 + u * (b.1 - a.1)));
@@ -62,20 +71,24 @@ pub(crate) fn hit_tile(seg: &Segment, shape: TileShape, tile: &Aabb) -> Option<S
                 let (nx, ny) = p.edge_normal(i);
                 nx != 0.0 && ny != 0.0
             }) else {
-                return Some(square_entry());
+                return Some(square_entry(None));
             };
             let (nx, ny) = p.edge_normal(i);
             let (vx, vy) = to_world(tile, p.vertices()[i]);
             // Signed distances (scaled) beyond the slope: ≤ 0 is solid.
             let fa = nx * (a.0 - vx) + ny * (a.1 - vy);
             let fb = nx * (b.0 - vx) + ny * (b.1 - vy);
+            let len = nx.hypot(ny);
+            let slope = (nx / len, ny / len);
             if fa <= 0.0 {
-                Some(square_entry())
+                // On the slope within rounding (a start computed onto it):
+                // the slope's normal at t = 0.
+                let on_slope = fa >= -ON_SURFACE * len * (tile.max_x - tile.min_x);
+                Some(square_entry(on_slope.then_some(slope)))
             } else if fb <= 0.0 {
                 // fa > 0 >= fb, so the division is safe and u is in (0, 1].
                 let (t, point) = along(fa / (fa - fb));
-                let len = nx.hypot(ny);
-                Some(finish(seg, t, point, (nx / len, ny / len)))
+                Some(finish(seg, t, point, slope, &[]))
             } else {
                 None
             }
@@ -93,19 +106,22 @@ pub(crate) fn hit_tile(seg: &Segment, shape: TileShape, tile: &Aabb) -> Option<S
             if q.solid_inside {
                 // Convex: square ∩ closed disc.
                 if cc <= 0.0 {
-                    return Some(square_entry());
+                    return Some(square_entry((cc >= -ON_SURFACE).then(|| radial(0.0))));
                 }
                 let (u0, _) = roots(aa, bb, cc)?;
                 if !(0.0..=1.0).contains(&u0) {
                     return None;
                 }
                 let (t, point) = along(u0);
-                Some(finish(seg, t, point, radial(u0)))
+                Some(finish(seg, t, point, radial(u0), &[]))
             } else {
                 // Concave: square minus open disc; inside the disc, the
                 // piece reaches solid where it leaves the disc.
                 if cc >= 0.0 {
-                    return Some(square_entry());
+                    return Some(square_entry((cc <= ON_SURFACE).then(|| {
+                        let (nx, ny) = radial(0.0);
+                        (-nx, -ny)
+                    })));
                 }
                 let (_, u1) = roots(aa, bb, cc)?;
                 if u1 > 1.0 {
@@ -113,7 +129,7 @@ pub(crate) fn hit_tile(seg: &Segment, shape: TileShape, tile: &Aabb) -> Option<S
                 }
                 let (t, point) = along(u1.max(0.0));
                 let (nx, ny) = radial(u1);
-                Some(finish(seg, t, point, (-nx, -ny)))
+                Some(finish(seg, t, point, (-nx, -ny), &[]))
             }
         }
     }
@@ -149,17 +165,53 @@ pub(crate) fn unit((x, y): (f64, f64)) -> (f64, f64) {
     }
 }
 
-/// A hit, with the `t = 0` normal rule applied in one place.
-pub(crate) fn finish(seg: &Segment, t: f64, (x, y): (f64, f64), normal: (f64, f64)) -> SurfaceHit {
+/// A hit, with the `t = 0` normal rule applied in one place: at `t = 0`
+/// the normal comes from `at_start`, the outward normals of the surfaces
+/// the start lies on ([`Segment::start_normal`]).
+pub(crate) fn finish(
+    seg: &Segment,
+    t: f64,
+    (x, y): (f64, f64),
+    normal: (f64, f64),
+    at_start: &[(f64, f64)],
+) -> SurfaceHit {
     if t <= 0.0 {
         let (x, y) = seg.at(0.0);
-        SurfaceHit { t: 0.0, x, y, normal: seg.back_normal() }
+        SurfaceHit { t: 0.0, x, y, normal: seg.start_normal(at_start) }
     } else {
         SurfaceHit { t, x, y, normal }
     }
 }
 
-/// The hit where a segment enters a box through its clip (`t_in`).
+/// The hit where a segment enters a closed box through its clip (`t_in`).
 pub(crate) fn box_entry(seg: &Segment, clip: &BoxClip, b: &Aabb) -> SurfaceHit {
-    finish(seg, clip.t_in, seg.entry_point(clip, b), seg.entry_normal(clip))
+    box_entry_with(seg, clip, b, None)
+}
+
+/// [`box_entry`] for a solid that is the box cut by one more surface:
+/// `on_curve` is that surface's outward normal when the start lies exactly
+/// on it (a slope, an arc).
+fn box_entry_with(seg: &Segment, clip: &BoxClip, b: &Aabb, on_curve: Option<(f64, f64)>) -> SurfaceHit {
+    if clip.t_in > 0.0 {
+        return finish(seg, clip.t_in, seg.entry_point(clip, b), seg.entry_normal(clip), &[]);
+    }
+    let (x, y) = seg.at(0.0);
+    let mut surfaces = [(0.0, 0.0); 5];
+    let mut n = 0;
+    for (on, normal) in [
+        (x == b.min_x, (-1.0, 0.0)),
+        (x == b.max_x, (1.0, 0.0)),
+        (y == b.min_y, (0.0, -1.0)),
+        (y == b.max_y, (0.0, 1.0)),
+    ] {
+        if on {
+            surfaces[n] = normal;
+            n += 1;
+        }
+    }
+    if let Some(normal) = on_curve {
+        surfaces[n] = normal;
+        n += 1;
+    }
+    finish(seg, 0.0, (x, y), (0.0, 0.0), &surfaces[..n])
 }

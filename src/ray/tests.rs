@@ -461,13 +461,24 @@ fn check_normal(n: (f64, f64), r: Ray, t: f64) -> Result<(), String> {
     let (dx, dy) = (r.2 - r.0, r.3 - r.1);
     let len = dx.hypot(dy);
     if len == 0.0 {
-        return if n == (0.0, 0.0) { Ok(()) } else { Err(format!("point segment, normal {n:?}")) };
+        // A point: on a surface, that surface's normal; inside, none.
+        return if n == (0.0, 0.0) || ((n.0.hypot(n.1)) - 1.0).abs() <= 1e-12 {
+            Ok(())
+        } else {
+            Err(format!("point segment, normal {n:?}"))
+        };
+    }
+    if t == 0.0 {
+        // The surface the start lies on (it may face away from a segment
+        // that starts by leaving it), or (0, 0) strictly inside.
+        return if n == (0.0, 0.0) || ((n.0.hypot(n.1)) - 1.0).abs() <= 1e-12 {
+            Ok(())
+        } else {
+            Err(format!("t = 0 normal {n:?}"))
+        };
     }
     if ((n.0.hypot(n.1)) - 1.0).abs() > 1e-12 {
         return Err(format!("normal {n:?} is not unit"));
-    }
-    if t == 0.0 && (n.0 + dx / len).abs() + (n.1 + dy / len).abs() > 1e-12 {
-        return Err(format!("t = 0 normal {n:?} is not -direction"));
     }
     if (n.0 * dx + n.1 * dy) / len > 1e-9 {
         return Err(format!("normal {n:?} faces along the ray"));
@@ -563,9 +574,9 @@ fn segment_tile_known_answers() {
     // A ray along its open top side touches the solid only at (20, 10).
     let h = hit("concave-br", Ray(5.0, 10.0, 25.0, 10.0)).unwrap();
     assert!((h.x - 20.0).abs() < 1e-9, "{h:?}");
-    // Starting inside: t = 0, normal back along the ray.
+    // Starting inside: t = 0, no surface at the start, no normal.
     let h = hit("full", Ray(15.0, 15.0, 30.0, 15.0)).unwrap();
-    assert_eq!((h.t, h.x, h.y, h.normal), (0.0, 15.0, 15.0, (-1.0, 0.0)));
+    assert_eq!((h.t, h.x, h.y, h.normal), (0.0, 15.0, 15.0, (0.0, 0.0)));
     let h = hit("full", Ray(15.0, 15.0, 15.0, 15.0)).unwrap();
     assert_eq!((h.t, h.normal), (0.0, (0.0, 0.0)));
     // Through a box corner exactly: the diagonal normal.
@@ -737,7 +748,8 @@ fn a_ray_starting_inside_solid_hits_at_zero_despite_simplified_faces() {
     }
     assert_eq!(grid.edge(2, 2, Side::Left).unwrap(), crate::tile_grid::EdgeState::Empty);
     let h = cast_tiles(&grid, 25.0, 25.0, 45.0, 25.0).unwrap();
-    assert_eq!((h.t, h.normal, h.col, h.row), (0.0, (-1.0, 0.0), 2, 2));
+    // Strictly inside: no surface at the start, so no normal.
+    assert_eq!((h.t, h.normal, h.col, h.row), (0.0, (0.0, 0.0), 2, 2));
     // Starting on an interior face, or on the outer face, still t = 0.
     assert_eq!(cast_tiles(&grid, 20.0, 25.0, 20.0, 45.0).unwrap().t, 0.0);
     assert_eq!(cast_tiles(&grid, 10.0, 25.0, 0.0, 25.0).unwrap().t, 0.0);
@@ -850,9 +862,9 @@ fn segment_aabb_and_circle_known_answers() {
     assert_eq!((h.t, h.x, h.y, h.normal), (1.0 / 3.0, 10.0, 15.0, (-1.0, 0.0)));
     let h = segment_aabb(&b, 15.0, 30.0, 15.0, 0.0).unwrap();
     assert_eq!((h.y, h.normal), (20.0, (0.0, 1.0)));
-    // Inside: t = 0, normal back along the ray.
+    // Inside: t = 0, and no surface at the start, so no normal.
     let h = segment_aabb(&b, 15.0, 15.0, 15.0, 0.0).unwrap();
-    assert_eq!((h.t, h.normal), (0.0, (0.0, 1.0)));
+    assert_eq!((h.t, h.normal), (0.0, (0.0, 0.0)));
     // Grazing the top face counts; passing beside it does not.
     assert_eq!(segment_aabb(&b, 0.0, 10.0, 30.0, 10.0).unwrap().x, 10.0);
     assert_eq!(segment_aabb(&b, 0.0, 9.999, 30.0, 9.999), None);
@@ -860,8 +872,11 @@ fn segment_aabb_and_circle_known_answers() {
 
     let h = segment_circle(10.0, 10.0, 5.0, 0.0, 10.0, 30.0, 10.0).unwrap();
     assert_eq!((h.x, h.y, h.normal), (5.0, 10.0, (-1.0, 0.0)));
+    // From the centre: inside, no normal; from the circle: the radial normal.
     let h = segment_circle(10.0, 10.0, 5.0, 10.0, 10.0, 30.0, 10.0).unwrap();
-    assert_eq!((h.t, h.normal), (0.0, (-1.0, 0.0)));
+    assert_eq!((h.t, h.normal), (0.0, (0.0, 0.0)));
+    let h = segment_circle(10.0, 10.0, 5.0, 15.0, 10.0, 30.0, 10.0).unwrap();
+    assert_eq!((h.t, h.normal), (0.0, (1.0, 0.0)));
     // Tangent: touching counts.
     let h = segment_circle(10.0, 10.0, 5.0, 0.0, 5.0, 30.0, 5.0).unwrap();
     assert_eq!((h.x, h.y, h.normal), (10.0, 5.0, (0.0, -1.0)));
@@ -943,4 +958,111 @@ fn first_box_hit_matches_brute_force_with_ties_to_the_smaller_id() {
     }
     assert!(hits > 500, "{hits}");
     assert_eq!(first_box_hit(0.0, 0.0, 1.0, 1.0, []), None);
+}
+
+/// A segment lying along a face of a tile's solid, starting on it, hits at
+/// `t = 0` with that face's outward normal, in both directions: every
+/// straight face of every shape (the square's sides where they bound the
+/// solid, and each slope), and the tangent at the middle of each arc.
+#[test]
+fn rays_along_every_face_report_the_face_normal_both_ways() {
+    let tile = Aabb { min_x: 10.0, min_y: 10.0, max_x: 20.0, max_y: 20.0 };
+    let mut faces = 0;
+    for shape in TileShape::ALL {
+        // (a point on the face, the face's direction, its outward normal)
+        let mut along: Vec<[(f64, f64); 3]> = Vec::new();
+        // The square's sides: a face where the solid is just inside the
+        // middle of the side and not just outside.
+        for (mid, normal) in [
+            ((10.0, 15.0), (-1.0, 0.0)),
+            ((20.0, 15.0), (1.0, 0.0)),
+            ((15.0, 10.0), (0.0, -1.0)),
+            ((15.0, 20.0), (0.0, 1.0)),
+        ] {
+            let inside = (mid.0 - 0.01 * normal.0, mid.1 - 0.01 * normal.1);
+            if contains_point(shape, &tile, inside.0, inside.1) {
+                along.push([mid, (normal.1, -normal.0), normal]);
+            }
+        }
+        match shape.geometry() {
+            TileGeometry::Polygon(p) => {
+                let n = p.vertices().len();
+                for i in 0..n {
+                    let (nx, ny) = p.edge_normal(i);
+                    if nx == 0.0 || ny == 0.0 {
+                        continue; // a side of the square, done above
+                    }
+                    let a = to_world(&tile, p.vertices()[i]);
+                    let b = to_world(&tile, p.vertices()[(i + 1) % n]);
+                    let len = nx.hypot(ny);
+                    along.push([
+                        ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0),
+                        (b.0 - a.0, b.1 - a.1),
+                        (nx / len, ny / len),
+                    ]);
+                }
+            }
+            TileGeometry::QuarterCircle(q) => {
+                // The middle of the arc, on the diagonal from the centre.
+                let (cx, cy) = to_world(&tile, q.centre);
+                let (ux, uy) = (
+                    (15.0 - cx).signum() * std::f64::consts::FRAC_1_SQRT_2,
+                    (15.0 - cy).signum() * std::f64::consts::FRAC_1_SQRT_2,
+                );
+                // A hair into the solid, so rounding cannot put it outside.
+                let r = if q.solid_inside { 10.0 * (1.0 - 1e-14) } else { 10.0 * (1.0 + 1e-14) };
+                let point = (cx + r * ux, cy + r * uy);
+                let normal = if q.solid_inside { (ux, uy) } else { (-ux, -uy) };
+                along.push([point, (-uy, ux), normal]);
+            }
+            TileGeometry::Empty => {}
+        }
+        for [start, dir, normal] in along {
+            for sign in [1.0, -1.0] {
+                let end = (start.0 + sign * 0.3 * dir.0, start.1 + sign * 0.3 * dir.1);
+                let h = segment_tile(shape, &tile, start.0, start.1, end.0, end.1).unwrap_or_else(|| {
+                    panic!("{}: a segment along the face from {start:?} missed", shape.name())
+                });
+                assert_eq!(h.t, 0.0, "{}: along the face from {start:?}", shape.name());
+                assert!(
+                    (h.normal.0 - normal.0).abs() < 1e-9 && (h.normal.1 - normal.1).abs() < 1e-9,
+                    "{}: along the face from {start:?} towards {end:?}: normal {:?}, the face's is {normal:?}",
+                    shape.name(),
+                    h.normal
+                );
+                faces += 1;
+            }
+        }
+    }
+    assert!(faces > 60, "expected the faces of every shape, tested {faces}");
+}
+
+/// The two rays the page showed wrong: along a platform's top (a face on a
+/// cell line) and along a ceiling's underside. Both start on the face: a
+/// hit at `t = 0` with the face's normal, never the reversed direction;
+/// and a ray along a cell line beside a face but starting off the tile
+/// touches it only where it reaches the tile's corner.
+#[test]
+fn rays_along_cell_lines_on_faces_report_the_face() {
+    let mut grid = TileGrid::new(10, 10, 24.0).unwrap();
+    for c in 3..7 {
+        grid.set_tile(c, 6, TileShape::Full).unwrap(); // a platform, top at y = 144
+        grid.set_tile(c, 0, TileShape::Full).unwrap(); // a ceiling, underside at y = 24
+    }
+    for (x0, x1) in [(80.0, 150.0), (150.0, 80.0)] {
+        let h = cast_tiles(&grid, x0, 144.0, x1, 144.0).unwrap();
+        assert_eq!((h.t, h.normal), (0.0, (0.0, -1.0)), "along the platform's top from x = {x0}");
+        let h = cast_tiles(&grid, x0, 24.0, x1, 24.0).unwrap();
+        assert_eq!((h.t, h.normal), (0.0, (0.0, 1.0)), "along the ceiling's underside from x = {x0}");
+    }
+    // From open space along the platform's top line: the tile's corner.
+    let h = cast_tiles(&grid, 10.0, 144.0, 120.0, 144.0).unwrap();
+    assert_eq!((h.x, h.y, h.normal, h.col, h.row), (72.0, 144.0, (-1.0, 0.0), 3, 6));
+    let h = cast_tiles(&grid, 230.0, 144.0, 120.0, 144.0).unwrap();
+    assert_eq!((h.x, h.y, h.normal, h.col, h.row), (168.0, 144.0, (1.0, 0.0), 6, 6));
+    // Along an empty cell line: nothing.
+    assert!(cast_tiles(&grid, 10.0, 96.0, 230.0, 96.0).is_none());
+    assert!(cast_tiles(&grid, 120.0, 30.0, 120.0, 140.0).is_none());
+    // Line of sight is blocked by touching, along a face as at a corner.
+    assert!(!line_of_sight(&grid, 80.0, 144.0, 150.0, 144.0));
 }

@@ -53,7 +53,8 @@ pub struct TileHit {
     pub t: f64,
     pub x: f64,
     pub y: f64,
-    /// Unit outward normal of the surface hit; `−direction` at `t = 0`.
+    /// Unit outward normal of the surface hit; at `t = 0` the surface the
+    /// start lies on, or `(0, 0)` when it starts strictly inside.
     pub normal: (f64, f64),
     /// The cell of the tile hit; for a closed door, the cell beyond it in
     /// the ray's direction (or the grid cell beside it on the border).

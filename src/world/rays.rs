@@ -19,7 +19,8 @@ pub struct RayHit {
     pub t: f64,
     pub x: f64,
     pub y: f64,
-    /// Unit outward normal of the surface hit (`-direction` at `t = 0`).
+    /// Unit outward normal of the surface hit (at `t = 0`: the surface the
+    /// start lies on, or `(0, 0)` when it starts strictly inside a solid).
     pub normal_x: f64,
     pub normal_y: f64,
     /// The object hit, or 0 for a tile.
