@@ -556,3 +556,29 @@ test('rays: a ray along the platform\'s top reports the face\'s normal, not the 
     assert.deepEqual([hit.t, hit.normalX, hit.normalY], [0, 0, -1], `expected ray ${ray} to hit at t = 0 with the top face's normal (0, -1), got ${JSON.stringify(hit)}`);
   }
 });
+
+test('the library\'s World says "this World was freed" after free(), and a second free() is harmless', async () => {
+  await page.goto('about:blank');
+  await page.goto(`${baseUrl}#mode=quadtree&n=50&paused`);
+  await waitUntil(page, 'the quadtree mode to draw', () => window.__broadphase?.frame ?? -1, (f) => f > 1, 20_000);
+  const seen = await page.evaluate(() => {
+    const World = window.__broadphase.world.constructor;
+    const w = new World(10, 10);
+    const other = new World(10, 10);
+    other.insert(1, 1, 1, 1);
+    w.free();
+    const messages = [];
+    for (const call of [() => w.insert(1, 1, 1, 1), () => w.pairs(), () => w.count]) {
+      try {
+        call();
+        messages.push('no error');
+      } catch (e) {
+        messages.push(e.message);
+      }
+    }
+    w.free();
+    return { messages, other: other.count };
+  });
+  for (const m of seen.messages) assert.match(m, /^this World was freed/, `expected "this World was freed", got "${m}"`);
+  assert.equal(seen.other, 1, 'expected another World to be untouched');
+});

@@ -24,6 +24,11 @@ pub enum Error {
     Cycle { child: u32, parent: u32 },
     /// Every id a World can hand out (1..=u32::MAX − 1) has been used.
     IdsExhausted,
+    /// The call would take a World past the objects it can hold
+    /// ([`crate::world::MAX_OBJECTS`]).
+    TooManyObjects { arg: &'static str, asked: usize, max: usize },
+    /// Memory for `asked` more objects could not be reserved; nothing changed.
+    OutOfMemory { arg: &'static str, asked: usize },
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
@@ -39,7 +44,9 @@ impl Error {
             | Error::DeadId { arg, .. }
             | Error::UnknownName { arg, .. }
             | Error::NotWhole { arg, .. }
-            | Error::OutOfRange { arg, .. } => arg,
+            | Error::OutOfRange { arg, .. }
+            | Error::TooManyObjects { arg, .. }
+            | Error::OutOfMemory { arg, .. } => arg,
             Error::Cycle { .. } => "parent",
             Error::IdsExhausted => "id",
         };
@@ -80,6 +87,12 @@ impl fmt::Display for Error {
                 write!(f, "{arg} {value} is out of range {min}..={max}")
             }
             Error::IdsExhausted => write!(f, "no {arg} left: this World has issued all {} ids", u32::MAX - 1),
+            Error::TooManyObjects { asked, max, .. } => {
+                write!(f, "{arg}: a World holds at most {max} objects; this would make {asked}")
+            }
+            Error::OutOfMemory { asked, .. } => {
+                write!(f, "{arg}: out of memory reserving room for {asked} more objects; nothing was added")
+            }
             Error::Cycle { child, parent } => write!(
                 f,
                 "parent {parent} is object {child} or one of its descendants; re-parenting would make a cycle"

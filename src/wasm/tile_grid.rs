@@ -9,7 +9,9 @@ use std::rc::Rc;
 use js_sys::{Float64Array, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
-use super::{flatten_cells, names, ray_hit, to_js, view_f64, view_u32, view_u8, whole};
+use super::{
+    flag, flatten_cells, names, num, opt_num, ray_hit, text, to_js, view_f64, view_u32, view_u8, whole,
+};
 use crate::error::Error;
 use crate::geometry::{Aabb, CellRange};
 use crate::ray::{cast_tiles, check_segment, line_of_sight, trace_cells, trace_steps, GridDims};
@@ -51,7 +53,7 @@ impl WasmTileGrid {
     }
 }
 
-fn shape_named(name: &str) -> Result<TileShape, JsError> {
+fn shape_named(name: &str) -> Result<TileShape, JsValue> {
     TileShape::from_name(name).map_err(to_js)
 }
 
@@ -76,7 +78,11 @@ impl WasmTileGrid {
 
     /// The family of a shape.
     #[wasm_bindgen(js_name = shapeFamily)]
-    pub fn shape_family(shape: &str) -> Result<String, JsError> {
+    pub fn shape_family(
+        #[wasm_bindgen(unchecked_param_type = "string")] shape: JsValue,
+    ) -> Result<String, JsValue> {
+        let shape = text("shape", &shape)?;
+        let shape = shape.as_str();
         Ok(shape_named(shape)?.family_name().to_string())
     }
 
@@ -84,7 +90,13 @@ impl WasmTileGrid {
     /// anticlockwise: a true rotation, so `shallow-small-br` becomes
     /// `steep-small-bl`.
     #[wasm_bindgen(js_name = rotateShape)]
-    pub fn rotate_shape(shape: &str, clockwise: bool) -> Result<String, JsError> {
+    pub fn rotate_shape(
+        #[wasm_bindgen(unchecked_param_type = "string")] shape: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "boolean")] clockwise: JsValue,
+    ) -> Result<String, JsValue> {
+        let shape = text("shape", &shape)?;
+        let shape = shape.as_str();
+        let clockwise = flag("clockwise", &clockwise)?;
         Ok(shape_named(shape)?.rotated(clockwise).name().to_string())
     }
 
@@ -92,7 +104,13 @@ impl WasmTileGrid {
     /// `[x0, y0, x1, y1, …]`, arcs as `segments` straight pieces (a copy;
     /// empty for `"empty"`).
     #[wasm_bindgen(js_name = shapeOutline)]
-    pub fn shape_outline(shape: &str, segments: f64) -> Result<Float64Array, JsError> {
+    pub fn shape_outline(
+        #[wasm_bindgen(unchecked_param_type = "string")] shape: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] segments: JsValue,
+    ) -> Result<Float64Array, JsValue> {
+        let shape = text("shape", &shape)?;
+        let shape = shape.as_str();
+        let segments = num("segments", &segments)?;
         let shape = shape_named(shape)?;
         let segments = whole("segments", segments)?;
         if !(1..=MAX_OUTLINE_SEGMENTS).contains(&segments) {
@@ -112,7 +130,11 @@ impl WasmTileGrid {
     /// The edge state each side of a lone tile of this shape gives, as
     /// codes of `World.edgeStates()`, in `TileGrid.sides()` order (a copy).
     #[wasm_bindgen(js_name = shapeSides)]
-    pub fn shape_sides(shape: &str) -> Result<Uint8Array, JsError> {
+    pub fn shape_sides(
+        #[wasm_bindgen(unchecked_param_type = "string")] shape: JsValue,
+    ) -> Result<Uint8Array, JsValue> {
+        let shape = text("shape", &shape)?;
+        let shape = shape.as_str();
         let shape = shape_named(shape)?;
         let codes: Vec<u8> = Side::ALL.iter().map(|&side| shape.side_view(side) as u8).collect();
         Ok(Uint8Array::from(&codes[..]))
@@ -166,22 +188,29 @@ impl WasmTileGrid {
     /// row-major, each once (a view); `undefined` when that is too long ago
     /// or the map was replaced since: redraw everything then.
     #[wasm_bindgen(js_name = changedCellsSince)]
-    pub fn changed_cells_since(&mut self, revision: f64) -> Option<Uint32Array> {
+    pub fn changed_cells_since(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] revision: JsValue,
+    ) -> Result<Option<Uint32Array>, JsValue> {
+        let revision = num("revision", &revision)?;
         if !(revision >= 0.0 && revision.fract() == 0.0 && revision <= 2f64.powi(53)) {
-            return None;
+            return Ok(None);
         }
         let complete = self.core.borrow().tiles().changed_cells_since(revision as u64, &mut self.cells);
         flatten_cells(&self.cells, &mut self.cells_out);
-        complete.then(|| view_u32(&self.cells_out))
+        Ok(complete.then(|| view_u32(&self.cells_out)))
     }
 
     /// Replaces the map by `cols × rows` empty tiles of side `tileSize`.
     pub fn reset(
         &self,
-        cols: f64,
-        rows: f64,
-        #[wasm_bindgen(js_name = tileSize)] tile_size: f64,
-    ) -> Result<(), JsError> {
+        #[wasm_bindgen(unchecked_param_type = "number")] cols: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] rows: JsValue,
+        #[wasm_bindgen(js_name = tileSize, unchecked_param_type = "number")] tile_size: JsValue,
+    ) -> Result<(), JsValue> {
+        let cols = num("cols", &cols)?;
+        let rows = num("rows", &rows)?;
+        let tile_size = num("tileSize", &tile_size)?;
         let (cols, rows) = (whole("cols", cols)?, whole("rows", rows)?);
         self.grid_mut().replace(TileGrid::new(cols, rows, tile_size).map_err(to_js)?);
         Ok(())
@@ -189,7 +218,12 @@ impl WasmTileGrid {
 
     /// Replaces the map by a preset (see `TileGrid.presets()`).
     #[wasm_bindgen(js_name = loadPreset)]
-    pub fn load_preset(&self, name: &str) -> Result<(), JsError> {
+    pub fn load_preset(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+    ) -> Result<(), JsValue> {
+        let name = text("name", &name)?;
+        let name = name.as_str();
         self.grid_mut().replace(TileGrid::preset(name).map_err(to_js)?);
         Ok(())
     }
@@ -205,34 +239,73 @@ impl WasmTileGrid {
     #[wasm_bindgen(js_name = loadAscii)]
     pub fn load_ascii(
         &self,
-        map: &str,
-        #[wasm_bindgen(js_name = tileSize)] tile_size: f64,
-    ) -> Result<(), JsError> {
+        #[wasm_bindgen(unchecked_param_type = "string")] map: JsValue,
+        #[wasm_bindgen(js_name = tileSize, unchecked_param_type = "number")] tile_size: JsValue,
+    ) -> Result<(), JsValue> {
+        let map = text("map", &map)?;
+        let map = map.as_str();
+        let tile_size = num("tileSize", &tile_size)?;
         self.grid_mut().replace(TileGrid::from_ascii(tile_size, map).map_err(to_js)?);
         Ok(())
     }
 
     #[wasm_bindgen(js_name = setTile)]
-    pub fn set_tile(&self, col: f64, row: f64, shape: &str) -> Result<(), JsError> {
+    pub fn set_tile(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] shape: JsValue,
+    ) -> Result<(), JsValue> {
+        let col = num("col", &col)?;
+        let row = num("row", &row)?;
+        let shape = text("shape", &shape)?;
+        let shape = shape.as_str();
         let (col, row) = (whole("col", col)?, whole("row", row)?);
         let shape = shape_named(shape)?;
         self.grid_mut().set_tile(col, row, shape).map_err(to_js)
     }
 
     /// The shape name of a tile.
-    pub fn tile(&self, col: f64, row: f64) -> Result<String, JsError> {
+    pub fn tile(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
+    ) -> Result<String, JsValue> {
+        let col = num("col", &col)?;
+        let row = num("row", &row)?;
         Ok(self.grid().tile(whole("col", col)?, whole("row", row)?).map_err(to_js)?.name().to_string())
     }
 
     /// `"empty"`, `"solid"` or `"interesting"` for a side of a cell.
-    pub fn edge(&self, col: f64, row: f64, side: &str) -> Result<String, JsError> {
+    pub fn edge(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] side: JsValue,
+    ) -> Result<String, JsValue> {
+        let col = num("col", &col)?;
+        let row = num("row", &row)?;
+        let side = text("side", &side)?;
+        let side = side.as_str();
         let (col, row) = (whole("col", col)?, whole("row", row)?);
         Ok(self.grid().edge_named(col, row, side).map_err(to_js)?.name().to_string())
     }
 
     /// A door on a cell side: `"open"`, `"closed"`, or `"none"` to remove it.
     #[wasm_bindgen(js_name = setDoor)]
-    pub fn set_door(&self, col: f64, row: f64, side: &str, door: &str) -> Result<(), JsError> {
+    pub fn set_door(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] side: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] door: JsValue,
+    ) -> Result<(), JsValue> {
+        let col = num("col", &col)?;
+        let row = num("row", &row)?;
+        let side = text("side", &side)?;
+        let side = side.as_str();
+        let door = text("door", &door)?;
+        let door = door.as_str();
         let (col, row) = (whole("col", col)?, whole("row", row)?);
         let side = Side::from_name(side).map_err(to_js)?;
         let door = match door {
@@ -243,7 +316,16 @@ impl WasmTileGrid {
     }
 
     /// The door on a cell side: `"open"`, `"closed"` or `"none"`.
-    pub fn door(&self, col: f64, row: f64, side: &str) -> Result<String, JsError> {
+    pub fn door(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] side: JsValue,
+    ) -> Result<String, JsValue> {
+        let col = num("col", &col)?;
+        let row = num("row", &row)?;
+        let side = text("side", &side)?;
+        let side = side.as_str();
         let (col, row) = (whole("col", col)?, whole("row", row)?);
         let side = Side::from_name(side).map_err(to_js)?;
         Ok(self.grid().door(col, row, side).map_err(to_js)?.map_or("none", Door::name).to_string())
@@ -282,11 +364,15 @@ impl WasmTileGrid {
     #[wasm_bindgen(js_name = edgeLines)]
     pub fn edge_lines(
         &mut self,
-        #[wasm_bindgen(js_name = colStart)] col_start: Option<f64>,
-        #[wasm_bindgen(js_name = rowStart)] row_start: Option<f64>,
-        #[wasm_bindgen(js_name = colEnd)] col_end: Option<f64>,
-        #[wasm_bindgen(js_name = rowEnd)] row_end: Option<f64>,
-    ) -> Result<Float64Array, JsError> {
+        #[wasm_bindgen(js_name = colStart)] col_start: Option<JsValue>,
+        #[wasm_bindgen(js_name = rowStart)] row_start: Option<JsValue>,
+        #[wasm_bindgen(js_name = colEnd)] col_end: Option<JsValue>,
+        #[wasm_bindgen(js_name = rowEnd)] row_end: Option<JsValue>,
+    ) -> Result<Float64Array, JsValue> {
+        let col_start = opt_num("colStart", col_start.as_ref())?;
+        let row_start = opt_num("rowStart", row_start.as_ref())?;
+        let col_end = opt_num("colEnd", col_end.as_ref())?;
+        let row_end = opt_num("rowEnd", row_end.as_ref())?;
         let bound = |arg, v: Option<f64>, default: u32| v.map_or(Ok(default), |v| whole(arg, v));
         let (cols, rows) = (self.cols(), self.rows());
         let range = CellRange {
@@ -302,14 +388,30 @@ impl WasmTileGrid {
     /// The cell holding a point, `[col, row]` (cells are half-open), or
     /// undefined outside the map (a copy).
     #[wasm_bindgen(js_name = cellAt)]
-    pub fn cell_at(&self, x: f64, y: f64) -> Option<Uint32Array> {
-        self.grid().cell_at(x, y).map(|(c, r)| Uint32Array::from(&[c, r][..]))
+    pub fn cell_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+    ) -> Result<Option<Uint32Array>, JsValue> {
+        let x = num("x", &x)?;
+        let y = num("y", &y)?;
+        Ok(self.grid().cell_at(x, y).map(|(c, r)| Uint32Array::from(&[c, r][..])))
     }
 
     /// `[col, row, …]` of the tiles the box's interior overlaps, row-major
     /// (a view).
     #[wasm_bindgen(js_name = touchedCells)]
-    pub fn touched_cells(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<Uint32Array, JsError> {
+    pub fn touched_cells(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
+    ) -> Result<Uint32Array, JsValue> {
+        let x = num("x", &x)?;
+        let y = num("y", &y)?;
+        let w = num("w", &w)?;
+        let h = num("h", &h)?;
         let area = checked_box(x, y, w, h).map_err(to_js)?;
         self.core.borrow().tiles().touched_cells(&area, &mut self.cells);
         flatten_cells(&self.cells, &mut self.cells_out);
@@ -320,7 +422,17 @@ impl WasmTileGrid {
     /// the deepest contact is resolved first, shortest exit that lands
     /// clear, at most 8 rounds (may be partial in a tight spot; a copy).
     #[wasm_bindgen(js_name = pushOut)]
-    pub fn push_out(&self, x: f64, y: f64, w: f64, h: f64) -> Result<Float64Array, JsError> {
+    pub fn push_out(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
+    ) -> Result<Float64Array, JsValue> {
+        let x = num("x", &x)?;
+        let y = num("y", &y)?;
+        let w = num("w", &w)?;
+        let h = num("h", &h)?;
         let area = checked_box(x, y, w, h).map_err(to_js)?;
         let (dx, dy) = self.grid().push_out(&area);
         Ok(Float64Array::from(&[dx, dy][..]))
@@ -331,7 +443,17 @@ impl WasmTileGrid {
     /// `[col, row, …]` of the cells the segment passes through, in order,
     /// clipped to the grid, ignoring tiles (a view).
     #[wasm_bindgen(js_name = traceCells)]
-    pub fn trace_cells(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<Uint32Array, JsError> {
+    pub fn trace_cells(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x0: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y0: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
+    ) -> Result<Uint32Array, JsValue> {
+        let x0 = num("x0", &x0)?;
+        let y0 = num("y0", &y0)?;
+        let x1 = num("x1", &x1)?;
+        let y1 = num("y1", &y1)?;
         check_segment(x0, y0, x1, y1).map_err(to_js)?;
         trace_cells(GridDims::of(self.core.borrow().tiles()), x0, y0, x1, y1, &mut self.cells);
         flatten_cells(&self.cells, &mut self.cells_out);
@@ -342,7 +464,17 @@ impl WasmTileGrid {
     /// tMaxY, tDeltaX, tDeltaY` per cell (a view): one walk gives the cells
     /// and the step-through.
     #[wasm_bindgen(js_name = traceSteps)]
-    pub fn trace_steps(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<Float64Array, JsError> {
+    pub fn trace_steps(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x0: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y0: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
+    ) -> Result<Float64Array, JsValue> {
+        let x0 = num("x0", &x0)?;
+        let y0 = num("y0", &y0)?;
+        let x1 = num("x1", &x1)?;
+        let y1 = num("y1", &y1)?;
         check_segment(x0, y0, x1, y1).map_err(to_js)?;
         trace_steps(GridDims::of(self.core.borrow().tiles()), x0, y0, x1, y1, &mut self.numbers);
         Ok(view_f64(&self.numbers))
@@ -351,7 +483,17 @@ impl WasmTileGrid {
     /// The first tile surface (or closed door) the segment touches, or
     /// undefined; objects are ignored (`World.castRay` sees both).
     #[wasm_bindgen(js_name = castRay, unchecked_return_type = "RayHit | undefined")]
-    pub fn cast_ray(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<JsValue, JsError> {
+    pub fn cast_ray(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x0: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y0: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let x0 = num("x0", &x0)?;
+        let y0 = num("y0", &y0)?;
+        let x1 = num("x1", &x1)?;
+        let y1 = num("y1", &y1)?;
         check_segment(x0, y0, x1, y1).map_err(to_js)?;
         let hit = cast_tiles(&self.grid(), x0, y0, x1, y1);
         Ok(hit.map_or(JsValue::UNDEFINED, |h| ray_hit(RayHit::from(h))))
@@ -359,13 +501,23 @@ impl WasmTileGrid {
 
     /// Whether no tile (nor closed door) touches the segment.
     #[wasm_bindgen(js_name = lineOfSight)]
-    pub fn line_of_sight(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<bool, JsError> {
+    pub fn line_of_sight(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x0: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y0: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
+    ) -> Result<bool, JsValue> {
+        let x0 = num("x0", &x0)?;
+        let y0 = num("y0", &y0)?;
+        let x1 = num("x1", &x1)?;
+        let y1 = num("y1", &y1)?;
         check_segment(x0, y0, x1, y1).map_err(to_js)?;
         Ok(line_of_sight(&self.grid(), x0, y0, x1, y1))
     }
 
     /// Throws if an invariant of the map is broken (a debugging aid).
-    pub fn validate(&self) -> Result<(), JsError> {
-        self.grid().validate().map_err(|message| JsError::new(&message))
+    pub fn validate(&self) -> Result<(), JsValue> {
+        self.grid().validate().map_err(|message| JsError::new(&message).into())
     }
 }

@@ -10,7 +10,10 @@ use js_sys::{Float64Array, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 use super::WasmTileGrid;
-use super::{boxes_xywh, names, plain_object, ray_hit, to_js, view_f64, view_u32, view_u8, whole};
+use super::{
+    boxes_xywh, flag, names, num, plain_object, ray_hit, text, to_js, u32_array, view_f64, view_u32, view_u8,
+    whole,
+};
 use crate::quadtree::QuadtreeLimits;
 use crate::scene::Layout;
 use crate::world::{StructureKind, TileResponse};
@@ -77,7 +80,12 @@ impl WasmWorld {
 impl WasmWorld {
     /// A world rectangle `[0, width] × [0, height]`.
     #[wasm_bindgen(constructor)]
-    pub fn new(width: f64, height: f64) -> Result<WasmWorld, JsError> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+    ) -> Result<WasmWorld, JsValue> {
+        let width = num("width", &width)?;
+        let height = num("height", &height)?;
         console_error_panic_hook::set_once();
         let core = crate::World::new(width, height).map_err(to_js)?;
         Ok(WasmWorld { core: Rc::new(RefCell::new(core)), node_buffer: Vec::new() })
@@ -95,40 +103,88 @@ impl WasmWorld {
 
     /// Makes the world rectangle `[0, width] × [0, height]`; objects stay
     /// where they are.
-    pub fn resize(&self, width: f64, height: f64) -> Result<(), JsError> {
+    pub fn resize(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
+    ) -> Result<(), JsValue> {
+        let width = num("width", &width)?;
+        let height = num("height", &height)?;
         self.core_mut().resize(width, height).map_err(to_js)
     }
 
     /// Adds a box at rest; returns its id (>= 1, never reused).
-    pub fn insert(&self, x: f64, y: f64, w: f64, h: f64) -> Result<u32, JsError> {
+    pub fn insert(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
+    ) -> Result<u32, JsValue> {
+        let x = num("x", &x)?;
+        let y = num("y", &y)?;
+        let w = num("w", &w)?;
+        let h = num("h", &h)?;
         self.core_mut().insert(x, y, w, h).map_err(to_js)
     }
 
     /// Moves / resizes a box.
-    pub fn update(&self, id: f64, x: f64, y: f64, w: f64, h: f64) -> Result<(), JsError> {
+    pub fn update(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
+    ) -> Result<(), JsValue> {
+        let id = num("id", &id)?;
+        let x = num("x", &x)?;
+        let y = num("y", &y)?;
+        let w = num("w", &w)?;
+        let h = num("h", &h)?;
         self.core_mut().update(whole("id", id)?, x, y, w, h).map_err(to_js)
     }
 
     /// Units per second.
     #[wasm_bindgen(js_name = setVelocity)]
-    pub fn set_velocity(&self, id: f64, vx: f64, vy: f64) -> Result<(), JsError> {
+    pub fn set_velocity(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] vx: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] vy: JsValue,
+    ) -> Result<(), JsValue> {
+        let id = num("id", &id)?;
+        let vx = num("vx", &vx)?;
+        let vy = num("vy", &vy)?;
         self.core_mut().set_velocity(whole("id", id)?, vx, vy).map_err(to_js)
     }
 
     /// `[vx, vy]` of a live object (a copy).
-    pub fn velocity(&self, id: f64) -> Result<Float64Array, JsError> {
+    pub fn velocity(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+    ) -> Result<Float64Array, JsValue> {
+        let id = num("id", &id)?;
         let v = self.core().velocity(whole("id", id)?).map_err(to_js)?;
         Ok(Float64Array::from(&v[..]))
     }
 
     /// Deletes the object and everything attached below it.
-    pub fn remove(&self, id: f64) -> Result<(), JsError> {
+    pub fn remove(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+    ) -> Result<(), JsValue> {
+        let id = num("id", &id)?;
         self.core_mut().remove(whole("id", id)?).map_err(to_js)
     }
 
     /// The object's current `[x, y, w, h]` (a copy).
     #[wasm_bindgen(js_name = box)]
-    pub fn box_of(&self, id: f64) -> Result<Float64Array, JsError> {
+    pub fn box_of(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+    ) -> Result<Float64Array, JsValue> {
+        let id = num("id", &id)?;
         let b = self.core().box_of(whole("id", id)?).map_err(to_js)?;
         Ok(Float64Array::from(&b[..]))
     }
@@ -141,7 +197,8 @@ impl WasmWorld {
 
     /// Moves every object by velocity × dt, bounces it off the walls, and
     /// pushes tile colliders out of the tiles.
-    pub fn step(&self, dt: f64) -> Result<(), JsError> {
+    pub fn step(&self, #[wasm_bindgen(unchecked_param_type = "number")] dt: JsValue) -> Result<(), JsValue> {
+        let dt = num("dt", &dt)?;
         self.core_mut().step(dt).map_err(to_js)
     }
 
@@ -153,7 +210,17 @@ impl WasmWorld {
     }
 
     /// Ids of the boxes overlapping the given box, ascending (a view).
-    pub fn query(&self, x: f64, y: f64, w: f64, h: f64) -> Result<Uint32Array, JsError> {
+    pub fn query(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
+    ) -> Result<Uint32Array, JsValue> {
+        let x = num("x", &x)?;
+        let y = num("y", &y)?;
+        let w = num("w", &w)?;
+        let h = num("h", &h)?;
         let mut core = self.core_mut();
         let ids = core.query(x, y, w, h).map_err(to_js)?;
         Ok(view_u32(ids))
@@ -161,7 +228,12 @@ impl WasmWorld {
 
     /// One of `World.structures()`.
     #[wasm_bindgen(js_name = setStructure)]
-    pub fn set_structure(&self, name: &str) -> Result<(), JsError> {
+    pub fn set_structure(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+    ) -> Result<(), JsValue> {
+        let name = text("name", &name)?;
+        let name = name.as_str();
         self.core_mut().set_structure(name).map_err(to_js)
     }
 
@@ -180,9 +252,11 @@ impl WasmWorld {
     #[wasm_bindgen(js_name = setQuadtreeLimits)]
     pub fn set_quadtree_limits(
         &self,
-        #[wasm_bindgen(js_name = maxObjects)] max_objects: f64,
-        #[wasm_bindgen(js_name = maxLevels)] max_levels: f64,
-    ) -> Result<(), JsError> {
+        #[wasm_bindgen(js_name = maxObjects, unchecked_param_type = "number")] max_objects: JsValue,
+        #[wasm_bindgen(js_name = maxLevels, unchecked_param_type = "number")] max_levels: JsValue,
+    ) -> Result<(), JsValue> {
+        let max_objects = num("maxObjects", &max_objects)?;
+        let max_levels = num("maxLevels", &max_levels)?;
         let max_objects = whole("maxObjects", max_objects)?;
         let max_levels = whole("maxLevels", max_levels)?;
         self.core_mut().set_quadtree_limits(max_objects, max_levels).map_err(to_js)
@@ -208,7 +282,11 @@ impl WasmWorld {
     /// Cell size of the `"grid"` and `"loose-grid"` structures. Until set,
     /// they choose one from the objects' sizes.
     #[wasm_bindgen(js_name = setCellSize)]
-    pub fn set_cell_size(&self, size: f64) -> Result<(), JsError> {
+    pub fn set_cell_size(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] size: JsValue,
+    ) -> Result<(), JsValue> {
+        let size = num("size", &size)?;
         self.core_mut().set_cell_size(size).map_err(to_js)
     }
 
@@ -239,20 +317,37 @@ impl WasmWorld {
     /// The grid cells `pairs()` searches for this object's partners, `x, y,
     /// w, h` each (a copy; empty for non-grid structures).
     #[wasm_bindgen(js_name = searchedIn)]
-    pub fn searched_in(&self, id: f64) -> Result<Float64Array, JsError> {
+    pub fn searched_in(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+    ) -> Result<Float64Array, JsValue> {
+        let id = num("id", &id)?;
         Ok(boxes_xywh(&self.core().searched_in(whole("id", id)?).map_err(to_js)?))
     }
 
     /// The quadtree nodes or grid cells holding the object, `x, y, w, h`
     /// each (a copy).
     #[wasm_bindgen(js_name = storedIn)]
-    pub fn stored_in(&self, id: f64) -> Result<Float64Array, JsError> {
+    pub fn stored_in(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+    ) -> Result<Float64Array, JsValue> {
+        let id = num("id", &id)?;
         Ok(boxes_xywh(&self.core().stored_in(whole("id", id)?).map_err(to_js)?))
     }
 
     /// Adds `count` seeded moving boxes laid out per `layout` (one of
     /// `World.layouts()`). Returns the first new id.
-    pub fn populate(&self, count: f64, seed: f64, layout: &str) -> Result<u32, JsError> {
+    pub fn populate(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] layout: JsValue,
+    ) -> Result<u32, JsValue> {
+        let count = num("count", &count)?;
+        let seed = num("seed", &seed)?;
+        let layout = text("layout", &layout)?;
+        let layout = layout.as_str();
         let count = whole("count", count)?;
         if count > MAX_POPULATE {
             let value = i64::from(count);
@@ -282,13 +377,16 @@ impl WasmWorld {
     /// The side of the square world the seeded scenes use for `count`
     /// boxes (constant density; see the README's benchmarks).
     #[wasm_bindgen(js_name = sceneSide)]
-    pub fn scene_side(count: f64) -> Result<f64, JsError> {
+    pub fn scene_side(
+        #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
+    ) -> Result<f64, JsValue> {
+        let count = num("count", &count)?;
         Ok(crate::scene::world_side_for(whole("count", count)? as usize))
     }
 
     /// Throws if any internal invariant is broken (a debugging aid).
-    pub fn validate(&self) -> Result<(), JsError> {
-        self.core().validate().map_err(|message| JsError::new(&message))
+    pub fn validate(&self) -> Result<(), JsValue> {
+        self.core().validate().map_err(|message| JsError::new(&message).into())
     }
 
     /// Box-versus-box tests made by the last `pairs()`.
@@ -369,7 +467,11 @@ impl WasmWorld {
     /// `"quadtreeNodes"`, `"traceSteps"`, `"edgeLines"`, …); unknown names
     /// throw.
     #[wasm_bindgen(js_name = viewLayout)]
-    pub fn view_layout(name: &str) -> Result<Vec<String>, JsError> {
+    pub fn view_layout(
+        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
+    ) -> Result<Vec<String>, JsValue> {
+        let name = text("name", &name)?;
+        let name = name.as_str();
         let fields = crate::wire::view_fields(name).ok_or_else(|| {
             to_js(crate::Error::UnknownName {
                 arg: "name",
@@ -398,28 +500,55 @@ impl WasmWorld {
     #[wasm_bindgen(js_name = setTileGrid)]
     pub fn set_tile_grid(
         &self,
-        cols: f64,
-        rows: f64,
-        #[wasm_bindgen(js_name = tileSize)] tile_size: f64,
-    ) -> Result<(), JsError> {
+        #[wasm_bindgen(unchecked_param_type = "number")] cols: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] rows: JsValue,
+        #[wasm_bindgen(js_name = tileSize, unchecked_param_type = "number")] tile_size: JsValue,
+    ) -> Result<(), JsValue> {
+        let cols = num("cols", &cols)?;
+        let rows = num("rows", &rows)?;
+        let tile_size = num("tileSize", &tile_size)?;
         let (cols, rows) = (whole("cols", cols)?, whole("rows", rows)?);
         self.core_mut().set_tile_grid(cols, rows, tile_size).map_err(to_js)
     }
 
     /// Sets one tile by shape name (see `TileGrid.shapes()`).
     #[wasm_bindgen(js_name = setTile)]
-    pub fn set_tile(&self, col: f64, row: f64, shape: &str) -> Result<(), JsError> {
+    pub fn set_tile(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] shape: JsValue,
+    ) -> Result<(), JsValue> {
+        let col = num("col", &col)?;
+        let row = num("row", &row)?;
+        let shape = text("shape", &shape)?;
+        let shape = shape.as_str();
         self.core_mut().set_tile(whole("col", col)?, whole("row", row)?, shape).map_err(to_js)
     }
 
     /// The shape name of a tile.
-    pub fn tile(&self, col: f64, row: f64) -> Result<String, JsError> {
+    pub fn tile(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
+    ) -> Result<String, JsValue> {
+        let col = num("col", &col)?;
+        let row = num("row", &row)?;
         Ok(self.core().tile(whole("col", col)?, whole("row", row)?).map_err(to_js)?.to_string())
     }
 
     /// `"empty"`, `"solid"` or `"interesting"` for a side (`"left"`,
     /// `"right"`, `"top"`, `"bottom"`) of a cell, after simplification.
-    pub fn edge(&self, col: f64, row: f64, side: &str) -> Result<String, JsError> {
+    pub fn edge(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] side: JsValue,
+    ) -> Result<String, JsValue> {
+        let col = num("col", &col)?;
+        let row = num("row", &row)?;
+        let side = text("side", &side)?;
+        let side = side.as_str();
         Ok(self.core().edge(whole("col", col)?, whole("row", row)?, side).map_err(to_js)?.to_string())
     }
 
@@ -432,7 +561,17 @@ impl WasmWorld {
 
     /// `[col, row, …]` of the tiles the box touches, row-major (a view).
     #[wasm_bindgen(js_name = touchedCells)]
-    pub fn touched_cells(&self, x: f64, y: f64, w: f64, h: f64) -> Result<Uint32Array, JsError> {
+    pub fn touched_cells(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
+    ) -> Result<Uint32Array, JsValue> {
+        let x = num("x", &x)?;
+        let y = num("y", &y)?;
+        let w = num("w", &w)?;
+        let h = num("h", &h)?;
         let mut core = self.core_mut();
         Ok(view_u32(core.touched_cells(x, y, w, h).map_err(to_js)?))
     }
@@ -440,14 +579,25 @@ impl WasmWorld {
     /// How an object meets the tile map during `step`: `"none"` (passes
     /// through, the default), `"bounce"` or `"slide"`.
     #[wasm_bindgen(js_name = setTileResponse)]
-    pub fn set_tile_response(&self, id: f64, response: &str) -> Result<(), JsError> {
+    pub fn set_tile_response(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] response: JsValue,
+    ) -> Result<(), JsValue> {
+        let id = num("id", &id)?;
+        let response = text("response", &response)?;
+        let response = response.as_str();
         let id = whole("id", id)?;
         let response = TileResponse::from_name(response).map_err(to_js)?;
         self.core_mut().set_tile_response(id, response).map_err(to_js)
     }
 
     #[wasm_bindgen(js_name = tileResponse)]
-    pub fn tile_response(&self, id: f64) -> Result<String, JsError> {
+    pub fn tile_response(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+    ) -> Result<String, JsValue> {
+        let id = num("id", &id)?;
         Ok(self.core().tile_response(whole("id", id)?).map_err(to_js)?.name().to_string())
     }
 
@@ -462,7 +612,17 @@ impl WasmWorld {
     /// `[col, row, …]` of the tile-grid cells the segment passes through,
     /// in order, clipped to the grid, ignoring tiles (a view).
     #[wasm_bindgen(js_name = traceCells)]
-    pub fn trace_cells(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<Uint32Array, JsError> {
+    pub fn trace_cells(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x0: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y0: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
+    ) -> Result<Uint32Array, JsValue> {
+        let x0 = num("x0", &x0)?;
+        let y0 = num("y0", &y0)?;
+        let x1 = num("x1", &x1)?;
+        let y1 = num("y1", &y1)?;
         let mut core = self.core_mut();
         Ok(view_u32(core.trace_cells(x0, y0, x1, y1).map_err(to_js)?))
     }
@@ -470,7 +630,17 @@ impl WasmWorld {
     /// The first tile surface or object box the segment touches, or
     /// undefined (a plain object).
     #[wasm_bindgen(js_name = castRay, unchecked_return_type = "RayHit | undefined")]
-    pub fn cast_ray(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<JsValue, JsError> {
+    pub fn cast_ray(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] x0: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y0: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let x0 = num("x0", &x0)?;
+        let y0 = num("y0", &y0)?;
+        let x1 = num("x1", &x1)?;
+        let y1 = num("y1", &y1)?;
         let hit = self.core_mut().cast_ray(x0, y0, x1, y1).map_err(to_js)?;
         Ok(hit.map_or(JsValue::UNDEFINED, ray_hit))
     }
@@ -479,7 +649,13 @@ impl WasmWorld {
 
     /// Attaches `child` under `parent` (0 detaches). Throws on a cycle.
     #[wasm_bindgen(js_name = setParent)]
-    pub fn set_parent(&self, child: f64, parent: f64) -> Result<(), JsError> {
+    pub fn set_parent(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] child: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] parent: JsValue,
+    ) -> Result<(), JsValue> {
+        let child = num("child", &child)?;
+        let parent = num("parent", &parent)?;
         self.core_mut().set_parent(whole("child", child)?, whole("parent", parent)?).map_err(to_js)
     }
 
@@ -487,7 +663,12 @@ impl WasmWorld {
     /// parent1, …]`, applied in order, all or nothing. Returns
     /// `"repaired"` or `"resorted"`: how the queue was kept in order.
     #[wasm_bindgen(js_name = setParents)]
-    pub fn set_parents(&self, pairs: &[u32]) -> Result<String, JsError> {
+    pub fn set_parents(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Uint32Array")] pairs: JsValue,
+    ) -> Result<String, JsValue> {
+        let pairs = u32_array("pairs", &pairs)?;
+        let pairs = &pairs[..];
         if pairs.len() % 2 != 0 {
             let length = pairs.len() as i64;
             return Err(to_js(crate::Error::OutOfRange {
@@ -507,7 +688,11 @@ impl WasmWorld {
 
     /// The parent id, 0 at the root.
     #[wasm_bindgen(js_name = parentOf)]
-    pub fn parent_of(&self, id: f64) -> Result<u32, JsError> {
+    pub fn parent_of(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
+    ) -> Result<u32, JsValue> {
+        let id = num("id", &id)?;
         self.core().parent_of(whole("id", id)?).map_err(to_js)
     }
 
@@ -518,8 +703,13 @@ impl WasmWorld {
 
     /// Records each queue repair so `lastRepair()` can show it.
     #[wasm_bindgen(js_name = setHierarchyTracing)]
-    pub fn set_hierarchy_tracing(&self, on: bool) {
+    pub fn set_hierarchy_tracing(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "boolean")] on: JsValue,
+    ) -> Result<(), JsValue> {
+        let on = flag("on", &on)?;
         self.core_mut().set_hierarchy_tracing(on);
+        Ok(())
     }
 
     /// The last `setParent`'s queue repair, when tracing is on, or

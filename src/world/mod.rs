@@ -19,6 +19,11 @@ pub use structure::StructureKind;
 pub use tile_motion::TileResponse;
 pub use tiles::DEFAULT_TILE_SIZE;
 
+/// Most objects one World holds (about 1 GB with a structure's own memory,
+/// a quarter of what wasm32 can address). `insert` and `populate` past it
+/// are refused with an error, not an out-of-memory trap.
+pub const MAX_OBJECTS: usize = 4_000_000;
+
 use rustc_hash::FxHashMap;
 
 use crate::broad_phase::Stats;
@@ -303,6 +308,7 @@ impl World {
     /// Adds `count` seeded moving boxes laid out per `layout` (see
     /// [`crate::scene`]), scaled to this world's size. Returns the first id.
     pub fn populate(&mut self, count: u32, seed: u64, layout: crate::scene::Layout) -> Result<u32> {
+        self.reserve_objects("count", count as usize)?;
         let side = self.width.min(self.height);
         let first = self.next_id;
         for o in crate::scene::generate(count as usize, side, layout, seed) {

@@ -9,6 +9,13 @@ impl World {
     /// reused within one world).
     pub fn insert(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<u32> {
         let aabb = checked_box(x, y, w, h)?;
+        if self.id_to_slot.len() >= super::MAX_OBJECTS {
+            return Err(Error::TooManyObjects {
+                arg: "insert",
+                asked: self.id_to_slot.len() + 1,
+                max: super::MAX_OBJECTS,
+            });
+        }
         let id = self.next_id;
         let next_id = id.checked_add(1).ok_or(Error::IdsExhausted)?;
         self.hierarchy.add(id, 0)?;
@@ -137,5 +144,28 @@ impl World {
     #[must_use]
     pub fn slot_overlapping(&self) -> &[u8] {
         &self.overlapping
+    }
+}
+
+impl World {
+    /// Room for `more` objects in the per-object arrays, reserved before
+    /// anything changes: past [`super::MAX_OBJECTS`], or when the memory is
+    /// not there, an error naming `arg` and the World as it was. (A
+    /// structure's own nodes and cells still grow as objects go in.)
+    pub(super) fn reserve_objects(&mut self, arg: &'static str, more: usize) -> Result<()> {
+        let asked = self.id_to_slot.len().saturating_add(more);
+        if asked > super::MAX_OBJECTS {
+            return Err(Error::TooManyObjects { arg, asked, max: super::MAX_OBJECTS });
+        }
+        let new = more.saturating_sub(self.free_slots.len());
+        let oom = |_| Error::OutOfMemory { arg, asked: more };
+        self.slot_ids.try_reserve(new).map_err(oom)?;
+        self.boxes.try_reserve(new * 4).map_err(oom)?;
+        self.velocities.try_reserve(new * 2).map_err(oom)?;
+        self.parent_slot.try_reserve(new).map_err(oom)?;
+        self.offsets.try_reserve(new * 2).map_err(oom)?;
+        self.tile_response.try_reserve(new).map_err(oom)?;
+        self.id_to_slot.try_reserve(more).map_err(oom)?;
+        Ok(())
     }
 }

@@ -324,3 +324,33 @@ mod tile_motion {
         assert!(TileResponse::from_name("stick").is_err());
     }
 }
+
+mod limits {
+    use crate::world::{World, MAX_OBJECTS};
+    use crate::Error;
+
+    #[test]
+    fn populate_past_the_object_cap_is_refused_and_changes_nothing() {
+        let mut w = World::new(1000.0, 1000.0).unwrap();
+        w.populate(10, 1, crate::scene::Layout::Uniform).unwrap();
+        let before = (w.count(), w.pairs().to_vec());
+        let err = w.populate(MAX_OBJECTS as u32, 2, crate::scene::Layout::Uniform).unwrap_err();
+        assert!(
+            matches!(err, Error::TooManyObjects { asked, max, .. } if asked == MAX_OBJECTS + 10 && max == MAX_OBJECTS),
+            "{err}"
+        );
+        assert!(err.to_string().starts_with("count: a World holds at most 4000000 objects"), "{err}");
+        assert_eq!((w.count(), w.pairs().to_vec()), before);
+        w.validate().unwrap();
+    }
+
+    #[test]
+    fn a_huge_world_starts_with_a_small_tile_grid() {
+        let w = World::new(1e6, 1e6).unwrap();
+        let t = w.tiles();
+        assert!(t.cols() <= 16 && t.rows() <= 16, "{} × {}", t.cols(), t.rows());
+        assert!(f64::from(t.cols()) * t.tile_size() >= 1e6, "the default grid covers the world");
+        let small = World::new(300.0, 200.0).unwrap();
+        assert_eq!((small.tiles().cols(), small.tiles().rows(), small.tiles().tile_size()), (10, 7, 32.0));
+    }
+}

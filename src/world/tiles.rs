@@ -9,11 +9,25 @@ use crate::tile_grid::{Door, Side, TileGrid, TileShape, MAX_CELLS_PER_AXIS};
 /// Tile size of the grid a new World starts with.
 pub const DEFAULT_TILE_SIZE: f64 = 32.0;
 
-/// The grid a new world starts with: empty tiles of [`DEFAULT_TILE_SIZE`]
-/// covering the world (capped at the grid's size limit).
+/// Most cells per axis of the grid a new World starts with: 16 × 16 empty
+/// cells are about 1.4 KB, so a big World costs nothing it was not asked
+/// for (4096² cells would be ~80 MB), and worlds dropped without `free()`
+/// wait for the garbage collector cheaply. `setTileGrid` sets any size;
+/// the default only makes rays and tile queries answer on a fresh World.
+pub const DEFAULT_GRID_CELLS: u32 = 16;
+
+/// The grid a new world starts with: empty tiles covering the world, of
+/// [`DEFAULT_TILE_SIZE`], doubled until the grid is at most
+/// [`DEFAULT_GRID_CELLS`] cells a side (powers of two keep cell lines exact).
 pub(super) fn default_tile_grid(width: f64, height: f64) -> TileGrid {
-    let cells = |extent: f64| ((extent / DEFAULT_TILE_SIZE).ceil() as u32).clamp(1, MAX_CELLS_PER_AXIS);
-    TileGrid::new(cells(width), cells(height), DEFAULT_TILE_SIZE).expect("valid by construction")
+    let extent = width.max(height);
+    let mut size = DEFAULT_TILE_SIZE;
+    while extent / size > f64::from(DEFAULT_GRID_CELLS) && size < 1e300 {
+        size *= 2.0;
+    }
+    let cells =
+        |extent: f64| ((extent / size).ceil() as u32).clamp(1, MAX_CELLS_PER_AXIS.min(DEFAULT_GRID_CELLS));
+    TileGrid::new(cells(width), cells(height), size).expect("valid by construction")
 }
 
 impl World {
