@@ -582,3 +582,18 @@ test('the library\'s World says "this World was freed" after free(), and a secon
   for (const m of seen.messages) assert.match(m, /^this World was freed/, `expected "this World was freed", got "${m}"`);
   assert.equal(seen.other, 1, 'expected another World to be untouched');
 });
+
+test('boxes whose pairs just began flash (pairsBegan), and the flashes are real new pairs', async () => {
+  await page.goto('about:blank');
+  await page.goto(`${baseUrl}#mode=quadtree&n=2000&seed=5`);
+  await waitUntil(page, 'the quadtree mode to run', () => window.__broadphase?.frame ?? -1, (f) => f > 30, 20_000);
+  const seen = await page.evaluate(async () => {
+    const pg = window.__broadphase.playground;
+    // Sample a frame: the ids that flash must be in this frame's pairs or have been very recently.
+    await new Promise((r) => requestAnimationFrame(r));
+    const now = performance.now();
+    const began = Array.from(pg.sim.beganAt.entries()).filter(([, t]) => now - t < 300).map(([id]) => id);
+    return { began: began.length };
+  });
+  assert.ok(seen.began > 0, 'expected some boxes to flash as their pairs begin in a moving scene of 2000');
+});

@@ -29,6 +29,18 @@ pub enum Error {
     TooManyObjects { arg: &'static str, asked: usize, max: usize },
     /// Memory for `asked` more objects could not be reserved; nothing changed.
     OutOfMemory { arg: &'static str, asked: usize },
+    /// One entry of a batch was refused: `arg[index]: why`.
+    InEntry { arg: &'static str, index: usize, error: Box<Error> },
+    /// A batch's arrays do not match: `arg` has `len` values, `expected` wanted.
+    LengthMismatch { arg: &'static str, len: usize, expected: usize },
+}
+
+impl Error {
+    /// `error` about entry `index` of the batch argument `arg`.
+    #[must_use]
+    pub fn in_entry(arg: &'static str, index: usize, error: Error) -> Error {
+        Error::InEntry { arg, index, error: Box::new(error) }
+    }
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
@@ -46,7 +58,9 @@ impl Error {
             | Error::NotWhole { arg, .. }
             | Error::OutOfRange { arg, .. }
             | Error::TooManyObjects { arg, .. }
-            | Error::OutOfMemory { arg, .. } => arg,
+            | Error::OutOfMemory { arg, .. }
+            | Error::InEntry { arg, .. }
+            | Error::LengthMismatch { arg, .. } => arg,
             Error::Cycle { .. } => "parent",
             Error::IdsExhausted => "id",
         };
@@ -92,6 +106,10 @@ impl fmt::Display for Error {
             }
             Error::OutOfMemory { asked, .. } => {
                 write!(f, "{arg}: out of memory reserving room for {asked} more objects; nothing was added")
+            }
+            Error::InEntry { index, error, .. } => write!(f, "{arg}[{index}]: {error}"),
+            Error::LengthMismatch { len, expected, .. } => {
+                write!(f, "{arg} has {len} values; {expected} expected (4 per id)")
             }
             Error::Cycle { child, parent } => write!(
                 f,

@@ -72,6 +72,41 @@ fn a_warm_frame_allocates_nothing() {
                 kind.name(),
                 layout.name()
             );
+
+            // A game moving its own objects: one update_many per frame, then
+            // pairs and the enter/exit events.
+            let ids: Vec<u32> = world.order().to_vec();
+            let mut boxes: Vec<f64> = Vec::with_capacity(ids.len() * 4);
+            let frame_boxes = |world: &World, boxes: &mut Vec<f64>, t: f64| {
+                boxes.clear();
+                for &id in &ids {
+                    let [x, y, w, h] = world.box_of(id).unwrap();
+                    let k = f64::from(id);
+                    boxes.extend([x + 4.0 * (t * 0.7 + k).sin(), y + 4.0 * (t * 0.5 + k).cos(), w, h]);
+                }
+            };
+            for frame in 0..100 {
+                frame_boxes(&world, &mut boxes, f64::from(frame));
+                world.update_many_flat(&ids, &boxes).unwrap();
+                world.pairs();
+            }
+            let before = ALLOCATIONS.load(Ordering::Relaxed);
+            let mut events = 0;
+            for frame in 100..160 {
+                frame_boxes(&world, &mut boxes, f64::from(frame));
+                world.update_many_flat(&ids, &boxes).unwrap();
+                world.pairs();
+                events += world.pairs_began().len() + world.pairs_ended().len();
+            }
+            let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+            assert!(events > 0, "expected pairs to begin and end as boxes move");
+            assert_eq!(
+                allocations,
+                0,
+                "{} on a {} scene allocated {allocations} times in 60 warm update_many frames",
+                kind.name(),
+                layout.name()
+            );
         }
     }
 }

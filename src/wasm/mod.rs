@@ -61,7 +61,7 @@ fn describe(value: &JsValue) -> String {
 }
 
 /// A thrown `TypeError` naming the argument, what it must be and what it got.
-fn type_error(arg: &str, expected: &str, value: &JsValue) -> JsValue {
+pub(crate) fn type_error(arg: &str, expected: &str, value: &JsValue) -> JsValue {
     js_sys::TypeError::new(&format!("{arg} must be {expected}, got {}", describe(value))).into()
 }
 

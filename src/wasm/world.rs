@@ -64,6 +64,8 @@ pub struct WasmWorld {
     core: Rc<RefCell<crate::World>>,
     /// Scratch for the quadtree view, kept so drawing allocates nothing warm.
     node_buffer: Vec<f64>,
+    /// `updateMany`'s ids and boxes, copied out of JS into reused buffers.
+    batch: RefCell<(Vec<u32>, Vec<f64>)>,
 }
 
 impl WasmWorld {
@@ -88,7 +90,11 @@ impl WasmWorld {
         let height = num("height", &height)?;
         console_error_panic_hook::set_once();
         let core = crate::World::new(width, height).map_err(to_js)?;
-        Ok(WasmWorld { core: Rc::new(RefCell::new(core)), node_buffer: Vec::new() })
+        Ok(WasmWorld {
+            core: Rc::new(RefCell::new(core)),
+            node_buffer: Vec::new(),
+            batch: RefCell::new((Vec::new(), Vec::new())),
+        })
     }
 
     #[wasm_bindgen(getter)]
@@ -207,6 +213,44 @@ impl WasmWorld {
     /// `slotGeneration`): re-read per-slot views after it.
     pub fn pairs(&self) -> Uint32Array {
         view_u32(self.core_mut().pairs())
+    }
+
+    /// After a `pairs()` call: its pairs that were not in the previous
+    /// `pairs()` result (the first call: all), laid out like `pairs()` (a view).
+    #[wasm_bindgen(js_name = pairsBegan)]
+    pub fn pairs_began(&self) -> Uint32Array {
+        view_u32(self.core().pairs_began())
+    }
+
+    /// After a `pairs()` call: the previous result's pairs that are gone,
+    /// including those of removed objects (a view).
+    #[wasm_bindgen(js_name = pairsEnded)]
+    pub fn pairs_ended(&self) -> Uint32Array {
+        view_u32(self.core().pairs_ended())
+    }
+
+    /// Many boxes at once: `boxes` holds `[x, y, w, h]` per id of `ids`; like
+    /// one `update` after another, but all or nothing: a bad entry throws
+    /// naming its index and nothing changes.
+    #[wasm_bindgen(js_name = updateMany)]
+    pub fn update_many(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Uint32Array")] ids: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Float64Array")] boxes: JsValue,
+    ) -> Result<(), JsValue> {
+        let ids =
+            ids.dyn_ref::<Uint32Array>().ok_or_else(|| super::type_error("ids", "a Uint32Array", &ids))?;
+        let boxes = boxes
+            .dyn_ref::<Float64Array>()
+            .ok_or_else(|| super::type_error("boxes", "a Float64Array", &boxes))?;
+        // Copied into reused buffers: one copy each, no allocation once warm.
+        let mut scratch = self.batch.borrow_mut();
+        let (id_buf, box_buf) = &mut *scratch;
+        id_buf.resize(ids.length() as usize, 0);
+        ids.copy_to(id_buf);
+        box_buf.resize(boxes.length() as usize, 0.0);
+        boxes.copy_to(box_buf);
+        self.core_mut().update_many_flat(id_buf, box_buf).map_err(to_js)
     }
 
     /// Ids of the boxes overlapping the given box, ascending (a view).

@@ -2,6 +2,7 @@
 //! with ids, stepping, pairs and queries through a switchable structure.
 //! The wasm façade (`wasm.rs`) is a thin wrapper over this type.
 
+mod events;
 mod hierarchy;
 mod objects;
 mod rays;
@@ -61,6 +62,10 @@ pub struct World {
     pair_keys: Vec<u64>,
     pair_keys_scratch: Vec<u64>,
     pairs_out: Vec<u32>,
+    /// The previous `pairs()` result's keys, and what changed since it.
+    previous_keys: Vec<u64>,
+    began_out: Vec<u32>,
+    ended_out: Vec<u32>,
     overlapping: Vec<u8>,
     query_out: Vec<u32>,
     last_pair_stats: Stats,
@@ -115,6 +120,9 @@ impl World {
             pair_keys: Vec::new(),
             pair_keys_scratch: Vec::new(),
             pairs_out: Vec::new(),
+            previous_keys: Vec::new(),
+            began_out: Vec::new(),
+            ended_out: Vec::new(),
             overlapping: Vec::new(),
             query_out: Vec::new(),
             last_pair_stats: Stats::default(),
@@ -158,6 +166,8 @@ impl World {
         self.renumber_slots_if_stale();
         self.pair_slots.clear();
         self.last_pair_stats = self.structure.as_broad_phase().pairs(&mut self.pair_slots);
+        // This call's keys replace the previous ones, kept for the events.
+        std::mem::swap(&mut self.previous_keys, &mut self.pair_keys);
         self.pair_keys.clear();
         self.overlapping.clear();
         self.overlapping.resize(self.slot_ids.len(), 0);
@@ -170,7 +180,22 @@ impl World {
         crate::radix_sort::sort_u64(&mut self.pair_keys, &mut self.pair_keys_scratch);
         self.pairs_out.clear();
         self.pairs_out.extend(self.pair_keys.iter().flat_map(|&k| [(k >> 32) as u32, k as u32]));
+        events::diff_sorted(&self.previous_keys, &self.pair_keys, &mut self.began_out, &mut self.ended_out);
         &self.pairs_out
+    }
+
+    /// The pairs of the last [`pairs`](World::pairs) call that were not in
+    /// the one before (the first call: all), laid out like `pairs()`.
+    #[must_use]
+    pub fn pairs_began(&self) -> &[u32] {
+        &self.began_out
+    }
+
+    /// The pairs of the call before the last [`pairs`](World::pairs) that
+    /// are gone, including those of removed objects, laid out like `pairs()`.
+    #[must_use]
+    pub fn pairs_ended(&self) -> &[u32] {
+        &self.ended_out
     }
 
     /// Ids of the boxes overlapping the given box, ascending.

@@ -53,6 +53,52 @@ impl World {
     pub fn update(&mut self, id: u32, x: f64, y: f64, w: f64, h: f64) -> Result<()> {
         let slot = self.slot_of("id", id)?;
         let aabb = checked_box(x, y, w, h)?;
+        self.apply_update(slot, aabb, [x, y, w, h]);
+        self.settle_children();
+        Ok(())
+    }
+
+    /// Many boxes at once, all or nothing: `boxes[i]` is `[x, y, w, h]` for
+    /// `ids[i]`, as one `update` after another (a later entry for the same
+    /// id wins). Every entry is checked before anything moves; an error
+    /// names the entry (`boxes[3]: w must be greater than 0, got -2`,
+    /// `ids[1]: id 77 is not a live object id`) and changes nothing.
+    pub fn update_many(&mut self, ids: &[u32], boxes: &[[f64; 4]]) -> Result<()> {
+        if ids.len() != boxes.len() {
+            return Err(Error::LengthMismatch { arg: "boxes", len: boxes.len(), expected: ids.len() });
+        }
+        self.update_batch(ids, |i| boxes[i])
+    }
+
+    /// [`update_many`](World::update_many) on flat arrays: `boxes` holds
+    /// `x, y, w, h` per id (the form JavaScript passes).
+    pub fn update_many_flat(&mut self, ids: &[u32], boxes: &[f64]) -> Result<()> {
+        if boxes.len() != ids.len() * 4 {
+            return Err(Error::LengthMismatch { arg: "boxes", len: boxes.len(), expected: ids.len() * 4 });
+        }
+        self.update_batch(ids, |i| [boxes[i * 4], boxes[i * 4 + 1], boxes[i * 4 + 2], boxes[i * 4 + 3]])
+    }
+
+    /// Checks every entry, then applies them in order (no allocation: a
+    /// game calls this every frame).
+    fn update_batch(&mut self, ids: &[u32], entry: impl Fn(usize) -> [f64; 4]) -> Result<()> {
+        for (i, &id) in ids.iter().enumerate() {
+            self.slot_of("id", id).map_err(|e| Error::in_entry("ids", i, e))?;
+            let b = entry(i);
+            checked_box(b[0], b[1], b[2], b[3]).map_err(|e| Error::in_entry("boxes", i, e))?;
+        }
+        for (i, &id) in ids.iter().enumerate() {
+            let slot = self.id_to_slot[&id];
+            let b = entry(i);
+            let aabb = checked_box(b[0], b[1], b[2], b[3]).expect("checked above");
+            self.apply_update(slot, aabb, b);
+        }
+        self.settle_children();
+        Ok(())
+    }
+
+    /// Moves slot `slot` to a checked box; children are settled by the caller.
+    fn apply_update(&mut self, slot: u32, aabb: crate::geometry::Aabb, [x, y, w, h]: [f64; 4]) {
         let s = slot as usize;
         self.slot_order.note_move(self.boxes[s * 4], self.boxes[s * 4 + 1], x, y);
         self.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
@@ -63,8 +109,6 @@ impl World {
             self.offsets[s * 2] = finite_or_saturated(x - self.boxes[p * 4]);
             self.offsets[s * 2 + 1] = finite_or_saturated(y - self.boxes[p * 4 + 1]);
         }
-        self.settle_children();
-        Ok(())
     }
 
     /// Sets a box's velocity in units per second.

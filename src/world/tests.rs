@@ -354,3 +354,106 @@ mod limits {
         assert_eq!((small.tiles().cols(), small.tiles().rows(), small.tiles().tile_size()), (10, 7, 32.0));
     }
 }
+
+mod events_and_batches {
+    use crate::scene::{Layout, Rng};
+    use crate::world::{StructureKind, World};
+    use std::collections::BTreeSet;
+
+    fn set(flat: &[u32]) -> BTreeSet<(u32, u32)> {
+        flat.chunks_exact(2).map(|p| (p[0], p[1])).collect()
+    }
+
+    /// Brute force: every overlapping pair of live boxes.
+    fn brute(w: &World) -> BTreeSet<(u32, u32)> {
+        let mut ids: Vec<u32> = w.order().to_vec();
+        ids.sort_unstable();
+        let boxes: Vec<[f64; 4]> = ids.iter().map(|&id| w.box_of(id).unwrap()).collect();
+        let mut out = BTreeSet::new();
+        for i in 0..ids.len() {
+            for j in i + 1..ids.len() {
+                let (a, b) = (boxes[i], boxes[j]);
+                if a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3] {
+                    out.insert((ids[i], ids[j]));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn began_and_ended_are_the_differences_of_consecutive_brute_force_pair_sets() {
+        for seed in 0..40u64 {
+            let mut w = World::new(400.0, 400.0).unwrap();
+            w.populate(120, seed, Layout::MixedSizes).unwrap();
+            let mut rng = Rng::new(seed);
+            let mut before = BTreeSet::new();
+            for frame in 0..30 {
+                match rng.below(6) {
+                    0 => {
+                        let ids = w.order().to_vec();
+                        if let Some(&id) = ids.get(rng.below(ids.len() as u32) as usize) {
+                            w.remove(id).unwrap();
+                        }
+                    }
+                    1 => {
+                        let kinds = StructureKind::ALL;
+                        w.set_structure(kinds[rng.below(kinds.len() as u32) as usize].name()).unwrap();
+                    }
+                    2 => {
+                        w.insert(
+                            rng.range(0.0, 380.0),
+                            rng.range(0.0, 380.0),
+                            rng.range(1.0, 40.0),
+                            rng.range(1.0, 40.0),
+                        )
+                        .unwrap();
+                    }
+                    _ => w.step(0.05).unwrap(),
+                }
+                let now = set(w.pairs());
+                let ctx = format!("seed {seed} frame {frame}");
+                assert_eq!(now, brute(&w), "{ctx}: pairs");
+                assert_eq!(set(w.pairs_began()), now.difference(&before).copied().collect(), "{ctx}: began");
+                assert_eq!(set(w.pairs_ended()), before.difference(&now).copied().collect(), "{ctx}: ended");
+                w.validate().unwrap();
+                before = now;
+            }
+        }
+    }
+
+    #[test]
+    fn update_many_is_one_update_after_another_and_all_or_nothing() {
+        let mut a = World::new(500.0, 500.0).unwrap();
+        a.populate(50, 7, Layout::Uniform).unwrap();
+        let mut b = World::new(500.0, 500.0).unwrap();
+        b.populate(50, 7, Layout::Uniform).unwrap();
+        let ids: Vec<u32> = (1..=50).step_by(3).collect();
+        let boxes: Vec<[f64; 4]> = ids.iter().map(|&id| [f64::from(id) * 7.0, 13.0, 5.0, 6.0]).collect();
+        a.update_many(&ids, &boxes).unwrap();
+        for (&id, bx) in ids.iter().zip(&boxes) {
+            b.update(id, bx[0], bx[1], bx[2], bx[3]).unwrap();
+        }
+        assert_eq!(a.pairs().to_vec(), b.pairs().to_vec());
+        a.validate().unwrap();
+        // A bad entry anywhere: an error naming it, and nothing moves.
+        let snapshot = |w: &World| w.order().iter().map(|&id| w.box_of(id).unwrap()).collect::<Vec<_>>();
+        let before = snapshot(&a);
+        let mut bad = boxes.clone();
+        bad[3][2] = -2.0;
+        let err = a.update_many(&ids, &bad).unwrap_err();
+        assert_eq!(err.to_string(), "boxes[3]: w must be greater than 0, got -2");
+        let mut dead = ids.clone();
+        dead[1] = 77;
+        assert_eq!(
+            a.update_many(&dead, &boxes).unwrap_err().to_string(),
+            "ids[1]: id 77 is not a live object id"
+        );
+        assert_eq!(
+            a.update_many_flat(&ids, &[1.0; 5]).unwrap_err().to_string(),
+            "boxes has 5 values; 68 expected (4 per id)"
+        );
+        assert_eq!(snapshot(&a), before);
+        a.validate().unwrap();
+    }
+}

@@ -309,3 +309,27 @@ test('slots are renumbered in space order at scale; ids and pairs do not change'
   assert.equal(world.slotGeneration, 3);
   world.validate();
 });
+
+test('updateMany moves many boxes at once, all or nothing; pairsBegan/pairsEnded are the changes between pairs() calls', () => {
+  const w = new World(100, 100);
+  const a = w.insert(0, 0, 10, 10);
+  const b = w.insert(50, 50, 10, 10);
+  const c = w.insert(80, 80, 5, 5);
+  assert.deepEqual([...w.pairs()], []);
+  assert.deepEqual([...w.pairsBegan()], []);
+  w.updateMany(new Uint32Array([b, c]), new Float64Array([5, 5, 10, 10, 8, 8, 5, 5]));
+  assert.deepEqual([...w.pairs()], [a, b, a, c, b, c]);
+  assert.deepEqual([...w.pairsBegan()], [a, b, a, c, b, c]);
+  assert.deepEqual([...w.pairsEnded()], []);
+  w.remove(c);
+  assert.deepEqual([...w.pairs()], [a, b]);
+  assert.deepEqual([...w.pairsBegan()], []);
+  assert.deepEqual([...w.pairsEnded()], [a, c, b, c]);
+  const before = [...w.slotBoxes()];
+  throwsNaming(() => w.updateMany(new Uint32Array([a, b]), new Float64Array([1, 1, 1, 1, 2, 2, -2, 1])), 'boxes\\[1\\]: w');
+  throwsNaming(() => w.updateMany(new Uint32Array([a, 77]), new Float64Array([1, 1, 1, 1, 2, 2, 2, 1])), 'ids\\[1\\]: id');
+  throwsNaming(() => w.updateMany(new Uint32Array([a]), new Float64Array([1, 1, 1])), 'boxes');
+  assert.throws(() => w.updateMany([a], new Float64Array([1, 1, 1, 1])), TypeError);
+  assert.deepEqual([...w.slotBoxes()], before, 'a refused batch changes nothing');
+  w.free();
+});

@@ -66,6 +66,9 @@ export class Simulation {
   lastStepMicros = 0;
   /** Per id: 1 when the box overlaps the camera (after `queryCamera`). */
   cameraMarks = new Uint8Array(1);
+  /** Per id: when (performance.now()) a pair with it last began; the page flashes it briefly. */
+  beganAt = new Float64Array(1);
+  private pairsSeen = 0;
   cameraCount = 0;
   cameraCandidateTests = 0;
 
@@ -232,6 +235,13 @@ export class Simulation {
     if (this.world.slotGeneration !== this.slotGeneration) this.indexIds(this.world);
     this.pairCount = pairs.length / 2;
     this.pairFingerprint = fingerprint(pairs);
+    // Enter events, read as a view right after pairs(); the first call's
+    // (everything "began") is not news.
+    if (this.pairsSeen++ > 0) {
+      const began = this.world.pairsBegan();
+      const now = performance.now();
+      for (const id of began) if (id < this.beganAt.length) this.beganAt[id] = now;
+    }
     this.candidateTests = this.world.pairCandidateTests;
     this.nodesVisited = this.world.pairNodesVisited;
     this.version += 1;
@@ -309,6 +319,8 @@ export class Simulation {
   private indexSlots(world: World): void {
     const maxId = this.indexIds(world);
     this.cameraMarks = new Uint8Array(maxId + 1);
+    this.beganAt = new Float64Array(maxId + 1).fill(-Infinity);
+    this.pairsSeen = 0;
   }
 
   /** Rebuilds id → slot from `slotIds()`; returns the largest id. */

@@ -12,6 +12,8 @@ import { viewLayout } from '../core/index';
 
 /** Below this many CSS px per world unit, boxes go to the pixel path. */
 const VECTOR_MIN_SCALE = 0.3;
+/** How long a box flashes after one of its pairs began (`pairsBegan()`), ms. */
+const FLASH_MS = 300;
 
 export class BoxesLayer implements Layer<BoxesModel> {
   readonly name = 'boxes';
@@ -32,6 +34,9 @@ export class BoxesLayer implements Layer<BoxesModel> {
     const calm = new Path2D();
     const hot = new Path2D();
     const seen = new Path2D();
+    const flash = new Path2D();
+    const began = sim.beganAt;
+    const since = dc.now - FLASH_MS;
     // Fetch the views together and call nothing in wasm until done.
     const boxes = sim.world.slotBoxes();
     const ids = sim.world.slotIds();
@@ -49,6 +54,7 @@ export class BoxesLayer implements Layer<BoxesModel> {
       // slotOverlapping is sized at the last pairs(); newer slots are calm.
       (s < overlapping.length && overlapping[s] !== 0 ? hot : calm).rect(x, y, w, h);
       if (marks[id] !== 0) seen.rect(x, y, w, h);
+      if (id < began.length && began[id] > since) flash.rect(x, y, w, h);
     }
     useWorldSpace(dc);
     const px = 1 / v.scale;
@@ -64,6 +70,10 @@ export class BoxesLayer implements Layer<BoxesModel> {
     ctx.strokeStyle = theme.camera;
     ctx.lineWidth = 1.5 * px;
     ctx.stroke(seen);
+    // Pairs that just began: a bright ring for a moment.
+    ctx.strokeStyle = theme.beganFlash;
+    ctx.lineWidth = 2.5 * px;
+    ctx.stroke(flash);
   }
 
   private drawPixels(dc: DrawContext<BoxesModel>): void {

@@ -11,6 +11,8 @@ export const theme = {
   boxFillSmall: 'rgba(124, 166, 224, 0.70)',
   overlapFill: 'rgba(255, 82, 97, 0.80)',
   overlapStroke: '#ff9aa3',
+  /** A box whose pair just began (pairsBegan), flashed for a moment. */
+  beganFlash: '#ffffff',
   camera: '#ffc857',
   cameraFill: 'rgba(255, 200, 87, 0.05)',
   /** Boxes the camera sees when they are too small to outline. */
