@@ -66,6 +66,8 @@ pub struct World {
     previous_keys: Vec<u64>,
     began_out: Vec<u32>,
     ended_out: Vec<u32>,
+    /// `update_many`'s entries as `slot << 32 | index`, sorted (reused).
+    batch_order: Vec<u64>,
     overlapping: Vec<u8>,
     query_out: Vec<u32>,
     last_pair_stats: Stats,
@@ -123,6 +125,7 @@ impl World {
             previous_keys: Vec::new(),
             began_out: Vec::new(),
             ended_out: Vec::new(),
+            batch_order: Vec::new(),
             overlapping: Vec::new(),
             query_out: Vec::new(),
             last_pair_stats: Stats::default(),

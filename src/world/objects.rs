@@ -82,17 +82,25 @@ impl World {
     /// Checks every entry, then applies them in order (no allocation: a
     /// game calls this every frame).
     fn update_batch(&mut self, ids: &[u32], entry: impl Fn(usize) -> [f64; 4]) -> Result<()> {
+        let mut order = std::mem::take(&mut self.batch_order);
+        order.clear();
         for (i, &id) in ids.iter().enumerate() {
-            self.slot_of("id", id).map_err(|e| Error::in_entry("ids", i, e))?;
+            let slot = self.slot_of("id", id).map_err(|e| Error::in_entry("ids", i, e))?;
             let b = entry(i);
             checked_box(b[0], b[1], b[2], b[3]).map_err(|e| Error::in_entry("boxes", i, e))?;
+            order.push(u64::from(slot) << 32 | i as u64);
         }
-        for (i, &id) in ids.iter().enumerate() {
-            let slot = self.id_to_slot[&id];
+        // Applied in slot order (slots follow space order), so the
+        // structure's memory is walked forwards rather than at random; a
+        // later entry for the same slot still comes later.
+        crate::radix_sort::sort_u64(&mut order, &mut self.pair_keys_scratch);
+        for &key in &order {
+            let (slot, i) = ((key >> 32) as u32, (key & 0xffff_ffff) as usize);
             let b = entry(i);
             let aabb = checked_box(b[0], b[1], b[2], b[3]).expect("checked above");
             self.apply_update(slot, aabb, b);
         }
+        self.batch_order = order;
         self.settle_children();
         Ok(())
     }
