@@ -33,6 +33,8 @@ pub enum Error {
     InEntry { arg: &'static str, index: usize, error: Box<Error> },
     /// A batch's arrays do not match: `arg` has `len` values, `expected` wanted.
     LengthMismatch { arg: &'static str, len: usize, expected: usize },
+    /// A grid cell size so small the world would need more cells than a grid holds.
+    TooSmall { arg: &'static str, value: f64, min: f64, why: &'static str },
 }
 
 impl Error {
@@ -60,7 +62,8 @@ impl Error {
             | Error::TooManyObjects { arg, .. }
             | Error::OutOfMemory { arg, .. }
             | Error::InEntry { arg, .. }
-            | Error::LengthMismatch { arg, .. } => arg,
+            | Error::LengthMismatch { arg, .. }
+            | Error::TooSmall { arg, .. } => arg,
             Error::Cycle { .. } => "parent",
             Error::IdsExhausted => "id",
         };
@@ -110,6 +113,9 @@ impl fmt::Display for Error {
             Error::InEntry { index, error, .. } => write!(f, "{arg}[{index}]: {error}"),
             Error::LengthMismatch { len, expected, .. } => {
                 write!(f, "{arg} has {len} values; {expected} expected (4 per id)")
+            }
+            Error::TooSmall { value, min, why, .. } => {
+                write!(f, "{arg} must be at least {min} ({why}), got {value}")
             }
             Error::Cycle { child, parent } => write!(
                 f,

@@ -181,6 +181,18 @@ impl super::World {
     /// of objects doubles.
     pub fn set_cell_size(&mut self, size: f64) -> Result<()> {
         crate::error::positive("size", size)?;
+        // Refused, not silently raised: a grid holds at most MAX_CELLS cells.
+        let fitted =
+            crate::grid::CellGeometry::new(&Aabb::from_xywh(0.0, 0.0, self.width, self.height), size)
+                .cell_size;
+        if fitted > size {
+            return Err(Error::TooSmall {
+                arg: "size",
+                value: size,
+                min: fitted,
+                why: "smaller cells would need more than 2,097,152 grid cells to cover this world",
+            });
+        }
         self.cell_size = Some(size);
         self.structure.set_grid_cell_size(size);
         self.slot_order.stale = true;

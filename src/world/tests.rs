@@ -457,3 +457,40 @@ mod events_and_batches {
         a.validate().unwrap();
     }
 }
+
+mod finite_by_construction {
+    use crate::world::World;
+
+    #[test]
+    fn a_cell_size_too_small_for_the_grid_is_refused_naming_the_smallest() {
+        let mut w = World::new(1e6, 1e6).unwrap();
+        w.set_structure("grid").unwrap();
+        w.insert(1.0, 1.0, 2.0, 2.0).unwrap();
+        let before = w.cell_size();
+        let err = w.set_cell_size(1e-3).unwrap_err();
+        assert!(err.to_string().starts_with("size must be at least "), "{err}");
+        assert!(err.to_string().ends_with("got 0.001"), "{err}");
+        assert_eq!(w.cell_size(), before);
+        w.set_cell_size(1000.0).unwrap();
+        assert_eq!(w.cell_size(), Some(1000.0));
+        w.validate().unwrap();
+    }
+
+    #[test]
+    fn huge_velocities_and_steps_keep_every_box_finite_and_inside_the_walls() {
+        for (v, dt) in [(1e308, 1e10), (-1e308, 1e300), (1e300, 1.0), (f64::MAX, f64::MAX), (5e-324, 1e308)] {
+            let mut w = World::new(100.0, 100.0).unwrap();
+            let id = w.insert(10.0, 20.0, 5.0, 5.0).unwrap();
+            w.set_velocity(id, v, -v).unwrap();
+            for _ in 0..3 {
+                w.step(dt).unwrap();
+                let [x, y, bw, bh] = w.box_of(id).unwrap();
+                assert!(x.is_finite() && y.is_finite(), "v {v}, dt {dt}: box at ({x}, {y})");
+                assert!(x >= 0.0 && x + bw <= 100.0 && y >= 0.0 && y + bh <= 100.0, "v {v}, dt {dt}: ({x}, {y}) left the walls");
+                let [vx, vy] = w.velocity(id).unwrap();
+                assert!(vx.is_finite() && vy.is_finite());
+                w.validate().unwrap();
+            }
+        }
+    }
+}
