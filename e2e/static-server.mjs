@@ -29,6 +29,12 @@ export async function serveFiles(files, { wasmType = 'application/wasm' } = {}) 
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(resolve)),
+    // Browsers keep connections alive: without closing them, close() waits
+    // for their idle timeout (a minute or more per test).
+    close: () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: format, lints, the Rust suites (unit, differential,
 # property, allocation, doc), the wasm façade in Node, the strict TypeScript
-# build, and the page in headless Chromium. Installs what is missing first.
+# build, the npm packages and their consumers, and the page in headless
+# Chromium. Installs what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
@@ -18,4 +19,5 @@ step "wasm façade tests (Node)" node --test tests/wasm/
 step "API reference matches the code" node scripts/check-api-docs.mjs
 step "TypeScript (strict) and page build" bash -c "tsc --noEmit && vite build --logLevel warn"
 step "embeddable library build (ES module + .d.ts)" bash scripts/build-lib.sh
+step "npm packages (npm pack) used by a Node script, a Vite app and a plain page" bash -c "bash scripts/pack.sh && node --test tests/packages/"
 step "browser tests (headless Chromium)" node --test e2e/

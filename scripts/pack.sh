@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# npm packages, ready to publish (we do not publish): `npm pack` of
+#   dist-npm/broadphase-<v>.tgz             the core: the wasm-bindgen build,
+#                                           for bundlers, plain ES modules and Node
+#   dist-npm/broadphase-playground-<v>.tgz  the embed: <broadphase-playground>
+#                                           and mount(), minified, core bundled
+# Needs pkg/ (wasm-pack build) and dist-lib/ (scripts/build-lib.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+version=$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)
+out=dist-npm
+rm -rf "$out" && mkdir -p "$out/core" "$out/playground"
+
+cp pkg/broadphase.js pkg/broadphase.d.ts pkg/broadphase_bg.wasm pkg/broadphase_bg.wasm.d.ts "$out/core/"
+cp packages/core/node.js packages/core/README.md "$out/core/"
+cat > "$out/core/package.json" <<JSON
+{
+  "name": "broadphase",
+  "version": "$version",
+  "description": "2D broad-phase collision detection in WebAssembly: quadtrees, grids, N-style tile grids, DDA rays and a flat scene hierarchy behind one World.",
+  "license": "MIT",
+  "type": "module",
+  "main": "./broadphase.js",
+  "types": "./broadphase.d.ts",
+  "exports": {
+    ".": {
+      "types": "./broadphase.d.ts",
+      "node": "./node.js",
+      "default": "./broadphase.js"
+    },
+    "./broadphase_bg.wasm": "./broadphase_bg.wasm",
+    "./package.json": "./package.json"
+  },
+  "files": ["broadphase.js", "broadphase.d.ts", "broadphase_bg.wasm", "broadphase_bg.wasm.d.ts", "node.js", "README.md"],
+  "sideEffects": ["./node.js"],
+  "engines": { "node": ">=20" },
+  "keywords": ["collision", "broad-phase", "quadtree", "spatial-hash", "wasm"]
+}
+JSON
+
+cp -r dist-lib/broadphase-embed.js dist-lib/broadphase-embed.d.ts dist-lib/broadphase_bg.wasm dist-lib/types "$out/playground/"
+cat > "$out/playground/README.md" <<'MD'
+# broadphase-playground
+
+The broadphase playground as a custom element and a `mount()` function, for
+tutorial pages: `import 'broadphase-playground'` registers
+`<broadphase-playground mode="tiles" height="480">`. The wasm
+(`broadphase_bg.wasm`) must be served beside `broadphase-embed.js`, or named
+with the `wasm-url` attribute. Every attribute is listed in `docs/EMBED.md`
+in the repository.
+MD
+cat > "$out/playground/package.json" <<JSON
+{
+  "name": "broadphase-playground",
+  "version": "$version",
+  "description": "The broadphase playground as an embeddable custom element (<broadphase-playground>) and mount(): quadtrees, grids, tiles, rays and hierarchy you can drag.",
+  "license": "MIT",
+  "type": "module",
+  "main": "./broadphase-embed.js",
+  "types": "./broadphase-embed.d.ts",
+  "exports": {
+    ".": { "types": "./broadphase-embed.d.ts", "default": "./broadphase-embed.js" },
+    "./broadphase_bg.wasm": "./broadphase_bg.wasm",
+    "./package.json": "./package.json"
+  },
+  "files": ["broadphase-embed.js", "broadphase-embed.d.ts", "broadphase_bg.wasm", "types", "README.md"],
+  "sideEffects": true,
+  "keywords": ["collision", "broad-phase", "playground", "custom-element", "wasm"]
+}
+JSON
+
+(cd "$out" && npm pack --silent ./core ./playground >/dev/null)
+ls -l "$out"/*.tgz | awk '{ printf "%-48s %8d bytes\n", $NF, $5 }'

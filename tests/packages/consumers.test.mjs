@@ -1,0 +1,113 @@
+// The packed npm packages, used the three ways people use them, from the
+// tarballs (dist-npm/*.tgz, made by scripts/pack.sh), never the source
+// tree: a plain Node script, a Vite app (bare imports resolved through the
+// packages' `exports`), and a plain <script type="module"> page on a static
+// server. Each installs the tarballs with npm into a fresh temp directory.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { openChromium } from '../../e2e/support.mjs';
+import { serveFiles } from '../../e2e/static-server.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const tarballs = readdirSync(join(root, 'dist-npm')).filter((f) => f.endsWith('.tgz')).map((f) => join(root, 'dist-npm', f));
+const core = tarballs.find((f) => /broadphase-\d/.test(f));
+const playground = tarballs.find((f) => /broadphase-playground-/.test(f));
+
+let dir;
+let browser;
+
+before(async () => {
+  assert.ok(core && playground, `expected both tarballs in dist-npm/ (run scripts/pack.sh), found ${tarballs}`);
+  dir = mkdtempSync(join(tmpdir(), 'broadphase-consumer-'));
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--offline', '--silent', core, playground], { cwd: dir, stdio: 'pipe' });
+  browser = await openChromium({ width: 1000, height: 800 });
+});
+
+after(async () => {
+  await browser?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every file under `base` as URL path → file, for the static server. */
+function tree(base, prefix = '') {
+  const files = {};
+  for (const name of readdirSync(base)) {
+    const path = join(base, name);
+    if (statSync(path).isDirectory()) Object.assign(files, tree(path, `${prefix}/${name}`));
+    else files[`${prefix}/${name}`] = path;
+  }
+  return files;
+}
+
+test('Node: import the core package by name, init, and get the same pairs as brute force', () => {
+  writeFileSync(
+    join(dir, 'script.mjs'),
+    `import init, { World } from 'broadphase';
+await init();
+const w = new World(100, 100);
+const a = w.insert(0, 0, 10, 10), b = w.insert(5, 5, 10, 10), c = w.insert(50, 50, 5, 5);
+w.setStructure('loose-grid');
+console.log(JSON.stringify({ pairs: [...w.pairs()], ids: [a, b, c], structures: World.structures().length }));`,
+  );
+  const out = JSON.parse(execFileSync(process.execPath, ['script.mjs'], { cwd: dir, encoding: 'utf8' }));
+  assert.deepEqual(out.pairs, [out.ids[0], out.ids[1]]);
+  assert.ok(out.structures >= 5);
+});
+
+test('a plain <script type="module"> page: the core from node_modules on a static server', async () => {
+  const files = tree(join(dir, 'node_modules', 'broadphase'), '/lib');
+  files['/index.html'] = {
+    text: `<!doctype html><title>loading</title><link rel="icon" href="data:,"><script type="module">
+import init, { World } from '/lib/broadphase.js';
+await init();
+const w = new World(100, 100);
+w.insert(0, 0, 10, 10); w.insert(5, 5, 10, 10);
+document.title = 'pairs ' + w.pairs().length / 2;
+</script>`,
+  };
+  const server = await serveFiles(files, { wasmType: 'application/octet-stream' });
+  try {
+    await browser.page.goto(`${server.url}/index.html`);
+    await browser.page.waitForFunction(() => document.title.startsWith('pairs'), null, { timeout: 15_000 });
+    assert.equal(await browser.page.title(), 'pairs 1');
+  } finally {
+    await server.close();
+  }
+});
+
+test('a Vite app: bare imports of both packages build and run (the core, and the embed element)', async () => {
+  const app = join(dir, 'app');
+  execFileSync('mkdir', ['-p', app]);
+  writeFileSync(join(app, 'index.html'), '<!doctype html><title>loading</title><link rel="icon" href="data:,"><div id="host" style="width:800px;height:480px"></div><script type="module" src="./main.js"></script>');
+  writeFileSync(
+    join(app, 'main.js'),
+    `import init, { World } from 'broadphase';
+import { mount } from 'broadphase-playground';
+// A bundler moves modules into assets/: say where the element's wasm went.
+import wasmUrl from 'broadphase-playground/broadphase_bg.wasm?url';
+await init();
+const w = new World(100, 100);
+w.insert(0, 0, 10, 10); w.insert(5, 5, 10, 10); w.insert(8, 8, 1, 1);
+document.title = 'pairs ' + w.pairs().length / 2;
+window.handle = await mount(document.getElementById('host'), { mode: 'grids', count: 200, seed: 3, wasmUrl });
+`,
+  );
+  await build({ root: app, logLevel: 'warn', configFile: false, build: { outDir: join(app, 'dist'), emptyOutDir: true, target: 'es2022' } });
+  const server = await serveFiles(tree(join(app, 'dist')));
+  try {
+    await browser.page.goto(`${server.url}/index.html`);
+    await browser.page.waitForFunction(() => document.title.startsWith('pairs'), null, { timeout: 15_000 });
+    assert.equal(await browser.page.title(), 'pairs 3');
+    await browser.page.waitForFunction(() => (window.handle?.frame ?? 0) > 2, null, { timeout: 15_000 });
+    assert.deepEqual(browser.problems, [], 'expected no console errors');
+  } finally {
+    await server.close();
+  }
+});
