@@ -486,7 +486,10 @@ mod finite_by_construction {
                 w.step(dt).unwrap();
                 let [x, y, bw, bh] = w.box_of(id).unwrap();
                 assert!(x.is_finite() && y.is_finite(), "v {v}, dt {dt}: box at ({x}, {y})");
-                assert!(x >= 0.0 && x + bw <= 100.0 && y >= 0.0 && y + bh <= 100.0, "v {v}, dt {dt}: ({x}, {y}) left the walls");
+                assert!(
+                    x >= 0.0 && x + bw <= 100.0 && y >= 0.0 && y + bh <= 100.0,
+                    "v {v}, dt {dt}: ({x}, {y}) left the walls"
+                );
                 let [vx, vy] = w.velocity(id).unwrap();
                 assert!(vx.is_finite() && vy.is_finite());
                 w.validate().unwrap();
