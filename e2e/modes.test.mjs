@@ -37,8 +37,8 @@ async function activeMode(name) {
       const selected = document.querySelector('[role="tab"][aria-selected="true"]');
       return { handle: bp?.mode ?? null, frame: bp?.frame ?? -1, host: document.getElementById('mode-host')?.dataset.mode, tab: selected?.id, hash: location.hash, search: location.search };
     },
-    // Tiles and rays keep their own debug handles; the shell's state is enough.
-    (s) => s.host === name && s.tab === `tab-${name}` && (name === 'tiles' || name === 'rays' || (s.handle === name && s.frame > 2)),
+    // Tiles, rays and play keep their own debug handles; the shell's state is enough.
+    (s) => s.host === name && s.tab === `tab-${name}` && (name === 'tiles' || name === 'rays' || name === 'play' || (s.handle === name && s.frame > 2)),
     20_000,
   );
 }
@@ -47,9 +47,9 @@ test('the page opens in the quadtree mode with a tab per mode', async () => {
   await page.goto(browser.baseUrl);
   await activeMode('quadtree');
   const tabs = await page.locator('#mode-tabs [role="tab"]').evaluateAll((els) => els.map((e) => ({ id: e.id, text: e.textContent, selected: e.getAttribute('aria-selected'), tabindex: e.tabIndex })));
-  assert.deepEqual(tabs.map((t) => t.id), ['tab-quadtree', 'tab-grids', 'tab-hierarchy', 'tab-tiles', 'tab-rays']);
-  assert.deepEqual(tabs.map((t) => t.selected), ['true', 'false', 'false', 'false', 'false']);
-  assert.deepEqual(tabs.map((t) => t.tabindex), [0, -1, -1, -1, -1], 'expected a roving tabindex: only the selected tab in the tab order');
+  assert.deepEqual(tabs.map((t) => t.id), ['tab-quadtree', 'tab-grids', 'tab-hierarchy', 'tab-tiles', 'tab-rays', 'tab-play']);
+  assert.deepEqual(tabs.map((t) => t.selected), ['true', 'false', 'false', 'false', 'false', 'false']);
+  assert.deepEqual(tabs.map((t) => t.tabindex), [0, -1, -1, -1, -1, -1], 'expected a roving tabindex: only the selected tab in the tab order');
   assert.equal(await page.locator('#mode-host').getAttribute('role'), 'tabpanel');
   assert.equal(await page.locator('#mode-host').getAttribute('aria-labelledby'), 'tab-quadtree');
 });
@@ -96,17 +96,17 @@ test('arrow keys, Home and End move between tabs and switch modes; back and forw
   await page.keyboard.press('Home');
   await activeMode('quadtree');
   await page.keyboard.press('ArrowLeft');
-  await activeMode('rays');
+  await activeMode('play');
   await page.keyboard.press('ArrowLeft');
-  await activeMode('tiles');
+  await activeMode('rays');
   await page.keyboard.press('End');
-  await activeMode('rays');
-  await page.goBack();
-  await activeMode('tiles');
+  await activeMode('play');
   await page.goBack();
   await activeMode('rays');
+  await page.goBack();
+  await activeMode('play');
   await page.goForward();
-  await activeMode('tiles');
+  await activeMode('rays');
 });
 
 test('?mode= opens a mode directly with its own settings; an unknown mode falls back to quadtree', async () => {

@@ -4,6 +4,7 @@
 // root: neither needs to know which modes have one).
 
 import { createGridsMode } from './grids/index';
+import { createPlayMode } from './play/index';
 import { createHierarchyMode } from './hierarchy/index';
 import { createQuadtreeMode } from './quadtree/index';
 import { createRaysMode } from './rays/index';
@@ -11,6 +12,7 @@ import { createTilesMode } from './tiles/index';
 import type { ModeFactory } from './types';
 import raysCss from './rays/rays.css?inline';
 import tilesCss from './tiles/tiles.css?inline';
+import playCss from './play/play.css?inline';
 
 export interface ModeEntry {
   readonly id: string;
@@ -56,6 +58,13 @@ export const MODES: readonly ModeEntry[] = [
     blurb: 'Amanatides–Woo: a ray walks the grid cell by cell, stops at the first solid edge and tests interesting tiles exactly.',
     create: createRaysMode,
     styles: raysCss,
+  },
+  {
+    id: 'play',
+    label: 'Play',
+    blurb: 'Run through an N-style level: the tile grid and its edges under your feet, gold and mines in a loose grid, drones that look with the DDA.',
+    create: createPlayMode,
+    styles: playCss,
   },
 ];
 

@@ -8,8 +8,8 @@
 import { TileGrid, World } from '../core/index';
 
 /** The playground modes. */
-export type ModeName = 'quadtree' | 'grids' | 'hierarchy' | 'tiles' | 'rays';
-export const MODE_NAMES: readonly ModeName[] = ['quadtree', 'grids', 'hierarchy', 'tiles', 'rays'];
+export type ModeName = 'quadtree' | 'grids' | 'hierarchy' | 'tiles' | 'rays' | 'play';
+export const MODE_NAMES: readonly ModeName[] = ['quadtree', 'grids', 'hierarchy', 'tiles', 'rays', 'play'];
 /** Modes with the moving-box simulation. */
 const BOX_MODES: readonly ModeName[] = ['quadtree', 'grids', 'hierarchy'];
 
@@ -308,7 +308,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     param: 'seed',
     type: 'whole number',
     defaultText: '1 (hierarchy: 3)',
-    modes: BOX_MODES,
+    modes: [...BOX_MODES, 'play'],
     doc: 'The scene\'s seed: the same seed gives the same scene.',
     ...numberSetting({ integer: true, range: () => [0, 0xffff_ffff] }),
   },
@@ -378,7 +378,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     param: 'paused',
     type: 'true or false',
     defaultText: 'false (true when the reader prefers reduced motion)',
-    modes: ['quadtree', 'grids', 'hierarchy', 'rays'],
+    modes: ['quadtree', 'grids', 'hierarchy', 'rays', 'play'],
     doc: 'Start paused.',
     ...flag(false),
   },

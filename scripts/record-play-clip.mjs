@@ -1,0 +1,47 @@
+// Records docs/play.webm, the README's looping clip of the play mode: the
+// built page (dist/) in headless Chromium, the player running right and
+// jumping with the machinery overlays on, recorded from the canvas itself
+// (canvas.captureStream + MediaRecorder: no video tool needed). Run after
+// `vite build`:   node scripts/record-play-clip.mjs
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, root, waitUntil } from '../e2e/support.mjs';
+
+const SECONDS = 6;
+const { page, baseUrl, close } = await launch({ width: 1100, height: 760 });
+try {
+  await page.goto(`${baseUrl}#mode=play&seed=2`);
+  await waitUntil(page, 'the play mode', () => window.__broadphasePlay?.frame ?? -1, (f) => f > 5, 20_000);
+  await page.check('#play-grid');
+  await page.check('#play-rays');
+  await page.evaluate(() => window.__broadphasePlay.restart(2, 6));
+  // Record in the page; play from here with the keyboard, as a person would.
+  await page.evaluate(() => {
+    const canvas = document.getElementById('world');
+    const recorder = new MediaRecorder(canvas.captureStream(30), { mimeType: 'video/webm;codecs=vp9', videoBitsPerSecond: 1_500_000 });
+    const chunks = [];
+    recorder.ondataavailable = (e) => chunks.push(e.data);
+    window.__clip = { recorder, chunks, done: new Promise((resolve) => (recorder.onstop = resolve)) };
+    recorder.start();
+  });
+  await page.keyboard.down('ArrowRight');
+  for (let t = 0; t < SECONDS * 1000; t += 700) {
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(700);
+  }
+  await page.keyboard.up('ArrowRight');
+  const base64 = await page.evaluate(async () => {
+    const clip = window.__clip;
+    clip.recorder.stop();
+    await clip.done;
+    const bytes = new Uint8Array(await new Blob(clip.chunks, { type: 'video/webm' }).arrayBuffer());
+    let text = '';
+    for (const b of bytes) text += String.fromCharCode(b);
+    return btoa(text);
+  });
+  const out = join(root, 'docs', 'play.webm');
+  writeFileSync(out, Buffer.from(base64, 'base64'));
+  console.log(`wrote docs/play.webm (${Math.round(Buffer.from(base64, 'base64').length / 1024)} KB, ${SECONDS} s)`);
+} finally {
+  await close();
+}

@@ -1,0 +1,136 @@
+// What the play mode draws over the shared tile-map layer: the objects
+// (player, gold, mines, the platform), the drones with their sight lines
+// (green: sees the player, red: blocked), and on request the machinery —
+// the loose grid's cells, the cells the player touches, and the drones'
+// rays even when the player is far.
+
+import { viewLayout, type TileGrid } from '../../core/index';
+import type { DrawContext, Layer } from '../../runtime/renderer';
+import { useWorldSpace } from '../../runtime/renderer';
+import type { PlayGame } from './game';
+
+/** Which overlays are on (the panel's toggles). */
+export interface Overlays {
+  grid: boolean;
+  touched: boolean;
+  rays: boolean;
+}
+
+export interface PlayModel {
+  readonly tiles: TileGrid;
+  readonly game: PlayGame;
+  readonly overlays: Overlays;
+}
+
+const COLOURS = {
+  player: '#ffd166',
+  playerEdge: '#fff4d6',
+  coin: '#f7c948',
+  mine: '#ff5d73',
+  platform: '#5ad1c4',
+  drone: '#b892ff',
+  sees: 'rgba(72, 219, 160, 0.9)',
+  blocked: 'rgba(255, 82, 97, 0.55)',
+  grid: 'rgba(120, 170, 255, 0.18)',
+  touched: 'rgba(255, 209, 102, 0.22)',
+};
+
+export class MachineryLayer implements Layer<PlayModel> {
+  readonly name = 'machinery';
+  readonly order = 8;
+  enabled = true;
+
+  draw(dc: DrawContext<PlayModel>): void {
+    const { ctx, game, overlays, viewport: v } = dc;
+    useWorldSpace(dc);
+    const px = 1 / v.scale;
+    if (overlays.grid) {
+      const g = game.world.gridGeometry();
+      if (g.length >= 5) {
+        const [ox, oy, cs, cols, rows] = g;
+        ctx.strokeStyle = COLOURS.grid;
+        ctx.lineWidth = px;
+        ctx.beginPath();
+        for (let c = 0; c <= cols; c++) {
+          ctx.moveTo(ox + c * cs, oy);
+          ctx.lineTo(ox + c * cs, oy + rows * cs);
+        }
+        for (let r = 0; r <= rows; r++) {
+          ctx.moveTo(ox, oy + r * cs);
+          ctx.lineTo(ox + cols * cs, oy + r * cs);
+        }
+        ctx.stroke();
+      }
+    }
+    if (overlays.touched) {
+      const [x, y, w, h] = game.playerBox();
+      const cells = game.tiles.touchedCells(x, y, w, h);
+      const ts = game.tiles.tileSize;
+      ctx.fillStyle = COLOURS.touched;
+      for (let i = 0; i + 1 < cells.length; i += 2) ctx.fillRect(cells[i] * ts, cells[i + 1] * ts, ts, ts);
+    }
+  }
+}
+
+export class ObjectsLayer implements Layer<PlayModel> {
+  readonly name = 'objects';
+  readonly order = 20;
+  enabled = true;
+
+  draw(dc: DrawContext<PlayModel>): void {
+    const { ctx, game, overlays, viewport: v } = dc;
+    useWorldSpace(dc);
+    const px = 1 / v.scale;
+    const [pxx, pyy, pw, ph] = game.playerBox();
+    const cx = pxx + pw / 2;
+    const cy = pyy + ph / 2;
+    // Sight lines first, under everything.
+    for (const d of game.drones) {
+      if (!d.sees && !overlays.rays) continue;
+      ctx.strokeStyle = d.sees ? COLOURS.sees : COLOURS.blocked;
+      ctx.lineWidth = (d.sees ? 2 : 1) * px;
+      ctx.setLineDash(d.sees ? [] : [4 * px, 4 * px]);
+      ctx.beginPath();
+      ctx.moveTo(d.x, d.y);
+      ctx.lineTo(cx, cy);
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
+    // The objects, from the views: one pass over the slots.
+    const boxes = game.world.slotBoxes();
+    const ids = game.world.slotIds();
+    const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
+    for (let s = 0; s < ids.length; s++) {
+      const kind = game.kinds.get(ids[s]);
+      if (kind === undefined || kind === 'player') continue;
+      const at = B.stride * s;
+      const [x, y, w, h] = [boxes[at + B.x], boxes[at + B.y], boxes[at + B.w], boxes[at + B.h]];
+      if (kind === 'coin') {
+        ctx.fillStyle = COLOURS.coin;
+        ctx.beginPath();
+        ctx.arc(x + w / 2, y + h / 2, w / 2, 0, Math.PI * 2);
+        ctx.fill();
+      } else if (kind === 'mine') {
+        ctx.fillStyle = COLOURS.mine;
+        ctx.fillRect(x, y, w, h);
+      } else {
+        ctx.fillStyle = COLOURS.platform;
+        ctx.fillRect(x, y, w, h);
+      }
+    }
+    for (const d of game.drones) {
+      ctx.fillStyle = COLOURS.drone;
+      ctx.beginPath();
+      ctx.arc(d.x, d.y, 6, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.strokeStyle = d.sees ? COLOURS.sees : COLOURS.playerEdge;
+      ctx.lineWidth = 1.5 * px;
+      ctx.stroke();
+    }
+    ctx.fillStyle = COLOURS.player;
+    ctx.fillRect(pxx, pyy, pw, ph);
+    ctx.strokeStyle = COLOURS.playerEdge;
+    ctx.lineWidth = 1.5 * px;
+    ctx.strokeRect(pxx, pyy, pw, ph);
+  }
+}
