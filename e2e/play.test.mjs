@@ -157,6 +157,7 @@ test('a thousand moving mines: frame times measured (reported, not asserted), an
   mkdirSync(screenshots, { recursive: true });
   await page.check('#play-grid');
   await page.check('#play-touched');
+  await page.check('#play-edges');
   await page.check('#play-rays');
   await P(() => window.__broadphasePlay.restart(1));
   await page.waitForTimeout(600);

@@ -66,7 +66,7 @@ export const createPlayMode: ModeFactory = (host, params, context = {}) => {
     colophon: 'Rust core compiled to WebAssembly · tile-aware <code>step()</code>, <code>pairsBegan()</code>, <code>lineOfSight()</code>, <code>setParent()</code>',
   });
   let game = new PlayGame(seed, DEFAULT_MINES);
-  const overlays: Overlays = { grid: false, touched: false, rays: false };
+  const overlays: Overlays = { grid: false, touched: false, edges: false, rays: false };
   const viewport = new Viewport();
   const renderer = new Renderer<PlayModel>(layout.canvas, viewport);
   renderer.add(new TileMapLayer());
@@ -127,6 +127,7 @@ export const createPlayMode: ModeFactory = (host, params, context = {}) => {
         'See the machinery',
         toggle('grid', 'Loose grid cells (gold and mines live there)'),
         toggle('touched', 'Cells the player touches (the narrow phase tests only these)'),
+        toggle('edges', 'Edges around the player: solid (red) stop it, interesting (white) mean an exact shape test'),
         toggle('rays', 'Every drone\'s ray, blocked ones too (DDA line of sight)'),
         h('p', { class: 'panel-note' }, 'Gold is collected and mines hit through pairsBegan() (enter events); the player slides over slopes and curves in the core\'s tile-aware step; the platform carries its gold through setParent().'),
       ),

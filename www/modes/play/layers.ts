@@ -2,9 +2,10 @@
 // (player, gold, mines, the platform), the drones with their sight lines
 // (green: sees the player, red: blocked), and on request the machinery —
 // the loose grid's cells, the cells the player touches, and the drones'
-// rays even when the player is far.
+// rays even when the player is far, and the solid and interesting edges
+// around the player.
 
-import { viewLayout, type TileGrid } from '../../core/index';
+import { viewLayout, World, type TileGrid } from '../../core/index';
 import type { DrawContext, Layer } from '../../runtime/renderer';
 import { useWorldSpace } from '../../runtime/renderer';
 import type { PlayGame } from './game';
@@ -13,6 +14,7 @@ import type { PlayGame } from './game';
 export interface Overlays {
   grid: boolean;
   touched: boolean;
+  edges: boolean;
   rays: boolean;
 }
 
@@ -33,6 +35,8 @@ const COLOURS = {
   blocked: 'rgba(255, 82, 97, 0.55)',
   grid: 'rgba(120, 170, 255, 0.18)',
   touched: 'rgba(255, 209, 102, 0.22)',
+  solidNear: '#ff5261',
+  interestingNear: '#e8eef8',
 };
 
 export class MachineryLayer implements Layer<PlayModel> {
@@ -59,6 +63,32 @@ export class MachineryLayer implements Layer<PlayModel> {
           ctx.moveTo(ox, oy + r * cs);
           ctx.lineTo(ox + cols * cs, oy + r * cs);
         }
+        ctx.stroke();
+      }
+    }
+    if (overlays.edges) {
+      // The edges of the cells around the player, from the core's edge
+      // records: solid ones stop it outright, interesting ones send the
+      // narrow phase to the tile's exact shape.
+      const ts = game.tiles.tileSize;
+      const [x, y, w, h] = game.playerBox();
+      const c0 = Math.max(0, Math.floor(x / ts) - 1);
+      const r0 = Math.max(0, Math.floor(y / ts) - 1);
+      const c1 = Math.min(game.tiles.cols, Math.ceil((x + w) / ts) + 1);
+      const r1 = Math.min(game.tiles.rows, Math.ceil((y + h) / ts) + 1);
+      const lines = game.tiles.edgeLines(c0, r0, c1, r1);
+      const E = viewLayout('edgeLines', ['x0', 'y0', 'x1', 'y1', 'state']);
+      // Read when drawn: the module loads before the wasm does.
+      const solid = World.edgeStates().indexOf('solid');
+      ctx.lineWidth = 4 * px;
+      ctx.lineCap = 'round';
+      for (let i = 0; i + E.stride <= lines.length; i += E.stride) {
+        const state = lines[i + E.state];
+        if (state === 0) continue;
+        ctx.strokeStyle = state === solid ? COLOURS.solidNear : COLOURS.interestingNear;
+        ctx.beginPath();
+        ctx.moveTo(lines[i + E.x0], lines[i + E.y0]);
+        ctx.lineTo(lines[i + E.x1], lines[i + E.y1]);
         ctx.stroke();
       }
     }
