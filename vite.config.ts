@@ -16,12 +16,15 @@ const page = (name: string) => new URL(name, import.meta.url).pathname;
 
 export default defineConfig({
   base: './',
+  // box-intersect (bench.html's contender) was written for Node and reads `global`.
+  define: { global: 'globalThis' },
+  resolve: { alias: { buffer: page('www/bench/buffer-shim.ts') } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     rollupOptions: {
-      input: { index: page('index.html'), tutorial: page('tutorial.html') },
+      input: { index: page('index.html'), tutorial: page('tutorial.html'), bench: page('bench.html') },
     },
   },
   server: { headers: isolation },

@@ -1,0 +1,149 @@
+// The contenders: the wasm World with each structure (fed by updateMany, so
+// it runs the scene's own motion), and the JavaScript libraries people use
+// today for the same job — flatbush and rbush (build the index every
+// frame, then one search per box) and box-intersect (all pairs at once).
+// Each returns the frame's pair count; the page checks they all agree.
+
+import Flatbush from 'flatbush';
+import RBush from 'rbush';
+import boxIntersect from 'box-intersect';
+import { World } from '../core/index';
+import { overlaps, type Scene } from './scene';
+
+export interface Contender {
+  readonly name: string;
+  /** Largest N it is run at (brute force is quadratic). */
+  readonly maxN: number;
+  /** Prepares for `scene` (not timed). */
+  setup(scene: Scene): void;
+  /** One frame's broad phase on the scene's current boxes; returns the pair count. */
+  frame(scene: Scene): number;
+  teardown(): void;
+}
+
+function worldContender(structure: string, maxN = Infinity): Contender {
+  let world: World | null = null;
+  let ids = new Uint32Array(0);
+  return {
+    name: `broadphase ${structure} (wasm)`,
+    maxN,
+    setup(scene) {
+      world = new World(scene.side, scene.side);
+      world.setStructure(structure);
+      ids = new Uint32Array(scene.n);
+      const b = scene.boxes;
+      for (let i = 0; i < scene.n; i++) ids[i] = world.insert(b[i * 4], b[i * 4 + 1], b[i * 4 + 2], b[i * 4 + 3]);
+    },
+    frame(scene) {
+      const w = world as World;
+      w.updateMany(ids, scene.boxes);
+      return w.pairs().length / 2;
+    },
+    teardown() {
+      world?.free();
+      world = null;
+    },
+  };
+}
+
+const flatbush: Contender = (() => {
+  return {
+    name: 'flatbush (JS)',
+    maxN: Infinity,
+    setup() {},
+    frame(scene) {
+      const b = scene.boxes;
+      const index = new Flatbush(scene.n);
+      for (let i = 0; i < scene.n; i++) index.add(b[i * 4], b[i * 4 + 1], b[i * 4] + b[i * 4 + 2], b[i * 4 + 1] + b[i * 4 + 3]);
+      index.finish();
+      let pairs = 0;
+      for (let i = 0; i < scene.n; i++) {
+        index.search(b[i * 4], b[i * 4 + 1], b[i * 4] + b[i * 4 + 2], b[i * 4 + 1] + b[i * 4 + 3], (j) => {
+          if (j > i && overlaps(b, i, j)) pairs++;
+          return false;
+        });
+      }
+      return pairs;
+    },
+    teardown() {},
+  };
+})();
+
+interface Item {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  i: number;
+}
+
+const rbush: Contender = (() => {
+  let items: Item[] = [];
+  return {
+    name: 'rbush (JS)',
+    maxN: Infinity,
+    setup(scene) {
+      items = Array.from({ length: scene.n }, (_, i) => ({ minX: 0, minY: 0, maxX: 0, maxY: 0, i }));
+    },
+    frame(scene) {
+      const b = scene.boxes;
+      for (const it of items) {
+        it.minX = b[it.i * 4];
+        it.minY = b[it.i * 4 + 1];
+        it.maxX = it.minX + b[it.i * 4 + 2];
+        it.maxY = it.minY + b[it.i * 4 + 3];
+      }
+      const tree = new RBush<Item>();
+      tree.load(items);
+      let pairs = 0;
+      for (const it of items) for (const other of tree.search(it)) if (other.i > it.i && overlaps(b, it.i, other.i)) pairs++;
+      return pairs;
+    },
+    teardown() {
+      items = [];
+    },
+  };
+})();
+
+const boxIntersectContender: Contender = (() => {
+  let list: number[][] = [];
+  return {
+    name: 'box-intersect (JS)',
+    maxN: Infinity,
+    setup(scene) {
+      list = Array.from({ length: scene.n }, () => [0, 0, 0, 0]);
+    },
+    frame(scene) {
+      const b = scene.boxes;
+      for (let i = 0; i < scene.n; i++) {
+        const r = list[i];
+        r[0] = b[i * 4];
+        r[1] = b[i * 4 + 1];
+        r[2] = r[0] + b[i * 4 + 2];
+        r[3] = r[1] + b[i * 4 + 3];
+      }
+      let pairs = 0;
+      // Its boxes are closed: keep the pairs whose interiors overlap.
+      boxIntersect(list, (i: number, j: number) => {
+        if (overlaps(b, i, j)) pairs++;
+      });
+      return pairs;
+    },
+    teardown() {
+      list = [];
+    },
+  };
+})();
+
+export function contenders(): Contender[] {
+  return [
+    worldContender('loose-grid'),
+    worldContender('grid'),
+    worldContender('quadtree-leaves'),
+    worldContender('quadtree'),
+    worldContender('brute-force', 10_000),
+    flatbush,
+    rbush,
+    boxIntersectContender,
+  ];
+}
