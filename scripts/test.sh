@@ -14,6 +14,7 @@ step "rustfmt" cargo fmt --check
 step "clippy (native)" cargo clippy --all-targets -- -D warnings
 step "clippy (wasm façade)" cargo clippy --target wasm32-unknown-unknown --lib -- -D warnings
 step "Rust tests" cargo test
+step "crate: every public item documented, links resolve, cargo package builds" bash -c 'RUSTDOCFLAGS="-D missing_docs -D rustdoc::broken_intra_doc_links" cargo doc --no-deps --quiet && cargo package --allow-dirty --quiet'
 step "wasm build" wasm-pack build --target web --out-dir pkg --no-pack --release
 step "wasm façade tests (Node)" node --test tests/wasm/
 step "API reference matches the code" node scripts/check-api-docs.mjs

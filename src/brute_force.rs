@@ -17,6 +17,7 @@ const ABSENT: u32 = u32::MAX;
 
 impl BruteForce {
     #[must_use]
+    /// An empty set of boxes.
     pub fn new() -> BruteForce {
         BruteForce::default()
     }

@@ -7,34 +7,115 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Error {
     /// A number was NaN or infinite.
-    NotFinite { arg: &'static str, value: f64 },
+    NotFinite {
+        /// The argument, as the library names it (shown in JavaScript's spelling).
+        arg: &'static str,
+        /// The value given.
+        value: f64,
+    },
     /// A size or limit that must be above zero was not.
-    NotPositive { arg: &'static str, value: f64 },
+    NotPositive {
+        /// The argument, as the library names it (shown in JavaScript's spelling).
+        arg: &'static str,
+        /// The value given.
+        value: f64,
+    },
     /// A time step was negative.
-    Negative { arg: &'static str, value: f64 },
+    Negative {
+        /// The argument, as the library names it (shown in JavaScript's spelling).
+        arg: &'static str,
+        /// The value given.
+        value: f64,
+    },
     /// An object id that is not live (never issued, or removed).
-    DeadId { arg: &'static str, id: u32 },
+    DeadId {
+        /// The argument, as the library names it (shown in JavaScript's spelling).
+        arg: &'static str,
+        /// The id given.
+        id: u32,
+    },
     /// A name that is not one of the accepted names.
-    UnknownName { arg: &'static str, name: String, expected: &'static str },
+    UnknownName {
+        /// The argument, as the library names it (shown in JavaScript's spelling).
+        arg: &'static str,
+        /// The name given.
+        name: String,
+        /// The names accepted, for the message.
+        expected: &'static str,
+    },
     /// A number that must be a whole number was not.
-    NotWhole { arg: &'static str, value: f64 },
+    NotWhole {
+        /// The argument, as the library names it (shown in JavaScript's spelling).
+        arg: &'static str,
+        /// The value given.
+        value: f64,
+    },
     /// An integer outside its allowed range.
-    OutOfRange { arg: &'static str, value: i64, min: i64, max: i64 },
+    OutOfRange {
+        /// The argument, as the library names it (shown in JavaScript's spelling).
+        arg: &'static str,
+        /// The value given.
+        value: i64,
+        /// The smallest value allowed.
+        min: i64,
+        /// The largest value allowed.
+        max: i64,
+    },
     /// Re-parenting `child` under `parent` would make a cycle.
-    Cycle { child: u32, parent: u32 },
+    Cycle {
+        /// The object to re-parent.
+        child: u32,
+        /// The parent asked for.
+        parent: u32,
+    },
     /// Every id a World can hand out (1..=u32::MAX − 1) has been used.
     IdsExhausted,
     /// The call would take a World past the objects it can hold
     /// ([`crate::world::MAX_OBJECTS`]).
-    TooManyObjects { arg: &'static str, asked: usize, max: usize },
+    TooManyObjects {
+        /// The argument, as the library names it (shown in JavaScript's spelling).
+        arg: &'static str,
+        /// How many the call asked for (objects in all, or more objects).
+        asked: usize,
+        /// The most objects a World holds.
+        max: usize,
+    },
     /// Memory for `asked` more objects could not be reserved; nothing changed.
-    OutOfMemory { arg: &'static str, asked: usize },
+    OutOfMemory {
+        /// The argument, as the library names it (shown in JavaScript's spelling).
+        arg: &'static str,
+        /// How many the call asked for (objects in all, or more objects).
+        asked: usize,
+    },
     /// One entry of a batch was refused: `arg[index]: why`.
-    InEntry { arg: &'static str, index: usize, error: Box<Error> },
+    InEntry {
+        /// The argument, as the library names it (shown in JavaScript's spelling).
+        arg: &'static str,
+        /// Which entry of the batch.
+        index: usize,
+        /// Why that entry was refused.
+        error: Box<Error>,
+    },
     /// A batch's arrays do not match: `arg` has `len` values, `expected` wanted.
-    LengthMismatch { arg: &'static str, len: usize, expected: usize },
+    LengthMismatch {
+        /// The argument, as the library names it (shown in JavaScript's spelling).
+        arg: &'static str,
+        /// How many values it has.
+        len: usize,
+        /// How many values it should have.
+        expected: usize,
+    },
     /// A grid cell size so small the world would need more cells than a grid holds.
-    TooSmall { arg: &'static str, value: f64, min: f64, why: &'static str },
+    TooSmall {
+        /// The argument, as the library names it (shown in JavaScript's spelling).
+        arg: &'static str,
+        /// The value given.
+        value: f64,
+        /// The smallest value allowed.
+        min: f64,
+        /// Why the smallest is what it is.
+        why: &'static str,
+    },
 }
 
 impl Error {
@@ -45,6 +126,7 @@ impl Error {
     }
 }
 
+/// The library's `Result`: a value, or an [`Error`] naming the argument.
 pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {

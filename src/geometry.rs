@@ -8,9 +8,13 @@
 /// An axis-aligned box `[min_x, max_x] × [min_y, max_y]` (y grows downward).
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Aabb {
+    /// Left edge (smallest x).
     pub min_x: f64,
+    /// Top edge (smallest y; y grows downward).
     pub min_y: f64,
+    /// Right edge.
     pub max_x: f64,
+    /// Bottom edge.
     pub max_y: f64,
 }
 
@@ -66,18 +70,21 @@ impl Aabb {
 
     #[must_use]
     #[inline]
+    /// The centre point `(x, y)`.
     pub fn center(&self) -> (f64, f64) {
         (0.5 * (self.min_x + self.max_x), 0.5 * (self.min_y + self.max_y))
     }
 
     #[must_use]
     #[inline]
+    /// `max_x − min_x`.
     pub fn width(&self) -> f64 {
         self.max_x - self.min_x
     }
 
     #[must_use]
     #[inline]
+    /// `max_y − min_y`.
     pub fn height(&self) -> f64 {
         self.max_y - self.min_y
     }
@@ -128,9 +135,13 @@ mod tests {
 /// touched cells and the drawing views all speak it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct CellRange {
+    /// First column in the range.
     pub col_start: u32,
+    /// One past the last column.
     pub col_end: u32,
+    /// First row in the range.
     pub row_start: u32,
+    /// One past the last row.
     pub row_end: u32,
 }
 
@@ -144,6 +155,7 @@ impl CellRange {
 
     #[must_use]
     #[inline]
+    /// Whether the range holds no cell.
     pub fn is_empty(&self) -> bool {
         self.col_start >= self.col_end || self.row_start >= self.row_end
     }
@@ -161,6 +173,7 @@ impl CellRange {
 
     #[must_use]
     #[inline]
+    /// Whether cell `(col, row)` is in the range.
     pub fn contains(&self, col: u32, row: u32) -> bool {
         self.col_start <= col && col < self.col_end && self.row_start <= row && row < self.row_end
     }

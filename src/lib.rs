@@ -13,6 +13,42 @@
 //! world.set_structure("quadtree").unwrap();
 //! assert_eq!(world.pairs(), &[a, b]);
 //! ```
+//!
+//! Each structure also stands alone behind the [`broad_phase::BroadPhase`]
+//! trait, on slots (dense indices) rather than ids:
+//!
+//! ```
+//! use broadphase::broad_phase::BroadPhase;
+//! use broadphase::geometry::Aabb;
+//! use broadphase::loose_grid::LooseGrid;
+//! let mut grid = LooseGrid::new(Aabb::from_xywh(0.0, 0.0, 100.0, 100.0), 10.0);
+//! grid.insert(0, Aabb::from_xywh(10.0, 10.0, 5.0, 5.0));
+//! grid.insert(1, Aabb::from_xywh(12.0, 12.0, 5.0, 5.0));
+//! let mut pairs = Vec::new();
+//! grid.pairs(&mut pairs);
+//! assert_eq!(pairs.len(), 1);
+//! ```
+//!
+//! The tile map, rays and the hierarchy, through the World:
+//!
+//! ```
+//! use broadphase::World;
+//! let mut world = World::new(240.0, 240.0).unwrap();
+//! world.set_tile_grid(10, 10, 24.0).unwrap();
+//! world.set_tile(5, 5, "slope45-br").unwrap();
+//! // Which tiles a box touches, and how a ray meets the slope.
+//! assert_eq!(world.touched_cells(118.0, 118.0, 4.0, 4.0).unwrap(), &[4, 4, 5, 4, 4, 5, 5, 5]);
+//! let hit = world.cast_ray(10.0, 130.0, 230.0, 130.0).unwrap().unwrap();
+//! assert_eq!((hit.col, hit.row), (5, 5));
+//! // A child keeps its offset and follows its parent.
+//! let parent = world.insert(20.0, 20.0, 10.0, 10.0).unwrap();
+//! let child = world.insert(35.0, 20.0, 5.0, 5.0).unwrap();
+//! world.set_parent(child, parent).unwrap();
+//! world.update(parent, 50.0, 50.0, 10.0, 10.0).unwrap();
+//! assert_eq!(world.box_of(child).unwrap(), [65.0, 50.0, 5.0, 5.0]);
+//! ```
+
+#![warn(missing_docs)]
 
 pub mod broad_phase;
 pub mod brute_force;

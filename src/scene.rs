@@ -9,10 +9,12 @@ pub struct Rng(u64);
 
 impl Rng {
     #[must_use]
+    /// A generator seeded with `seed` (SplitMix64).
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -49,9 +51,11 @@ pub enum Layout {
 }
 
 impl Layout {
+    /// Every layout, in the order the page lists them.
     pub const ALL: [Layout; 3] = [Layout::Uniform, Layout::Clustered, Layout::MixedSizes];
 
     #[must_use]
+    /// The name JavaScript uses (`"uniform"`, `"clustered"`, `"mixed"`).
     pub fn name(self) -> &'static str {
         match self {
             Layout::Uniform => "uniform",
@@ -61,6 +65,7 @@ impl Layout {
     }
 
     #[must_use]
+    /// The layout with this name, if any.
     pub fn from_name(name: &str) -> Option<Layout> {
         Layout::ALL.into_iter().find(|l| l.name() == name)
     }
@@ -69,11 +74,17 @@ impl Layout {
 /// One generated object: box and velocity.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SceneObject {
+    /// x of the min corner.
     pub x: f64,
+    /// y of the min corner.
     pub y: f64,
+    /// Width.
     pub w: f64,
+    /// Height.
     pub h: f64,
+    /// Velocity along x, units per second.
     pub vx: f64,
+    /// Velocity along y, units per second.
     pub vy: f64,
 }
 

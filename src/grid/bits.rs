@@ -23,17 +23,20 @@ impl CellBits {
     }
 
     #[inline]
+    /// Marks `cell`.
     pub fn insert(&mut self, cell: u32) {
         self.words[(cell / 64) as usize] |= 1 << (cell % 64);
     }
 
     #[inline]
+    /// Unmarks `cell`.
     pub fn remove(&mut self, cell: u32) {
         self.words[(cell / 64) as usize] &= !(1 << (cell % 64));
     }
 
     #[must_use]
     #[inline]
+    /// Whether `cell` is marked.
     pub fn contains(&self, cell: u32) -> bool {
         self.words[(cell / 64) as usize] & (1 << (cell % 64)) != 0
     }
@@ -45,6 +48,7 @@ impl CellBits {
     }
 
     #[must_use]
+    /// Whether no cell is marked.
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
     }

@@ -18,12 +18,17 @@ pub const MAX_CELLS: usize = 1 << 21;
 /// The grid's placement in the plane: origin, cell size, dimensions.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CellGeometry {
+    /// x of the grid's min corner (cell column 0 starts here).
     pub origin_x: f64,
+    /// y of the grid's min corner (cell row 0 starts here).
     pub origin_y: f64,
+    /// Side of a cell, world units.
     pub cell_size: f64,
     /// `1 / cell_size`, so a cell lookup is a multiply, not a divide.
     pub inv_cell_size: f64,
+    /// Columns covering the world.
     pub cols: u32,
+    /// Rows covering the world.
     pub rows: u32,
 }
 
@@ -68,6 +73,7 @@ impl CellGeometry {
 
     #[must_use]
     #[inline]
+    /// `cols × rows`.
     pub fn cell_count(&self) -> usize {
         self.cols as usize * self.rows as usize
     }

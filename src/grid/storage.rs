@@ -151,6 +151,7 @@ impl Grid {
     }
 
     #[must_use]
+    /// The world rectangle the cells cover.
     pub fn world(&self) -> Aabb {
         self.world
     }
@@ -162,6 +163,7 @@ impl Grid {
     }
 
     #[must_use]
+    /// The cell geometry (origin, size, columns, rows).
     pub fn geometry(&self) -> &CellGeometry {
         &self.geometry
     }
@@ -173,6 +175,7 @@ impl Grid {
     }
 
     #[must_use]
+    /// Whether the grid holds no object.
     pub fn is_empty(&self) -> bool {
         self.proxy_count == 0
     }
@@ -184,6 +187,7 @@ impl Grid {
     }
 
     #[must_use]
+    /// Most cells one object is filed in before it goes to the oversize list.
     pub fn max_cells_per_object(&self) -> u32 {
         self.max_cells_per_object
     }

@@ -19,7 +19,12 @@ pub enum EventCase {
     /// that parent was new (appended under the root first); `repaired` when
     /// the parent sat later in the queue and the segment between them was
     /// repaired.
-    Reparented { parent_created: bool, repaired: bool },
+    Reparented {
+        /// The parent was new: appended under the root first.
+        parent_created: bool,
+        /// The parent sat later in the queue and the segment between was repaired.
+        repaired: bool,
+    },
     /// A null parent: the object and all its descendants were deleted.
     Removed,
 }

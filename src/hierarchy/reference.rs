@@ -27,6 +27,7 @@ pub struct TopoSort {
 
 impl TopoSort {
     #[must_use]
+    /// An empty reference forest.
     pub fn new() -> TopoSort {
         TopoSort::default()
     }

@@ -86,6 +86,7 @@ pub struct Hierarchy {
 
 impl Hierarchy {
     #[must_use]
+    /// An empty hierarchy.
     pub fn new() -> Hierarchy {
         Hierarchy::default()
     }
@@ -103,6 +104,7 @@ impl Hierarchy {
     }
 
     #[must_use]
+    /// Whether it holds no object.
     pub fn is_empty(&self) -> bool {
         self.order.is_empty()
     }

@@ -131,6 +131,7 @@ impl LooseGrid {
     }
 
     #[must_use]
+    /// The world rectangle the cells cover.
     pub fn world(&self) -> Aabb {
         self.world
     }
@@ -142,6 +143,7 @@ impl LooseGrid {
     }
 
     #[must_use]
+    /// The cell geometry (origin, size, columns, rows).
     pub fn geometry(&self) -> &CellGeometry {
         &self.geometry
     }
@@ -153,6 +155,7 @@ impl LooseGrid {
     }
 
     #[must_use]
+    /// Whether the grid holds no object.
     pub fn is_empty(&self) -> bool {
         self.proxy_count == 0
     }

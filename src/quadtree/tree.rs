@@ -74,8 +74,11 @@ pub(super) struct Link {
 /// A node as the renderer sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NodeView {
+    /// The node's square.
     pub bounds: Aabb,
+    /// Levels below the root (the root is 0).
     pub depth: u32,
+    /// Whether it has no children.
     pub is_leaf: bool,
     /// Objects stored directly in this node.
     pub count: u32,
@@ -137,16 +140,19 @@ impl Quadtree {
     }
 
     #[must_use]
+    /// Where objects are stored: in the smallest node holding them, or in every leaf they overlap.
     pub fn placement(&self) -> Placement {
         self.placement
     }
 
     #[must_use]
+    /// The split threshold and depth limit in force.
     pub fn limits(&self) -> QuadtreeLimits {
         self.limits
     }
 
     #[must_use]
+    /// The root's square.
     pub fn world(&self) -> Aabb {
         self.nodes[ROOT as usize].bounds
     }
@@ -158,6 +164,7 @@ impl Quadtree {
     }
 
     #[must_use]
+    /// Whether the tree holds no object.
     pub fn is_empty(&self) -> bool {
         self.proxy_count == 0
     }

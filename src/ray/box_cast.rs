@@ -71,10 +71,15 @@ pub fn segment_circle(cx: f64, cy: f64, r: f64, x0: f64, y0: f64, x1: f64, y1: f
 /// The nearest hit among boxes, with the id of the box.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BoxHit {
+    /// The id of the box hit.
     pub id: u32,
+    /// Fraction of the segment, `0..=1`.
     pub t: f64,
+    /// x of the hit point.
     pub x: f64,
+    /// y of the hit point.
     pub y: f64,
+    /// Unit outward normal of the face hit (see [`SurfaceHit::normal`]).
     pub normal: (f64, f64),
 }
 

@@ -30,9 +30,13 @@ const ON_SURFACE: f64 = 1e-12;
 /// point, and the unit outward normal of the surface there.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SurfaceHit {
+    /// Fraction of the segment, `0..=1`.
     pub t: f64,
+    /// x of the hit point.
     pub x: f64,
+    /// y of the hit point.
     pub y: f64,
+    /// Unit outward normal of the surface there; at `t = 0` the surface the start lies on, `(0, 0)` strictly inside.
     pub normal: (f64, f64),
 }
 

@@ -51,7 +51,9 @@ const NEAR: f64 = 1e-9;
 pub struct TileHit {
     /// Fraction of the segment, `0..=1`.
     pub t: f64,
+    /// x of the hit point.
     pub x: f64,
+    /// y of the hit point.
     pub y: f64,
     /// Unit outward normal of the surface hit; at `t = 0` the surface the
     /// start lies on, or `(0, 0)` when it starts strictly inside.
@@ -59,6 +61,7 @@ pub struct TileHit {
     /// The cell of the tile hit; for a closed door, the cell beyond it in
     /// the ray's direction (or the grid cell beside it on the border).
     pub col: u32,
+    /// The row of that cell (`col` above is its column).
     pub row: u32,
 }
 

@@ -64,8 +64,11 @@ use crate::tile_grid::{Side, TileGrid, MAX_CELLS_PER_AXIS};
 /// [`TileGrid::line`], so the two agree bit for bit.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GridDims {
+    /// Columns of the grid.
     pub cols: u32,
+    /// Rows of the grid.
     pub rows: u32,
+    /// Side of a cell, world units.
     pub cell_size: f64,
 }
 
@@ -111,7 +114,12 @@ pub enum Entry {
     Side(Side),
     /// It crossed this cell's corner where `vertical` and `horizontal` meet,
     /// coming from the diagonal neighbour (or from outside the grid).
-    Corner { vertical: Side, horizontal: Side },
+    Corner {
+        /// The vertical side (left or right) the corner is on.
+        vertical: Side,
+        /// The horizontal side (top or bottom) the corner is on.
+        horizontal: Side,
+    },
 }
 
 /// Amanatides and Woo's state at a visited cell, for the playground's step
@@ -120,16 +128,22 @@ pub enum Entry {
 /// along that axis; both `∞` on an axis the segment does not move along.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DdaState {
+    /// `t` at which the walk next crosses a vertical line.
     pub t_max_x: f64,
+    /// `t` at which the walk next crosses a horizontal line.
     pub t_max_y: f64,
+    /// `t` between two vertical lines.
     pub t_delta_x: f64,
+    /// `t` between two horizontal lines.
     pub t_delta_y: f64,
 }
 
 /// One visited cell.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CellVisit {
+    /// Column of the cell.
     pub col: u32,
+    /// Row of the cell.
     pub row: u32,
     /// Where the segment enters the cell (`0` when it starts in it).
     pub t: f64,
@@ -137,8 +151,11 @@ pub struct CellVisit {
     pub t_exit: f64,
     /// The entry point; exactly on the crossed line(s).
     pub x: f64,
+    /// y of the entry point (`x` above is its x).
     pub y: f64,
+    /// How the walk entered the cell.
     pub entry: Entry,
+    /// The DDA's state on entering it.
     pub dda: DdaState,
 }
 

@@ -85,16 +85,19 @@ impl TileGrid {
     }
 
     #[must_use]
+    /// Columns of tiles.
     pub fn cols(&self) -> u32 {
         self.cols
     }
 
     #[must_use]
+    /// Rows of tiles.
     pub fn rows(&self) -> u32 {
         self.rows
     }
 
     #[must_use]
+    /// Side of a tile, world units.
     pub fn tile_size(&self) -> f64 {
         self.tile_size
     }

@@ -30,8 +30,11 @@ use crate::geometry::Aabb;
 /// A translation that separates a box from a tile; `depth` is its length.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Push {
+    /// Move along x that takes the box out.
     pub dx: f64,
+    /// Move along y that takes the box out.
     pub dy: f64,
+    /// How deep the box was in (the move's length).
     pub depth: f64,
 }
 

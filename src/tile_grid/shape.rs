@@ -27,13 +27,18 @@ use crate::error::{Error, Result};
 /// The tile corner a shaped tile's solid part holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Corner {
+    /// The corner at the smallest x and y.
     TopLeft,
+    /// The corner at the largest x and smallest y.
     TopRight,
+    /// The corner at the smallest x and largest y.
     BottomLeft,
+    /// The corner at the largest x and y.
     BottomRight,
 }
 
 impl Corner {
+    /// The four corners.
     pub const ALL: [Corner; 4] = [Corner::TopLeft, Corner::TopRight, Corner::BottomLeft, Corner::BottomRight];
 
     /// `"tl"`, `"tr"`, `"bl"` or `"br"`.
@@ -103,14 +108,23 @@ impl Corner {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum TileShape {
     #[default]
+    /// No solid at all.
     Empty,
+    /// The whole tile is solid.
     Full,
+    /// A 45° slope; the solid half is at the corner named.
     Slope45(Corner),
+    /// A quarter-circle hollowed out of the tile (the solid is at the corner named).
     Concave(Corner),
+    /// A quarter disc, its centre at the corner named.
     Convex(Corner),
+    /// A shallow slope (rise ½ over 1), the small piece at the corner named.
     ShallowSmall(Corner),
+    /// A shallow slope (rise ½ over 1), the large piece at the corner named.
     ShallowLarge(Corner),
+    /// A steep slope (rise 1 over ½), the small piece at the corner named.
     SteepSmall(Corner),
+    /// A steep slope (rise 1 over ½), the large piece at the corner named.
     SteepLarge(Corner),
 }
 

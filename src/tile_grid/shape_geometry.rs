@@ -99,8 +99,11 @@ pub struct QuarterCircle {
 /// A tile's exact solid region.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TileGeometry {
+    /// No solid.
     Empty,
+    /// A convex polygon in the unit tile.
     Polygon(TilePolygon),
+    /// The tile square cut by a circle of radius 1 around a corner.
     QuarterCircle(QuarterCircle),
 }
 

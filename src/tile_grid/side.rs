@@ -6,13 +6,18 @@ use crate::error::{Error, Result};
 /// A side of a cell. y grows downward, so `Top` is the smaller y.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
+    /// The side at the smallest x.
     Left = 0,
+    /// The side at the largest x.
     Right = 1,
+    /// The side at the smallest y (y grows downward).
     Top = 2,
+    /// The side at the largest y.
     Bottom = 3,
 }
 
 impl Side {
+    /// The four sides, in code order.
     pub const ALL: [Side; 4] = [Side::Left, Side::Right, Side::Top, Side::Bottom];
 
     /// `"left"`, `"right"`, `"top"` or `"bottom"`.

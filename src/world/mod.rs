@@ -146,11 +146,13 @@ impl World {
     }
 
     #[must_use]
+    /// Width of the world rectangle.
     pub fn width(&self) -> f64 {
         self.width
     }
 
     #[must_use]
+    /// Height of the world rectangle.
     pub fn height(&self) -> f64 {
         self.height
     }

@@ -17,16 +17,20 @@ const CAST_PIECES: u32 = 16;
 pub struct RayHit {
     /// Fraction of the segment, `0..=1`.
     pub t: f64,
+    /// x of the hit point.
     pub x: f64,
+    /// y of the hit point.
     pub y: f64,
     /// Unit outward normal of the surface hit (at `t = 0`: the surface the
     /// start lies on, or `(0, 0)` when it starts strictly inside a solid).
     pub normal_x: f64,
+    /// y component of the normal (`normal_x` above is its x).
     pub normal_y: f64,
     /// The object hit, or 0 for a tile.
     pub object_id: u32,
     /// The tile's cell for a tile hit; `-1` for an object.
     pub col: i64,
+    /// The tile's row for a tile hit; `-1` for an object.
     pub row: i64,
 }
 

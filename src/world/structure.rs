@@ -11,14 +11,20 @@ use crate::quadtree::{Placement, Quadtree, QuadtreeLimits};
 /// A structure name of the contract.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StructureKind {
+    /// Every pair tested: the reference.
     BruteForce,
+    /// A quadtree keeping objects that straddle a split in the parent node.
     Quadtree,
+    /// A quadtree filing objects in every leaf they overlap.
     QuadtreeLeaves,
+    /// A uniform grid filing objects in every cell they touch.
     Grid,
+    /// A loose grid filing objects in their centre's cell.
     LooseGrid,
 }
 
 impl StructureKind {
+    /// Every structure.
     pub const ALL: [StructureKind; 5] = [
         StructureKind::BruteForce,
         StructureKind::Quadtree,
@@ -28,6 +34,7 @@ impl StructureKind {
     ];
 
     #[must_use]
+    /// The name `setStructure` takes.
     pub fn name(self) -> &'static str {
         match self {
             StructureKind::BruteForce => "brute-force",
@@ -44,6 +51,7 @@ impl StructureKind {
         matches!(self, StructureKind::Grid | StructureKind::LooseGrid)
     }
 
+    /// The structure with this name; an error naming `name` otherwise.
     pub fn from_name(name: &str) -> Result<StructureKind> {
         StructureKind::ALL.into_iter().find(|kind| kind.name() == name).ok_or_else(|| Error::UnknownName {
             arg: "name",
@@ -163,6 +171,7 @@ impl super::World {
     }
 
     #[must_use]
+    /// The quadtree limits in force.
     pub fn quadtree_limits(&self) -> QuadtreeLimits {
         self.quadtree_limits
     }

@@ -24,6 +24,7 @@ pub enum TileResponse {
 }
 
 impl TileResponse {
+    /// Every response.
     pub const ALL: [TileResponse; 3] = [TileResponse::None, TileResponse::Bounce, TileResponse::Slide];
 
     /// `"none"`, `"bounce"` or `"slide"`.

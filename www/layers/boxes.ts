@@ -37,6 +37,7 @@ export class BoxesLayer implements Layer<BoxesModel> {
     const flash = new Path2D();
     const began = sim.beganAt;
     const since = dc.now - FLASH_MS;
+    const halo = 2.5 / v.scale;
     // Fetch the views together and call nothing in wasm until done.
     const boxes = sim.world.slotBoxes();
     const ids = sim.world.slotIds();
@@ -54,7 +55,8 @@ export class BoxesLayer implements Layer<BoxesModel> {
       // slotOverlapping is sized at the last pairs(); newer slots are calm.
       (s < overlapping.length && overlapping[s] !== 0 ? hot : calm).rect(x, y, w, h);
       if (marks[id] !== 0) seen.rect(x, y, w, h);
-      if (id < began.length && began[id] > since) flash.rect(x, y, w, h);
+      // A halo just outside the box, so its own colour still shows.
+      if (id < began.length && began[id] > since) flash.rect(x - halo, y - halo, w + 2 * halo, h + 2 * halo);
     }
     useWorldSpace(dc);
     const px = 1 / v.scale;
@@ -72,7 +74,7 @@ export class BoxesLayer implements Layer<BoxesModel> {
     ctx.stroke(seen);
     // Pairs that just began: a bright ring for a moment.
     ctx.strokeStyle = theme.beganFlash;
-    ctx.lineWidth = 2.5 * px;
+    ctx.lineWidth = 1.5 * px;
     ctx.stroke(flash);
   }
 
