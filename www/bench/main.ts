@@ -6,7 +6,7 @@
 // copies the results as Markdown.
 
 import { init } from '../core/index';
-import { drawChart, type Series } from './chart';
+import { chartSvg, type Series } from './chart-svg';
 import { contenders, type Contender } from './contenders';
 import { FRAMES, KNOWN_PAIRS, Scene } from './scene';
 
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   const copy = $<HTMLButtonElement>('bench-copy');
   const progress = $<HTMLProgressElement>('bench-progress');
   const table = $<HTMLTableSectionElement>('bench-rows');
-  const svg = document.getElementById('bench-chart') as unknown as SVGSVGElement;
+  const chart = $<HTMLElement>('bench-chart');
   copy.addEventListener('click', async () => {
     const text = markdown(state.rows);
     try {
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
     state.rows = [];
     state.done = false;
     table.replaceChildren();
-    svg.replaceChildren();
+    chart.replaceChildren();
     const jobs = sizes.flatMap((n) => picked.filter((c) => n <= c.maxN).map((c) => ({ c, n })));
     progress.max = jobs.length * FRAMES;
     progress.value = 0;
@@ -150,7 +150,7 @@ async function main(): Promise<void> {
       }
     }
     const series: Series[] = [...new Set(rows.map((r) => r.contender))].map((name) => ({ name, points: rows.filter((r) => r.contender === name).map((r) => [r.n, r.median] as [number, number]) }));
-    drawChart(svg, series);
+    chart.innerHTML = chartSvg(series);
     copy.disabled = false;
     run.disabled = false;
     state.done = true;

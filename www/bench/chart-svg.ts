@@ -1,0 +1,64 @@
+// A log–log chart of time per frame against N, as SVG text: axes at powers
+// of ten, a polyline per contender, a legend. No DOM, so the benchmark page
+// and scripts/plot-benchmarks.mjs (which draws the README's charts from the
+// recorded tables) share it. Hand-written: a few dozen lines, nothing to
+// load, and the colours are attributes so a lone .svg file looks the same.
+
+export interface Series {
+  name: string;
+  /** [N, ms per frame] points. */
+  points: [number, number][];
+}
+
+const COLOURS = ['#ffd166', '#48dba0', '#7aa7ff', '#b892ff', '#8a98ad', '#ff8fab', '#ff9f5a', '#5ad1c4'];
+
+function esc(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The chart as an `<svg>` element's markup; `title` goes above the plot when given. */
+export function chartSvg(series: readonly Series[], title = '', id = ''): string {
+  const W = 640;
+  const H = title === '' ? 360 : 384;
+  const top = title === '' ? 16 : 40;
+  const pad = { l: 60, r: 210, t: top, b: 40 };
+  const all = series.flatMap((s) => s.points).filter(([n, ms]) => n > 0 && ms > 0);
+  const parts: string[] = [];
+  const idAttr = id === '' ? '' : ` id="${id}"`;
+  parts.push(`<svg${idAttr} xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(title || 'ms per frame against N, log–log')}" font-family="system-ui, sans-serif">`);
+  parts.push(`<rect width="${W}" height="${H}" rx="8" fill="#121925"/>`);
+  if (title !== '') parts.push(`<text x="${pad.l}" y="24" fill="#dfe7f3" font-size="14" font-weight="600">${esc(title)}</text>`);
+  if (all.length > 0) {
+    const xs = all.map(([n]) => Math.log10(n));
+    const ys = all.map(([, ms]) => Math.log10(ms));
+    const x0 = Math.floor(Math.min(...xs));
+    const x1 = Math.max(Math.ceil(Math.max(...xs)), x0 + 1);
+    const y0 = Math.floor(Math.min(...ys));
+    const y1 = Math.max(Math.ceil(Math.max(...ys)), y0 + 1);
+    const X = (n: number) => pad.l + ((Math.log10(n) - x0) / (x1 - x0)) * (W - pad.l - pad.r);
+    const Y = (ms: number) => H - pad.b - ((Math.log10(ms) - y0) / (y1 - y0)) * (H - pad.t - pad.b);
+    const label = (ms: number) => (ms >= 1 ? `${ms.toLocaleString('en-US')} ms` : `${ms} ms`);
+    for (let e = x0; e <= x1; e++) {
+      const x = X(10 ** e).toFixed(1);
+      parts.push(`<line x1="${x}" y1="${pad.t}" x2="${x}" y2="${H - pad.b}" stroke="#223047"/>`);
+      parts.push(`<text x="${x}" y="${H - pad.b + 16}" text-anchor="middle" fill="#8a98ad" font-size="11">${(10 ** e).toLocaleString('en-US')}</text>`);
+    }
+    for (let e = y0; e <= y1; e++) {
+      const y = Y(10 ** e).toFixed(1);
+      parts.push(`<line x1="${pad.l}" y1="${y}" x2="${W - pad.r}" y2="${y}" stroke="#223047"/>`);
+      parts.push(`<text x="${pad.l - 6}" y="${(Number(y) + 4).toFixed(1)}" text-anchor="end" fill="#8a98ad" font-size="11">${label(+(10 ** e).toPrecision(1))}</text>`);
+    }
+    parts.push(`<text x="${(pad.l + W - pad.r) / 2}" y="${H - 6}" text-anchor="middle" fill="#8a98ad" font-size="11">objects (N), log scale</text>`);
+    series.forEach((s, i) => {
+      const colour = COLOURS[i % COLOURS.length];
+      const points = s.points.filter(([n, ms]) => n > 0 && ms > 0);
+      parts.push(`<polyline data-series="${esc(s.name)}" fill="none" stroke="${colour}" stroke-width="2" points="${points.map(([n, ms]) => `${X(n).toFixed(1)},${Y(ms).toFixed(1)}`).join(' ')}"/>`);
+      for (const [n, ms] of points) parts.push(`<circle cx="${X(n).toFixed(1)}" cy="${Y(ms).toFixed(1)}" r="3" fill="${colour}"/>`);
+      const ly = pad.t + 8 + i * 18;
+      parts.push(`<line x1="${W - pad.r + 12}" y1="${ly}" x2="${W - pad.r + 30}" y2="${ly}" stroke="${colour}" stroke-width="3"/>`);
+      parts.push(`<text x="${W - pad.r + 36}" y="${ly + 4}" fill="#dfe7f3" font-size="11">${esc(s.name.replace('broadphase ', ''))}</text>`);
+    });
+  }
+  parts.push('</svg>');
+  return parts.join('');
+}
