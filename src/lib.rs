@@ -15,18 +15,32 @@
 //! ```
 //!
 //! Each structure also stands alone behind the [`broad_phase::BroadPhase`]
-//! trait, on slots (dense indices) rather than ids:
+//! trait, on slots (dense indices) rather than ids; all five give the same
+//! pairs:
 //!
 //! ```
 //! use broadphase::broad_phase::BroadPhase;
+//! use broadphase::brute_force::BruteForce;
 //! use broadphase::geometry::Aabb;
+//! use broadphase::grid::Grid;
 //! use broadphase::loose_grid::LooseGrid;
-//! let mut grid = LooseGrid::new(Aabb::from_xywh(0.0, 0.0, 100.0, 100.0), 10.0);
-//! grid.insert(0, Aabb::from_xywh(10.0, 10.0, 5.0, 5.0));
-//! grid.insert(1, Aabb::from_xywh(12.0, 12.0, 5.0, 5.0));
-//! let mut pairs = Vec::new();
-//! grid.pairs(&mut pairs);
-//! assert_eq!(pairs.len(), 1);
+//! use broadphase::quadtree::{Placement, Quadtree, QuadtreeLimits};
+//! let world = Aabb::from_xywh(0.0, 0.0, 100.0, 100.0);
+//! let mut structures: Vec<Box<dyn BroadPhase>> = vec![
+//!     Box::new(BruteForce::new()),
+//!     Box::new(Quadtree::new(world, Placement::StraddleInParent, QuadtreeLimits::default())),
+//!     Box::new(Quadtree::new(world, Placement::AllOverlappedLeaves, QuadtreeLimits::default())),
+//!     Box::new(Grid::new(world, 10.0)),
+//!     Box::new(LooseGrid::new(world, 10.0)),
+//! ];
+//! for s in &mut structures {
+//!     s.insert(0, Aabb::from_xywh(10.0, 10.0, 5.0, 5.0));
+//!     s.insert(1, Aabb::from_xywh(12.0, 12.0, 5.0, 5.0));
+//!     s.insert(2, Aabb::from_xywh(50.0, 50.0, 5.0, 5.0));
+//!     let mut pairs = Vec::new();
+//!     s.pairs(&mut pairs);
+//!     assert_eq!(pairs.len(), 1);
+//! }
 //! ```
 //!
 //! The tile map, rays and the hierarchy, through the World:

@@ -1,4 +1,4 @@
-//! The normal uniform grid of seed 004 §4: square cells anchored at the
+//! The normal uniform grid of N tutorial B §4: square cells anchored at the
 //! world's min corner, each object listed in every cell it reaches.
 //!
 //! - **One report per pair, no hash set.** Two objects may share several

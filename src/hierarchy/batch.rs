@@ -1,5 +1,5 @@
 //! Many re-parentings at once (a frame's worth of events): refused all or
-//! nothing, then applied by seed 003's incremental repair or, when those
+//! nothing, then applied by the flat hierarchy's incremental segment repair or, when those
 //! repairs would walk more of the queue than a full re-sort costs, by one
 //! re-sort. The seed's repair walks the whole segment between a child and
 //! its new parent, so random re-parenting at 1 % of 100k nodes walks ~15M

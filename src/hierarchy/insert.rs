@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 
 use super::store::{Hierarchy, NONE};
 
-/// Which of seed 003's cases an event fell into, so a step-through display
+/// Which of the flat hierarchy's insertion cases an event fell into, so a step-through display
 /// can name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EventCase {

@@ -1,4 +1,4 @@
-//! A flat scene hierarchy kept in parents-first order (seed 003).
+//! A flat scene hierarchy kept in parents-first order (the flat scene hierarchy).
 //!
 //! Objects store only their parent's id (0 is the root); a queue holds every
 //! live id with each parent ahead of its children, so world transforms can

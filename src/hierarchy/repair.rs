@@ -1,4 +1,4 @@
-//! The segment repair of seed 003, run when an object is re-parented under a
+//! The flat hierarchy's segment repair, run when an object is re-parented under a
 //! node that sits later in the queue, and its optional step-through record.
 
 use super::store::{Hierarchy, NONE};

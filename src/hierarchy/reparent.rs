@@ -9,7 +9,7 @@ impl Hierarchy {
     /// Gives a live object a new parent; `parent` 0 detaches it to the root.
     ///
     /// If the new parent sits earlier in the queue nothing moves. If it sits
-    /// later, only the segment between the two is repaired (seed 003): the
+    /// later, only the segment between the two is repaired (the flat hierarchy's segment repair): the
     /// object and those of its descendants inside the segment are carried to
     /// just after the new parent, everything else keeps its relative order.
     ///

@@ -31,7 +31,7 @@ pub(super) struct Node {
 }
 
 /// The objects of a scene hierarchy, kept in a queue in which every parent
-/// comes before its children (seed 003), so that world transforms can be
+/// comes before its children (the flat scene hierarchy), so that world transforms can be
 /// computed in one forward pass over [`Hierarchy::order`].
 ///
 /// Objects store only their parent; there are no child lists. Ids are

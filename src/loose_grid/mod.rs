@@ -1,4 +1,4 @@
-//! The loose grid of seed 004 §4: each object listed only in the cell
+//! The loose grid of N tutorial B §4: each object listed only in the cell
 //! holding its centre (clamped to the grid), so a move re-files at most one
 //! list link. All-pairs visits each non-empty cell once and tests its
 //! objects against each other and against the objects of four fixed

@@ -1,4 +1,4 @@
-//! Region quadtree over the world rectangle (seeds 000, 001, 002), with both
+//! Region quadtree over the world rectangle (the quadtree articles this project started from), with both
 //! placement policies of the articles:
 //!
 //! - [`Placement::StraddleInParent`]: an object lives in the deepest node whose

@@ -42,7 +42,7 @@ fn splits_past_max_objects_and_collapses_back() {
 
 #[test]
 fn box_touching_a_midline_goes_down_not_up() {
-    // Seed 002 compared with strict `<`, leaving such boxes in the parent.
+    // One source article compared with strict `<`, leaving such boxes in the parent.
     let mut t = tree(Placement::StraddleInParent, 1, 4);
     t.insert(0, Aabb::from_xywh(40.0, 40.0, 10.0, 10.0)); // max corner on the midlines
     t.insert(1, Aabb::from_xywh(50.0, 50.0, 10.0, 10.0)); // min corner on them
@@ -55,7 +55,7 @@ fn box_touching_a_midline_goes_down_not_up() {
 
 #[test]
 fn lower_quadrants_use_the_true_midline() {
-    // Seed 001 tested the y extent against half the height, not the midline.
+    // One source article tested the y extent against half the height, not the midline.
     let mut t = tree(Placement::StraddleInParent, 1, 4);
     t.insert(0, Aabb::from_xywh(10.0, 60.0, 5.0, 5.0));
     t.insert(1, Aabb::from_xywh(60.0, 60.0, 5.0, 5.0));

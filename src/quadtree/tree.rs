@@ -16,9 +16,9 @@ pub(super) const FREE: u32 = u32::MAX;
 /// Where an object is stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Placement {
-    /// In the deepest node that wholly contains it (seeds 001, 002).
+    /// In the deepest node that wholly contains it (the straddle policy).
     StraddleInParent,
-    /// In every leaf it overlaps (seed 000).
+    /// In every leaf it overlaps (the leaves policy).
     AllOverlappedLeaves,
 }
 
@@ -401,9 +401,9 @@ pub(super) fn midpoint(bounds: &Aabb) -> (f64, f64) {
 }
 
 /// Which child quadrant wholly contains `aabb` (edges included), if any.
-/// Closed comparisons: a box touching a midline still fits (seed 002's strict
+/// Closed comparisons: a box touching a midline still fits (a source article's strict
 /// `<` sent such boxes up the tree), and both halves are tested against the
-/// true midline (seed 001 compared the y extent with half the height).
+/// true midline (another compared the y extent with half the height).
 pub(super) fn quadrant_of(bounds: &Aabb, aabb: &Aabb) -> Option<u32> {
     let (mid_x, mid_y) = midpoint(bounds);
     let column = if bounds.min_x <= aabb.min_x && aabb.max_x <= mid_x {

@@ -1,4 +1,4 @@
-//! Segments against dynamic objects (seed 004, section 5: "rays against
+//! Segments against dynamic objects (Metanet's N tutorial B, section 5: "rays against
 //! dynamic objects"): the slab test against a box, the test against a
 //! circle, and the nearest of many candidate boxes.
 //!

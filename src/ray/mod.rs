@@ -1,4 +1,4 @@
-//! Rays (seed 004, section 5): the Amanatides–Woo traversal of a uniform
+//! Rays (Metanet's N tutorial B, section 5): the Amanatides–Woo traversal of a uniform
 //! grid, exact segment tests against N's tile shapes, boxes and circles,
 //! casting against the tile grid with the cell-edge shortcut, and line of
 //! sight.

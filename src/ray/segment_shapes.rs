@@ -1,4 +1,4 @@
-//! Exact segment against one tile's solid region (seed 004, section 5: "ray
+//! Exact segment against one tile's solid region (Metanet's N tutorial B, section 5: "ray
 //! against line segment" for the slopes, the circle test for the curves).
 //!
 //! Every shape of N is the tile square cut by at most one more constraint:

@@ -1,4 +1,4 @@
-//! A ray against the tile grid (seed 004, section 5): walk the DDA, stop at
+//! A ray against the tile grid (Metanet's N tutorial B, section 5): walk the DDA, stop at
 //! the first `solid` edge crossed, test a tile's exact shape only when the
 //! ray enters its cell across a non-solid edge, and cross `empty` edges
 //! freely.

@@ -1,4 +1,4 @@
-//! Amanatides–Woo traversal (seed 004, section 5): the cells of a uniform
+//! Amanatides–Woo traversal (Metanet's N tutorial B, section 5): the cells of a uniform
 //! grid a segment passes through, in order, with where and through which
 //! side it enters each, and the DDA state at every step.
 //!

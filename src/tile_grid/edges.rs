@@ -1,4 +1,4 @@
-//! Cell-edge states (seed 004, section 3): computed from the two cells that
+//! Cell-edge states (Metanet's N tutorial B, section 3): computed from the two cells that
 //! share an edge, recomputed locally when a tile changes, and overridden by
 //! doors.
 //!

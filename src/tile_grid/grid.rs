@@ -16,7 +16,7 @@ use crate::geometry::Aabb;
 /// already far more than a playground or an N level needs.
 pub const MAX_CELLS_PER_AXIS: u32 = 4096;
 
-/// A `cols × rows` grid of square tiles from the origin (seed 004).
+/// A `cols × rows` grid of square tiles from the origin (Metanet's N tutorial B).
 ///
 /// Every cell edge is stored once, in one flat array indexed by *edge id*,
 /// so that the two names of a shared side (cell A's right and cell B's

@@ -1,4 +1,4 @@
-//! N-style tile grid (seed 004, Metanet's N tutorial B, sections 2 and 3):
+//! N-style tile grid (Metanet's N tutorial B, sections 2 and 3):
 //! a uniform grid of square cells from the origin, one tile per cell, with
 //! N's tile shapes, cell-edge states kept up to date locally, doors, the
 //! cells a box touches, and the narrow phase against the exact tile shapes.

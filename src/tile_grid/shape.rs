@@ -1,4 +1,4 @@
-//! The tile shapes of N (seed 004, section 2) and their stable names: the
+//! The tile shapes of N (Metanet's N tutorial B, section 2) and their stable names: the
 //! names are what JavaScript, URLs and ASCII maps use, so they never change.
 //!
 //! Every shaped tile is named after the corner its solid part holds

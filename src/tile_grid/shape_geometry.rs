@@ -1,5 +1,5 @@
 //! What each tile shape is, geometrically: the data the narrow phase, the
-//! edge states and the drawing layer read (seed 004: "its type and every
+//! edge states and the drawing layer read (Metanet's N tutorial B: "its type and every
 //! parameter the collision routines need: half-widths, centre, normal").
 //!
 //! Everything here is in tile-local units, the tile being `[0,1]²` with y

@@ -1,4 +1,4 @@
-//! The four sides of a cell and the three states of a cell edge (seed 004,
+//! The four sides of a cell and the three states of a cell edge (Metanet's N tutorial B,
 //! section 3), with the names JavaScript passes and receives.
 
 use crate::error::{Error, Result};

@@ -1,4 +1,4 @@
-//! The cells a box touches (seed 004, section 2), exact in floating point.
+//! The cells a box touches (Metanet's N tutorial B, section 2), exact in floating point.
 //!
 //! The definition is the brute-force test, for every cell `(c, r)`:
 //! `b.min_x < line(c+1) && line(c) < b.max_x && b.min_y < line(r+1) && line(r) < b.max_y`

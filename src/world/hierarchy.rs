@@ -1,4 +1,4 @@
-//! Attaching objects to objects (seed 003): a child keeps its offset to its
+//! Attaching objects to objects (the flat scene hierarchy): a child keeps its offset to its
 //! parent and moves with it. Positions of children are brought up to date
 //! after every move, in one forward pass over the hierarchy's parent-first
 //! queue.

@@ -72,7 +72,7 @@ pub struct World {
     query_out: Vec<u32>,
     last_pair_stats: Stats,
     last_query_stats: Stats,
-    /// Parent-before-child order of all objects (seed 003).
+    /// Parent-before-child order of all objects (the flat scene hierarchy).
     hierarchy: Hierarchy,
     /// Per slot: the parent's slot, or `NO_PARENT`; and the offset `dx, dy`
     /// to the parent an attached object keeps.
@@ -85,7 +85,7 @@ pub struct World {
     /// Objects whose response is not `None`; when 0, `step` skips the pass.
     tile_colliders: usize,
     removed_scratch: Vec<u32>,
-    /// The N-style tile grid (seed 004).
+    /// The N-style tile grid (Metanet's N tutorial B).
     tiles: TileGrid,
     cell_scratch: Vec<(u32, u32)>,
     cells_out: Vec<u32>,

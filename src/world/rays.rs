@@ -1,4 +1,4 @@
-//! Rays through the World (seed 004 §5): Amanatides–Woo cell traversal of
+//! Rays through the World (N tutorial B §5): Amanatides–Woo cell traversal of
 //! the tile grid, and casts that stop at the first tile surface or object.
 
 use super::World;

@@ -1,4 +1,4 @@
-//! The World's N-style tile grid (seed 004 §2-3): shapes, edge states,
+//! The World's N-style tile grid (N tutorial B §2–3): shapes, edge states,
 //! doors, touched cells and push-out, per the contract's "Tile grid".
 
 use super::World;

@@ -58,7 +58,7 @@ export function depthOf(forest: Forest, id: number): number {
 export interface RepairTrace {
   child: number;
   parent: number;
-  /** Seed 003's P (the child's queue position) and Q (the new parent's). */
+  /** The repair's P (the child's queue position) and Q (the new parent's). */
   p: number;
   q: number;
   before: number[];
