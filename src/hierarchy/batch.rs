@@ -48,15 +48,23 @@ impl Hierarchy {
             batch.push((self.slot_of("child", child)?, self.parent_slot_of(parent)?, NONE));
         }
         // Set the links in order, checking each against the links so far.
-        // Queue positions go stale within a batch, so the cycle test walks
-        // parent links only (bounded by `len`).
+        // While every link (the forest's and the batch's so far) points to
+        // an earlier queue position, ancestors sit earlier than their
+        // descendants, so a parent earlier than the child cannot be its
+        // descendant: no walk needed. That covers chains built in order,
+        // stars and most batches in O(1) an event. Once a link points
+        // later, positions say nothing more and the test walks parent links
+        // (bounded by `len`).
+        let mut ordered = true;
         for i in 0..batch.len() {
             let (child, parent, _) = batch[i];
-            if self.links_up_to(parent, child) {
+            let earlier = parent == NONE || self.nodes[parent as usize].pos < self.nodes[child as usize].pos;
+            if !(ordered && earlier) && self.links_up_to(parent, child) {
                 self.undo_links(&batch[..i]);
                 let id = |slot: u32| self.nodes[slot as usize].id;
                 return Err(Error::Cycle { child: id(child), parent: id(parent) });
             }
+            ordered &= earlier;
             batch[i].2 = self.nodes[child as usize].parent;
             self.nodes[child as usize].parent = parent;
         }
@@ -72,9 +80,26 @@ impl Hierarchy {
             self.resort_queue();
             return Ok(BatchStrategy::Resorted);
         }
-        // Replay through the seed's repair, which needs the old links.
+        // Replay through the incremental repair, which needs the old links.
+        // The estimate above reads positions from before the batch; a repair
+        // moves whole subtrees, so a batch can cost far more as it goes (a
+        // chain attached from its far end moves the growing chain every
+        // time). Past the same budget, the rest is linked and re-sorted.
         self.undo_links(batch);
-        for &(child, parent, _) in batch.iter() {
+        let budget = RESORT_COST_PER_NODE * self.len();
+        let mut spent = 0usize;
+        for (k, &(child, parent, _)) in batch.iter().enumerate() {
+            if parent != NONE {
+                let (c, p) = (self.nodes[child as usize].pos, self.nodes[parent as usize].pos);
+                spent += p.saturating_sub(c) as usize;
+            }
+            if spent > budget {
+                for &(child, parent, _) in &batch[k..] {
+                    self.nodes[child as usize].parent = parent;
+                }
+                self.resort_queue();
+                return Ok(BatchStrategy::Resorted);
+            }
             self.reparent(child, parent)?;
         }
         Ok(BatchStrategy::Repaired)

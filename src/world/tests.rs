@@ -497,3 +497,38 @@ mod finite_by_construction {
         }
     }
 }
+
+mod batch_shapes {
+    use crate::hierarchy::BatchStrategy;
+    use crate::world::World;
+
+    /// Chains attached from either end, and stars: every shape ends parents-first
+    /// and valid. A chain attached from its far end once cost a repair of the
+    /// whole growing chain per event (quadratic); past the repair budget the
+    /// rest of the batch is linked and re-sorted.
+    #[test]
+    fn chains_and_stars_of_any_direction_are_applied_and_valid() {
+        let n = 6000u32;
+        for (name, events, strategy) in [
+            ("forward chain", (2..=n).map(|c| (c, c - 1)).collect::<Vec<_>>(), None),
+            ("reverse chain", (1..n).map(|c| (c, c + 1)).collect(), Some(BatchStrategy::Resorted)),
+            ("star", (2..=n).map(|c| (c, 1)).collect(), None),
+            ("star under the last", (1..n).map(|c| (c, n)).collect(), None),
+        ] {
+            let mut w = World::new(1000.0, 1000.0).unwrap();
+            w.populate(n, 1, crate::scene::Layout::Uniform).unwrap();
+            let got = w.set_parents(&events).unwrap();
+            if let Some(want) = strategy {
+                assert_eq!(got, want, "{name}");
+            }
+            w.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
+            let order = w.order().to_vec();
+            let position: std::collections::HashMap<u32, usize> =
+                order.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+            for &(child, parent) in &events {
+                assert_eq!(w.parent_of(child).unwrap(), parent, "{name}");
+                assert!(position[&parent] < position[&child], "{name}: {parent} after its child {child}");
+            }
+        }
+    }
+}
