@@ -207,3 +207,22 @@ test('prefers-reduced-motion: the tutorial and the playground start paused', asy
     await page.emulateMedia({ reducedMotion: 'no-preference' });
   }
 });
+
+test('getState() reports the values in force, never refused ones, defaults included', async () => {
+  await page.goto(`${browser.baseUrl}tutorial.html`);
+  const state = await page.evaluate(async () => {
+    const el = document.createElement('broadphase-playground');
+    el.setAttribute('mode', 'grids');
+    el.setAttribute('count', '-1');
+    el.setAttribute('cell-size', '-5');
+    el.setAttribute('height', 'banana');
+    document.body.append(el);
+    await el.playground.ready;
+    await new Promise((r) => setTimeout(r, 300));
+    return el.getState();
+  });
+  assert.equal(state.count, 800, `expected the refused count -1 replaced by the default 800, got ${state.count}`);
+  assert.equal(state.cellSize, undefined, 'expected no cell size (the refused -5 is not in force; the core picks one)');
+  assert.equal(state.height, undefined, 'expected the refused height not reported');
+  assert.equal(state.structure, 'loose-grid');
+});

@@ -84,6 +84,9 @@ export class BoxDemo {
     this.structures = structures;
     this.hasCamera = options.camera ?? true;
     this.publish = options.publish;
+    // An embed hears the values in force at once (its getState() reports
+    // them, defaults included); the page's address is left as the reader wrote it.
+    this.urlDirty = options.publish !== undefined;
     this.state = createState(settings);
     this.sim = new Simulation(settings, options);
     this.viewport.setWorld(this.sim.side, this.sim.side);

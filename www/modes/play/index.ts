@@ -243,6 +243,8 @@ export const createPlayMode: ModeFactory = (host, params, context = {}) => {
     setText(status, game.coins === 0 ? 'All the gold! R plays again.' : seen > 0 ? `${seen} ${seen === 1 ? 'drone sees' : 'drones see'} you.` : 'Hidden from the drones.');
   });
   setPaused(paused);
+  // An embed hears the values in force (its getState() reports them).
+  context.publish?.(new URLSearchParams(paused ? { seed: String(seed), paused: '' } : { seed: String(seed) }));
 
   const uninstall = (() => {
     if (context.debug === false) return () => {};

@@ -54,6 +54,8 @@ export class RaysMode {
     private readonly publish?: (params: URLSearchParams) => void,
   ) {
     this.notice = new Notice(layout.notice);
+    // An embed hears the values in force at once (see BoxDemo).
+    this.urlDirty = publish !== undefined;
     this.structures = World.structures();
     const report = (what: string, error: unknown) => this.report(what, error);
     this.model = new RaysModel((tile) => {
