@@ -59,17 +59,15 @@ impl Quadtree {
 
 impl Quadtree {
     /// Leaves policy: a box that covered a leaf wholly did not count towards
-    /// its split; if it shrank and no longer covers it, the leaf may be due.
-    fn split_leaves_no_longer_covered(&mut self, proxy: u32, old: &Aabb) {
-        let new = self.aabbs[proxy as usize];
+    /// its split, nor did a leaf whose items all reached the same quadrants;
+    /// a box that moved within its leaves may change either, so each of its
+    /// leaves is checked again.
+    fn split_leaves_of(&mut self, proxy: u32) {
         let mut due = std::mem::take(&mut self.held_scratch);
         due.clear();
         let mut link = self.first_link[proxy as usize];
         while link != NULL && link != OUTSIDE {
-            let bounds = &self.nodes[self.links[link as usize].node as usize].bounds;
-            if old.contains(bounds) && !new.contains(bounds) {
-                due.push(self.links[link as usize].node);
-            }
+            due.push(self.links[link as usize].node);
             link = self.links[link as usize].next_of_proxy;
         }
         for &leaf in &due {
@@ -93,9 +91,9 @@ impl BroadPhase for Quadtree {
 
     fn update(&mut self, proxy: u32, aabb: Aabb) {
         if self.stays_put(proxy, &aabb) {
-            let old = std::mem::replace(&mut self.aabbs[proxy as usize], aabb);
+            self.aabbs[proxy as usize] = aabb;
             if self.placement == Placement::AllOverlappedLeaves {
-                self.split_leaves_no_longer_covered(proxy, &old);
+                self.split_leaves_of(proxy);
             }
         } else {
             self.remove_proxy(proxy);

@@ -1,6 +1,6 @@
 //! Insertion and splitting.
 
-use super::tree::{quadrant_of, Placement, Quadtree, ABSENT, NULL, OUTSIDE, ROOT};
+use super::tree::{quadrant_bounds, quadrant_of, Placement, Quadtree, ABSENT, NULL, OUTSIDE, ROOT};
 use crate::geometry::Aabb;
 
 impl Quadtree {
@@ -137,19 +137,42 @@ impl Quadtree {
     /// policy a box covering the whole leaf would be copied into all four
     /// children and gain nothing, so only the others count; without this, two
     /// big boxes and `max_objects = 1` split the tree to full depth.
+    ///
+    /// Likewise, when every other item reaches the same quadrants (identical
+    /// boxes, or boxes sharing an edge that crosses the leaf), each child
+    /// would get all of them or none: a split separates nothing, and along
+    /// such an edge it would go on to full depth with ever more leaves (200
+    /// identical boxes, `max_objects = 1`, 48 levels: an out-of-memory
+    /// trap). So such a leaf counts as not due.
     pub(super) fn splitting_items(&self, node: u32) -> u32 {
         let n = &self.nodes[node as usize];
         if self.placement == Placement::StraddleInParent {
             return n.count;
         }
+        let quadrants = quadrant_bounds(&n.bounds);
         let mut spread = 0;
+        let mut first_mask = None;
+        let mut separates = false;
         let mut link = n.head;
         while link != NULL {
             let l = &self.links[link as usize];
-            spread += u32::from(!self.aabbs[l.proxy as usize].contains(&n.bounds));
+            let aabb = &self.aabbs[l.proxy as usize];
+            if !aabb.contains(&n.bounds) {
+                spread += 1;
+                let mask =
+                    quadrants.iter().enumerate().fold(0u8, |m, (k, q)| m | (u8::from(aabb.reaches(q)) << k));
+                match first_mask {
+                    None => first_mask = Some(mask),
+                    Some(m) => separates |= m != mask,
+                }
+            }
             link = l.next;
         }
-        spread
+        if separates {
+            spread
+        } else {
+            0
+        }
     }
 
     /// Puts an existing link (already out of its node's list) at the head of

@@ -105,9 +105,30 @@ fn max_levels_bounds_depth_even_for_identical_boxes() {
         }
         let mut deepest = 0;
         t.for_each_node(|n| deepest = deepest.max(n.depth));
-        assert_eq!(deepest, 3);
+        // The straddle policy splits to the depth limit; under the leaves
+        // policy a split of identical boxes separates nothing, so none happens.
+        let want = if placement == Placement::StraddleInParent { 3 } else { 0 };
+        assert_eq!(deepest, want, "{placement:?}");
         assert_eq!(sorted_pairs(&mut t).len(), 50 * 49 / 2);
     }
+}
+
+/// Identical boxes (or boxes sharing an edge) under the leaves policy, one
+/// object a node and 48 levels: once a split along their shared edge went
+/// to full depth with ever more leaves and ran out of memory. Now a leaf
+/// whose items all reach the same quadrants is not split.
+#[test]
+fn identical_boxes_do_not_split_the_leaves_tree_without_bound() {
+    let mut t = tree(Placement::AllOverlappedLeaves, 1, 48);
+    for i in 0..200 {
+        t.insert(i, Aabb::from_xywh(10.0, 10.0, 1.0, 1.0));
+    }
+    t.insert(200, Aabb::from_xywh(10.5, 10.5, 1e-9, 1e-9));
+    t.validate().unwrap();
+    let mut nodes = 0;
+    t.for_each_node(|_| nodes += 1);
+    assert!(nodes < 2000, "expected a bounded tree, it has {nodes} nodes");
+    assert_eq!(sorted_pairs(&mut t).len(), 201 * 200 / 2);
 }
 
 #[test]

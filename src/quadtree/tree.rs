@@ -246,14 +246,7 @@ impl Quadtree {
     /// Four new leaf children of `parent`, reusing a freed group if any.
     pub(super) fn allocate_children(&mut self, parent: u32) -> u32 {
         let p = self.nodes[parent as usize];
-        let (mid_x, mid_y) = midpoint(&p.bounds);
-        let b = p.bounds;
-        let quadrants = [
-            Aabb { min_x: b.min_x, min_y: b.min_y, max_x: mid_x, max_y: mid_y },
-            Aabb { min_x: mid_x, min_y: b.min_y, max_x: b.max_x, max_y: mid_y },
-            Aabb { min_x: b.min_x, min_y: mid_y, max_x: mid_x, max_y: b.max_y },
-            Aabb { min_x: mid_x, min_y: mid_y, max_x: b.max_x, max_y: b.max_y },
-        ];
+        let quadrants = quadrant_bounds(&p.bounds);
         let first = match self.free_groups.pop() {
             Some(first) => first,
             None => {
@@ -426,4 +419,16 @@ pub(super) fn quadrant_of(bounds: &Aabb, aabb: &Aabb) -> Option<u32> {
 fn sanitize(limits: QuadtreeLimits) -> QuadtreeLimits {
     // Depth beyond ~50 halvings of an f64 range makes midpoints collide.
     QuadtreeLimits { max_objects: limits.max_objects.max(1), max_levels: limits.max_levels.min(48) }
+}
+
+/// The four quadrants of `b` (top-left, top-right, bottom-left,
+/// bottom-right), split at its midpoint: the children a split creates.
+pub(super) fn quadrant_bounds(b: &Aabb) -> [Aabb; 4] {
+    let (mid_x, mid_y) = midpoint(b);
+    [
+        Aabb { min_x: b.min_x, min_y: b.min_y, max_x: mid_x, max_y: mid_y },
+        Aabb { min_x: mid_x, min_y: b.min_y, max_x: b.max_x, max_y: mid_y },
+        Aabb { min_x: b.min_x, min_y: mid_y, max_x: mid_x, max_y: b.max_y },
+        Aabb { min_x: mid_x, min_y: mid_y, max_x: b.max_x, max_y: b.max_y },
+    ]
 }
