@@ -235,6 +235,22 @@ impl Segment {
         (x, y)
     }
 
+    /// Where the segment leaves the box of `clip`, snapped onto the exit
+    /// face(s), even when rounding made `t_in == t_out` (a segment so long
+    /// that the box lies within one step of `t`).
+    #[must_use]
+    pub fn exit_point_apart(&self, clip: &BoxClip, b: &Aabb) -> (f64, f64) {
+        let (mut x, mut y) = self.at(clip.t_out);
+        let (lx, ly) = self.exit_faces(b);
+        if clip.out_x {
+            x = lx;
+        }
+        if clip.out_y {
+            y = ly;
+        }
+        (x, y)
+    }
+
     /// The x and y of the faces a segment enters a box through.
     fn entry_faces(&self, b: &Aabb) -> (f64, f64) {
         (if self.x.d > 0.0 { b.min_x } else { b.max_x }, if self.y.d > 0.0 { b.min_y } else { b.max_y })
@@ -259,5 +275,59 @@ impl Segment {
             // Unreachable for t_in > 0 (some slab set it); keep a valid normal.
             (false, false) => self.start_normal(&[]),
         }
+    }
+}
+
+/// A segment as the grid code should walk it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Framed {
+    /// Use the segment as given.
+    AsGiven,
+    /// It misses the region entirely.
+    Outside,
+    /// Its piece inside the region, ends snapped onto the faces it crosses,
+    /// and the parameters `t_in..t_out` of the whole segment that piece spans.
+    Piece { x0: f64, y0: f64, x1: f64, y1: f64, t_in: f64, t_out: f64 },
+}
+
+impl Framed {
+    /// A parameter along the piece, as a parameter along the whole segment.
+    #[must_use]
+    pub(crate) fn t_of(&self, t: f64) -> f64 {
+        match *self {
+            Framed::Piece { t_in, t_out, .. } => t_in + t * (t_out - t_in),
+            _ => t,
+        }
+    }
+}
+
+/// How far a segment may reach beyond the region, in region sizes, before
+/// its parameter `t` can no longer tell the region's cells apart (2⁵⁰).
+const FRAME_RATIO: f64 = 1.0e15;
+
+/// For a segment far larger than `region` (a ray from −1e308 to 1e308 across
+/// a 240-unit grid: the whole grid lies within one rounding step of `t`),
+/// the piece inside the closed `region`, its ends snapped exactly onto the
+/// faces it crosses, so the walk works on numbers the size of the grid.
+/// Segments of ordinary size are walked as given.
+pub(crate) fn frame(x0: f64, y0: f64, x1: f64, y1: f64, region: &Aabb) -> Framed {
+    let extent = region.width().max(region.height()).max(f64::MIN_POSITIVE);
+    let reach = [x0, y0, x1, y1].iter().map(|v| v.abs()).fold(0.0, f64::max);
+    if reach.is_nan() || reach <= FRAME_RATIO * extent {
+        return Framed::AsGiven;
+    }
+    let Some(seg) = Segment::new(x0, y0, x1, y1) else { return Framed::AsGiven };
+    let Some(clip) = seg.clip_box(region) else { return Framed::Outside };
+    let (ax, ay) = seg.entry_point(&clip, region);
+    let (bx, by) = seg.exit_point_apart(&clip, region);
+    // Snapped points can sit a rounding step outside; keep them on the region.
+    let clamp = |v: f64, lo: f64, hi: f64| v.max(lo).min(hi);
+    Framed::Piece {
+        x0: clamp(ax, region.min_x, region.max_x),
+        y0: clamp(ay, region.min_y, region.max_y),
+        x1: clamp(bx, region.min_x, region.max_x),
+        y1: clamp(by, region.min_y, region.max_y),
+        t_in: clip.t_in,
+        t_out: clip.t_out,
     }
 }

@@ -1066,3 +1066,50 @@ fn rays_along_cell_lines_on_faces_report_the_face() {
     // Line of sight is blocked by touching, along a face as at a corner.
     assert!(!line_of_sight(&grid, 80.0, 144.0, 150.0, 144.0));
 }
+
+/// Rays with ends far beyond the grid (±1e308, and 1e-300 next to it): the
+/// grid lies within one rounding step of such a ray's parameter, so the walk
+/// works on the piece inside the grid, its ends snapped onto the grid's
+/// faces. Axis-aligned and 45° rays are then exact.
+#[test]
+fn rays_with_ends_at_any_magnitude_walk_the_grid_exactly() {
+    let mut grid = TileGrid::new(10, 10, 24.0).unwrap();
+    grid.set_tile(5, 5, TileShape::Full).unwrap();
+    let dims = GridDims::of(&grid);
+    let row5: Vec<(u32, u32)> = (0..10).map(|c| (c, 5)).collect();
+    for (x0, x1) in [(-1e308, 1e308), (-f64::MAX, f64::MAX), (1e-300, 1e308), (-1e308, 239.0)] {
+        let mut cells = Vec::new();
+        trace_cells(dims, x0, 130.0, x1, 130.0, &mut cells);
+        let want: Vec<(u32, u32)> = row5
+            .iter()
+            .copied()
+            .filter(|&(c, _)| f64::from(c) * 24.0 <= x1.min(240.0) && f64::from(c + 1) * 24.0 > x0.max(0.0))
+            .collect();
+        assert_eq!(cells, want, "from x = {x0:e} to {x1:e}");
+        let hit = cast_tiles(&grid, x0, 130.0, x1, 130.0)
+            .unwrap_or_else(|| panic!("from x = {x0:e}: missed the full tile"));
+        assert_eq!(
+            (hit.x, hit.y, hit.normal, hit.col, hit.row),
+            (120.0, 130.0, (-1.0, 0.0), 5, 5),
+            "from x = {x0:e}"
+        );
+        assert!(hit.t > 0.0 && hit.t <= 1.0);
+        assert!(!line_of_sight(&grid, x0, 130.0, x1, 130.0));
+        // Back the other way, from the far end.
+        let back = cast_tiles(&grid, x1.min(1e308), 130.0, x0, 130.0);
+        if x1 > 240.0 {
+            assert_eq!(back.map(|h| (h.x, h.normal)), Some((144.0, (1.0, 0.0))), "back from x = {x1:e}");
+        }
+    }
+    // Vertical, and along the diagonal through the lattice (touching the tile's corner).
+    let hit = cast_tiles(&grid, 130.0, -1e308, 130.0, 1e308).unwrap();
+    assert_eq!((hit.x, hit.y, hit.normal), (130.0, 120.0, (0.0, -1.0)));
+    let mut cells = Vec::new();
+    trace_cells(dims, -1e308, -1e308, 1e308, 1e308, &mut cells);
+    assert_eq!(cells, (0..10).map(|k| (k, k)).collect::<Vec<_>>());
+    assert!(!line_of_sight(&grid, -1e308, -1e308, 1e308, 1e308), "the diagonal touches the tile's corner");
+    // Missing the grid entirely stays a miss.
+    assert!(cast_tiles(&grid, -1e308, 300.0, 1e308, 300.0).is_none());
+    trace_cells(dims, -1e308, 300.0, 1e308, 300.0, &mut cells);
+    assert!(cells.is_empty());
+}

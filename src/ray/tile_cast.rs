@@ -36,7 +36,7 @@
 //! touches. With these rules the cast agrees with brute force on every
 //! seeded test ray, lattice points and rays along lines included.
 
-use super::segment::{BoxClip, Segment};
+use super::segment::{frame, BoxClip, Framed, Segment};
 use super::segment_shapes::{hit_tile, SurfaceHit};
 use super::traversal::{estimate_cell, AxisWalk, CellVisit, Entry, GridDims, Traversal};
 use crate::geometry::Aabb;
@@ -81,6 +81,17 @@ pub struct TileHit {
 /// ```
 #[must_use]
 pub fn cast_tiles(grid: &TileGrid, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<TileHit> {
+    // A segment far larger than the grid is walked as its piece inside it.
+    let framed = frame(x0, y0, x1, y1, &grid.bounds());
+    let (x0, y0, x1, y1) = match framed {
+        Framed::AsGiven => (x0, y0, x1, y1),
+        Framed::Outside => return None,
+        Framed::Piece { x0, y0, x1, y1, .. } => (x0, y0, x1, y1),
+    };
+    cast_piece(grid, x0, y0, x1, y1).map(|hit| TileHit { t: framed.t_of(hit.t), ..hit })
+}
+
+fn cast_piece(grid: &TileGrid, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<TileHit> {
     let seg = Segment::new(x0, y0, x1, y1)?;
     let mut cast = Cast { grid, seg, dims: GridDims::of(grid), best: None, recent: Recent::default() };
     cast.run();

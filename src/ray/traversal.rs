@@ -55,8 +55,9 @@
 //!
 //! [`TileGrid::cell_at`]: crate::tile_grid::TileGrid::cell_at
 
-use super::segment::{AxisParam, Segment};
+use super::segment::{frame, AxisParam, Framed, Segment};
 use crate::error::{positive, Error, Result};
+use crate::geometry::Aabb;
 use crate::tile_grid::{Side, TileGrid, MAX_CELLS_PER_AXIS};
 
 /// A `cols × rows` grid of square cells of side `cell_size` from the origin;
@@ -101,6 +102,12 @@ impl GridDims {
     #[inline]
     pub fn line(&self, k: u32) -> f64 {
         f64::from(k) * self.cell_size
+    }
+
+    /// The grid's rectangle, from the origin.
+    #[must_use]
+    pub fn bounds(&self) -> Aabb {
+        Aabb { min_x: 0.0, min_y: 0.0, max_x: self.line(self.cols), max_y: self.line(self.rows) }
     }
 }
 
@@ -537,6 +544,11 @@ impl Iterator for Traversal {
 /// cleared first and reused.
 pub fn trace_cells(dims: GridDims, x0: f64, y0: f64, x1: f64, y1: f64, out: &mut Vec<(u32, u32)>) {
     out.clear();
+    let (x0, y0, x1, y1) = match frame(x0, y0, x1, y1, &dims.bounds()) {
+        Framed::AsGiven => (x0, y0, x1, y1),
+        Framed::Outside => return,
+        Framed::Piece { x0, y0, x1, y1, .. } => (x0, y0, x1, y1),
+    };
     out.extend(Traversal::new(dims, x0, y0, x1, y1).map(|v| (v.col, v.row)));
 }
 
@@ -546,12 +558,18 @@ pub fn trace_cells(dims: GridDims, x0: f64, y0: f64, x1: f64, y1: f64, out: &mut
 /// (cleared first): one walk gives both the cells and the step-through data.
 pub fn trace_steps(dims: GridDims, x0: f64, y0: f64, x1: f64, y1: f64, out: &mut Vec<f64>) {
     out.clear();
+    let framed = frame(x0, y0, x1, y1, &dims.bounds());
+    let (x0, y0, x1, y1) = match framed {
+        Framed::AsGiven => (x0, y0, x1, y1),
+        Framed::Outside => return,
+        Framed::Piece { x0, y0, x1, y1, .. } => (x0, y0, x1, y1),
+    };
     for v in Traversal::new(dims, x0, y0, x1, y1) {
         let d = v.dda;
         out.extend([
             f64::from(v.col),
             f64::from(v.row),
-            v.t,
+            framed.t_of(v.t),
             v.x,
             v.y,
             d.t_max_x,
