@@ -201,7 +201,9 @@ test('dragging a box onto another moves it by the drag and both turn red', async
   const listed = pairs.some((_, i) => i % 2 === 0 && pairs[i] === lo && pairs[i + 1] === hi);
   assert.ok(listed, `expected pairs() to list (${lo}, ${hi}) after the drop`);
 
-  // The highlight on screen: the dropped box's centre is painted red.
+  // The highlight on screen: the dropped box's centre is painted red (once
+  // the brief white halo of the pair that just began, pairsBegan, has faded).
+  await page.waitForTimeout(450);
   const centre = await toScreen(moved[0] + moved[2] / 2, moved[1] + moved[3] / 2);
   const pixel = await page.evaluate(({ x, y }) => {
     const canvas = document.getElementById('world');
