@@ -36,8 +36,9 @@ impl World {
         }
         let strategy = self.hierarchy.set_parents(pairs)?;
         for &(child, parent) in pairs {
-            let c = self.id_to_slot[&child] as usize;
-            let parent_slot = if parent == 0 { NO_PARENT } else { self.id_to_slot[&parent] };
+            let c = self.id_to_slot.get(child).expect("checked above") as usize;
+            let parent_slot =
+                if parent == 0 { NO_PARENT } else { self.id_to_slot.get(parent).expect("checked above") };
             self.attach_slot(c, parent_slot);
         }
         Ok(strategy)
@@ -90,7 +91,7 @@ impl World {
             return;
         }
         for &id in self.hierarchy.order() {
-            let slot = self.id_to_slot[&id] as usize;
+            let slot = self.id_to_slot.get(id).expect("a live id") as usize;
             let parent = self.parent_slot[slot];
             if parent == NO_PARENT {
                 continue;

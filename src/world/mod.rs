@@ -4,6 +4,7 @@
 
 mod events;
 mod hierarchy;
+mod id_table;
 mod objects;
 mod rays;
 mod slot_order;
@@ -24,8 +25,6 @@ pub use tiles::DEFAULT_TILE_SIZE;
 /// a quarter of what wasm32 can address). `insert` and `populate` past it
 /// are refused with an error, not an out-of-memory trap.
 pub const MAX_OBJECTS: usize = 4_000_000;
-
-use rustc_hash::FxHashMap;
 
 use crate::broad_phase::Stats;
 use crate::error::{finite, positive, Error, Result};
@@ -49,7 +48,7 @@ pub struct World {
     /// Id to slot. Fx hashing: ids are small integers from this World, not
     /// attacker-chosen keys, and the default SipHash was a third of a
     /// renumbering's cost.
-    id_to_slot: FxHashMap<u32, u32>,
+    id_to_slot: id_table::IdTable,
     next_id: u32,
     structure: Structure,
     quadtree_limits: QuadtreeLimits,
@@ -66,8 +65,11 @@ pub struct World {
     previous_keys: Vec<u64>,
     began_out: Vec<u32>,
     ended_out: Vec<u32>,
-    /// `update_many`'s entries as `slot << 32 | index`, sorted (reused).
-    batch_order: Vec<u64>,
+    /// `update_many`'s boxes staged by slot, and which slots this batch
+    /// staged (`batch_stamp` marks them; no clearing between batches).
+    batch_staged: Vec<f64>,
+    batch_marks: Vec<u32>,
+    batch_stamp: u32,
     overlapping: Vec<u8>,
     query_out: Vec<u32>,
     last_pair_stats: Stats,
@@ -107,7 +109,7 @@ impl World {
             velocities: Vec::new(),
             slot_ids: Vec::new(),
             free_slots: Vec::new(),
-            id_to_slot: FxHashMap::default(),
+            id_to_slot: id_table::IdTable::default(),
             next_id: 1,
             structure: Structure::new(
                 StructureKind::BruteForce,
@@ -125,7 +127,9 @@ impl World {
             previous_keys: Vec::new(),
             began_out: Vec::new(),
             ended_out: Vec::new(),
-            batch_order: Vec::new(),
+            batch_staged: Vec::new(),
+            batch_marks: Vec::new(),
+            batch_stamp: 0,
             overlapping: Vec::new(),
             query_out: Vec::new(),
             last_pair_stats: Stats::default(),
@@ -270,7 +274,7 @@ impl World {
         {
             return Err(format!("free slot {slot} has a velocity (step would move it)"));
         }
-        for (&id, &slot) in &self.id_to_slot {
+        for (id, slot) in self.id_to_slot.iter() {
             if self.slot_ids[slot as usize] != id {
                 return Err(format!("id {id} maps to slot {slot} holding {}", self.slot_ids[slot as usize]));
             }
@@ -282,7 +286,7 @@ impl World {
         }
         // The parent links live twice (here as slots, in the hierarchy as
         // ids): they must agree.
-        for (&id, &slot) in &self.id_to_slot {
+        for (id, slot) in self.id_to_slot.iter() {
             let parent_slot = self.parent_slot[slot as usize];
             let parent =
                 if parent_slot == hierarchy::NO_PARENT { 0 } else { self.slot_ids[parent_slot as usize] };
@@ -316,7 +320,7 @@ impl World {
     }
 
     fn slot_of(&self, arg: &'static str, id: u32) -> Result<u32> {
-        self.id_to_slot.get(&id).copied().ok_or(Error::DeadId { arg, id })
+        self.id_to_slot.get(id).ok_or(Error::DeadId { arg, id })
     }
 
     fn aabb_of(&self, slot: u32) -> Aabb {

@@ -82,27 +82,64 @@ impl World {
     /// Checks every entry, then applies them in order (no allocation: a
     /// game calls this every frame).
     fn update_batch(&mut self, ids: &[u32], entry: impl Fn(usize) -> [f64; 4]) -> Result<()> {
-        let mut order = std::mem::take(&mut self.batch_order);
-        order.clear();
-        for (i, &id) in ids.iter().enumerate() {
-            let slot = self.slot_of("id", id).map_err(|e| Error::in_entry("ids", i, e))?;
+        // With attachments, the order matters (a child's offset is taken to
+        // its parent's box as it is then): one entry after another.
+        if self.attached > 0 {
+            for (i, &id) in ids.iter().enumerate() {
+                self.slot_of("id", id).map_err(|e| Error::in_entry("ids", i, e))?;
+                let b = entry(i);
+                checked_box(b[0], b[1], b[2], b[3]).map_err(|e| Error::in_entry("boxes", i, e))?;
+            }
+            for (i, &id) in ids.iter().enumerate() {
+                let slot = self.slot_of("id", id).expect("checked above");
+                let b = entry(i);
+                let aabb = checked_box(b[0], b[1], b[2], b[3]).expect("checked above");
+                self.apply_update(slot, aabb, b);
+            }
+            self.settle_children();
+            return Ok(());
+        }
+        // Otherwise each entry is checked and staged under its slot (a later
+        // entry for the same id overwrites an earlier one), then the staged
+        // slots are applied in slot order: slots follow space order, so the
+        // structure's memory and the boxes are walked forwards, and the
+        // random access is the staging writes, which do not stall.
+        let slots = self.slot_ids.len();
+        let mut staged = std::mem::take(&mut self.batch_staged);
+        let mut marks = std::mem::take(&mut self.batch_marks);
+        if staged.len() < slots * 4 {
+            staged.resize(slots * 4, 0.0);
+        }
+        if marks.len() < slots {
+            marks.resize(slots, 0);
+        }
+        self.batch_stamp = self.batch_stamp.wrapping_add(1);
+        if self.batch_stamp == 0 {
+            marks.fill(0);
+            self.batch_stamp = 1;
+        }
+        let stamp = self.batch_stamp;
+        let checked = ids.iter().enumerate().try_for_each(|(i, &id)| {
+            let slot = self.slot_of("id", id).map_err(|e| Error::in_entry("ids", i, e))? as usize;
             let b = entry(i);
             checked_box(b[0], b[1], b[2], b[3]).map_err(|e| Error::in_entry("boxes", i, e))?;
-            order.push(u64::from(slot) << 32 | i as u64);
+            staged[slot * 4..slot * 4 + 4].copy_from_slice(&b);
+            marks[slot] = stamp;
+            Ok(())
+        });
+        if checked.is_ok() {
+            for slot in 0..slots {
+                if marks[slot] == stamp {
+                    let b =
+                        [staged[slot * 4], staged[slot * 4 + 1], staged[slot * 4 + 2], staged[slot * 4 + 3]];
+                    let aabb = checked_box(b[0], b[1], b[2], b[3]).expect("checked above");
+                    self.apply_update(slot as u32, aabb, b);
+                }
+            }
         }
-        // Applied in slot order (slots follow space order), so the
-        // structure's memory is walked forwards rather than at random; a
-        // later entry for the same slot still comes later.
-        crate::radix_sort::sort_u64(&mut order, &mut self.pair_keys_scratch);
-        for &key in &order {
-            let (slot, i) = ((key >> 32) as u32, (key & 0xffff_ffff) as usize);
-            let b = entry(i);
-            let aabb = checked_box(b[0], b[1], b[2], b[3]).expect("checked above");
-            self.apply_update(slot, aabb, b);
-        }
-        self.batch_order = order;
-        self.settle_children();
-        Ok(())
+        self.batch_staged = staged;
+        self.batch_marks = marks;
+        checked
     }
 
     /// Moves slot `slot` to a checked box; children are settled by the caller.
@@ -141,7 +178,7 @@ impl World {
         let mut removed = std::mem::take(&mut self.removed_scratch);
         self.hierarchy.remove(id, &mut removed)?;
         for &gone in &removed {
-            let slot = self.id_to_slot.remove(&gone).expect("hierarchy and world hold the same ids");
+            let slot = self.id_to_slot.remove(gone).expect("hierarchy and world hold the same ids");
             self.structure.as_broad_phase().remove(slot);
             self.slot_ids[slot as usize] = 0;
             self.velocities[slot as usize * 2..slot as usize * 2 + 2].fill(0.0);
@@ -169,15 +206,13 @@ impl World {
     /// Whether `id` is a live object.
     #[must_use]
     pub fn contains(&self, id: u32) -> bool {
-        self.id_to_slot.contains_key(&id)
+        self.id_to_slot.contains(id)
     }
 
     /// Live ids, ascending.
     #[must_use]
     pub fn ids(&self) -> Vec<u32> {
-        let mut ids: Vec<u32> = self.id_to_slot.keys().copied().collect();
-        ids.sort_unstable();
-        ids
+        self.id_to_slot.iter().map(|(id, _)| id).collect()
     }
 
     /// Per slot `x, y, w, h`; free slots hold stale values (see `slot_ids`).
@@ -217,7 +252,7 @@ impl World {
         self.parent_slot.try_reserve(new).map_err(oom)?;
         self.offsets.try_reserve(new * 2).map_err(oom)?;
         self.tile_response.try_reserve(new).map_err(oom)?;
-        self.id_to_slot.try_reserve(more).map_err(oom)?;
+        self.id_to_slot.try_reserve(self.next_id, more).map_err(oom)?;
         Ok(())
     }
 }

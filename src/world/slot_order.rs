@@ -151,7 +151,7 @@ impl World {
         self.free_slots.clear();
         // In the table's own order, no hashing: inserting id by id in slot
         // order missed the cache on every id and was a third of the cost.
-        for slot in self.id_to_slot.values_mut() {
+        for slot in self.id_to_slot.slots_mut() {
             *slot = order.new_of_old[*slot as usize];
         }
         self.structure.as_broad_phase().relabel(&order.new_of_old);

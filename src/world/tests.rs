@@ -455,6 +455,21 @@ mod events_and_batches {
         );
         assert_eq!(snapshot(&a), before);
         a.validate().unwrap();
+
+        // With attachments the entries apply one after another, as single updates would.
+        a.set_parent(4, 1).unwrap();
+        b.set_parent(4, 1).unwrap();
+        let ids = [4, 1, 4, 7];
+        let boxes =
+            [[10.0, 10.0, 3.0, 3.0], [100.0, 100.0, 9.0, 9.0], [20.0, 30.0, 3.0, 3.0], [1.0, 2.0, 3.0, 4.0]];
+        a.update_many(&ids, &boxes).unwrap();
+        for (&id, bx) in ids.iter().zip(&boxes) {
+            b.update(id, bx[0], bx[1], bx[2], bx[3]).unwrap();
+        }
+        for id in [1, 4, 7] {
+            assert_eq!(a.box_of(id).unwrap(), b.box_of(id).unwrap(), "object {id}");
+        }
+        a.validate().unwrap();
     }
 }
 

@@ -84,9 +84,6 @@ export class BoxDemo {
     this.structures = structures;
     this.hasCamera = options.camera ?? true;
     this.publish = options.publish;
-    // An embed hears the values in force at once (its getState() reports
-    // them, defaults included); the page's address is left as the reader wrote it.
-    this.urlDirty = options.publish !== undefined;
     this.state = createState(settings);
     this.sim = new Simulation(settings, options);
     this.viewport.setWorld(this.sim.side, this.sim.side);
@@ -102,6 +99,10 @@ export class BoxDemo {
     }
     if (this.hasCamera) this.renderer.add(new CameraLayer());
     this.sidebar = new Sidebar(panelHost);
+    // An embed hears the values in force at once, before any frame (its
+    // getState() reports them, defaults included; an instance off screen
+    // runs no frames); the page's address is left as the reader wrote it.
+    if (this.publish !== undefined) writeSettings(this.state.settings, this.publish);
   }
 
   /** Frames drawn since start. */

@@ -54,8 +54,7 @@ export class RaysMode {
     private readonly publish?: (params: URLSearchParams) => void,
   ) {
     this.notice = new Notice(layout.notice);
-    // An embed hears the values in force at once (see BoxDemo).
-    this.urlDirty = publish !== undefined;
+
     this.structures = World.structures();
     const report = (what: string, error: unknown) => this.report(what, error);
     this.model = new RaysModel((tile) => {
@@ -70,6 +69,8 @@ export class RaysMode {
     for (const layer of [this.mapLayer, this.cellsLayer, new RayBoxesLayer(), new StepLayer(), new RayLayer(), new SightLayer(), new HandlesLayer()]) this.renderer.add(layer);
     this.drawModel = { tiles: this.model.tiles, rays: this.model, ui: this.ui };
     this.sidebar = new Sidebar(layout.panels);
+    // An embed hears the values in force at once (see BoxDemo).
+    if (publish !== undefined) writeRaysState(this.model.state, DEFAULT_STRUCTURE, publish);
   }
 
   /** Frames drawn since start. */

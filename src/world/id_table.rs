@@ -1,0 +1,74 @@
+//! Object id → slot, as a table indexed by id. Ids are dense (handed out
+//! from 1 up) and never reused, so a lookup is one array read, where a hash
+//! map hashed every `update` (a third of a bulk update's time at 100k). The
+//! cost is 4 bytes per id ever issued, live or not: a game that inserts and
+//! removes ten million objects over its life holds 40 MB here.
+
+/// Marks an id that is not live (never issued here, or removed).
+const ABSENT: u32 = u32::MAX;
+
+#[derive(Debug, Default)]
+pub(crate) struct IdTable {
+    slots: Vec<u32>,
+    live: usize,
+}
+
+impl IdTable {
+    /// The slot of a live id.
+    #[inline]
+    pub(crate) fn get(&self, id: u32) -> Option<u32> {
+        match self.slots.get(id as usize) {
+            Some(&slot) if slot != ABSENT => Some(slot),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn contains(&self, id: u32) -> bool {
+        self.get(id).is_some()
+    }
+
+    /// Records a newly issued id's slot.
+    pub(crate) fn insert(&mut self, id: u32, slot: u32) {
+        let i = id as usize;
+        if self.slots.len() <= i {
+            self.slots.resize(i + 1, ABSENT);
+        }
+        if self.slots[i] == ABSENT {
+            self.live += 1;
+        }
+        self.slots[i] = slot;
+    }
+
+    /// Forgets an id; its slot, if it was live.
+    pub(crate) fn remove(&mut self, id: u32) -> Option<u32> {
+        let slot = self.get(id)?;
+        self.slots[id as usize] = ABSENT;
+        self.live -= 1;
+        Some(slot)
+    }
+
+    /// Live ids.
+    pub(crate) fn len(&self) -> usize {
+        self.live
+    }
+
+    /// Room for ids up to `next_id + more` (reserved before a bulk insert).
+    pub(crate) fn try_reserve(
+        &mut self,
+        next_id: u32,
+        more: usize,
+    ) -> Result<(), std::collections::TryReserveError> {
+        let want = (next_id as usize).saturating_add(more).saturating_add(1);
+        self.slots.try_reserve(want.saturating_sub(self.slots.len()))
+    }
+
+    /// `(id, slot)` of every live id, ascending by id.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.slots.iter().enumerate().filter(|(_, &s)| s != ABSENT).map(|(id, &s)| (id as u32, s))
+    }
+
+    /// Every live id's slot, to renumber in place.
+    pub(crate) fn slots_mut(&mut self) -> impl Iterator<Item = &mut u32> {
+        self.slots.iter_mut().filter(|s| **s != ABSENT)
+    }
+}
