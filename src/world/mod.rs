@@ -65,6 +65,14 @@ pub struct World {
     previous_keys: Vec<u64>,
     began_out: Vec<u32>,
     ended_out: Vec<u32>,
+    /// The boxes and ids per slot at the last `pairs()`, and its slot
+    /// generation (see `pairs_from_what_moved`); moved slots this call.
+    seen_boxes: Vec<f64>,
+    seen_ids: Vec<u32>,
+    seen_generation: Option<u32>,
+    moved: Vec<u32>,
+    moved_flags: Vec<u8>,
+    partner_scratch: Vec<u32>,
     /// `update_many`'s boxes staged by slot, and which slots this batch
     /// staged (`batch_stamp` marks them; no clearing between batches).
     batch_staged: Vec<f64>,
@@ -127,6 +135,12 @@ impl World {
             previous_keys: Vec::new(),
             began_out: Vec::new(),
             ended_out: Vec::new(),
+            seen_boxes: Vec::new(),
+            seen_ids: Vec::new(),
+            seen_generation: None,
+            moved: Vec::new(),
+            moved_flags: Vec::new(),
+            partner_scratch: Vec::new(),
             batch_staged: Vec::new(),
             batch_marks: Vec::new(),
             batch_stamp: 0,
@@ -173,24 +187,104 @@ impl World {
     /// strayed from it (see `slot_order.rs` and [`World::slot_generation`]).
     pub fn pairs(&mut self) -> &[u32] {
         self.renumber_slots_if_stale();
-        self.pair_slots.clear();
-        self.last_pair_stats = self.structure.as_broad_phase().pairs(&mut self.pair_slots);
         // This call's keys replace the previous ones, kept for the events.
         std::mem::swap(&mut self.previous_keys, &mut self.pair_keys);
         self.pair_keys.clear();
-        self.overlapping.clear();
-        self.overlapping.resize(self.slot_ids.len(), 0);
-        for &(a, b) in &self.pair_slots {
-            self.overlapping[a as usize] = 1;
-            self.overlapping[b as usize] = 1;
-            let (id_a, id_b) = (self.slot_ids[a as usize] as u64, self.slot_ids[b as usize] as u64);
-            self.pair_keys.push(id_a.min(id_b) << 32 | id_a.max(id_b));
+        if !self.pairs_from_what_moved() {
+            self.pair_slots.clear();
+            self.last_pair_stats = self.structure.as_broad_phase().pairs(&mut self.pair_slots);
+            for &(a, b) in &self.pair_slots {
+                let (id_a, id_b) = (self.slot_ids[a as usize] as u64, self.slot_ids[b as usize] as u64);
+                self.pair_keys.push(id_a.min(id_b) << 32 | id_a.max(id_b));
+            }
         }
         crate::radix_sort::sort_u64(&mut self.pair_keys, &mut self.pair_keys_scratch);
+        self.overlapping.clear();
+        self.overlapping.resize(self.slot_ids.len(), 0);
+        for &k in &self.pair_keys {
+            for id in [(k >> 32) as u32, k as u32] {
+                let slot = self.id_to_slot.get(id).expect("pairs hold live ids");
+                self.overlapping[slot as usize] = 1;
+            }
+        }
         self.pairs_out.clear();
         self.pairs_out.extend(self.pair_keys.iter().flat_map(|&k| [(k >> 32) as u32, k as u32]));
         events::diff_sorted(&self.previous_keys, &self.pair_keys, &mut self.began_out, &mut self.ended_out);
+        // What the next call compares against.
+        self.seen_boxes.clear();
+        self.seen_boxes.extend_from_slice(&self.boxes);
+        self.seen_ids.clear();
+        self.seen_ids.extend_from_slice(&self.slot_ids);
+        self.seen_generation = Some(self.slot_order.generation);
         &self.pairs_out
+    }
+
+    /// Pays for what moved: when few objects moved, been inserted or removed
+    /// since the last `pairs()` (and the slots were not renumbered), the
+    /// previous pairs between objects that stayed put still hold, and only
+    /// the moved objects are queried for partners. Fills `pair_keys`
+    /// (unsorted) and returns true; false when a full pass is cheaper.
+    /// Every structure gives the same pairs, so a structure switch does not
+    /// matter: the pairs are a function of the boxes alone.
+    fn pairs_from_what_moved(&mut self) -> bool {
+        if self.seen_generation != Some(self.slot_order.generation) {
+            return false;
+        }
+        let n = self.slot_ids.len();
+        self.moved_flags.clear();
+        self.moved_flags.resize(n, 0);
+        self.moved.clear();
+        for s in 0..n {
+            let id = self.slot_ids[s];
+            if id == 0 {
+                continue;
+            }
+            let same = s < self.seen_ids.len()
+                && self.seen_ids[s] == id
+                && self.seen_boxes[s * 4..s * 4 + 4] == self.boxes[s * 4..s * 4 + 4];
+            if !same {
+                self.moved_flags[s] = 1;
+                self.moved.push(s as u32);
+            }
+        }
+        let live = self.id_to_slot.len();
+        if self.moved.len() > 16
+            && self.moved.len() as f64 > live as f64 * self.structure.kind().moved_share()
+        {
+            return false;
+        }
+        // Pairs between objects that stayed put: still pairs.
+        for &k in &self.previous_keys {
+            let kept = [(k >> 32) as u32, k as u32].iter().all(|&id| match self.id_to_slot.get(id) {
+                Some(slot) => self.moved_flags[slot as usize] == 0,
+                None => false,
+            });
+            if kept {
+                self.pair_keys.push(k);
+            }
+        }
+        // Pairs with a moved object: its partners, once per pair.
+        let mut stats = Stats::default();
+        let mut partners = std::mem::take(&mut self.partner_scratch);
+        for &s in &self.moved {
+            let b = &self.boxes[s as usize * 4..s as usize * 4 + 4];
+            let area = Aabb::from_xywh(b[0], b[1], b[2], b[3]);
+            partners.clear();
+            let q = self.structure.as_broad_phase().query(area, &mut partners);
+            stats.candidate_tests += q.candidate_tests;
+            stats.nodes_visited += q.nodes_visited;
+            for &t in &partners {
+                // Both moved: the pair is taken from the smaller slot's query.
+                if t == s || (self.moved_flags[t as usize] != 0 && t < s) {
+                    continue;
+                }
+                let (a, b) = (u64::from(self.slot_ids[s as usize]), u64::from(self.slot_ids[t as usize]));
+                self.pair_keys.push(a.min(b) << 32 | a.max(b));
+            }
+        }
+        self.partner_scratch = partners;
+        self.last_pair_stats = stats;
+        true
     }
 
     /// The pairs of the last [`pairs`](World::pairs) call that were not in

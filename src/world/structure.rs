@@ -33,8 +33,21 @@ impl StructureKind {
         StructureKind::LooseGrid,
     ];
 
+    /// Past this share of the objects moved since the last `pairs()`, a full
+    /// pass is cheaper than querying each moved object (measured at 100k:
+    /// a query costs most in the straddle quadtree, least in the grids).
     #[must_use]
+    pub fn moved_share(self) -> f64 {
+        match self {
+            StructureKind::BruteForce => 0.5,
+            StructureKind::Quadtree => 0.015,
+            StructureKind::QuadtreeLeaves | StructureKind::LooseGrid => 0.25,
+            StructureKind::Grid => 0.1,
+        }
+    }
+
     /// The name `setStructure` takes.
+    #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             StructureKind::BruteForce => "brute-force",
