@@ -6,19 +6,10 @@
 // overlap when their interiors do. After 35 frames there are 362, 3,540
 // and 34,524 pairs for N = 1,000, 10,000 and 100,000.
 
+import { mulberry32 } from '../runtime/random';
+
 export const FRAMES = 35;
 export const KNOWN_PAIRS: Record<number, number> = { 1000: 362, 10000: 3540, 100000: 34524 };
-
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Boxes as `[x, y, w, h]` per box and velocities `[vx, vy]`, moved in place by `step`. */
 export class Scene {

@@ -12,6 +12,7 @@
 // is the core's. Fixed ticks of 1/60 s, inputs per tick, a seeded
 // generator: the same seed and inputs give the same game (replays).
 
+import { mulberry32 } from '../../runtime/random';
 import { World, type TileGrid } from '../../core/index';
 
 export const TICK = 1 / 60;
@@ -49,17 +50,6 @@ export interface Costs {
   step: number;
   pairs: number;
   rays: number;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export class PlayGame {
