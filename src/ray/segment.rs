@@ -224,15 +224,7 @@ impl Segment {
         if clip.t_in == clip.t_out {
             return self.entry_point(clip, b);
         }
-        let (mut x, mut y) = self.at(clip.t_out);
-        let (lx, ly) = self.exit_faces(b);
-        if clip.out_x {
-            x = lx;
-        }
-        if clip.out_y {
-            y = ly;
-        }
-        (x, y)
+        self.exit_point_apart(clip, b)
     }
 
     /// Where the segment leaves the box of `clip`, snapped onto the exit
