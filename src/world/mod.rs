@@ -2,6 +2,7 @@
 //! with ids, stepping, pairs and queries through a switchable structure.
 //! The wasm façade (`wasm.rs`) is a thin wrapper over this type.
 
+mod changed_slots;
 mod events;
 mod hierarchy;
 mod id_table;
@@ -65,13 +66,10 @@ pub struct World {
     previous_keys: Vec<u64>,
     began_out: Vec<u32>,
     ended_out: Vec<u32>,
-    /// The boxes and ids per slot at the last `pairs()`, and its slot
-    /// generation (see `pairs_from_what_moved`); moved slots this call.
-    seen_boxes: Vec<f64>,
-    seen_ids: Vec<u32>,
+    /// The slots changed since the last `pairs()`, and that call's slot
+    /// generation (see `pairs_from_what_moved`).
+    changed: changed_slots::ChangedSlots,
     seen_generation: Option<u32>,
-    moved: Vec<u32>,
-    moved_flags: Vec<u8>,
     partner_scratch: Vec<u32>,
     /// `update_many`'s boxes staged by slot, and which slots this batch
     /// staged (`batch_stamp` marks them; no clearing between batches).
@@ -135,11 +133,8 @@ impl World {
             previous_keys: Vec::new(),
             began_out: Vec::new(),
             ended_out: Vec::new(),
-            seen_boxes: Vec::new(),
-            seen_ids: Vec::new(),
+            changed: changed_slots::ChangedSlots::default(),
             seen_generation: None,
-            moved: Vec::new(),
-            moved_flags: Vec::new(),
             partner_scratch: Vec::new(),
             batch_staged: Vec::new(),
             batch_marks: Vec::new(),
@@ -210,11 +205,9 @@ impl World {
         self.pairs_out.clear();
         self.pairs_out.extend(self.pair_keys.iter().flat_map(|&k| [(k >> 32) as u32, k as u32]));
         events::diff_sorted(&self.previous_keys, &self.pair_keys, &mut self.began_out, &mut self.ended_out);
-        // What the next call compares against.
-        self.seen_boxes.clear();
-        self.seen_boxes.extend_from_slice(&self.boxes);
-        self.seen_ids.clear();
-        self.seen_ids.extend_from_slice(&self.slot_ids);
+        // The next call pays for what changes from here.
+        let live = self.id_to_slot.len();
+        self.changed.clear(16.max((live as f64 * self.structure.kind().moved_share()) as usize));
         self.seen_generation = Some(self.slot_order.generation);
         &self.pairs_out
     }
@@ -230,33 +223,14 @@ impl World {
         if self.seen_generation != Some(self.slot_order.generation) {
             return false;
         }
-        let n = self.slot_ids.len();
-        self.moved_flags.clear();
-        self.moved_flags.resize(n, 0);
-        self.moved.clear();
-        for s in 0..n {
-            let id = self.slot_ids[s];
-            if id == 0 {
-                continue;
-            }
-            let same = s < self.seen_ids.len()
-                && self.seen_ids[s] == id
-                && self.seen_boxes[s * 4..s * 4 + 4] == self.boxes[s * 4..s * 4 + 4];
-            if !same {
-                self.moved_flags[s] = 1;
-                self.moved.push(s as u32);
-            }
-        }
-        let live = self.id_to_slot.len();
-        if self.moved.len() > 16
-            && self.moved.len() as f64 > live as f64 * self.structure.kind().moved_share()
-        {
-            return false;
-        }
+        // Past the structure's share of moved objects (the list's cap, set
+        // at the last call), a full pass is cheaper.
+        let Some(moved) = self.changed.list() else { return false };
+        let moved = moved.len();
         // Pairs between objects that stayed put: still pairs.
         for &k in &self.previous_keys {
             let kept = [(k >> 32) as u32, k as u32].iter().all(|&id| match self.id_to_slot.get(id) {
-                Some(slot) => self.moved_flags[slot as usize] == 0,
+                Some(slot) => !self.changed.contains(slot),
                 None => false,
             });
             if kept {
@@ -266,7 +240,11 @@ impl World {
         // Pairs with a moved object: its partners, once per pair.
         let mut stats = Stats::default();
         let mut partners = std::mem::take(&mut self.partner_scratch);
-        for &s in &self.moved {
+        for i in 0..moved {
+            let s = self.changed.list().expect("checked above")[i];
+            if self.slot_ids[s as usize] == 0 {
+                continue; // removed: its pairs were dropped above
+            }
             let b = &self.boxes[s as usize * 4..s as usize * 4 + 4];
             let area = Aabb::from_xywh(b[0], b[1], b[2], b[3]);
             partners.clear();
@@ -275,7 +253,7 @@ impl World {
             stats.nodes_visited += q.nodes_visited;
             for &t in &partners {
                 // Both moved: the pair is taken from the smaller slot's query.
-                if t == s || (self.moved_flags[t as usize] != 0 && t < s) {
+                if t == s || (self.changed.contains(t) && t < s) {
                     continue;
                 }
                 let (a, b) = (u64::from(self.slot_ids[s as usize]), u64::from(self.slot_ids[t as usize]));

@@ -35,6 +35,7 @@ impl World {
         let s = slot as usize;
         self.slot_ids[s] = id;
         self.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
+        self.changed.mark(slot);
         self.velocities[s * 2..s * 2 + 2].copy_from_slice(&[0.0, 0.0]);
         self.parent_slot[s] = NO_PARENT;
         self.id_to_slot.insert(id, slot);
@@ -147,6 +148,7 @@ impl World {
         let s = slot as usize;
         self.slot_order.note_move(self.boxes[s * 4], self.boxes[s * 4 + 1], x, y);
         self.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
+        self.changed.mark(slot);
         self.structure.as_broad_phase().update(slot, aabb);
         let parent = self.parent_slot[s];
         if parent != NO_PARENT {
@@ -181,6 +183,7 @@ impl World {
             let slot = self.id_to_slot.remove(gone).expect("hierarchy and world hold the same ids");
             self.structure.as_broad_phase().remove(slot);
             self.slot_ids[slot as usize] = 0;
+            self.changed.mark(slot);
             self.velocities[slot as usize * 2..slot as usize * 2 + 2].fill(0.0);
             if self.parent_slot[slot as usize] != NO_PARENT {
                 self.parent_slot[slot as usize] = NO_PARENT;

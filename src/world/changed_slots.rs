@@ -1,0 +1,85 @@
+//! Which slots changed since the last `pairs()`: a box moved or resized, an
+//! object inserted or removed. Marked where the change happens, so `pairs`
+//! can pay for what moved without reading (or keeping a copy of) the boxes
+//! that stayed put.
+
+/// The changed slots, each once, up to a cap past which `pairs` would run a
+/// full pass anyway; then only "too many" is kept.
+#[derive(Debug, Default)]
+pub(super) struct ChangedSlots {
+    flags: Vec<u8>,
+    list: Vec<u32>,
+    /// More slots changed than `cap`: the list stopped growing.
+    overflowed: bool,
+    cap: usize,
+}
+
+impl ChangedSlots {
+    /// Notes that `slot` changed.
+    #[inline]
+    pub(super) fn mark(&mut self, slot: u32) {
+        if self.overflowed {
+            return;
+        }
+        let s = slot as usize;
+        if s >= self.flags.len() {
+            self.flags.resize(s + 1, 0);
+        }
+        if self.flags[s] == 0 {
+            if self.list.len() >= self.cap {
+                self.overflowed = true;
+                return;
+            }
+            self.flags[s] = 1;
+            self.list.push(slot);
+        }
+    }
+
+    /// The changed slots in the order they were first marked, or `None`
+    /// when more than the cap changed.
+    pub(super) fn list(&self) -> Option<&[u32]> {
+        (!self.overflowed).then_some(&self.list[..])
+    }
+
+    /// Whether `slot` is in [`ChangedSlots::list`].
+    #[inline]
+    pub(super) fn contains(&self, slot: u32) -> bool {
+        self.flags.get(slot as usize).is_some_and(|&f| f != 0)
+    }
+
+    /// Starts over after a `pairs()`: nothing changed yet; at most `cap`
+    /// changes are listed before giving up.
+    pub(super) fn clear(&mut self, cap: usize) {
+        if self.overflowed {
+            self.flags.fill(0);
+        } else {
+            for &s in &self.list {
+                self.flags[s as usize] = 0;
+            }
+        }
+        self.list.clear();
+        self.overflowed = false;
+        self.cap = cap;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ChangedSlots;
+
+    #[test]
+    fn lists_each_slot_once_and_gives_up_past_the_cap() {
+        let mut c = ChangedSlots::default();
+        c.clear(3);
+        for s in [5, 2, 5, 9] {
+            c.mark(s);
+        }
+        assert_eq!(c.list(), Some(&[5, 2, 9][..]));
+        assert!(c.contains(5) && !c.contains(3) && !c.contains(100));
+        c.mark(1);
+        assert_eq!(c.list(), None, "a fourth slot passes the cap");
+        c.clear(3);
+        assert_eq!(c.list(), Some(&[][..]));
+        assert!(!c.contains(5) && !c.contains(9), "cleared after overflowing too");
+    }
+}
