@@ -35,6 +35,16 @@ pub trait BroadPhase {
     /// Appends every proxy overlapping `area` once, in any order.
     fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats;
 
+    /// Appends every proxy overlapping the stored box of the present proxy
+    /// `proxy` (itself included), in any order: what the `World` asks of
+    /// each object that moved when few did. The default is a
+    /// [`BroadPhase::query`] of that box; a structure that knows where the
+    /// proxy is filed can search less.
+    fn query_partners(&mut self, proxy: u32, out: &mut Vec<u32>) -> Stats {
+        let aabb = self.stored_aabb(proxy).expect("query_partners takes a present proxy");
+        self.query(aabb, out)
+    }
+
     /// Appends every present proxy once, in the order this structure walks
     /// memory during `pairs` (its space order), and returns `true`; or
     /// returns `false` to let the `World` sort by position instead.

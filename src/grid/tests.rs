@@ -202,6 +202,19 @@ pub(crate) fn run_scene(seed: u64, steps: usize, make: &dyn Fn(&mut Scene) -> Bo
         let expected = sorted_pairs(&mut reference);
         let got = sorted_pairs(structure.as_mut());
         assert!(got == expected, "{}", context(step, &format!("pairs {got:?}, brute force {expected:?}")));
+        // A present proxy's partners (what the World asks of a moved
+        // object): the proxies overlapping its box, itself included.
+        if let Some(Some(b)) = scene.live.get(proxy as usize).copied().filter(Option::is_some) {
+            let expected = sorted_query(&mut reference, b);
+            let mut got = Vec::new();
+            structure.query_partners(proxy, &mut got);
+            got.sort_unstable();
+            assert!(
+                got == expected,
+                "{}",
+                context(step, &format!("partners of {proxy}: {got:?}, brute force {expected:?}"))
+            );
+        }
         for _ in 0..2 {
             let area = scene.random_box();
             let expected = sorted_query(&mut reference, area);

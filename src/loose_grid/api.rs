@@ -29,6 +29,10 @@ impl BroadPhase for LooseGrid {
         self.query_area(&area, out)
     }
 
+    fn query_partners(&mut self, proxy: u32, out: &mut Vec<u32>) -> Stats {
+        self.partners_of(proxy, out)
+    }
+
     fn space_order(&self, out: &mut Vec<u32>) -> bool {
         self.walk_order(out);
         true

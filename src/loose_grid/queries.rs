@@ -1,7 +1,7 @@
 //! All-pairs over five cells per cell, and box queries. Every object in a
 //! cell is listed nowhere else, so nothing needs de-duplicating.
 
-use super::storage::{LooseGrid, Proxy, FORWARD};
+use super::storage::{LooseGrid, Proxy, FORWARD, OVERSIZE};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::grid::sweep_pairs;
@@ -113,6 +113,35 @@ impl LooseGrid {
             stats.candidate_tests += 1;
             if self.proxies[proxy as usize].aabb.overlaps(area) {
                 out.push(proxy);
+            }
+        }
+        stats
+    }
+
+    /// The proxies overlapping a present proxy's box. One listed in a cell
+    /// has a partner listed in a cell only within one cell of its own (two
+    /// boxes under a cell wide overlap only if their centres are under a
+    /// cell apart, and clamping centres into the border cells only brings
+    /// them closer): 3 × 3 cells, where a query of its box searches the
+    /// cells the box reaches grown by one, up to 4 × 4. Then the oversize
+    /// list, as for any query.
+    pub(super) fn partners_of(&mut self, proxy: u32, out: &mut Vec<u32>) -> Stats {
+        let Proxy { aabb, home, .. } = self.proxies[proxy as usize];
+        if home == OVERSIZE {
+            return self.query_area(&aabb, out);
+        }
+        let mut stats = Stats::default();
+        let (x, y) = self.geometry.coords(home);
+        let (cols, rows) = (self.geometry.cols, self.geometry.rows);
+        let (x0, x1) = (x.saturating_sub(1), (x + 1).min(cols - 1));
+        for row in y.saturating_sub(1)..=(y + 1).min(rows - 1) {
+            let first = self.geometry.index(x0, row);
+            self.search_row(first, first + (x1 - x0), &aabb, &mut stats, |hit| out.push(hit));
+        }
+        for &other in &self.oversize {
+            stats.candidate_tests += 1;
+            if self.proxies[other as usize].aabb.overlaps(&aabb) {
+                out.push(other);
             }
         }
         stats

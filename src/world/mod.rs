@@ -245,10 +245,8 @@ impl World {
             if self.slot_ids[s as usize] == 0 {
                 continue; // removed: its pairs were dropped above
             }
-            let b = &self.boxes[s as usize * 4..s as usize * 4 + 4];
-            let area = Aabb::from_xywh(b[0], b[1], b[2], b[3]);
             partners.clear();
-            let q = self.structure.as_broad_phase().query(area, &mut partners);
+            let q = self.structure.as_broad_phase().query_partners(s, &mut partners);
             stats.candidate_tests += q.candidate_tests;
             stats.nodes_visited += q.nodes_visited;
             for &t in &partners {
