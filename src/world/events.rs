@@ -1,10 +1,11 @@
-//! Enter and exit events: what changed between two consecutive `pairs()`
-//! results. Both are sorted pair keys (`a << 32 | b`, `a < b`), so one merge
-//! walk finds the keys only in the new result (began) and only in the old
-//! one (ended), in `O(old + new)` with no allocation once the output
-//! buffers are warm. A structure switch does not disturb it (every
-//! structure gives the same pairs), and a removed object's pairs simply
-//! end.
+//! Sorted pair keys (`a << 32 | b`, `a < b`): the enter and exit events
+//! between two `pairs()` results, and merging. One merge walk finds the keys
+//! only in the new list (began) and only in the old one (ended), in
+//! `O(old + new)` with no allocation once the output buffers are warm.
+//! After a full pass the two lists are the whole results; when few objects
+//! moved, only the moved objects' pairs before and now (`pairs.rs`). A
+//! structure switch does not disturb it (every structure gives the same
+//! pairs), and a removed object's pairs simply end.
 
 /// Writes `[a, b, …]` of the keys only in `now` to `began` and of those only
 /// in `before` to `ended`.
@@ -35,4 +36,22 @@ pub(super) fn diff_sorted(before: &[u64], now: &[u64], began: &mut Vec<u32>, end
     for &k in &now[j..] {
         push(began, k);
     }
+}
+
+/// Writes the union of two sorted, disjoint key lists to `out` (cleared
+/// first), sorted.
+pub(super) fn merge_sorted(a: &[u64], b: &[u64], out: &mut Vec<u64>) {
+    out.clear();
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i] < b[j] {
+            out.push(a[i]);
+            i += 1;
+        } else {
+            out.push(b[j]);
+            j += 1;
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
 }

@@ -7,6 +7,7 @@ mod events;
 mod hierarchy;
 mod id_table;
 mod objects;
+mod pairs;
 mod rays;
 mod slot_order;
 mod step;
@@ -71,6 +72,10 @@ pub struct World {
     changed: changed_slots::ChangedSlots,
     seen_generation: Option<u32>,
     partner_scratch: Vec<u32>,
+    /// The incremental path's split of the previous keys (those of moved
+    /// objects) and the pairs it found anew.
+    dropped_keys: Vec<u64>,
+    fresh_keys: Vec<u64>,
     /// `update_many`'s boxes staged by slot, and which slots this batch
     /// staged (`batch_stamp` marks them; no clearing between batches).
     batch_staged: Vec<f64>,
@@ -136,6 +141,8 @@ impl World {
             changed: changed_slots::ChangedSlots::default(),
             seen_generation: None,
             partner_scratch: Vec::new(),
+            dropped_keys: Vec::new(),
+            fresh_keys: Vec::new(),
             batch_staged: Vec::new(),
             batch_marks: Vec::new(),
             batch_stamp: 0,
@@ -174,107 +181,6 @@ impl World {
     #[must_use]
     pub fn count(&self) -> usize {
         self.id_to_slot.len()
-    }
-
-    /// Every overlapping pair of the current boxes, flattened
-    /// `[a0, b0, a1, b1, …]` with `a < b`, sorted by `(a, b)`. From 4096
-    /// objects up it first renumbers the slots in space order when they have
-    /// strayed from it (see `slot_order.rs` and [`World::slot_generation`]).
-    pub fn pairs(&mut self) -> &[u32] {
-        self.renumber_slots_if_stale();
-        // This call's keys replace the previous ones, kept for the events.
-        std::mem::swap(&mut self.previous_keys, &mut self.pair_keys);
-        self.pair_keys.clear();
-        if !self.pairs_from_what_moved() {
-            self.pair_slots.clear();
-            self.last_pair_stats = self.structure.as_broad_phase().pairs(&mut self.pair_slots);
-            for &(a, b) in &self.pair_slots {
-                let (id_a, id_b) = (self.slot_ids[a as usize] as u64, self.slot_ids[b as usize] as u64);
-                self.pair_keys.push(id_a.min(id_b) << 32 | id_a.max(id_b));
-            }
-        }
-        crate::radix_sort::sort_u64(&mut self.pair_keys, &mut self.pair_keys_scratch);
-        self.overlapping.clear();
-        self.overlapping.resize(self.slot_ids.len(), 0);
-        for &k in &self.pair_keys {
-            for id in [(k >> 32) as u32, k as u32] {
-                let slot = self.id_to_slot.get(id).expect("pairs hold live ids");
-                self.overlapping[slot as usize] = 1;
-            }
-        }
-        self.pairs_out.clear();
-        self.pairs_out.extend(self.pair_keys.iter().flat_map(|&k| [(k >> 32) as u32, k as u32]));
-        events::diff_sorted(&self.previous_keys, &self.pair_keys, &mut self.began_out, &mut self.ended_out);
-        // The next call pays for what changes from here.
-        let live = self.id_to_slot.len();
-        self.changed.clear(16.max((live as f64 * self.structure.kind().moved_share()) as usize));
-        self.seen_generation = Some(self.slot_order.generation);
-        &self.pairs_out
-    }
-
-    /// Pays for what moved: when few objects moved, been inserted or removed
-    /// since the last `pairs()` (and the slots were not renumbered), the
-    /// previous pairs between objects that stayed put still hold, and only
-    /// the moved objects are queried for partners. Fills `pair_keys`
-    /// (unsorted) and returns true; false when a full pass is cheaper.
-    /// Every structure gives the same pairs, so a structure switch does not
-    /// matter: the pairs are a function of the boxes alone.
-    fn pairs_from_what_moved(&mut self) -> bool {
-        if self.seen_generation != Some(self.slot_order.generation) {
-            return false;
-        }
-        // Past the structure's share of moved objects (the list's cap, set
-        // at the last call), a full pass is cheaper.
-        let Some(moved) = self.changed.list() else { return false };
-        let moved = moved.len();
-        // Pairs between objects that stayed put: still pairs.
-        for &k in &self.previous_keys {
-            let kept = [(k >> 32) as u32, k as u32].iter().all(|&id| match self.id_to_slot.get(id) {
-                Some(slot) => !self.changed.contains(slot),
-                None => false,
-            });
-            if kept {
-                self.pair_keys.push(k);
-            }
-        }
-        // Pairs with a moved object: its partners, once per pair.
-        let mut stats = Stats::default();
-        let mut partners = std::mem::take(&mut self.partner_scratch);
-        for i in 0..moved {
-            let s = self.changed.list().expect("checked above")[i];
-            if self.slot_ids[s as usize] == 0 {
-                continue; // removed: its pairs were dropped above
-            }
-            partners.clear();
-            let q = self.structure.as_broad_phase().query_partners(s, &mut partners);
-            stats.candidate_tests += q.candidate_tests;
-            stats.nodes_visited += q.nodes_visited;
-            for &t in &partners {
-                // Both moved: the pair is taken from the smaller slot's query.
-                if t == s || (self.changed.contains(t) && t < s) {
-                    continue;
-                }
-                let (a, b) = (u64::from(self.slot_ids[s as usize]), u64::from(self.slot_ids[t as usize]));
-                self.pair_keys.push(a.min(b) << 32 | a.max(b));
-            }
-        }
-        self.partner_scratch = partners;
-        self.last_pair_stats = stats;
-        true
-    }
-
-    /// The pairs of the last [`pairs`](World::pairs) call that were not in
-    /// the one before (the first call: all), laid out like `pairs()`.
-    #[must_use]
-    pub fn pairs_began(&self) -> &[u32] {
-        &self.began_out
-    }
-
-    /// The pairs of the call before the last [`pairs`](World::pairs) that
-    /// are gone, including those of removed objects, laid out like `pairs()`.
-    #[must_use]
-    pub fn pairs_ended(&self) -> &[u32] {
-        &self.ended_out
     }
 
     /// Ids of the boxes overlapping the given box, ascending.
