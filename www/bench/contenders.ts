@@ -14,6 +14,8 @@ export interface Contender {
   readonly name: string;
   /** Largest N it is run at (brute force is quadratic). */
   readonly maxN: number;
+  /** Moves the boxes itself rather than reading the scene's (see `worldStepContender`). */
+  readonly ownMotion?: boolean;
   /** Prepares for `scene` (not timed). */
   setup(scene: Scene): void;
   /** One frame's broad phase on the scene's current boxes; returns the pair count. */
@@ -24,6 +26,9 @@ export interface Contender {
 function worldContender(structure: string, maxN = Infinity): Contender {
   let world: World | null = null;
   let ids = new Uint32Array(0);
+  // What moved this frame, when not everything did: a game passes only that.
+  let movedIds = new Uint32Array(0);
+  let movedBoxes = new Float64Array(0);
   return {
     name: `broadphase ${structure} (wasm)`,
     maxN,
@@ -31,12 +36,57 @@ function worldContender(structure: string, maxN = Infinity): Contender {
       world = new World(scene.side, scene.side);
       world.setStructure(structure);
       ids = new Uint32Array(scene.n);
+      movedIds = new Uint32Array(scene.n);
+      movedBoxes = new Float64Array(scene.n * 4);
       const b = scene.boxes;
       for (let i = 0; i < scene.n; i++) ids[i] = world.insert(b[i * 4], b[i * 4 + 1], b[i * 4 + 2], b[i * 4 + 3]);
     },
     frame(scene) {
       const w = world as World;
-      w.updateMany(ids, scene.boxes);
+      const k = scene.movedCount;
+      if (k === scene.n) {
+        w.updateMany(ids, scene.boxes);
+      } else {
+        for (let m = 0; m < k; m++) {
+          const i = scene.moved[m];
+          movedIds[m] = ids[i];
+          movedBoxes.set(scene.boxes.subarray(i * 4, i * 4 + 4), m * 4);
+        }
+        w.updateMany(movedIds.subarray(0, k), movedBoxes.subarray(0, k * 4));
+      }
+      return w.pairs().length / 2;
+    },
+    teardown() {
+      world?.free();
+      world = null;
+    },
+  };
+}
+
+/**
+ * The World moving the boxes itself: `step(1/60)` + `pairs()`. Its wall rule
+ * turns a box that starts past a wall inward, where the scene's rule flips
+ * its velocity, so after the first frames a few boxes differ from the
+ * scene: its pair count is its own, not compared with the others.
+ */
+export function worldStepContender(structure: string): Contender {
+  let world: World | null = null;
+  return {
+    name: `broadphase ${structure} (wasm, step)`,
+    maxN: Infinity,
+    ownMotion: true,
+    setup(scene) {
+      world = new World(scene.side, scene.side);
+      world.setStructure(structure);
+      const b = scene.boxes, v = scene.velocities;
+      for (let i = 0; i < scene.n; i++) {
+        const id = world.insert(b[i * 4], b[i * 4 + 1], b[i * 4 + 2], b[i * 4 + 3]);
+        world.setVelocity(id, v[i * 2], v[i * 2 + 1]);
+      }
+    },
+    frame() {
+      const w = world as World;
+      w.step(1 / 60);
       return w.pairs().length / 2;
     },
     teardown() {

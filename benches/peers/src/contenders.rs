@@ -1,0 +1,241 @@
+//! Everyone who runs the scene: the broadphase `World` (fed the scene's
+//! boxes by `update_many`; its own `step` bounces a box that starts past a
+//! wall differently from the scene's rule, so it would not be the same scene), the loose
+//! grid through the `BroadPhase` trait, parry2d's `Bvh` (f64 and f32, the
+//! refit path and the change-detecting incremental path rapier uses), and
+//! broccoli. Each frame every contender brings its structure up to date with
+//! the scene's boxes and produces the frame's overlapping pairs into a
+//! reused buffer; the count is returned so the harness can check that all
+//! agree before it reports a time.
+
+use broadphase::loose_grid::LooseGrid;
+use broadphase::{Aabb, BroadPhase, World};
+use parry2d::math::Vector as V32;
+use parry2d::partitioning::{Bvh as Bvh32, BvhWorkspace as Ws32};
+use parry2d_f64::bounding_volume::Aabb as Aabb64;
+use parry2d_f64::math::Vector as V64;
+use parry2d_f64::partitioning::{Bvh as Bvh64, BvhBuildStrategy, BvhWorkspace as Ws64};
+
+use crate::scene::{overlap, Scene};
+
+pub trait Contender {
+    fn name(&self) -> String;
+    /// One frame on the scene's current boxes (the scene has already
+    /// moved); returns the number of overlapping pairs.
+    fn frame(&mut self, scene: &Scene) -> usize;
+}
+
+/// The `World` fed the user's own motion: `update_many` with the boxes that
+/// moved this frame (a game passes what it moved) + `pairs()`.
+pub struct WorldUpdateMany {
+    world: World,
+    structure: &'static str,
+    /// World id per scene box.
+    ids: Vec<u32>,
+    moved_ids: Vec<u32>,
+    moved_boxes: Vec<f64>,
+}
+
+impl WorldUpdateMany {
+    pub fn new(scene: &Scene, structure: &'static str) -> WorldUpdateMany {
+        let mut world = World::new(scene.side, scene.side).unwrap();
+        world.set_structure(structure).unwrap();
+        let ids = (0..scene.n)
+            .map(|i| {
+                let b = &scene.boxes[i * 4..i * 4 + 4];
+                world.insert(b[0], b[1], b[2], b[3]).unwrap()
+            })
+            .collect();
+        WorldUpdateMany { world, structure, ids, moved_ids: Vec::new(), moved_boxes: Vec::new() }
+    }
+
+    /// The cell size the World picked for its grid.
+    pub fn cell_size(&self) -> f64 {
+        self.world.cell_size().expect("a grid structure")
+    }
+}
+
+impl Contender for WorldUpdateMany {
+    fn name(&self) -> String {
+        format!("broadphase World {}: update_many + pairs", self.structure)
+    }
+    fn frame(&mut self, scene: &Scene) -> usize {
+        if scene.moved.len() == scene.n {
+            self.world.update_many_flat(&self.ids, &scene.boxes).unwrap();
+        } else {
+            self.moved_ids.clear();
+            self.moved_boxes.clear();
+            for &i in &scene.moved {
+                self.moved_ids.push(self.ids[i as usize]);
+                self.moved_boxes.extend_from_slice(&scene.boxes[i as usize * 4..i as usize * 4 + 4]);
+            }
+            self.world.update_many_flat(&self.moved_ids, &self.moved_boxes).unwrap();
+        }
+        self.world.pairs().len() / 2
+    }
+}
+
+/// The loose grid driven directly through the `BroadPhase` trait: one
+/// `update` per box, then `pairs` (unsorted slot pairs).
+pub struct TraitLooseGrid {
+    grid: LooseGrid,
+    out: Vec<(u32, u32)>,
+}
+
+impl TraitLooseGrid {
+    pub fn new(scene: &Scene, cell_size: f64) -> TraitLooseGrid {
+        let mut grid = LooseGrid::new(Aabb::from_xywh(0.0, 0.0, scene.side, scene.side), cell_size);
+        for i in 0..scene.n {
+            let b = &scene.boxes[i * 4..i * 4 + 4];
+            grid.insert(i as u32, Aabb::from_xywh(b[0], b[1], b[2], b[3]));
+        }
+        TraitLooseGrid { grid, out: Vec::new() }
+    }
+}
+
+impl Contender for TraitLooseGrid {
+    fn name(&self) -> String {
+        "broadphase LooseGrid via BroadPhase trait".into()
+    }
+    fn frame(&mut self, scene: &Scene) -> usize {
+        for &i in &scene.moved {
+            let b = &scene.boxes[i as usize * 4..i as usize * 4 + 4];
+            self.grid.update(i, Aabb::from_xywh(b[0], b[1], b[2], b[3]));
+        }
+        self.out.clear();
+        self.grid.pairs(&mut self.out);
+        self.out.len()
+    }
+}
+
+fn aabb64(a: [f64; 4]) -> Aabb64 {
+    Aabb64::new(V64::new(a[0], a[1]), V64::new(a[2], a[3]))
+}
+
+/// parry2d-f64's `Bvh` without change detection: every leaf updated in
+/// place, `refit`, `optimize_incremental` (rapier's per-step upkeep of the
+/// tree's quality; without it the tree built at the start degrades as the
+/// boxes wander), then the self-traversal, whose closed-box candidates are
+/// filtered to strict overlap.
+pub struct ParryRefit64 {
+    bvh: Bvh64,
+    ws: Ws64,
+    out: Vec<(u32, u32)>,
+}
+
+impl ParryRefit64 {
+    pub fn new(scene: &Scene) -> ParryRefit64 {
+        let leaves: Vec<Aabb64> = (0..scene.n).map(|i| aabb64(scene.aabb(i))).collect();
+        let bvh = Bvh64::from_leaves(BvhBuildStrategy::Binned, &leaves);
+        ParryRefit64 { bvh, ws: Ws64::default(), out: Vec::new() }
+    }
+}
+
+impl Contender for ParryRefit64 {
+    fn name(&self) -> String {
+        "parry2d-f64 Bvh: refit + optimize_incremental + self-traversal".into()
+    }
+    fn frame(&mut self, scene: &Scene) -> usize {
+        for i in 0..scene.n {
+            self.bvh.insert_or_update_partially(aabb64(scene.aabb(i)), i as u32, 0.0);
+        }
+        self.bvh.refit(&mut self.ws);
+        // Rapier keeps the tree's quality up as things move this way, every step.
+        self.bvh.optimize_incremental(&mut self.ws);
+        self.out.clear();
+        let out = &mut self.out;
+        self.bvh.traverse_bvtt_single_tree::<false>(&mut self.ws, &mut |a, b| {
+            if overlap(scene.aabb(a as usize), scene.aabb(b as usize)) {
+                out.push((a, b));
+            }
+        });
+        self.out.len()
+    }
+}
+
+/// The same in f32 (parry2d), with each box rounded outward so the tree
+/// never misses a pair; the strict test runs on the scene's f64 boxes.
+pub struct ParryRefit32 {
+    bvh: Bvh32,
+    ws: Ws32,
+    out: Vec<(u32, u32)>,
+}
+
+fn aabb32(a: [f64; 4]) -> parry2d::bounding_volume::Aabb {
+    let down = |v: f64| {
+        let r = v as f32;
+        if f64::from(r) > v { r.next_down() } else { r }
+    };
+    let up = |v: f64| {
+        let r = v as f32;
+        if f64::from(r) < v { r.next_up() } else { r }
+    };
+    parry2d::bounding_volume::Aabb::new(V32::new(down(a[0]), down(a[1])), V32::new(up(a[2]), up(a[3])))
+}
+
+impl ParryRefit32 {
+    pub fn new(scene: &Scene) -> ParryRefit32 {
+        let leaves: Vec<_> = (0..scene.n).map(|i| aabb32(scene.aabb(i))).collect();
+        let bvh = Bvh32::from_leaves(parry2d::partitioning::BvhBuildStrategy::Binned, &leaves);
+        ParryRefit32 { bvh, ws: Ws32::default(), out: Vec::new() }
+    }
+}
+
+impl Contender for ParryRefit32 {
+    fn name(&self) -> String {
+        "parry2d (f32) Bvh: refit + optimize_incremental + self-traversal".into()
+    }
+    fn frame(&mut self, scene: &Scene) -> usize {
+        for i in 0..scene.n {
+            self.bvh.insert_or_update_partially(aabb32(scene.aabb(i)), i as u32, 0.0);
+        }
+        self.bvh.refit(&mut self.ws);
+        // Rapier keeps the tree's quality up as things move this way, every step.
+        self.bvh.optimize_incremental(&mut self.ws);
+        self.out.clear();
+        let out = &mut self.out;
+        self.bvh.traverse_bvtt_single_tree::<false>(&mut self.ws, &mut |a, b| {
+            if overlap(scene.aabb(a as usize), scene.aabb(b as usize)) {
+                out.push((a, b));
+            }
+        });
+        self.out.len()
+    }
+}
+
+/// broccoli: a tree built from the frame's boxes (its intended use), then
+/// its colliding-pairs query, filtered to strict overlap.
+pub struct Broccoli {
+    elems: Vec<(broccoli::aabb::Rect<f64>, u32)>,
+    out: Vec<(u32, u32)>,
+}
+
+impl Broccoli {
+    pub fn new() -> Broccoli {
+        Broccoli { elems: Vec::new(), out: Vec::new() }
+    }
+}
+
+impl Contender for Broccoli {
+    fn name(&self) -> String {
+        "broccoli 6: build + find_colliding_pairs".into()
+    }
+    fn frame(&mut self, scene: &Scene) -> usize {
+        self.elems.clear();
+        self.elems.extend((0..scene.n).map(|i| {
+            let a = scene.aabb(i);
+            (broccoli::rect(a[0], a[2], a[1], a[3]), i as u32)
+        }));
+        let mut tree = broccoli::Tree::new(&mut self.elems);
+        self.out.clear();
+        let out = &mut self.out;
+        tree.find_colliding_pairs(|a, b| {
+            let (ia, ib) = (*a.unpack_inner() as usize, *b.unpack_inner() as usize);
+            if overlap(scene.aabb(ia), scene.aabb(ib)) {
+                out.push((ia as u32, ib as u32));
+            }
+        });
+        self.out.len()
+    }
+}
+
