@@ -29,7 +29,7 @@ fn measured_frames(n: usize) -> usize {
 /// Builds a contender for the scene at its start.
 type Make = fn(&Scene) -> Box<dyn Contender>;
 
-const CONTENDERS: [Make; 6] = [
+const CONTENDERS: [Make; 7] = [
     |scene| Box::new(WorldUpdateMany::new(scene, "loose-grid")),
     |scene| Box::new(WorldUpdateMany::new(scene, "grid")),
     |scene| {
@@ -39,6 +39,7 @@ const CONTENDERS: [Make; 6] = [
     },
     |scene| Box::new(ParryRefit64::new(scene)),
     |scene| Box::new(ParryRefit32::new(scene)),
+    |scene| Box::new(RapierIncremental::new(scene)),
     |_| Box::new(Broccoli::new()),
 ];
 
