@@ -82,6 +82,8 @@ pub struct World {
     batch_marks: Vec<u32>,
     batch_stamp: u32,
     overlapping: Vec<u8>,
+    /// Per slot: the pairs of the last `pairs()` it is in (see `pairs.rs`).
+    overlap_counts: Vec<u32>,
     query_out: Vec<u32>,
     last_pair_stats: Stats,
     last_query_stats: Stats,
@@ -147,6 +149,7 @@ impl World {
             batch_marks: Vec::new(),
             batch_stamp: 0,
             overlapping: Vec::new(),
+            overlap_counts: Vec::new(),
             query_out: Vec::new(),
             last_pair_stats: Stats::default(),
             last_query_stats: Stats::default(),
@@ -231,6 +234,21 @@ impl World {
         free.dedup();
         if free.len() != self.free_slots.len() || free.iter().any(|&s| self.slot_ids[s as usize] != 0) {
             return Err(format!("free list {:?} repeats or holds live slots", self.free_slots));
+        }
+        // A live slot is marked overlapping exactly when its id is in a pair
+        // of the last `pairs()` (both as of that call; ids do not change).
+        let mut in_pairs = vec![0u8; slots];
+        for &k in &self.pair_keys {
+            for id in [(k >> 32) as u32, k as u32] {
+                if let Some(slot) = self.id_to_slot.get(id) {
+                    in_pairs[slot as usize] = 1;
+                }
+            }
+        }
+        if let Some(slot) = (0..slots)
+            .find(|&s| self.slot_ids[s] != 0 && self.overlapping.get(s).copied().unwrap_or(0) != in_pairs[s])
+        {
+            return Err(format!("slot {slot}: the overlapping view disagrees with the last pairs"));
         }
         // The structure holds exactly the live slots, with the World's boxes
         // (a wrong relabelling after a renumbering shows here).

@@ -192,6 +192,17 @@ impl World {
             self.structure.as_broad_phase().remove(slot);
             self.slot_ids[slot as usize] = 0;
             self.changed.mark(slot);
+            // Its pairs end at the next `pairs()`, which can no longer find
+            // its slot by its id: its count goes now.
+            // (After a renumbering the counts wait for the next full pass,
+            // which recounts them; the view was renumbered and is cleared.)
+            let s = slot as usize;
+            if let Some(count) = self.overlap_counts.get_mut(s) {
+                *count = 0;
+            }
+            if let Some(flag) = self.overlapping.get_mut(s) {
+                *flag = 0;
+            }
             self.velocities[slot as usize * 2..slot as usize * 2 + 2].fill(0.0);
             if self.parent_slot[slot as usize] != NO_PARENT {
                 self.parent_slot[slot as usize] = NO_PARENT;

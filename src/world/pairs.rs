@@ -17,16 +17,11 @@ impl World {
         // This call's keys replace the previous ones, kept for the events.
         std::mem::swap(&mut self.previous_keys, &mut self.pair_keys);
         self.pair_keys.clear();
-        if !self.pairs_from_what_moved() {
+        if self.pairs_from_what_moved() {
+            self.count_overlaps_from_events();
+        } else {
             self.pairs_from_full_pass();
-        }
-        self.overlapping.clear();
-        self.overlapping.resize(self.slot_ids.len(), 0);
-        for &k in &self.pair_keys {
-            for id in [(k >> 32) as u32, k as u32] {
-                let slot = self.id_to_slot.get(id).expect("pairs hold live ids");
-                self.overlapping[slot as usize] = 1;
-            }
+            self.count_overlaps_from_scratch();
         }
         self.pairs_out.clear();
         self.pairs_out.extend(self.pair_keys.iter().flat_map(|&k| [(k >> 32) as u32, k as u32]));
@@ -49,6 +44,44 @@ impl World {
     #[must_use]
     pub fn pairs_ended(&self) -> &[u32] {
         &self.ended_out
+    }
+
+    /// Per slot, how many pairs it is in and whether any (`overlapping`, the
+    /// view the page colours boxes by), counted afresh from `pair_keys`.
+    fn count_overlaps_from_scratch(&mut self) {
+        let slots = self.slot_ids.len();
+        self.overlap_counts.clear();
+        self.overlap_counts.resize(slots, 0);
+        self.overlapping.clear();
+        self.overlapping.resize(slots, 0);
+        for &k in &self.pair_keys {
+            for id in [(k >> 32) as u32, k as u32] {
+                let slot = self.id_to_slot.get(id).expect("pairs hold live ids") as usize;
+                self.overlap_counts[slot] += 1;
+                self.overlapping[slot] = 1;
+            }
+        }
+    }
+
+    /// The same, kept up to date from this call's events alone: an ended
+    /// pair's live objects count one pair fewer, a begun pair's one more (a
+    /// removed object's own count was zeroed by `remove`).
+    fn count_overlaps_from_events(&mut self) {
+        let slots = self.slot_ids.len();
+        self.overlap_counts.resize(slots, 0);
+        self.overlapping.resize(slots, 0);
+        for &id in &self.ended_out {
+            if let Some(slot) = self.id_to_slot.get(id) {
+                let count = &mut self.overlap_counts[slot as usize];
+                *count -= 1;
+                self.overlapping[slot as usize] = u8::from(*count > 0);
+            }
+        }
+        for &id in &self.began_out {
+            let slot = self.id_to_slot.get(id).expect("pairs hold live ids") as usize;
+            self.overlap_counts[slot] += 1;
+            self.overlapping[slot] = 1;
+        }
     }
 
     /// Every pair from the structure, sorted into `pair_keys`; the events
