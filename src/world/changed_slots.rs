@@ -1,7 +1,9 @@
 //! Which slots changed since the last `pairs()`: a box moved or resized, an
 //! object inserted or removed. Marked where the change happens, so `pairs`
 //! can pay for what moved without reading (or keeping a copy of) the boxes
-//! that stayed put.
+//! that stayed put. The ids in those slots are flagged too, so the previous
+//! pairs (kept by id) are sorted into kept and dropped without looking up
+//! slots.
 
 /// The changed slots, each once, up to a cap past which `pairs` would run a
 /// full pass anyway; then only "too many" is kept.
@@ -9,15 +11,20 @@
 pub(super) struct ChangedSlots {
     flags: Vec<u8>,
     list: Vec<u32>,
+    /// Per id: whether the object in a changed slot had it (when marked).
+    id_flags: Vec<u8>,
+    ids: Vec<u32>,
     /// More slots changed than `cap`: the list stopped growing.
     overflowed: bool,
     cap: usize,
 }
 
 impl ChangedSlots {
-    /// Notes that `slot` changed.
+    /// Notes that `slot` changed; `slot_ids[slot]` is the object in it
+    /// (read only while the list is not over its cap: a full step reads no
+    /// ids).
     #[inline]
-    pub(super) fn mark(&mut self, slot: u32) {
+    pub(super) fn mark(&mut self, slot: u32, slot_ids: &[u32]) {
         if self.overflowed {
             return;
         }
@@ -33,12 +40,28 @@ impl ChangedSlots {
             self.flags[s] = 1;
             self.list.push(slot);
         }
+        let id = slot_ids[s];
+        let i = id as usize;
+        if i >= self.id_flags.len() {
+            self.id_flags.resize(i + 1, 0);
+        }
+        if self.id_flags[i] == 0 {
+            self.id_flags[i] = 1;
+            self.ids.push(id);
+        }
     }
 
     /// The changed slots in the order they were first marked, or `None`
     /// when more than the cap changed.
     pub(super) fn list(&self) -> Option<&[u32]> {
         (!self.overflowed).then_some(&self.list[..])
+    }
+
+    /// Whether the object `id` was in a changed slot (only meaningful while
+    /// [`ChangedSlots::list`] is not `None`).
+    #[inline]
+    pub(super) fn contains_id(&self, id: u32) -> bool {
+        self.id_flags.get(id as usize).is_some_and(|&f| f != 0)
     }
 
     /// Whether `slot` is in [`ChangedSlots::list`].
@@ -52,12 +75,17 @@ impl ChangedSlots {
     pub(super) fn clear(&mut self, cap: usize) {
         if self.overflowed {
             self.flags.fill(0);
+            self.id_flags.fill(0);
         } else {
             for &s in &self.list {
                 self.flags[s as usize] = 0;
             }
+            for &id in &self.ids {
+                self.id_flags[id as usize] = 0;
+            }
         }
         self.list.clear();
+        self.ids.clear();
         self.overflowed = false;
         self.cap = cap;
     }
@@ -69,17 +97,20 @@ mod tests {
 
     #[test]
     fn lists_each_slot_once_and_gives_up_past_the_cap() {
+        let ids: Vec<u32> = (0..12).map(|s| s * 10 + 1).collect();
         let mut c = ChangedSlots::default();
         c.clear(3);
         for s in [5, 2, 5, 9] {
-            c.mark(s);
+            c.mark(s, &ids);
         }
         assert_eq!(c.list(), Some(&[5, 2, 9][..]));
         assert!(c.contains(5) && !c.contains(3) && !c.contains(100));
-        c.mark(1);
+        assert!(c.contains_id(51) && c.contains_id(91) && !c.contains_id(31) && !c.contains_id(5000));
+        c.mark(1, &ids);
         assert_eq!(c.list(), None, "a fourth slot passes the cap");
         c.clear(3);
         assert_eq!(c.list(), Some(&[][..]));
         assert!(!c.contains(5) && !c.contains(9), "cleared after overflowing too");
+        assert!(!c.contains_id(51), "ids cleared too");
     }
 }

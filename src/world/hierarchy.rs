@@ -103,7 +103,7 @@ impl World {
                 self.slot_order.note_move(self.boxes[slot * 4], self.boxes[slot * 4 + 1], x, y);
                 self.boxes[slot * 4] = x;
                 self.boxes[slot * 4 + 1] = y;
-                self.changed.mark(slot as u32);
+                self.changed.mark(slot as u32, &self.slot_ids);
                 let aabb = Aabb::from_xywh(x, y, self.boxes[slot * 4 + 2], self.boxes[slot * 4 + 3]);
                 self.structure.as_broad_phase().update(slot as u32, aabb);
             }

@@ -35,7 +35,7 @@ impl World {
         let s = slot as usize;
         self.slot_ids[s] = id;
         self.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
-        self.changed.mark(slot);
+        self.changed.mark(slot, &self.slot_ids);
         self.velocities[s * 2..s * 2 + 2].copy_from_slice(&[0.0, 0.0]);
         self.parent_slot[s] = NO_PARENT;
         self.id_to_slot.insert(id, slot);
@@ -156,7 +156,7 @@ impl World {
         let s = slot as usize;
         self.slot_order.note_move(self.boxes[s * 4], self.boxes[s * 4 + 1], x, y);
         self.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
-        self.changed.mark(slot);
+        self.changed.mark(slot, &self.slot_ids);
         self.structure.as_broad_phase().update(slot, aabb);
         let parent = self.parent_slot[s];
         if parent != NO_PARENT {
@@ -190,8 +190,8 @@ impl World {
         for &gone in &removed {
             let slot = self.id_to_slot.remove(gone).expect("hierarchy and world hold the same ids");
             self.structure.as_broad_phase().remove(slot);
+            self.changed.mark(slot, &self.slot_ids); // with its id, before the slot is freed
             self.slot_ids[slot as usize] = 0;
-            self.changed.mark(slot);
             // Its pairs end at the next `pairs()`, which can no longer find
             // its slot by its id: its count goes now.
             // (After a renumbering the counts wait for the next full pass,

@@ -115,11 +115,9 @@ impl World {
         // The previous pairs split in two, both still sorted: those between
         // objects that stayed put (still pairs) and those of moved objects.
         self.dropped_keys.clear();
+        // (A removed object's id was flagged as it left.)
         for &k in &self.previous_keys {
-            let kept = [(k >> 32) as u32, k as u32].iter().all(|&id| match self.id_to_slot.get(id) {
-                Some(slot) => !self.changed.contains(slot),
-                None => false,
-            });
+            let kept = !self.changed.contains_id((k >> 32) as u32) && !self.changed.contains_id(k as u32);
             if kept {
                 self.pair_keys.push(k);
             } else {

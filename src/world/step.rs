@@ -43,7 +43,7 @@ impl World {
             self.slot_order.note_move(b[0], b[1], x, y);
             b[0] = x;
             b[1] = y;
-            self.changed.mark(slot as u32);
+            self.changed.mark(slot as u32, &self.slot_ids);
             let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
             self.structure.as_broad_phase().update(slot as u32, aabb);
         }

@@ -109,7 +109,7 @@ impl World {
             self.velocities[slot * 2] = motion.vx;
             self.velocities[slot * 2 + 1] = motion.vy;
             if (motion.x, motion.y) != (b[0], b[1]) {
-                self.changed.mark(slot as u32);
+                self.changed.mark(slot as u32, &self.slot_ids);
                 let aabb = Aabb::from_xywh(motion.x, motion.y, motion.w, motion.h);
                 self.structure.as_broad_phase().update(slot as u32, aabb);
             }
