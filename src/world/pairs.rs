@@ -21,7 +21,6 @@ impl World {
             self.count_overlaps_from_events();
         } else {
             self.pairs_from_full_pass();
-            self.count_overlaps_from_scratch();
         }
         self.pairs_out.clear();
         self.pairs_out.extend(self.pair_keys.iter().flat_map(|&k| [(k >> 32) as u32, k as u32]));
@@ -47,23 +46,8 @@ impl World {
     }
 
     /// Per slot, how many pairs it is in and whether any (`overlapping`, the
-    /// view the page colours boxes by), counted afresh from `pair_keys`.
-    fn count_overlaps_from_scratch(&mut self) {
-        let slots = self.slot_ids.len();
-        self.overlap_counts.clear();
-        self.overlap_counts.resize(slots, 0);
-        self.overlapping.clear();
-        self.overlapping.resize(slots, 0);
-        for &k in &self.pair_keys {
-            for id in [(k >> 32) as u32, k as u32] {
-                let slot = self.id_to_slot.get(id).expect("pairs hold live ids") as usize;
-                self.overlap_counts[slot] += 1;
-                self.overlapping[slot] = 1;
-            }
-        }
-    }
-
-    /// The same, kept up to date from this call's events alone: an ended
+    /// view the page colours boxes by), kept up to date from this call's
+    /// events alone (a full pass counts them afresh): an ended
     /// pair's live objects count one pair fewer, a begun pair's one more (a
     /// removed object's own count was zeroed by `remove`).
     fn count_overlaps_from_events(&mut self) {
@@ -84,14 +68,24 @@ impl World {
         }
     }
 
-    /// Every pair from the structure, sorted into `pair_keys`; the events
-    /// by one merge walk of the previous and current keys.
+    /// Every pair from the structure, sorted into `pair_keys`, with the
+    /// per-slot overlap counts taken as the pairs come; the events by one
+    /// merge walk of the previous and current keys.
     fn pairs_from_full_pass(&mut self) {
         self.pair_slots.clear();
         self.last_pair_stats = self.structure.as_broad_phase().pairs(&mut self.pair_slots);
+        let slots = self.slot_ids.len();
+        self.overlap_counts.clear();
+        self.overlap_counts.resize(slots, 0);
+        self.overlapping.clear();
+        self.overlapping.resize(slots, 0);
         for &(a, b) in &self.pair_slots {
             let (id_a, id_b) = (self.slot_ids[a as usize] as u64, self.slot_ids[b as usize] as u64);
             self.pair_keys.push(id_a.min(id_b) << 32 | id_a.max(id_b));
+            for s in [a as usize, b as usize] {
+                self.overlap_counts[s] += 1;
+                self.overlapping[s] = 1;
+            }
         }
         crate::radix_sort::sort_u64(&mut self.pair_keys, &mut self.pair_keys_scratch);
         diff_sorted(&self.previous_keys, &self.pair_keys, &mut self.began_out, &mut self.ended_out);
