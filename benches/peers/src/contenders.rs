@@ -164,11 +164,19 @@ pub struct ParryRefit32 {
 fn aabb32(a: [f64; 4]) -> parry2d::bounding_volume::Aabb {
     let down = |v: f64| {
         let r = v as f32;
-        if f64::from(r) > v { r.next_down() } else { r }
+        if f64::from(r) > v {
+            r.next_down()
+        } else {
+            r
+        }
     };
     let up = |v: f64| {
         let r = v as f32;
-        if f64::from(r) < v { r.next_up() } else { r }
+        if f64::from(r) < v {
+            r.next_up()
+        } else {
+            r
+        }
     };
     parry2d::bounding_volume::Aabb::new(V32::new(down(a[0]), down(a[1])), V32::new(up(a[2]), up(a[3])))
 }
@@ -239,7 +247,6 @@ impl Contender for Broccoli {
     }
 }
 
-
 /// rapier2d-f64's own broad phase (`BroadPhaseBvh`), its incremental path:
 /// the moved colliders are reported as modified, it updates their leaves
 /// with change detection (fattened boxes), refits, optimises and traverses
@@ -293,7 +300,14 @@ impl RapierIncremental {
     fn update(&mut self) {
         use rapier2d_f64::prelude::BroadPhasePairEvent;
         self.events.clear();
-        self.broad_phase.update(&self.params, &self.colliders, &self.bodies, &self.modified, &[], &mut self.events);
+        self.broad_phase.update(
+            &self.params,
+            &self.colliders,
+            &self.bodies,
+            &self.modified,
+            &[],
+            &mut self.events,
+        );
         self.modified.clear();
         for event in &self.events {
             let (pair, add) = match event {

@@ -117,6 +117,16 @@ fn compare(n: usize, motion: Motion) -> Vec<(String, f64)> {
 fn main() {
     let wanted: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
     let counts: Vec<usize> = COUNTS.into_iter().filter(|n| wanted.is_empty() || wanted.contains(n)).collect();
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    println!("{cpu}, {cores} cores; median µs per frame over {ROUNDS} rounds, single-threaded.\n");
     println!("| N | contender | all moving µs | vs parry2d-f64 | 90 % at rest µs | rest / moving |");
     println!("|---:|---|---:|---:|---:|---:|");
     for n in counts {
