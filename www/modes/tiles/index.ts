@@ -31,7 +31,7 @@ import { installTilesDebugHandle } from './debug';
 import { TileEditor } from './editor';
 import { TilesInput } from './input';
 import { createHover, EditBoxesLayer, HoverLayer, TouchedCellsLayer, type TilesModel } from './layers';
-import { AboutPanel, KeysPanel, MapPanel, PalettePanel, ReadoutPanel, tilesLegend } from './panels';
+import { AboutPanel, KeysPanel, MapPanel, PalettePanel, readoutPanel, tilesLegend } from './panels';
 import { buildCatalogue } from './shapes';
 import { parseBoxList } from '../../settings/schema';
 
@@ -101,7 +101,7 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   const input = new TilesInput(layout.canvas, viewport, editor, model.hover, context.keyRoot);
 
   const sidebar = new Sidebar(layout.panels);
-  const readout = new ReadoutPanel(editor);
+  const readout = readoutPanel(editor);
   sidebar.add(new AboutPanel(), 'control');
   sidebar.add(new PalettePanel(editor), 'control');
   sidebar.add(readout);
