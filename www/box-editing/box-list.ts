@@ -47,6 +47,11 @@ export interface BoxListOptions<B extends DrawnBox> {
   /** Box `id`'s colour (its swatch). */
   colour(id: number): string;
   extras?(box: B): RowExtras<B>;
+  /**
+   * For a mode whose sidebar calls `update()` every frame: a key that
+   * changes whenever the list would (then `update()` syncs once per change).
+   */
+  version?(): string;
 }
 
 interface Row<B> {
@@ -63,6 +68,7 @@ export class BoxListPanel<B extends DrawnBox> implements Panel {
   private readonly list: HTMLElement;
   private readonly emptyText: HTMLElement;
   private rows = new Map<number, Row<B>>();
+  private shownVersion: string | null = null;
 
   constructor(private readonly o: BoxListOptions<B>) {
     const p = o.prefix;
@@ -103,6 +109,14 @@ export class BoxListPanel<B extends DrawnBox> implements Panel {
       facts,
     );
     return { name: label, where, count, cells, row, extras };
+  }
+
+  /** Every frame: syncs when `version()` changed. */
+  update(): void {
+    const version = this.o.version?.();
+    if (version === undefined || version === this.shownVersion) return;
+    this.shownVersion = version;
+    this.sync();
   }
 
   sync(): void {

@@ -77,7 +77,7 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
     help: 'Shift-drag (or Alt-drag) a box onto another to attach it, onto empty space to detach · drag to move · click to select',
     colophon: 'Rust core compiled to WebAssembly · <code>setParent</code>, <code>parentOf</code>, <code>order()</code>, <code>lastRepair()</code>',
   });
-  const pg = new BoxDemo(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, prepare, publish: context.publish });
+  const pg = new BoxDemo(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, prepare, publish: context.publish, view: params.get('view') });
   addDemoTools(layout.tools, pg);
   const c = new HierarchyController(pg);
   const links = new LinksLayer(c);

@@ -34,6 +34,7 @@ import { createHover, EditBoxesLayer, HoverLayer, TouchedCellsLayer, type TilesM
 import { AboutPanel, KeysPanel, MapPanel, PalettePanel, readoutPanel, tilesLegend } from './panels';
 import { buildCatalogue } from './shapes';
 import { parseBoxList } from '../../settings/schema';
+import { applyView, ViewLink } from '../../runtime/view-link';
 
 const DEFAULT_PRESET = 'n-level';
 const DEFAULT_SHAPE = 'slope45-br';
@@ -80,6 +81,7 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   viewport.snapUnit = tiles.tileSize;
   viewport.setWorld(editor.mapWidth, editor.mapHeight);
   viewport.fit();
+  applyView(viewport, params.get('view'));
   const renderer = new Renderer<TilesModel>(layout.canvas, viewport);
   addZoomButtons(layout.tools, viewport);
   const snapButton = toolButton('Snap', 'Snap box edges to cell lines; arrows move by whole cells (Alt while dragging flips it)', () => editor.setSnap(!editor.snap), { 'data-tool': 'snap', 'aria-pressed': 'false' });
@@ -109,7 +111,9 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   sidebar.add(new KeysPanel(), 'control');
   layout.legend.append(tilesLegend());
 
-  const publish = context.publish ?? replaceModeQuery;
+  // Every write carries the page view; a zoom or a pan alone writes too (after the first write, on the first frame).
+  const link = new ViewLink(viewport, context.publish ?? replaceModeQuery);
+  const publish = link.publish;
   let synced = '';
   let written = '';
   const loop = new FrameLoop((now) => {
@@ -119,6 +123,7 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
       viewport.fit();
     }
     renderer.draw(model, now);
+    link.tick(now);
     const cell = model.hover.cell;
     const hovered = cell === null ? '' : `${cell[0]},${cell[1]}:${tiles.revision}`;
     if (hovered !== hoverShown) {
