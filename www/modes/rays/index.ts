@@ -7,6 +7,7 @@
 // | `index.ts`      | `createRaysMode`: layout, panels, input, debug handle |
 // | `mode.ts`       | `RaysMode`: frame loop and the actions keys/panels share |
 // | `model.ts`      | the world (map + bouncing boxes), handles; per-frame walk, hit, sight |
+// | `drawn.ts`      | the boxes the user draws (the shared box store; at rest, hit by the ray) |
 // | `trace.ts`      | pure: `traceSteps` records, crossings, the DDA's next move |
 // | `layers.ts`     | the canvas layers above the shared tile map |
 // | `input.ts`      | pointer drags, pan / zoom, keyboard |
