@@ -26,6 +26,7 @@
 //   drawnCells(i)    [col, row, …] the last frame tinted as drawn box i's cells
 //   drawnReadout(i)  drawn box i's row as shown: { count, cells }
 //   view             the viewport's { zoom, centreX, centreY }
+//   rulers()         { firstCol, firstRow, step } the rulers labelled last frame, or null when off
 //   mode             the RaysMode, for actions (stepForward, setStructure, …)
 
 import type { TileGrid, World } from '../../core/index';
@@ -55,6 +56,7 @@ export interface RaysDebugHandle {
   drawnCells(i: number): number[];
   drawnReadout(i: number): { count: string; cells: string } | null;
   readonly view: { zoom: number; centreX: number; centreY: number };
+  rulers(): { firstCol: number; firstRow: number; step: number } | null;
   readonly mode: RaysMode;
 }
 
@@ -122,6 +124,7 @@ export function installRaysDebugHandle(mode: RaysMode, canvas: HTMLCanvasElement
     get view() {
       return { zoom: v.zoom, centreX: v.centreX, centreY: v.centreY };
     },
+    rulers: () => (mode.rulers.enabled ? { ...mode.rulers.shown } : null),
     mode,
   };
   window.__broadphaseRays = handle;

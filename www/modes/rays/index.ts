@@ -19,6 +19,7 @@
 // | `rays.css`      | the mode's own styles |
 
 import { buildModeLayout } from '../../runtime/stage';
+import { rulersButton } from '../../layers/rulers';
 import { addZoomButtons, toolButton } from '../../runtime/canvas-tools';
 import type { ModeFactory } from '../types';
 import { publishRayColours } from './colours';
@@ -63,6 +64,7 @@ export const createRaysMode: ModeFactory = (host, params, context = {}) => {
     toolButton('↷', 'Redo (Shift+Ctrl/Cmd+Z)', () => mode.redo(), { 'data-tool': 'redo' }),
     boxTool,
     snap,
+    rulersButton(mode.rulers),
   );
   mode.onBoxTool = () => boxTool.setAttribute('aria-pressed', String(mode.boxTool));
   const uninstall = context.debug === false ? () => {} : installRaysDebugHandle(mode, layout.canvas, layout.panels);

@@ -15,6 +15,7 @@ import { DEFAULT_STRUCTURE, defaultState, RaysModel, type HandleName } from './m
 import { createUi, type RaysUi } from './state';
 import { raysParams, readRaysState, writeRaysState } from './url';
 import { applyView, ViewLink } from '../../runtime/view-link';
+import { RulersLayer } from '../../layers/rulers';
 import { replaceModeQuery } from '../url';
 import { FrameLoop } from '../../runtime/frame-loop';
 import { History } from '../../runtime/history';
@@ -44,6 +45,8 @@ export class RaysMode {
   readonly mapLayer = new TileMapLayer();
   readonly cellsLayer = new TraceCellsLayer();
   readonly drawnCells = new DrawnCellsLayer();
+  /** Column and row numbers along the map's edges (off until the Rulers button). */
+  readonly rulers = new RulersLayer();
   private readonly drawModel: RaysDrawModel;
   readonly sidebar: Sidebar;
   readonly structures: readonly string[];
@@ -85,7 +88,7 @@ export class RaysMode {
     applyView(this.viewport, params.get('view'));
     this.link = new ViewLink(this.viewport, publish ?? replaceModeQuery, () => raysParams(this.model.state, DEFAULT_STRUCTURE, this.drawnParam()));
     this.renderer = new Renderer<RaysDrawModel>(layout.canvas, this.viewport);
-    for (const layer of [this.mapLayer, this.cellsLayer, this.drawnCells, new RayBoxesLayer(), new DrawnBoxesLayer(), new StepLayer(), new RayLayer(), new SightLayer(), new HandlesLayer()]) this.renderer.add(layer);
+    for (const layer of [this.mapLayer, this.cellsLayer, this.drawnCells, new RayBoxesLayer(), new DrawnBoxesLayer(), new StepLayer(), new RayLayer(), new SightLayer(), new HandlesLayer(), this.rulers]) this.renderer.add(layer);
     this.drawn = createDrawnBoxes({
       world: this.model.world,
       mapSize: () => [this.model.width, this.model.height],

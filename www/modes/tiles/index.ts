@@ -35,6 +35,7 @@ import { AboutPanel, KeysPanel, MapPanel, PalettePanel, readoutPanel, tilesLegen
 import { buildCatalogue } from './shapes';
 import { parseBoxList } from '../../settings/schema';
 import { applyView, ViewLink } from '../../runtime/view-link';
+import { RulersLayer, rulersButton } from '../../layers/rulers';
 
 const DEFAULT_PRESET = 'n-level';
 const DEFAULT_SHAPE = 'slope45-br';
@@ -87,7 +88,8 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   const snapButton = toolButton('Snap', 'Snap box edges to cell lines; arrows move by whole cells (Alt while dragging flips it)', () => editor.setSnap(!editor.snap), { 'data-tool': 'snap', 'aria-pressed': 'false' });
   const undoButton = toolButton('↶', 'Undo (Ctrl/Cmd+Z)', () => editor.undo(), { 'data-tool': 'undo' });
   const redoButton = toolButton('↷', 'Redo (Shift+Ctrl/Cmd+Z)', () => editor.redo(), { 'data-tool': 'redo' });
-  layout.tools.append(undoButton, redoButton, snapButton);
+  const rulers = new RulersLayer();
+  layout.tools.append(undoButton, redoButton, snapButton, rulersButton(rulers));
   // The cell under the pointer: where it is, its tile, its four edge states.
   const hoverLine = h('output', { id: 'tiles-hover', class: 'tiles-hover', 'aria-live': 'off', hidden: true });
   layout.stage.append(hoverLine);
@@ -99,6 +101,7 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   renderer.add(touched);
   renderer.add(new HoverLayer());
   renderer.add(boxesLayer);
+  renderer.add(rulers);
   const model: TilesModel = { tiles, editor, hover: createHover() };
   const input = new TilesInput(layout.canvas, viewport, editor, model.hover, context.keyRoot);
 
@@ -158,6 +161,7 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
     touched,
     boxes: boxesLayer,
     viewport,
+    rulers,
     canvas: layout.canvas,
     readoutRoot: readout.element,
     noticeElement: layout.notice,
