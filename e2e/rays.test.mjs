@@ -473,6 +473,13 @@ test('a Shift-drag on empty space draws a box: its listed cells are touchedCells
   assert.equal((await drawnBoxes()).length, 1, 'expected Delete to remove the selected copy');
   await page.keyboard.press('Control+z');
   assert.equal((await drawnBoxes()).length, 2, 'expected undo to bring the copy back');
+  await page.keyboard.press('Control+d');
+  assert.deepEqual((await drawnBoxes()).map((b) => b.name), ['A', 'B', 'C'], 'expected Ctrl+D to duplicate the selected box as C');
+  // With a ray end picked (Tab on the canvas), Delete leaves the boxes alone.
+  await page.locator('#world').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Delete');
+  assert.equal((await drawnBoxes()).length, 3, 'expected Delete to act only on a selected box, not while a ray end is picked');
   assert.deepEqual(pageProblems, [], `expected no console or page errors, found ${pageProblems.join('; ')}`);
 });
 

@@ -231,13 +231,15 @@ export class RaysInput {
       else m.redo();
       return;
     }
-    if (isDuplicateKey(e)) {
+    // Delete and Ctrl/Cmd+D act on the selected drawn box while no handle is picked (the arrows' target too).
+    const box = m.ui.selected === null ? m.drawn.selected : 0;
+    if (isDuplicateKey(e) && box !== 0) {
       e.preventDefault();
-      m.drawn.duplicate(m.drawn.selected);
+      m.drawn.duplicate(box);
       return;
     }
     if (belongsToControl(e)) return;
-    if (isDeleteKey(e) && m.drawn.delete(m.drawn.selected)) {
+    if (isDeleteKey(e) && box !== 0 && m.drawn.delete(box)) {
       e.preventDefault();
       return;
     }
