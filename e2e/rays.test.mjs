@@ -631,3 +631,58 @@ test('screenshots: drawn boxes in the rays mode at desktop and phone size', asyn
   }
   assert.deepEqual(pageProblems, [], `expected no console or page errors, found ${pageProblems.join('; ')}`);
 });
+
+test('a drawn box resizes from its corners and edges and moves from its middle; each drag is one undo step', async () => {
+  await page.goto('about:blank');
+  await open('paused');
+  const ts = await tileSize();
+  const [c, r] = await openStretch(3, 2);
+  await shiftDrag({ x: (c + 0.25) * ts, y: (r + 0.25) * ts }, { x: (c + 2.75) * ts, y: (r + 1.75) * ts });
+  const k = await scale();
+  /** Drags box A's handle (ex, ey: -1 left/top, 1 right/bottom, 0 middle) by (dx, dy) CSS px. */
+  const dragHandle = async (ex, ey, dx, dy) => {
+    const b = (await drawnBoxes())[0];
+    const at = await toScreen(b.x + ((ex + 1) / 2) * b.w, b.y + ((ey + 1) / 2) * b.h);
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.move(at.x + dx / 2, at.y + dy / 2, { steps: 2 });
+    await page.mouse.move(at.x + dx, at.y + dy, { steps: 2 });
+    await page.mouse.up();
+    return [b, (await drawnBoxes())[0]];
+  };
+  const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1.5 / k, `${what}: expected ${b.toFixed(2)}, got ${a.toFixed(2)}`);
+  for (const [ex, ey] of [[1, 1], [-1, -1], [1, -1], [-1, 1], [0, 1], [0, -1], [1, 0], [-1, 0]]) {
+    const [b0, b1] = await dragHandle(ex, ey, 10 * (ex || 1), 8 * (ey || 1));
+    const dx = ex === 0 ? 0 : 10 * ex / k;
+    const dy = ey === 0 ? 0 : 8 * ey / k;
+    near(ex < 0 ? b1.x : b1.x + b1.w, (ex < 0 ? b0.x : b0.x + b0.w) + (ex < 0 ? dx : ex > 0 ? dx : 0), `handle (${ex},${ey}) x edge`);
+    near(ey < 0 ? b1.y : b1.y + b1.h, (ey < 0 ? b0.y : b0.y + b0.h) + (ey < 0 ? dy : ey > 0 ? dy : 0), `handle (${ex},${ey}) y edge`);
+    if (ex === 0) near(b1.w, b0.w, `handle (${ex},${ey}) keeps the width`);
+    if (ey === 0) near(b1.h, b0.h, `handle (${ex},${ey}) keeps the height`);
+    const cells = await page.evaluate((b) => Array.from(window.__broadphaseRays.tiles.touchedCells(b.x, b.y, b.w, b.h)), b1);
+    assert.deepEqual(b1.cells, cells, 'expected the listed cells to follow the resize');
+    await page.keyboard.press('Control+z');
+    const back = (await drawnBoxes())[0];
+    assert.deepEqual([back.x, back.y, back.w, back.h], [b0.x, b0.y, b0.w, b0.h], `expected Ctrl+Z to undo the (${ex},${ey}) resize in one step`);
+  }
+  // A finger on the middle moves the box (and does not scroll the page).
+  const b0 = (await drawnBoxes())[0];
+  const mid = await toScreen(b0.x + b0.w / 2, b0.y + b0.h / 2);
+  const cdp = await browser.context.newCDPSession(page);
+  try {
+    const send = (type, p) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 1 }] : [] });
+    await send('touchStart', mid);
+    for (let i = 1; i <= 4; i++) {
+      await send('touchMove', { x: mid.x + 5 * i, y: mid.y + 3 * i });
+      await page.waitForTimeout(16);
+    }
+    await send('touchEnd');
+  } finally {
+    await cdp.detach();
+  }
+  const b1 = (await drawnBoxes())[0];
+  near(b1.x - b0.x, 20 / k, 'the finger moved the box in x');
+  near(b1.y - b0.y, 12 / k, 'the finger moved the box in y');
+  near(b1.w, b0.w, 'a move keeps the width');
+  assert.deepEqual(pageProblems, [], `expected no console or page errors, found ${pageProblems.join('; ')}`);
+});
