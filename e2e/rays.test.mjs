@@ -572,6 +572,7 @@ test('every mode with zoom takes its view from the link', async () => {
     hierarchy: ['__broadphase', 'window.__broadphase.world.width', 'window.__broadphase.world.height'],
     tiles: ['__broadphaseTiles', 'window.__broadphaseTiles.editor.mapWidth', 'window.__broadphaseTiles.editor.mapHeight'],
     rays: ['__broadphaseRays', 'window.__broadphaseRays.mode.model.width', 'window.__broadphaseRays.mode.model.height'],
+    play: ['__broadphasePlay', 'window.__broadphasePlay.game().width', 'window.__broadphasePlay.game().height'],
   };
   for (const [mode, [handle, wExpr, hExpr]] of Object.entries(cases)) {
     await page.goto('about:blank');
