@@ -182,6 +182,7 @@ const BAD = {
   'ASCII map': '',
   '4 numbers': '1_2',
   '2 numbers': 'x',
+  '3 numbers': '1_2',
   'panel ids': 'Stats!',
   'CSS length': '<script>',
   URL: 'http://[bad',

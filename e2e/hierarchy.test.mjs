@@ -147,6 +147,34 @@ test('dragging the parent carries the child by the same delta', async () => {
   );
 });
 
+test('a box drag is one undo step: Ctrl+Z puts the parent (and its child) back where they were, redo moves them again', async () => {
+  const p0 = await boxOf(parentId);
+  const c0 = await boxOf(childId);
+  const links0 = (await snapshot()).parents;
+  const grab = await freePoint(parentId);
+  await dragTo(p0, grab.x - 24, grab.y + 21, { grab });
+  const p1 = await boxOf(parentId);
+  const c1 = await boxOf(childId);
+  assert.ok(Math.hypot(p1.x - p0.x, p1.y - p0.y) > 10, 'expected the drag to move the parent');
+  await page.keyboard.press('Control+z');
+  const p2 = await boxOf(parentId);
+  const c2 = await boxOf(childId);
+  assert.deepEqual([p2.x, p2.y], [p0.x, p0.y], `expected Ctrl+Z to put parent #${parentId} back at (${p0.x}, ${p0.y}), it is at (${p2.x}, ${p2.y})`);
+  assert.ok(Math.abs(c2.x - c0.x) < 1e-9 && Math.abs(c2.y - c0.y) < 1e-9, `expected child #${childId} to follow its parent back to (${c0.x}, ${c0.y}), it is at (${c2.x}, ${c2.y})`);
+  assert.deepEqual((await snapshot()).parents, links0, 'expected the links unchanged by undoing a plain drag');
+  await page.keyboard.press('Control+Shift+z');
+  const p3 = await boxOf(parentId);
+  const c3 = await boxOf(childId);
+  assert.deepEqual([p3.x, p3.y], [p1.x, p1.y], 'expected redo to move the parent where the drag left it');
+  assert.ok(Math.abs(c3.x - c1.x) < 1e-9 && Math.abs(c3.y - c1.y) < 1e-9, 'expected redo to carry the child along');
+  // A click (no drag) is no step: Ctrl+Z after it undoes the drag again.
+  const at = await toScreen(page, grab.x - 24, grab.y + 21);
+  await page.mouse.click(at.x, at.y);
+  await page.keyboard.press('Control+z');
+  const p4 = await boxOf(parentId);
+  assert.deepEqual([p4.x, p4.y], [p0.x, p0.y], 'expected a click to add no undo step');
+});
+
 test('attaching a parent to its own child is refused: a notice, and nothing changes', async () => {
   // A dragged parent carries its child along, so the cycle is tried with the
   // button: select the parent, "attach selected to…", click the child.

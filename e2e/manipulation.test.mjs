@@ -597,3 +597,28 @@ test('boxes whose pairs just began flash (pairsBegan), and the flashes are real 
   });
   assert.ok(seen.began > 0, 'expected some boxes to flash as their pairs begin in a moving scene of 2000');
 });
+
+// --- rulers ---------------------------------------------------------------------------------
+
+test('the Rulers button shows column and row numbers in Tiles and Rays; zoomed in, they follow the view', async () => {
+  mkdirSync(screenshots, { recursive: true });
+  for (const [mode, handle] of [['tiles', '__broadphaseTiles'], ['rays', '__broadphaseRays']]) {
+    await page.goto('about:blank');
+    await page.goto(`${baseUrl}#mode=${mode}`);
+    await waitUntil(page, `the ${mode} mode to draw`, (h) => window[h]?.frame ?? -1, (f) => f > 1, 20_000, handle);
+    assert.equal(await page.evaluate((h) => window[h].rulers(), handle), null, `expected the ${mode} rulers off at first`);
+    await page.click('[data-tool="rulers"]');
+    assert.equal(await page.getAttribute('[data-tool="rulers"]', 'aria-pressed'), 'true');
+    const fitted = await waitUntil(page, `the ${mode} rulers to draw`, (h) => window[h].rulers(), (r) => r !== null && r.step > 0, 5_000, handle);
+    assert.deepEqual([fitted.firstCol, fitted.firstRow], [0, 0], `expected the fitted ${mode} map's rulers to start at column 0 and row 0`);
+    if (mode === 'rays') await page.screenshot({ path: join(screenshots, 'rays-rulers.png') });
+    // Zoomed far in on the middle: the first labelled column and row are well past 0, every one labelled.
+    for (let i = 0; i < 8; i++) await page.click('[data-tool="zoom-in"]');
+    await settle(handle);
+    const zoomed = await page.evaluate((h) => window[h].rulers(), handle);
+    assert.ok(zoomed.firstCol > 3 && zoomed.firstRow > 3, `expected the zoomed ${mode} rulers to start past the map's corner, got ${JSON.stringify(zoomed)}`);
+    assert.equal(zoomed.step, 1, 'expected every index labelled when cells are wide');
+    await page.click('[data-tool="rulers"]');
+    assert.equal(await page.evaluate((h) => window[h].rulers(), handle), null, `expected the ${mode} rulers off again`);
+  }
+});

@@ -370,3 +370,320 @@ test('screenshot: a ray trace with shaded cells, entry points and the hit normal
   await page.screenshot({ path: join(screenshots, 'rays.png') });
   assert.deepEqual(pageProblems, [], `expected no console or page errors, found ${pageProblems.join('; ')}`);
 });
+
+// --- drawn boxes, undo, share links with the view --------------------------
+
+/**
+ * A stretch of open map `cols` × `rows` cells (plus one open cell on each
+ * side) clear of every box, far from the handles: its top-left cell.
+ */
+async function openStretch(cols = 3, rows = 2) {
+  return page.evaluate(([cols, rows]) => {
+    const bp = window.__broadphaseRays;
+    const t = bp.tiles;
+    const ts = t.tileSize;
+    const boxes = bp.mode.model.boxes();
+    const handles = [bp.ray.x0, bp.ray.y0, bp.ray.x1, bp.ray.y1, bp.enemy.x, bp.enemy.y, bp.player.x, bp.player.y];
+    for (let r = 1; r + rows < t.rows - 1; r++) {
+      for (let c = 2; c + cols < t.cols - 2; c++) {
+        let open = true;
+        for (let dr = -1; dr <= rows && open; dr++) for (let dc = -2; dc <= cols + 1 && open; dc++) open = t.tile(c + dc, r + dr) === 'empty';
+        if (!open) continue;
+        const [x0, y0, x1, y1] = [(c - 2) * ts, (r - 1) * ts, (c + cols + 2) * ts, (r + rows + 1) * ts];
+        if (boxes.some((b) => b.x < x1 && x0 < b.x + b.w && b.y < y1 && y0 < b.y + b.h)) continue;
+        let near = false;
+        for (let i = 0; i < handles.length; i += 2) near ||= handles[i] > x0 - ts && handles[i] < x1 + ts && handles[i + 1] > y0 - ts && handles[i + 1] < y1 + ts;
+        if (!near) return [c, r];
+      }
+    }
+    return null;
+  }, [cols, rows]);
+}
+
+/** Shift-drags on the canvas from world point a to world point b (draws a box). */
+async function shiftDrag(a, b) {
+  const from = await toScreen(a.x, a.y);
+  const to = await toScreen(b.x, b.y);
+  await page.keyboard.down('Shift');
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 3 });
+  await page.mouse.move(to.x, to.y, { steps: 3 });
+  await page.mouse.up();
+  await page.keyboard.up('Shift');
+}
+
+const drawnBoxes = () => page.evaluate(() => window.__broadphaseRays.drawnBoxes());
+
+/** Waits for a frame drawn after now. */
+async function nextFrames(n = 2) {
+  const f0 = await page.evaluate(() => window.__broadphaseRays.frame);
+  await waitUntil('more frames', () => window.__broadphaseRays.frame, (f) => f >= f0 + n);
+}
+
+test('a Shift-drag on empty space draws a box: its listed cells are touchedCells, the ray hits it, undo removes it and redo brings it back', async () => {
+  await open('paused');
+  const ts = await tileSize();
+  const cell = await openStretch();
+  assert.ok(cell, 'expected an open stretch of map to draw on');
+  const [c, r] = cell;
+  // The ray first, across the stretch, so undo (which restores the ray too) keeps it.
+  const y = (r + 1) * ts;
+  await page.evaluate((rr) => Object.assign(window.__broadphaseRays.ray, rr), { x0: (c - 1.5) * ts, y0: y, x1: (c + 4.5) * ts, y1: y });
+  await nextFrames();
+  assert.equal(await drawnBoxes().then((b) => b.length), 0, 'expected no drawn boxes on a fresh page');
+  await shiftDrag({ x: (c + 0.3) * ts, y: (r + 0.25) * ts }, { x: (c + 2.6) * ts, y: (r + 1.7) * ts });
+  await nextFrames();
+  const drawn = await drawnBoxes();
+  assert.equal(drawn.length, 1, 'expected the Shift-drag to draw one box');
+  const box = drawn[0];
+  assert.equal(box.name, 'A');
+  const shown = await page.evaluate((b) => {
+    const bp = window.__broadphaseRays;
+    return { core: Array.from(bp.tiles.touchedCells(b.x, b.y, b.w, b.h)), tinted: bp.drawnCells(0), readout: bp.drawnReadout(0), hit: bp.hit(), text: document.getElementById('ray-hit').textContent };
+  }, box);
+  assert.equal(shown.core.length / 2, 6, `expected a box over 3 × 2 cells to touch 6 cells, core says ${shown.core}`);
+  assert.deepEqual(box.cells, shown.core, 'expected the drawn box\'s cells to be touchedCells');
+  assert.deepEqual(shown.tinted, shown.core, 'expected the canvas to tint exactly touchedCells');
+  const listed = [...shown.readout.cells.matchAll(/\((\d+),(\d+)\)/g)].flatMap((m) => [Number(m[1]), Number(m[2])]);
+  assert.deepEqual(listed, shown.core, 'expected the panel to list the drawn box\'s touched cells');
+  assert.equal(shown.readout.count, '6 cells');
+  assert.equal(shown.hit?.objectId, box.id, `expected the ray to hit the drawn box #${box.id}, it hit ${JSON.stringify(shown.hit)}`);
+  assert.equal(shown.text, `object #${box.id}`, 'expected the readout to name the drawn box');
+  const core = await page.evaluate((rr) => window.__broadphaseRays.world.castRay(rr.x0, rr.y0, rr.x1, rr.y1)?.objectId, await ray());
+  assert.equal(core, box.id, 'expected the World\'s own castRay to hit the drawn box');
+
+  await page.keyboard.press('Control+z');
+  await nextFrames();
+  assert.equal((await drawnBoxes()).length, 0, 'expected Ctrl+Z to remove the drawn box');
+  assert.notEqual((await page.evaluate(() => window.__broadphaseRays.hit()))?.objectId, box.id, 'expected the ray to stop hitting the removed box');
+
+  await page.keyboard.press('Control+Shift+z');
+  await nextFrames();
+  const back = await drawnBoxes();
+  assert.equal(back.length, 1, 'expected redo to bring the box back');
+  assert.deepEqual([back[0].name, back[0].x, back[0].y, back[0].w, back[0].h], [box.name, box.x, box.y, box.w, box.h], 'expected the same box, name and place');
+  assert.equal((await page.evaluate(() => window.__broadphaseRays.hit()))?.objectId, back[0].id, 'expected the ray to hit the box again');
+
+  // Copy, then Delete on the selected copy; undo brings the copy back.
+  await page.click('.rays-duplicate');
+  assert.equal((await drawnBoxes()).length, 2, 'expected Copy to duplicate the box');
+  await page.locator('#world').focus();
+  await page.keyboard.press('Delete');
+  assert.equal((await drawnBoxes()).length, 1, 'expected Delete to remove the selected copy');
+  await page.keyboard.press('Control+z');
+  assert.equal((await drawnBoxes()).length, 2, 'expected undo to bring the copy back');
+  await page.keyboard.press('Control+d');
+  assert.deepEqual((await drawnBoxes()).map((b) => b.name), ['A', 'B', 'C'], 'expected Ctrl+D to duplicate the selected box as C');
+  // With a ray end picked (Tab on the canvas), Delete leaves the boxes alone.
+  await page.locator('#world').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Delete');
+  assert.equal((await drawnBoxes()).length, 3, 'expected Delete to act only on a selected box, not while a ray end is picked');
+  assert.deepEqual(pageProblems, [], `expected no console or page errors, found ${pageProblems.join('; ')}`);
+});
+
+/** The canvas's pixels with no hover, no focus and no selection, so two pages can match. */
+async function raysPicture(p) {
+  await p.mouse.move(2, 2);
+  await p.evaluate(() => {
+    document.activeElement?.blur?.();
+    const m = window.__broadphaseRays.mode;
+    m.drawn.selected = 0;
+    m.drawn.changed();
+    m.ui.selected = null;
+  });
+  const f0 = await p.evaluate(() => window.__broadphaseRays.frame);
+  await waitUntilIn(p, 'two frames', () => window.__broadphaseRays.frame, (f) => f >= f0 + 2, 5_000);
+  return p.evaluate(() => document.getElementById('world').toDataURL());
+}
+
+test('a link keeps the drawn boxes and the zoom and pan: a new page shows the same picture', async () => {
+  await page.goto('about:blank');
+  await open('paused');
+  const ts = await tileSize();
+  const [c, r] = await openStretch();
+  await shiftDrag({ x: (c + 0.2) * ts, y: (r + 0.3) * ts }, { x: (c + 1.8) * ts, y: (r + 1.5) * ts });
+  // Zoom in twice and pan by dragging empty space.
+  await page.click('[data-tool="zoom-in"]');
+  await page.click('[data-tool="zoom-in"]');
+  const rect = await page.locator('#world').boundingBox();
+  const sx = rect.x + rect.width * 0.15;
+  const sy = rect.y + rect.height * 0.85;
+  const picked = await page.evaluate(([x, y]) => {
+    const bp = window.__broadphaseRays;
+    const p = bp.screenToWorld(x, y);
+    return { p, boxes: bp.mode.model.boxes().some((b) => p.x >= b.x - 4 && p.x <= b.x + b.w + 4 && p.y >= b.y - 4 && p.y <= b.y + b.h + 4) };
+  }, [sx, sy]);
+  assert.ok(!picked.boxes, 'expected the pan to start on empty space');
+  await page.mouse.move(sx, sy);
+  await page.mouse.down();
+  await page.mouse.move(sx + 37, sy - 23, { steps: 5 });
+  await page.mouse.up();
+  const view = await page.evaluate(() => window.__broadphaseRays.view);
+  assert.ok(Math.abs(view.zoom - 1.5625) < 1e-12, `expected two zoom-ins (1.25²), zoom is ${view.zoom}`);
+  const boxes = await drawnBoxes();
+  const picture = await raysPicture(page);
+  // The view alone writes too (at most every 250 ms): wait for the hash to hold the final one.
+  const size = await page.evaluate(() => [window.__broadphaseRays.mode.model.width, window.__broadphaseRays.mode.model.height]);
+  const expectView = `view=${view.zoom}_${view.centreX / size[0]}_${view.centreY / size[1]}`;
+  await waitUntil('the address to carry the boxes and the final view', () => decodeURIComponent(location.hash), (h) => /boxes=/.test(h) && h.includes(expectView), 5_000);
+  const link = await page.evaluate(() => location.href);
+  assert.ok(!link.includes('?'), `expected only the hash to be written (the old query dropped), got ${link}`);
+
+  const second = await browser.context.newPage();
+  try {
+    await second.goto(link);
+    await waitUntilIn(second, 'the linked rays mode to draw', () => window.__broadphaseRays?.frame ?? -1, (f) => f > 2, 20_000);
+    const again = await second.evaluate(() => ({ view: window.__broadphaseRays.view, boxes: window.__broadphaseRays.drawnBoxes() }));
+    assert.deepEqual(again.boxes.map(({ name, x, y, w, h }) => [name, x, y, w, h]), boxes.map(({ name, x, y, w, h }) => [name, x, y, w, h]), 'expected the link to carry the drawn box exactly');
+    assert.equal(again.view.zoom, view.zoom, 'expected the link to carry the zoom exactly');
+    assert.ok(Math.abs(again.view.centreX - view.centreX) < 1e-9 && Math.abs(again.view.centreY - view.centreY) < 1e-9, `expected the link to carry the pan, ${JSON.stringify(again.view)} vs ${JSON.stringify(view)}`);
+    const shown = await raysPicture(second);
+    assert.ok(shown === picture, 'expected the linked page to show the same picture, pixel for pixel');
+  } finally {
+    await second.close();
+  }
+  assert.deepEqual(pageProblems, [], `expected no console or page errors, found ${pageProblems.join('; ')}`);
+});
+
+test('a view out of range in the address is clamped, said in the settings notice and the console', async () => {
+  await page.goto('about:blank');
+  const warnings = browser.warnings;
+  warnings.length = 0;
+  await page.goto(`${baseUrl}#mode=rays&paused&view=500_1.5_-0.25`);
+  await waitUntil('the rays mode to draw', () => window.__broadphaseRays?.frame ?? -1, (f) => f > 2, 20_000);
+  const state = await page.evaluate(() => ({
+    view: window.__broadphaseRays.view,
+    width: window.__broadphaseRays.mode.model.width,
+    notice: document.getElementById('settings-notice').hidden ? null : document.getElementById('settings-notice').textContent,
+  }));
+  assert.equal(state.view.zoom, 60, 'expected the zoom clamped to 60');
+  assert.equal(state.view.centreX, state.width, 'expected the centre x clamped to the world\'s right edge');
+  assert.equal(state.view.centreY, 0, 'expected the centre y clamped to the top');
+  assert.match(state.notice ?? '', /view clamped: zoom 500 to 60, centre x 1\.5 to 1, centre y -0\.25 to 0/, `expected the settings notice to say what was clamped, it says ${state.notice}`);
+  assert.ok(warnings.some((w) => /view clamped/.test(w)), `expected a console warning about the view, saw ${JSON.stringify(warnings)}`);
+});
+
+test('every mode with zoom takes its view from the link', async () => {
+  const cases = {
+    quadtree: ['__broadphase', 'window.__broadphase.world.width', 'window.__broadphase.world.height'],
+    grids: ['__broadphase', 'window.__broadphase.world.width', 'window.__broadphase.world.height'],
+    hierarchy: ['__broadphase', 'window.__broadphase.world.width', 'window.__broadphase.world.height'],
+    tiles: ['__broadphaseTiles', 'window.__broadphaseTiles.editor.mapWidth', 'window.__broadphaseTiles.editor.mapHeight'],
+    rays: ['__broadphaseRays', 'window.__broadphaseRays.mode.model.width', 'window.__broadphaseRays.mode.model.height'],
+    play: ['__broadphasePlay', 'window.__broadphasePlay.game().width', 'window.__broadphasePlay.game().height'],
+  };
+  for (const [mode, [handle, wExpr, hExpr]] of Object.entries(cases)) {
+    await page.goto('about:blank');
+    await page.goto(`${baseUrl}#mode=${mode}&paused&view=4_0.3_0.6`);
+    await waitUntil(`the ${mode} mode to draw`, (h) => window[h]?.frame ?? -1, (f) => f > 2, 20_000, handle);
+    const got = await page.evaluate(
+      ([h, wExpr, hExpr]) => {
+        const W = (0, eval)(wExpr);
+        const H = (0, eval)(hExpr);
+        const canvas = document.getElementById('world').getBoundingClientRect();
+        const at = window[h].worldToScreen(0.3 * W, 0.6 * H);
+        return { dx: at.x - (canvas.left + canvas.width / 2), dy: at.y - (canvas.top + canvas.height / 2), hash: location.hash };
+      },
+      [handle, wExpr, hExpr],
+    );
+    assert.ok(Math.abs(got.dx) <= 1 && Math.abs(got.dy) <= 1, `expected ${mode} to centre the view on (0.3, 0.6) of its world, it is off by (${got.dx}, ${got.dy})`);
+    assert.match(got.hash, /view=4_0\.3_0\.6/, `expected ${mode}'s address to keep the view`);
+  }
+});
+
+test('screenshots: drawn boxes in the rays mode at desktop and phone size', async () => {
+  mkdirSync(screenshots, { recursive: true });
+  await page.goto('about:blank');
+  await open('paused');
+  const ts = await tileSize();
+  const [c, r] = await openStretch();
+  const y = (r + 1) * ts;
+  await page.evaluate((rr) => Object.assign(window.__broadphaseRays.ray, rr), { x0: (c - 1.5) * ts, y0: y, x1: (c + 4.5) * ts, y1: y });
+  await shiftDrag({ x: (c + 0.3) * ts, y: (r + 0.25) * ts }, { x: (c + 2.6) * ts, y: (r + 1.7) * ts });
+  await nextFrames();
+  const link = await page.evaluate(() => location.href);
+  await page.screenshot({ path: join(screenshots, 'rays-drawn-boxes.png') });
+  // The phone: 390 × 844 with touch emulated, the same link; a finger taps the box to select it (its handles show).
+  const phone = await browser.context.newPage();
+  const cdp = await browser.context.newCDPSession(phone);
+  try {
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    // Zoomed in 3× on the box through the link's view, so the phone picture shows it.
+    const [W, H] = await page.evaluate(() => [window.__broadphaseRays.mode.model.width, window.__broadphaseRays.mode.model.height]);
+    const d = (await drawnBoxes())[0];
+    await phone.goto(`${link}&view=3_${(d.x + d.w / 2) / W}_${(d.y + d.h / 2) / H}`);
+    await waitUntilIn(phone, 'the phone rays mode to draw', () => window.__broadphaseRays?.frame ?? -1, (f) => f > 2, 20_000);
+    const b = await phone.evaluate(() => window.__broadphaseRays.drawnBoxes()[0]);
+    assert.ok(b, 'expected the phone page to show the drawn box from the link');
+    const at = await phone.evaluate(([x, y]) => window.__broadphaseRays.worldToScreen(x, y), [b.x + b.w / 2, b.y + b.h / 2]);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: at.x, y: at.y, id: 1 }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await waitUntilIn(phone, 'the tap to select the box', () => window.__broadphaseRays.mode.drawn.selected, (id) => id === b.id, 5_000);
+    await phone.waitForTimeout(200);
+    await phone.screenshot({ path: join(screenshots, 'phone-rays-drawn-boxes.png') });
+    await phone.locator('#rays-drawn').scrollIntoViewIfNeeded();
+    await phone.screenshot({ path: join(screenshots, 'phone-rays-drawn-list.png') });
+  } finally {
+    await cdp.detach();
+    await phone.close();
+  }
+  assert.deepEqual(pageProblems, [], `expected no console or page errors, found ${pageProblems.join('; ')}`);
+});
+
+test('a drawn box resizes from its corners and edges and moves from its middle; each drag is one undo step', async () => {
+  await page.goto('about:blank');
+  await open('paused');
+  const ts = await tileSize();
+  const [c, r] = await openStretch(3, 2);
+  await shiftDrag({ x: (c + 0.25) * ts, y: (r + 0.25) * ts }, { x: (c + 2.75) * ts, y: (r + 1.75) * ts });
+  const k = await scale();
+  /** Drags box A's handle (ex, ey: -1 left/top, 1 right/bottom, 0 middle) by (dx, dy) CSS px. */
+  const dragHandle = async (ex, ey, dx, dy) => {
+    const b = (await drawnBoxes())[0];
+    const at = await toScreen(b.x + ((ex + 1) / 2) * b.w, b.y + ((ey + 1) / 2) * b.h);
+    await page.mouse.move(at.x, at.y);
+    await page.mouse.down();
+    await page.mouse.move(at.x + dx / 2, at.y + dy / 2, { steps: 2 });
+    await page.mouse.move(at.x + dx, at.y + dy, { steps: 2 });
+    await page.mouse.up();
+    return [b, (await drawnBoxes())[0]];
+  };
+  const near = (a, b, what) => assert.ok(Math.abs(a - b) < 1.5 / k, `${what}: expected ${b.toFixed(2)}, got ${a.toFixed(2)}`);
+  for (const [ex, ey] of [[1, 1], [-1, -1], [1, -1], [-1, 1], [0, 1], [0, -1], [1, 0], [-1, 0]]) {
+    const [b0, b1] = await dragHandle(ex, ey, 10 * (ex || 1), 8 * (ey || 1));
+    const dx = ex === 0 ? 0 : 10 * ex / k;
+    const dy = ey === 0 ? 0 : 8 * ey / k;
+    near(ex < 0 ? b1.x : b1.x + b1.w, (ex < 0 ? b0.x : b0.x + b0.w) + (ex < 0 ? dx : ex > 0 ? dx : 0), `handle (${ex},${ey}) x edge`);
+    near(ey < 0 ? b1.y : b1.y + b1.h, (ey < 0 ? b0.y : b0.y + b0.h) + (ey < 0 ? dy : ey > 0 ? dy : 0), `handle (${ex},${ey}) y edge`);
+    if (ex === 0) near(b1.w, b0.w, `handle (${ex},${ey}) keeps the width`);
+    if (ey === 0) near(b1.h, b0.h, `handle (${ex},${ey}) keeps the height`);
+    const cells = await page.evaluate((b) => Array.from(window.__broadphaseRays.tiles.touchedCells(b.x, b.y, b.w, b.h)), b1);
+    assert.deepEqual(b1.cells, cells, 'expected the listed cells to follow the resize');
+    await page.keyboard.press('Control+z');
+    const back = (await drawnBoxes())[0];
+    assert.deepEqual([back.x, back.y, back.w, back.h], [b0.x, b0.y, b0.w, b0.h], `expected Ctrl+Z to undo the (${ex},${ey}) resize in one step`);
+  }
+  // A finger on the middle moves the box (and does not scroll the page).
+  const b0 = (await drawnBoxes())[0];
+  const mid = await toScreen(b0.x + b0.w / 2, b0.y + b0.h / 2);
+  const cdp = await browser.context.newCDPSession(page);
+  try {
+    const send = (type, p) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 1 }] : [] });
+    await send('touchStart', mid);
+    for (let i = 1; i <= 4; i++) {
+      await send('touchMove', { x: mid.x + 5 * i, y: mid.y + 3 * i });
+      await page.waitForTimeout(16);
+    }
+    await send('touchEnd');
+  } finally {
+    await cdp.detach();
+  }
+  const b1 = (await drawnBoxes())[0];
+  near(b1.x - b0.x, 20 / k, 'the finger moved the box in x');
+  near(b1.y - b0.y, 12 / k, 'the finger moved the box in y');
+  near(b1.w, b0.w, 'a move keeps the width');
+  assert.deepEqual(pageProblems, [], `expected no console or page errors, found ${pageProblems.join('; ')}`);
+});

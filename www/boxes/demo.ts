@@ -14,7 +14,9 @@ import { Renderer } from '../runtime/renderer';
 import { Simulation, type SimulationOptions } from './simulation';
 import { createState, defaultCamera, SPEED_MAX, type DemoState, type Settings } from './settings';
 import { Sidebar } from '../runtime/ui';
-import { writeSettings } from './url';
+import { settingsParams, writeSettings } from './url';
+import { applyView, ViewLink } from '../runtime/view-link';
+import { replaceModeQuery } from '../modes/url';
 import { Viewport } from '../runtime/viewport';
 import { FrameLoop } from '../runtime/frame-loop';
 
@@ -40,6 +42,8 @@ export interface BoxDemoOptions extends SimulationOptions {
   treeLayers?: boolean;
   /** Where changed settings go (default: the address bar). */
   publish?: (params: URLSearchParams) => void;
+  /** The page view from a link (`view=zoom_fx_fy`, checked), or null for the fitted view. */
+  view?: string | null;
 }
 
 export class BoxDemo {
@@ -66,6 +70,8 @@ export class BoxDemo {
   private rebuildPending = false;
   private stepPending = false;
   private urlDirty = false;
+  /** Adds the page view (zoom, pan) to every write, and writes when only it changed. */
+  private readonly link: ViewLink;
   private readonly listeners = new Set<() => void>();
   private readonly rebuildListeners = new Set<() => void>();
   private readonly frameListeners = new Set<(now: number) => void>();
@@ -88,6 +94,8 @@ export class BoxDemo {
     this.sim = new Simulation(settings, options);
     this.viewport.setWorld(this.sim.side, this.sim.side);
     this.viewport.fit();
+    applyView(this.viewport, options.view ?? null);
+    this.link = new ViewLink(this.viewport, options.publish ?? replaceModeQuery, () => settingsParams(this.state.settings));
     this.state.camera = settings.camera !== undefined ? { ...settings.camera } : defaultCamera(this.sim.side);
     clampCamera(this.state.camera, this.sim.side, 4);
     this.renderer = new Renderer<BoxesModel>(canvas, this.viewport);
@@ -102,7 +110,7 @@ export class BoxDemo {
     // An embed hears the values in force at once, before any frame (its
     // getState() reports them, defaults included; an instance off screen
     // runs no frames); the page's address is left as the reader wrote it.
-    if (this.publish !== undefined) writeSettings(this.state.settings, this.publish);
+    if (this.publish !== undefined) writeSettings(this.state.settings, this.link.publish);
   }
 
   /** Frames drawn since start. */
@@ -325,8 +333,9 @@ export class BoxDemo {
     this.sidebar.update(now);
     if (this.urlDirty) {
       this.urlDirty = false;
-      writeSettings(s, this.publish);
+      writeSettings(s, this.link.publish);
     }
+    this.link.tick(now);
   }
 
   private countFps(now: number): void {

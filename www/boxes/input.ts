@@ -31,6 +31,13 @@ export interface InputHooks {
   drop?(id: number, x: number, y: number, attach: boolean): void;
   /** Among boxes equally under the pointer, the higher rank is picked (default: all 0). */
   rank?(id: number): number;
+  /** A box drag starts on box `id` (before anything moves it). */
+  grab?(id: number): void;
+  /**
+   * A box drag on `id` ended (released or cancelled), after the drop;
+   * `moved` when the pointer travelled past a click.
+   */
+  release?(id: number, moved: boolean): void;
 }
 
 interface Sample {
@@ -130,6 +137,7 @@ export class Input {
     this.interaction.dragKind = kind;
     this.interaction.hoverId = 0;
     if (kind === 'box') {
+      this.hooks.grab?.(id);
       const box = this.pg.sim.boxOf(id);
       this.grabX = wx - box.x;
       this.grabY = wy - box.y;
@@ -219,6 +227,7 @@ export class Input {
       const v = this.pg.viewport;
       this.hooks.drop?.(id, v.toWorldX(px), v.toWorldY(py), attach);
     }
+    if (kind === 'box' && id !== 0) this.hooks.release?.(id, live && this.travelled >= CLICK_SLOP_PX);
     this.hover(px, py, e);
   }
 

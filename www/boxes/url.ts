@@ -49,6 +49,11 @@ export function readSettings(defaults: Settings, structures: readonly string[], 
  * the address bar in place, no history entry per slider tick).
  */
 export function writeSettings(s: Settings, publish: (params: URLSearchParams) => void = replaceModeQuery): void {
+  publish(settingsParams(s));
+}
+
+/** The settings as query parameters. */
+export function settingsParams(s: Settings): URLSearchParams {
   const params = new URLSearchParams();
   params.set('n', String(s.count));
   params.set('seed', String(s.seed));
@@ -64,7 +69,7 @@ export function writeSettings(s: Settings, publish: (params: URLSearchParams) =>
   if (s.moved !== undefined && s.moved.length > 0) params.set('moved', formatMoved(s.moved));
   if (s.links !== undefined) params.set('links', formatLinks(s.links));
   if (s.camera !== undefined) params.set('camera', [s.camera.x, s.camera.y, s.camera.w, s.camera.h].map((n) => String(Math.round(n * 100) / 100)).join('_'));
-  publish(params);
+  return params;
 }
 
 /**

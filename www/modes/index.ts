@@ -13,6 +13,7 @@ import type { ModeFactory } from './types';
 import raysCss from './rays/rays.css?inline';
 import tilesCss from './tiles/tiles.css?inline';
 import playCss from './play/play.css?inline';
+import boxListCss from '../box-editing/box-list.css?inline';
 
 export interface ModeEntry {
   readonly id: string;
@@ -50,14 +51,14 @@ export const MODES: readonly ModeEntry[] = [
     label: 'Tiles',
     blurb: 'An N-style tile grid: paint tiles, and every shared cell side becomes empty, solid or interesting.',
     create: createTilesMode,
-    styles: tilesCss,
+    styles: tilesCss + boxListCss,
   },
   {
     id: 'rays',
     label: 'Rays',
     blurb: 'Amanatides–Woo: a ray walks the grid cell by cell, stops at the first solid edge and tests interesting tiles exactly.',
     create: createRaysMode,
-    styles: raysCss,
+    styles: raysCss + boxListCss,
   },
   {
     id: 'play',

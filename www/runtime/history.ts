@@ -38,6 +38,16 @@ export class History<S> {
     this.open = null;
   }
 
+  /** The state undo would go back to (not taken), or undefined. */
+  peekUndo(): S | undefined {
+    return this.past[this.past.length - 1];
+  }
+
+  /** The state redo would go to (not taken), or undefined. */
+  peekRedo(): S | undefined {
+    return this.future[this.future.length - 1];
+  }
+
   /** Whether a gesture is open. */
   get inGesture(): boolean {
     return this.open !== null;

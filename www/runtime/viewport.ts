@@ -9,8 +9,9 @@ import { clamp } from './geometry';
 const MARGIN = 18;
 /** Smallest snapped unit, device px: a tile never shrinks to nothing. */
 const MIN_SNAP_PX = 4;
-const ZOOM_MIN = 0.5;
-const ZOOM_MAX = 60;
+/** The zoom's range over the fitted view (a link's `view` is clamped to it too). */
+export const ZOOM_MIN = 0.5;
+export const ZOOM_MAX = 60;
 
 export class Viewport {
   /** Canvas size in CSS pixels and the device pixels per CSS pixel. */

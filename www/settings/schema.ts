@@ -6,6 +6,7 @@
 // so what is validated and what is documented cannot drift apart.
 
 import { TileGrid, World } from '../core/index';
+import { ZOOM_MAX, ZOOM_MIN } from '../runtime/viewport';
 
 /** The playground modes. */
 export type ModeName = 'quadtree' | 'grids' | 'hierarchy' | 'tiles' | 'rays' | 'play';
@@ -127,6 +128,41 @@ function numberList(count: number, what: string) {
     check: (value: unknown) =>
       Array.isArray(value) ? read(value.join('_')) : typeof value === 'string' ? read(value) : refuse(`${JSON.stringify(value)} is not a list of numbers`),
     format: (v: unknown) => (v as number[]).map((n) => String(Math.round(n * 100) / 100)).join('_'),
+  };
+}
+
+/**
+ * The page view `zoom_fx_fy`: the zoom over the fitted view, and the point
+ * at the canvas centre as fractions of the world's width and height. Out
+ * of range: clamped (and said) in a URL, refused in the embed.
+ */
+function viewSetting() {
+  const ranges: [string, number, number][] = [
+    ['zoom', ZOOM_MIN, ZOOM_MAX],
+    ['centre x', 0, 1],
+    ['centre y', 0, 1],
+  ];
+  const read = (raw: string, policy: RangePolicy): Checked => {
+    const parts = raw.split(/[_,]/).map((t) => (t.trim() === '' ? NaN : Number(t)));
+    if (parts.length !== 3) return refuse(`"${raw}" is not 3 numbers`);
+    if (!parts.every(Number.isFinite)) return refuse(`"${raw}" has a number that is not finite`);
+    const notes: string[] = [];
+    const value = parts.map((n, i) => {
+      const [what, lo, hi] = ranges[i];
+      const c = Math.min(hi, Math.max(lo, n));
+      if (c !== n) notes.push(`${what} ${n} to ${c}`);
+      return c;
+    });
+    if (notes.length === 0) return { ok: true, value };
+    if (policy === 'default') return refuse(`"${raw}" is out of range (${notes.map((n) => n.replace(/ to .*/, '')).join(', ')})`);
+    return { ok: true, value, note: `clamped: ${notes.join(', ')}` };
+  };
+  return {
+    allowed: () => `3 numbers zoom, centre x, centre y separated by _ or ,: zoom ${ZOOM_MIN} to ${ZOOM_MAX}, the centre as fractions of the world's width and height, 0 to 1`,
+    parse: (raw: string, _mode: ModeName, policy: RangePolicy) => read(raw, policy),
+    check: (value: unknown, _mode: ModeName, policy: RangePolicy) =>
+      Array.isArray(value) ? read(value.join('_'), policy) : typeof value === 'string' ? read(value, policy) : refuse(`${JSON.stringify(value)} is not 3 numbers`),
+    format: (v: unknown) => (v as number[]).map(String).join('_'),
   };
 }
 
@@ -397,9 +433,9 @@ export const SETTINGS: readonly SettingSpec[] = [
     option: 'boxes',
     param: 'boxes',
     type: 'box list',
-    defaultText: 'the seeded scene (tiles: three boxes)',
-    modes: ['quadtree', 'grids', 'hierarchy', 'tiles'],
-    doc: 'Explicit boxes instead of a seeded scene, in world units from the origin; in the tile editor the boxes to drag (velocities ignored).',
+    defaultText: 'the seeded scene (tiles: three boxes; rays: none drawn)',
+    modes: ['quadtree', 'grids', 'hierarchy', 'tiles', 'rays'],
+    doc: 'Explicit boxes instead of a seeded scene, in world units from the origin; in the tile editor the boxes to drag, in rays the drawn boxes (at rest, beside the bouncing ones; at most 32); velocities ignored in both.',
     ...boxList(),
   },
   {
@@ -491,6 +527,16 @@ export const SETTINGS: readonly SettingSpec[] = [
     modes: ['rays'],
     doc: 'The player\'s position x, y in world units.',
     ...numberList(2, 'x, y'),
+  },
+  {
+    attribute: 'view',
+    option: 'view',
+    param: 'view',
+    type: '3 numbers',
+    defaultText: 'the whole world fitted',
+    modes: 'all',
+    doc: 'The page view: zoom over the fitted view, and the point at the canvas centre as fractions of the world\'s width and height (what a share link records after a zoom or a pan).',
+    ...viewSetting(),
   },
   {
     attribute: 'panels',

@@ -36,7 +36,7 @@ export const createGridsMode: ModeFactory = (host, params, context = {}) => {
     canvasLabel: 'Simulation: moving boxes in a grid; the selected box’s stored and searched cells',
     help: 'Click a box to select it, drag to move it · click empty space to deselect · scroll to zoom, drag empty space to pan',
   });
-  const pg = new BoxDemo(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, publish: context.publish });
+  const pg = new BoxDemo(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, publish: context.publish, view: params.get('view') });
   addDemoTools(layout.tools, pg);
   const cells = new CellsLayer();
   pg.renderer.add(new GridLayer());

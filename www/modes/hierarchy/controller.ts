@@ -1,11 +1,29 @@
 // The hierarchy mode's state and actions: the forest read from the core
 // each frame, the selection's subtree, attaching and detaching (a refused
 // cycle becomes a notice, never a crash), the "attach selected to…" pick,
-// and the last queue repair being stepped through.
+// and the last queue repair being stepped through. Undo covers attach,
+// detach and box drags: a drag is one step that puts the dragged box (its
+// subtree follows, as the core moves children with their parent) back
+// where it was, at the velocity it had; redo puts it where the drag left
+// it. The simulation keeps running in between: undo restores the place,
+// not the time.
 
 import type { BoxDemo } from '../../boxes/demo';
 import { History } from '../../runtime/history';
 import { readForest, readRepair, subtreeOf, type Forest, type RepairTrace } from './model';
+
+/** A box's place and velocity: id, x, y, vx, vy. */
+type Placement = readonly [id: number, x: number, y: number, vx: number, vy: number];
+
+/** One undo step's state: every parent link, and boxes to put back (with where they go on the other side). */
+interface HierarchyState {
+  /** (child, parent) pairs in queue order. */
+  readonly links: number[];
+  /** Boxes to place when this state is restored. */
+  readonly boxes: readonly Placement[];
+  /** The same boxes as the other side of the step has them (for redo after undo, and back). */
+  after: readonly Placement[];
+}
 
 export class HierarchyController {
   forest: Forest;
@@ -18,8 +36,10 @@ export class HierarchyController {
   lastAction = '';
   /** Waiting for a click on the box to attach the selection to. */
   picking = false;
-  /** Undo for attach and detach: snapshots of every parent link (child, parent pairs). */
-  readonly history = new History<number[]>();
+  /** Undo for attach, detach and box drags: every parent link, and a dragged box's place. */
+  readonly history = new History<HierarchyState>();
+  /** The state before the box drag under way (its `after` is filled when the drag ends). */
+  private dragging: HierarchyState | null = null;
   private readonly listeners = new Set<() => void>();
   private lastSignature = '';
   private lastSelected = -1;
@@ -78,7 +98,7 @@ export class HierarchyController {
       this.pg.notify(`Refused: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
-    this.history.changed(() => before);
+    this.history.changed(() => ({ links: before, boxes: [], after: [] }));
     this.pg.worldEdited();
     this.pg.noteLinks();
     const repair = readRepair(world);
@@ -107,22 +127,65 @@ export class HierarchyController {
     return out;
   }
 
+  /** Box `id`'s place and velocity now. */
+  private placement(id: number): Placement {
+    const world = this.pg.sim.world;
+    const [x, y] = world.box(id);
+    const [vx, vy] = world.velocity(id);
+    return [id, x, y, vx, vy];
+  }
+
+  /** A box drag starts on `id`: the state before it, recorded if the drag moves the box. */
+  beginDrag(id: number): void {
+    this.dragging = { links: this.links(), boxes: [this.placement(id)], after: [] };
+    this.history.begin(this.dragging);
+  }
+
+  /**
+   * The drag on `id` ended (after any attach the drop did, which joined
+   * this step). A drag that moved the box is one undo step; a click is none.
+   */
+  endDrag(id: number, moved: boolean): void {
+    const state = this.dragging;
+    this.dragging = null;
+    if (state !== null && moved && this.pg.sim.slotOf(id) >= 0) {
+      state.after = [this.placement(id)];
+      this.history.changed(() => state);
+    }
+    this.history.end();
+  }
+
+  /** The state now, for the other side of `step` (the boxes it places, where they are meant to be on this side). */
+  private current(step: HierarchyState | undefined): HierarchyState {
+    return { links: this.links(), boxes: step?.after ?? [], after: step?.boxes ?? [] };
+  }
+
   undo(): boolean {
-    return this.restore(this.history.undo(this.links()), 'Undone');
+    return this.restore(this.history.undo(this.current(this.history.peekUndo())), 'Undone');
   }
 
   redo(): boolean {
-    return this.restore(this.history.redo(this.links()), 'Redone');
+    return this.restore(this.history.redo(this.current(this.history.peekRedo())), 'Redone');
   }
 
-  /** Puts every parent link back as `links` had them (boxes stay where they are). */
-  private restore(links: number[] | null, what: string): boolean {
-    if (links === null) return false;
+  /**
+   * Puts every parent link back as `state` had them, and its boxes where
+   * it placed them (at their velocity then; children follow their parent).
+   */
+  private restore(state: HierarchyState | null, what: string): boolean {
+    if (state === null) return false;
     const world = this.pg.sim.world;
     for (const id of Array.from(world.order())) if (world.parentOf(id) !== 0) world.setParent(id, 0);
-    for (let i = 0; i + 1 < links.length; i += 2) world.setParent(links[i], links[i + 1]);
+    for (let i = 0; i + 1 < state.links.length; i += 2) world.setParent(state.links[i], state.links[i + 1]);
+    for (const [id, x, y, vx, vy] of state.boxes) {
+      if (this.pg.sim.slotOf(id) < 0) continue;
+      const [, , w, h] = world.box(id);
+      world.update(id, x, y, w, h);
+      world.setVelocity(id, vx, vy);
+      this.pg.noteMoved(id);
+    }
     this.repair = null;
-    this.lastAction = `${what}: the links are as they were.`;
+    this.lastAction = state.boxes.length > 0 ? `${what}: the box is back where it was${state.links.length > 0 ? ', the links as they were' : ''}.` : `${what}: the links are as they were.`;
     this.pg.worldEdited();
     this.pg.noteLinks();
     this.refresh(true);

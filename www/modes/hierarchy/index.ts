@@ -77,7 +77,7 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
     help: 'Shift-drag (or Alt-drag) a box onto another to attach it, onto empty space to detach · drag to move · click to select',
     colophon: 'Rust core compiled to WebAssembly · <code>setParent</code>, <code>parentOf</code>, <code>order()</code>, <code>lastRepair()</code>',
   });
-  const pg = new BoxDemo(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, prepare, publish: context.publish });
+  const pg = new BoxDemo(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, prepare, publish: context.publish, view: params.get('view') });
   addDemoTools(layout.tools, pg);
   const c = new HierarchyController(pg);
   const links = new LinksLayer(c);
@@ -98,7 +98,7 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
         key(['Shift', 'drag'], 'onto a box: attach; onto empty space: detach'),
         key(['drag'], 'move a box; its subtree follows'),
         key(['Esc'], 'cancel “attach selected to…”'),
-        key(['Ctrl', 'Z'], 'undo an attach or detach (Shift+Ctrl+Z redo; Cmd on a Mac)'),
+        key(['Ctrl', 'Z'], 'undo an attach, a detach or a box drag (Shift+Ctrl+Z redo; Cmd on a Mac)'),
         key(['Space'], 'pause / play'),
         key(['.', 'S'], 'single step'),
         key(['R'], 'reset from seed'),
@@ -131,6 +131,9 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
     },
     // The child is drawn over its parent, so it is what a press picks.
     rank: (id) => depthOf(c.forest, id),
+    // A drag (with the attach its drop may do) is one undo step.
+    grab: (id) => c.beginDrag(id),
+    release: (id, moved) => c.endDrag(id, moved),
     drop(id, x, y, attach) {
       if (!attach) return;
       const target = dropTargetAt(pg.sim, pg.viewport, x, y, id);

@@ -18,6 +18,8 @@ import { Renderer } from '../../runtime/renderer';
 import { buildModeLayout } from '../../runtime/stage';
 import { h, panelSection, setText, Sidebar } from '../../runtime/ui';
 import { Viewport } from '../../runtime/viewport';
+import { applyView, ViewLink } from '../../runtime/view-link';
+import { replaceModeQuery } from '../url';
 import type { ModeFactory } from '../types';
 import { Button, PlayGame, TICK } from './game';
 import { MachineryLayer, ObjectsLayer, type Overlays, type PlayModel } from './layers';
@@ -78,6 +80,7 @@ export const createPlayMode: ModeFactory = (host, params, context = {}) => {
     viewport.fit();
   };
   fit();
+  applyView(viewport, params.get('view'));
   addZoomButtons(layout.tools, viewport);
 
   let paused = params.has('paused');
@@ -234,6 +237,7 @@ export const createPlayMode: ModeFactory = (host, params, context = {}) => {
     stepOnce = false;
     model.tiles = game.tiles;
     renderer.draw(model, now);
+    link.tick(now);
     setText(score, String(game.score));
     setText(coins, String(game.coins));
     setText(hits, String(game.hits));
@@ -244,7 +248,9 @@ export const createPlayMode: ModeFactory = (host, params, context = {}) => {
   });
   setPaused(paused);
   // An embed hears the values in force (its getState() reports them).
-  context.publish?.(new URLSearchParams(paused ? { seed: String(seed), paused: '' } : { seed: String(seed) }));
+  context.publish?.(new URLSearchParams(paused ? { seed: String(game.seed), paused: '' } : { seed: String(game.seed) }));
+  // The page view goes into the link when the reader zooms or pans (with the seed it plays).
+  const link = new ViewLink(viewport, context.publish ?? replaceModeQuery, () => new URLSearchParams(paused ? { seed: String(game.seed), paused: '' } : { seed: String(game.seed) }));
 
   const uninstall = (() => {
     if (context.debug === false) return () => {};

@@ -25,7 +25,7 @@ export const createQuadtreeMode: ModeFactory = (host, params, context = {}) => {
     canvasLabel: "Simulation: moving boxes, the quadtree's splits and the dashed camera",
     help: 'Drag a box · drag the camera by its tab, resize it at the corner · scroll to zoom, drag empty space to pan',
   });
-  const playground = new BoxDemo(layout.canvas, layout.panels, settings, structures, { publish: context.publish });
+  const playground = new BoxDemo(layout.canvas, layout.panels, settings, structures, { publish: context.publish, view: params.get('view') });
   addDemoTools(layout.tools, playground);
   playground.sidebar.add(new ControlsPanel(playground), 'control');
   playground.sidebar.add(new StatsPanel(playground));

@@ -21,6 +21,12 @@
 //   frame            frames drawn so far
 //   worldToScreen(x, y) → {x, y}  viewport (client) CSS px, for page.mouse
 //   screenToWorld(x, y) → {x, y}  the inverse
+//   drawnBoxes()     [{ id, name, x, y, w, h, cells }] of the drawn boxes
+//                    (cells: touchedCells as the readout lists them)
+//   drawnCells(i)    [col, row, …] the last frame tinted as drawn box i's cells
+//   drawnReadout(i)  drawn box i's row as shown: { count, cells }
+//   view             the viewport's { zoom, centreX, centreY }
+//   rulers()         { firstCol, firstRow, step } the rulers labelled last frame, or null when off
 //   mode             the RaysMode, for actions (stepForward, setStructure, …)
 
 import type { TileGrid, World } from '../../core/index';
@@ -46,6 +52,11 @@ export interface RaysDebugHandle {
   readonly frame: number;
   worldToScreen(x: number, y: number): { x: number; y: number };
   screenToWorld(x: number, y: number): { x: number; y: number };
+  drawnBoxes(): { id: number; name: string; x: number; y: number; w: number; h: number; cells: number[] }[];
+  drawnCells(i: number): number[];
+  drawnReadout(i: number): { count: string; cells: string } | null;
+  readonly view: { zoom: number; centreX: number; centreY: number };
+  rulers(): { firstCol: number; firstRow: number; step: number } | null;
   readonly mode: RaysMode;
 }
 
@@ -56,7 +67,7 @@ declare global {
 }
 
 /** Installs the handle; the returned function removes it (if still ours). */
-export function installRaysDebugHandle(mode: RaysMode, canvas: HTMLCanvasElement): () => void {
+export function installRaysDebugHandle(mode: RaysMode, canvas: HTMLCanvasElement, panelRoot: HTMLElement): () => void {
   const v = mode.viewport;
   const model = mode.model;
   const handle: RaysDebugHandle = {
@@ -103,6 +114,17 @@ export function installRaysDebugHandle(mode: RaysMode, canvas: HTMLCanvasElement
       return mode.frame;
     },
     ...screenMapping(canvas, v),
+    drawnBoxes: () => mode.drawn.boxes().map(({ id, name, x, y, w, h, cells }) => ({ id, name, x, y, w, h, cells: Array.from(cells) })),
+    drawnCells: (i) => [...(mode.drawnCells.highlighted.get(mode.drawn.boxes()[i]?.id ?? 0) ?? [])],
+    drawnReadout(i) {
+      const row = panelRoot.querySelector(`.rays-readout-box[data-box="${mode.drawn.boxes()[i]?.id ?? 0}"]`);
+      if (row === null) return null;
+      return { count: row.querySelector('.rays-box-count')?.textContent ?? '', cells: row.querySelector('.rays-cells')?.textContent ?? '' };
+    },
+    get view() {
+      return { zoom: v.zoom, centreX: v.centreX, centreY: v.centreY };
+    },
+    rulers: () => (mode.rulers.enabled ? { ...mode.rulers.shown } : null),
     mode,
   };
   window.__broadphaseRays = handle;

@@ -7,6 +7,7 @@
 // | `index.ts`      | `createRaysMode`: layout, panels, input, debug handle |
 // | `mode.ts`       | `RaysMode`: frame loop and the actions keys/panels share |
 // | `model.ts`      | the world (map + bouncing boxes), handles; per-frame walk, hit, sight |
+// | `drawn.ts`      | the boxes the user draws (the shared box store; at rest, hit by the ray) |
 // | `trace.ts`      | pure: `traceSteps` records, crossings, the DDA's next move |
 // | `layers.ts`     | the canvas layers above the shared tile map |
 // | `input.ts`      | pointer drags, pan / zoom, keyboard |
@@ -18,18 +19,19 @@
 // | `rays.css`      | the mode's own styles |
 
 import { buildModeLayout } from '../../runtime/stage';
+import { rulersButton } from '../../layers/rulers';
 import { addZoomButtons, toolButton } from '../../runtime/canvas-tools';
 import type { ModeFactory } from '../types';
 import { publishRayColours } from './colours';
 import { installRaysDebugHandle } from './debug';
 import { RaysInput } from './input';
 import { RaysMode } from './mode';
-import { KeysPanel, raysLegend, RayPanel, SceneControls, SightPanel, StepPanel } from './panels';
+import { drawnBoxesPanel, KeysPanel, raysLegend, RayPanel, SceneControls, SightPanel, StepPanel } from './panels';
 
 export const createRaysMode: ModeFactory = (host, params, context = {}) => {
   const layout = buildModeLayout(host, {
     canvasLabel: 'Tile map with a ray A to B: the cells it passes through shaded in order, its first hit and normal; an enemy and a player with their line of sight',
-    help: 'Drag A, B, the enemy or the player · Tab picks one on the canvas, arrows move it · N steps the DDA · wheel zooms, drag empty space to pan',
+    help: 'Drag A, B, the enemy or the player · Shift-drag (or the Box tool) draws a box the ray can hit · Tab picks one on the canvas, arrows move it · N steps the DDA · Ctrl+Z undoes · wheel zooms, drag empty space to pan',
     colophon: 'Rust core compiled to WebAssembly · <code>traceCells</code>, <code>traceSteps</code>, <code>castRay</code> and <code>lineOfSight</code> every frame',
   });
   layout.stage.classList.add('rays-stage');
@@ -45,6 +47,8 @@ export const createRaysMode: ModeFactory = (host, params, context = {}) => {
   mode.sidebar.add(new RayPanel(mode));
   mode.sidebar.add(new StepPanel(mode), 'control');
   mode.sidebar.add(new SightPanel(mode));
+  const drawnPanel = drawnBoxesPanel(mode);
+  mode.sidebar.add(drawnPanel);
   mode.sidebar.add(new SceneControls(mode, mode.structures), 'control');
   mode.sidebar.add(new KeysPanel(), 'control');
   layout.legend.append(raysLegend());
@@ -54,12 +58,16 @@ export const createRaysMode: ModeFactory = (host, params, context = {}) => {
     mode.setSnap(!mode.snap);
     snap.setAttribute('aria-pressed', String(mode.snap));
   }, { 'data-tool': 'snap', 'aria-pressed': 'false' });
+  const boxTool = toolButton('Box', 'Box tool: drag on empty space to draw a box the ray can hit (B; Shift-drag works with any tool)', () => mode.setBoxTool(!mode.boxTool), { 'data-tool': 'box', 'aria-pressed': 'false', 'aria-keyshortcuts': 'B' });
   layout.tools.append(
     toolButton('↶', 'Undo (Ctrl/Cmd+Z)', () => mode.undo(), { 'data-tool': 'undo' }),
     toolButton('↷', 'Redo (Shift+Ctrl/Cmd+Z)', () => mode.redo(), { 'data-tool': 'redo' }),
+    boxTool,
     snap,
+    rulersButton(mode.rulers),
   );
-  const uninstall = context.debug === false ? () => {} : installRaysDebugHandle(mode, layout.canvas);
+  mode.onBoxTool = () => boxTool.setAttribute('aria-pressed', String(mode.boxTool));
+  const uninstall = context.debug === false ? () => {} : installRaysDebugHandle(mode, layout.canvas, layout.panels);
   mode.start();
   return {
     panels: mode.sidebar.describe(),

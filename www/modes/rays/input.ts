@@ -2,6 +2,11 @@
 // and the player (mouse, pen, touch: one captured pointer at a time), pan
 // and zoom; on the focused canvas Tab picks a handle and the arrows move
 // it; N / Shift+N walk the DDA, Esc shows the whole ray, Space pauses.
+// Drawn boxes are edited as in the tile editor (box-editing/): the Box
+// tool or Shift-drag on empty space draws one, a press on one moves it,
+// its edges and corners resize it, Delete removes it, Ctrl/Cmd+D copies
+// it, arrows move it when no handle is picked. Every gesture is one undo
+// step.
 
 import { canvasPoint, PointerDrag } from '../../runtime/pointer-drag';
 import type { RaysMode } from './mode';
@@ -10,6 +15,9 @@ import { HANDLE_RADIUS } from './layers';
 import { belongsToControl, viewKey } from '../../runtime/keys';
 import { historyKey } from '../../runtime/history';
 import { TouchGestures } from '../../runtime/touch';
+import { pickBox, resizeCursor } from '../../box-editing/handles';
+import { dragBox, dragCursor, grabBox, startCreate, type BoxDrag } from '../../box-editing/drag';
+import { arrowOf, isDeleteKey, isDuplicateKey, nudgeSelected } from '../../box-editing/keys';
 
 /** Extra reach around a handle, CSS px: fingers are not pixels. */
 const PICK_SLOP = { mouse: 4, pen: 6, touch: 14 } as const;
@@ -20,6 +28,8 @@ export class RaysInput {
   private readonly pointer: PointerDrag;
   private readonly gestures: TouchGestures;
   private dragging: HandleName | 'pan' | null = null;
+  /** A drawn box being moved, resized or drawn (then `dragging` is null). */
+  private boxDrag: BoxDrag | null = null;
   /** Handle minus pointer, world units, so a grab does not jump. */
   private grabX = 0;
   private grabY = 0;
@@ -77,21 +87,41 @@ export class RaysInput {
   /** A press: starts a drag (true) of a handle, or a pan (middle button or empty space). */
   private readonly down = (e: PointerEvent, px: number, py: number): boolean => {
     if (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 1) return false;
+    const m = this.mode;
     const name = e.button === 1 ? null : this.pick(px, py, e.pointerType);
-    // One finger off the handles scrolls the page; two fingers pan and zoom.
-    if (e.pointerType === 'touch' && name === null) return false;
+    const creating = e.button === 0 && name === null && (e.shiftKey || m.boxTool);
+    // Shift-drag draws even over a box; otherwise a press on a box takes it.
+    const hit = e.button === 0 && name === null && !e.shiftKey ? pickBox(m.viewport, m.drawn.boxes(), px, py, e.pointerType) : null;
+    // One finger off the handles and boxes scrolls the page (unless the Box tool is on); two fingers pan and zoom.
+    if (e.pointerType === 'touch' && name === null && hit === null && !creating) return false;
     this.canvas.focus({ preventScroll: true });
     this.lastPx = px;
     this.lastPy = py;
     const ui = this.mode.ui;
     ui.hover = null;
+    if (name === null && (hit !== null || creating)) {
+      const v = m.viewport;
+      const [wx, wy] = [v.toWorldX(px), v.toWorldY(py)];
+      m.beginGesture();
+      this.boxDrag = hit !== null ? grabBox(m.drawn, hit, wx, wy) : startCreate(wx, wy, px, py);
+      if (this.boxDrag === null) {
+        m.endGesture();
+        return false;
+      }
+      // The arrow keys now move the box, not a handle.
+      ui.selected = null;
+      ui.boxHover = hit?.box ?? 0;
+      ui.boxHandle = hit?.edges ?? null;
+      this.canvas.style.cursor = dragCursor(this.boxDrag);
+      return true;
+    }
     if (name !== null) {
       const v = this.mode.viewport;
       const p = this.mode.model.handle(name);
       this.grabX = p.x - v.toWorldX(px);
       this.grabY = p.y - v.toWorldY(py);
       this.dragging = name;
-      this.mode.history.begin(this.mode.handles());
+      this.mode.beginGesture();
       ui.drag = name;
       ui.selected = name;
       this.canvas.style.cursor = 'grabbing';
@@ -103,14 +133,21 @@ export class RaysInput {
   };
 
   private readonly hover = (e: PointerEvent, px: number, py: number): void => {
+    const m = this.mode;
     const hover = this.pick(px, py, e.pointerType);
-    this.mode.ui.hover = hover;
-    this.canvas.style.cursor = hover === null ? 'default' : 'grab';
+    const box = hover === null ? pickBox(m.viewport, m.drawn.boxes(), px, py, e.pointerType) : null;
+    m.ui.hover = hover;
+    m.ui.boxHover = box?.box ?? 0;
+    m.ui.boxHandle = box?.edges ?? null;
+    this.canvas.style.cursor = hover !== null ? 'grab' : box !== null ? (box.edges !== null ? resizeCursor(box.edges) : 'grab') : m.boxTool ? 'crosshair' : 'default';
   };
 
   private readonly move = (e: PointerEvent, px: number, py: number): void => {
     const v = this.mode.viewport;
-    if (this.dragging === 'pan') {
+    if (this.boxDrag !== null) {
+      // Alt flips the snap toggle for this move.
+      dragBox(this.mode.drawn, this.boxDrag, v.toWorldX(px), v.toWorldY(py), px, py, this.mode.snap !== e.altKey, this.mode.model.tileSize);
+    } else if (this.dragging === 'pan') {
       v.panBy(px - this.lastPx, py - this.lastPy);
     } else if (this.dragging !== null) {
       // Alt flips the snap toggle for this move.
@@ -123,13 +160,15 @@ export class RaysInput {
   /** The drag ended, released or cancelled alike. */
   private readonly up = (): void => {
     this.dragging = null;
-    this.mode.history.end();
+    this.boxDrag = null;
+    this.mode.endGesture();
     this.mode.ui.drag = null;
     this.canvas.style.cursor = 'default';
   };
 
   private readonly leave = (): void => {
     this.mode.ui.hover = null;
+    if (this.boxDrag === null) this.mode.ui.boxHover = 0;
   };
 
   private readonly wheel = (e: WheelEvent): void => {
@@ -165,10 +204,18 @@ export class RaysInput {
       ui.selected = HANDLES[next];
       return;
     }
-    const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    const dir = arrows[e.key];
-    if (dir === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+    const dir = arrowOf(e);
+    if (dir === undefined) return;
     e.preventDefault();
+    const m = this.mode;
+    // No handle picked and a drawn box selected: the arrows move (Shift: resize) the box, one undo step a press.
+    if (ui.selected === null && m.drawn.box(m.drawn.selected) !== undefined) {
+      const cell = m.model.tileSize;
+      m.beginGesture();
+      nudgeSelected(m.drawn, dir, e.shiftKey, m.snap ? cell : NUDGE, m.snap, cell);
+      m.endGesture();
+      return;
+    }
     if (ui.selected === null) ui.selected = HANDLES[0];
     // Snapped, or with Shift: a whole cell.
     const d = e.shiftKey || this.mode.snap ? this.mode.model.tileSize : NUDGE;
@@ -184,7 +231,18 @@ export class RaysInput {
       else m.redo();
       return;
     }
+    // Delete and Ctrl/Cmd+D act on the selected drawn box while no handle is picked (the arrows' target too).
+    const box = m.ui.selected === null ? m.drawn.selected : 0;
+    if (isDuplicateKey(e) && box !== 0) {
+      e.preventDefault();
+      m.drawn.duplicate(box);
+      return;
+    }
     if (belongsToControl(e)) return;
+    if (isDeleteKey(e) && box !== 0 && m.drawn.delete(box)) {
+      e.preventDefault();
+      return;
+    }
     if (viewKey(m.viewport, e.key)) {
       e.preventDefault();
       return;
@@ -201,6 +259,10 @@ export class RaysInput {
         break;
       case ' ':
         m.setRunning(!m.model.state.running);
+        break;
+      case 'b':
+      case 'B':
+        m.setBoxTool(!m.boxTool);
         break;
       default:
         return;

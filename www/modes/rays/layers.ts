@@ -13,12 +13,17 @@ import { rayColours as C, traceColour } from './colours';
 import { HANDLES, type HandleName, type Point, type RaysModel } from './model';
 import type { RaysUi } from './state';
 import { nextMove, pointAt, type Crossing } from './trace';
+import type { BoxStore } from '../../box-editing/box-store';
+import { drawHandles } from '../../box-editing/draw';
+import { drawnColour } from './drawn';
 
 /** What the rays layers draw from. */
 export interface RaysDrawModel {
   readonly tiles: TileGrid;
   readonly rays: RaysModel;
   readonly ui: RaysUi;
+  /** The boxes the user drew (the rest of the world's boxes bounce). */
+  readonly drawn: BoxStore;
 }
 
 type RaysContext = DrawContext<RaysDrawModel>;
@@ -122,10 +127,11 @@ export class RayBoxesLayer implements Layer<RaysDrawModel> {
   enabled = true;
 
   draw(dc: RaysContext): void {
-    const { ctx, rays, viewport: v } = dc;
+    const { ctx, rays, viewport: v, drawn } = dc;
     const px = 1 / v.scale;
     const hitId = rays.hit?.objectId ?? 0;
-    const boxes = rays.boxes();
+    // The drawn boxes have their own layer.
+    const boxes = rays.boxes().filter((b) => !drawn.has(b.id));
     useWorldSpace(dc);
     for (const b of boxes) {
       ctx.fillStyle = C.boxFill;
@@ -141,6 +147,77 @@ export class RayBoxesLayer implements Layer<RaysDrawModel> {
     ctx.textBaseline = 'top';
     for (const b of boxes) if (b.w / px >= 22) ctx.fillText(`#${b.id}`, sx(dc, b.x) + 3, sy(dc, b.y) + 3);
     ctx.globalAlpha = 1;
+  }
+}
+
+/** The cells each drawn box touches (the core's touchedCells), tinted in the box's colour. */
+export class DrawnCellsLayer implements Layer<RaysDrawModel> {
+  readonly name = 'drawn-cells';
+  readonly order = 8;
+  enabled = true;
+  /** Per drawn box id, the `[col, row, …]` the last frame tinted. */
+  highlighted = new Map<number, number[]>();
+
+  draw(dc: RaysContext): void {
+    const { ctx, drawn, rays, viewport: v } = dc;
+    useWorldSpace(dc);
+    const ts = rays.tileSize;
+    const px = 1 / v.scale;
+    const inset = 1.5 * px;
+    this.highlighted.clear();
+    for (const b of drawn.boxes()) {
+      ctx.fillStyle = drawnColour(b.id, 0.12);
+      ctx.strokeStyle = drawnColour(b.id, 0.6);
+      ctx.lineWidth = 1.25 * px;
+      for (let c = 0; c + 1 < b.cells.length; c += 2) {
+        ctx.fillRect(b.cells[c] * ts, b.cells[c + 1] * ts, ts, ts);
+        ctx.strokeRect(b.cells[c] * ts + inset, b.cells[c + 1] * ts + inset, ts - 2 * inset, ts - 2 * inset);
+      }
+      this.highlighted.set(b.id, Array.from(b.cells));
+    }
+  }
+}
+
+/** The drawn boxes: filled in their colour, the hit one outlined white, the selected or hovered one with its handles, name tags. */
+export class DrawnBoxesLayer implements Layer<RaysDrawModel> {
+  readonly name = 'drawn-boxes';
+  readonly order = 13;
+  enabled = true;
+
+  draw(dc: RaysContext): void {
+    const { ctx, drawn, rays, ui, viewport: v } = dc;
+    const px = 1 / v.scale;
+    const hitId = rays.hit?.objectId ?? 0;
+    // Big boxes first, so a small one on top of a big one stays visible (and grabbable: picking is smallest first).
+    const boxes = [...drawn.boxes()].sort((a, b) => b.w * b.h - a.w * a.h);
+    useWorldSpace(dc);
+    for (const b of boxes) {
+      ctx.fillStyle = drawnColour(b.id, 0.3);
+      ctx.fillRect(b.x, b.y, b.w, b.h);
+      ctx.strokeStyle = b.id === hitId ? C.hit : drawnColour(b.id, 1);
+      ctx.lineWidth = (b.id === hitId ? 2 : 1.5) * px;
+      ctx.strokeRect(b.x, b.y, b.w, b.h);
+      const active = b.id === drawn.selected && ui.selected === null;
+      if (active || ui.boxHover === b.id) {
+        const pad = 3 * px;
+        ctx.strokeStyle = C.focus;
+        ctx.lineWidth = (active ? 1.5 : 1) * px;
+        if (!active) ctx.setLineDash([3 * px, 3 * px]);
+        ctx.strokeRect(b.x - pad, b.y - pad, b.w + 2 * pad, b.h + 2 * pad);
+        ctx.setLineDash([]);
+        drawHandles(ctx, b, ui.boxHover === b.id ? ui.boxHandle : null, px, drawnColour(b.id, 1), C.page);
+      }
+    }
+    useScreenSpace(dc);
+    ctx.font = `600 11px ${MONO}`;
+    for (const b of drawn.boxes()) {
+      const n = b.cells.length / 2;
+      const text = `${b.name} · ${n} ${n === 1 ? 'cell' : 'cells'}`;
+      let ly = sy(dc, b.y) - 14;
+      if (ly < 10) ly = sy(dc, b.y + b.h) + 14;
+      const lx = Math.min(sx(dc, b.x), v.cssWidth - ctx.measureText(text).width - 16);
+      label(ctx, text, lx, ly, C.label, 'left', drawnColour(b.id, 1));
+    }
   }
 }
 

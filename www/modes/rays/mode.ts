@@ -10,18 +10,29 @@ import { Notice } from '../../runtime/notice';
 import { Sidebar } from '../../runtime/ui';
 import { Viewport } from '../../runtime/viewport';
 import type { ModeLayout } from '../../runtime/stage';
-import { HandlesLayer, RayBoxesLayer, RayLayer, SightLayer, StepLayer, TraceCellsLayer, type RaysDrawModel } from './layers';
+import { DrawnBoxesLayer, DrawnCellsLayer, HandlesLayer, RayBoxesLayer, RayLayer, SightLayer, StepLayer, TraceCellsLayer, type RaysDrawModel } from './layers';
 import { DEFAULT_STRUCTURE, defaultState, RaysModel, type HandleName } from './model';
 import { createUi, type RaysUi } from './state';
-import { readRaysState, writeRaysState } from './url';
+import { raysParams, readRaysState, writeRaysState } from './url';
+import { applyView, ViewLink } from '../../runtime/view-link';
+import { RulersLayer } from '../../layers/rulers';
+import { replaceModeQuery } from '../url';
 import { FrameLoop } from '../../runtime/frame-loop';
 import { History } from '../../runtime/history';
 import type { Point } from './model';
 import { HANDLES } from './model';
 import { snapToLine } from '../../runtime/geometry';
+import type { BoxEntry, BoxStore } from '../../box-editing/box-store';
+import { parseBoxList } from '../../settings/schema';
+import { createDrawnBoxes } from './drawn';
 
-/** Where the four handles are: what undo and redo restore here. */
-type HandlesSnapshot = readonly Point[];
+/** What undo and redo restore here: the four handles and the drawn boxes. */
+interface RaysSnapshot {
+  readonly handles: readonly Point[];
+  readonly boxes: readonly BoxEntry[];
+  readonly selected: string;
+  readonly boxesEdited: boolean;
+}
 
 /** The same error is shown again only after this long. */
 const REPEAT_NOTICE_MS = 8000;
@@ -33,25 +44,34 @@ export class RaysMode {
   readonly renderer: Renderer<RaysDrawModel>;
   readonly mapLayer = new TileMapLayer();
   readonly cellsLayer = new TraceCellsLayer();
+  readonly drawnCells = new DrawnCellsLayer();
+  /** Column and row numbers along the map's edges (off until the Rulers button). */
+  readonly rulers = new RulersLayer();
   private readonly drawModel: RaysDrawModel;
   readonly sidebar: Sidebar;
   readonly structures: readonly string[];
-  /** Undo for handle drags and nudges (one step per drag). */
-  readonly history = new History<HandlesSnapshot>();
-  /** Whether ray ends and handles snap to cell lines and corners (Alt while dragging flips it). */
+  /** Undo for handle drags and nudges and box edits (one step per drag). */
+  readonly history = new History<RaysSnapshot>();
+  /** The boxes the user drew (at rest; the ray hits them like any object). */
+  readonly drawn: BoxStore;
+  /** Whether ray ends, handles and box edges snap to cell lines and corners (Alt while dragging flips it). */
   snap = false;
+  /** The Box tool: a drag on empty space draws a box (Shift-drag does it with any tool). */
+  boxTool = false;
 
   private readonly notice: Notice;
   private readonly loop = new FrameLoop((now, dt) => this.runFrame(now, dt));
   private destroyed = false;
   private urlDirty = false;
+  /** Adds the page view to every write, and writes when only it changed. */
+  private readonly link: ViewLink;
   /** When each error message was last shown. */
   private readonly shownErrors = new Map<string, number>();
 
   constructor(
     layout: ModeLayout,
     params: URLSearchParams,
-    private readonly publish?: (params: URLSearchParams) => void,
+    publish?: (params: URLSearchParams) => void,
   ) {
     this.notice = new Notice(layout.notice);
 
@@ -65,12 +85,38 @@ export class RaysMode {
     this.viewport.snapUnit = this.model.tileSize;
     this.viewport.setWorld(this.model.width, this.model.height);
     this.viewport.fit();
+    applyView(this.viewport, params.get('view'));
+    this.link = new ViewLink(this.viewport, publish ?? replaceModeQuery, () => raysParams(this.model.state, DEFAULT_STRUCTURE, this.drawnParam()));
     this.renderer = new Renderer<RaysDrawModel>(layout.canvas, this.viewport);
-    for (const layer of [this.mapLayer, this.cellsLayer, new RayBoxesLayer(), new StepLayer(), new RayLayer(), new SightLayer(), new HandlesLayer()]) this.renderer.add(layer);
-    this.drawModel = { tiles: this.model.tiles, rays: this.model, ui: this.ui };
+    for (const layer of [this.mapLayer, this.cellsLayer, this.drawnCells, new RayBoxesLayer(), new DrawnBoxesLayer(), new StepLayer(), new RayLayer(), new SightLayer(), new HandlesLayer(), this.rulers]) this.renderer.add(layer);
+    this.drawn = createDrawnBoxes({
+      world: this.model.world,
+      mapSize: () => [this.model.width, this.model.height],
+      cellSize: () => this.model.tileSize,
+      touchedCells: (x, y, w, h) => this.model.tiles.touchedCells(x, y, w, h),
+      edit: (what, call) => this.edit(what, call),
+      attempt: (what, call) => this.attempt(what, call),
+      notify: (text) => this.notice.show(text),
+      changed: () => {
+        this.urlDirty = true;
+      },
+      cellsKey: () => this.model.tiles.revision,
+    });
+    // A link's drawn boxes (x, y, w, h each; velocities ignored: drawn boxes stand still).
+    const listed = parseBoxList(params.get('boxes') ?? '');
+    if ('boxes' in listed) {
+      for (let i = 0; i + 5 < listed.boxes.length && this.drawn.boxes().length < this.drawn.limit; i += 6) {
+        const [x, y, w, h] = listed.boxes.slice(i, i + 4);
+        this.drawn.insert(x, y, w, h);
+      }
+      this.drawn.edited = true;
+      this.drawn.selected = 0;
+    }
+    this.urlDirty = false;
+    this.drawModel = { tiles: this.model.tiles, rays: this.model, ui: this.ui, drawn: this.drawn };
     this.sidebar = new Sidebar(layout.panels);
     // An embed hears the values in force at once (see BoxDemo).
-    if (publish !== undefined) writeRaysState(this.model.state, DEFAULT_STRUCTURE, publish);
+    if (publish !== undefined) writeRaysState(this.model.state, DEFAULT_STRUCTURE, this.drawnParam(), this.link.publish);
   }
 
   /** Frames drawn since start. */
@@ -104,12 +150,12 @@ export class RaysMode {
    */
   moveHandle(name: HandleName, x: number, y: number, snap = false): void {
     const ts = this.model.tileSize;
-    const before = this.handles();
+    const before = this.history.inGesture ? null : this.snapshot();
     const [nx, ny] = snap ? [snapToLine(x, ts), snapToLine(y, ts)] : [x, y];
     const was = this.model.handle(name);
     if (was.x === nx && was.y === ny) return;
     this.model.setHandle(name, nx, ny);
-    this.history.changed(() => before);
+    this.history.changed(() => before as RaysSnapshot);
     this.urlDirty = true;
   }
 
@@ -123,25 +169,77 @@ export class RaysMode {
     this.snap = on;
   }
 
+  setBoxTool(on: boolean): void {
+    this.boxTool = on;
+    this.onBoxTool();
+  }
+
+  /** Told when the Box tool turns on or off (the toolbar button's state). */
+  onBoxTool: () => void = () => {};
+
   /** The four handles, in `HANDLES` order. */
-  handles(): HandlesSnapshot {
+  handles(): readonly Point[] {
     return HANDLES.map((name) => ({ ...this.model.handle(name) }));
   }
 
-  /** Undoes the last move; not in the middle of a drag (the drag would record a step per move). */
+  /** Everything undo restores: the handles and the drawn boxes. */
+  snapshot(): RaysSnapshot {
+    return { handles: this.handles(), boxes: this.drawn.snapshot(), selected: this.drawn.selectedLabel, boxesEdited: this.drawn.edited };
+  }
+
+  /** Opens a gesture (a drag, a key press): its changes undo as one step. */
+  beginGesture(): void {
+    this.history.begin(this.snapshot());
+  }
+
+  endGesture(): void {
+    this.history.end();
+  }
+
+  /** Undoes the last step; not in the middle of a drag (the drag would record a step per move). */
   undo(): boolean {
-    return !this.history.inGesture && this.restore(this.history.undo(this.handles()));
+    return !this.history.inGesture && this.restore(this.history.undo(this.snapshot()));
   }
 
   redo(): boolean {
-    return !this.history.inGesture && this.restore(this.history.redo(this.handles()));
+    return !this.history.inGesture && this.restore(this.history.redo(this.snapshot()));
   }
 
-  private restore(state: HandlesSnapshot | null): boolean {
+  private restore(state: RaysSnapshot | null): boolean {
     if (state === null) return false;
-    HANDLES.forEach((name, i) => this.model.setHandle(name, state[i].x, state[i].y));
+    HANDLES.forEach((name, i) => this.model.setHandle(name, state.handles[i].x, state.handles[i].y));
+    this.drawn.restore(state.boxes, state.selected, state.boxesEdited);
     this.urlDirty = true;
     return true;
+  }
+
+  /**
+   * A user's change to the drawn boxes: runs it, and on success records
+   * the state before it for undo (once per gesture).
+   */
+  private edit(what: string, call: () => unknown): boolean {
+    const before = this.history.inGesture ? null : this.snapshot();
+    if (!this.attempt(what, call)) return false;
+    this.history.changed(() => before as RaysSnapshot);
+    this.urlDirty = true;
+    return true;
+  }
+
+  /** Runs a core action; a thrown error becomes a notice and `false`. */
+  private attempt(what: string, call: () => unknown): boolean {
+    try {
+      call();
+      return true;
+    } catch (error) {
+      this.report(what, error);
+      return false;
+    }
+  }
+
+  /** The drawn boxes as the `boxes` parameter ("x,y,w,h;…"), or null when the user drew none and the link had none. */
+  drawnParam(): string | null {
+    if (!this.drawn.edited) return null;
+    return this.drawn.boxes().map((b) => `${b.x},${b.y},${b.w},${b.h}`).join(';');
   }
 
   /** Enters the step-through at the first cell, or walks one cell further. */
@@ -204,8 +302,9 @@ export class RaysMode {
       this.sidebar.update(now);
       if (this.urlDirty && this.ui.drag === null) {
         this.urlDirty = false;
-        writeRaysState(this.model.state, DEFAULT_STRUCTURE, this.publish);
+        writeRaysState(this.model.state, DEFAULT_STRUCTURE, this.drawnParam(), this.link.publish);
       }
+      this.link.tick(now);
     } catch (error) {
       this.report('drawing', error);
     }

@@ -5,6 +5,9 @@
 import { h, panelSection, setText, type Panel } from '../../runtime/ui';
 import type { RaysMode } from './mode';
 import { formatParam, nextMove, type Crossing } from './trace';
+import { BoxListPanel } from '../../box-editing/box-list';
+import type { DrawnBox } from '../../box-editing/box-store';
+import { DRAWN_BOX_LIMIT, drawnColour } from './drawn';
 
 function stat(label: string, id: string, labelClass = ''): HTMLElement {
   return h('div', { class: 'stat' }, h('dt', { class: labelClass }, label), h('dd', { id }, '—'));
@@ -250,6 +253,28 @@ export class SceneControls implements Panel {
   }
 }
 
+/** The drawn boxes: each with its touched cells (the core's touchedCells), Copy and ×. */
+export function drawnBoxesPanel(mode: RaysMode): BoxListPanel<DrawnBox> {
+  const d = mode.drawn;
+  return new BoxListPanel<DrawnBox>({
+    panelId: 'rays-drawn',
+    title: 'Drawn boxes',
+    prefix: 'rays',
+    empty: 'None yet: Shift-drag on empty space (or turn on the Box tool, B) to draw a box the ray can hit.',
+    note: `Drawn boxes stand still; the others keep bouncing. At most ${DRAWN_BOX_LIMIT}.`,
+    boxes: () => d.boxes(),
+    selected: () => (mode.ui.selected === null ? d.selected : 0),
+    select: (id) => {
+      mode.ui.selected = null;
+      d.select(id);
+    },
+    duplicate: (id) => d.duplicate(id),
+    remove: (id) => d.delete(id),
+    colour: (id) => drawnColour(id, 1),
+    version: () => `${d.version}:${mode.model.tiles.revision}:${mode.ui.selected}`,
+  });
+}
+
 function key(keys: string[], text: string): HTMLElement {
   const caps = keys.flatMap((k, i) => (i === 0 ? [h('kbd', {}, k)] : [' ', h('kbd', {}, k)]));
   return h('li', {}, h('span', { class: 'keys' }, ...caps), text);
@@ -262,9 +287,12 @@ export class KeysPanel implements Panel {
     h(
       'ul',
       { class: 'keys-list' },
-      key(['drag'], 'A, B, the enemy or the player; empty space pans'),
+      key(['drag'], 'A, B, the enemy, the player or a drawn box (its edges resize it); empty space pans'),
+      key(['Shift', 'drag'], 'draw a box on empty space (B: the Box tool, no Shift needed)'),
+      key(['Delete'], 'delete the selected drawn box (Ctrl/Cmd+D copies it)'),
+      key(['Ctrl', 'Z'], 'undo (Shift+Ctrl+Z redo); Cmd on a Mac'),
       key(['Tab'], 'on the canvas: pick A, B, enemy, player in turn'),
-      key(['←', '↑', '→', '↓'], 'move the picked one (Shift: a whole tile)'),
+      key(['←', '↑', '→', '↓'], 'move the picked one (Shift: a whole tile), or the selected drawn box (Shift: resize)'),
       key(['N'], 'DDA: one cell forward (Shift+N: back)'),
       key(['Esc'], 'show the whole trace again'),
       key(['Space'], 'pause / play the boxes'),
@@ -284,6 +312,7 @@ export function raysLegend(): HTMLElement {
     swatch('solid', 'solid edge'),
     swatch('interesting', 'interesting edge'),
     swatch('box', 'box'),
+    swatch('drawn', 'drawn box, its touched cells'),
     swatch('cells', 'cells visited, first → last'),
     swatch('cross-x', 'entered across a vertical line'),
     swatch('cross-y', 'across a horizontal line'),

@@ -3,6 +3,7 @@
 // step-through is (null: the whole trace at once).
 
 import type { HandleName } from './model';
+import type { ResizeEdges } from '../../box-editing/rects';
 
 export interface RaysUi {
   hover: HandleName | null;
@@ -12,10 +13,13 @@ export interface RaysUi {
   canvasFocused: boolean;
   /** The visit the step-through shows, or null when showing the whole trace. */
   stepIndex: number | null;
+  /** The drawn box under the pointer or being dragged (0: none), and its resize handle there. */
+  boxHover: number;
+  boxHandle: ResizeEdges | null;
 }
 
 export function createUi(): RaysUi {
-  return { hover: null, drag: null, selected: null, canvasFocused: false, stepIndex: null };
+  return { hover: null, drag: null, selected: null, canvasFocused: false, stepIndex: null, boxHover: 0, boxHandle: null };
 }
 
 export const HANDLE_LABELS: Record<HandleName, string> = {

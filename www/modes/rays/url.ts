@@ -1,5 +1,5 @@
 // The rays mode's scene in the address bar, so a trace can be shared:
-// ?mode=rays&ray=x0_y0_x1_y1&enemy=x_y&player=x_y&structure=grid&paused
+// ?mode=rays&ray=x0_y0_x1_y1&enemy=x_y&player=x_y&structure=grid&paused&boxes=x,y,w,h;…
 // (`_` separates numbers because URLSearchParams would escape a comma;
 // commas are read too).
 
@@ -29,12 +29,20 @@ export function readRaysState(defaults: RaysState, structures: readonly string[]
 
 const round = (v: number) => String(Math.round(v * 100) / 100);
 
-export function writeRaysState(s: RaysState, defaultStructure: string, publish: (params: URLSearchParams) => void = replaceModeQuery): void {
+/** Publishes the scene; `boxes` is the drawn boxes' "x,y,w,h;…" (null: none drawn, none written). */
+export function writeRaysState(s: RaysState, defaultStructure: string, boxes: string | null, publish: (params: URLSearchParams) => void = replaceModeQuery): void {
+  publish(raysParams(s, defaultStructure, boxes));
+}
+
+/** The scene as query parameters (see writeRaysState). */
+export function raysParams(s: RaysState, defaultStructure: string, boxes: string | null): URLSearchParams {
   const params = new URLSearchParams();
   params.set('ray', [s.ray.x0, s.ray.y0, s.ray.x1, s.ray.y1].map(round).join('_'));
   params.set('enemy', [s.enemy.x, s.enemy.y].map(round).join('_'));
   params.set('player', [s.player.x, s.player.y].map(round).join('_'));
   if (s.structure !== defaultStructure) params.set('structure', s.structure);
   if (!s.running) params.set('paused', '');
-  publish(params);
+  // No drawn boxes is the default: nothing to write.
+  if (boxes !== null && boxes !== '') params.set('boxes', boxes);
+  return params;
 }

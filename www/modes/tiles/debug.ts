@@ -18,6 +18,7 @@
 //   worldToScreen(x, y)     → { x, y } client CSS px, for page.mouse
 //   screenToWorld(x, y)     → { x, y } world units
 //   notice()                the text of the notice on screen, or null
+//   rulers()                { firstCol, firstRow, step } the rulers labelled last frame, or null when off
 
 import type { TileGrid, World } from '../../core/index';
 import type { TileMapLayer } from '../../layers/tile-map';
@@ -25,6 +26,7 @@ import type { Viewport } from '../../runtime/viewport';
 import type { TileEditor } from './editor';
 import type { EditBoxesLayer, TouchedCellsLayer } from './layers';
 import { screenMapping } from '../../runtime/keys';
+import type { RulersLayer } from '../../layers/rulers';
 
 export interface TilesDebugHandle {
   readonly world: World;
@@ -41,6 +43,8 @@ export interface TilesDebugHandle {
   worldToScreen(x: number, y: number): { x: number; y: number };
   screenToWorld(x: number, y: number): { x: number; y: number };
   notice(): string | null;
+  /** What the rulers showed last frame (firstCol, firstRow, step), or null when they are off. */
+  rulers(): { firstCol: number; firstRow: number; step: number } | null;
 }
 
 declare global {
@@ -58,6 +62,7 @@ interface Parts {
   canvas: HTMLCanvasElement;
   readoutRoot: HTMLElement;
   noticeElement: HTMLElement;
+  rulers: RulersLayer;
   keyStep: () => number;
   frame: () => number;
 }
@@ -99,6 +104,7 @@ export function installTilesDebugHandle(p: Parts): () => void {
     },
     ...screenMapping(canvas, v),
     notice: () => (p.noticeElement.hidden ? null : p.noticeElement.textContent),
+    rulers: () => (p.rulers.enabled ? { ...p.rulers.shown } : null),
   };
   window.__broadphaseTiles = handle;
   return () => {

@@ -8,39 +8,26 @@
 
 import { TileGrid, type World } from '../../core/index';
 import { History } from '../../runtime/history';
+import { BoxStore, type BoxEntry, type DrawnBox } from '../../box-editing/box-store';
+import type { ResizeEdges } from '../../box-editing/rects';
 import type { ShapeCatalogue } from './shapes';
+
+export { MIN_BOX_SIDE, type ResizeEdges } from '../../box-editing/rects';
+export { labelFor } from '../../box-editing/labels';
 
 export type Tool = 'paint' | 'erase' | 'door' | 'box';
 /** A cell side, as the core names it. */
 export type Side = 'left' | 'right' | 'top' | 'bottom';
 
 /** A box as the editor shows it: the world object, and what the core says about it on this map. */
-export interface BoxView {
-  readonly id: number;
-  /** "A", "B", …: how the readout and the canvas label it (kept through undo, which re-creates a deleted box under a new id). */
-  readonly name: string;
-  readonly x: number;
-  readonly y: number;
-  readonly w: number;
-  readonly h: number;
-  /** `touchedCells` for the box: `[col, row, …]`. */
-  readonly cells: Uint32Array;
+export interface BoxView extends DrawnBox {
   /** `pushOut` for the box. */
   readonly pushX: number;
   readonly pushY: number;
 }
 
-/** Smallest box side, world units. */
-export const MIN_BOX_SIDE = 2;
-
 /** Most boxes the editor holds: enough for any lesson, few enough to list. */
 export const MAX_EDITOR_BOXES = 64;
-
-/** Which edges of a box a resize moves: -1 the left/top one, 1 the right/bottom one, 0 neither. */
-export interface ResizeEdges {
-  readonly x: -1 | 0 | 1;
-  readonly y: -1 | 0 | 1;
-}
 
 /** Everything the user can change here, for undo and redo. */
 export interface EditorSnapshot {
@@ -49,7 +36,7 @@ export interface EditorSnapshot {
   readonly mapEdited: boolean;
   readonly boxesEdited: boolean;
   /** Label, x, y, w, h per box, in id order. */
-  readonly boxes: readonly (readonly [string, number, number, number, number])[];
+  readonly boxes: readonly BoxEntry[];
   readonly selected: string;
 }
 
@@ -59,13 +46,6 @@ const START_BOXES: readonly [number, number, number, number][] = [
   [2.6, 20.55, 3.4, 0.85],
   [12.3, 2.4, 0.7, 2.9],
 ];
-
-/** The n-th label (0-based): A … Z, then AA, AB, … */
-export function labelFor(n: number): string {
-  let text = '';
-  for (let k = n + 1; k > 0; k = Math.floor((k - 1) / 26)) text = String.fromCharCode(65 + ((k - 1) % 26)) + text;
-  return text;
-}
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -81,19 +61,13 @@ export class TileEditor {
   shape: string;
   /** The preset the map came from, or `'custom'` for a map read from ASCII. */
   preset: string;
-  /** The box the keyboard moves (an object id; 0 for none). */
-  selected = 0;
   /** Bumps on every change anything on screen depends on. */
   version = 0;
   /** Whether the map differs from the preset it was loaded from (then a link carries it). */
   mapEdited = false;
-  /** Whether the user added, moved, resized or deleted a box (then a link carries the boxes). */
-  boxesEdited = false;
   readonly history = new History<EditorSnapshot>();
-
-  /** Object id → label; labels are never reused while the editor lives, except by undo. */
-  private readonly labels = new Map<number, string>();
-  private labelsIssued = 0;
+  /** The draggable boxes (the world's objects), their labels and the rules for editing them. */
+  readonly store: BoxStore;
   private boxCache: { version: number; revision: number; boxes: BoxView[] } | null = null;
 
   constructor(
@@ -105,6 +79,20 @@ export class TileEditor {
     /** Shows a sentence to the user (a refused edit); called from the constructor on, so nothing is lost. */
     private readonly notify: (text: string) => void,
   ) {
+    this.store = new BoxStore(
+      {
+        world,
+        mapSize: () => [this.mapWidth, this.mapHeight],
+        cellSize: () => tiles.tileSize,
+        touchedCells: (x, y, w, h) => tiles.touchedCells(x, y, w, h),
+        edit: (what, call) => this.edit(what, call),
+        attempt: (what, call) => this.attempt(what, call),
+        notify,
+        changed: () => this.changed(),
+        cellsKey: () => tiles.revision,
+      },
+      MAX_EDITOR_BOXES,
+    );
     this.shape = options.shape;
     this.preset = options.preset;
     if (!this.loadPreset(options.preset)) this.loadPreset('empty');
@@ -116,7 +104,7 @@ export class TileEditor {
     const boxes = options.boxes ?? START_BOXES.flatMap(([x, y, w, h]) => [x * ts, y * ts, w * ts, h * ts, 0, 0].map(Math.round));
     for (let i = 0; i + 5 < boxes.length; i += 6) {
       const [x, y, w, h] = boxes.slice(i, i + 4);
-      this.insertBox(x, y, w, h);
+      this.store.insert(x, y, w, h);
     }
     this.selected = this.boxes()[0]?.id ?? 0;
     // Explicit boxes stay where the author put them; the default ones move out of rock.
@@ -135,23 +123,38 @@ export class TileEditor {
     return this.tiles.rows * this.tiles.tileSize;
   }
 
+  /** The box the keyboard moves (an object id; 0 for none). */
+  get selected(): number {
+    return this.store.selected;
+  }
+
+  set selected(id: number) {
+    this.store.selected = id;
+  }
+
+  /** Whether the user added, moved, resized or deleted a box (then a link carries the boxes). */
+  get boxesEdited(): boolean {
+    return this.store.edited;
+  }
+
+  set boxesEdited(edited: boolean) {
+    this.store.edited = edited;
+  }
+
   /**
-   * The boxes, in id order, with their touched cells and push-out on the
-   * current map: read from the core once per change, not per frame.
+   * The boxes, in id order, with their touched cells (the store's) and
+   * push-out on the current map: read from the core once per change, not
+   * per frame.
    */
   boxes(): BoxView[] {
     const revision = this.tiles.revision;
     const cache = this.boxCache;
-    if (cache !== null && cache.version === this.version && cache.revision === revision) return cache.boxes;
-    const ids = Array.from(this.world.order()).sort((a, b) => a - b);
-    const boxes = ids.map((id) => {
-      const [x, y, w, h] = this.world.box(id);
-      const cells = this.read(`find box ${this.labelOf(id)}'s touched cells`, () => this.tiles.touchedCells(x, y, w, h).slice()) ?? new Uint32Array(0);
-      const [pushX, pushY] = this.read(`find box ${this.labelOf(id)}'s push-out`, () => this.tiles.pushOut(x, y, w, h)) ?? [0, 0];
-      const name = this.labelOf(id);
-      return { id, name, x, y, w, h, cells, pushX, pushY };
+    if (cache !== null && cache.version === this.store.version && cache.revision === revision) return cache.boxes;
+    const boxes = this.store.boxes().map((b) => {
+      const [pushX, pushY] = this.read(`find box ${b.name}'s push-out`, () => this.tiles.pushOut(b.x, b.y, b.w, b.h)) ?? [0, 0];
+      return { ...b, pushX, pushY };
     });
-    this.boxCache = { version: this.version, revision, boxes };
+    this.boxCache = { version: this.store.version, revision, boxes };
     return boxes;
   }
 
@@ -285,87 +288,42 @@ export class TileEditor {
   // --- boxes -------------------------------------------------------------
 
   select(id: number): void {
-    if (id === this.selected || this.box(id) === undefined) return;
-    this.selected = id;
-    this.changed();
+    this.store.select(id);
   }
 
   /** Moves box `id`'s corner to (x, y), kept on the map. */
   moveBox(id: number, x: number, y: number): void {
-    const b = this.box(id);
-    if (b !== undefined) this.placeBox(b, x, y, b.w, b.h);
+    this.store.move(id, x, y);
   }
 
   /** Puts box `id` at (x, y) with size w × h, kept on the map. */
   setBoxRect(id: number, x: number, y: number, w: number, h: number): void {
-    const b = this.box(id);
-    if (b !== undefined) this.placeBox(b, x, y, w, h);
+    this.store.setRect(id, x, y, w, h);
   }
 
   /** Resizes box `id` from its top-left corner, kept on the map. */
   resizeBox(id: number, w: number, h: number): void {
-    const b = this.box(id);
-    if (b !== undefined) this.placeBox(b, b.x, b.y, w, h);
+    this.store.resize(id, w, h);
   }
 
-  /**
-   * Moves the edges `edges` names of box `id` to the pointer at (x, y);
-   * an edge stops `MIN_BOX_SIDE` short of the opposite one (never flips).
-   */
+  /** Moves the edges `edges` names of box `id` to the pointer at (x, y) (never flipping). */
   dragEdges(id: number, edges: ResizeEdges, x: number, y: number): void {
-    const b = this.box(id);
-    if (b === undefined) return;
-    let [x0, y0, x1, y1] = [b.x, b.y, b.x + b.w, b.y + b.h];
-    if (edges.x < 0) x0 = Math.min(x, x1 - MIN_BOX_SIDE);
-    if (edges.x > 0) x1 = Math.max(x, x0 + MIN_BOX_SIDE);
-    if (edges.y < 0) y0 = Math.min(y, y1 - MIN_BOX_SIDE);
-    if (edges.y > 0) y1 = Math.max(y, y0 + MIN_BOX_SIDE);
-    x0 = Math.max(0, x0);
-    y0 = Math.max(0, y0);
-    x1 = Math.min(this.mapWidth, x1);
-    y1 = Math.min(this.mapHeight, y1);
-    this.placeBox(b, x0, y0, x1 - x0, y1 - y0);
+    this.store.dragEdges(id, edges, x, y);
   }
 
-  /**
-   * A new box (kept on the map, at least `MIN_BOX_SIDE` a side), selected;
-   * its id, or 0 when refused (the notice says why, e.g. the limit).
-   */
+  /** A new box (kept on the map), selected; its id, or 0 when refused (the notice says why, e.g. the limit). */
   addBox(x: number, y: number, w: number, h: number): number {
-    if (this.boxes().length >= MAX_EDITOR_BOXES) {
-      this.notify(`No box added: the editor holds at most ${MAX_EDITOR_BOXES} boxes. Delete one first.`);
-      return 0;
-    }
-    if (![x, y, w, h].every(Number.isFinite)) return 0;
-    const bw = Math.min(Math.max(w, MIN_BOX_SIDE), this.mapWidth);
-    const bh = Math.min(Math.max(h, MIN_BOX_SIDE), this.mapHeight);
-    const bx = Math.min(Math.max(x, 0), this.mapWidth - bw);
-    const by = Math.min(Math.max(y, 0), this.mapHeight - bh);
-    let id = 0;
-    if (!this.edit('add a box', () => (id = this.insertBox(bx, by, bw, bh)))) return 0;
-    this.boxesEdited = true;
-    this.selected = id;
-    return id;
+    return this.store.add(x, y, w, h);
   }
 
   /** Removes box `id` (the selection moves to a neighbour). */
   deleteBox(id: number): boolean {
-    const boxes = this.boxes();
-    const at = boxes.findIndex((b) => b.id === id);
-    if (at < 0) return false;
-    if (!this.edit(`delete box ${boxes[at].name}`, () => this.world.remove(id))) return false;
-    this.labels.delete(id);
-    this.boxesEdited = true;
-    if (this.selected === id) this.selected = (boxes[at + 1] ?? boxes[at - 1])?.id ?? 0;
-    return true;
+    return this.store.delete(id);
   }
 
-  /** A copy of box `id` beside it (half its size down and right, kept on the map), selected. */
+  /** A copy of box `id` beside it, selected. */
   duplicateBox(id: number): number {
-    const b = this.box(id);
-    if (b === undefined) return 0;
-    const offset = Math.max(this.tiles.tileSize / 2, Math.min(b.w, b.h) / 2);
-    return this.addBox(b.x + offset, b.y + offset, b.w, b.h);
+    return this.store.duplicate(id);
   }
 
   /**
@@ -393,18 +351,7 @@ export class TileEditor {
   }
 
   private placeBox(b: BoxView, x: number, y: number, w: number, h: number): void {
-    const mw = this.mapWidth;
-    const mh = this.mapHeight;
-    if (![x, y, w, h].every(Number.isFinite)) {
-      this.notify(`Box ${b.name} not moved: (${x}, ${y}, ${w}, ${h}) is not a finite box`);
-      return;
-    }
-    const bw = Math.min(Math.max(w, MIN_BOX_SIDE), Math.max(mw, MIN_BOX_SIDE));
-    const bh = Math.min(Math.max(h, MIN_BOX_SIDE), Math.max(mh, MIN_BOX_SIDE));
-    const bx = Math.min(Math.max(x, 0), Math.max(0, mw - bw));
-    const by = Math.min(Math.max(y, 0), Math.max(0, mh - bh));
-    if (bx === b.x && by === b.y && bw === b.w && bh === b.h) return;
-    if (this.edit(`move box ${b.name}`, () => this.world.update(b.id, bx, by, bw, bh))) this.boxesEdited = true;
+    this.store.setRect(b.id, x, y, w, h);
   }
 
   // --- undo --------------------------------------------------------------
@@ -442,8 +389,8 @@ export class TileEditor {
       preset: this.preset,
       mapEdited: this.mapEdited,
       boxesEdited: this.boxesEdited,
-      boxes: this.boxes().map((b) => [b.name, b.x, b.y, b.w, b.h] as const),
-      selected: this.labels.get(this.selected) ?? '',
+      boxes: this.store.snapshot(),
+      selected: this.store.selectedLabel,
     };
   }
 
@@ -462,39 +409,12 @@ export class TileEditor {
     }
     this.preset = state.preset;
     this.mapEdited = state.mapEdited;
-    this.boxesEdited = state.boxesEdited;
-    const byLabel = new Map(this.boxes().map((b) => [b.name, b]));
-    const wanted = new Set(state.boxes.map(([label]) => label));
-    for (const [label, b] of byLabel) {
-      if (wanted.has(label)) continue;
-      this.attempt(`remove box ${label}`, () => this.world.remove(b.id));
-      this.labels.delete(b.id);
-    }
-    for (const [label, x, y, w, h] of state.boxes) {
-      const b = byLabel.get(label);
-      if (b !== undefined) {
-        if (b.x !== x || b.y !== y || b.w !== w || b.h !== h) this.attempt(`move box ${label}`, () => this.world.update(b.id, x, y, w, h));
-      } else {
-        this.insertBox(x, y, w, h, label);
-      }
-    }
-    this.changed();
-    const selected = [...this.labels].find(([, label]) => label === state.selected);
-    this.selected = selected?.[0] ?? this.boxes()[0]?.id ?? 0;
+    this.store.restore(state.boxes, state.selected, state.boxesEdited);
   }
 
   /** Box `id`'s label. */
   labelOf(id: number): string {
-    return this.labels.get(id) ?? `#${id}`;
-  }
-
-  /** Inserts a box into the world with the next label (or `label`); its id, 0 if refused. */
-  private insertBox(x: number, y: number, w: number, h: number, label?: string): number {
-    let id = 0;
-    if (!this.attempt('add a box', () => (id = this.world.insert(x, y, w, h)))) return 0;
-    this.labels.set(id, label ?? labelFor(this.labelsIssued++));
-    this.changed();
-    return id;
+    return this.store.labelOf(id);
   }
 
   /**

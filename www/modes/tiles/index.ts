@@ -31,9 +31,11 @@ import { installTilesDebugHandle } from './debug';
 import { TileEditor } from './editor';
 import { TilesInput } from './input';
 import { createHover, EditBoxesLayer, HoverLayer, TouchedCellsLayer, type TilesModel } from './layers';
-import { AboutPanel, KeysPanel, MapPanel, PalettePanel, ReadoutPanel, tilesLegend } from './panels';
+import { AboutPanel, KeysPanel, MapPanel, PalettePanel, readoutPanel, tilesLegend } from './panels';
 import { buildCatalogue } from './shapes';
 import { parseBoxList } from '../../settings/schema';
+import { applyView, ViewLink } from '../../runtime/view-link';
+import { RulersLayer, rulersButton } from '../../layers/rulers';
 
 const DEFAULT_PRESET = 'n-level';
 const DEFAULT_SHAPE = 'slope45-br';
@@ -80,12 +82,14 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   viewport.snapUnit = tiles.tileSize;
   viewport.setWorld(editor.mapWidth, editor.mapHeight);
   viewport.fit();
+  applyView(viewport, params.get('view'));
   const renderer = new Renderer<TilesModel>(layout.canvas, viewport);
   addZoomButtons(layout.tools, viewport);
   const snapButton = toolButton('Snap', 'Snap box edges to cell lines; arrows move by whole cells (Alt while dragging flips it)', () => editor.setSnap(!editor.snap), { 'data-tool': 'snap', 'aria-pressed': 'false' });
   const undoButton = toolButton('↶', 'Undo (Ctrl/Cmd+Z)', () => editor.undo(), { 'data-tool': 'undo' });
   const redoButton = toolButton('↷', 'Redo (Shift+Ctrl/Cmd+Z)', () => editor.redo(), { 'data-tool': 'redo' });
-  layout.tools.append(undoButton, redoButton, snapButton);
+  const rulers = new RulersLayer();
+  layout.tools.append(undoButton, redoButton, snapButton, rulersButton(rulers));
   // The cell under the pointer: where it is, its tile, its four edge states.
   const hoverLine = h('output', { id: 'tiles-hover', class: 'tiles-hover', 'aria-live': 'off', hidden: true });
   layout.stage.append(hoverLine);
@@ -97,11 +101,12 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   renderer.add(touched);
   renderer.add(new HoverLayer());
   renderer.add(boxesLayer);
+  renderer.add(rulers);
   const model: TilesModel = { tiles, editor, hover: createHover() };
   const input = new TilesInput(layout.canvas, viewport, editor, model.hover, context.keyRoot);
 
   const sidebar = new Sidebar(layout.panels);
-  const readout = new ReadoutPanel(editor);
+  const readout = readoutPanel(editor);
   sidebar.add(new AboutPanel(), 'control');
   sidebar.add(new PalettePanel(editor), 'control');
   sidebar.add(readout);
@@ -109,7 +114,9 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   sidebar.add(new KeysPanel(), 'control');
   layout.legend.append(tilesLegend());
 
-  const publish = context.publish ?? replaceModeQuery;
+  // Every write carries the page view; a zoom or a pan alone writes too (after the first write, on the first frame).
+  const link = new ViewLink(viewport, context.publish ?? replaceModeQuery);
+  const publish = link.publish;
   let synced = '';
   let written = '';
   const loop = new FrameLoop((now) => {
@@ -119,6 +126,7 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
       viewport.fit();
     }
     renderer.draw(model, now);
+    link.tick(now);
     const cell = model.hover.cell;
     const hovered = cell === null ? '' : `${cell[0]},${cell[1]}:${tiles.revision}`;
     if (hovered !== hoverShown) {
@@ -153,6 +161,7 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
     touched,
     boxes: boxesLayer,
     viewport,
+    rulers,
     canvas: layout.canvas,
     readoutRoot: readout.element,
     noticeElement: layout.notice,

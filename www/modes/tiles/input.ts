@@ -11,39 +11,15 @@
 import { canvasPoint, PointerDrag } from '../../runtime/pointer-drag';
 import type { Viewport } from '../../runtime/viewport';
 import type { ResizeEdges, Side, TileEditor } from './editor';
-import { handleAt, type Hover } from './layers';
+import type { Hover } from './layers';
 import { belongsToControl, viewKey } from '../../runtime/keys';
 import { historyKey } from '../../runtime/history';
 import { TouchGestures } from '../../runtime/touch';
-import { snapSpan, snapToLine } from '../../runtime/geometry';
+import { pickBox, resizeCursor, type Pick } from '../../box-editing/handles';
+import { dragBox, dragCursor, grabBox, startCreate, type BoxDrag } from '../../box-editing/drag';
+import { arrowOf, isDeleteKey, isDuplicateKey, nudgeSelected } from '../../box-editing/keys';
 
-/** Pointer slop for picking a box, CSS px: fingers are not pixels. */
-const PICK_PX = { mouse: 3, pen: 4, touch: 10 } as const;
-/** Half the hit area of a resize handle, CSS px: 24 px across for a finger. */
-const HANDLE_REACH_PX = { mouse: 6, pen: 8, touch: 12 } as const;
-/** A drag shorter than this draws no box (a click), CSS px. */
-const CREATE_SLOP_PX = 4;
-
-type Drag =
-  | { kind: 'move'; box: number; grabX: number; grabY: number }
-  | { kind: 'resize'; box: number; edges: ResizeEdges; grabX: number; grabY: number }
-  | { kind: 'create'; box: number; x0: number; y0: number; px0: number; py0: number }
-  | { kind: 'paint'; erase: boolean; lastX: number; lastY: number; lastCell: number }
-  | { kind: 'door' };
-
-interface Pick {
-  /** The box's id. */
-  box: number;
-  /** The edges a press here resizes, or null to move the box. */
-  edges: ResizeEdges | null;
-}
-
-/** The cursor for resizing `edges`. */
-function resizeCursor(edges: ResizeEdges): string {
-  if (edges.x === 0) return 'ns-resize';
-  if (edges.y === 0) return 'ew-resize';
-  return edges.x === edges.y ? 'nwse-resize' : 'nesw-resize';
-}
+type Drag = BoxDrag | { kind: 'paint'; erase: boolean; lastX: number; lastY: number; lastCell: number } | { kind: 'door' };
 
 export class TilesInput {
   private readonly pointer: PointerDrag;
@@ -96,30 +72,9 @@ export class TilesInput {
     return cell === undefined ? null : [cell[0], cell[1]];
   }
 
-  /**
-   * The box under canvas (px, py), and the edges a press there resizes.
-   * Smallest first, as they are drawn on top. Handles reach outward past
-   * the box, and inward at most a quarter of its side, so the middle of
-   * even a tiny box always moves it.
-   */
+  /** The box under canvas (px, py), and the edges a press there resizes (see pickBox). */
   private pick(px: number, py: number, pointerType: string): Pick | null {
-    const v = this.view;
-    const slop = PICK_PX[pointerType as keyof typeof PICK_PX] ?? PICK_PX.mouse;
-    const reach = HANDLE_REACH_PX[pointerType as keyof typeof HANDLE_REACH_PX] ?? HANDLE_REACH_PX.mouse;
-    const order = [...this.editor.boxes()].sort((a, b) => a.w * a.h - b.w * b.h);
-    for (const b of order) {
-      const rect = { x0: v.toCanvasX(b.x), y0: v.toCanvasY(b.y), x1: v.toCanvasX(b.x + b.w), y1: v.toCanvasY(b.y + b.h) };
-      const edges = handleAt(rect, px, py, reach);
-      if (edges !== null) return { box: b.id, edges };
-    }
-    for (const b of order) {
-      const x0 = v.toCanvasX(b.x) - slop;
-      const y0 = v.toCanvasY(b.y) - slop;
-      const x1 = v.toCanvasX(b.x + b.w) + slop;
-      const y1 = v.toCanvasY(b.y + b.h) + slop;
-      if (px >= x0 && px <= x1 && py >= y0 && py <= y1) return { box: b.id, edges: null };
-    }
-    return null;
+    return pickBox(this.view, this.editor.boxes(), px, py, pointerType);
   }
 
   /** The side of the cell under world (x, y) nearest to it. */
@@ -151,26 +106,18 @@ export class TilesInput {
     // One finger on the open map scrolls the page, unless editing by touch.
     if (e.pointerType === 'touch' && hit === null && !creating && !ed.touchEdit) return false;
     this.canvas.focus({ preventScroll: true });
-    const b = hit === null ? undefined : ed.box(hit.box);
-    if (hit !== null && b === undefined) return false;
+    if (hit !== null && ed.box(hit.box) === undefined) return false;
     ed.beginGesture();
-    if (hit !== null && b !== undefined && !(creating && e.shiftKey)) {
-      ed.select(hit.box);
-      if (hit.edges !== null) {
-        const edges = hit.edges;
-        const ex = edges.x < 0 ? b.x : b.x + b.w;
-        const ey = edges.y < 0 ? b.y : b.y + b.h;
-        this.drag = { kind: 'resize', box: hit.box, edges, grabX: wx - ex, grabY: wy - ey };
-        this.setCursor(resizeCursor(edges));
-      } else {
-        this.drag = { kind: 'move', box: hit.box, grabX: wx - b.x, grabY: wy - b.y };
-        this.setCursor('grabbing');
-      }
+    if (hit !== null && !(creating && e.shiftKey)) {
+      const drag = grabBox(ed.store, hit, wx, wy);
+      if (drag === null) return false;
+      this.drag = drag;
+      this.setCursor(dragCursor(drag));
       this.setHover(null, null, hit.box, hit.edges);
       return true;
     }
     if (creating) {
-      this.drag = { kind: 'create', box: 0, x0: wx, y0: wy, px0: px, py0: py };
+      this.drag = startCreate(wx, wy, px, py);
       this.setCursor('crosshair');
       return true;
     }
@@ -193,37 +140,14 @@ export class TilesInput {
     if (this.drag === null) return;
     const d = this.drag;
     const ed = this.editor;
-    const ts = ed.tiles.tileSize;
     // Alt flips the snap toggle for this move.
     const snap = ed.snap !== e.altKey;
-    const line = (value: number) => (snap ? snapToLine(value, ts) : value);
     switch (d.kind) {
-      case 'move': {
-        const b = ed.box(d.box);
-        if (b === undefined) break;
-        let x = wx - d.grabX;
-        let y = wy - d.grabY;
-        if (snap) {
-          x += snapSpan(x, x + b.w, ts);
-          y += snapSpan(y, y + b.h, ts);
-        }
-        ed.moveBox(d.box, x, y);
-        break;
-      }
+      case 'move':
       case 'resize':
-        ed.dragEdges(d.box, d.edges, line(wx - d.grabX), line(wy - d.grabY));
+      case 'create':
+        dragBox(ed.store, d, wx, wy, px, py, snap, ed.tiles.tileSize);
         break;
-      case 'create': {
-        if (d.box === 0 && Math.hypot(px - d.px0, py - d.py0) < CREATE_SLOP_PX) break;
-        const [ax, ay, bx, by] = [line(d.x0), line(d.y0), line(wx), line(wy)];
-        const x = Math.min(ax, bx);
-        const y = Math.min(ay, by);
-        const w = Math.abs(bx - ax);
-        const h = Math.abs(by - ay);
-        if (d.box === 0) d.box = ed.addBox(x, y, w, h);
-        else ed.setBoxRect(d.box, x, y, w, h);
-        break;
-      }
       case 'paint':
         this.strokeTo(d, wx, wy);
         this.setHover(this.cellAt(wx, wy), null, 0, null);
@@ -316,30 +240,14 @@ export class TilesInput {
 
   /** Arrow keys move the selected box (Shift: resize) while the canvas has focus. */
   private readonly canvasKey = (e: KeyboardEvent): void => {
-    const arrows: Record<string, [number, number]> = {
-      ArrowLeft: [-1, 0],
-      ArrowRight: [1, 0],
-      ArrowUp: [0, -1],
-      ArrowDown: [0, 1],
-    };
-    const dir = arrows[e.key];
-    if (dir === undefined || e.altKey || e.ctrlKey || e.metaKey) return;
+    const dir = arrowOf(e);
+    if (dir === undefined) return;
     e.preventDefault();
     const ed = this.editor;
-    const b = ed.box(ed.selected);
-    if (b === undefined) return;
-    const step = this.keyStep;
+    if (ed.box(ed.selected) === undefined) return;
     // Each press is its own undo step.
     ed.beginGesture();
-    if (e.shiftKey) ed.resizeBox(b.id, b.w + dir[0] * step, b.h + dir[1] * step);
-    else if (ed.snap) {
-      // Snapped: a whole cell, landing the leading edge on a line.
-      const ts = ed.tiles.tileSize;
-      const x = b.x + dir[0] * ts;
-      const y = b.y + dir[1] * ts;
-      const lead = (lo: number, size: number, d: number) => (d > 0 ? Math.round((lo + size) / ts) * ts - size : d < 0 ? Math.round(lo / ts) * ts : lo);
-      ed.moveBox(b.id, lead(x, b.w, dir[0]), lead(y, b.h, dir[1]));
-    } else ed.moveBox(b.id, b.x + dir[0] * step, b.y + dir[1] * step);
+    nudgeSelected(ed.store, dir, e.shiftKey, this.keyStep, ed.snap, ed.tiles.tileSize);
     ed.endGesture();
   };
 
@@ -352,7 +260,7 @@ export class TilesInput {
       else ed.redo();
       return true;
     }
-    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'd' && !belongsToControlIgnoringModifiers(e)) {
+    if (isDuplicateKey(e)) {
       ed.duplicateBox(ed.selected);
       return true;
     }
@@ -398,19 +306,9 @@ export class TilesInput {
       case 'B':
         ed.setTool(ed.tool === 'box' ? 'paint' : 'box');
         break;
-      case 'Delete':
-      case 'Backspace':
-        if (!ed.deleteBox(ed.selected)) return;
-        break;
       default:
-        return;
+        if (!isDeleteKey(e) || !ed.deleteBox(ed.selected)) return;
     }
     e.preventDefault();
   };
-}
-
-/** Whether a key press is typing in a field (modifiers aside). */
-function belongsToControlIgnoringModifiers(e: KeyboardEvent): boolean {
-  const t = e.target;
-  return t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement || (t instanceof HTMLElement && t.isContentEditable);
 }

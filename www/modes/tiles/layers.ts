@@ -11,6 +11,7 @@ import { useScreenSpace, useWorldSpace } from '../../runtime/renderer';
 import type { BoxView, ResizeEdges, Side, TileEditor } from './editor';
 import { boxColour, tileColours as colours } from './colours';
 import type { ShapeInfo } from './shapes';
+import { drawHandles } from '../../box-editing/draw';
 
 /** What the pointer is over or doing; input.ts writes it, drawing reads it. */
 export interface Hover {
@@ -37,35 +38,7 @@ export interface TilesModel {
   readonly hover: Hover;
 }
 
-/** Resize handle size as drawn, CSS pixels (the hit area is larger). */
-export const HANDLE_PX = 8;
-
-/** The eight handles: corners and edge middles. */
-export const HANDLES: readonly ResizeEdges[] = [
-  { x: -1, y: -1 },
-  { x: 0, y: -1 },
-  { x: 1, y: -1 },
-  { x: 1, y: 0 },
-  { x: 1, y: 1 },
-  { x: 0, y: 1 },
-  { x: -1, y: 1 },
-  { x: -1, y: 0 },
-];
-
-/**
- * The handle of the box `rect` (canvas px) under (px, py), or null. A
- * handle's area reaches `reach` px outward, and inward at most a quarter
- * of the box's side, so the middle of a box, however small, moves it.
- */
-export function handleAt(rect: { x0: number; y0: number; x1: number; y1: number }, px: number, py: number, reach: number): ResizeEdges | null {
-  const { x0, y0, x1, y1 } = rect;
-  if (px < x0 - reach || px > x1 + reach || py < y0 - reach || py > y1 + reach) return null;
-  const bandX = Math.min(reach, (x1 - x0) / 4);
-  const bandY = Math.min(reach, (y1 - y0) / 4);
-  const x = px < x0 + bandX ? -1 : px > x1 - bandX ? 1 : 0;
-  const y = py < y0 + bandY ? -1 : py > y1 - bandY ? 1 : 0;
-  return x === 0 && y === 0 ? null : { x, y };
-}
+export { handleAt, HANDLE_PX, HANDLES } from '../../box-editing/handles';
 
 export class TouchedCellsLayer implements Layer<TilesModel> {
   readonly name = 'touched-cells';
@@ -182,19 +155,7 @@ export class EditBoxesLayer implements Layer<TilesModel> {
         ctx.setLineDash([]);
       }
       // The eight resize handles, on the box the keys or the pointer are on.
-      if (active || hover.box === b.id) {
-        for (const edges of HANDLES) {
-          const hot = hover.box === b.id && hover.handle !== null && hover.handle.x === edges.x && hover.handle.y === edges.y;
-          const hs = (hot ? HANDLE_PX + 2 : HANDLE_PX) * px;
-          const hx = b.x + ((edges.x + 1) / 2) * b.w - hs / 2;
-          const hy = b.y + ((edges.y + 1) / 2) * b.h - hs / 2;
-          ctx.fillStyle = boxColour(b.id, 1);
-          ctx.fillRect(hx, hy, hs, hs);
-          ctx.strokeStyle = colours.page;
-          ctx.lineWidth = px;
-          ctx.strokeRect(hx, hy, hs, hs);
-        }
-      }
+      if (active || hover.box === b.id) drawHandles(ctx, b, hover.box === b.id ? hover.handle : null, px, boxColour(b.id, 1), colours.page);
     }
     for (const b of boxes) {
       if (b.pushX === 0 && b.pushY === 0) continue;

@@ -4,7 +4,8 @@
 // mode calls at most once per frame after a change.
 
 import { World } from '../../core/index';
-import type { Side, TileEditor, Tool } from './editor';
+import type { BoxView, Side, TileEditor, Tool } from './editor';
+import { BoxListPanel, num } from '../../box-editing/box-list';
 import type { ShapeInfo } from './shapes';
 import { boxColour } from './colours';
 import { h, panelSection, setText, type Panel } from '../../runtime/ui';
@@ -48,18 +49,7 @@ function kbd(text: string): HTMLElement {
   return h('kbd', {}, text);
 }
 
-/** 12.5 → "12.5", -3 → "−3", 0.04 → "0.040": one decimal, a real minus. */
-function num(n: number): string {
-  const text = n !== 0 && Math.abs(n) < 0.1 ? n.toPrecision(2) : String(Math.round(n * 10) / 10);
-  return text.replace('-', '−');
-}
-
-/** `(col,row) (col,row) …` for a `[col, row, …]` list. */
-export function cellList(cells: ArrayLike<number>): string {
-  const parts: string[] = [];
-  for (let i = 0; i + 1 < cells.length; i += 2) parts.push(`(${cells[i]},${cells[i + 1]})`);
-  return parts.join(' ');
-}
+export { cellList } from '../../box-editing/box-list';
 
 // --- palette and tools -----------------------------------------------------
 
@@ -204,76 +194,35 @@ export class MapPanel implements Panel {
 
 // --- touched cells --------------------------------------------------------------
 
-interface BoxRow {
-  name: HTMLButtonElement;
-  where: HTMLElement;
-  count: HTMLElement;
-  cells: HTMLElement;
-  push: HTMLElement;
-  resolve: HTMLButtonElement;
-  row: HTMLElement;
-}
-
-/** Per box: its touched cells, where it is, its push-out and a Resolve button. Rows follow the world's boxes. */
-export class ReadoutPanel implements Panel {
-  readonly element: HTMLElement;
-  private readonly list = h('div', { class: 'tiles-readout-list', role: 'status', 'aria-live': 'polite' });
-  private rows = new Map<number, BoxRow>();
-
-  constructor(private readonly editor: TileEditor) {
-    this.element = panelSection('tiles-readout', 'Touched cells', this.list);
-  }
-
-  private rowFor(id: number, name: string, index: number): BoxRow {
-    const editor = this.editor;
-    const key = String(index + 1);
-    const label = h('button', { type: 'button', class: 'tiles-box-name', 'aria-keyshortcuts': key, title: `Select box ${name}: the arrow keys move it (${key})` }, h('span', { class: 'swatch tiles-swatch-box', style: `background: ${boxSwatch(id)}`, 'aria-hidden': 'true' }), `box ${name}`);
-    label.addEventListener('click', () => editor.select(id));
-    const resolve = h('button', { type: 'button', class: 'tiles-resolve', title: `Move box ${name} by its push-out, out of the tiles` }, 'Resolve');
-    resolve.addEventListener('click', () => editor.resolve(id));
-    const copy = h('button', { type: 'button', class: 'tiles-duplicate', 'aria-label': `Duplicate box ${name}`, title: `Duplicate box ${name} (Ctrl/Cmd+D)` }, 'Copy');
-    copy.addEventListener('click', () => editor.duplicateBox(id));
-    const remove = h('button', { type: 'button', class: 'tiles-delete', 'aria-label': `Delete box ${name}`, title: `Delete box ${name} (Delete)` }, '×');
-    remove.addEventListener('click', () => editor.deleteBox(id));
-    const where = h('span', { class: 'tiles-box-where' });
-    const count = h('span', { class: 'tiles-box-count' });
-    const cells = h('p', { class: 'tiles-cells' });
-    const push = h('span', { class: 'tiles-push-text', title: 'pushOut(): the smallest move that takes the box out of every tile' });
-    const row = h(
-      'div',
-      { class: 'tiles-readout-box', 'data-box': id },
-      h('div', { class: 'tiles-readout-head' }, label, count, resolve, copy, remove),
-      cells,
-      h('p', { class: 'tiles-box-facts' }, where, ' · ', push),
-    );
-    return { name: label, where, count, cells, push, resolve, row };
-  }
-
-  sync(): void {
-    const e = this.editor;
-    const boxes = e.boxes();
-    const next = new Map<number, BoxRow>();
-    boxes.forEach((b, i) => next.set(b.id, this.rows.get(b.id) ?? this.rowFor(b.id, b.name, i)));
-    if (next.size !== this.rows.size || [...next.keys()].some((id) => !this.rows.has(id))) this.list.replaceChildren(...[...next.values()].map((r) => r.row));
-    this.rows = next;
-    for (const b of boxes) {
-      const r = next.get(b.id) as BoxRow;
-      const n = b.cells.length / 2;
-      r.name.setAttribute('aria-pressed', String(b.id === e.selected));
-      r.row.classList.toggle('selected', b.id === e.selected);
-      setText(r.where, `${num(b.w)}×${num(b.h)} at (${num(b.x)}, ${num(b.y)})`);
-      setText(r.count, `${n} ${n === 1 ? 'cell' : 'cells'}`);
-      setText(r.cells, n === 0 ? 'none (off the grid)' : cellList(b.cells));
-      const stuck = b.pushX !== 0 || b.pushY !== 0;
-      setText(r.push, stuck ? `push-out (${num(b.pushX)}, ${num(b.pushY)})` : 'clear');
-      r.push.classList.toggle('stuck', stuck);
-      r.resolve.disabled = !stuck;
-    }
-  }
-}
-
-function boxSwatch(id: number): string {
-  return boxColour(id, 1);
+/** Per box: its touched cells, where it is, its push-out and a Resolve button (the shared box list, plus push-out). */
+export function readoutPanel(editor: TileEditor): BoxListPanel<BoxView> {
+  return new BoxListPanel<BoxView>({
+    panelId: 'tiles-readout',
+    title: 'Touched cells',
+    prefix: 'tiles',
+    empty: 'No boxes: drag with the Box tool (or Shift-drag) to draw one.',
+    boxes: () => editor.boxes(),
+    selected: () => editor.selected,
+    select: (id) => editor.select(id),
+    duplicate: (id) => editor.duplicateBox(id),
+    remove: (id) => editor.deleteBox(id),
+    colour: (id) => boxColour(id, 1),
+    extras: (b) => {
+      const resolve = h('button', { type: 'button', class: 'tiles-resolve box-list-small', title: `Move box ${b.name} by its push-out, out of the tiles` }, 'Resolve');
+      resolve.addEventListener('click', () => editor.resolve(b.id));
+      const push = h('span', { class: 'tiles-push-text', title: 'pushOut(): the smallest move that takes the box out of every tile' });
+      return {
+        buttons: [resolve],
+        fact: push,
+        update(box) {
+          const stuck = box.pushX !== 0 || box.pushY !== 0;
+          setText(push, stuck ? `push-out (${num(box.pushX)}, ${num(box.pushY)})` : 'clear');
+          push.classList.toggle('stuck', stuck);
+          resolve.disabled = !stuck;
+        },
+      };
+    },
+  });
 }
 
 // --- keys, explanation, legend ------------------------------------------------------
