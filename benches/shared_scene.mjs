@@ -8,6 +8,8 @@
 // equal the known counts after 35 frames) before a time is printed.
 //
 // Run after a release wasm build:  node benches/shared_scene.mjs [N…]
+// (BROADPHASE_WASM=other.wasm runs another build of the core, e.g. with SIMD;
+// BROADPHASE_ONLY=loose-grid runs only contenders whose name contains it.)
 // Prints Markdown tables (pasted into the README).
 
 import { readFileSync } from 'node:fs';
@@ -16,7 +18,9 @@ import { runnerImport } from 'vite';
 
 const root = new URL('..', import.meta.url);
 const { module: bench } = await runnerImport('/www/bench/node.ts', { root: root.pathname, logLevel: 'error' });
-bench.initSync({ module: readFileSync(new URL('pkg/broadphase_bg.wasm', root)) });
+// BROADPHASE_WASM=path runs another build of the same core (a SIMD build, say).
+const wasm = process.env.BROADPHASE_WASM ?? new URL('pkg/broadphase_bg.wasm', root);
+bench.initSync({ module: readFileSync(wasm) });
 
 const asked = process.argv.slice(2).filter((a) => /^\d+$/.test(a)).map(Number);
 const SIZES = asked.length ? asked : [1000, 10000, 100000];
@@ -60,7 +64,8 @@ for (const n of SIZES) {
       bench.worldStepContender('loose-grid'),
       bench.worldStepContender('grid'),
     ];
-    const runs = all.map((c) => run(c, n, motion));
+    const only = process.env.BROADPHASE_ONLY;
+    const runs = all.filter((c) => !only || c.name.includes(only)).map((c) => run(c, n, motion));
     const readers = runs.filter((r) => !r.ownMotion);
     for (const r of readers) {
       const f = r.counts.findIndex((c, i) => c !== readers[0].counts[i]);
@@ -79,7 +84,7 @@ console.log(`Node ${process.version}; median ms per frame of the timed frames.\n
 console.log('| N | contender | all moving ms | 90 % at rest ms | rest / moving | all moving vs flatbush |');
 console.log('|---:|---|---:|---:|---:|---:|');
 for (const n of SIZES) {
-  const flat = find(n, 'all moving', 'flatbush (JS)');
+  const flat = find(n, 'all moving', 'flatbush (JS)') ?? { ms: NaN };
   for (const r of rows.filter((r) => r.n === n && r.motion === 'all moving')) {
     const rest = find(n, '90 % at rest', r.name);
     console.log(`| ${n.toLocaleString('en-US')} | ${r.name} | ${fmt(r.ms)} | ${fmt(rest.ms)} | ${(rest.ms / r.ms).toFixed(2)} | ${(flat.ms / r.ms).toFixed(1)}× |`);
@@ -89,5 +94,6 @@ console.log('\nThe World fed by updateMany against the World stepping itself (lo
 for (const n of SIZES) {
   const many = find(n, 'all moving', 'broadphase loose-grid (wasm)');
   const step = find(n, 'all moving', 'broadphase loose-grid (wasm, step)');
+  if (!many || !step) continue;
   console.log(`- N = ${n.toLocaleString('en-US')}: updateMany + pairs ${fmt(many.ms)} ms, step + pairs ${fmt(step.ms)} ms: ${(many.ms / step.ms).toFixed(2)}×`);
 }
