@@ -34,6 +34,27 @@ unsafe impl GlobalAlloc for CountingAllocator {
 #[global_allocator]
 static GLOBAL: CountingAllocator = CountingAllocator;
 
+/// Runs `frame(world, k)` for k in `warm` (untimed, so buffers reach their
+/// high-water marks), then for k in `window`, and returns the allocations
+/// made in the window, with how many pair events the window saw.
+fn allocations_in_window(
+    world: &mut World,
+    warm: std::ops::Range<u32>,
+    window: std::ops::Range<u32>,
+    mut frame: impl FnMut(&mut World, u32),
+) -> (usize, usize) {
+    for k in warm {
+        frame(world, k);
+    }
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let mut events = 0;
+    for k in window {
+        frame(world, k);
+        events += world.pairs_began().len() + world.pairs_ended().len();
+    }
+    (ALLOCATIONS.load(Ordering::Relaxed) - before, events)
+}
+
 #[test]
 fn a_warm_frame_allocates_nothing() {
     for kind in StructureKind::ALL {
@@ -78,28 +99,16 @@ fn a_warm_frame_allocates_nothing() {
             // pairs and the enter/exit events.
             let ids: Vec<u32> = world.order().to_vec();
             let mut boxes: Vec<f64> = Vec::with_capacity(ids.len() * 4);
-            let frame_boxes = |world: &World, boxes: &mut Vec<f64>, t: f64| {
+            let (allocations, events) = allocations_in_window(&mut world, 0..100, 100..160, |world, k| {
                 boxes.clear();
                 for &id in &ids {
                     let [x, y, w, h] = world.box_of(id).unwrap();
-                    let k = f64::from(id);
-                    boxes.extend([x + 4.0 * (t * 0.7 + k).sin(), y + 4.0 * (t * 0.5 + k).cos(), w, h]);
+                    let (t, p) = (f64::from(k), f64::from(id));
+                    boxes.extend([x + 4.0 * (t * 0.7 + p).sin(), y + 4.0 * (t * 0.5 + p).cos(), w, h]);
                 }
-            };
-            for frame in 0..100 {
-                frame_boxes(&world, &mut boxes, f64::from(frame));
                 world.update_many_flat(&ids, &boxes).unwrap();
                 world.pairs();
-            }
-            let before = ALLOCATIONS.load(Ordering::Relaxed);
-            let mut events = 0;
-            for frame in 100..160 {
-                frame_boxes(&world, &mut boxes, f64::from(frame));
-                world.update_many_flat(&ids, &boxes).unwrap();
-                world.pairs();
-                events += world.pairs_began().len() + world.pairs_ended().len();
-            }
-            let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+            });
             assert!(events > 0, "expected pairs to begin and end as boxes move");
             assert_eq!(
                 allocations,
@@ -112,28 +121,16 @@ fn a_warm_frame_allocates_nothing() {
             // Most objects at rest: a tenth moves, so pairs() keeps the
             // stayed-put pairs and searches only the moved objects.
             let movers: Vec<u32> = ids.iter().copied().filter(|id| id % 10 == 0).collect();
-            let mut moved_boxes: Vec<f64> = Vec::with_capacity(movers.len() * 4);
-            let frame_moved = |world: &World, out: &mut Vec<f64>, t: f64| {
-                out.clear();
+            let (allocations, events) = allocations_in_window(&mut world, 0..100, 100..160, |world, k| {
+                boxes.clear();
                 for &id in &movers {
                     let [x, y, w, h] = world.box_of(id).unwrap();
-                    out.extend([x + 2.0 * (t * 0.7).sin(), y + 2.0 * (t * 0.5).cos(), w, h]);
+                    let t = f64::from(k);
+                    boxes.extend([x + 2.0 * (t * 0.7).sin(), y + 2.0 * (t * 0.5).cos(), w, h]);
                 }
-            };
-            for frame in 0..100 {
-                frame_moved(&world, &mut moved_boxes, f64::from(frame));
-                world.update_many_flat(&movers, &moved_boxes).unwrap();
+                world.update_many_flat(&movers, &boxes).unwrap();
                 world.pairs();
-            }
-            let before = ALLOCATIONS.load(Ordering::Relaxed);
-            let mut events = 0;
-            for frame in 100..160 {
-                frame_moved(&world, &mut moved_boxes, f64::from(frame));
-                world.update_many_flat(&movers, &moved_boxes).unwrap();
-                world.pairs();
-                events += world.pairs_began().len() + world.pairs_ended().len();
-            }
-            let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+            });
             assert!(events > 0, "expected pairs to begin and end as a tenth of the boxes move");
             assert_eq!(
                 allocations,

@@ -10,11 +10,6 @@
 
 use broadphase::loose_grid::LooseGrid;
 use broadphase::{Aabb, BroadPhase, World};
-use parry2d::math::Vector as V32;
-use parry2d::partitioning::{Bvh as Bvh32, BvhWorkspace as Ws32};
-use parry2d_f64::bounding_volume::Aabb as Aabb64;
-use parry2d_f64::math::Vector as V64;
-use parry2d_f64::partitioning::{Bvh as Bvh64, BvhBuildStrategy, BvhWorkspace as Ws64};
 
 use crate::scene::{overlap, Scene};
 
@@ -108,60 +103,63 @@ impl Contender for TraitLooseGrid {
     }
 }
 
-fn aabb64(a: [f64; 4]) -> Aabb64 {
-    Aabb64::new(V64::new(a[0], a[1]), V64::new(a[2], a[3]))
-}
-
-/// parry2d-f64's `Bvh` without change detection: every leaf updated in
-/// place, `refit`, `optimize_incremental` (rapier's per-step upkeep of the
-/// tree's quality; without it the tree built at the start degrades as the
-/// boxes wander), then the self-traversal, whose closed-box candidates are
-/// filtered to strict overlap.
-pub struct ParryRefit64 {
-    bvh: Bvh64,
-    ws: Ws64,
-    out: Vec<(u32, u32)>,
-}
-
-impl ParryRefit64 {
-    pub fn new(scene: &Scene) -> ParryRefit64 {
-        let leaves: Vec<Aabb64> = (0..scene.n).map(|i| aabb64(scene.aabb(i))).collect();
-        let bvh = Bvh64::from_leaves(BvhBuildStrategy::Binned, &leaves);
-        ParryRefit64 { bvh, ws: Ws64::default(), out: Vec::new() }
-    }
-}
-
-impl Contender for ParryRefit64 {
-    fn name(&self) -> String {
-        "parry2d-f64 Bvh: refit + optimize_incremental + self-traversal".into()
-    }
-    fn frame(&mut self, scene: &Scene) -> usize {
-        for i in 0..scene.n {
-            self.bvh.insert_or_update_partially(aabb64(scene.aabb(i)), i as u32, 0.0);
+/// A parry `Bvh` contender for one precision (parry2d and parry2d-f64 are
+/// separate crates with the same API), without change detection: every
+/// leaf updated in place, `refit`, `optimize_incremental` (rapier's
+/// per-step upkeep of the tree's quality; without it the tree built at the
+/// start degrades as the boxes wander), then the self-traversal, whose
+/// closed-box candidates are filtered to strict overlap on the scene's f64
+/// boxes.
+macro_rules! parry_contender {
+    ($name:ident, $parry:ident, $label:literal, $to_leaf:path) => {
+        pub struct $name {
+            bvh: $parry::partitioning::Bvh,
+            ws: $parry::partitioning::BvhWorkspace,
+            out: Vec<(u32, u32)>,
         }
-        self.bvh.refit(&mut self.ws);
-        // Rapier keeps the tree's quality up as things move this way, every step.
-        self.bvh.optimize_incremental(&mut self.ws);
-        self.out.clear();
-        let out = &mut self.out;
-        self.bvh.traverse_bvtt_single_tree::<false>(&mut self.ws, &mut |a, b| {
-            if overlap(scene.aabb(a as usize), scene.aabb(b as usize)) {
-                out.push((a, b));
+
+        impl $name {
+            pub fn new(scene: &Scene) -> $name {
+                let leaves: Vec<_> = (0..scene.n).map(|i| $to_leaf(scene.aabb(i))).collect();
+                let bvh = $parry::partitioning::Bvh::from_leaves(
+                    $parry::partitioning::BvhBuildStrategy::Binned,
+                    &leaves,
+                );
+                $name { bvh, ws: Default::default(), out: Vec::new() }
             }
-        });
-        self.out.len()
-    }
+        }
+
+        impl Contender for $name {
+            fn name(&self) -> String {
+                $label.into()
+            }
+            fn frame(&mut self, scene: &Scene) -> usize {
+                for i in 0..scene.n {
+                    self.bvh.insert_or_update_partially($to_leaf(scene.aabb(i)), i as u32, 0.0);
+                }
+                self.bvh.refit(&mut self.ws);
+                self.bvh.optimize_incremental(&mut self.ws);
+                self.out.clear();
+                let out = &mut self.out;
+                self.bvh.traverse_bvtt_single_tree::<false>(&mut self.ws, &mut |a, b| {
+                    if overlap(scene.aabb(a as usize), scene.aabb(b as usize)) {
+                        out.push((a, b));
+                    }
+                });
+                self.out.len()
+            }
+        }
+    };
 }
 
-/// The same in f32 (parry2d), with each box rounded outward so the tree
-/// never misses a pair; the strict test runs on the scene's f64 boxes.
-pub struct ParryRefit32 {
-    bvh: Bvh32,
-    ws: Ws32,
-    out: Vec<(u32, u32)>,
+fn leaf64(a: [f64; 4]) -> parry2d_f64::bounding_volume::Aabb {
+    use parry2d_f64::math::Vector;
+    parry2d_f64::bounding_volume::Aabb::new(Vector::new(a[0], a[1]), Vector::new(a[2], a[3]))
 }
 
-fn aabb32(a: [f64; 4]) -> parry2d::bounding_volume::Aabb {
+/// In f32, each box rounded outward so the tree never misses a pair.
+fn leaf32(a: [f64; 4]) -> parry2d::bounding_volume::Aabb {
+    use parry2d::math::Vector;
     let down = |v: f64| {
         let r = v as f32;
         if f64::from(r) > v {
@@ -178,38 +176,21 @@ fn aabb32(a: [f64; 4]) -> parry2d::bounding_volume::Aabb {
             r
         }
     };
-    parry2d::bounding_volume::Aabb::new(V32::new(down(a[0]), down(a[1])), V32::new(up(a[2]), up(a[3])))
+    parry2d::bounding_volume::Aabb::new(Vector::new(down(a[0]), down(a[1])), Vector::new(up(a[2]), up(a[3])))
 }
 
-impl ParryRefit32 {
-    pub fn new(scene: &Scene) -> ParryRefit32 {
-        let leaves: Vec<_> = (0..scene.n).map(|i| aabb32(scene.aabb(i))).collect();
-        let bvh = Bvh32::from_leaves(parry2d::partitioning::BvhBuildStrategy::Binned, &leaves);
-        ParryRefit32 { bvh, ws: Ws32::default(), out: Vec::new() }
-    }
-}
-
-impl Contender for ParryRefit32 {
-    fn name(&self) -> String {
-        "parry2d (f32) Bvh: refit + optimize_incremental + self-traversal".into()
-    }
-    fn frame(&mut self, scene: &Scene) -> usize {
-        for i in 0..scene.n {
-            self.bvh.insert_or_update_partially(aabb32(scene.aabb(i)), i as u32, 0.0);
-        }
-        self.bvh.refit(&mut self.ws);
-        // Rapier keeps the tree's quality up as things move this way, every step.
-        self.bvh.optimize_incremental(&mut self.ws);
-        self.out.clear();
-        let out = &mut self.out;
-        self.bvh.traverse_bvtt_single_tree::<false>(&mut self.ws, &mut |a, b| {
-            if overlap(scene.aabb(a as usize), scene.aabb(b as usize)) {
-                out.push((a, b));
-            }
-        });
-        self.out.len()
-    }
-}
+parry_contender!(
+    ParryRefit64,
+    parry2d_f64,
+    "parry2d-f64 Bvh: refit + optimize_incremental + self-traversal",
+    leaf64
+);
+parry_contender!(
+    ParryRefit32,
+    parry2d,
+    "parry2d (f32) Bvh: refit + optimize_incremental + self-traversal",
+    leaf32
+);
 
 /// broccoli: a tree built from the frame's boxes (its intended use), then
 /// its colliding-pairs query, filtered to strict overlap.
