@@ -76,9 +76,8 @@ pub struct World {
     /// objects) and the pairs it found anew.
     dropped_keys: Vec<u64>,
     fresh_keys: Vec<u64>,
-    /// `update_many`'s boxes staged by slot, and which slots this batch
-    /// staged (`batch_stamp` marks them; no clearing between batches).
-    batch_staged: Vec<f64>,
+    /// The slots an `update_many` batch wrote (`batch_stamp` marks them;
+    /// no clearing between batches).
     batch_marks: Vec<u32>,
     batch_stamp: u32,
     overlapping: Vec<u8>,
@@ -145,7 +144,6 @@ impl World {
             partner_scratch: Vec::new(),
             dropped_keys: Vec::new(),
             fresh_keys: Vec::new(),
-            batch_staged: Vec::new(),
             batch_marks: Vec::new(),
             batch_stamp: 0,
             overlapping: Vec::new(),

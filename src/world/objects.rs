@@ -83,34 +83,38 @@ impl World {
     /// Checks every entry, then applies them in order (no allocation: a
     /// game calls this every frame).
     fn update_batch(&mut self, ids: &[u32], entry: impl Fn(usize) -> [f64; 4]) -> Result<()> {
+        // Every entry is checked first, reading the caller's arrays in order
+        // and writing nothing, so a bad one changes nothing. The errors are
+        // built only when an entry is bad: building and dropping a `Result`
+        // per entry was a twentieth of a bulk update.
+        for (i, &id) in ids.iter().enumerate() {
+            if !self.id_to_slot.contains(id) {
+                return Err(Error::in_entry("ids", i, Error::DeadId { arg: "id", id }));
+            }
+            let b = entry(i);
+            if !box_is_valid(b) {
+                let error = checked_box(b[0], b[1], b[2], b[3]).expect_err("an invalid box");
+                return Err(Error::in_entry("boxes", i, error));
+            }
+        }
         // With attachments, the order matters (a child's offset is taken to
         // its parent's box as it is then): one entry after another.
         if self.attached > 0 {
             for (i, &id) in ids.iter().enumerate() {
-                self.slot_of("id", id).map_err(|e| Error::in_entry("ids", i, e))?;
+                let slot = self.id_to_slot.get(id).expect("checked above");
                 let b = entry(i);
-                checked_box(b[0], b[1], b[2], b[3]).map_err(|e| Error::in_entry("boxes", i, e))?;
-            }
-            for (i, &id) in ids.iter().enumerate() {
-                let slot = self.slot_of("id", id).expect("checked above");
-                let b = entry(i);
-                let aabb = checked_box(b[0], b[1], b[2], b[3]).expect("checked above");
-                self.apply_update(slot, aabb, b);
+                self.apply_update(slot, crate::geometry::Aabb::from_xywh(b[0], b[1], b[2], b[3]), b);
             }
             self.settle_children();
             return Ok(());
         }
-        // Otherwise each entry is checked and staged under its slot (a later
-        // entry for the same id overwrites an earlier one), then the staged
-        // slots are applied in slot order: slots follow space order, so the
-        // structure's memory and the boxes are walked forwards, and the
-        // random access is the staging writes, which do not stall.
+        // Otherwise each box is written into its slot (a later entry for the
+        // same id overwrites an earlier one) and the slot marked for this
+        // batch; then the marked slots are filed in the structure in slot
+        // order: slots follow space order, so the structure's memory is
+        // walked forwards, and the one scattered access is the box write.
         let slots = self.slot_ids.len();
-        let mut staged = std::mem::take(&mut self.batch_staged);
         let mut marks = std::mem::take(&mut self.batch_marks);
-        if staged.len() < slots * 4 {
-            staged.resize(slots * 4, 0.0);
-        }
         if marks.len() < slots {
             marks.resize(slots, 0);
         }
@@ -120,35 +124,23 @@ impl World {
             self.batch_stamp = 1;
         }
         let stamp = self.batch_stamp;
-        let checked = ids.iter().enumerate().try_for_each(|(i, &id)| {
-            // The errors are built only when an entry is bad: building and
-            // dropping a `Result` per entry was a twentieth of a bulk update.
-            let Some(slot) = self.id_to_slot.get(id) else {
-                return Err(Error::in_entry("ids", i, Error::DeadId { arg: "id", id }));
-            };
+        for (i, &id) in ids.iter().enumerate() {
+            let s = self.id_to_slot.get(id).expect("checked above") as usize;
             let b = entry(i);
-            if !box_is_valid(b) {
-                let error = checked_box(b[0], b[1], b[2], b[3]).expect_err("an invalid box");
-                return Err(Error::in_entry("boxes", i, error));
-            }
-            let slot = slot as usize;
-            staged[slot * 4..slot * 4 + 4].copy_from_slice(&b);
-            marks[slot] = stamp;
-            Ok(())
-        });
-        if checked.is_ok() {
-            for slot in 0..slots {
-                if marks[slot] == stamp {
-                    let b =
-                        [staged[slot * 4], staged[slot * 4 + 1], staged[slot * 4 + 2], staged[slot * 4 + 3]];
-                    let aabb = crate::geometry::Aabb::from_xywh(b[0], b[1], b[2], b[3]); // checked above
-                    self.apply_update(slot as u32, aabb, b);
-                }
+            self.slot_order.note_move(self.boxes[s * 4], self.boxes[s * 4 + 1], b[0], b[1]);
+            self.boxes[s * 4..s * 4 + 4].copy_from_slice(&b);
+            marks[s] = stamp;
+        }
+        for slot in 0..slots {
+            if marks[slot] == stamp {
+                let b = &self.boxes[slot * 4..slot * 4 + 4];
+                let aabb = crate::geometry::Aabb::from_xywh(b[0], b[1], b[2], b[3]);
+                self.changed.mark(slot as u32, &self.slot_ids);
+                self.structure.as_broad_phase().update(slot as u32, aabb);
             }
         }
-        self.batch_staged = staged;
         self.batch_marks = marks;
-        checked
+        Ok(())
     }
 
     /// Moves slot `slot` to a checked box; children are settled by the caller.
