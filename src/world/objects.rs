@@ -131,8 +131,8 @@ impl World {
             self.boxes[s * 4..s * 4 + 4].copy_from_slice(&b);
             marks[s] = stamp;
         }
-        for slot in 0..slots {
-            if marks[slot] == stamp {
+        for (slot, &mark) in marks.iter().enumerate().take(slots) {
+            if mark == stamp {
                 let b = &self.boxes[slot * 4..slot * 4 + 4];
                 let aabb = crate::geometry::Aabb::from_xywh(b[0], b[1], b[2], b[3]);
                 self.changed.mark(slot as u32, &self.slot_ids);
