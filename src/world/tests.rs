@@ -366,7 +366,7 @@ mod events_and_batches {
 
     /// Brute force: every overlapping pair of live boxes.
     fn brute(w: &World) -> BTreeSet<(u32, u32)> {
-        let mut ids: Vec<u32> = w.order().to_vec();
+        let mut ids: Vec<u32> = w.iter_order().collect();
         ids.sort_unstable();
         let boxes: Vec<[f64; 4]> = ids.iter().map(|&id| w.box_of(id).unwrap()).collect();
         let mut out = BTreeSet::new();
@@ -437,7 +437,7 @@ mod events_and_batches {
         assert_eq!(a.pairs().to_vec(), b.pairs().to_vec());
         a.validate().unwrap();
         // A bad entry anywhere: an error naming it, and nothing moves.
-        let snapshot = |w: &World| w.order().iter().map(|&id| w.box_of(id).unwrap()).collect::<Vec<_>>();
+        let snapshot = |w: &World| w.iter_order().map(|id| w.box_of(id).unwrap()).collect::<Vec<_>>();
         let before = snapshot(&a);
         let mut bad = boxes.clone();
         bad[3][2] = -2.0;
