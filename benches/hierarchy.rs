@@ -109,7 +109,7 @@ fn forest_frames(events_per_frame: usize) -> FrameRow {
     }
     h.validate().unwrap();
     batched.validate().unwrap();
-    assert!(h.order().iter().all(|&id| batched.parent_of(id) == h.parent_of(id)), "batch: same parents");
+    assert!(h.iter_order().all(|id| batched.parent_of(id) == h.parent_of(id)), "batch: same parents");
     FrameRow {
         batch: median(&mut batch_times),
         strategy,
@@ -216,4 +216,54 @@ fn main() {
     let mut removed = Vec::new();
     let remove = time_median(5, chain, |h| h.remove(1, &mut removed).unwrap());
     println!("| remove the head (cascades to all {NODES}) | {:.3} |", ms(remove));
+
+    removal_rows();
+}
+
+/// `n` objects under the root.
+fn flat(n: u32) -> Hierarchy {
+    let mut h = Hierarchy::new();
+    for id in 1..=n {
+        h.add(id, 0).unwrap();
+    }
+    h
+}
+
+/// Removal in the orders that used to be quadratic: every id of a flat
+/// hierarchy oldest first, newest first, and one old id among 10⁶.
+fn removal_rows() {
+    println!("\n## Removal (median of 5 runs)\n");
+    println!("| operation | time (ms) |");
+    println!("|---|---:|");
+    let mut removed = Vec::new();
+    let oldest = time_median(
+        5,
+        || flat(NODES),
+        |h| {
+            for id in 1..=NODES {
+                h.remove(id, &mut removed).unwrap();
+            }
+        },
+    );
+    println!("| remove all {NODES} oldest first | {:.3} |", ms(oldest));
+    let newest = time_median(
+        5,
+        || flat(NODES),
+        |h| {
+            for id in (1..=NODES).rev() {
+                h.remove(id, &mut removed).unwrap();
+            }
+        },
+    );
+    println!("| remove all {NODES} newest first | {:.3} |", ms(newest));
+    let mut big = flat(1_000_000);
+    let start = Instant::now();
+    big.remove(1, &mut removed).unwrap();
+    let one = start.elapsed();
+    println!("| remove(1) among 1,000,000 | {:.4} |", ms(one));
+    let start = Instant::now();
+    for id in 2..=1_000_000 {
+        big.remove(id, &mut removed).unwrap();
+    }
+    println!("| then remove the other 999,999 oldest first | {:.3} |", ms(start.elapsed()));
 }

@@ -170,18 +170,46 @@ fn camel_case(name: &str) -> String {
     out
 }
 
+/// A number as JavaScript would print it where that matters for length:
+/// exponent notation below 1e-6 and from 1e21 (`5e-324`, `1e+300` rather
+/// than 324 or 301 digits), plain decimals otherwise.
+struct Num(f64);
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.0;
+        let magnitude = v.abs();
+        if v.is_finite() && v != 0.0 && !(1e-6..1e21).contains(&magnitude) {
+            let text = format!("{v:e}");
+            // Rust writes `1e300`; JavaScript `1e+300`.
+            match text.split_once('e') {
+                Some((mantissa, exp)) if !exp.starts_with('-') => write!(f, "{mantissa}e+{exp}"),
+                _ => f.write_str(&text),
+            }
+        } else if v.is_nan() {
+            f.write_str("NaN")
+        } else if v.is_infinite() {
+            f.write_str(if v > 0.0 { "Infinity" } else { "-Infinity" })
+        } else {
+            write!(f, "{v}")
+        }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let arg = self.arg();
         match self {
-            Error::NotFinite { value, .. } => write!(f, "{arg} must be a finite number, got {value}"),
-            Error::NotPositive { value, .. } => write!(f, "{arg} must be greater than 0, got {value}"),
-            Error::Negative { value, .. } => write!(f, "{arg} must not be negative, got {value}"),
+            Error::NotFinite { value, .. } => write!(f, "{arg} must be a finite number, got {}", Num(*value)),
+            Error::NotPositive { value, .. } => {
+                write!(f, "{arg} must be greater than 0, got {}", Num(*value))
+            }
+            Error::Negative { value, .. } => write!(f, "{arg} must not be negative, got {}", Num(*value)),
             Error::DeadId { id, .. } => write!(f, "{arg} {id} is not a live object id"),
             Error::UnknownName { name, expected, .. } => {
                 write!(f, "{arg} \"{name}\" is not known; expected one of {expected}")
             }
-            Error::NotWhole { value, .. } => write!(f, "{arg} must be a whole number, got {value}"),
+            Error::NotWhole { value, .. } => write!(f, "{arg} must be a whole number, got {}", Num(*value)),
             Error::OutOfRange { value, min, max, .. } => {
                 write!(f, "{arg} {value} is out of range {min}..={max}")
             }
@@ -197,7 +225,7 @@ impl fmt::Display for Error {
                 write!(f, "{arg} has {len} values; {expected} expected (4 per id)")
             }
             Error::TooSmall { value, min, why, .. } => {
-                write!(f, "{arg} must be at least {min} ({why}), got {value}")
+                write!(f, "{arg} must be at least {} ({why}), got {}", Num(*min), Num(*value))
             }
             Error::Cycle { child, parent } => write!(
                 f,

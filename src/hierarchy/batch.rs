@@ -76,7 +76,13 @@ impl Hierarchy {
                 p.saturating_sub(c) as usize
             })
             .sum();
+        // The links above were written bare, for the cycle tests; the
+        // children lists follow them through `set_link`, so restore first.
+        self.undo_links(batch);
         if walk > RESORT_COST_PER_NODE * self.len() {
+            for &(child, parent, _) in batch.iter() {
+                self.set_link(child, parent);
+            }
             self.resort_queue();
             return Ok(BatchStrategy::Resorted);
         }
@@ -85,7 +91,6 @@ impl Hierarchy {
         // moves whole subtrees, so a batch can cost far more as it goes (a
         // chain attached from its far end moves the growing chain every
         // time). Past the same budget, the rest is linked and re-sorted.
-        self.undo_links(batch);
         let budget = RESORT_COST_PER_NODE * self.len();
         let mut spent = 0usize;
         for (k, &(child, parent, _)) in batch.iter().enumerate() {
@@ -95,7 +100,7 @@ impl Hierarchy {
             }
             if spent > budget {
                 for &(child, parent, _) in &batch[k..] {
-                    self.nodes[child as usize].parent = parent;
+                    self.set_link(child, parent);
                 }
                 self.resort_queue();
                 return Ok(BatchStrategy::Resorted);
@@ -125,7 +130,8 @@ impl Hierarchy {
         }
     }
 
-    /// Rebuilds the queue parents-first from the parent links alone.
+    /// Rebuilds the queue parents-first from the parent links alone; dead
+    /// entries go with it.
     fn resort_queue(&mut self) {
         let mut sorted = std::mem::take(&mut self.sorted);
         sorted.clear();
@@ -136,10 +142,13 @@ impl Hierarchy {
             // Unreachable: every link was checked for cycles above.
             Err(_) => debug_assert!(false, "cycle after validation"),
         }
-        if sorted.len() == self.queue.len() {
+        if sorted.len() == self.len() {
             for (pos, &slot) in sorted.iter().enumerate() {
                 self.place(slot, pos);
             }
+            self.queue.truncate(sorted.len());
+            self.order.truncate(sorted.len());
+            self.dead = 0;
         }
         self.sorted = sorted;
     }

@@ -1,7 +1,7 @@
 //! The flat hierarchy's segment repair, run when an object is re-parented under a
 //! node that sits later in the queue, and its optional step-through record.
 
-use super::store::{Hierarchy, NONE};
+use super::store::{Hierarchy, DEAD, NONE};
 
 /// What one repair did, for the playground to animate. Positions are queue
 /// indices; every list holds ids.
@@ -39,7 +39,15 @@ impl Hierarchy {
     /// children, so a node's parent has been classified before the node is
     /// met and one pass suffices. Only the carried subtree is marked: Q's
     /// own children all sit after Q, so none can be met in the segment.
+    ///
+    /// Dead entries met in the segment are dropped and the segment's end is
+    /// refilled with them, so nothing outside `P..=Q` moves. A traced repair
+    /// compacts the queue first, so the record's positions are those of
+    /// [`Hierarchy::order`].
     pub(super) fn repair_segment(&mut self, child: u32, parent: u32) {
+        if self.tracing {
+            self.compact();
+        }
         let p = self.nodes[child as usize].pos as usize;
         let q = self.nodes[parent as usize].pos as usize;
         debug_assert!(p < q);
@@ -56,6 +64,9 @@ impl Hierarchy {
         let mut write = p;
         for read in p + 1..q {
             let slot = self.queue[read];
+            if slot == DEAD {
+                continue;
+            }
             let up = self.nodes[slot as usize].parent;
             if up != NONE && self.nodes[up as usize].mark == stamp {
                 self.nodes[slot as usize].mark = stamp;
@@ -70,7 +81,13 @@ impl Hierarchy {
             self.place(slot, write);
             write += 1;
         }
-        debug_assert_eq!(write, q + 1);
+        for pos in write..=q {
+            self.bury(pos);
+        }
+        if write <= q {
+            // If Q was the last entry, the tombstones now end the queue.
+            self.trim_dead_tail();
+        }
         if self.tracing {
             let t = &mut self.trace;
             t.child = self.nodes[child as usize].id;

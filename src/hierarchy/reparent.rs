@@ -39,7 +39,7 @@ impl Hierarchy {
                 parent: self.nodes[parent as usize].id,
             });
         }
-        self.nodes[child as usize].parent = parent;
+        self.set_link(child, parent);
         // Under the root, or under a parent already ahead: the queue is
         // still parents-first as it stands.
         if parent == NONE || self.nodes[parent as usize].pos < self.nodes[child as usize].pos {

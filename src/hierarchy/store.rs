@@ -8,8 +8,14 @@ use crate::error::{Error, Result};
 use super::reference::TopoSort;
 use super::repair::RepairTrace;
 
-/// "No slot": the parent of an object under the root.
+/// "No slot": the parent of an object under the root, and the end of a
+/// child list.
 pub(super) const NONE: u32 = u32::MAX;
+
+/// A queue entry whose object was removed (a tombstone). Removing an object
+/// only marks its entries, so a removal never shifts the queue; the entries
+/// are squeezed out later, all at once (see [`Hierarchy::compact`]).
+pub(super) const DEAD: u32 = u32::MAX;
 
 /// One object's slot. Kept as one 16-byte record rather than four arrays
 /// because the repair and removal passes read `parent` and write `pos` of
@@ -30,12 +36,37 @@ pub(super) struct Node {
     pub(super) mark: u32,
 }
 
+/// One object's children, as an intrusive doubly linked list through the
+/// sibling fields: what removal walks to find a subtree in O(subtree), and
+/// what re-parenting updates in O(1). Apart from [`Node`] because only
+/// removal and re-parenting read it, never the repair walk.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Links {
+    /// The first child's slot, or [`NONE`].
+    pub(super) first_child: u32,
+    /// The next child of the same parent, or [`NONE`].
+    pub(super) next_sibling: u32,
+    /// The previous child of the same parent, or [`NONE`] for the first.
+    pub(super) prev_sibling: u32,
+}
+
+impl Links {
+    pub(super) const EMPTY: Links = Links { first_child: NONE, next_sibling: NONE, prev_sibling: NONE };
+}
+
 /// The objects of a scene hierarchy, kept in a queue in which every parent
 /// comes before its children (the flat scene hierarchy), so that world transforms can be
 /// computed in one forward pass over [`Hierarchy::order`].
 ///
-/// Objects store only their parent; there are no child lists. Ids are
-/// `u32 >= 1` chosen by the caller; `0` names the root.
+/// Objects store their parent and an intrusive list of their children (flat
+/// arrays of slots, no per-node allocation). Ids are `u32 >= 1` chosen by
+/// the caller; `0` names the root.
+///
+/// Removal is O(subtree): the children lists find the descendants, and
+/// their queue entries are marked dead instead of shifting the queue. Dead
+/// entries are skipped by every walk and squeezed out when they reach half
+/// the queue (so a removal costs O(1) amortised), when [`Hierarchy::order`]
+/// is read, and before a traced repair.
 ///
 /// Storage: an id → slot map plus dense slots reused through a free list.
 /// The World never reuses ids, so a `Vec` indexed by id would grow with
@@ -63,12 +94,18 @@ pub(super) struct Node {
 #[derive(Clone, Debug, Default)]
 pub struct Hierarchy {
     pub(super) nodes: Vec<Node>,
+    /// Per slot, its place in its parent's children list and its own.
+    pub(super) links: Vec<Links>,
     pub(super) free_slots: Vec<u32>,
     pub(super) id_to_slot: FxHashMap<u32, u32>,
-    /// The queue as ids: what callers read.
+    /// The queue as ids: what callers read. A dead entry holds 0.
     pub(super) order: Vec<u32>,
     /// The same queue as slots: what the passes walk, so they never hash.
+    /// A dead entry holds [`DEAD`].
     pub(super) queue: Vec<u32>,
+    /// Number of dead entries in the queue; never more than half of it once
+    /// a removal returns, and never the last entry.
+    pub(super) dead: usize,
     pub(super) stamp: u32,
     /// The seed's temporary queue T, kept between calls so a warm repair
     /// allocates nothing.
@@ -91,22 +128,31 @@ impl Hierarchy {
         Hierarchy::default()
     }
 
-    /// Every live id exactly once, each parent before its children.
-    #[must_use]
-    pub fn order(&self) -> &[u32] {
+    /// Every live id exactly once, each parent before its children. Takes
+    /// `&mut self` because it first squeezes out the entries of objects
+    /// removed since the last call (O(queue) once, nothing when none were
+    /// removed); [`Hierarchy::iter_order`] reads the same sequence without
+    /// changing anything.
+    pub fn order(&mut self) -> &[u32] {
+        self.compact();
         &self.order
+    }
+
+    /// The ids of [`Hierarchy::order`], skipping dead entries in place.
+    pub fn iter_order(&self) -> impl Iterator<Item = u32> + '_ {
+        self.order.iter().copied().filter(|&id| id != 0)
     }
 
     /// Number of live objects.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.order.len()
+        self.queue.len() - self.dead
     }
 
     #[must_use]
     /// Whether it holds no object.
     pub fn is_empty(&self) -> bool {
-        self.order.is_empty()
+        self.len() == 0
     }
 
     /// Whether `id` is a live object (the root, 0, is not an object).
@@ -121,7 +167,10 @@ impl Hierarchy {
         Ok(self.id_of_parent(slot))
     }
 
-    /// Where a live object sits in [`Hierarchy::order`].
+    /// Where a live object sits in the queue: positions increase from every
+    /// parent to its children. It is the object's index in
+    /// [`Hierarchy::order`] as returned by that call; objects removed since
+    /// then may still hold positions before it until the queue is compacted.
     pub fn position_of(&self, id: u32) -> Result<u32> {
         let slot = self.slot_of("id", id)?;
         Ok(self.nodes[slot as usize].pos)
@@ -183,30 +232,111 @@ impl Hierarchy {
     /// Takes a slot for a new object and appends it to the queue. The caller
     /// has checked that the parent is live and sits earlier (or is the root).
     pub(super) fn append(&mut self, id: u32, parent: u32) -> u32 {
-        let node = Node { id, parent, pos: self.queue.len() as u32, mark: 0 };
+        let node = Node { id, parent: NONE, pos: self.queue.len() as u32, mark: 0 };
         let slot = match self.free_slots.pop() {
             Some(slot) => {
                 self.nodes[slot as usize] = node;
+                self.links[slot as usize] = Links::EMPTY;
                 slot
             }
             None => {
                 self.nodes.push(node);
+                self.links.push(Links::EMPTY);
                 (self.nodes.len() - 1) as u32
             }
         };
+        self.set_link(slot, parent);
         self.id_to_slot.insert(id, slot);
         self.queue.push(slot);
         self.order.push(id);
         slot
     }
 
-    /// Gives a slot back to the free list; the queue is the caller's job.
+    /// Gives a slot back to the free list. Its queue entry, and its place in
+    /// its parent's children list, are the caller's job.
     pub(super) fn release(&mut self, slot: u32) {
         let node = &mut self.nodes[slot as usize];
         self.id_to_slot.remove(&node.id);
         node.id = 0;
         node.parent = NONE;
+        self.links[slot as usize] = Links::EMPTY;
         self.free_slots.push(slot);
+    }
+
+    /// Makes slot `parent` (or [`NONE`]) the parent of slot `child`, moving
+    /// it between children lists: O(1). The queue is the caller's job.
+    pub(super) fn set_link(&mut self, child: u32, parent: u32) {
+        self.unlink(child);
+        self.nodes[child as usize].parent = parent;
+        if parent == NONE {
+            return;
+        }
+        let next = self.links[parent as usize].first_child;
+        let links = &mut self.links[child as usize];
+        links.next_sibling = next;
+        links.prev_sibling = NONE;
+        if next != NONE {
+            self.links[next as usize].prev_sibling = child;
+        }
+        self.links[parent as usize].first_child = child;
+    }
+
+    /// Takes slot `child` out of its parent's children list (its parent
+    /// field is left as it is).
+    pub(super) fn unlink(&mut self, child: u32) {
+        let parent = self.nodes[child as usize].parent;
+        if parent == NONE {
+            return;
+        }
+        let Links { next_sibling: next, prev_sibling: prev, .. } = self.links[child as usize];
+        if prev == NONE {
+            self.links[parent as usize].first_child = next;
+        } else {
+            self.links[prev as usize].next_sibling = next;
+        }
+        if next != NONE {
+            self.links[next as usize].prev_sibling = prev;
+        }
+        let links = &mut self.links[child as usize];
+        links.next_sibling = NONE;
+        links.prev_sibling = NONE;
+    }
+
+    /// Squeezes the dead entries out of the queue in one forward pass; the
+    /// live ones keep their relative order. O(queue), nothing when no entry
+    /// is dead.
+    pub(super) fn compact(&mut self) {
+        if self.dead == 0 {
+            return;
+        }
+        let mut write = 0;
+        for read in 0..self.queue.len() {
+            let slot = self.queue[read];
+            if slot != DEAD {
+                self.place(slot, write);
+                write += 1;
+            }
+        }
+        self.queue.truncate(write);
+        self.order.truncate(write);
+        self.dead = 0;
+    }
+
+    /// Drops the dead entries at the end of the queue: they hold nothing up,
+    /// so removing objects newest first never needs a compaction.
+    pub(super) fn trim_dead_tail(&mut self) {
+        while self.queue.last() == Some(&DEAD) {
+            self.queue.pop();
+            self.order.pop();
+            self.dead -= 1;
+        }
+    }
+
+    /// Marks queue position `pos` dead.
+    #[inline]
+    pub(super) fn bury(&mut self, pos: usize) {
+        self.queue[pos] = DEAD;
+        self.order[pos] = 0;
     }
 
     /// A stamp no slot carries yet. On wrap-around every mark is cleared

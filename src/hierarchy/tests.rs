@@ -18,9 +18,16 @@ fn build(pairs: &[(u32, u32)]) -> Hierarchy {
     h
 }
 
+/// The queue's live ids read in place: unlike `order()`, this leaves dead
+/// entries where they are, so the tests exercise every operation on a queue
+/// holding tombstones.
+fn live(h: &Hierarchy) -> Vec<u32> {
+    h.iter_order().collect()
+}
+
 /// Everything observable: the queue and each object's parent, in queue order.
 fn snapshot(h: &Hierarchy) -> (Vec<u32>, Vec<u32>) {
-    let order = h.order().to_vec();
+    let order = live(h);
     let parents = order.iter().map(|&id| h.parent_of(id).unwrap()).collect();
     (order, parents)
 }
@@ -58,7 +65,7 @@ fn check(h: &Hierarchy, model: &Model, context: &str) {
         panic!("{context}: validate: {message}");
     }
     assert_eq!(h.len(), model.parent.len(), "{context}: length");
-    let position: HashMap<u32, usize> = h.order().iter().enumerate().map(|(i, &id)| (id, i)).collect();
+    let position: HashMap<u32, usize> = h.iter_order().enumerate().map(|(i, id)| (id, i)).collect();
     assert_eq!(position.len(), h.len(), "{context}: an id is in the queue twice");
     for (&id, &parent) in &model.parent {
         assert!(h.contains(id), "{context}: {id} missing");
@@ -316,6 +323,142 @@ fn stamp_wrap_around_clears_old_marks() {
     h.validate().unwrap();
 }
 
+/// A seeded forest of `n` objects (ids 1..=n, each under the root or an
+/// earlier id) and its model.
+fn random_forest(rng: &mut Rng, n: u32) -> (Hierarchy, Model) {
+    let mut h = Hierarchy::new();
+    let mut model = Model::default();
+    for id in 1..=n {
+        let parent = if id == 1 || rng.below(4) == 0 { 0 } else { 1 + rng.below(id - 1) };
+        h.add(id, parent).unwrap();
+        model.parent.insert(id, parent);
+    }
+    (h, model)
+}
+
+/// Removes `id` from both, checking what was removed (the subtree, in queue
+/// order) and everything else after the call.
+fn remove_checked(h: &mut Hierarchy, model: &mut Model, id: u32, context: &str) {
+    let before = live(h);
+    let expected: Vec<u32> = before.iter().copied().filter(|&x| model.in_subtree(x, id)).collect();
+    let mut removed = Vec::new();
+    h.remove(id, &mut removed).unwrap_or_else(|e| panic!("{context}: remove({id}): {e}"));
+    assert_eq!(removed, expected, "{context}: remove({id})");
+    let gone: HashSet<u32> = expected.into_iter().collect();
+    model.parent.retain(|x, _| !gone.contains(x));
+    let survivors: Vec<u32> = before.into_iter().filter(|x| !gone.contains(x)).collect();
+    assert_eq!(live(h), survivors, "{context}: survivors keep their order");
+    check(h, model, context);
+}
+
+#[test]
+fn removal_in_every_order_keeps_the_queue_valid() {
+    const N: u32 = 300;
+    // Oldest first, newest first, and random order; leaves and subtrees
+    // alike (a removed id may already be gone with its ancestor).
+    let orders: [(&str, Vec<u32>); 3] = [
+        ("oldest first", (1..=N).collect()),
+        ("newest first", (1..=N).rev().collect()),
+        ("random", {
+            let mut rng = Rng::new(17);
+            let mut ids: Vec<u32> = (1..=N).collect();
+            for i in (1..ids.len()).rev() {
+                ids.swap(i, rng.below(i as u32 + 1) as usize);
+            }
+            ids
+        }),
+    ];
+    for (name, ids) in orders {
+        for flat in [true, false] {
+            let (mut h, mut model) = if flat {
+                (
+                    build(&(1..=N).map(|id| (id, 0)).collect::<Vec<_>>()),
+                    Model { parent: (1..=N).map(|id| (id, 0)).collect() },
+                )
+            } else {
+                random_forest(&mut Rng::new(u64::from(N)), N)
+            };
+            for &id in &ids {
+                if h.contains(id) {
+                    remove_checked(&mut h, &mut model, id, &format!("{name}, flat {flat}"));
+                }
+            }
+            assert!(h.is_empty(), "{name}");
+            assert_eq!(h.queue.len(), 0, "{name}: no dead entry outlives the last object");
+            assert_eq!(h.order(), &[] as &[u32]);
+        }
+    }
+}
+
+#[test]
+fn tombstones_stay_under_half_the_queue_and_newest_first_never_compacts() {
+    let mut h = build(&(1..=1000).map(|id| (id, 0)).collect::<Vec<_>>());
+    let mut removed = Vec::new();
+    for id in 1..=1000u32 {
+        h.remove(id, &mut removed).unwrap();
+        assert!(h.dead * 2 <= h.queue.len(), "after removing {id}: {} dead of {}", h.dead, h.queue.len());
+        h.validate().unwrap();
+    }
+    // Newest first: every removal drops the last entry, nothing goes dead.
+    let mut h = build(&(1..=1000).map(|id| (id, 0)).collect::<Vec<_>>());
+    for id in (1..=1000u32).rev() {
+        h.remove(id, &mut removed).unwrap();
+        assert_eq!((h.dead, h.queue.len()), (0, id as usize - 1));
+    }
+}
+
+#[test]
+fn whole_subtrees_removed_among_tombstones_and_repairs() {
+    // Remove some leaves (tombstones), then re-parent across them (repairs
+    // walking dead entries), batch-attach, and remove whole subtrees; check
+    // after every call.
+    for seed in 0..20u64 {
+        let mut rng = Rng::new(seed);
+        let (mut h, mut model) = random_forest(&mut rng, 400);
+        h.set_tracing(seed % 3 == 0);
+        for round in 0..60 {
+            let context = format!("seed {seed} round {round}");
+            let ids = live(&h);
+            if ids.len() < 4 {
+                break;
+            }
+            let pick = |rng: &mut Rng| ids[rng.below(ids.len() as u32) as usize];
+            match rng.below(4) {
+                0 => remove_checked(&mut h, &mut model, pick(&mut rng), &context),
+                1 => {
+                    let (child, parent) = (pick(&mut rng), pick(&mut rng));
+                    if !model.in_subtree(parent, child) {
+                        let (expected, _) = expected_after_reparent(&ids, &model, child, parent);
+                        h.set_parent(child, parent).unwrap();
+                        model.parent.insert(child, parent);
+                        assert_eq!(live(&h), expected, "{context}: set_parent({child}, {parent})");
+                    }
+                }
+                2 => {
+                    let mut events = Vec::new();
+                    let mut trial = Model { parent: model.parent.clone() };
+                    for _ in 0..1 + rng.below(ids.len() as u32) {
+                        let (child, parent) = (pick(&mut rng), pick(&mut rng));
+                        if !trial.in_subtree(parent, child) {
+                            trial.parent.insert(child, parent);
+                            events.push((child, parent));
+                        }
+                    }
+                    h.set_parents(&events).unwrap();
+                    model = trial;
+                }
+                _ => {
+                    let id = 1_000 + round * 7 + seed as u32;
+                    let parent = pick(&mut rng);
+                    h.add(id, parent).unwrap();
+                    model.parent.insert(id, parent);
+                }
+            }
+            check(&h, &model, &context);
+        }
+    }
+}
+
 // ---- Deep chains -----------------------------------------------------------
 
 const DEEP: u32 = 100_000;
@@ -437,16 +580,16 @@ fn run_random_stream(seed: u64, steps: usize) {
     let mut ever: Vec<u32> = Vec::new();
     for step in 0..steps {
         let context = format!("seed {seed} step {step}");
-        let live: Vec<u32> = h.order().to_vec();
-        let pick = |rng: &mut Rng| live[rng.below(live.len() as u32) as usize];
+        let ids: Vec<u32> = live(&h);
+        let pick = |rng: &mut Rng| ids[rng.below(ids.len() as u32) as usize];
         let pick_or_root = |rng: &mut Rng| {
-            if live.is_empty() || rng.below(8) == 0 {
+            if ids.is_empty() || rng.below(8) == 0 {
                 0
             } else {
-                live[rng.below(live.len() as u32) as usize]
+                ids[rng.below(ids.len() as u32) as usize]
             }
         };
-        let roll = if live.is_empty() { 0 } else { rng.below(100) };
+        let roll = if ids.is_empty() { 0 } else { rng.below(100) };
         let before = snapshot(&h);
         match roll {
             0..=24 => {
@@ -454,7 +597,7 @@ fn run_random_stream(seed: u64, steps: usize) {
                 let id = next_id;
                 next_id += 1 + rng.below(3); // sparse ids, as after deletions
                 h.add(id, parent).unwrap_or_else(|e| panic!("{context}: add: {e}"));
-                assert_eq!(h.order().last(), Some(&id), "{context}: case 1 appends");
+                assert_eq!(live(&h).last(), Some(&id), "{context}: case 1 appends");
                 model.parent.insert(id, parent);
                 ever.push(id);
             }
@@ -463,7 +606,7 @@ fn run_random_stream(seed: u64, steps: usize) {
                 next_id += 2;
                 let case = h.apply_event(child, Some(parent), &mut removed);
                 assert_eq!(case, Ok(EventCase::AppendedWithParent), "{context}");
-                assert_eq!(&h.order()[h.len() - 2..], &[parent, child], "{context}: case 2");
+                assert_eq!(&live(&h)[h.len() - 2..], &[parent, child], "{context}: case 2");
                 model.parent.insert(parent, 0);
                 model.parent.insert(child, parent);
                 ever.extend([parent, child]);
@@ -479,7 +622,7 @@ fn run_random_stream(seed: u64, steps: usize) {
                 } else {
                     result.unwrap_or_else(|e| panic!("{context}: set_parent({child}, {parent}): {e}"));
                     let (expected, repair) = expected_after_reparent(&before.0, &model, child, parent);
-                    assert_eq!(h.order(), expected, "{context}: set_parent({child}, {parent})");
+                    assert_eq!(live(&h), expected, "{context}: set_parent({child}, {parent})");
                     if h.tracing {
                         match (h.last_repair(), repair) {
                             (None, None) => {}
@@ -525,7 +668,7 @@ fn run_random_stream(seed: u64, steps: usize) {
                 assert_eq!(removed, expected, "{context}: remove({id})");
                 let gone: HashSet<u32> = expected.into_iter().collect();
                 let survivors: Vec<u32> = before.0.iter().copied().filter(|x| !gone.contains(x)).collect();
-                assert_eq!(h.order(), survivors, "{context}: survivors keep their order");
+                assert_eq!(live(&h), survivors, "{context}: survivors keep their order");
                 model.parent.retain(|id, _| !gone.contains(id));
             }
             90..=94 => {
@@ -566,9 +709,9 @@ fn run_random_stream(seed: u64, steps: usize) {
     h.full_resort(&mut TopoSort::new(), &mut out).unwrap();
     let mut sorted_out = out.clone();
     sorted_out.sort_unstable();
-    let mut live = h.order().to_vec();
-    live.sort_unstable();
-    assert_eq!(sorted_out, live, "seed {seed}: the re-sort sees the same objects");
+    let mut ids = h.order().to_vec();
+    ids.sort_unstable();
+    assert_eq!(sorted_out, ids, "seed {seed}: the re-sort sees the same objects");
     assert!(reference_order(&model.pairs()).is_ok(), "seed {seed}");
 }
 
@@ -640,7 +783,7 @@ fn set_parents_batches_agree_with_one_by_one_and_refuse_all_or_nothing() {
             if h.order() != one_by_one.order() {
                 // After a re-sort the two queues may differ; resync.
                 one_by_one =
-                    build(&h.order().iter().map(|&id| (id, h.parent_of(id).unwrap())).collect::<Vec<_>>());
+                    build(&live(&h).iter().map(|&id| (id, h.parent_of(id).unwrap())).collect::<Vec<_>>());
             }
         }
         let before = snapshot(&h);

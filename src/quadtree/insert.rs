@@ -133,17 +133,24 @@ impl Quadtree {
         self.stack = stack;
     }
 
-    /// How many of a leaf's items a split would spread out. Under the leaves
-    /// policy a box covering the whole leaf would be copied into all four
-    /// children and gain nothing, so only the others count; without this, two
-    /// big boxes and `max_objects = 1` split the tree to full depth.
+    /// How many of a leaf's items a split would spread out: under the
+    /// leaves policy only items that fit in one quadrant count.
     ///
-    /// Likewise, when every other item reaches the same quadrants (identical
-    /// boxes, or boxes sharing an edge that crosses the leaf), each child
-    /// would get all of them or none: a split separates nothing, and along
-    /// such an edge it would go on to full depth with ever more leaves (200
-    /// identical boxes, `max_objects = 1`, 48 levels: an out-of-memory
-    /// trap). So such a leaf counts as not due.
+    /// An item reaching two or more quadrants (straddling a midline) is
+    /// copied into each of them, so the split does not separate it from the
+    /// others there; counting it split the tree to full depth with ever more
+    /// leaves wherever items share a line across a leaf: two boxes
+    /// overlapping in a sliver from edge to edge doubled the leaves along it
+    /// at every level (`max_objects = 1`, 48 levels: 134M nodes, then an
+    /// out-of-memory trap), and every overlap of small boxes had its edges
+    /// split to full depth. A box covering the whole leaf reaches all four.
+    /// Items that do fit in one quadrant are separated by their corners, a
+    /// few per box, so splitting for them stays bounded.
+    ///
+    /// Likewise, when every counted item reaches the same quadrant
+    /// (identical boxes), the split separates nothing: along a shared edge
+    /// it would go on to full depth (200 identical boxes, `max_objects = 1`,
+    /// 48 levels: an out-of-memory trap). So such a leaf counts as not due.
     pub(super) fn splitting_items(&self, node: u32) -> u32 {
         let n = &self.nodes[node as usize];
         if self.placement == Placement::StraddleInParent {
@@ -157,10 +164,10 @@ impl Quadtree {
         while link != NULL {
             let l = &self.links[link as usize];
             let aabb = &self.aabbs[l.proxy as usize];
-            if !aabb.contains(&n.bounds) {
+            let mask =
+                quadrants.iter().enumerate().fold(0u8, |m, (k, q)| m | (u8::from(aabb.reaches(q)) << k));
+            if mask.count_ones() == 1 {
                 spread += 1;
-                let mask =
-                    quadrants.iter().enumerate().fold(0u8, |m, (k, q)| m | (u8::from(aabb.reaches(q)) << k));
                 match first_mask {
                     None => first_mask = Some(mask),
                     Some(m) => separates |= m != mask,

@@ -84,6 +84,9 @@ fn leaves_policy_reports_a_pair_spanning_four_leaves_once() {
     t.insert(0, Aabb::from_xywh(40.0, 40.0, 20.0, 20.0));
     t.insert(1, Aabb::from_xywh(45.0, 45.0, 10.0, 10.0));
     t.insert(2, Aabb::from_xywh(5.0, 5.0, 2.0, 2.0));
+    // Straddlers do not count towards a split: two boxes in different
+    // quadrants make it.
+    t.insert(3, Aabb::from_xywh(80.0, 80.0, 2.0, 2.0));
     t.validate().unwrap();
     let mut stored = Vec::new();
     t.nodes_of(1, &mut stored);
@@ -129,6 +132,56 @@ fn identical_boxes_do_not_split_the_leaves_tree_without_bound() {
     t.for_each_node(|_| nodes += 1);
     assert!(nodes < 2000, "expected a bounded tree, it has {nodes} nodes");
     assert_eq!(sorted_pairs(&mut t).len(), 201 * 200 / 2);
+}
+
+/// Two boxes overlapping in a sliver that crosses the leaf from edge to
+/// edge (issue 17: 19.5 s, 3.76 GB, then a capacity-overflow panic): each
+/// split along the sliver copied both into two children, doubling the
+/// leaves per level. Items that straddle a leaf's midlines are not counted
+/// towards its split, so nothing splits.
+#[test]
+fn boxes_sharing_a_sliver_do_not_split_the_leaves_tree_without_bound() {
+    let world = Aabb { min_x: 0.0, min_y: 0.0, max_x: 800.0, max_y: 600.0 };
+    let limits = QuadtreeLimits { max_objects: 1, max_levels: 48 };
+    let mut t = Quadtree::new(world, Placement::AllOverlappedLeaves, limits);
+    t.insert(0, Aabb::from_xywh(0.0, 0.0, 400.00002, 600.0));
+    t.insert(1, Aabb::from_xywh(400.00001, 0.0, 399.0, 600.0));
+    t.validate().unwrap();
+    assert!(node_count(&t) < 100, "expected a bounded tree, it has {} nodes", node_count(&t));
+    assert_eq!(sorted_pairs(&mut t), vec![(0, 1)]);
+}
+
+/// Many overlapping small boxes, one object a node: the edges of every
+/// overlap used to be split to full depth. The tree now stays within a
+/// small multiple of the object count, and the pairs are exact.
+#[test]
+fn overlapping_boxes_with_one_object_a_node_keep_the_tree_small() {
+    let mut t = tree(Placement::AllOverlappedLeaves, 1, 48);
+    let mut rng = crate::scene::Rng::new(7);
+    let boxes: Vec<Aabb> = (0..300)
+        .map(|_| {
+            Aabb::from_xywh(
+                rng.range(0.0, 90.0),
+                rng.range(0.0, 90.0),
+                rng.range(1.0, 10.0),
+                rng.range(1.0, 10.0),
+            )
+        })
+        .collect();
+    for (i, aabb) in boxes.iter().enumerate() {
+        t.insert(i as u32, *aabb);
+    }
+    t.validate().unwrap();
+    assert!(node_count(&t) < 300 * 40, "expected a bounded tree, it has {} nodes", node_count(&t));
+    let mut want = Vec::new();
+    for i in 0..boxes.len() {
+        for j in i + 1..boxes.len() {
+            if boxes[i].overlaps(&boxes[j]) {
+                want.push((i as u32, j as u32));
+            }
+        }
+    }
+    assert_eq!(sorted_pairs(&mut t), want);
 }
 
 #[test]

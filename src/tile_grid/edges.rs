@@ -9,6 +9,7 @@
 //! same function serves the local update and `validate`'s full recompute.
 
 use super::grid::{EdgeSlot, TileGrid};
+use super::shape::TileShape;
 use super::side::{Door, EdgeState, Side};
 use crate::error::Result;
 
@@ -99,21 +100,45 @@ impl TileGrid {
     }
 
     /// Recomputes every edge from the tiles and doors (after a whole map is
-    /// read in: one pass instead of four edges per tile).
+    /// read in: one pass instead of four edges per tile). Walks the edge
+    /// arrays in storage order with each shape's view of its four sides
+    /// looked up once, rather than [`TileGrid::compute_edge`] per edge: a
+    /// 4096² map has 33.6M edges.
     pub(super) fn recompute_all_edges(&mut self) {
-        for row in 0..self.rows {
-            for col in 0..self.cols {
-                for side in [Side::Left, Side::Top] {
-                    let slot = self.slot(col, row, side);
-                    self.edges[slot.index] = self.compute_edge(col, row, side);
-                }
+        let mut views = [[EdgeState::Empty; 4]; TileShape::ALL.len()];
+        for shape in TileShape::ALL {
+            for side in Side::ALL {
+                views[usize::from(shape.index())][side as usize] = shape.side_view(side);
             }
-            let slot = self.slot(self.cols - 1, row, Side::Right);
-            self.edges[slot.index] = self.compute_edge(self.cols - 1, row, Side::Right);
         }
-        for col in 0..self.cols {
-            let slot = self.slot(col, self.rows - 1, Side::Bottom);
-            self.edges[slot.index] = self.compute_edge(col, self.rows - 1, Side::Bottom);
+        let view = |tile: Option<&TileShape>, side: Side| match tile {
+            Some(t) => views[usize::from(t.index())][side as usize],
+            None => EdgeState::Empty,
+        };
+        let edge = |door: u8, a: EdgeState, b: EdgeState| match Door::from_code(door) {
+            Some(door) => EdgeState::of_door(door),
+            None => EdgeState::combine(a, b),
+        };
+        let (cols, rows) = (self.cols as usize, self.rows as usize);
+        let (tiles, doors, edges) = (&self.tiles, &self.doors, &mut self.edges);
+        // Vertical edges, row by row: line k has column k - 1 on its left.
+        for (row, cells) in tiles.chunks_exact(cols).enumerate() {
+            let base = row * (cols + 1);
+            for k in 0..=cols {
+                let left = view(k.checked_sub(1).map(|c| &cells[c]), Side::Right);
+                let right = view(cells.get(k), Side::Left);
+                edges[base + k] = edge(doors[base + k], right, left);
+            }
+        }
+        // Horizontal edges, line by line: line k has row k - 1 above it.
+        let base = (cols + 1) * rows;
+        for k in 0..=rows {
+            for col in 0..cols {
+                let above = view(k.checked_sub(1).map(|r| &tiles[r * cols + col]), Side::Bottom);
+                let below = view(tiles.get(k * cols + col).filter(|_| k < rows), Side::Top);
+                let slot = base + k * cols + col;
+                edges[slot] = edge(doors[slot], below, above);
+            }
         }
     }
 

@@ -7,6 +7,8 @@
 //! local 0 and 1 land *exactly* on the cell's lines (no `min + size * 1`
 //! rounding), which keeps full faces flush with their neighbours.
 
+use std::sync::OnceLock;
+
 use super::shape::{Corner, TileShape};
 use super::side::{EdgeState, Side};
 use crate::geometry::Aabb;
@@ -185,8 +187,27 @@ impl TileShape {
     }
 
     /// Whether the solid region has a face along the whole of `side`.
+    ///
+    /// A table read: reading a whole map asks this for every side of every
+    /// cell (a 4096² map: 67M calls), and working it out from the outline
+    /// each time was a third of `loadTileAscii`.
     #[must_use]
     pub fn covers(self, side: Side) -> bool {
+        static TABLE: OnceLock<[[bool; 4]; TileShape::ALL.len()]> = OnceLock::new();
+        let table = TABLE.get_or_init(|| {
+            let mut table = [[false; 4]; TileShape::ALL.len()];
+            for shape in TileShape::ALL {
+                for side in Side::ALL {
+                    table[usize::from(shape.index())][side as usize] = shape.covers_from_outline(side);
+                }
+            }
+            table
+        });
+        table[usize::from(self.index())][side as usize]
+    }
+
+    /// [`TileShape::covers`] worked out from the solid region's outline.
+    fn covers_from_outline(self, side: Side) -> bool {
         match self.geometry() {
             TileGeometry::Empty => false,
             // Both quarter circles have straight faces along the two sides

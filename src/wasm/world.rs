@@ -742,7 +742,7 @@ impl WasmWorld {
 
     /// Every live id once, each parent before its children (a view).
     pub fn order(&self) -> Uint32Array {
-        view_u32(self.core().order())
+        view_u32(self.core_mut().order())
     }
 
     /// Records each queue repair so `lastRepair()` can show it.

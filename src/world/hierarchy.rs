@@ -66,10 +66,17 @@ impl World {
         self.hierarchy.parent_of(id)
     }
 
-    /// Every live id exactly once, each parent before its children.
-    #[must_use]
-    pub fn order(&self) -> &[u32] {
+    /// Every live id exactly once, each parent before its children. Takes
+    /// `&mut self` because removals only mark queue entries dead, and this
+    /// squeezes them out first (once; nothing when none were removed);
+    /// [`World::iter_order`] reads the same ids without changing anything.
+    pub fn order(&mut self) -> &[u32] {
         self.hierarchy.order()
+    }
+
+    /// The ids of [`World::order`], read in place.
+    pub fn iter_order(&self) -> impl Iterator<Item = u32> + '_ {
+        self.hierarchy.iter_order()
     }
 
     /// Records each queue repair for step-through display (off by default).
@@ -90,7 +97,7 @@ impl World {
         if self.attached == 0 {
             return;
         }
-        for &id in self.hierarchy.order() {
+        for id in self.hierarchy.iter_order() {
             let slot = self.id_to_slot.get(id).expect("a live id") as usize;
             let parent = self.parent_slot[slot];
             if parent == NO_PARENT {

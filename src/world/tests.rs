@@ -366,7 +366,7 @@ mod events_and_batches {
 
     /// Brute force: every overlapping pair of live boxes.
     fn brute(w: &World) -> BTreeSet<(u32, u32)> {
-        let mut ids: Vec<u32> = w.order().to_vec();
+        let mut ids: Vec<u32> = w.iter_order().collect();
         ids.sort_unstable();
         let boxes: Vec<[f64; 4]> = ids.iter().map(|&id| w.box_of(id).unwrap()).collect();
         let mut out = BTreeSet::new();
@@ -437,7 +437,7 @@ mod events_and_batches {
         assert_eq!(a.pairs().to_vec(), b.pairs().to_vec());
         a.validate().unwrap();
         // A bad entry anywhere: an error naming it, and nothing moves.
-        let snapshot = |w: &World| w.order().iter().map(|&id| w.box_of(id).unwrap()).collect::<Vec<_>>();
+        let snapshot = |w: &World| w.iter_order().map(|id| w.box_of(id).unwrap()).collect::<Vec<_>>();
         let before = snapshot(&a);
         let mut bad = boxes.clone();
         bad[3][2] = -2.0;
@@ -489,6 +489,18 @@ mod finite_by_construction {
         w.set_cell_size(1000.0).unwrap();
         assert_eq!(w.cell_size(), Some(1000.0));
         w.validate().unwrap();
+        // Extreme numbers print short, as JavaScript would write them (the
+        // message for 1e-300 in a 5e-324-wide world was 330 characters).
+        let mut tiny = World::new(5e-324, 0.001).unwrap();
+        tiny.set_structure("grid").unwrap();
+        let err = tiny.set_cell_size(1e-300).unwrap_err().to_string();
+        assert!(err.len() < 160 && err.ends_with("got 1e-300"), "{err}");
+        assert_eq!(
+            w.insert(0.0, 0.0, f64::INFINITY, 1.0).unwrap_err().to_string(),
+            "w must be a finite number, got Infinity"
+        );
+        let err = w.step(-1e300).unwrap_err().to_string();
+        assert!(err.len() < 80, "{err}");
     }
 
     #[test]

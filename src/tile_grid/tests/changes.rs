@@ -2,8 +2,9 @@
 //! rotation: what drawing layers and the editor read instead of keeping
 //! their own copy of the map.
 
-use super::{shape, TileGrid, TileShape};
+use super::{check_against_reference, shape, TileGrid, TileShape};
 use crate::geometry::CellRange;
+use crate::scene::Rng;
 use crate::tile_grid::{Door, EdgeState, Side};
 
 fn changed(g: &TileGrid, since: u64) -> Option<Vec<(u32, u32)>> {
@@ -121,6 +122,31 @@ fn ascii_maps_keep_doors_and_read_back_exactly() {
     for bad in ["door 1 1 left", "door 9 0 left open", "door 0 0 up open", "door x 0 left open"] {
         let err = TileGrid::from_ascii(1.0, &format!("....\n....\n{bad}")).unwrap_err().to_string();
         assert!(err.contains("map") && err.contains(bad), "{bad}: {err}");
+    }
+}
+
+/// Every shape next to every other, borders and doors included: the
+/// one-pass edge recomputation of a loaded map equals the reference.
+#[test]
+fn a_loaded_map_has_the_reference_edges() {
+    let mut rng = Rng::new(41);
+    for (cols, rows) in [(1, 1), (1, 7), (9, 1), (23, 17)] {
+        let mut text = String::new();
+        for _ in 0..rows {
+            for _ in 0..cols {
+                let shape = TileShape::ALL[rng.below(TileShape::ALL.len() as u32) as usize];
+                text.extend(shape.code());
+            }
+            text.push('\n');
+        }
+        for _ in 0..5 {
+            let (col, row) = (rng.below(cols), rng.below(rows));
+            let side = ["left", "right", "top", "bottom"][rng.below(4) as usize];
+            let state = ["open", "closed"][rng.below(2) as usize];
+            text.push_str(&format!("door {col} {row} {side} {state}\n"));
+        }
+        let g = TileGrid::from_ascii(1.0, &text).unwrap();
+        check_against_reference(&g, &format!("{cols} x {rows}"));
     }
 }
 
