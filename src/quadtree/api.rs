@@ -58,10 +58,9 @@ impl Quadtree {
 }
 
 impl Quadtree {
-    /// Leaves policy: a box that covered a leaf wholly did not count towards
-    /// its split, nor did a leaf whose items all reached the same quadrants;
-    /// a box that moved within its leaves may change either, so each of its
-    /// leaves is checked again.
+    /// Leaves policy: a box that straddled a leaf's midlines did not count
+    /// towards its split; a box that moved within its leaves may now fit in
+    /// one quadrant, so each of its leaves is checked again.
     fn split_leaves_of(&mut self, proxy: u32) {
         let mut due = std::mem::take(&mut self.held_scratch);
         due.clear();

@@ -145,12 +145,10 @@ impl Quadtree {
     /// out-of-memory trap), and every overlap of small boxes had its edges
     /// split to full depth. A box covering the whole leaf reaches all four.
     /// Items that do fit in one quadrant are separated by their corners, a
-    /// few per box, so splitting for them stays bounded.
-    ///
-    /// Likewise, when every counted item reaches the same quadrant
-    /// (identical boxes), the split separates nothing: along a shared edge
-    /// it would go on to full depth (200 identical boxes, `max_objects = 1`,
-    /// 48 levels: an out-of-memory trap). So such a leaf counts as not due.
+    /// few per box, so splitting for them stays bounded: even identical
+    /// boxes, all in one quadrant, descend only until they straddle a
+    /// midline (or reach `max_levels`), and a tight cluster in one quadrant
+    /// is refined as it should be.
     pub(super) fn splitting_items(&self, node: u32) -> u32 {
         let n = &self.nodes[node as usize];
         if self.placement == Placement::StraddleInParent {
@@ -158,28 +156,16 @@ impl Quadtree {
         }
         let quadrants = quadrant_bounds(&n.bounds);
         let mut spread = 0;
-        let mut first_mask = None;
-        let mut separates = false;
         let mut link = n.head;
         while link != NULL {
             let l = &self.links[link as usize];
             let aabb = &self.aabbs[l.proxy as usize];
-            let mask =
-                quadrants.iter().enumerate().fold(0u8, |m, (k, q)| m | (u8::from(aabb.reaches(q)) << k));
-            if mask.count_ones() == 1 {
+            if quadrants.iter().filter(|q| aabb.reaches(q)).count() == 1 {
                 spread += 1;
-                match first_mask {
-                    None => first_mask = Some(mask),
-                    Some(m) => separates |= m != mask,
-                }
             }
             link = l.next;
         }
-        if separates {
-            spread
-        } else {
-            0
-        }
+        spread
     }
 
     /// Puts an existing link (already out of its node's list) at the head of

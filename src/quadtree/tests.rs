@@ -108,18 +108,18 @@ fn max_levels_bounds_depth_even_for_identical_boxes() {
         }
         let mut deepest = 0;
         t.for_each_node(|n| deepest = deepest.max(n.depth));
-        // The straddle policy splits to the depth limit; under the leaves
-        // policy a split of identical boxes separates nothing, so none happens.
-        let want = if placement == Placement::StraddleInParent { 3 } else { 0 };
-        assert_eq!(deepest, want, "{placement:?}");
+        // Both policies split to the depth limit: the boxes fit in one
+        // quadrant at every level down to it.
+        assert_eq!(deepest, 3, "{placement:?}");
         assert_eq!(sorted_pairs(&mut t).len(), 50 * 49 / 2);
     }
 }
 
 /// Identical boxes (or boxes sharing an edge) under the leaves policy, one
 /// object a node and 48 levels: once a split along their shared edge went
-/// to full depth with ever more leaves and ran out of memory. Now a leaf
-/// whose items all reach the same quadrants is not split.
+/// to full depth with ever more leaves and ran out of memory. Items that
+/// straddle a midline no longer count towards a split, so the boxes
+/// descend only until they straddle one.
 #[test]
 fn identical_boxes_do_not_split_the_leaves_tree_without_bound() {
     let mut t = tree(Placement::AllOverlappedLeaves, 1, 48);
@@ -221,4 +221,23 @@ fn set_limits_rebuilds_under_the_new_limits() {
     t.set_limits(QuadtreeLimits { max_objects: 20, max_levels: 6 });
     t.validate().unwrap();
     assert!(node_count(&t) == 1 && before > 1);
+}
+
+/// A tight cluster of small boxes in one quadrant of a big world (the
+/// leaves policy): the tree refines around it rather than keeping every
+/// box in one leaf (a rule that skipped splits whose counted items all
+/// fell in one quadrant kept all 500 in the root).
+#[test]
+fn a_tight_cluster_in_one_quadrant_is_refined() {
+    let world = Aabb { min_x: 0.0, min_y: 0.0, max_x: 1000.0, max_y: 1000.0 };
+    let limits = QuadtreeLimits { max_objects: 4, max_levels: 12 };
+    let mut t = Quadtree::new(world, Placement::AllOverlappedLeaves, limits);
+    let mut rng = crate::scene::Rng::new(3);
+    for i in 0..500 {
+        t.insert(i, Aabb::from_xywh(rng.range(10.0, 20.0), rng.range(10.0, 20.0), 0.1, 0.1));
+    }
+    t.validate().unwrap();
+    let mut fullest = 0;
+    t.for_each_node(|n| fullest = fullest.max(n.count));
+    assert!(fullest < 50, "a leaf holds {fullest} of the 500 clustered boxes");
 }
