@@ -35,14 +35,32 @@
 //!   it would slip through the point where two tiles meet diagonally, and a
 //!   closed door, a wall of zero thickness, would not stop it at all.)
 //!   [`line_of_sight`] is therefore blocked by mere contact.
+//! - **The hit's cell is a traced cell.** [`cast_tiles`] names one of the
+//!   cells [`trace_cells`] gives for the same segment: the cell of the tile
+//!   hit (for a closed door, the cell beyond it) whenever the segment passes
+//!   through that cell at the hit — every ordinary hit; else, when it only
+//!   touches a solid from a neighbouring cell (it runs along a face from the
+//!   side the traversal does not take — a ceiling's underside, a wall's
+//!   right face —, grazes a corner at a lattice point, ends on a face), the
+//!   traced cell it is in there: the last entered at or before `t`. The
+//!   normal says which face: a ray along the underside of a ceiling in row
+//!   0 hits at `t = 0` with `(0, 1)` in the cell of row 1 below it. A
+//!   segment that passes through no cell (it only touches the grid from
+//!   outside, or lies on its right or bottom border) hits no tile, and
+//!   [`line_of_sight`] is clear exactly when [`cast_tiles`] finds nothing.
 //! - **Starting on or in a solid.** A segment that starts on a surface hits
 //!   at `t = 0` with that surface's outward normal — never the reversed
 //!   direction: the face it runs along if it lies on one (the platform's
 //!   top gives `(0, −1)` in either direction); else, where surfaces meet at
 //!   the start (a corner), the unit sum of those it starts into (all of
-//!   them if it starts away). A segment that starts strictly inside hits at
-//!   `t = 0` with the normal `(0, 0)`: there is no surface between its start
-//!   and the solid.
+//!   them if it starts away; a surface parallel to it counts as one it runs
+//!   along only if it stays on the solid, not if it leaves off the face's
+//!   end). A segment that starts strictly inside hits at `t = 0` with the
+//!   normal `(0, 0)`: there is no surface between its start and the solid.
+//!   Where tiles meet at the start, the normal is the union's surface, not
+//!   one tile's: a face shared by two solid tiles is inside (`(0, 0)`), and
+//!   a normal leading into the neighbour is passed over for one that does
+//!   not.
 //! - **Normals** are unit and outward: a polygon face's normal, the radial
 //!   normal on an arc (towards the centre for a concave tile), a box face's
 //!   normal, and at an exact box corner the diagonal `(−sx, −sy)/√2`. A

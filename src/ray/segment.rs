@@ -148,10 +148,26 @@ impl Segment {
     /// and with none facing it (it starts away), all of them do.
     #[must_use]
     pub fn start_normal(&self, surfaces: &[(f64, f64)]) -> (f64, f64) {
+        self.start_normal_with(surfaces, true)
+    }
+
+    /// [`start_normal`](Segment::start_normal) for a segment that touches
+    /// the solid only at its start (it leaves at once): a surface parallel
+    /// to it is not one it runs along — it leaves along that surface's
+    /// line, off its end — so no surface is singled out, and the corner's
+    /// normal is the unit sum of the surfaces there.
+    #[must_use]
+    pub fn start_normal_leaving(&self, surfaces: &[(f64, f64)]) -> (f64, f64) {
+        self.start_normal_with(surfaces, false)
+    }
+
+    fn start_normal_with(&self, surfaces: &[(f64, f64)], runs_along: bool) -> (f64, f64) {
         let (dx, dy) = self.direction();
         let dot = |n: &&(f64, f64)| n.0 * dx + n.1 * dy;
-        if let Some(&along) = surfaces.iter().find(|n| dot(n) == 0.0) {
-            return along;
+        if runs_along {
+            if let Some(&along) = surfaces.iter().find(|n| dot(n) == 0.0) {
+                return along;
+            }
         }
         let facing = surfaces.iter().filter(|n| dot(n) < 0.0).count() > 0;
         let (sx, sy) = surfaces

@@ -217,5 +217,11 @@ fn box_entry_with(seg: &Segment, clip: &BoxClip, b: &Aabb, on_curve: Option<(f64
         surfaces[n] = normal;
         n += 1;
     }
-    finish(seg, 0.0, (x, y), (0.0, 0.0), &surfaces[..n])
+    if clip.t_out > 0.0 {
+        finish(seg, 0.0, (x, y), (0.0, 0.0), &surfaces[..n])
+    } else {
+        // Only the start touches the box: the segment leaves at once, so it
+        // runs along none of the surfaces there, even one parallel to it.
+        SurfaceHit { t: 0.0, x, y, normal: seg.start_normal_leaving(&surfaces[..n]) }
+    }
 }

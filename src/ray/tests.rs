@@ -620,8 +620,12 @@ fn random_grid(rng: &mut Rng) -> TileGrid {
 }
 
 /// The brute force: the first hit over every non-empty tile's exact shape
-/// and every closed door as a thin closed box.
+/// and every closed door as a thin closed box; nothing for a segment that
+/// passes through no cell (it only touches the grid from outside).
 fn brute_cast(grid: &TileGrid, r: Ray) -> Option<(f64, (u32, u32))> {
+    if trace(GridDims::of(grid), r).is_empty() {
+        return None;
+    }
     let mut best: Option<(f64, (u32, u32))> = None;
     let mut offer = |t: f64, cell| {
         if best.is_none_or(|b| t < b.0) {
@@ -656,6 +660,33 @@ fn door_wall(b: &Aabb, side: Side) -> Aabb {
     }
 }
 
+/// The reported cell follows the documented rule: it is one of the cells
+/// `trace_cells` gives for the same segment; the hit point is on its closed
+/// square; and it is the cell whose tile (or closed door on one of its
+/// sides) was hit whenever the segment passes through that cell at the hit
+/// — else (a mere touch from a neighbouring traced cell) the last traced
+/// cell entered at or before the hit.
+fn hit_cell_follows_the_rule(grid: &TileGrid, r: Ray, h: &TileHit) -> Result<(), String> {
+    let d = GridDims::of(grid);
+    let visits: Vec<CellVisit> = Traversal::new(d, r.0, r.1, r.2, r.3).collect();
+    let Some(at) = visits.iter().position(|v| (v.col, v.row) == (h.col, h.row)) else {
+        return Err(format!("cell ({}, {}) is not among the traced cells", h.col, h.row));
+    };
+    let b = grid.tile_bounds(h.col, h.row).unwrap();
+    let eps = 1e-9 * (d.cell_size + h.x.abs() + h.y.abs());
+    if !(b.min_x - eps <= h.x && h.x <= b.max_x + eps && b.min_y - eps <= h.y && h.y <= b.max_y + eps) {
+        return Err(format!("the hit point is off the square of cell ({}, {})", h.col, h.row));
+    }
+    let v = visits[at];
+    let own = hit_owner_agrees(grid, r, h);
+    let last_entered = visits.iter().rposition(|w| w.t <= h.t).unwrap_or(0) == at;
+    if own && v.t <= h.t + 1e-12 || last_entered {
+        Ok(())
+    } else {
+        Err(format!("cell ({}, {}) neither holds the hit nor is the traced cell at it", h.col, h.row))
+    }
+}
+
 /// The reported cell really holds what was hit: its tile's own exact test
 /// finds the same `t`, or the hit point is on its tile's closed solid (to
 /// rounding: a solid edge crossed exactly at the tile's corner), or on a
@@ -665,7 +696,7 @@ fn hit_owner_agrees(grid: &TileGrid, r: Ray, h: &TileHit) -> bool {
     let shape = grid.tile(h.col, h.row).unwrap();
     let eps = 1e-12 * (1.0 + h.x.abs() + h.y.abs());
     segment_tile(shape, &b, r.0, r.1, r.2, r.3).is_some_and(|o| (o.t - h.t).abs() <= 1e-12)
-        || near_solid(shape, &b, (h.x, h.y), eps)
+        || (!shape.is_empty() && near_solid(shape, &b, (h.x, h.y), eps))
         || Side::ALL.into_iter().any(|side| {
             let w = door_wall(&b, side);
             grid.door(h.col, h.row, side).unwrap() == Some(Door::Closed)
@@ -696,7 +727,8 @@ fn cast_tiles_matches_brute_force_on_seeded_random_maps() {
                 (Some(g), Some((t, _))) => {
                     assert!((g.t - t).abs() <= 1e-12, "{}: cast {g:?}, brute force t = {t}", ctx());
                     check_normal(g.normal, r, g.t).unwrap_or_else(|e| panic!("{}: {e}", ctx()));
-                    assert!(hit_owner_agrees(&grid, r, &g), "{}: {g:?} not from its cell", ctx());
+                    hit_cell_follows_the_rule(&grid, r, &g)
+                        .unwrap_or_else(|e| panic!("{}: {g:?}: {e}", ctx()));
                     let scale = d.cell_size + (r.2 - r.0).abs() + (r.3 - r.1).abs();
                     let (px, py) = (r.0 + g.t * (r.2 - r.0), r.1 + g.t * (r.3 - r.1));
                     assert!(
@@ -727,7 +759,12 @@ fn cast_tiles_matches_brute_force_on_the_preset_levels() {
         let mut rng = Rng::new(seed);
         for i in 0..1500 {
             let r = random_ray(&mut rng, d);
-            let got = cast_tiles(&grid, r.0, r.1, r.2, r.3).map(|h| h.t);
+            let hit = cast_tiles(&grid, r.0, r.1, r.2, r.3);
+            if let Some(h) = &hit {
+                hit_cell_follows_the_rule(&grid, r, h)
+                    .unwrap_or_else(|e| panic!("{name} seed {seed} ray {i}: {r:?}: {h:?}: {e}"));
+            }
+            let got = hit.map(|h| h.t);
             let want = brute_cast(&grid, r).map(|(t, _)| t);
             let agree = match (got, want) {
                 (Some(a), Some(b)) => (a - b).abs() <= 1e-12,
@@ -801,7 +838,9 @@ fn touching_blocks_sight() {
     let mut grid = TileGrid::new(4, 4, 1.0).unwrap();
     grid.set_tile(1, 1, TileShape::from_name("slope45-br").unwrap()).unwrap();
     let h = cast_tiles(&grid, 1.5, 0.5, 2.5, 1.5).unwrap(); // through (2, 1)
-    assert_eq!((h.x, h.y, h.col, h.row), (2.0, 1.0, 1, 1));
+                                                            // The tile's cell (1, 1) is only touched: the hit names the traced cell
+                                                            // the segment enters there, (2, 1).
+    assert_eq!((h.x, h.y, h.col, h.row), (2.0, 1.0, 2, 1));
     // A clear view misses by a hair.
     assert!(line_of_sight(&grid, 1.5, 0.5, 2.5, 1.5 - 1e-9));
 }
@@ -837,10 +876,10 @@ fn a_ray_ending_on_a_face_or_from_outside_the_grid() {
     let h = cast_tiles(&grid, -1e12, 1.5, 1e12, 1.5).unwrap();
     assert_eq!((h.x, h.y, h.col, h.row), (2.0, 1.5, 2, 1));
     // Only touching the grid's outline from outside, with a tile in the
-    // corner cell: touching counts.
+    // corner cell: the segment passes through no cell, so it hits nothing.
     grid.set_tile(0, 0, TileShape::Full).unwrap();
-    let h = cast_tiles(&grid, -1.0, 1.0, 1.0, -1.0).unwrap();
-    assert_eq!((h.t, h.x, h.y), (0.5, 0.0, 0.0));
+    assert_eq!(cast_tiles(&grid, -1.0, 1.0, 1.0, -1.0), None);
+    assert!(line_of_sight(&grid, -1.0, 1.0, 1.0, -1.0));
     assert_eq!(cast_tiles(&grid, -1.0, 1.0, -0.5, 0.5), None);
     // A point in a tile, on its face, and in empty space.
     assert_eq!(cast_tiles(&grid, 2.5, 1.5, 2.5, 1.5).unwrap().normal, (0.0, 0.0));
@@ -1112,4 +1151,162 @@ fn rays_with_ends_at_any_magnitude_walk_the_grid_exactly() {
     assert!(cast_tiles(&grid, -1e308, 300.0, 1e308, 300.0).is_none());
     trace_cells(dims, -1e308, 300.0, 1e308, 300.0, &mut cells);
     assert!(cells.is_empty());
+}
+
+/// Rays lying on cell lines — along every straight face of every shape
+/// (the full square's sides, the slopes' and the curves' axis faces), along
+/// runs of tiles, and along the grid's borders — in both directions,
+/// horizontal and vertical, from every start and end on the line: the hit
+/// names a cell of `trace_cells` of the same segment (the tile's own cell
+/// when the segment passes through it, else the traced cell it touches
+/// from), the hit point lies on that cell's square, the normal is the
+/// surface's outward unit normal (the face it starts on and runs along at
+/// `t = 0`, never the reversed direction), and `line_of_sight` is blocked
+/// exactly when `cast_tiles` hits.
+#[test]
+fn rays_along_faces_and_cell_lines_hit_a_traced_cell_with_the_outward_normal() {
+    let cell = 10.0;
+    let mut layouts: Vec<(String, TileGrid)> = Vec::new();
+    for shape in TileShape::ALL.into_iter().skip(1) {
+        let mut g = TileGrid::new(5, 5, cell).unwrap();
+        g.set_tile(2, 2, shape).unwrap();
+        layouts.push((shape.name().to_owned(), g.clone()));
+        // The same shape against the grid's corner and borders.
+        let mut g = TileGrid::new(3, 3, cell).unwrap();
+        g.set_tile(2, 2, shape).unwrap();
+        g.set_tile(0, 0, shape).unwrap();
+        layouts.push((format!("{} in the corners", shape.name()), g));
+    }
+    // A platform and a ceiling: runs whose inner faces are simplified away.
+    let mut g = TileGrid::new(7, 5, cell).unwrap();
+    for c in 2..5 {
+        g.set_tile(c, 3, TileShape::Full).unwrap();
+        g.set_tile(c, 0, TileShape::Full).unwrap();
+    }
+    g.set_tile(1, 3, TileShape::from_name("slope45-br").unwrap()).unwrap();
+    g.set_tile(5, 0, TileShape::from_name("convex-tl").unwrap()).unwrap();
+    layouts.push(("platform and ceiling".to_owned(), g));
+    let (mut hits, mut along_at_zero, mut touched_from_beside) = (0, 0, 0);
+    for (name, grid) in &layouts {
+        let d = GridDims::of(grid);
+        let stops = |n: u32| -> Vec<f64> {
+            let mut v: Vec<f64> = (0..=2 * n + 2).map(|k| (f64::from(k) - 1.0) * cell / 2.0).collect();
+            v.push(cell * 0.3);
+            v
+        };
+        for vertical in [true, false] {
+            let (lines, along_n) = if vertical { (d.cols, d.rows) } else { (d.rows, d.cols) };
+            for k in 0..=lines {
+                let line = d.line(k);
+                for &a in &stops(along_n) {
+                    for &b in &stops(along_n) {
+                        if a == b {
+                            continue;
+                        }
+                        let r = if vertical { Ray(line, a, line, b) } else { Ray(a, line, b, line) };
+                        let ctx = || format!("{name}: {r:?}\n{}", grid.to_ascii());
+                        let hit = cast_tiles(grid, r.0, r.1, r.2, r.3);
+                        assert_eq!(line_of_sight(grid, r.0, r.1, r.2, r.3), hit.is_none(), "{}", ctx());
+                        let Some(h) = hit else { continue };
+                        hits += 1;
+                        hit_cell_follows_the_rule(grid, r, &h)
+                            .unwrap_or_else(|e| panic!("{}: {h:?}: {e}", ctx()));
+                        let n = h.normal;
+                        let solid_around = |(px, py): (f64, f64)| {
+                            let e = 1e-7 * cell;
+                            [-e, 0.0, e].iter().all(|&ox| {
+                                [-e, 0.0, e].iter().all(|&oy| {
+                                    (0..d.rows).any(|row| {
+                                        (0..d.cols).any(|col| {
+                                            let b = grid.tile_bounds(col, row).unwrap();
+                                            contains_point(grid.tile(col, row).unwrap(), &b, px + ox, py + oy)
+                                        })
+                                    })
+                                })
+                            })
+                        };
+                        if n == (0.0, 0.0) {
+                            // Starting inside the union (on a face between
+                            // two solid tiles).
+                            assert!(h.t == 0.0 && solid_around((h.x, h.y)), "{}: {h:?}: no normal", ctx());
+                            continue;
+                        }
+                        assert!((n.0.hypot(n.1) - 1.0).abs() < 1e-12, "{}: {h:?}: normal not unit", ctx());
+                        // Outward: just beyond the hit point along the
+                        // normal there is no solid.
+                        let beyond = (h.x + 1e-6 * cell * n.0, h.y + 1e-6 * cell * n.1);
+                        assert!(!solid_around(beyond), "{}: {h:?}: the normal points into solid", ctx());
+                        let sign = |v: f64| if v == 0.0 { 0.0 } else { v.signum() };
+                        let dir = (sign(r.2 - r.0), sign(r.3 - r.1));
+                        if h.t == 0.0 && n.0 * dir.0 + n.1 * dir.1 == 0.0 {
+                            along_at_zero += 1;
+                        } else if h.t == 0.0 {
+                            // Starting on a surface: not running along a
+                            // face, so not a normal perpendicular to the
+                            // ray unless it leaves a corner (the diagonal).
+                            let diagonal = n.0 != 0.0 && n.1 != 0.0;
+                            assert!(n.0 * dir.1 - n.1 * dir.0 == 0.0 || diagonal, "{}: {h:?}", ctx());
+                        } else {
+                            assert!(
+                                n.0 * dir.0 + n.1 * dir.1 <= 0.0,
+                                "{}: {h:?}: faces along the ray",
+                                ctx()
+                            );
+                        }
+                        let b = grid.tile_bounds(h.col, h.row).unwrap();
+                        touched_from_beside += u32::from(
+                            grid.tile(h.col, h.row).unwrap().is_empty() && {
+                                let inside = |x: f64, y: f64| {
+                                    b.min_x <= x && x <= b.max_x && b.min_y <= y && y <= b.max_y
+                                };
+                                inside(h.x, h.y)
+                            },
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(hits > 5_000 && along_at_zero > 500 && touched_from_beside > 500, "{hits} hits, {along_at_zero} along a face at t = 0, {touched_from_beside} touched from a neighbouring cell");
+}
+
+/// The page's two repros, on the preset it shows (`n-level`, 24-unit
+/// tiles) and on a grid built for them: a ray along a ceiling's underside
+/// hits at `t = 0` with the face's normal `(0, 1)` and names the traced
+/// (empty) cell below the ceiling; a ray along a platform's top hits with
+/// `(0, −1)` in the platform's own (traced) cell.
+#[test]
+fn the_ceiling_and_platform_repros_name_traced_cells() {
+    let mut grid = TileGrid::new(20, 16, 24.0).unwrap();
+    for c in 0..20 {
+        grid.set_tile(c, 0, TileShape::Full).unwrap();
+    }
+    for c in 10..15 {
+        grid.set_tile(c, 15, TileShape::Full).unwrap();
+    }
+    let d = GridDims::of(&grid);
+    for r in [Ray(100.0, 24.0, 300.0, 24.0), Ray(300.0, 24.0, 100.0, 24.0)] {
+        let h = cast_tiles(&grid, r.0, r.1, r.2, r.3).unwrap();
+        assert_eq!((h.t, h.normal), (0.0, (0.0, 1.0)), "{r:?}");
+        assert_eq!((h.col, h.row), trace(d, r)[0], "{r:?}");
+        assert_eq!(h.row, 1);
+    }
+    for r in [Ray(250.0, 360.0, 350.0, 360.0), Ray(350.0, 360.0, 250.0, 360.0)] {
+        let h = cast_tiles(&grid, r.0, r.1, r.2, r.3).unwrap();
+        assert_eq!((h.t, h.normal, h.row), (0.0, (0.0, -1.0), 15), "{r:?}");
+        assert_eq!((h.col, h.row), trace(d, r)[0], "{r:?}");
+    }
+    for name in crate::tile_grid::PRESET_NAMES {
+        let grid = TileGrid::preset(name).unwrap();
+        let d = GridDims::of(&grid);
+        for r in
+            [Ray(100.0, 24.0, 300.0, 24.0), Ray(250.0, 360.0, 350.0, 360.0), Ray(300.0, 24.0, 100.0, 24.0)]
+        {
+            if let Some(h) = cast_tiles(&grid, r.0, r.1, r.2, r.3) {
+                assert!(trace(d, r).contains(&(h.col, h.row)), "{name}: {r:?}: {h:?}");
+                hit_cell_follows_the_rule(&grid, r, &h)
+                    .unwrap_or_else(|e| panic!("{name}: {r:?}: {h:?}: {e}"));
+            }
+        }
+    }
 }

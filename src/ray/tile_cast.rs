@@ -40,6 +40,7 @@ use super::segment::{frame, BoxClip, Framed, Segment};
 use super::segment_shapes::{hit_tile, SurfaceHit};
 use super::traversal::{estimate_cell, AxisWalk, CellVisit, Entry, GridDims, Traversal};
 use crate::geometry::Aabb;
+use crate::tile_grid::narrow_phase::contains_point;
 use crate::tile_grid::{Door, EdgeState, Side, TileGrid, TileShape};
 
 /// How close, in cells, a point computed from `t` must be to a line to be
@@ -58,8 +59,11 @@ pub struct TileHit {
     /// Unit outward normal of the surface hit; at `t = 0` the surface the
     /// start lies on, or `(0, 0)` when it starts strictly inside.
     pub normal: (f64, f64),
-    /// The cell of the tile hit; for a closed door, the cell beyond it in
-    /// the ray's direction (or the grid cell beside it on the border).
+    /// A cell [`trace_cells`](super::trace_cells) gives for the same
+    /// segment: the cell of the tile hit (for a closed door, the cell beyond
+    /// it in the ray's direction, or the grid cell beside it on the border)
+    /// when the segment passes through that cell at the hit; else the traced
+    /// cell the segment is in where it touches (see the module docs).
     pub col: u32,
     /// The row of that cell (`col` above is its column).
     pub row: u32,
@@ -93,9 +97,29 @@ pub fn cast_tiles(grid: &TileGrid, x0: f64, y0: f64, x1: f64, y1: f64) -> Option
 
 fn cast_piece(grid: &TileGrid, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<TileHit> {
     let seg = Segment::new(x0, y0, x1, y1)?;
-    let mut cast = Cast { grid, seg, dims: GridDims::of(grid), best: None, recent: Recent::default() };
+    let dims = GridDims::of(grid);
+    let mut cast = Cast {
+        grid,
+        seg,
+        dims,
+        best: None,
+        recent: Recent::default(),
+        at_start: [(0.0, 0.0); 8],
+        n_at_start: 0,
+    };
     cast.run();
-    cast.best
+    let mut hit = cast.best?;
+    if hit.t == 0.0 {
+        hit.normal = cast.start_normal();
+    }
+    // The hit names a cell of the segment's own traversal (`traceCells`):
+    // the tile's cell when the segment passes through it there, else the
+    // traced cell it is in when it touches (a face it runs along from the
+    // other side, a corner it grazes, an end on a face). A segment that
+    // passes through no cell (it only touches the grid from outside) hits
+    // nothing, so `line_of_sight` agrees.
+    let (col, row) = Traversal::of_segment(dims, &seg).cell_at_hit(hit.t, (hit.col, hit.row))?;
+    Some(TileHit { col, row, ..hit })
 }
 
 /// Whether nothing in the tile grid blocks the segment: no tile and no
@@ -115,6 +139,10 @@ struct Cast<'a> {
     /// The last cells given a shape test: the start, a corner and the end
     /// touch cells the walk also visits, and testing one twice is wasted.
     recent: Recent,
+    /// The normals of the `t = 0` hits (tiles and doors meeting at the
+    /// start each give one), the first `n_at_start` of them.
+    at_start: [(f64, f64); 8],
+    n_at_start: usize,
 }
 
 impl Cast<'_> {
@@ -361,8 +389,57 @@ impl Cast<'_> {
         }
     }
 
+    /// The normal of a hit at `t = 0`, for the union of the tiles rather
+    /// than the one tile that reported first: each tile gives the outward
+    /// normal of its own surface at the start, but where tiles meet, that
+    /// surface may be inside the union (the face between a slope and the
+    /// full tile beside it) or point into the neighbour (a corner where two
+    /// tiles meet diagonally). The first normal with no solid just beyond
+    /// it is the union's; `(0, 0)` when every one leads into solid (or a
+    /// tile says the start is strictly inside it): the start is inside.
+    fn start_normal(&self) -> (f64, f64) {
+        let normals = &self.at_start[..self.n_at_start];
+        if normals.contains(&(0.0, 0.0)) {
+            return (0.0, 0.0);
+        }
+        let (x, y) = self.seg.at(0.0);
+        let step = 1e-6 * self.dims.cell_size;
+        normals
+            .iter()
+            .copied()
+            .find(|n| !self.deep_in_solid(x + step * n.0, y + step * n.1, step / 4.0))
+            .unwrap_or((0.0, 0.0))
+    }
+
+    /// Whether `(x, y)` and the eight points `margin` around it are all in
+    /// the union of the tiles' closed solids (doors, zero thick, hold no
+    /// point inside).
+    fn deep_in_solid(&self, x: f64, y: f64, margin: f64) -> bool {
+        let (Some(cols), Some(rows)) =
+            (self.near_cells(x, self.dims.cols), self.near_cells(y, self.dims.rows))
+        else {
+            return false;
+        };
+        let tiles = self.grid.tiles();
+        let solid_at = |px: f64, py: f64| {
+            (rows.0.saturating_sub(1)..=(rows.1 + 1).min(self.dims.rows - 1)).any(|r| {
+                (cols.0.saturating_sub(1)..=(cols.1 + 1).min(self.dims.cols - 1)).any(|c| {
+                    let shape = tiles[r as usize * self.dims.cols as usize + c as usize];
+                    !shape.is_empty() && contains_point(shape, &cell_bounds(&self.dims, c, r), px, py)
+                })
+            })
+        };
+        [-margin, 0.0, margin]
+            .iter()
+            .all(|&ox| [-margin, 0.0, margin].iter().all(|&oy| solid_at(x + ox, y + oy)))
+    }
+
     /// Keeps the earliest hit (the first found among equals).
     fn offer(&mut self, hit: SurfaceHit, col: u32, row: u32) {
+        if hit.t == 0.0 && self.n_at_start < self.at_start.len() {
+            self.at_start[self.n_at_start] = hit.normal;
+            self.n_at_start += 1;
+        }
         if self.best.is_none_or(|b| hit.t < b.t) {
             self.best = Some(TileHit { t: hit.t, x: hit.x, y: hit.y, normal: hit.normal, col, row });
         }

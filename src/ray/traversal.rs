@@ -444,6 +444,48 @@ impl Traversal {
         }
     }
 
+    /// The traced cell the segment is in at parameter `t` of a hit: `cell`
+    /// when the walk passes through it and `t` lies in its (closed) visit
+    /// interval, else the last visited cell entered at or before `t` (the
+    /// first, if rounding put `t` before it); `None` when the walk visits no
+    /// cell. This is how a tile hit names a cell of `traceCells` (see
+    /// `cast_tiles`).
+    pub(crate) fn cell_at_hit(mut self, t: f64, (col, row): (u32, u32)) -> Option<(u32, u32)> {
+        if self.t_lo >= self.t_hi {
+            return None;
+        }
+        if let Some((lo, hi)) = self.span(col, row) {
+            if lo < hi && lo <= t && t <= hi {
+                return Some((col, row));
+            }
+        }
+        let first = self.next()?;
+        let mut found = (first.col, first.row);
+        for v in self {
+            if v.t > t {
+                break;
+            }
+            found = (v.col, v.row);
+        }
+        Some(found)
+    }
+
+    /// The visit interval `(lo, hi)` of any cell by the definition (visited
+    /// when `lo < hi`), without walking; `None` off a non-moving axis's cell.
+    fn span(&self, col: u32, row: u32) -> Option<(f64, f64)> {
+        let axis = |a: &AxisWalk, k: u32| -> Option<(f64, f64)> {
+            if k >= a.n {
+                None
+            } else if a.moving() {
+                Some((a.enter(k), a.exit(k)))
+            } else {
+                (a.fixed == Some(k)).then_some((f64::NEG_INFINITY, f64::INFINITY))
+            }
+        };
+        let ((ex, xx), (ey, xy)) = (axis(&self.x, col)?, axis(&self.y, row)?);
+        Some((ex.max(ey).max(self.t_lo), xx.min(xy).min(self.t_hi)))
+    }
+
     /// The clipped parameter interval `(t_lo, t_hi)` the cells cover;
     /// `None` when the segment passes through no cell.
     #[must_use]
