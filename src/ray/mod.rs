@@ -5,12 +5,14 @@
 //!
 //! | file | job |
 //! |---|---|
-//! | `segment.rs` | the shared segment: the one `t`-of-a-coordinate formula, the closed slab clip |
+//! | `exact.rs` | exact predicates on `f64`s of any magnitude: the orientation, a convex polygon's contact, the line's coordinate at a line |
+//! | `segment.rs` | the shared segment: the one `t`-of-a-coordinate formula, the closed slab clip, the piece of a huge segment inside the grid |
 //! | `traversal.rs` | [`Traversal`]: the cells a segment passes through, in order, with entry points and DDA state; [`trace_cells`] |
 //! | `segment_shapes.rs` | [`segment_tile`]: exact first hit of a segment on one tile's shape |
 //! | `box_cast.rs` | [`segment_aabb`], [`segment_circle`], [`first_box_hit`] for dynamic objects |
 //! | `tile_cast.rs` | [`cast_tiles`] and [`line_of_sight`]: the seed's DDA walk over edge states |
-//! | `tests.rs` | differential tests against brute force on seeded random rays |
+//! | `tests.rs` | differential tests against brute force on seeded random rays, of ordinary size and of any magnitude |
+//! | `exact_reference.rs` | (tests) the brute-force references in big rationals |
 //!
 //! # The rules
 //! - **Parameter.** `t ∈ [0, 1]` along `(x0, y0) → (x1, y1)`; the `t` of a
@@ -69,6 +71,21 @@
 //! - **Doors.** A closed door is a thin closed wall on its edge and blocks;
 //!   an open door lets rays through the edge but does not remove a tile
 //!   behind it.
+//! - **Exact at any magnitude.** For ends anywhere in 5e-324 … 1.8e308
+//!   (mixed signs and sizes), the cells [`trace_cells`] gives are those of
+//!   the real segment, decided by exact orientation predicates (`exact.rs`),
+//!   never by the rounded `t`; whether the segment touches a polygon tile
+//!   (`full`, every slope), a closed door or a box ([`segment_aabb`],
+//!   [`first_box_hit`]) is decided the same way, so [`cast_tiles`] and
+//!   [`line_of_sight`] agree with an exact brute force on such tiles. The
+//!   `t`, point and normal reported stay floating point (within rounding of
+//!   the true contact for ordinary rays; for ends so far away that `t`
+//!   cannot resolve the grid, `t` is only as precise as 53 bits allow and
+//!   the point is the contact on the segment's piece inside the grid). The
+//!   quarter circles are still decided in floating point: a segment passing
+//!   within rounding (~1e-12 of a tile) of an arc or a cusp may be judged
+//!   either way, and for ends beyond ~1e15 tiles away the arc test works on
+//!   the segment's piece inside the grid, whose ends are rounded.
 //! - **Input.** Non-finite coordinates hit and visit nothing
 //!   ([`line_of_sight`] is then `false`). Every loop is bounded: the walk
 //!   takes at most `cols + rows + 2` steps after clipping.
@@ -98,11 +115,14 @@
 //! ```
 
 mod box_cast;
+mod exact;
 mod segment;
 mod segment_shapes;
 mod tile_cast;
 mod traversal;
 
+#[cfg(test)]
+mod exact_reference;
 #[cfg(test)]
 mod tests;
 

@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::geometry::Aabb;
+use crate::ray::exact_reference;
 use crate::scene::Rng;
 use crate::tile_grid::narrow_phase::contains_point;
 use crate::tile_grid::{to_world, Door, Side, TileGeometry, TileGrid, TileShape};
@@ -30,42 +31,24 @@ fn trace(d: GridDims, r: Ray) -> Vec<(u32, u32)> {
 /// For each cell, the parameter interval in which the segment is inside it
 /// (open on a moving axis, half-open membership on a non-moving one),
 /// intersected with `[0, 1]`; cells with a non-empty interval, by entry `t`.
-fn reference_cells(d: GridDims, Ray(x0, y0, x1, y1): Ray) -> Vec<(u32, u32)> {
-    let line = |k: u32| f64::from(k) * d.cell_size;
-    let interval = |p0: f64, dp: f64, k: u32| -> Option<(f64, f64)> {
-        if dp == 0.0 {
-            (line(k) <= p0 && p0 < line(k + 1)).then_some((-INF, INF))
-        } else {
-            let (a, b) = ((line(k) - p0) / dp, (line(k + 1) - p0) / dp);
-            Some((a.min(b), a.max(b)))
-        }
-    };
-    let mut cells = Vec::new();
-    for r in 0..d.rows {
-        let Some((ry0, ry1)) = interval(y0, y1 - y0, r) else { continue };
-        for c in 0..d.cols {
-            let Some((cx0, cx1)) = interval(x0, x1 - x0, c) else { continue };
-            let lo = cx0.max(ry0).max(0.0);
-            let hi = cx1.min(ry1).min(1.0);
-            if lo < hi {
-                cells.push((lo, c, r));
-            }
-        }
-    }
-    cells.sort_by(|a, b| a.0.total_cmp(&b.0));
-    cells.into_iter().map(|(_, c, r)| (c, r)).collect()
+/// In exact rationals ([`exact_reference`]): the real segment decides,
+/// never a rounded parameter.
+fn reference_cells(d: GridDims, r: Ray) -> Vec<(u32, u32)> {
+    exact_reference::cells(d, (r.0, r.1, r.2, r.3))
 }
 
 /// What every walk must satisfy beyond its cell list: entry parameters
-/// increasing and contiguous, each entry consistent with the step from the
-/// previous cell, entry points exactly on the crossed lines, the bound.
+/// non-decreasing and contiguous (floating point: a cell the real segment
+/// crosses within rounding of a lattice point can get an interval of one
+/// rounded value), each entry consistent with the step from the previous
+/// cell, entry points exactly on the crossed lines, the bound.
 fn check_visits(d: GridDims, r: Ray) -> Result<(), String> {
     let visits: Vec<CellVisit> = Traversal::new(d, r.0, r.1, r.2, r.3).collect();
     if visits.len() as u32 > d.cols + d.rows {
         return Err(format!("{} visits on a {}x{} grid", visits.len(), d.cols, d.rows));
     }
     for (i, v) in visits.iter().enumerate() {
-        if !(v.t < v.t_exit && (0.0..=1.0).contains(&v.t) && v.t_exit <= 1.0) {
+        if !(v.t <= v.t_exit && (0.0..=1.0).contains(&v.t) && v.t_exit <= 1.0) {
             return Err(format!("visit {i}: bad interval {} .. {}", v.t, v.t_exit));
         }
         if !(v.x.is_finite() && v.y.is_finite()) {
@@ -102,7 +85,7 @@ fn check_visits(d: GridDims, r: Ray) -> Result<(), String> {
             continue;
         }
         let p = visits[i - 1];
-        if p.t_exit != v.t || p.t >= v.t {
+        if p.t_exit != v.t || p.t > v.t {
             return Err(format!("visit {i}: not contiguous with the previous ({} vs {})", p.t_exit, v.t));
         }
         let step = (i64::from(v.col) - i64::from(p.col), i64::from(v.row) - i64::from(p.row));
@@ -623,7 +606,7 @@ fn random_grid(rng: &mut Rng) -> TileGrid {
 /// and every closed door as a thin closed box; nothing for a segment that
 /// passes through no cell (it only touches the grid from outside).
 fn brute_cast(grid: &TileGrid, r: Ray) -> Option<(f64, (u32, u32))> {
-    if trace(GridDims::of(grid), r).is_empty() {
+    if reference_cells(GridDims::of(grid), r).is_empty() {
         return None;
     }
     let mut best: Option<(f64, (u32, u32))> = None;
@@ -635,20 +618,77 @@ fn brute_cast(grid: &TileGrid, r: Ray) -> Option<(f64, (u32, u32))> {
     for row in 0..grid.rows() {
         for col in 0..grid.cols() {
             let b = grid.tile_bounds(col, row).unwrap();
-            if let Some(h) = segment_tile(grid.tile(col, row).unwrap(), &b, r.0, r.1, r.2, r.3) {
-                offer(h.t, (col, row));
+            let shape = grid.tile(col, row).unwrap();
+            let float = segment_tile(shape, &b, r.0, r.1, r.2, r.3).map(|h| h.t);
+            let t = match shape.geometry() {
+                // Polygons and doors: touching decided in exact rationals.
+                TileGeometry::Polygon(p) => {
+                    let corners: Vec<(f64, f64)> = p.vertices().iter().map(|&v| to_world(&b, v)).collect();
+                    exact_touch(r, &corners, float)
+                }
+                _ => float,
+            };
+            if let Some(t) = t {
+                offer(t, (col, row));
             }
             for side in Side::ALL {
                 if grid.door(col, row, side).unwrap() == Some(Door::Closed) {
-                    let wall = door_wall(&b, side);
-                    if let Some(h) = segment_aabb(&wall, r.0, r.1, r.2, r.3) {
-                        offer(h.t, (col, row));
+                    let w = door_wall(&b, side);
+                    let corners =
+                        [(w.min_x, w.min_y), (w.max_x, w.min_y), (w.max_x, w.max_y), (w.min_x, w.max_y)];
+                    let float = segment_aabb(&w, r.0, r.1, r.2, r.3).map(|h| h.t);
+                    if let Some(t) = exact_touch(r, &corners, float) {
+                        offer(t, (col, row));
                     }
                 }
             }
         }
     }
     best
+}
+
+/// Whether the segment touches the closed convex polygon, in exact
+/// rationals, and at which `t`: the floating test's, or for a graze it
+/// rounds away, the `t` of the first vertex on the exact line.
+fn exact_touch(r: Ray, corners: &[(f64, f64)], float: Option<f64>) -> Option<f64> {
+    let (a, b) = ((r.0, r.1), (r.2, r.3));
+    if !exact_reference::touches_polygon((a, b), corners) {
+        return None;
+    }
+    // Rounded away: the real segment starts in it, or passes within
+    // rounding of a vertex (through it, or cutting a sliver off the
+    // corner), or ends in it; the first of these.
+    float.or_else(|| {
+        let inside = |p: (f64, f64)| exact_reference::touches_polygon((p, p), corners);
+        if inside(a) {
+            return Some(0.0);
+        }
+        let scale = (r.2 - r.0).abs().max((r.3 - r.1).abs()).max(1e-300);
+        let near = |v: &(f64, f64)| {
+            ((r.2 - r.0) * (v.1 - r.1) - (r.3 - r.1) * (v.0 - r.0)).abs() / scale
+                <= 1e-9 * (1.0 + v.0.abs() + v.1.abs())
+        };
+        if !corners.iter().any(near) && inside(b) {
+            return Some(1.0);
+        }
+        let t_of = |v: &(f64, f64)| {
+            if r.2 != r.0 {
+                (v.0 - r.0) / (r.2 - r.0)
+            } else if r.3 != r.1 {
+                (v.1 - r.1) / (r.3 - r.1)
+            } else {
+                0.0 // a point
+            }
+        };
+        corners
+            .iter()
+            .filter(|v| near(v) && (-1e-9..=1.0 + 1e-9).contains(&t_of(v)))
+            .map(|v| t_of(v).clamp(0.0, 1.0))
+            .min_by(f64::total_cmp)
+            // A huge segment whose floating test cannot resolve the tile: a
+            // touch all the same (its `t` is not compared).
+            .or(Some(1.0))
+    })
 }
 
 fn door_wall(b: &Aabb, side: Side) -> Aabb {
@@ -1309,4 +1349,212 @@ fn the_ceiling_and_platform_repros_name_traced_cells() {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// Any magnitude.
+
+/// A coordinate of any magnitude: `±10^e` for `e` in −300 … 308, the grid's
+/// scale, a lattice line, or a lattice line nudged by an ulp.
+fn any_magnitude(rng: &mut Rng, n: u32, cell: f64) -> f64 {
+    let sign = if rng.below(2) == 0 { 1.0 } else { -1.0 };
+    match rng.below(8) {
+        0..=2 => sign * 10f64.powf(rng.range(-300.0, 308.0)) * rng.range(1.0, 1.79),
+        3 => sign * 10f64.powf(rng.range(-300.0, -1.0)),
+        4 => f64::from(rng.below(n + 1)) * cell,
+        5 => {
+            let p = f64::from(rng.below(n + 1)) * cell;
+            if rng.below(2) == 0 {
+                p.next_up()
+            } else {
+                p.next_down()
+            }
+        }
+        _ => rng.range(-0.5, f64::from(n) + 0.5) * cell,
+    }
+}
+
+/// A ray with ends of any magnitude: independent ends; one end huge and
+/// the other a lattice point (the ray passes exactly through it); or the
+/// mirror image of a huge end through a lattice point (within rounding of
+/// it: the hardest near-corner cases).
+fn any_magnitude_ray(rng: &mut Rng, d: GridDims) -> Ray {
+    let (n, m, cell) = (d.cols, d.rows, d.cell_size);
+    let (x0, y0) = (any_magnitude(rng, n, cell), any_magnitude(rng, m, cell));
+    let lattice = (f64::from(rng.below(n + 1)) * cell, f64::from(rng.below(m + 1)) * cell);
+    match rng.below(4) {
+        0 => Ray(x0, y0, lattice.0, lattice.1),
+        1 => {
+            let (x1, y1) = (2.0 * lattice.0 - x0 / 2.0 * 2.0, 2.0 * lattice.1 - y0);
+            if x1.is_finite() && y1.is_finite() {
+                Ray(x0, y0, x1, y1)
+            } else {
+                Ray(x0, y0, lattice.0, lattice.1)
+            }
+        }
+        _ => Ray(x0, y0, any_magnitude(rng, n, cell), any_magnitude(rng, m, cell)),
+    }
+}
+
+/// A map of polygons only (full tiles and the slopes, every orientation)
+/// and doors: the shapes whose contact the cast decides exactly.
+fn polygon_grid(rng: &mut Rng) -> TileGrid {
+    let cell = [1.0, 0.5, 24.0, 0.1, 3.0][rng.below(5) as usize];
+    let (cols, rows) = (1 + rng.below(8), 1 + rng.below(8));
+    let mut grid = TileGrid::new(cols, rows, cell).unwrap();
+    let polygons: Vec<TileShape> =
+        TileShape::ALL.into_iter().filter(|s| matches!(s.geometry(), TileGeometry::Polygon(_))).collect();
+    let density = rng.range(0.05, 0.5);
+    for r in 0..rows {
+        for c in 0..cols {
+            if rng.next_f64() < density {
+                grid.set_tile(c, r, polygons[rng.below(polygons.len() as u32) as usize]).unwrap();
+            }
+        }
+    }
+    for _ in 0..rng.below(4) {
+        let door = if rng.below(2) == 0 { Door::Open } else { Door::Closed };
+        grid.set_door(rng.below(cols), rng.below(rows), Side::ALL[rng.below(4) as usize], Some(door))
+            .unwrap();
+    }
+    grid
+}
+
+/// `trace_cells`, `cast_tiles` and `line_of_sight` against the exact
+/// references on rays whose ends range over 1e-300 … 1e308 (both signs,
+/// mixed, and through or within an ulp of lattice points): the same cells
+/// in the same order; a hit exactly when the real segment touches a tile
+/// or a closed door (polygons: decided in rationals); the hit cell a traced
+/// one; for rays of ordinary size, the same `t` as brute force. Prints the
+/// seed on failure.
+#[test]
+fn rays_at_any_magnitude_agree_with_the_exact_references() {
+    let (mut hits, mut misses, mut huge, mut cells_total) = (0, 0, 0, 0);
+    for seed in 0..300u64 {
+        let mut rng = Rng::new(0xABCD_0000 + seed);
+        let grid = polygon_grid(&mut rng);
+        let d = GridDims::of(&grid);
+        for i in 0..40 {
+            let r = any_magnitude_ray(&mut rng, d);
+            let ctx = || format!("seed {seed} ray {i}: {r:?} on {d:?}\n{}", grid.to_ascii());
+            let want_cells = reference_cells(d, r);
+            assert_eq!(trace(d, r), want_cells, "{}", ctx());
+            cells_total += want_cells.len();
+            let big = [r.0, r.1, r.2, r.3].iter().any(|v| v.abs() > 1e12);
+            huge += u32::from(big);
+            let got = cast_tiles(&grid, r.0, r.1, r.2, r.3);
+            let want = brute_cast(&grid, r);
+            assert_eq!(line_of_sight(&grid, r.0, r.1, r.2, r.3), want.is_none(), "{}: {got:?}", ctx());
+            match (got, want) {
+                (None, None) => misses += 1,
+                (Some(g), Some((t, _))) => {
+                    hits += 1;
+                    assert!(want_cells.contains(&(g.col, g.row)), "{}: {g:?} not a traced cell", ctx());
+                    assert!(g.t.is_finite() && (0.0..=1.0).contains(&g.t), "{}: {g:?}", ctx());
+                    assert!(g.x.is_finite() && g.y.is_finite(), "{}: {g:?}", ctx());
+                    if !big {
+                        assert!((g.t - t).abs() <= 1e-9, "{}: cast {g:?}, brute force t = {t}", ctx());
+                    }
+                }
+                (g, w) => panic!("{}: cast {g:?}, brute force {w:?}", ctx()),
+            }
+        }
+    }
+    eprintln!("{hits} hits, {misses} misses, {huge} huge rays, {cells_total} cells");
+    assert!(hits > 1_000 && misses > 1_000 && huge > 4_000, "{hits} hits, {misses} misses, {huge} huge rays");
+    assert!(cells_total > 10_000, "only {cells_total} cells traced");
+}
+
+/// Boxes at any magnitude: `first_box_hit` touches a box exactly when the
+/// real segment does (rationals), at any magnitude of ends or boxes.
+#[test]
+fn box_hits_at_any_magnitude_agree_with_the_exact_reference() {
+    let (mut hits, mut misses) = (0, 0);
+    for seed in 0..100u64 {
+        let mut rng = Rng::new(0xB0B0_0000 + seed);
+        let d = dims(8, 8, [1.0, 24.0, 1e-200, 1e200][rng.below(4) as usize]);
+        let boxes: Vec<(u32, Aabb)> = (1..=6)
+            .map(|id| {
+                let (x, y) =
+                    (any_magnitude(&mut rng, 8, d.cell_size), any_magnitude(&mut rng, 8, d.cell_size));
+                let (w, h) = (rng.range(0.0, 3.0) * d.cell_size, rng.range(0.0, 3.0) * d.cell_size);
+                (id, Aabb { min_x: x, min_y: y, max_x: x + w, max_y: y + h })
+            })
+            .filter(|(_, b)| b.max_x.is_finite() && b.max_y.is_finite())
+            .collect();
+        for i in 0..60 {
+            let r = if i % 3 == 0 {
+                // Aimed at a box's corner from afar.
+                let (_, b) = boxes[rng.below(boxes.len() as u32) as usize];
+                Ray(
+                    any_magnitude(&mut rng, 8, d.cell_size),
+                    any_magnitude(&mut rng, 8, d.cell_size),
+                    b.max_x,
+                    b.min_y,
+                )
+            } else {
+                any_magnitude_ray(&mut rng, d)
+            };
+            let touched: Vec<u32> = boxes
+                .iter()
+                .filter(|(_, b)| {
+                    let corners =
+                        [(b.min_x, b.min_y), (b.max_x, b.min_y), (b.max_x, b.max_y), (b.min_x, b.max_y)];
+                    exact_reference::touches_polygon(((r.0, r.1), (r.2, r.3)), &corners)
+                })
+                .map(|&(id, _)| id)
+                .collect();
+            for &(id, b) in &boxes {
+                let got = segment_aabb(&b, r.0, r.1, r.2, r.3);
+                assert_eq!(
+                    got.is_some(),
+                    touched.contains(&id),
+                    "seed {seed} ray {i}: {r:?} box {id} {b:?}: {got:?}"
+                );
+                if let Some(h) = got {
+                    assert!(
+                        (0.0..=1.0).contains(&h.t) && h.x.is_finite() && h.y.is_finite(),
+                        "seed {seed}: {h:?}"
+                    );
+                }
+            }
+            let first = first_box_hit(r.0, r.1, r.2, r.3, boxes.iter().copied());
+            assert_eq!(first.is_some(), !touched.is_empty(), "seed {seed} ray {i}: {r:?}");
+            if first.is_some() {
+                hits += 1;
+            } else {
+                misses += 1;
+            }
+        }
+    }
+    eprintln!("{hits} hits, {misses} misses");
+    assert!(hits > 500 && misses > 500, "{hits} hits, {misses} misses");
+}
+
+/// The exact orientation against rationals on points at any magnitude,
+/// most of them collinear or within an ulp of it (a lattice point on, or
+/// beside, the line through two far points).
+#[test]
+fn orientation_is_exact_at_any_magnitude() {
+    let mut rng = Rng::new(0x0E1E);
+    let (mut zero, mut tested) = (0, 0);
+    for _ in 0..20_000 {
+        let a = (any_magnitude(&mut rng, 8, 1.0), any_magnitude(&mut rng, 8, 1.0));
+        let c = (f64::from(rng.below(9)), f64::from(rng.below(9)));
+        // b on the far side of c from a (c nearly or exactly on a → b).
+        let b = match rng.below(3) {
+            0 => (2.0 * c.0 - a.0, 2.0 * c.1 - a.1),
+            1 => (c.0 + (c.0 - a.0) * 0.5, c.1 + (c.1 - a.1) * 0.5),
+            _ => (any_magnitude(&mut rng, 8, 1.0), any_magnitude(&mut rng, 8, 1.0)),
+        };
+        if !(b.0.is_finite() && b.1.is_finite()) {
+            continue;
+        }
+        let c = if rng.below(3) == 0 { (c.0.next_up(), c.1) } else { c };
+        let want = exact_reference::orient(a, b, c);
+        assert_eq!(super::exact::orient(a.0, a.1, b.0, b.1, c.0, c.1), want, "{a:?} {b:?} {c:?}");
+        zero += u32::from(want == std::cmp::Ordering::Equal);
+        tested += 1;
+    }
+    assert!(tested > 15_000 && zero > 500, "{tested} tested, {zero} collinear");
 }
