@@ -39,6 +39,9 @@ pub(crate) fn orient(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64) -> Or
         Ordering::Greater
     } else if -det > bound {
         Ordering::Less
+    } else if (cx == ax && cy == ay) || (cx == bx && cy == by) || (ax == bx && ay == by) {
+        // Two of the points coincide: collinear, without the long sum.
+        Ordering::Equal
     } else {
         orient_exact(ax, ay, bx, by, cx, cy)
     }
@@ -112,7 +115,12 @@ pub(crate) fn segment_touches_convex(a: (f64, f64), b: (f64, f64), vertices: &[(
         if p.0 == q.0 || p.1 == q.1 {
             continue;
         }
-        let Some(inside) = vertices.iter().map(|&v| side(p, q, v)).find(|&s| s != Ordering::Equal) else {
+        let Some(inside) = vertices
+            .iter()
+            .filter(|&&v| v != p && v != q)
+            .map(|&v| side(p, q, v))
+            .find(|&s| s != Ordering::Equal)
+        else {
             continue; // a flat polygon: the axes above decide
         };
         let outside = inside.reverse();

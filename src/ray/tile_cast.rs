@@ -118,6 +118,8 @@ fn cast_piece(grid: &TileGrid, exact: Exact, seg: Segment) -> Option<TileHit> {
         recent: Recent::default(),
         at_start: [(0.0, 0.0); 8],
         n_at_start: 0,
+        visit_now: None,
+        best_traced: false,
     };
     cast.run();
     let mut hit = cast.best?;
@@ -130,7 +132,11 @@ fn cast_piece(grid: &TileGrid, exact: Exact, seg: Segment) -> Option<TileHit> {
     // other side, a corner it grazes, an end on a face). A segment that
     // passes through no cell (it only touches the grid from outside) hits
     // nothing, so `line_of_sight` agrees.
-    let (col, row) = Traversal::cell_at_hit(dims, exact, &seg, hit.t, (hit.col, hit.row))?;
+    let (col, row) = if cast.best_traced {
+        (hit.col, hit.row)
+    } else {
+        Traversal::cell_at_hit(dims, exact, &seg, hit.t, (hit.col, hit.row))?
+    };
     Some(TileHit { col, row, ..hit })
 }
 
@@ -158,6 +164,11 @@ struct Cast<'a> {
     /// start each give one), the first `n_at_start` of them.
     at_start: [(f64, f64); 8],
     n_at_start: usize,
+    /// The cell the walk is in and its visit interval, while its tests run.
+    visit_now: Option<(u32, u32, f64, f64)>,
+    /// Whether the best hit is in that cell during that interval: then it
+    /// names a traced cell as it is.
+    best_traced: bool,
 }
 
 impl Cast<'_> {
@@ -188,6 +199,7 @@ impl Cast<'_> {
             if self.done_before(v.t) {
                 break;
             }
+            self.visit_now = Some((v.col, v.row, v.t, v.t_exit));
             match v.entry {
                 Entry::Start => self.test_cell(v.col, v.row),
                 Entry::Side(side) => {
@@ -518,6 +530,9 @@ impl Cast<'_> {
             self.n_at_start += 1;
         }
         if self.best.is_none_or(|b| hit.t < b.t) {
+            self.best_traced = self
+                .visit_now
+                .is_some_and(|(c, r, lo, hi)| (c, r) == (col, row) && lo <= hit.t && hit.t <= hi);
             self.best = Some(TileHit { t: hit.t, x: hit.x, y: hit.y, normal: hit.normal, col, row });
         }
     }

@@ -304,14 +304,14 @@ impl AxisWalk {
 /// `floor(p / cell_size)` clamped to `0..n` (`n > 0`): a first guess that
 /// callers then step to the exact cell. Clamping before the conversion
 /// makes truncation a floor (and NaN 0) without a call to libm's `floor`.
-#[inline]
+#[inline(always)]
 pub(crate) fn estimate_cell(p: f64, n: u32, cell_size: f64) -> u32 {
     (p / cell_size).clamp(0.0, f64::from(n - 1)) as u32
 }
 
 /// The `k` in `0..n` with `line(k) <= p < line(k + 1)` (the rule of
 /// `TileGrid::cell_at`, duplicated because that helper is private).
-#[inline]
+#[inline(always)]
 pub(crate) fn half_open_index(p: f64, n: u32, cell_size: f64) -> Option<u32> {
     let line = |k: u32| f64::from(k) * cell_size;
     if n == 0 || !(line(0) <= p && p < line(n)) {
@@ -433,7 +433,7 @@ fn direction(p0: f64, p1: f64) -> Ordering {
 /// The cell of an axis of `n` cells that a segment starting at `p0` and
 /// moving in direction `s` runs into (`L(k) ≤ p0 < L(k+1)` forward,
 /// `L(k) < p0 ≤ L(k+1)` backward), if it starts inside the grid on this axis.
-#[inline]
+#[inline(always)]
 fn runs_into(p0: f64, s: Ordering, n: u32, cell_size: f64) -> Option<u32> {
     let line = |k: u32| f64::from(k) * cell_size;
     if s == Ordering::Less {
@@ -455,24 +455,6 @@ const T_ROUNDING: f64 = 6.0 * f64::EPSILON;
 /// The next cell of the walk and how it is entered.
 type Next = ((u32, u32), Entry);
 
-/// The cell of an axis of `n` cells a segment moving in direction `s`
-/// ends in: the one it runs into backwards from its end `p1` (an end on a
-/// line belongs to the cell before it); `−1` or `n` beyond the grid. The
-/// walk crosses the next line ahead exactly while its cell is not this one.
-#[inline]
-fn last_cell(p1: f64, s: Ordering, n: u32, cell_size: f64) -> i64 {
-    let line = |k: u32| f64::from(k) * cell_size;
-    match s {
-        Ordering::Greater if p1 > line(n) => i64::from(n),
-        Ordering::Greater if p1 <= line(0) => -1,
-        Ordering::Less if p1 < line(0) => -1,
-        Ordering::Less if p1 >= line(n) => i64::from(n),
-        Ordering::Greater => runs_into(p1, Ordering::Less, n, cell_size).map_or(-1, i64::from),
-        Ordering::Less => half_open_index(p1, n, cell_size).map_or(-1, i64::from),
-        Ordering::Equal => 0,
-    }
-}
-
 /// How the walk stands on one axis before the first cell.
 #[derive(Clone, Copy, Debug)]
 enum AxisStart {
@@ -484,7 +466,7 @@ enum AxisStart {
     Never,
 }
 
-#[inline]
+#[inline(always)]
 fn axis_start(p0: f64, p1: f64, s: Ordering, n: u32, cell_size: f64) -> AxisStart {
     let line = |k: u32| f64::from(k) * cell_size;
     if let Some(k) = runs_into(p0, s, n, cell_size) {
@@ -526,10 +508,6 @@ pub struct Traversal {
     /// Whether the reported parameterisation is the exact segment itself
     /// (not a piece), so its `t`s may decide the clear steps.
     param_exact: bool,
-    /// Per axis, the cell the segment ends in (by the ends-on-a-line rule:
-    /// the cell before the line), `−1` or `n` when it ends beyond the grid.
-    last_x: i64,
-    last_y: i64,
     /// The entries of a step along x, along y, and through a corner.
     entry_x: Entry,
     entry_y: Entry,
@@ -562,8 +540,6 @@ impl Traversal {
             exit_x: f64::INFINITY,
             exit_y: f64::INFINITY,
             param_exact: false,
-            last_x: 0,
-            last_y: 0,
             entry_x: Entry::Start,
             entry_y: Entry::Start,
             entry_corner: Entry::Start,
@@ -600,8 +576,6 @@ impl Traversal {
             exit_y: f64::INFINITY,
             param_exact: (param.x.p0, param.y.p0, param.x.p1, param.y.p1)
                 == (exact.x0, exact.y0, exact.x1, exact.y1),
-            last_x: last_cell(exact.x1, exact.sx, dims.cols, dims.cell_size),
-            last_y: last_cell(exact.y1, exact.sy, dims.rows, dims.cell_size),
             entry_x: Entry::Side(side_x),
             entry_y: Entry::Side(side_y),
             entry_corner: Entry::Corner { vertical: side_x, horizontal: side_y },
@@ -732,13 +706,20 @@ impl Traversal {
 
     /// The step out of `(col, row)`: the next cell (or `None` at the end)
     /// and the `t` at which the current cell is left.
-    #[inline]
+    #[inline(always)]
     fn step(&self, col: u32, row: u32) -> (Option<Next>, f64) {
         let (sx, sy) = (self.exact.sx, self.exact.sy);
-        // Whether the next line comes before the end: the cell is not yet
-        // the last one on that axis (integers, decided once at the start).
-        let cross_x = sx != Ordering::Equal && i64::from(col) != self.last_x;
-        let cross_y = sy != Ordering::Equal && i64::from(row) != self.last_y;
+        // Whether the next line comes strictly before the end (an exact
+        // comparison of coordinates).
+        let ahead = |s: Ordering, line: f64, p1: f64| match s {
+            Ordering::Greater => line < p1,
+            Ordering::Less => line > p1,
+            Ordering::Equal => false,
+        };
+        let line_x = self.dims.line(if sx == Ordering::Greater { col + 1 } else { col });
+        let line_y = self.dims.line(if sy == Ordering::Greater { row + 1 } else { row });
+        let cross_x = ahead(sx, line_x, self.exact.x1);
+        let cross_y = ahead(sy, line_y, self.exact.y1);
         let (ex, ey) = (self.exit_x, self.exit_y);
         let which = match (cross_x, cross_y) {
             (false, false) => return (None, 1.0),
@@ -805,6 +786,7 @@ impl Traversal {
     }
 
     /// The visit of the current cell, entered at `lo`, left at `hi`.
+    #[inline(always)]
     fn visit(&self, col: u32, row: u32, lo: f64, hi: f64) -> CellVisit {
         let (on_x, on_y) = match self.entry {
             Entry::Start => (false, false),
@@ -900,6 +882,7 @@ fn fixed_start(p0: f64, n: u32, cell_size: f64) -> AxisStart {
 impl Iterator for Traversal {
     type Item = CellVisit;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<CellVisit> {
         let (col, row) = self.cell?;
         if self.budget == 0 {
