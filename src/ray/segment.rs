@@ -337,10 +337,20 @@ pub(crate) fn frame(x0: f64, y0: f64, x1: f64, y1: f64, region: &Aabb) -> Framed
     // at t ≈ 0.5 of a 1e308 ray is off by ~1e292). Whether the segment
     // meets the region at all is the exact walk's to say: a piece is
     // returned whenever the rounded clip cannot rule it out.
-    let clip = seg.clip_box(region);
-    let (t_in, t_out) = clip.map_or((0.0, 0.0), |c| (c.t_in, c.t_out));
     let (ax, ay) = end_on_region((x0, y0), (x1, y1), region);
     let (bx, by) = end_on_region((x1, y1), (x0, y0), region);
+    // The whole segment's parameters of the piece's ends, along the axis
+    // it moves most on (the same formula as everywhere; a face coordinate
+    // gives the `t` of that face's line).
+    let t_of = |px: f64, py: f64| {
+        let t = if seg.x.d.abs() >= seg.y.d.abs() { seg.x.t_at(px) } else { seg.y.t_at(py) };
+        if t.is_nan() {
+            0.0
+        } else {
+            t.clamp(0.0, 1.0)
+        }
+    };
+    let (t_in, t_out) = (t_of(ax, ay), t_of(bx, by));
     // Snapped points can sit a rounding step outside; keep them on the region.
     let clamp = |v: f64, lo: f64, hi: f64| v.max(lo).min(hi);
     Framed::Piece {
