@@ -11,8 +11,9 @@
 //! boxes that only touch the bounding box: query a box grown by a small
 //! margin, or with a closed test.
 
+use super::exact::segment_touches_convex;
 use super::segment::Segment;
-use super::segment_shapes::{box_entry, finish, roots, unit, SurfaceHit};
+use super::segment_shapes::{box_entry, box_polygon, finish, graze, roots, unit, SurfaceHit};
 use crate::geometry::Aabb;
 
 /// The first point of the segment in the closed box `b` (its faces count):
@@ -27,9 +28,23 @@ pub fn segment_aabb(b: &Aabb, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<Surf
     hit_aabb(&seg, b)
 }
 
+/// Whether the segment touches the box is decided exactly (on its ends, at
+/// any magnitude); the floating clip gives `t`, point and normal, and a
+/// touch it rounds away (a corner grazed within rounding, or a huge
+/// segment whose parameter cannot resolve the box) is placed by [`graze`].
 pub(crate) fn hit_aabb(seg: &Segment, b: &Aabb) -> Option<SurfaceHit> {
-    let clip = seg.clip_box(b)?;
-    Some(box_entry(seg, &clip, b))
+    let (corners, normals) = box_polygon(b);
+    let ends = ((seg.x.p0, seg.y.p0), (seg.x.p1, seg.y.p1));
+    if !segment_touches_convex(ends.0, ends.1, &corners) {
+        return None;
+    }
+    Some(match seg.clip_box(b) {
+        Some(clip) => box_entry(seg, &clip, b),
+        None => {
+            let near = 1e-9 * (b.max_x - b.min_x).max(b.max_y - b.min_y).max(f64::MIN_POSITIVE);
+            graze(ends, seg, &corners, &normals, near)
+        }
+    })
 }
 
 /// The first point of the segment in the closed disc of centre `(cx, cy)`

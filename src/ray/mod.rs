@@ -5,12 +5,14 @@
 //!
 //! | file | job |
 //! |---|---|
-//! | `segment.rs` | the shared segment: the one `t`-of-a-coordinate formula, the closed slab clip |
+//! | `exact.rs` | exact predicates on `f64`s of any magnitude: the orientation, a convex polygon's contact, the line's coordinate at a line |
+//! | `segment.rs` | the shared segment: the one `t`-of-a-coordinate formula, the closed slab clip, the piece of a huge segment inside the grid |
 //! | `traversal.rs` | [`Traversal`]: the cells a segment passes through, in order, with entry points and DDA state; [`trace_cells`] |
 //! | `segment_shapes.rs` | [`segment_tile`]: exact first hit of a segment on one tile's shape |
 //! | `box_cast.rs` | [`segment_aabb`], [`segment_circle`], [`first_box_hit`] for dynamic objects |
 //! | `tile_cast.rs` | [`cast_tiles`] and [`line_of_sight`]: the seed's DDA walk over edge states |
-//! | `tests.rs` | differential tests against brute force on seeded random rays |
+//! | `tests.rs` | differential tests against brute force on seeded random rays, of ordinary size and of any magnitude |
+//! | `exact_reference.rs` | (tests) the brute-force references in big rationals |
 //!
 //! # The rules
 //! - **Parameter.** `t ∈ [0, 1]` along `(x0, y0) → (x1, y1)`; the `t` of a
@@ -35,14 +37,32 @@
 //!   it would slip through the point where two tiles meet diagonally, and a
 //!   closed door, a wall of zero thickness, would not stop it at all.)
 //!   [`line_of_sight`] is therefore blocked by mere contact.
+//! - **The hit's cell is a traced cell.** [`cast_tiles`] names one of the
+//!   cells [`trace_cells`] gives for the same segment: the cell of the tile
+//!   hit (for a closed door, the cell beyond it) whenever the segment passes
+//!   through that cell at the hit — every ordinary hit; else, when it only
+//!   touches a solid from a neighbouring cell (it runs along a face from the
+//!   side the traversal does not take — a ceiling's underside, a wall's
+//!   right face —, grazes a corner at a lattice point, ends on a face), the
+//!   traced cell it is in there: the last entered at or before `t`. The
+//!   normal says which face: a ray along the underside of a ceiling in row
+//!   0 hits at `t = 0` with `(0, 1)` in the cell of row 1 below it. A
+//!   segment that passes through no cell (it only touches the grid from
+//!   outside, or lies on its right or bottom border) hits no tile, and
+//!   [`line_of_sight`] is clear exactly when [`cast_tiles`] finds nothing.
 //! - **Starting on or in a solid.** A segment that starts on a surface hits
 //!   at `t = 0` with that surface's outward normal — never the reversed
 //!   direction: the face it runs along if it lies on one (the platform's
 //!   top gives `(0, −1)` in either direction); else, where surfaces meet at
 //!   the start (a corner), the unit sum of those it starts into (all of
-//!   them if it starts away). A segment that starts strictly inside hits at
-//!   `t = 0` with the normal `(0, 0)`: there is no surface between its start
-//!   and the solid.
+//!   them if it starts away; a surface parallel to it counts as one it runs
+//!   along only if it stays on the solid, not if it leaves off the face's
+//!   end). A segment that starts strictly inside hits at `t = 0` with the
+//!   normal `(0, 0)`: there is no surface between its start and the solid.
+//!   Where tiles meet at the start, the normal is the union's surface, not
+//!   one tile's: a face shared by two solid tiles is inside (`(0, 0)`), and
+//!   a normal leading into the neighbour is passed over for one that does
+//!   not.
 //! - **Normals** are unit and outward: a polygon face's normal, the radial
 //!   normal on an arc (towards the centre for a concave tile), a box face's
 //!   normal, and at an exact box corner the diagonal `(−sx, −sy)/√2`. A
@@ -51,6 +71,21 @@
 //! - **Doors.** A closed door is a thin closed wall on its edge and blocks;
 //!   an open door lets rays through the edge but does not remove a tile
 //!   behind it.
+//! - **Exact at any magnitude.** For ends anywhere in 5e-324 … 1.8e308
+//!   (mixed signs and sizes), the cells [`trace_cells`] gives are those of
+//!   the real segment, decided by exact orientation predicates (`exact.rs`),
+//!   never by the rounded `t`; whether the segment touches a polygon tile
+//!   (`full`, every slope), a closed door or a box ([`segment_aabb`],
+//!   [`first_box_hit`]) is decided the same way, so [`cast_tiles`] and
+//!   [`line_of_sight`] agree with an exact brute force on such tiles. The
+//!   `t`, point and normal reported stay floating point (within rounding of
+//!   the true contact for ordinary rays; for ends so far away that `t`
+//!   cannot resolve the grid, `t` is only as precise as 53 bits allow and
+//!   the point is the contact on the segment's piece inside the grid). The
+//!   quarter circles are still decided in floating point: a segment passing
+//!   within rounding (~1e-12 of a tile) of an arc or a cusp may be judged
+//!   either way, and for ends beyond ~1e15 tiles away the arc test works on
+//!   the segment's piece inside the grid, whose ends are rounded.
 //! - **Input.** Non-finite coordinates hit and visit nothing
 //!   ([`line_of_sight`] is then `false`). Every loop is bounded: the walk
 //!   takes at most `cols + rows + 2` steps after clipping.
@@ -80,11 +115,14 @@
 //! ```
 
 mod box_cast;
+mod exact;
 mod segment;
 mod segment_shapes;
 mod tile_cast;
 mod traversal;
 
+#[cfg(test)]
+mod exact_reference;
 #[cfg(test)]
 mod tests;
 

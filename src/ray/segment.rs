@@ -4,6 +4,9 @@
 //! through — so the traversal, the exact tests and the brute-force references
 //! compute the very same `t` for the very same line.
 
+use std::cmp::Ordering;
+
+use super::exact::{line_at, orient};
 use crate::geometry::Aabb;
 
 /// One axis of a segment: `p(t) = p0 + t·(p1 − p0)`, stored pre-scaled so
@@ -148,10 +151,26 @@ impl Segment {
     /// and with none facing it (it starts away), all of them do.
     #[must_use]
     pub fn start_normal(&self, surfaces: &[(f64, f64)]) -> (f64, f64) {
+        self.start_normal_with(surfaces, true)
+    }
+
+    /// [`start_normal`](Segment::start_normal) for a segment that touches
+    /// the solid only at its start (it leaves at once): a surface parallel
+    /// to it is not one it runs along — it leaves along that surface's
+    /// line, off its end — so no surface is singled out, and the corner's
+    /// normal is the unit sum of the surfaces there.
+    #[must_use]
+    pub fn start_normal_leaving(&self, surfaces: &[(f64, f64)]) -> (f64, f64) {
+        self.start_normal_with(surfaces, false)
+    }
+
+    fn start_normal_with(&self, surfaces: &[(f64, f64)], runs_along: bool) -> (f64, f64) {
         let (dx, dy) = self.direction();
         let dot = |n: &&(f64, f64)| n.0 * dx + n.1 * dy;
-        if let Some(&along) = surfaces.iter().find(|n| dot(n) == 0.0) {
-            return along;
+        if runs_along {
+            if let Some(&along) = surfaces.iter().find(|n| dot(n) == 0.0) {
+                return along;
+            }
         }
         let facing = surfaces.iter().filter(|n| dot(n) < 0.0).count() > 0;
         let (sx, sy) = surfaces
@@ -275,8 +294,6 @@ impl Segment {
 pub(crate) enum Framed {
     /// Use the segment as given.
     AsGiven,
-    /// It misses the region entirely.
-    Outside,
     /// Its piece inside the region, ends snapped onto the faces it crosses,
     /// and the parameters `t_in..t_out` of the whole segment that piece spans.
     Piece { x0: f64, y0: f64, x1: f64, y1: f64, t_in: f64, t_out: f64 },
@@ -299,9 +316,12 @@ const FRAME_RATIO: f64 = 1.0e15;
 
 /// For a segment far larger than `region` (a ray from −1e308 to 1e308 across
 /// a 240-unit grid: the whole grid lies within one rounding step of `t`),
-/// the piece inside the closed `region`, its ends snapped exactly onto the
-/// faces it crosses, so the walk works on numbers the size of the grid.
-/// Segments of ordinary size are walked as given.
+/// its piece inside the closed `region`: each end outside replaced by its
+/// crossing of the face it passes through (the face chosen exactly, the
+/// point exact on that face and within ulps of the real line along it), so
+/// the shape tests and `t`s work on numbers the size of the grid. Which
+/// cells it passes through is not this piece's to say: the exact walk uses
+/// the given ends. Segments of ordinary size are used as given.
 pub(crate) fn frame(x0: f64, y0: f64, x1: f64, y1: f64, region: &Aabb) -> Framed {
     let extent = region.width().max(region.height()).max(f64::MIN_POSITIVE);
     let reach = [x0, y0, x1, y1].iter().map(|v| v.abs()).fold(0.0, f64::max);
@@ -309,9 +329,28 @@ pub(crate) fn frame(x0: f64, y0: f64, x1: f64, y1: f64, region: &Aabb) -> Framed
         return Framed::AsGiven;
     }
     let Some(seg) = Segment::new(x0, y0, x1, y1) else { return Framed::AsGiven };
-    let Some(clip) = seg.clip_box(region) else { return Framed::Outside };
-    let (ax, ay) = seg.entry_point(&clip, region);
-    let (bx, by) = seg.exit_point_apart(&clip, region);
+    // Each end inside the region is kept as it is; an end outside is
+    // replaced by the point where the segment crosses the face it passes
+    // through on that side, the face chosen exactly (which face the line
+    // reaches last, by an exact orientation) and the crossing computed from
+    // the exact line, off by ulps of the region's size (`p0 + t·(p1 − p0)`
+    // at t ≈ 0.5 of a 1e308 ray is off by ~1e292). Whether the segment
+    // meets the region at all is the exact walk's to say: a piece is
+    // returned whenever the rounded clip cannot rule it out.
+    let (ax, ay) = end_on_region((x0, y0), (x1, y1), region);
+    let (bx, by) = end_on_region((x1, y1), (x0, y0), region);
+    // The whole segment's parameters of the piece's ends, along the axis
+    // it moves most on (the same formula as everywhere; a face coordinate
+    // gives the `t` of that face's line).
+    let t_of = |px: f64, py: f64| {
+        let t = if seg.x.d.abs() >= seg.y.d.abs() { seg.x.t_at(px) } else { seg.y.t_at(py) };
+        if t.is_nan() {
+            0.0
+        } else {
+            t.clamp(0.0, 1.0)
+        }
+    };
+    let (t_in, t_out) = (t_of(ax, ay), t_of(bx, by));
     // Snapped points can sit a rounding step outside; keep them on the region.
     let clamp = |v: f64, lo: f64, hi: f64| v.max(lo).min(hi);
     Framed::Piece {
@@ -319,7 +358,43 @@ pub(crate) fn frame(x0: f64, y0: f64, x1: f64, y1: f64, region: &Aabb) -> Framed
         y0: clamp(ay, region.min_y, region.max_y),
         x1: clamp(bx, region.min_x, region.max_x),
         y1: clamp(by, region.min_y, region.max_y),
-        t_in: clip.t_in,
-        t_out: clip.t_out,
+        t_in,
+        t_out,
+    }
+}
+
+/// The end `p` of the segment `p → q` if it lies in the closed `region`;
+/// else where the segment, coming from `p`, enters the region's face on
+/// `p`'s side: of the faces `p` is beyond (one or two), the one the line
+/// reaches last, decided exactly; the other coordinate from the exact line.
+fn end_on_region(p: (f64, f64), q: (f64, f64), region: &Aabb) -> (f64, f64) {
+    let beyond = |v: f64, lo: f64, hi: f64| {
+        if v < lo {
+            Some(lo)
+        } else if v > hi {
+            Some(hi)
+        } else {
+            None
+        }
+    };
+    let fx = beyond(p.0, region.min_x, region.max_x).filter(|_| p.0 != q.0);
+    let fy = beyond(p.1, region.min_y, region.max_y).filter(|_| p.1 != q.1);
+    let on_x = |x: f64| (x, line_at(p.0, p.1, q.0, q.1, x));
+    let on_y = |y: f64| (line_at(p.1, p.0, q.1, q.0, y), y);
+    match (fx, fy) {
+        (None, None) => p,
+        (Some(x), None) => on_x(x),
+        (None, Some(y)) => on_y(y),
+        (Some(x), Some(y)) => {
+            // t at x vs t at y, from p: t_x < t_y ⟺ sx·sy·orient(p, q, (x, y)) > 0.
+            let o = orient(p.0, p.1, q.0, q.1, x, y);
+            let same = (q.0 > p.0) == (q.1 > p.1);
+            let x_first = if same { o == Ordering::Greater } else { o == Ordering::Less };
+            match o {
+                Ordering::Equal => (x, y),
+                _ if x_first => on_y(y),
+                _ => on_x(x),
+            }
+        }
     }
 }

@@ -17,6 +17,7 @@
 //! on it hits at `t = 0`: with the outward normal of the surface the start
 //! lies on, or `(0, 0)` when it starts strictly inside (see the module docs).
 
+use super::exact::convex_contains;
 use super::segment::{BoxClip, Segment};
 use crate::geometry::Aabb;
 use crate::tile_grid::{to_world, TileGeometry, TileShape};
@@ -217,5 +218,85 @@ fn box_entry_with(seg: &Segment, clip: &BoxClip, b: &Aabb, on_curve: Option<(f64
         surfaces[n] = normal;
         n += 1;
     }
-    finish(seg, 0.0, (x, y), (0.0, 0.0), &surfaces[..n])
+    if clip.t_out > 0.0 {
+        finish(seg, 0.0, (x, y), (0.0, 0.0), &surfaces[..n])
+    } else {
+        // Only the start touches the box: the segment leaves at once, so it
+        // runs along none of the surfaces there, even one parallel to it.
+        SurfaceHit { t: 0.0, x, y, normal: seg.start_normal_leaving(&surfaces[..n]) }
+    }
+}
+
+/// The hit of a segment that touches a convex polygon (decided exactly on
+/// its exact ends `exact`) only where the floating test on `seg` (the same
+/// segment, or its piece inside the grid) cannot see it, within rounding of
+/// the surface: at `t = 0` if the exact start is in the polygon; else at
+/// the first vertex within `near` of the exact line (it passes through it,
+/// or cuts a sliver off the corner); else at the end, which then lies in
+/// the polygon. The normal is the nearest face's (at a vertex, of its two
+/// faces the one facing the ray more); `normals[i]` is the unit outward
+/// normal of the edge from vertex `i`.
+pub(crate) fn graze(
+    exact: ((f64, f64), (f64, f64)),
+    seg: &Segment,
+    corners: &[(f64, f64)],
+    normals: &[(f64, f64)],
+    near: f64,
+) -> SurfaceHit {
+    let ((x0, y0), (x1, y1)) = exact;
+    let n = corners.len();
+    let (dx, dy) = (seg.x.d, seg.y.d);
+    let raw_t = |(x, y): (f64, f64)| if dx != 0.0 { seg.x.t_at(x) } else { seg.y.t_at(y) };
+    let t_of = |p: (f64, f64)| {
+        let t = raw_t(p);
+        if t.is_nan() {
+            0.0
+        } else {
+            t.clamp(0.0, 1.0)
+        }
+    };
+    // Distance of a point from the line of edge `i`.
+    let from_edge = |i: usize, (x, y): (f64, f64)| {
+        let (a, m) = (corners[i], normals[i]);
+        ((x - a.0) * m.0 + (y - a.1) * m.1).abs()
+    };
+    let nearest_face = |p: (f64, f64), facing: bool| {
+        (0..n)
+            .filter(|&i| !facing || normals[i].0 * dx + normals[i].1 * dy <= 0.0)
+            .min_by(|&i, &j| from_edge(i, p).total_cmp(&from_edge(j, p)))
+            .map_or((0.0, 0.0), |i| normals[i])
+    };
+    if convex_contains((x0, y0), corners) {
+        let (x, y) = seg.at(0.0);
+        return SurfaceHit { t: 0.0, x, y, normal: nearest_face((x0, y0), false) };
+    }
+    let scale = (x1 - x0).abs().max((y1 - y0).abs()).max(f64::MIN_POSITIVE);
+    let off_line = |v: &(f64, f64)| ((x1 - x0) * (v.1 - y0) - (y1 - y0) * (v.0 - x0)).abs() / scale;
+    let vertex = (0..n)
+        .filter(|&i| off_line(&corners[i]) <= near && (-1e-9..=1.0 + 1e-9).contains(&raw_t(corners[i])))
+        .min_by(|&i, &j| t_of(corners[i]).total_cmp(&t_of(corners[j])));
+    match vertex {
+        Some(i) => {
+            let (a, b) = (normals[(i + n - 1) % n], normals[i]);
+            let normal = if a.0 * dx + a.1 * dy <= b.0 * dx + b.1 * dy { a } else { b };
+            let (x, y) = corners[i];
+            SurfaceHit { t: t_of(corners[i]), x, y, normal }
+        }
+        None => {
+            let (x, y) = seg.at(1.0);
+            SurfaceHit { t: 1.0, x, y, normal: nearest_face((x1, y1), true) }
+        }
+    }
+}
+
+/// Four points (or vectors).
+pub(crate) type Quad = [(f64, f64); 4];
+
+/// The corners of a box in order, and its faces' outward normals (the
+/// face from corner `i` to `i + 1`), for [`graze`].
+pub(crate) fn box_polygon(b: &Aabb) -> (Quad, Quad) {
+    (
+        [(b.min_x, b.min_y), (b.max_x, b.min_y), (b.max_x, b.max_y), (b.min_x, b.max_y)],
+        [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)],
+    )
 }

@@ -5,6 +5,7 @@
 
 use super::*;
 use crate::geometry::Aabb;
+use crate::ray::exact_reference;
 use crate::scene::Rng;
 use crate::tile_grid::narrow_phase::contains_point;
 use crate::tile_grid::{to_world, Door, Side, TileGeometry, TileGrid, TileShape};
@@ -30,42 +31,24 @@ fn trace(d: GridDims, r: Ray) -> Vec<(u32, u32)> {
 /// For each cell, the parameter interval in which the segment is inside it
 /// (open on a moving axis, half-open membership on a non-moving one),
 /// intersected with `[0, 1]`; cells with a non-empty interval, by entry `t`.
-fn reference_cells(d: GridDims, Ray(x0, y0, x1, y1): Ray) -> Vec<(u32, u32)> {
-    let line = |k: u32| f64::from(k) * d.cell_size;
-    let interval = |p0: f64, dp: f64, k: u32| -> Option<(f64, f64)> {
-        if dp == 0.0 {
-            (line(k) <= p0 && p0 < line(k + 1)).then_some((-INF, INF))
-        } else {
-            let (a, b) = ((line(k) - p0) / dp, (line(k + 1) - p0) / dp);
-            Some((a.min(b), a.max(b)))
-        }
-    };
-    let mut cells = Vec::new();
-    for r in 0..d.rows {
-        let Some((ry0, ry1)) = interval(y0, y1 - y0, r) else { continue };
-        for c in 0..d.cols {
-            let Some((cx0, cx1)) = interval(x0, x1 - x0, c) else { continue };
-            let lo = cx0.max(ry0).max(0.0);
-            let hi = cx1.min(ry1).min(1.0);
-            if lo < hi {
-                cells.push((lo, c, r));
-            }
-        }
-    }
-    cells.sort_by(|a, b| a.0.total_cmp(&b.0));
-    cells.into_iter().map(|(_, c, r)| (c, r)).collect()
+/// In exact rationals ([`exact_reference`]): the real segment decides,
+/// never a rounded parameter.
+fn reference_cells(d: GridDims, r: Ray) -> Vec<(u32, u32)> {
+    exact_reference::cells(d, (r.0, r.1, r.2, r.3))
 }
 
 /// What every walk must satisfy beyond its cell list: entry parameters
-/// increasing and contiguous, each entry consistent with the step from the
-/// previous cell, entry points exactly on the crossed lines, the bound.
+/// non-decreasing and contiguous (floating point: a cell the real segment
+/// crosses within rounding of a lattice point can get an interval of one
+/// rounded value), each entry consistent with the step from the previous
+/// cell, entry points exactly on the crossed lines, the bound.
 fn check_visits(d: GridDims, r: Ray) -> Result<(), String> {
     let visits: Vec<CellVisit> = Traversal::new(d, r.0, r.1, r.2, r.3).collect();
     if visits.len() as u32 > d.cols + d.rows {
         return Err(format!("{} visits on a {}x{} grid", visits.len(), d.cols, d.rows));
     }
     for (i, v) in visits.iter().enumerate() {
-        if !(v.t < v.t_exit && (0.0..=1.0).contains(&v.t) && v.t_exit <= 1.0) {
+        if !(v.t <= v.t_exit && (0.0..=1.0).contains(&v.t) && v.t_exit <= 1.0) {
             return Err(format!("visit {i}: bad interval {} .. {}", v.t, v.t_exit));
         }
         if !(v.x.is_finite() && v.y.is_finite()) {
@@ -102,7 +85,7 @@ fn check_visits(d: GridDims, r: Ray) -> Result<(), String> {
             continue;
         }
         let p = visits[i - 1];
-        if p.t_exit != v.t || p.t >= v.t {
+        if p.t_exit != v.t || p.t > v.t {
             return Err(format!("visit {i}: not contiguous with the previous ({} vs {})", p.t_exit, v.t));
         }
         let step = (i64::from(v.col) - i64::from(p.col), i64::from(v.row) - i64::from(p.row));
@@ -620,8 +603,12 @@ fn random_grid(rng: &mut Rng) -> TileGrid {
 }
 
 /// The brute force: the first hit over every non-empty tile's exact shape
-/// and every closed door as a thin closed box.
+/// and every closed door as a thin closed box; nothing for a segment that
+/// passes through no cell (it only touches the grid from outside).
 fn brute_cast(grid: &TileGrid, r: Ray) -> Option<(f64, (u32, u32))> {
+    if reference_cells(GridDims::of(grid), r).is_empty() {
+        return None;
+    }
     let mut best: Option<(f64, (u32, u32))> = None;
     let mut offer = |t: f64, cell| {
         if best.is_none_or(|b| t < b.0) {
@@ -631,14 +618,27 @@ fn brute_cast(grid: &TileGrid, r: Ray) -> Option<(f64, (u32, u32))> {
     for row in 0..grid.rows() {
         for col in 0..grid.cols() {
             let b = grid.tile_bounds(col, row).unwrap();
-            if let Some(h) = segment_tile(grid.tile(col, row).unwrap(), &b, r.0, r.1, r.2, r.3) {
-                offer(h.t, (col, row));
+            let shape = grid.tile(col, row).unwrap();
+            let float = segment_tile(shape, &b, r.0, r.1, r.2, r.3).map(|h| h.t);
+            let t = match shape.geometry() {
+                // Polygons and doors: touching decided in exact rationals.
+                TileGeometry::Polygon(p) => {
+                    let corners: Vec<(f64, f64)> = p.vertices().iter().map(|&v| to_world(&b, v)).collect();
+                    exact_touch(r, &corners, float)
+                }
+                _ => float,
+            };
+            if let Some(t) = t {
+                offer(t, (col, row));
             }
             for side in Side::ALL {
                 if grid.door(col, row, side).unwrap() == Some(Door::Closed) {
-                    let wall = door_wall(&b, side);
-                    if let Some(h) = segment_aabb(&wall, r.0, r.1, r.2, r.3) {
-                        offer(h.t, (col, row));
+                    let w = door_wall(&b, side);
+                    let corners =
+                        [(w.min_x, w.min_y), (w.max_x, w.min_y), (w.max_x, w.max_y), (w.min_x, w.max_y)];
+                    let float = segment_aabb(&w, r.0, r.1, r.2, r.3).map(|h| h.t);
+                    if let Some(t) = exact_touch(r, &corners, float) {
+                        offer(t, (col, row));
                     }
                 }
             }
@@ -647,12 +647,83 @@ fn brute_cast(grid: &TileGrid, r: Ray) -> Option<(f64, (u32, u32))> {
     best
 }
 
+/// Whether the segment touches the closed convex polygon, in exact
+/// rationals, and at which `t`: the floating test's, or for a graze it
+/// rounds away, the `t` of the first vertex on the exact line.
+fn exact_touch(r: Ray, corners: &[(f64, f64)], float: Option<f64>) -> Option<f64> {
+    let (a, b) = ((r.0, r.1), (r.2, r.3));
+    if !exact_reference::touches_polygon((a, b), corners) {
+        return None;
+    }
+    // Rounded away: the real segment starts in it, or passes within
+    // rounding of a vertex (through it, or cutting a sliver off the
+    // corner), or ends in it; the first of these.
+    float.or_else(|| {
+        let inside = |p: (f64, f64)| exact_reference::touches_polygon((p, p), corners);
+        if inside(a) {
+            return Some(0.0);
+        }
+        let scale = (r.2 - r.0).abs().max((r.3 - r.1).abs()).max(1e-300);
+        let near = |v: &(f64, f64)| {
+            ((r.2 - r.0) * (v.1 - r.1) - (r.3 - r.1) * (v.0 - r.0)).abs() / scale
+                <= 1e-9 * (1.0 + v.0.abs() + v.1.abs())
+        };
+        if !corners.iter().any(near) && inside(b) {
+            return Some(1.0);
+        }
+        let t_of = |v: &(f64, f64)| {
+            if r.2 != r.0 {
+                (v.0 - r.0) / (r.2 - r.0)
+            } else if r.3 != r.1 {
+                (v.1 - r.1) / (r.3 - r.1)
+            } else {
+                0.0 // a point
+            }
+        };
+        corners
+            .iter()
+            .filter(|v| near(v) && (-1e-9..=1.0 + 1e-9).contains(&t_of(v)))
+            .map(|v| t_of(v).clamp(0.0, 1.0))
+            .min_by(f64::total_cmp)
+            // A huge segment whose floating test cannot resolve the tile: a
+            // touch all the same (its `t` is not compared).
+            .or(Some(1.0))
+    })
+}
+
 fn door_wall(b: &Aabb, side: Side) -> Aabb {
     match side {
         Side::Left => Aabb { max_x: b.min_x, ..*b },
         Side::Right => Aabb { min_x: b.max_x, ..*b },
         Side::Top => Aabb { max_y: b.min_y, ..*b },
         Side::Bottom => Aabb { min_y: b.max_y, ..*b },
+    }
+}
+
+/// The reported cell follows the documented rule: it is one of the cells
+/// `trace_cells` gives for the same segment; the hit point is on its closed
+/// square; and it is the cell whose tile (or closed door on one of its
+/// sides) was hit whenever the segment passes through that cell at the hit
+/// — else (a mere touch from a neighbouring traced cell) the last traced
+/// cell entered at or before the hit.
+fn hit_cell_follows_the_rule(grid: &TileGrid, r: Ray, h: &TileHit) -> Result<(), String> {
+    let d = GridDims::of(grid);
+    let visits: Vec<CellVisit> = Traversal::new(d, r.0, r.1, r.2, r.3).collect();
+    let Some(at) = visits.iter().position(|v| (v.col, v.row) == (h.col, h.row)) else {
+        return Err(format!("cell ({}, {}) is not among the traced cells", h.col, h.row));
+    };
+    let b = grid.tile_bounds(h.col, h.row).unwrap();
+    let eps = 1e-9 * (d.cell_size + h.x.abs() + h.y.abs());
+    if !(b.min_x - eps <= h.x && h.x <= b.max_x + eps && b.min_y - eps <= h.y && h.y <= b.max_y + eps) {
+        return Err(format!("the hit point is off the square of cell ({}, {})", h.col, h.row));
+    }
+    let v = visits[at];
+    let own = hit_owner_agrees(grid, r, h);
+    let last_entered = visits.iter().rposition(|w| w.t <= h.t).unwrap_or(0) == at;
+    if own && v.t <= h.t + 1e-12 || last_entered {
+        Ok(())
+    } else {
+        Err(format!("cell ({}, {}) neither holds the hit nor is the traced cell at it", h.col, h.row))
     }
 }
 
@@ -665,7 +736,7 @@ fn hit_owner_agrees(grid: &TileGrid, r: Ray, h: &TileHit) -> bool {
     let shape = grid.tile(h.col, h.row).unwrap();
     let eps = 1e-12 * (1.0 + h.x.abs() + h.y.abs());
     segment_tile(shape, &b, r.0, r.1, r.2, r.3).is_some_and(|o| (o.t - h.t).abs() <= 1e-12)
-        || near_solid(shape, &b, (h.x, h.y), eps)
+        || (!shape.is_empty() && near_solid(shape, &b, (h.x, h.y), eps))
         || Side::ALL.into_iter().any(|side| {
             let w = door_wall(&b, side);
             grid.door(h.col, h.row, side).unwrap() == Some(Door::Closed)
@@ -696,7 +767,8 @@ fn cast_tiles_matches_brute_force_on_seeded_random_maps() {
                 (Some(g), Some((t, _))) => {
                     assert!((g.t - t).abs() <= 1e-12, "{}: cast {g:?}, brute force t = {t}", ctx());
                     check_normal(g.normal, r, g.t).unwrap_or_else(|e| panic!("{}: {e}", ctx()));
-                    assert!(hit_owner_agrees(&grid, r, &g), "{}: {g:?} not from its cell", ctx());
+                    hit_cell_follows_the_rule(&grid, r, &g)
+                        .unwrap_or_else(|e| panic!("{}: {g:?}: {e}", ctx()));
                     let scale = d.cell_size + (r.2 - r.0).abs() + (r.3 - r.1).abs();
                     let (px, py) = (r.0 + g.t * (r.2 - r.0), r.1 + g.t * (r.3 - r.1));
                     assert!(
@@ -727,7 +799,12 @@ fn cast_tiles_matches_brute_force_on_the_preset_levels() {
         let mut rng = Rng::new(seed);
         for i in 0..1500 {
             let r = random_ray(&mut rng, d);
-            let got = cast_tiles(&grid, r.0, r.1, r.2, r.3).map(|h| h.t);
+            let hit = cast_tiles(&grid, r.0, r.1, r.2, r.3);
+            if let Some(h) = &hit {
+                hit_cell_follows_the_rule(&grid, r, h)
+                    .unwrap_or_else(|e| panic!("{name} seed {seed} ray {i}: {r:?}: {h:?}: {e}"));
+            }
+            let got = hit.map(|h| h.t);
             let want = brute_cast(&grid, r).map(|(t, _)| t);
             let agree = match (got, want) {
                 (Some(a), Some(b)) => (a - b).abs() <= 1e-12,
@@ -801,7 +878,9 @@ fn touching_blocks_sight() {
     let mut grid = TileGrid::new(4, 4, 1.0).unwrap();
     grid.set_tile(1, 1, TileShape::from_name("slope45-br").unwrap()).unwrap();
     let h = cast_tiles(&grid, 1.5, 0.5, 2.5, 1.5).unwrap(); // through (2, 1)
-    assert_eq!((h.x, h.y, h.col, h.row), (2.0, 1.0, 1, 1));
+                                                            // The tile's cell (1, 1) is only touched: the hit names the traced cell
+                                                            // the segment enters there, (2, 1).
+    assert_eq!((h.x, h.y, h.col, h.row), (2.0, 1.0, 2, 1));
     // A clear view misses by a hair.
     assert!(line_of_sight(&grid, 1.5, 0.5, 2.5, 1.5 - 1e-9));
 }
@@ -837,10 +916,10 @@ fn a_ray_ending_on_a_face_or_from_outside_the_grid() {
     let h = cast_tiles(&grid, -1e12, 1.5, 1e12, 1.5).unwrap();
     assert_eq!((h.x, h.y, h.col, h.row), (2.0, 1.5, 2, 1));
     // Only touching the grid's outline from outside, with a tile in the
-    // corner cell: touching counts.
+    // corner cell: the segment passes through no cell, so it hits nothing.
     grid.set_tile(0, 0, TileShape::Full).unwrap();
-    let h = cast_tiles(&grid, -1.0, 1.0, 1.0, -1.0).unwrap();
-    assert_eq!((h.t, h.x, h.y), (0.5, 0.0, 0.0));
+    assert_eq!(cast_tiles(&grid, -1.0, 1.0, 1.0, -1.0), None);
+    assert!(line_of_sight(&grid, -1.0, 1.0, 1.0, -1.0));
     assert_eq!(cast_tiles(&grid, -1.0, 1.0, -0.5, 0.5), None);
     // A point in a tile, on its face, and in empty space.
     assert_eq!(cast_tiles(&grid, 2.5, 1.5, 2.5, 1.5).unwrap().normal, (0.0, 0.0));
@@ -1112,4 +1191,370 @@ fn rays_with_ends_at_any_magnitude_walk_the_grid_exactly() {
     assert!(cast_tiles(&grid, -1e308, 300.0, 1e308, 300.0).is_none());
     trace_cells(dims, -1e308, 300.0, 1e308, 300.0, &mut cells);
     assert!(cells.is_empty());
+}
+
+/// Rays lying on cell lines — along every straight face of every shape
+/// (the full square's sides, the slopes' and the curves' axis faces), along
+/// runs of tiles, and along the grid's borders — in both directions,
+/// horizontal and vertical, from every start and end on the line: the hit
+/// names a cell of `trace_cells` of the same segment (the tile's own cell
+/// when the segment passes through it, else the traced cell it touches
+/// from), the hit point lies on that cell's square, the normal is the
+/// surface's outward unit normal (the face it starts on and runs along at
+/// `t = 0`, never the reversed direction), and `line_of_sight` is blocked
+/// exactly when `cast_tiles` hits.
+#[test]
+fn rays_along_faces_and_cell_lines_hit_a_traced_cell_with_the_outward_normal() {
+    let cell = 10.0;
+    let mut layouts: Vec<(String, TileGrid)> = Vec::new();
+    for shape in TileShape::ALL.into_iter().skip(1) {
+        let mut g = TileGrid::new(5, 5, cell).unwrap();
+        g.set_tile(2, 2, shape).unwrap();
+        layouts.push((shape.name().to_owned(), g.clone()));
+        // The same shape against the grid's corner and borders.
+        let mut g = TileGrid::new(3, 3, cell).unwrap();
+        g.set_tile(2, 2, shape).unwrap();
+        g.set_tile(0, 0, shape).unwrap();
+        layouts.push((format!("{} in the corners", shape.name()), g));
+    }
+    // A platform and a ceiling: runs whose inner faces are simplified away.
+    let mut g = TileGrid::new(7, 5, cell).unwrap();
+    for c in 2..5 {
+        g.set_tile(c, 3, TileShape::Full).unwrap();
+        g.set_tile(c, 0, TileShape::Full).unwrap();
+    }
+    g.set_tile(1, 3, TileShape::from_name("slope45-br").unwrap()).unwrap();
+    g.set_tile(5, 0, TileShape::from_name("convex-tl").unwrap()).unwrap();
+    layouts.push(("platform and ceiling".to_owned(), g));
+    let (mut hits, mut along_at_zero, mut touched_from_beside) = (0, 0, 0);
+    for (name, grid) in &layouts {
+        let d = GridDims::of(grid);
+        let stops = |n: u32| -> Vec<f64> {
+            let mut v: Vec<f64> = (0..=2 * n + 2).map(|k| (f64::from(k) - 1.0) * cell / 2.0).collect();
+            v.push(cell * 0.3);
+            v
+        };
+        for vertical in [true, false] {
+            let (lines, along_n) = if vertical { (d.cols, d.rows) } else { (d.rows, d.cols) };
+            for k in 0..=lines {
+                let line = d.line(k);
+                for &a in &stops(along_n) {
+                    for &b in &stops(along_n) {
+                        if a == b {
+                            continue;
+                        }
+                        let r = if vertical { Ray(line, a, line, b) } else { Ray(a, line, b, line) };
+                        let ctx = || format!("{name}: {r:?}\n{}", grid.to_ascii());
+                        let hit = cast_tiles(grid, r.0, r.1, r.2, r.3);
+                        assert_eq!(line_of_sight(grid, r.0, r.1, r.2, r.3), hit.is_none(), "{}", ctx());
+                        let Some(h) = hit else { continue };
+                        hits += 1;
+                        hit_cell_follows_the_rule(grid, r, &h)
+                            .unwrap_or_else(|e| panic!("{}: {h:?}: {e}", ctx()));
+                        let n = h.normal;
+                        let solid_around = |(px, py): (f64, f64)| {
+                            let e = 1e-7 * cell;
+                            [-e, 0.0, e].iter().all(|&ox| {
+                                [-e, 0.0, e].iter().all(|&oy| {
+                                    (0..d.rows).any(|row| {
+                                        (0..d.cols).any(|col| {
+                                            let b = grid.tile_bounds(col, row).unwrap();
+                                            contains_point(grid.tile(col, row).unwrap(), &b, px + ox, py + oy)
+                                        })
+                                    })
+                                })
+                            })
+                        };
+                        if n == (0.0, 0.0) {
+                            // Starting inside the union (on a face between
+                            // two solid tiles).
+                            assert!(h.t == 0.0 && solid_around((h.x, h.y)), "{}: {h:?}: no normal", ctx());
+                            continue;
+                        }
+                        assert!((n.0.hypot(n.1) - 1.0).abs() < 1e-12, "{}: {h:?}: normal not unit", ctx());
+                        // Outward: just beyond the hit point along the
+                        // normal there is no solid.
+                        let beyond = (h.x + 1e-6 * cell * n.0, h.y + 1e-6 * cell * n.1);
+                        assert!(!solid_around(beyond), "{}: {h:?}: the normal points into solid", ctx());
+                        let sign = |v: f64| if v == 0.0 { 0.0 } else { v.signum() };
+                        let dir = (sign(r.2 - r.0), sign(r.3 - r.1));
+                        if h.t == 0.0 && n.0 * dir.0 + n.1 * dir.1 == 0.0 {
+                            along_at_zero += 1;
+                        } else if h.t == 0.0 {
+                            // Starting on a surface: not running along a
+                            // face, so not a normal perpendicular to the
+                            // ray unless it leaves a corner (the diagonal).
+                            let diagonal = n.0 != 0.0 && n.1 != 0.0;
+                            assert!(n.0 * dir.1 - n.1 * dir.0 == 0.0 || diagonal, "{}: {h:?}", ctx());
+                        } else {
+                            assert!(
+                                n.0 * dir.0 + n.1 * dir.1 <= 0.0,
+                                "{}: {h:?}: faces along the ray",
+                                ctx()
+                            );
+                        }
+                        let b = grid.tile_bounds(h.col, h.row).unwrap();
+                        touched_from_beside += u32::from(
+                            grid.tile(h.col, h.row).unwrap().is_empty() && {
+                                let inside = |x: f64, y: f64| {
+                                    b.min_x <= x && x <= b.max_x && b.min_y <= y && y <= b.max_y
+                                };
+                                inside(h.x, h.y)
+                            },
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(hits > 5_000 && along_at_zero > 500 && touched_from_beside > 500, "{hits} hits, {along_at_zero} along a face at t = 0, {touched_from_beside} touched from a neighbouring cell");
+}
+
+/// The page's two repros, on the preset it shows (`n-level`, 24-unit
+/// tiles) and on a grid built for them: a ray along a ceiling's underside
+/// hits at `t = 0` with the face's normal `(0, 1)` and names the traced
+/// (empty) cell below the ceiling; a ray along a platform's top hits with
+/// `(0, −1)` in the platform's own (traced) cell.
+#[test]
+fn the_ceiling_and_platform_repros_name_traced_cells() {
+    let mut grid = TileGrid::new(20, 16, 24.0).unwrap();
+    for c in 0..20 {
+        grid.set_tile(c, 0, TileShape::Full).unwrap();
+    }
+    for c in 10..15 {
+        grid.set_tile(c, 15, TileShape::Full).unwrap();
+    }
+    let d = GridDims::of(&grid);
+    for r in [Ray(100.0, 24.0, 300.0, 24.0), Ray(300.0, 24.0, 100.0, 24.0)] {
+        let h = cast_tiles(&grid, r.0, r.1, r.2, r.3).unwrap();
+        assert_eq!((h.t, h.normal), (0.0, (0.0, 1.0)), "{r:?}");
+        assert_eq!((h.col, h.row), trace(d, r)[0], "{r:?}");
+        assert_eq!(h.row, 1);
+    }
+    for r in [Ray(250.0, 360.0, 350.0, 360.0), Ray(350.0, 360.0, 250.0, 360.0)] {
+        let h = cast_tiles(&grid, r.0, r.1, r.2, r.3).unwrap();
+        assert_eq!((h.t, h.normal, h.row), (0.0, (0.0, -1.0), 15), "{r:?}");
+        assert_eq!((h.col, h.row), trace(d, r)[0], "{r:?}");
+    }
+    for name in crate::tile_grid::PRESET_NAMES {
+        let grid = TileGrid::preset(name).unwrap();
+        let d = GridDims::of(&grid);
+        for r in
+            [Ray(100.0, 24.0, 300.0, 24.0), Ray(250.0, 360.0, 350.0, 360.0), Ray(300.0, 24.0, 100.0, 24.0)]
+        {
+            if let Some(h) = cast_tiles(&grid, r.0, r.1, r.2, r.3) {
+                assert!(trace(d, r).contains(&(h.col, h.row)), "{name}: {r:?}: {h:?}");
+                hit_cell_follows_the_rule(&grid, r, &h)
+                    .unwrap_or_else(|e| panic!("{name}: {r:?}: {h:?}: {e}"));
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Any magnitude.
+
+/// A coordinate of any magnitude: `±10^e` for `e` in −300 … 308, the grid's
+/// scale, a lattice line, or a lattice line nudged by an ulp.
+fn any_magnitude(rng: &mut Rng, n: u32, cell: f64) -> f64 {
+    let sign = if rng.below(2) == 0 { 1.0 } else { -1.0 };
+    match rng.below(8) {
+        0..=2 => sign * 10f64.powf(rng.range(-300.0, 308.0)) * rng.range(1.0, 1.79),
+        3 => sign * 10f64.powf(rng.range(-300.0, -1.0)),
+        4 => f64::from(rng.below(n + 1)) * cell,
+        5 => {
+            let p = f64::from(rng.below(n + 1)) * cell;
+            if rng.below(2) == 0 {
+                p.next_up()
+            } else {
+                p.next_down()
+            }
+        }
+        _ => rng.range(-0.5, f64::from(n) + 0.5) * cell,
+    }
+}
+
+/// A ray with ends of any magnitude: independent ends; one end huge and
+/// the other a lattice point (the ray passes exactly through it); or the
+/// mirror image of a huge end through a lattice point (within rounding of
+/// it: the hardest near-corner cases).
+fn any_magnitude_ray(rng: &mut Rng, d: GridDims) -> Ray {
+    let (n, m, cell) = (d.cols, d.rows, d.cell_size);
+    let (x0, y0) = (any_magnitude(rng, n, cell), any_magnitude(rng, m, cell));
+    let lattice = (f64::from(rng.below(n + 1)) * cell, f64::from(rng.below(m + 1)) * cell);
+    match rng.below(4) {
+        0 => Ray(x0, y0, lattice.0, lattice.1),
+        1 => {
+            let (x1, y1) = (2.0 * lattice.0 - x0 / 2.0 * 2.0, 2.0 * lattice.1 - y0);
+            if x1.is_finite() && y1.is_finite() {
+                Ray(x0, y0, x1, y1)
+            } else {
+                Ray(x0, y0, lattice.0, lattice.1)
+            }
+        }
+        _ => Ray(x0, y0, any_magnitude(rng, n, cell), any_magnitude(rng, m, cell)),
+    }
+}
+
+/// A map of polygons only (full tiles and the slopes, every orientation)
+/// and doors: the shapes whose contact the cast decides exactly.
+fn polygon_grid(rng: &mut Rng) -> TileGrid {
+    let cell = [1.0, 0.5, 24.0, 0.1, 3.0][rng.below(5) as usize];
+    let (cols, rows) = (1 + rng.below(8), 1 + rng.below(8));
+    let mut grid = TileGrid::new(cols, rows, cell).unwrap();
+    let polygons: Vec<TileShape> =
+        TileShape::ALL.into_iter().filter(|s| matches!(s.geometry(), TileGeometry::Polygon(_))).collect();
+    let density = rng.range(0.05, 0.5);
+    for r in 0..rows {
+        for c in 0..cols {
+            if rng.next_f64() < density {
+                grid.set_tile(c, r, polygons[rng.below(polygons.len() as u32) as usize]).unwrap();
+            }
+        }
+    }
+    for _ in 0..rng.below(4) {
+        let door = if rng.below(2) == 0 { Door::Open } else { Door::Closed };
+        grid.set_door(rng.below(cols), rng.below(rows), Side::ALL[rng.below(4) as usize], Some(door))
+            .unwrap();
+    }
+    grid
+}
+
+/// `trace_cells`, `cast_tiles` and `line_of_sight` against the exact
+/// references on rays whose ends range over 1e-300 … 1e308 (both signs,
+/// mixed, and through or within an ulp of lattice points): the same cells
+/// in the same order; a hit exactly when the real segment touches a tile
+/// or a closed door (polygons: decided in rationals); the hit cell a traced
+/// one; for rays of ordinary size, the same `t` as brute force. Prints the
+/// seed on failure.
+#[test]
+fn rays_at_any_magnitude_agree_with_the_exact_references() {
+    let (mut hits, mut misses, mut huge, mut cells_total) = (0, 0, 0, 0);
+    for seed in 0..300u64 {
+        let mut rng = Rng::new(0xABCD_0000 + seed);
+        let grid = polygon_grid(&mut rng);
+        let d = GridDims::of(&grid);
+        for i in 0..40 {
+            let r = any_magnitude_ray(&mut rng, d);
+            let ctx = || format!("seed {seed} ray {i}: {r:?} on {d:?}\n{}", grid.to_ascii());
+            let want_cells = reference_cells(d, r);
+            assert_eq!(trace(d, r), want_cells, "{}", ctx());
+            cells_total += want_cells.len();
+            let big = [r.0, r.1, r.2, r.3].iter().any(|v| v.abs() > 1e12);
+            huge += u32::from(big);
+            let got = cast_tiles(&grid, r.0, r.1, r.2, r.3);
+            let want = brute_cast(&grid, r);
+            assert_eq!(line_of_sight(&grid, r.0, r.1, r.2, r.3), want.is_none(), "{}: {got:?}", ctx());
+            match (got, want) {
+                (None, None) => misses += 1,
+                (Some(g), Some((t, _))) => {
+                    hits += 1;
+                    assert!(want_cells.contains(&(g.col, g.row)), "{}: {g:?} not a traced cell", ctx());
+                    assert!(g.t.is_finite() && (0.0..=1.0).contains(&g.t), "{}: {g:?}", ctx());
+                    assert!(g.x.is_finite() && g.y.is_finite(), "{}: {g:?}", ctx());
+                    if !big {
+                        assert!((g.t - t).abs() <= 1e-9, "{}: cast {g:?}, brute force t = {t}", ctx());
+                    }
+                }
+                (g, w) => panic!("{}: cast {g:?}, brute force {w:?}", ctx()),
+            }
+        }
+    }
+    eprintln!("{hits} hits, {misses} misses, {huge} huge rays, {cells_total} cells");
+    assert!(hits > 1_000 && misses > 1_000 && huge > 4_000, "{hits} hits, {misses} misses, {huge} huge rays");
+    assert!(cells_total > 10_000, "only {cells_total} cells traced");
+}
+
+/// Boxes at any magnitude: `first_box_hit` touches a box exactly when the
+/// real segment does (rationals), at any magnitude of ends or boxes.
+#[test]
+fn box_hits_at_any_magnitude_agree_with_the_exact_reference() {
+    let (mut hits, mut misses) = (0, 0);
+    for seed in 0..100u64 {
+        let mut rng = Rng::new(0xB0B0_0000 + seed);
+        let d = dims(8, 8, [1.0, 24.0, 1e-200, 1e200][rng.below(4) as usize]);
+        let boxes: Vec<(u32, Aabb)> = (1..=6)
+            .map(|id| {
+                let (x, y) =
+                    (any_magnitude(&mut rng, 8, d.cell_size), any_magnitude(&mut rng, 8, d.cell_size));
+                let (w, h) = (rng.range(0.0, 3.0) * d.cell_size, rng.range(0.0, 3.0) * d.cell_size);
+                (id, Aabb { min_x: x, min_y: y, max_x: x + w, max_y: y + h })
+            })
+            .filter(|(_, b)| b.max_x.is_finite() && b.max_y.is_finite())
+            .collect();
+        for i in 0..60 {
+            let r = if i % 3 == 0 {
+                // Aimed at a box's corner from afar.
+                let (_, b) = boxes[rng.below(boxes.len() as u32) as usize];
+                Ray(
+                    any_magnitude(&mut rng, 8, d.cell_size),
+                    any_magnitude(&mut rng, 8, d.cell_size),
+                    b.max_x,
+                    b.min_y,
+                )
+            } else {
+                any_magnitude_ray(&mut rng, d)
+            };
+            let touched: Vec<u32> = boxes
+                .iter()
+                .filter(|(_, b)| {
+                    let corners =
+                        [(b.min_x, b.min_y), (b.max_x, b.min_y), (b.max_x, b.max_y), (b.min_x, b.max_y)];
+                    exact_reference::touches_polygon(((r.0, r.1), (r.2, r.3)), &corners)
+                })
+                .map(|&(id, _)| id)
+                .collect();
+            for &(id, b) in &boxes {
+                let got = segment_aabb(&b, r.0, r.1, r.2, r.3);
+                assert_eq!(
+                    got.is_some(),
+                    touched.contains(&id),
+                    "seed {seed} ray {i}: {r:?} box {id} {b:?}: {got:?}"
+                );
+                if let Some(h) = got {
+                    assert!(
+                        (0.0..=1.0).contains(&h.t) && h.x.is_finite() && h.y.is_finite(),
+                        "seed {seed}: {h:?}"
+                    );
+                }
+            }
+            let first = first_box_hit(r.0, r.1, r.2, r.3, boxes.iter().copied());
+            assert_eq!(first.is_some(), !touched.is_empty(), "seed {seed} ray {i}: {r:?}");
+            if first.is_some() {
+                hits += 1;
+            } else {
+                misses += 1;
+            }
+        }
+    }
+    eprintln!("{hits} hits, {misses} misses");
+    assert!(hits > 500 && misses > 500, "{hits} hits, {misses} misses");
+}
+
+/// The exact orientation against rationals on points at any magnitude,
+/// most of them collinear or within an ulp of it (a lattice point on, or
+/// beside, the line through two far points).
+#[test]
+fn orientation_is_exact_at_any_magnitude() {
+    let mut rng = Rng::new(0x0E1E);
+    let (mut zero, mut tested) = (0, 0);
+    for _ in 0..20_000 {
+        let a = (any_magnitude(&mut rng, 8, 1.0), any_magnitude(&mut rng, 8, 1.0));
+        let c = (f64::from(rng.below(9)), f64::from(rng.below(9)));
+        // b on the far side of c from a (c nearly or exactly on a → b).
+        let b = match rng.below(3) {
+            0 => (2.0 * c.0 - a.0, 2.0 * c.1 - a.1),
+            1 => (c.0 + (c.0 - a.0) * 0.5, c.1 + (c.1 - a.1) * 0.5),
+            _ => (any_magnitude(&mut rng, 8, 1.0), any_magnitude(&mut rng, 8, 1.0)),
+        };
+        if !(b.0.is_finite() && b.1.is_finite()) {
+            continue;
+        }
+        let c = if rng.below(3) == 0 { (c.0.next_up(), c.1) } else { c };
+        let want = exact_reference::orient(a, b, c);
+        assert_eq!(super::exact::orient(a.0, a.1, b.0, b.1, c.0, c.1), want, "{a:?} {b:?} {c:?}");
+        zero += u32::from(want == std::cmp::Ordering::Equal);
+        tested += 1;
+    }
+    assert!(tested > 15_000 && zero > 500, "{tested} tested, {zero} collinear");
 }

@@ -22,6 +22,15 @@
 //! every point of a face between two solid tiles is itself solid, so a ray
 //! can only reach one after it has already touched solid.
 //!
+//! Exactness: the cells walked are the exact segment's (`Traversal`), and
+//! whether the segment touches a polygon tile (`full`, the slopes) or a
+//! closed door is decided by exact predicates on its given ends
+//! (`exact.rs`), the floating shape test only placing the hit (`t`, point,
+//! normal; a contact it rounds away is placed at the vertex or end
+//! concerned). The quarter circles are decided by their floating test. A
+//! segment far larger than the grid is walked by its exact ends, with its
+//! shape tests and `t`s on its piece inside the grid.
+//!
 //! Touching counts, so the places where a segment touches cells it does not
 //! pass through are tested too (all rare; each costs at most four shape
 //! tests): its start and end points, the lattice points it crosses exactly
@@ -36,11 +45,13 @@
 //! touches. With these rules the cast agrees with brute force on every
 //! seeded test ray, lattice points and rays along lines included.
 
+use super::exact::segment_touches_convex;
 use super::segment::{frame, BoxClip, Framed, Segment};
-use super::segment_shapes::{hit_tile, SurfaceHit};
-use super::traversal::{estimate_cell, AxisWalk, CellVisit, Entry, GridDims, Traversal};
+use super::segment_shapes::{graze, hit_tile, unit, SurfaceHit};
+use super::traversal::{estimate_cell, AxisWalk, CellVisit, Entry, Exact, GridDims, Traversal};
 use crate::geometry::Aabb;
-use crate::tile_grid::{Door, EdgeState, Side, TileGrid, TileShape};
+use crate::tile_grid::narrow_phase::contains_point;
+use crate::tile_grid::{to_world, Door, EdgeState, Side, TileGeometry, TileGrid, TileShape};
 
 /// How close, in cells, a point computed from `t` must be to a line to be
 /// treated as on it when choosing cells for the exact tests.
@@ -58,8 +69,11 @@ pub struct TileHit {
     /// Unit outward normal of the surface hit; at `t = 0` the surface the
     /// start lies on, or `(0, 0)` when it starts strictly inside.
     pub normal: (f64, f64),
-    /// The cell of the tile hit; for a closed door, the cell beyond it in
-    /// the ray's direction (or the grid cell beside it on the border).
+    /// A cell [`trace_cells`](super::trace_cells) gives for the same
+    /// segment: the cell of the tile hit (for a closed door, the cell beyond
+    /// it in the ray's direction, or the grid cell beside it on the border)
+    /// when the segment passes through that cell at the hit; else the traced
+    /// cell the segment is in where it touches (see the module docs).
     pub col: u32,
     /// The row of that cell (`col` above is its column).
     pub row: u32,
@@ -81,21 +95,49 @@ pub struct TileHit {
 /// ```
 #[must_use]
 pub fn cast_tiles(grid: &TileGrid, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<TileHit> {
-    // A segment far larger than the grid is walked as its piece inside it.
+    let whole = Segment::new(x0, y0, x1, y1)?;
+    let exact = Exact::new(x0, y0, x1, y1);
+    // A segment far larger than the grid is walked as its piece inside it:
+    // the cells by the exact segment, the shape tests and `t`s on the piece.
     let framed = frame(x0, y0, x1, y1, &grid.bounds());
-    let (x0, y0, x1, y1) = match framed {
-        Framed::AsGiven => (x0, y0, x1, y1),
-        Framed::Outside => return None,
-        Framed::Piece { x0, y0, x1, y1, .. } => (x0, y0, x1, y1),
+    let (piece, framed) = match framed {
+        Framed::AsGiven => (whole, framed),
+        Framed::Piece { x0, y0, x1, y1, .. } => (Segment::new(x0, y0, x1, y1)?, framed),
     };
-    cast_piece(grid, x0, y0, x1, y1).map(|hit| TileHit { t: framed.t_of(hit.t), ..hit })
+    cast_piece(grid, exact, piece).map(|hit| TileHit { t: framed.t_of(hit.t), ..hit })
 }
 
-fn cast_piece(grid: &TileGrid, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<TileHit> {
-    let seg = Segment::new(x0, y0, x1, y1)?;
-    let mut cast = Cast { grid, seg, dims: GridDims::of(grid), best: None, recent: Recent::default() };
+fn cast_piece(grid: &TileGrid, exact: Exact, seg: Segment) -> Option<TileHit> {
+    let dims = GridDims::of(grid);
+    let mut cast = Cast {
+        grid,
+        seg,
+        exact,
+        dims,
+        best: None,
+        recent: Recent::default(),
+        at_start: [(0.0, 0.0); 8],
+        n_at_start: 0,
+        visit_now: None,
+        best_traced: false,
+    };
     cast.run();
-    cast.best
+    let mut hit = cast.best?;
+    if hit.t == 0.0 {
+        hit.normal = cast.start_normal();
+    }
+    // The hit names a cell of the segment's own traversal (`traceCells`):
+    // the tile's cell when the segment passes through it there, else the
+    // traced cell it is in when it touches (a face it runs along from the
+    // other side, a corner it grazes, an end on a face). A segment that
+    // passes through no cell (it only touches the grid from outside) hits
+    // nothing, so `line_of_sight` agrees.
+    let (col, row) = if cast.best_traced {
+        (hit.col, hit.row)
+    } else {
+        Traversal::cell_at_hit(dims, exact, &seg, hit.t, (hit.col, hit.row))?
+    };
+    Some(TileHit { col, row, ..hit })
 }
 
 /// Whether nothing in the tile grid blocks the segment: no tile and no
@@ -109,12 +151,24 @@ pub fn line_of_sight(grid: &TileGrid, x0: f64, y0: f64, x1: f64, y1: f64) -> boo
 
 struct Cast<'a> {
     grid: &'a TileGrid,
+    /// The segment the shape tests and `t`s use (the piece inside the grid
+    /// of a huge one), and the exact segment that decides the cells.
     seg: Segment,
+    exact: Exact,
     dims: GridDims,
     best: Option<TileHit>,
     /// The last cells given a shape test: the start, a corner and the end
     /// touch cells the walk also visits, and testing one twice is wasted.
     recent: Recent,
+    /// The normals of the `t = 0` hits (tiles and doors meeting at the
+    /// start each give one), the first `n_at_start` of them.
+    at_start: [(f64, f64); 8],
+    n_at_start: usize,
+    /// The cell the walk is in and its visit interval, while its tests run.
+    visit_now: Option<(u32, u32, f64, f64)>,
+    /// Whether the best hit is in that cell during that interval: then it
+    /// names a traced cell as it is.
+    best_traced: bool,
 }
 
 impl Cast<'_> {
@@ -131,7 +185,7 @@ impl Cast<'_> {
         } else if let Some(k) = self.along_line(self.seg.y.d, self.seg.y.p0, self.dims.rows) {
             self.along(&clip, false, k);
         } else {
-            self.walk(&clip);
+            self.walk();
         }
         if !self.done_before(clip.t_out) {
             let end = self.seg.exit_point(&clip, &bounds);
@@ -140,11 +194,12 @@ impl Cast<'_> {
     }
 
     /// The DDA walk: the seed's method.
-    fn walk(&mut self, clip: &BoxClip) {
-        for v in Traversal::of_clip(self.dims, &self.seg, clip.t_in, clip.t_out) {
+    fn walk(&mut self) {
+        for v in Traversal::decided_by(self.dims, self.exact, &self.seg) {
             if self.done_before(v.t) {
                 break;
             }
+            self.visit_now = Some((v.col, v.row, v.t, v.t_exit));
             match v.entry {
                 Entry::Start => self.test_cell(v.col, v.row),
                 Entry::Side(side) => {
@@ -163,6 +218,12 @@ impl Cast<'_> {
                         }
                     } else {
                         self.test_cell(v.col, v.row);
+                        // Within rounding of a lattice point the curves'
+                        // (floating) tests of the cells around it decide,
+                        // as brute force's would; polygons decide exactly.
+                        if let Some(corner) = self.near_corner(&v, side) {
+                            self.touch(corner);
+                        }
                     }
                 }
                 // The side cells of a lattice point are touched, not passed
@@ -279,9 +340,48 @@ impl Cast<'_> {
             return;
         }
         let bounds = cell_bounds(&self.dims, col, row);
-        if let Some(hit) = hit_tile(&self.seg, shape, &bounds) {
+        let float = hit_tile(&self.seg, shape, &bounds);
+        let hit = match shape.geometry() {
+            // Polygons (the full square, the slopes): whether the segment
+            // touches is decided exactly, on its exact ends; the floating
+            // test gives `t`, point and normal, and a graze it rounds away
+            // is placed at the vertex the segment passes through.
+            TileGeometry::Polygon(p) => {
+                let mut corners = [(0.0, 0.0); 8];
+                let n = p.vertices().len().min(corners.len());
+                for (c, &v) in corners.iter_mut().zip(p.vertices()) {
+                    *c = to_world(&bounds, v);
+                }
+                if self.touches(&corners[..n]) {
+                    float.or_else(|| {
+                        let mut normals = [(0.0, 0.0); 8];
+                        for (i, m) in normals.iter_mut().enumerate().take(n) {
+                            *m = unit(p.edge_normal(i));
+                        }
+                        Some(self.graze(&corners[..n], &normals[..n]))
+                    })
+                } else {
+                    None
+                }
+            }
+            // The curves: the floating test decides (within rounding).
+            _ => float,
+        };
+        if let Some(hit) = hit {
             self.offer(hit, col, row);
         }
+    }
+
+    /// Whether the exact segment touches the closed convex polygon.
+    fn touches(&self, corners: &[(f64, f64)]) -> bool {
+        let e = self.exact;
+        segment_touches_convex((e.x0, e.y0), (e.x1, e.y1), corners)
+    }
+
+    /// See [`graze`].
+    fn graze(&self, corners: &[(f64, f64)], normals: &[(f64, f64)]) -> SurfaceHit {
+        let e = self.exact;
+        graze(((e.x0, e.y0), (e.x1, e.y1)), &self.seg, corners, normals, NEAR * self.dims.cell_size)
     }
 
     /// The closed door, if any, on line `k` (vertical when `vertical`) at
@@ -305,9 +405,26 @@ impl Cast<'_> {
         } else {
             Aabb { min_x: lo, max_x: hi, min_y: line, max_y: line }
         };
-        if let Some(clip) = self.seg.clip_box(&wall) {
-            self.offer(super::segment_shapes::box_entry(&self.seg, &clip, &wall), col, row);
+        let corners = [
+            (wall.min_x, wall.min_y),
+            (wall.max_x, wall.min_y),
+            (wall.max_x, wall.max_y),
+            (wall.min_x, wall.max_y),
+        ];
+        if !self.touches(&corners) {
+            return;
         }
+        let hit = match self.seg.clip_box(&wall) {
+            Some(clip) => super::segment_shapes::box_entry(&self.seg, &clip, &wall),
+            None => {
+                let away = |s: f64| if s == 0.0 { -1.0 } else { -s };
+                let normal =
+                    if vertical { (away(self.seg.x.sign()), 0.0) } else { (0.0, away(self.seg.y.sign())) };
+                let normals = [normal; 4];
+                self.graze(&corners, &normals)
+            }
+        };
+        self.offer(hit, col, row);
     }
 
     /// The lattice point at an end of the side the ray entered `v` through,
@@ -361,9 +478,61 @@ impl Cast<'_> {
         }
     }
 
+    /// The normal of a hit at `t = 0`, for the union of the tiles rather
+    /// than the one tile that reported first: each tile gives the outward
+    /// normal of its own surface at the start, but where tiles meet, that
+    /// surface may be inside the union (the face between a slope and the
+    /// full tile beside it) or point into the neighbour (a corner where two
+    /// tiles meet diagonally). The first normal with no solid just beyond
+    /// it is the union's; `(0, 0)` when every one leads into solid (or a
+    /// tile says the start is strictly inside it): the start is inside.
+    fn start_normal(&self) -> (f64, f64) {
+        let normals = &self.at_start[..self.n_at_start];
+        if normals.contains(&(0.0, 0.0)) {
+            return (0.0, 0.0);
+        }
+        let (x, y) = self.seg.at(0.0);
+        let step = 1e-6 * self.dims.cell_size;
+        normals
+            .iter()
+            .copied()
+            .find(|n| !self.deep_in_solid(x + step * n.0, y + step * n.1, step / 4.0))
+            .unwrap_or((0.0, 0.0))
+    }
+
+    /// Whether `(x, y)` and the eight points `margin` around it are all in
+    /// the union of the tiles' closed solids (doors, zero thick, hold no
+    /// point inside).
+    fn deep_in_solid(&self, x: f64, y: f64, margin: f64) -> bool {
+        let (Some(cols), Some(rows)) =
+            (self.near_cells(x, self.dims.cols), self.near_cells(y, self.dims.rows))
+        else {
+            return false;
+        };
+        let tiles = self.grid.tiles();
+        let solid_at = |px: f64, py: f64| {
+            (rows.0.saturating_sub(1)..=(rows.1 + 1).min(self.dims.rows - 1)).any(|r| {
+                (cols.0.saturating_sub(1)..=(cols.1 + 1).min(self.dims.cols - 1)).any(|c| {
+                    let shape = tiles[r as usize * self.dims.cols as usize + c as usize];
+                    !shape.is_empty() && contains_point(shape, &cell_bounds(&self.dims, c, r), px, py)
+                })
+            })
+        };
+        [-margin, 0.0, margin]
+            .iter()
+            .all(|&ox| [-margin, 0.0, margin].iter().all(|&oy| solid_at(x + ox, y + oy)))
+    }
+
     /// Keeps the earliest hit (the first found among equals).
     fn offer(&mut self, hit: SurfaceHit, col: u32, row: u32) {
+        if hit.t == 0.0 && self.n_at_start < self.at_start.len() {
+            self.at_start[self.n_at_start] = hit.normal;
+            self.n_at_start += 1;
+        }
         if self.best.is_none_or(|b| hit.t < b.t) {
+            self.best_traced = self
+                .visit_now
+                .is_some_and(|(c, r, lo, hi)| (c, r) == (col, row) && lo <= hit.t && hit.t <= hi);
             self.best = Some(TileHit { t: hit.t, x: hit.x, y: hit.y, normal: hit.normal, col, row });
         }
     }

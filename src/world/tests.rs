@@ -559,3 +559,47 @@ mod batch_shapes {
         }
     }
 }
+
+/// The fuzzer's ray repros at extreme coordinates (issue 17) and the
+/// ceiling repro (issue 13), through the World on the page's preset: the
+/// tile hit's cell is one of `traceCells` of the same segment, every number
+/// is finite, and a segment crossing a full row of tiles hits it.
+#[test]
+fn rays_at_extreme_coordinates_name_traced_cells() {
+    let mut w = World::new(960.0, 600.0).unwrap();
+    w.load_tile_preset("n-level").unwrap();
+    let rays = [
+        (100.0, 24.0, 300.0, 24.0),
+        (32.0, 1e300, 32.0, 112.0),
+        (480.0, -1e308, 480.0, 360.0),
+        (-2.5e307, 1.2986e308, 6.4066e307, -1e308),
+        (58.0, -1e308, 31.0, 12.0),
+        (0.375, 9007199254740994.0, 10.5, 6.875),
+        (-f64::MAX, -f64::MAX, f64::MAX, f64::MAX),
+        (5e-324, 1e308, 300.0, -1e-300),
+    ];
+    for (x0, y0, x1, y1) in rays {
+        let cells: Vec<u32> = w.trace_cells(x0, y0, x1, y1).unwrap().to_vec();
+        let hit = w.cast_ray(x0, y0, x1, y1).unwrap();
+        if let Some(h) = hit {
+            assert!(
+                h.t.is_finite() && (0.0..=1.0).contains(&h.t) && h.x.is_finite() && h.y.is_finite(),
+                "{h:?}"
+            );
+            if h.object_id == 0 {
+                let traced = cells.chunks(2).any(|c| i64::from(c[0]) == h.col && i64::from(c[1]) == h.row);
+                assert!(
+                    traced,
+                    "ray {:?}: hit cell ({}, {}) not in {cells:?}",
+                    (x0, y0, x1, y1),
+                    h.col,
+                    h.row
+                );
+            }
+        }
+    }
+    // A vertical ray from −1e308 through the whole grid meets the preset's
+    // solid border row.
+    let h = w.cast_ray(480.0, -1e308, 480.0, 1e308).unwrap().expect("the border");
+    assert_eq!(h.object_id, 0);
+}

@@ -1,0 +1,188 @@
+//! The brute-force references of the ray tests, in exact arithmetic: which
+//! cells a segment passes through (the traversal's definition, cell by
+//! cell) and whether it touches a closed box or a tile's polygon, with big
+//! rationals (`num-rational`), independent of the module's own predicates.
+//! Floating point filters the clear cases, so the references stay fast.
+
+use std::cmp::Ordering;
+
+use num_rational::BigRational;
+use num_traits::Zero;
+
+use super::GridDims;
+
+/// An `f64` as an exact rational.
+pub(crate) fn q(v: f64) -> BigRational {
+    BigRational::from_float(v).expect("finite")
+}
+
+/// The exact sign of `(bx − ax)(cy − ay) − (by − ay)(cx − ax)`.
+pub(crate) fn orient(a: (f64, f64), b: (f64, f64), c: (f64, f64)) -> Ordering {
+    // A generous floating filter (a million times the rounding error) for
+    // the clear cases; rationals for everything near a tie, or huge.
+    let (l, r) = ((b.0 - a.0) * (c.1 - a.1), (b.1 - a.1) * (c.0 - a.0));
+    let det = l - r;
+    let margin = 1e-9 * (l.abs() + r.abs());
+    if det.is_finite() && margin.is_finite() && margin > 1e-200 && det.abs() > margin {
+        return if det > 0.0 { Ordering::Greater } else { Ordering::Less };
+    }
+    let det = (q(b.0) - q(a.0)) * (q(c.1) - q(a.1)) - (q(b.1) - q(a.1)) * (q(c.0) - q(a.0));
+    det.cmp(&BigRational::zero())
+}
+
+/// A parameter bound: the closed `[0, 1]` ends, a line's exact `t`, or
+/// unbounded (a non-moving axis).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Bound {
+    NegInf,
+    At(BigRational),
+    PosInf,
+}
+
+/// The open parameter interval of cell `k` on one axis, exactly; `None`
+/// when a non-moving coordinate is outside the cell (half-open rule).
+fn axis_interval(p0: f64, p1: f64, n: u32, d: &GridDims, k: u32) -> Option<(Bound, Bound)> {
+    let _ = n;
+    let (lo, hi) = (d.line(k), d.line(k + 1));
+    if p0 == p1 {
+        return (lo <= p0 && p0 < hi).then_some((Bound::NegInf, Bound::PosInf));
+    }
+    let dp = q(p1) - q(p0);
+    let a = (q(lo) - q(p0)) / &dp;
+    let b = (q(hi) - q(p0)) / &dp;
+    Some(if a < b { (Bound::At(a), Bound::At(b)) } else { (Bound::At(b), Bound::At(a)) })
+}
+
+/// The floating interval of cell `k` on one axis (`±∞` on a non-moving
+/// axis inside the cell), only to filter the clear cases.
+fn float_interval(p0: f64, p1: f64, d: &GridDims, k: u32) -> Option<(f64, f64)> {
+    let (lo, hi) = (d.line(k), d.line(k + 1));
+    if p0 == p1 {
+        return (lo <= p0 && p0 < hi).then_some((f64::NEG_INFINITY, f64::INFINITY));
+    }
+    let dp = p1 - p0;
+    let (a, b) = ((lo - p0) / dp, (hi - p0) / dp);
+    Some((a.min(b), a.max(b)))
+}
+
+/// The cells the segment passes through, by the traversal's definition, in
+/// order of entry, exactly: each cell's interval in rationals unless the
+/// floating one is clearly non-empty or clearly empty (by a margin of a
+/// million rounding errors), and the order in rationals between cells whose
+/// floating entries are that close. Only cells whose closed square meets the
+/// segment's bounding box are examined (the others have empty intervals).
+pub(crate) fn cells(d: GridDims, (x0, y0, x1, y1): (f64, f64, f64, f64)) -> Vec<(u32, u32)> {
+    if ![x0, y0, x1, y1].iter().all(|v| v.is_finite()) {
+        return Vec::new();
+    }
+    let huge = [x0, y0, x1, y1].iter().any(|v| v.abs() > 1e100)
+        || (x1 - x0).abs() < 1e-100 && x1 != x0
+        || (y1 - y0).abs() < 1e-100 && y1 != y0;
+    let range = |p0: f64, p1: f64, n: u32| -> (u32, u32) {
+        let (lo, hi) = (p0.min(p1), p0.max(p1));
+        let first = (0..n).find(|&k| d.line(k + 1) >= lo).unwrap_or(n);
+        let last = (0..n).rev().find(|&k| d.line(k) <= hi).map_or(0, |k| k + 1);
+        (first, last.max(first))
+    };
+    let (c0, c1) = range(x0, x1, d.cols);
+    let (r0, r1) = range(y0, y1, d.rows);
+    let margin = 1e-9;
+    let exact = |c: u32, r: u32| -> Option<Bound> {
+        let (ry0, ry1) = axis_interval(y0, y1, d.rows, &d, r)?;
+        let (cx0, cx1) = axis_interval(x0, x1, d.cols, &d, c)?;
+        let lo = cx0.max(ry0).max(Bound::At(BigRational::zero()));
+        let hi = cx1.min(ry1).min(Bound::At(BigRational::from_integer(1.into())));
+        (lo < hi).then_some(lo)
+    };
+    // (floating entry, cell), for cells known to be visited.
+    let mut found: Vec<(f64, u32, u32)> = Vec::new();
+    for r in r0..r1 {
+        let Some((ry0, ry1)) = float_interval(y0, y1, &d, r) else { continue };
+        for c in c0..c1 {
+            let Some((cx0, cx1)) = float_interval(x0, x1, &d, c) else { continue };
+            let (lo, hi) = (cx0.max(ry0).max(0.0), cx1.min(ry1).min(1.0));
+            if !huge && hi - lo > margin {
+                found.push((lo, c, r));
+            } else if !huge && lo - hi > margin {
+                continue;
+            } else if exact(c, r).is_some() {
+                found.push((lo, c, r));
+            }
+        }
+    }
+    found.sort_by(|a, b| {
+        if huge || (a.0 - b.0).abs() <= margin {
+            exact(a.1, a.2).cmp(&exact(b.1, b.2))
+        } else {
+            a.0.total_cmp(&b.0)
+        }
+    });
+    found.into_iter().map(|(_, c, r)| (c, r)).collect()
+}
+
+/// Whether the closed segment touches the closed convex polygon
+/// `vertices` (in order, either winding; a box, a slope, a degenerate
+/// box for a door), exactly: no separating axis among the polygon's edge
+/// normals and the segment's normal.
+pub(crate) fn touches_polygon(seg: ((f64, f64), (f64, f64)), vertices: &[(f64, f64)]) -> bool {
+    let (a, b) = seg;
+    let n = vertices.len();
+    // Distinct vertices only (a door's box repeats them).
+    let mut vs: Vec<(f64, f64)> = Vec::new();
+    for &v in vertices {
+        if !vs.contains(&v) {
+            vs.push(v);
+        }
+    }
+    let _ = n;
+    if vs.len() == 1 {
+        let p = vs[0];
+        return orient(a, b, p) == Ordering::Equal
+            && p.0.min(a.0.min(b.0)) == a.0.min(b.0)
+            && p.0 <= a.0.max(b.0)
+            && p.1 >= a.1.min(b.1)
+            && p.1 <= a.1.max(b.1);
+    }
+    // The segment's own axis (for a point segment: every axis is checked by
+    // the polygon's projections below).
+    if a != b {
+        let signs: Vec<Ordering> = vs.iter().map(|&v| orient(a, b, v)).collect();
+        if signs.iter().all(|&s| s == Ordering::Greater) || signs.iter().all(|&s| s == Ordering::Less) {
+            return false;
+        }
+    }
+    // The polygon's edges (for a segment polygon: both of its sides).
+    let centroid_side = |p: (f64, f64), q: (f64, f64)| -> Option<Ordering> {
+        vs.iter().map(|&v| orient(p, q, v)).find(|&s| s != Ordering::Equal)
+    };
+    for i in 0..vs.len() {
+        let (p, qv) = (vs[i], vs[(i + 1) % vs.len()]);
+        if p == qv {
+            continue;
+        }
+        let inside = centroid_side(p, qv);
+        let (sa, sb) = (orient(p, qv, a), orient(p, qv, b));
+        match inside {
+            Some(side) => {
+                let out = side.reverse();
+                if sa == out && sb == out {
+                    return false;
+                }
+            }
+            None => {
+                // A flat polygon (a segment): its line, then its extent.
+                if sa == sb && sa != Ordering::Equal {
+                    return false;
+                }
+            }
+        }
+    }
+    // Axis-aligned extents (a flat polygon's extent along its line, and the
+    // box axes).
+    let (px0, px1) = vs.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| (l.min(v.0), h.max(v.0)));
+    let (py0, py1) = vs.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), v| (l.min(v.1), h.max(v.1)));
+    if a.0.max(b.0) < px0 || a.0.min(b.0) > px1 || a.1.max(b.1) < py0 || a.1.min(b.1) > py1 {
+        return false;
+    }
+    true
+}
