@@ -152,9 +152,20 @@ impl LooseGrid {
         let (x, y) = self.geometry.coords(home);
         let (cols, rows) = (self.geometry.cols, self.geometry.rows);
         let (x0, x1) = (x.saturating_sub(1), (x + 1).min(cols - 1));
+        // Nine cells at most: their list heads are read directly (three
+        // adjacent words a row), where the occupancy bitmap pays off only
+        // over longer runs.
         for row in y.saturating_sub(1)..=(y + 1).min(rows - 1) {
             let first = self.geometry.index(x0, row);
-            self.search_row(first, first + (x1 - x0), &aabb, &mut stats, |hit| out.push(hit));
+            for cell in first..=first + (x1 - x0) {
+                stats.nodes_visited += 1;
+                for (other, p) in self.listed(cell) {
+                    stats.candidate_tests += 1;
+                    if p.aabb.overlaps(&aabb) {
+                        out.push(other);
+                    }
+                }
+            }
         }
         for &other in &self.oversize {
             stats.candidate_tests += 1;
