@@ -1,5 +1,5 @@
 //! Sorted pair keys (`a << 32 | b`, `a < b`): the enter and exit events
-//! between two `pairs()` results, and merging. One merge walk finds the keys
+//! between two `pairs()` results. One merge walk finds the keys
 //! only in the new list (began) and only in the old one (ended), in
 //! `O(old + new)` with no allocation once the output buffers are warm.
 //! After a full pass the two lists are the whole results; when few objects
@@ -36,22 +36,4 @@ pub(super) fn diff_sorted(before: &[u64], now: &[u64], began: &mut Vec<u32>, end
     for &k in &now[j..] {
         push(began, k);
     }
-}
-
-/// Writes the union of two sorted, disjoint key lists to `out` (cleared
-/// first), sorted.
-pub(super) fn merge_sorted(a: &[u64], b: &[u64], out: &mut Vec<u64>) {
-    out.clear();
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        if a[i] < b[j] {
-            out.push(a[i]);
-            i += 1;
-        } else {
-            out.push(b[j]);
-            j += 1;
-        }
-    }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
 }

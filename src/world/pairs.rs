@@ -3,7 +3,7 @@
 //! call, the pairs between objects that stayed put are kept, only the moved
 //! objects are searched for partners, and the events come from those alone.
 
-use super::events::{diff_sorted, merge_sorted};
+use super::events::diff_sorted;
 use super::World;
 use crate::broad_phase::Stats;
 
@@ -106,26 +106,14 @@ impl World {
         // at the last call), a full pass is cheaper.
         let Some(moved) = self.changed.list() else { return false };
         let moved = moved.len();
-        // The previous pairs split in two, both still sorted: those between
-        // objects that stayed put (still pairs) and those of moved objects.
-        self.dropped_keys.clear();
-        // (A removed object's id was flagged as it left.)
-        for &k in &self.previous_keys {
-            let kept = !self.changed.contains_id((k >> 32) as u32) && !self.changed.contains_id(k as u32);
-            if kept {
-                self.pair_keys.push(k);
-            } else {
-                self.dropped_keys.push(k);
-            }
-        }
-        // Pairs with a moved object: its partners, once per pair.
+        // Pairs with a moved object: its partners, once per pair, sorted.
         let mut stats = Stats::default();
         let mut partners = std::mem::take(&mut self.partner_scratch);
         self.fresh_keys.clear();
         for i in 0..moved {
             let s = self.changed.list().expect("checked above")[i];
             if self.slot_ids[s as usize] == 0 {
-                continue; // removed: its pairs were dropped above
+                continue; // removed: it has no pairs now
             }
             partners.clear();
             let q = self.structure.as_broad_phase().query_partners(s, &mut partners);
@@ -143,13 +131,27 @@ impl World {
         self.partner_scratch = partners;
         self.last_pair_stats = stats;
         crate::radix_sort::sort_u64(&mut self.fresh_keys, &mut self.pair_keys_scratch);
-        // Kept and fresh pairs are disjoint (every fresh pair has a moved
-        // object, no kept pair has): one merge gives the sorted whole. What
-        // began and ended is only among the moved objects' pairs, before
-        // and now.
-        let mut merged = std::mem::take(&mut self.pair_keys_scratch);
-        merge_sorted(&self.pair_keys, &self.fresh_keys, &mut merged);
-        self.pair_keys_scratch = std::mem::replace(&mut self.pair_keys, merged);
+        // One walk over the previous pairs: those between objects that
+        // stayed put still hold and are merged in order with the fresh ones
+        // (the two are disjoint: every fresh pair has a moved object); those
+        // of moved (or removed: their ids were flagged as they left)
+        // objects are dropped. What began and ended is then only among the
+        // moved objects' pairs, before and now.
+        self.dropped_keys.clear();
+        let fresh = &self.fresh_keys;
+        let mut j = 0;
+        for &k in &self.previous_keys {
+            if self.changed.contains_id((k >> 32) as u32) || self.changed.contains_id(k as u32) {
+                self.dropped_keys.push(k);
+                continue;
+            }
+            while j < fresh.len() && fresh[j] < k {
+                self.pair_keys.push(fresh[j]);
+                j += 1;
+            }
+            self.pair_keys.push(k);
+        }
+        self.pair_keys.extend_from_slice(&fresh[j..]);
         diff_sorted(&self.dropped_keys, &self.fresh_keys, &mut self.began_out, &mut self.ended_out);
         true
     }
