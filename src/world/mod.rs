@@ -76,10 +76,8 @@ pub struct World {
     /// objects) and the pairs it found anew.
     dropped_keys: Vec<u64>,
     fresh_keys: Vec<u64>,
-    /// The slots an `update_many` batch wrote (`batch_stamp` marks them;
-    /// no clearing between batches).
-    batch_marks: Vec<u32>,
-    batch_stamp: u32,
+    /// The slots an `update_many` batch wrote, one bit each.
+    batch_marks: Vec<u64>,
     overlapping: Vec<u8>,
     /// Per slot: the pairs of the last `pairs()` it is in (see `pairs.rs`).
     overlap_counts: Vec<u32>,
@@ -145,7 +143,6 @@ impl World {
             dropped_keys: Vec::new(),
             fresh_keys: Vec::new(),
             batch_marks: Vec::new(),
-            batch_stamp: 0,
             overlapping: Vec::new(),
             overlap_counts: Vec::new(),
             query_out: Vec::new(),

@@ -109,30 +109,27 @@ impl World {
             return Ok(());
         }
         // Otherwise each box is written into its slot (a later entry for the
-        // same id overwrites an earlier one) and the slot marked for this
-        // batch; then the marked slots are filed in the structure in slot
-        // order: slots follow space order, so the structure's memory is
-        // walked forwards, and the one scattered access is the box write.
+        // same id overwrites an earlier one) and the slot marked, one bit a
+        // slot (12.5 KB for 100k slots: it stays in the first-level cache);
+        // then the marked slots are filed in the structure in slot order:
+        // slots follow space order, so the structure's memory is walked
+        // forwards, and the one scattered access is the box write.
         let slots = self.slot_ids.len();
         let mut marks = std::mem::take(&mut self.batch_marks);
-        if marks.len() < slots {
-            marks.resize(slots, 0);
-        }
-        self.batch_stamp = self.batch_stamp.wrapping_add(1);
-        if self.batch_stamp == 0 {
-            marks.fill(0);
-            self.batch_stamp = 1;
-        }
-        let stamp = self.batch_stamp;
+        marks.clear();
+        marks.resize(slots.div_ceil(64), 0);
         for (i, &id) in ids.iter().enumerate() {
             let s = self.id_to_slot.get(id).expect("checked above") as usize;
             let b = entry(i);
             self.slot_order.note_move(self.boxes[s * 4], self.boxes[s * 4 + 1], b[0], b[1]);
             self.boxes[s * 4..s * 4 + 4].copy_from_slice(&b);
-            marks[s] = stamp;
+            marks[s / 64] |= 1 << (s % 64);
         }
-        for (slot, &mark) in marks.iter().enumerate().take(slots) {
-            if mark == stamp {
+        for (w, &word) in marks.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let slot = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
                 let b = &self.boxes[slot * 4..slot * 4 + 4];
                 let aabb = crate::geometry::Aabb::from_xywh(b[0], b[1], b[2], b[3]);
                 self.changed.mark(slot as u32, &self.slot_ids);
