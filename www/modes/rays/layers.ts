@@ -14,7 +14,7 @@ import { HANDLES, type HandleName, type Point, type RaysModel } from './model';
 import type { RaysUi } from './state';
 import { nextMove, pointAt, type Crossing } from './trace';
 import type { BoxStore } from '../../box-editing/box-store';
-import { drawHandles } from '../../box-editing/draw';
+import { drawHandles, drawTouchedCells } from '../../box-editing/draw';
 import { drawnColour } from './drawn';
 
 /** What the rays layers draw from. */
@@ -161,20 +161,8 @@ export class DrawnCellsLayer implements Layer<RaysDrawModel> {
   draw(dc: RaysContext): void {
     const { ctx, drawn, rays, viewport: v } = dc;
     useWorldSpace(dc);
-    const ts = rays.tileSize;
-    const px = 1 / v.scale;
-    const inset = 1.5 * px;
-    this.highlighted.clear();
-    for (const b of drawn.boxes()) {
-      ctx.fillStyle = drawnColour(b.id, 0.12);
-      ctx.strokeStyle = drawnColour(b.id, 0.6);
-      ctx.lineWidth = 1.25 * px;
-      for (let c = 0; c + 1 < b.cells.length; c += 2) {
-        ctx.fillRect(b.cells[c] * ts, b.cells[c + 1] * ts, ts, ts);
-        ctx.strokeRect(b.cells[c] * ts + inset, b.cells[c + 1] * ts + inset, ts - 2 * inset, ts - 2 * inset);
-      }
-      this.highlighted.set(b.id, Array.from(b.cells));
-    }
+    const style = { colour: drawnColour, fill: 0.12, stroke: 0.6, lineWidth: 1.25 };
+    drawTouchedCells(ctx, drawn.boxes(), rays.tileSize, 1 / v.scale, style, this.highlighted);
   }
 }
 

@@ -11,7 +11,7 @@ import { useScreenSpace, useWorldSpace } from '../../runtime/renderer';
 import type { BoxView, ResizeEdges, Side, TileEditor } from './editor';
 import { boxColour, tileColours as colours } from './colours';
 import type { ShapeInfo } from './shapes';
-import { drawHandles } from '../../box-editing/draw';
+import { drawHandles, drawTouchedCells } from '../../box-editing/draw';
 
 /** What the pointer is over or doing; input.ts writes it, drawing reads it. */
 export interface Hover {
@@ -50,24 +50,8 @@ export class TouchedCellsLayer implements Layer<TilesModel> {
   draw(dc: DrawContext<TilesModel>): void {
     const { ctx, viewport: v, editor, tiles } = dc;
     useWorldSpace(dc);
-    const ts = tiles.tileSize;
-    const px = 1 / v.scale;
-    const inset = 1.5 * px;
-    this.highlighted.clear();
-    for (const b of editor.boxes()) {
-      const drawn: number[] = [];
-      ctx.fillStyle = boxColour(b.id, 0.14);
-      ctx.strokeStyle = boxColour(b.id, 0.7);
-      ctx.lineWidth = 1.5 * px;
-      for (let c = 0; c + 1 < b.cells.length; c += 2) {
-        const col = b.cells[c];
-        const row = b.cells[c + 1];
-        ctx.fillRect(col * ts, row * ts, ts, ts);
-        ctx.strokeRect(col * ts + inset, row * ts + inset, ts - 2 * inset, ts - 2 * inset);
-        drawn.push(col, row);
-      }
-      this.highlighted.set(b.id, drawn);
-    }
+    const style = { colour: boxColour, fill: 0.14, stroke: 0.7, lineWidth: 1.5 };
+    drawTouchedCells(ctx, editor.boxes(), tiles.tileSize, 1 / v.scale, style, this.highlighted);
   }
 }
 
