@@ -41,6 +41,19 @@ impl CellBits {
         self.words[(cell / 64) as usize] & (1 << (cell % 64)) != 0
     }
 
+    /// The marks of cells `first..first + len` (`len <= 32`, all inside
+    /// the set's range) as the low bits of a word, cell `first` lowest.
+    #[must_use]
+    #[inline]
+    pub fn window(&self, first: u32, len: u32) -> u64 {
+        let (w, shift) = ((first / 64) as usize, first % 64);
+        let mut bits = self.words[w] >> shift;
+        if shift + len > 64 {
+            bits |= self.words[w + 1] << (64 - shift);
+        }
+        bits & ((1u64 << len) - 1)
+    }
+
     /// Number of cells in the set.
     #[must_use]
     pub fn len(&self) -> usize {

@@ -513,6 +513,11 @@ fn cell_bits_visit_in_order_with_coordinates() {
     span.clear();
     bits.for_each_in(8, 62, |cell| span.push(cell));
     assert!(span.is_empty());
+    // Windows, within a word and across two.
+    assert_eq!(bits.window(5, 3), 0b110);
+    assert_eq!(bits.window(62, 3), 0b110);
+    assert_eq!(bits.window(63, 2), 0b11);
+    assert_eq!(bits.window(197, 3), 0b100);
     bits.reset(10);
     assert!(bits.is_empty());
 }

@@ -1,7 +1,7 @@
 //! All-pairs over five cells per cell, and box queries. Every object in a
 //! cell is listed nowhere else, so nothing needs de-duplicating.
 
-use super::storage::{LooseGrid, Proxy, FORWARD, NULL, OVERSIZE};
+use super::storage::{LooseGrid, Proxy, NULL, OVERSIZE};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::grid::sweep_pairs;
@@ -76,14 +76,14 @@ impl LooseGrid {
         out: &mut Vec<(u32, u32)>,
     ) {
         stats.nodes_visited += 1;
+        let neighbours = self.forward_neighbours(cell, x, y);
         let head = self.heads[cell as usize];
         let first = &self.proxies[head as usize];
         if first.next == NULL {
             // One object, the common case (about one object per occupied
             // cell at the suggested size): no copy, no pairs within the cell.
             let aabb_a = first.aabb;
-            for &(dx, dy) in &FORWARD {
-                let Some(neighbour) = self.neighbour(x, y, dx, dy) else { continue };
+            neighbours.for_each(|neighbour| {
                 stats.nodes_visited += 1;
                 for (b, p) in self.listed(neighbour) {
                     stats.candidate_tests += 1;
@@ -91,7 +91,7 @@ impl LooseGrid {
                         out.push((head, b));
                     }
                 }
-            }
+            });
             return;
         }
         // A copy, so the inner loops over this cell's objects read memory
@@ -109,8 +109,7 @@ impl LooseGrid {
                 }
             }
         }
-        for &(dx, dy) in &FORWARD {
-            let Some(neighbour) = self.neighbour(x, y, dx, dy) else { continue };
+        neighbours.for_each(|neighbour| {
             stats.nodes_visited += 1;
             for (b, &Proxy { aabb: aabb_b, .. }) in self.listed(neighbour) {
                 stats.candidate_tests += k;
@@ -120,7 +119,22 @@ impl LooseGrid {
                     }
                 }
             }
-        }
+        });
+    }
+
+    /// The occupied ones among the four forward neighbours of cell `(x, y)`
+    /// (flat index `cell`), read from the occupancy bitmap as one mask —
+    /// east, then the three below — instead of four list heads tested in
+    /// turn, each test a branch the processor cannot predict (a cell at
+    /// the suggested size is empty about two times in three).
+    #[inline]
+    fn forward_neighbours(&self, cell: u32, x: u32, y: u32) -> OccupiedNeighbours {
+        let (cols, rows) = (self.geometry.cols, self.geometry.rows);
+        let east = x + 1 < cols && self.occupied.contains(cell + 1);
+        let (x0, x1) = (x.saturating_sub(1), (x + 1).min(cols - 1));
+        let below_first = cell + cols - (x - x0);
+        let below = if y + 1 < rows { self.occupied.window(below_first, x1 - x0 + 1) } else { 0 };
+        OccupiedNeighbours { east: east.then_some(cell + 1), below_first, below }
     }
 
     /// The cells around those the area reaches, then every oversize proxy.
@@ -202,5 +216,27 @@ impl LooseGrid {
                 }
             }
         });
+    }
+}
+
+/// The occupied forward neighbours of a cell: the east one, then those
+/// marked in `below` (bit `k` is cell `below_first + k`).
+struct OccupiedNeighbours {
+    east: Option<u32>,
+    below_first: u32,
+    below: u64,
+}
+
+impl OccupiedNeighbours {
+    #[inline]
+    fn for_each(&self, mut visit: impl FnMut(u32)) {
+        if let Some(east) = self.east {
+            visit(east);
+        }
+        let mut bits = self.below;
+        while bits != 0 {
+            visit(self.below_first + bits.trailing_zeros());
+            bits &= bits - 1;
+        }
     }
 }

@@ -29,19 +29,33 @@ fn measured_frames(n: usize) -> usize {
 /// Builds a contender for the scene at its start.
 type Make = fn(&Scene) -> Box<dyn Contender>;
 
-const CONTENDERS: [Make; 7] = [
-    |scene| Box::new(WorldUpdateMany::new(scene, "loose-grid")),
-    |scene| Box::new(WorldUpdateMany::new(scene, "grid")),
-    |scene| {
+/// Every contender, with a short key for `PEERS_ONLY` (the comma-separated
+/// keys to run, e.g. `PEERS_ONLY=world-loose,trait,parry64`; parry2d-f64 is
+/// the yardstick of the ratios, so it always runs).
+const CONTENDERS: [(&str, Make); 7] = [
+    ("world-loose", |scene| Box::new(WorldUpdateMany::new(scene, "loose-grid"))),
+    ("world-grid", |scene| Box::new(WorldUpdateMany::new(scene, "grid"))),
+    ("trait", |scene| {
         // The World's own cell size, so the trait path runs the same grid.
         let cell = WorldUpdateMany::new(scene, "loose-grid").cell_size();
         Box::new(TraitLooseGrid::new(scene, cell))
-    },
-    |scene| Box::new(ParryRefit64::new(scene)),
-    |scene| Box::new(ParryRefit32::new(scene)),
-    |scene| Box::new(RapierIncremental::new(scene)),
-    |_| Box::new(Broccoli::new()),
+    }),
+    ("parry64", |scene| Box::new(ParryRefit64::new(scene))),
+    ("parry32", |scene| Box::new(ParryRefit32::new(scene))),
+    ("rapier", |scene| Box::new(RapierIncremental::new(scene))),
+    ("broccoli", |_| Box::new(Broccoli::new())),
 ];
+
+/// The contenders `PEERS_ONLY` asks for (all when unset).
+fn chosen() -> Vec<Make> {
+    let only = std::env::var("PEERS_ONLY").unwrap_or_default();
+    let keys: Vec<&str> = only.split(',').filter(|k| !k.is_empty()).collect();
+    CONTENDERS
+        .iter()
+        .filter(|(key, _)| keys.is_empty() || *key == "parry64" || keys.contains(key))
+        .map(|&(_, make)| make)
+        .collect()
+}
 
 /// Rounds of whole runs, contenders alternating, so a slow spell of the
 /// shared machine hits all of them.
@@ -80,12 +94,12 @@ fn run(make: Make, n: usize, motion: Motion) -> Run {
 }
 
 /// Every contender, `ROUNDS` times; the median µs per frame of each.
-fn compare(n: usize, motion: Motion) -> Vec<(String, f64)> {
-    let mut runs: Vec<Option<Run>> = (0..CONTENDERS.len()).map(|_| None).collect();
+fn compare(contenders: &[Make], n: usize, motion: Motion) -> Vec<(String, f64)> {
+    let mut runs: Vec<Option<Run>> = (0..contenders.len()).map(|_| None).collect();
     for round in 0..ROUNDS {
-        for k in 0..CONTENDERS.len() {
-            let c = (k + round) % CONTENDERS.len();
-            let run = run(CONTENDERS[c], n, motion);
+        for k in 0..contenders.len() {
+            let c = (k + round) % contenders.len();
+            let run = run(contenders[c], n, motion);
             match &mut runs[c] {
                 Some(all) => all.samples.extend(run.samples),
                 none => *none = Some(run),
@@ -126,12 +140,13 @@ fn main() {
         })
         .unwrap_or_else(|| "unknown CPU".into());
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let contenders = chosen();
     println!("{cpu}, {cores} cores; median µs per frame over {ROUNDS} rounds, single-threaded.\n");
     println!("| N | contender | all moving µs | vs parry2d-f64 | 90 % at rest µs | rest / moving |");
     println!("|---:|---|---:|---:|---:|---:|");
     for n in counts {
-        let moving = compare(n, Motion::All);
-        let resting = compare(n, Motion::TenthMoving);
+        let moving = compare(&contenders, n, Motion::All);
+        let resting = compare(&contenders, n, Motion::TenthMoving);
         let parry = moving.iter().find(|r| r.0.starts_with("parry2d-f64")).unwrap().1;
         for ((name, m), (_, r)) in moving.iter().zip(&resting) {
             println!("| {n} | {name} | {m:.0} | {:.2}× | {r:.0} | {:.2} |", parry / m, r / m);
