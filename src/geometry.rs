@@ -36,6 +36,20 @@ impl Aabb {
             && other.min_y < self.max_y
     }
 
+    /// [`Aabb::overlaps`] computed without branches (the four comparisons
+    /// combined with `&`), for loops that do not branch on the answer
+    /// either: neighbouring boxes overlap too irregularly for a branch to be
+    /// predicted. Where the caller branches anyway, `overlaps` stops at the
+    /// first failed comparison and is as fast or faster.
+    #[must_use]
+    #[inline]
+    pub fn overlaps_without_branches(&self, other: &Aabb) -> bool {
+        (self.min_x < other.max_x)
+            & (other.min_x < self.max_x)
+            & (self.min_y < other.max_y)
+            & (other.min_y < self.max_y)
+    }
+
     /// Whether `inner` lies inside this box, edges included.
     #[must_use]
     #[inline]
