@@ -70,6 +70,7 @@ pub mod error;
 pub mod geometry;
 pub mod grid;
 pub mod hierarchy;
+mod keep_buffer;
 pub mod loose_grid;
 pub mod quadtree;
 mod radix_sort;

@@ -5,6 +5,7 @@ use super::storage::{LooseGrid, Proxy, NULL, OVERSIZE};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::grid::sweep_pairs;
+use crate::keep_buffer::KeepBuffer;
 
 impl LooseGrid {
     /// Row by row: each occupied cell's objects against each other and
@@ -33,7 +34,7 @@ impl LooseGrid {
         let mut active = std::mem::take(&mut self.active_oversize);
         active.clear();
         let mut own = std::mem::take(&mut self.own);
-        let mut found = PairBuffer::new();
+        let mut found = KeepBuffer::new();
         let (cols, mut joining) = (self.geometry.cols, 0);
         for y in 0..self.geometry.rows {
             let row = self.geometry.index(0, y);
@@ -76,7 +77,7 @@ impl LooseGrid {
         y: u32,
         own: &mut Vec<(u32, Aabb)>,
         stats: &mut Stats,
-        found: &mut PairBuffer,
+        found: &mut KeepBuffer<(u32, u32)>,
         out: &mut Vec<(u32, u32)>,
     ) {
         stats.nodes_visited += 1;
@@ -164,21 +165,25 @@ impl LooseGrid {
         let (x, y) = self.geometry.coords(home);
         let (cols, rows) = (self.geometry.cols, self.geometry.rows);
         let (x0, x1) = (x.saturating_sub(1), (x + 1).min(cols - 1));
-        // Nine cells at most: their list heads are read directly (three
-        // adjacent words a row), where the occupancy bitmap pays off only
-        // over longer runs.
+        // Nine cells at most, the occupied ones of each row of three taken
+        // from the occupancy bitmap as one mask: two cells in three are
+        // empty, and testing each list head for that was a branch the
+        // processor could not predict.
+        let mut found = KeepBuffer::new();
         for row in y.saturating_sub(1)..=(y + 1).min(rows - 1) {
             let first = self.geometry.index(x0, row);
-            for cell in first..=first + (x1 - x0) {
+            let mut occupied = self.occupied.window(first, x1 - x0 + 1);
+            while occupied != 0 {
+                let cell = first + occupied.trailing_zeros();
+                occupied &= occupied - 1;
                 stats.nodes_visited += 1;
                 for (other, p) in self.listed(cell) {
                     stats.candidate_tests += 1;
-                    if p.aabb.overlaps(&aabb) {
-                        out.push(other);
-                    }
+                    found.offer(other, p.aabb.overlaps_without_branches(&aabb), out);
                 }
             }
         }
+        found.flush(out);
         for &other in &self.oversize {
             stats.candidate_tests += 1;
             if self.proxies[other as usize].aabb.overlaps(&aabb) {
@@ -236,38 +241,5 @@ impl OccupiedNeighbours {
             visit(self.below_first + bits.trailing_zeros());
             bits &= bits - 1;
         }
-    }
-}
-
-/// Pairs found by tests whose outcome is not branched on: every candidate
-/// is written to the next free place and the count advances only if it
-/// overlaps. Neighbouring boxes overlap often enough (about one test in
-/// six) that branching on the outcome mispredicted at random; this costs a
-/// store instead. Flushed into the output when full and after each row.
-struct PairBuffer {
-    pairs: [(u32, u32); PairBuffer::CAPACITY],
-    len: usize,
-}
-
-impl PairBuffer {
-    const CAPACITY: usize = 64;
-
-    fn new() -> PairBuffer {
-        PairBuffer { pairs: [(0, 0); PairBuffer::CAPACITY], len: 0 }
-    }
-
-    /// Keeps `pair` if `keep`.
-    #[inline]
-    fn offer(&mut self, pair: (u32, u32), keep: bool, out: &mut Vec<(u32, u32)>) {
-        self.pairs[self.len] = pair;
-        self.len += usize::from(keep);
-        if self.len == PairBuffer::CAPACITY {
-            self.flush(out);
-        }
-    }
-
-    fn flush(&mut self, out: &mut Vec<(u32, u32)>) {
-        out.extend_from_slice(&self.pairs[..self.len]);
-        self.len = 0;
     }
 }
