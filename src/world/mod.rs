@@ -6,6 +6,7 @@ mod changed_slots;
 mod events;
 mod hierarchy;
 mod id_table;
+mod moving_slots;
 mod objects;
 mod pairs;
 mod rays;
@@ -70,6 +71,8 @@ pub struct World {
     /// The slots changed since the last `pairs()`, and that call's slot
     /// generation (see `pairs_from_what_moved`).
     changed: changed_slots::ChangedSlots,
+    /// The slots that may move in `step`.
+    moving: moving_slots::MovingSlots,
     seen_generation: Option<u32>,
     partner_scratch: Vec<u32>,
     /// The incremental path's split of the previous keys (those of moved
@@ -138,6 +141,7 @@ impl World {
             began_out: Vec::new(),
             ended_out: Vec::new(),
             changed: changed_slots::ChangedSlots::default(),
+            moving: moving_slots::MovingSlots::default(),
             seen_generation: None,
             partner_scratch: Vec::new(),
             dropped_keys: Vec::new(),
@@ -262,6 +266,11 @@ impl World {
             .position(|(&id, v)| id == 0 && v != [0.0, 0.0])
         {
             return Err(format!("free slot {slot} has a velocity (step would move it)"));
+        }
+        if let Some(slot) = (0..slots)
+            .find(|&s| self.velocities[s * 2..s * 2 + 2] != [0.0, 0.0] && !self.moving.contains(s as u32))
+        {
+            return Err(format!("slot {slot} has a velocity but step would not visit it"));
         }
         for (id, slot) in self.id_to_slot.iter() {
             if self.slot_ids[slot as usize] != id {

@@ -37,6 +37,7 @@ impl World {
         self.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
         self.changed.mark(slot, &self.slot_ids);
         self.velocities[s * 2..s * 2 + 2].copy_from_slice(&[0.0, 0.0]);
+        self.moving.set(slot, false);
         self.parent_slot[s] = NO_PARENT;
         self.id_to_slot.insert(id, slot);
         self.structure.as_broad_phase().insert(slot, aabb);
@@ -161,6 +162,7 @@ impl World {
         finite("vx", vx)?;
         finite("vy", vy)?;
         self.velocities[slot * 2..slot * 2 + 2].copy_from_slice(&[vx, vy]);
+        self.moving.set(slot as u32, vx != 0.0 || vy != 0.0);
         Ok(())
     }
 
@@ -193,6 +195,7 @@ impl World {
                 *flag = 0;
             }
             self.velocities[slot as usize * 2..slot as usize * 2 + 2].fill(0.0);
+            self.moving.set(slot, false);
             if self.parent_slot[slot as usize] != NO_PARENT {
                 self.parent_slot[slot as usize] = NO_PARENT;
                 self.attached -= 1;

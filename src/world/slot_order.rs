@@ -129,6 +129,7 @@ impl World {
         }
         permute(&mut self.boxes, &mut order.spare_boxes, &order.keys, 4);
         permute(&mut self.velocities, &mut order.spare_velocities, &order.keys, 2);
+        self.moving.rebuild(&self.velocities);
         permute(&mut self.slot_ids, &mut order.spare_ids, &order.keys, 1);
         permute(&mut self.tile_response, &mut order.spare_responses, &order.keys, 1);
         if self.attached > 0 {

@@ -22,16 +22,17 @@ impl World {
         }
         let any_attached = self.attached > 0;
         let any_colliders = self.tile_colliders > 0;
-        for slot in 0..self.slot_ids.len() {
-            // Free slots have zero velocity (`remove` clears it), so this
-            // loop reads no id: at 100k objects every array it streams
-            // costs memory bandwidth.
+        let moving = std::mem::take(&mut self.moving);
+        moving.for_each(|slot| {
+            // Only slots that may move are visited (see `moving_slots.rs`);
+            // free slots have zero velocity (`remove` clears it), so this
+            // loop reads no id.
             let (vx, vy) = (self.velocities[slot * 2], self.velocities[slot * 2 + 1]);
             if (vx == 0.0 && vy == 0.0)
                 || (any_attached && self.parent_slot[slot] != NO_PARENT)
                 || (any_colliders && self.tile_response[slot] != 0)
             {
-                continue; // at rest or free, carried by its parent, or a tile collider
+                return; // at rest or free, carried by its parent, or a tile collider
             }
             let b = &mut self.boxes[slot * 4..slot * 4 + 4];
             let v = &mut self.velocities[slot * 2..slot * 2 + 2];
@@ -46,7 +47,8 @@ impl World {
             self.changed.mark(slot as u32, &self.slot_ids);
             let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
             self.structure.as_broad_phase().update(slot as u32, aabb);
-        }
+        });
+        self.moving = moving;
         if any_colliders {
             self.step_tile_colliders(dt);
         }

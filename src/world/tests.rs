@@ -246,6 +246,47 @@ mod tile_motion {
     }
 
     #[test]
+    fn step_visits_exactly_the_objects_that_have_a_velocity() {
+        // Velocities are set, cleared, changed by the tile response and
+        // carried through removals and renumberings; `step` visits only the
+        // slots marked moving, so every path must keep the marks.
+        let mut w = World::new(400.0, 400.0).unwrap();
+        w.slot_order.floor = 1; // renumber as soon as anything drifts
+        let ids: Vec<u32> =
+            (0..40).map(|i| w.insert(10.0 + 9.0 * f64::from(i), 50.0, 4.0, 4.0).unwrap()).collect();
+        for (k, &id) in ids.iter().enumerate() {
+            if k % 3 == 0 {
+                w.set_velocity(id, 30.0, 20.0).unwrap();
+            }
+        }
+        w.set_velocity(ids[3], 0.0, 0.0).unwrap();
+        w.set_tile_response(ids[6], TileResponse::Slide).unwrap();
+        w.remove(ids[9]).unwrap();
+        let reused = w.insert(300.0, 300.0, 4.0, 4.0).unwrap();
+        w.validate().unwrap(); // before any renumbering rebuilds the marks
+        for _ in 0..5 {
+            w.step(0.1).unwrap();
+            w.pairs();
+            w.validate().unwrap();
+        }
+        // Back to plain motion: it keeps the velocity the tile step left it.
+        w.set_tile_response(ids[6], TileResponse::None).unwrap();
+        let before = w.box_of(ids[6]).unwrap();
+        w.step(0.1).unwrap();
+        assert_ne!(w.box_of(ids[6]).unwrap(), before, "a former tile collider still moves");
+        for (k, &id) in ids.iter().enumerate().filter(|&(k, _)| k != 9) {
+            let moves = k % 3 == 0 && k != 3;
+            let before = w.box_of(id).unwrap();
+            w.step(0.05).unwrap();
+            w.validate().unwrap();
+            assert_eq!(w.box_of(id).unwrap() != before, moves, "object {k}");
+        }
+        let before = w.box_of(reused).unwrap();
+        w.step(0.05).unwrap();
+        assert_eq!(w.box_of(reused).unwrap(), before, "an object inserted into a freed slot rests");
+    }
+
+    #[test]
     fn colliders_never_end_a_step_inside_a_tile() {
         for (seed, response) in
             [(1, TileResponse::Bounce), (2, TileResponse::Slide), (3, TileResponse::Bounce)]
