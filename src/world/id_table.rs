@@ -23,6 +23,15 @@ impl IdTable {
         }
     }
 
+    /// [`contains`](IdTable::contains) with no branch on the outcome, for
+    /// checking a batch in one pass.
+    #[inline]
+    pub(crate) fn contains_fast(&self, id: u32) -> bool {
+        let last = self.slots.len().saturating_sub(1);
+        let slot = self.slots.get((id as usize).min(last)).copied().unwrap_or(ABSENT);
+        ((id as usize) < self.slots.len()) & (slot != ABSENT)
+    }
+
     pub(crate) fn contains(&self, id: u32) -> bool {
         self.get(id).is_some()
     }

@@ -88,14 +88,21 @@ impl World {
         // and writing nothing, so a bad one changes nothing. The errors are
         // built only when an entry is bad: building and dropping a `Result`
         // per entry was a twentieth of a bulk update.
-        for (i, &id) in ids.iter().enumerate() {
-            if !self.id_to_slot.contains(id) {
-                return Err(Error::in_entry("ids", i, Error::DeadId { arg: "id", id }));
-            }
-            let b = entry(i);
-            if !box_is_valid(b) {
-                let error = checked_box(b[0], b[1], b[2], b[3]).expect_err("an invalid box");
-                return Err(Error::in_entry("boxes", i, error));
+        // The common case, everything valid, is one pass without a branch
+        // on each outcome; only a bad batch is walked again to name the
+        // first bad entry (100k entries: 0.55 -> 0.5 ms natively).
+        let all_valid = (0..ids.len())
+            .fold(true, |ok, i| ok & self.id_to_slot.contains_fast(ids[i]) & box_is_valid(entry(i)));
+        if !all_valid {
+            for (i, &id) in ids.iter().enumerate() {
+                if !self.id_to_slot.contains(id) {
+                    return Err(Error::in_entry("ids", i, Error::DeadId { arg: "id", id }));
+                }
+                let b = entry(i);
+                if !box_is_valid(b) {
+                    let error = checked_box(b[0], b[1], b[2], b[3]).expect_err("an invalid box");
+                    return Err(Error::in_entry("boxes", i, error));
+                }
             }
         }
         // With attachments, the order matters (a child's offset is taken to
@@ -120,23 +127,20 @@ impl World {
         marks.clear();
         marks.resize(slots.div_ceil(64), 0);
         for (i, &id) in ids.iter().enumerate() {
+            // The slot sixteen entries on is asked for early, so its cache
+            // line is on its way when its turn comes (100k boxes in caller
+            // order, slots in space order: this loop 0.75 -> 0.65 ms).
+            if let Some(ahead) = ids.get(i + 16).and_then(|&a| self.id_to_slot.get(a)) {
+                prefetch(&self.boxes, ahead as usize * 4);
+            }
             let s = self.id_to_slot.get(id).expect("checked above") as usize;
             let b = entry(i);
             self.slot_order.note_move(self.boxes[s * 4], self.boxes[s * 4 + 1], b[0], b[1]);
             self.boxes[s * 4..s * 4 + 4].copy_from_slice(&b);
             marks[s / 64] |= 1 << (s % 64);
         }
-        for (w, &word) in marks.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let slot = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let b = &self.boxes[slot * 4..slot * 4 + 4];
-                let aabb = crate::geometry::Aabb::from_xywh(b[0], b[1], b[2], b[3]);
-                self.changed.mark(slot as u32, &self.slot_ids);
-                self.structure.as_broad_phase().update(slot as u32, aabb);
-            }
-        }
+        let (changed, slot_ids) = (&mut self.changed, &self.slot_ids);
+        self.structure.update_marked(&marks, &self.boxes, |slot| changed.mark(slot, slot_ids));
         self.batch_marks = marks;
         Ok(())
     }
@@ -276,5 +280,24 @@ impl World {
 /// error only when it fails.
 #[inline]
 fn box_is_valid([x, y, w, h]: [f64; 4]) -> bool {
-    x.is_finite() && y.is_finite() && w.is_finite() && h.is_finite() && w > 0.0 && h > 0.0
+    x.is_finite() & y.is_finite() & w.is_finite() & h.is_finite() & (w > 0.0) & (h > 0.0)
+}
+
+/// Asks the processor to bring `v[i]`'s cache line in (a hint: no effect
+/// off x86-64, and none if `i` is out of range).
+#[inline(always)]
+fn prefetch(v: &[f64], i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(p) = v.get(i) {
+        // SAFETY: a prefetch reads nothing and cannot fault; the address is
+        // in bounds anyway. SSE, which `_mm_prefetch` needs, is part of
+        // every x86-64 target.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                std::ptr::from_ref(p).cast(),
+            )
+        };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (v, i);
 }
