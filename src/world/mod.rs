@@ -75,6 +75,8 @@ pub struct World {
     moving: moving_slots::MovingSlots,
     seen_generation: Option<u32>,
     partner_scratch: Vec<u32>,
+    /// Counters of the pair-key sort (see `radix_sort::sort_pair_keys`).
+    sort_counts: Vec<u32>,
     /// The incremental path's split of the previous keys (those of moved
     /// objects) and the pairs it found anew.
     dropped_keys: Vec<u64>,
@@ -144,6 +146,7 @@ impl World {
             moving: moving_slots::MovingSlots::default(),
             seen_generation: None,
             partner_scratch: Vec::new(),
+            sort_counts: Vec::new(),
             dropped_keys: Vec::new(),
             fresh_keys: Vec::new(),
             batch_marks: Vec::new(),
