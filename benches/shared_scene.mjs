@@ -14,6 +14,8 @@
 
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { runnerImport } from 'vite';
 
 const root = new URL('..', import.meta.url);
@@ -28,6 +30,13 @@ const MOTIONS = ['all moving', '90 % at rest'];
 /** Timed frames after the scene's 35 (which warm up V8's optimising tiers too). */
 const timedFrames = (n) => (n >= 100000 ? 30 : n >= 10000 ? 60 : 200);
 
+/** Whole runs per contender, contenders alternating, so a slow spell of a shared machine hits all of them. */
+const ROUNDS = Number(process.env.BROADPHASE_ROUNDS ?? 3);
+// A full collection before each run, so one contender's garbage (rbush at
+// 100k leaves a lot) is not collected on the next one's clock.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc');
+
 /** Milliseconds, to three significant digits below 1 ms. */
 const fmt = (ms) => (ms < 1 ? ms.toFixed(3) : ms.toFixed(2));
 
@@ -38,6 +47,7 @@ function median(samples) {
 
 /** One contender alone through the scene: per-frame pair counts and the median ms of the timed frames. */
 function run(contender, n, motion) {
+  collectGarbage();
   const scene = new bench.Scene(n, motion);
   contender.setup(scene);
   const counts = [];
@@ -52,7 +62,21 @@ function run(contender, n, motion) {
   } finally {
     contender.teardown();
   }
-  return { name: contender.name, ownMotion: !!contender.ownMotion, counts, ms: median(samples) };
+  return { name: contender.name, ownMotion: !!contender.ownMotion, counts, samples };
+}
+
+/** Each contender `ROUNDS` times, in rotating order; its samples pooled, the median ms. */
+function runRounds(contenders, n, motion) {
+  const runs = contenders.map(() => null);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (let k = 0; k < contenders.length; k++) {
+      const c = (k + round) % contenders.length;
+      const r = run(contenders[c], n, motion);
+      if (runs[c]) runs[c].samples.push(...r.samples);
+      else runs[c] = r;
+    }
+  }
+  return runs.map((r) => ({ ...r, ms: median(r.samples) }));
 }
 
 const rows = [];
@@ -65,7 +89,7 @@ for (const n of SIZES) {
       bench.worldStepContender('grid'),
     ];
     const only = process.env.BROADPHASE_ONLY;
-    const runs = all.filter((c) => !only || c.name.includes(only)).map((c) => run(c, n, motion));
+    const runs = runRounds(all.filter((c) => !only || c.name.includes(only)), n, motion);
     const readers = runs.filter((r) => !r.ownMotion);
     for (const r of readers) {
       const f = r.counts.findIndex((c, i) => c !== readers[0].counts[i]);
@@ -80,7 +104,7 @@ for (const n of SIZES) {
 }
 
 const find = (n, motion, name) => rows.find((r) => r.n === n && r.motion === motion && r.name === name);
-console.log(`Node ${process.version}; median ms per frame of the timed frames.\n`);
+console.log(`Node ${process.version}; median ms per frame of the timed frames, ${ROUNDS} rounds, a full garbage collection before each run.\n`);
 console.log('| N | contender | all moving ms | 90 % at rest ms | rest / moving | all moving vs flatbush |');
 console.log('|---:|---|---:|---:|---:|---:|');
 for (const n of SIZES) {
