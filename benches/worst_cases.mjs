@@ -77,6 +77,29 @@ row('remove the root of a 50k chain (cascade)', time(() => {
   w.setParents(forward);
   return w;
 }, (w) => w.remove(1)));
+// One attachment anywhere used to make every update walk the whole queue.
+row('update each of 100k objects once, one object attached (loose-grid)', time(() => {
+  const w = big('loose-grid')();
+  w.setParent(2, 1);
+  return w;
+}, (w) => {
+  for (let id = 1; id <= 100_000; id++) w.update(id, (id * 37) % 3990, (id * 91) % 3990, 4, 4);
+}));
+row('updateMany of 10 objects, 1,000 times, one object attached (loose-grid)', time(() => {
+  const w = big('loose-grid')();
+  w.setParent(2, 1);
+  return w;
+}, (w) => {
+  const ids = new Uint32Array(10);
+  const boxes = new Float64Array(40);
+  for (let k = 0; k < 1000; k++) {
+    for (let i = 0; i < 10; i++) {
+      ids[i] = 1 + ((k * 10 + i) % 100_000);
+      boxes.set([(k * 7 + i) % 3990, (k * 3 + i) % 3990, 4, 4], i * 4);
+    }
+    w.updateMany(ids, boxes);
+  }
+}));
 row('quadtree-leaves: insert a box covering 80% of a 1e6 world with 10k objects', time(() => {
   const w = new World(1e6, 1e6);
   w.setStructure('quadtree-leaves');

@@ -191,6 +191,32 @@ impl Hierarchy {
         }
     }
 
+    /// Calls `visit` with the id of each descendant of a live object, every
+    /// parent before its children (depth first, through the children
+    /// lists); where `visit` returns false the walk does not enter that
+    /// child's own descendants. O(what is visited); `stack` is scratch.
+    pub fn walk_descendants(
+        &self,
+        id: u32,
+        stack: &mut Vec<u32>,
+        mut visit: impl FnMut(u32) -> bool,
+    ) -> Result<()> {
+        let slot = self.slot_of("id", id)?;
+        stack.clear();
+        stack.push(self.links[slot as usize].first_child);
+        while let Some(child) = stack.pop() {
+            if child == NONE {
+                continue;
+            }
+            // The sibling waits; the child's own children go first.
+            stack.push(self.links[child as usize].next_sibling);
+            if visit(self.nodes[child as usize].id) {
+                stack.push(self.links[child as usize].first_child);
+            }
+        }
+        Ok(())
+    }
+
     /// Turns on or off the recording of each repair for step-through
     /// display. Off by default: the record copies the repaired segment.
     pub fn set_tracing(&mut self, on: bool) {

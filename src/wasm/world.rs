@@ -229,9 +229,10 @@ impl WasmWorld {
         view_u32(self.core().pairs_ended())
     }
 
-    /// Many boxes at once: `boxes` holds `[x, y, w, h]` per id of `ids`; like
-    /// one `update` after another, but all or nothing: a bad entry throws
-    /// naming its index and nothing changes.
+    /// Many boxes at once: `boxes` holds `[x, y, w, h]` per id of `ids`,
+    /// placed all at once (each listed box exactly where its entry says; an
+    /// attached box not listed follows its parent); all or nothing: a bad
+    /// entry throws naming its index and nothing changes.
     #[wasm_bindgen(js_name = updateMany)]
     pub fn update_many(
         &self,

@@ -90,30 +90,123 @@ impl World {
         self.hierarchy.last_repair()
     }
 
-    /// Moves every attached object to its parent's position plus its offset,
-    /// parents first (one forward pass over the queue), and files the moved
-    /// boxes in the structure. Free when nothing is attached.
-    pub(super) fn settle_children(&mut self) {
+    /// Brings the attached objects up to date after the slots set in
+    /// `placed` (`count` of them) were put where they are now (by `update`,
+    /// `update_many` or `step`). A placed object stays exactly where it was
+    /// put (if attached, its offset becomes its box minus its parent's final
+    /// box); an attached object that was not placed follows its parent
+    /// (parent's box plus its offset) when that parent placed or followed,
+    /// and is not touched otherwise, so a box only ever moves when
+    /// something it hangs from moved. Few placed slots: their subtrees are
+    /// walked (O(what follows)); many: one pass over the parents-first
+    /// queue. Free when nothing is attached.
+    pub(super) fn follow_placed(&mut self, placed: &[u64], count: usize) {
         if self.attached == 0 {
             return;
         }
+        if count.saturating_mul(4) >= self.count() {
+            self.follow_in_queue_order(placed);
+        } else {
+            let mut stack = std::mem::take(&mut self.follow_stack);
+            for_each_bit(placed, |slot| self.follow_subtree(slot, placed, &mut stack));
+            self.follow_stack = stack;
+        }
+        for_each_bit(placed, |slot| self.take_offset(slot));
+    }
+
+    /// [`follow_placed`](World::follow_placed) for one placed slot: its
+    /// subtree, without a bitset.
+    pub(super) fn follow_one(&mut self, slot: usize) {
+        if self.attached == 0 {
+            return;
+        }
+        let mut stack = std::mem::take(&mut self.follow_stack);
+        self.follow_subtree(slot, &[], &mut stack);
+        self.follow_stack = stack;
+        self.take_offset(slot);
+    }
+
+    /// Moves the descendants of placed slot `slot` after it, depth first,
+    /// leaving out placed descendants and theirs (their own walk does them).
+    fn follow_subtree(&mut self, slot: usize, placed: &[u64], stack: &mut Vec<u32>) {
+        let id = self.slot_ids[slot];
+        self.hierarchy
+            .walk_descendants(id, stack, |child| {
+                let c = self.id_to_slot.get(child).expect("hierarchy and world hold the same ids") as usize;
+                if is_set(placed, c) {
+                    return false;
+                }
+                let p = self.parent_slot[c] as usize;
+                let x = finite_or_saturated(self.boxes[p * 4] + self.offsets[c * 2]);
+                let y = finite_or_saturated(self.boxes[p * 4 + 1] + self.offsets[c * 2 + 1]);
+                if x != self.boxes[c * 4] || y != self.boxes[c * 4 + 1] {
+                    self.slot_order.note_move(self.boxes[c * 4], self.boxes[c * 4 + 1], x, y);
+                    self.boxes[c * 4] = x;
+                    self.boxes[c * 4 + 1] = y;
+                    self.changed.mark(c as u32, &self.slot_ids);
+                    let aabb = Aabb::from_xywh(x, y, self.boxes[c * 4 + 2], self.boxes[c * 4 + 3]);
+                    self.structure.as_broad_phase().update(c as u32, aabb);
+                }
+                true
+            })
+            .expect("a placed slot holds a live id");
+    }
+
+    /// The same as walking each placed slot's subtree, in one forward pass
+    /// over the parents-first queue: a slot follows when its parent was
+    /// placed or followed.
+    fn follow_in_queue_order(&mut self, placed: &[u64]) {
+        let mut moved = std::mem::take(&mut self.follow_moved);
+        moved.clear();
+        moved.extend_from_slice(placed);
+        moved.resize(self.slot_ids.len().div_ceil(64).max(placed.len()), 0);
         for id in self.hierarchy.iter_order() {
-            let slot = self.id_to_slot.get(id).expect("a live id") as usize;
-            let parent = self.parent_slot[slot];
-            if parent == NO_PARENT {
+            let c = self.id_to_slot.get(id).expect("a live id") as usize;
+            let p = self.parent_slot[c];
+            if p == NO_PARENT || is_set(placed, c) || !is_set(&moved, p as usize) {
                 continue;
             }
-            let p = parent as usize;
-            let x = finite_or_saturated(self.boxes[p * 4] + self.offsets[slot * 2]);
-            let y = finite_or_saturated(self.boxes[p * 4 + 1] + self.offsets[slot * 2 + 1]);
-            if x != self.boxes[slot * 4] || y != self.boxes[slot * 4 + 1] {
-                self.slot_order.note_move(self.boxes[slot * 4], self.boxes[slot * 4 + 1], x, y);
-                self.boxes[slot * 4] = x;
-                self.boxes[slot * 4 + 1] = y;
-                self.changed.mark(slot as u32, &self.slot_ids);
-                let aabb = Aabb::from_xywh(x, y, self.boxes[slot * 4 + 2], self.boxes[slot * 4 + 3]);
-                self.structure.as_broad_phase().update(slot as u32, aabb);
+            moved[c / 64] |= 1 << (c % 64);
+            let p = p as usize;
+            let x = finite_or_saturated(self.boxes[p * 4] + self.offsets[c * 2]);
+            let y = finite_or_saturated(self.boxes[p * 4 + 1] + self.offsets[c * 2 + 1]);
+            if x != self.boxes[c * 4] || y != self.boxes[c * 4 + 1] {
+                self.slot_order.note_move(self.boxes[c * 4], self.boxes[c * 4 + 1], x, y);
+                self.boxes[c * 4] = x;
+                self.boxes[c * 4 + 1] = y;
+                self.changed.mark(c as u32, &self.slot_ids);
+                let aabb = Aabb::from_xywh(x, y, self.boxes[c * 4 + 2], self.boxes[c * 4 + 3]);
+                self.structure.as_broad_phase().update(c as u32, aabb);
             }
+        }
+        self.follow_moved = moved;
+    }
+
+    /// A placed attached slot's offset, from its box and its parent's final
+    /// one: the box stays what was asked; the offset is derived from it.
+    fn take_offset(&mut self, slot: usize) {
+        let parent = self.parent_slot[slot];
+        if parent != NO_PARENT {
+            let p = parent as usize;
+            self.offsets[slot * 2] = finite_or_saturated(self.boxes[slot * 4] - self.boxes[p * 4]);
+            self.offsets[slot * 2 + 1] =
+                finite_or_saturated(self.boxes[slot * 4 + 1] - self.boxes[p * 4 + 1]);
+        }
+    }
+}
+
+/// Whether bit `i` is set (bits past the end are clear).
+fn is_set(bits: &[u64], i: usize) -> bool {
+    bits.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
+}
+
+/// Calls `visit` for each set bit, in increasing order.
+pub(super) fn for_each_bit(bits: &[u64], mut visit: impl FnMut(usize)) {
+    for (w, &word) in bits.iter().enumerate() {
+        let mut b = word;
+        while b != 0 {
+            visit(w * 64 + b.trailing_zeros() as usize);
+            b &= b - 1;
         }
     }
 }

@@ -75,6 +75,11 @@ pub struct World {
     moving: moving_slots::MovingSlots,
     seen_generation: Option<u32>,
     partner_scratch: Vec<u32>,
+    /// Scratch of the attached objects' following (`hierarchy.rs`): the
+    /// slots a step moved, the walk's stack, the slots a pass moved.
+    step_placed: Vec<u64>,
+    follow_stack: Vec<u32>,
+    follow_moved: Vec<u64>,
     /// Counters of the pair-key sort (see `radix_sort::sort_pair_keys`).
     sort_counts: Vec<u32>,
     /// The incremental path's split of the previous keys (those of moved
@@ -146,6 +151,9 @@ impl World {
             moving: moving_slots::MovingSlots::default(),
             seen_generation: None,
             partner_scratch: Vec::new(),
+            step_placed: Vec::new(),
+            follow_stack: Vec::new(),
+            follow_moved: Vec::new(),
             sort_counts: Vec::new(),
             dropped_keys: Vec::new(),
             fresh_keys: Vec::new(),

@@ -1,6 +1,6 @@
 //! Inserting, moving, resizing and removing objects.
 
-use super::hierarchy::{finite_or_saturated, NO_PARENT};
+use super::hierarchy::NO_PARENT;
 use super::{checked_box, World};
 use crate::error::{finite, Error, Result};
 
@@ -50,21 +50,25 @@ impl World {
         Ok(id)
     }
 
-    /// Moves and resizes a box. Its descendants move with it; an attached
-    /// object's offset to its parent becomes the new one.
+    /// Moves and resizes a box, exactly to the numbers given. Its
+    /// descendants move with it; an attached object's offset to its parent
+    /// becomes the new one.
     pub fn update(&mut self, id: u32, x: f64, y: f64, w: f64, h: f64) -> Result<()> {
         let slot = self.slot_of("id", id)?;
         let aabb = checked_box(x, y, w, h)?;
         self.apply_update(slot, aabb, [x, y, w, h]);
-        self.settle_children();
+        self.follow_one(slot as usize);
         Ok(())
     }
 
     /// Many boxes at once, all or nothing: `boxes[i]` is `[x, y, w, h]` for
-    /// `ids[i]`, as one `update` after another (a later entry for the same
-    /// id wins). Every entry is checked before anything moves; an error
-    /// names the entry (`boxes[3]: w must be greater than 0, got -2`,
-    /// `ids[1]: id 77 is not a live object id`) and changes nothing.
+    /// `ids[i]` (a later entry for the same id wins). The boxes are placed
+    /// all at once: each listed object ends exactly where its entry says
+    /// (an attached one takes the offset to its parent's new box), and an
+    /// attached object that is not listed follows its parent, whatever the
+    /// order of the entries. Every entry is checked before anything moves;
+    /// an error names the entry (`boxes[3]: w must be greater than 0, got
+    /// -2`, `ids[1]: id 77 is not a live object id`) and changes nothing.
     pub fn update_many(&mut self, ids: &[u32], boxes: &[[f64; 4]]) -> Result<()> {
         if ids.len() != boxes.len() {
             return Err(Error::LengthMismatch { arg: "boxes", len: boxes.len(), expected: ids.len() });
@@ -81,8 +85,8 @@ impl World {
         self.update_batch(ids, |i| [boxes[i * 4], boxes[i * 4 + 1], boxes[i * 4 + 2], boxes[i * 4 + 3]])
     }
 
-    /// Checks every entry, then applies them in order (no allocation: a
-    /// game calls this every frame).
+    /// Checks every entry, then places them all (no allocation: a game
+    /// calls this every frame).
     fn update_batch(&mut self, ids: &[u32], entry: impl Fn(usize) -> [f64; 4]) -> Result<()> {
         // Every entry is checked first, reading the caller's arrays in order
         // and writing nothing, so a bad one changes nothing. The errors are
@@ -105,18 +109,7 @@ impl World {
                 }
             }
         }
-        // With attachments, the order matters (a child's offset is taken to
-        // its parent's box as it is then): one entry after another.
-        if self.attached > 0 {
-            for (i, &id) in ids.iter().enumerate() {
-                let slot = self.id_to_slot.get(id).expect("checked above");
-                let b = entry(i);
-                self.apply_update(slot, crate::geometry::Aabb::from_xywh(b[0], b[1], b[2], b[3]), b);
-            }
-            self.settle_children();
-            return Ok(());
-        }
-        // Otherwise each box is written into its slot (a later entry for the
+        // Each box is written into its slot (a later entry for the
         // same id overwrites an earlier one) and the slot marked, one bit a
         // slot (12.5 KB for 100k slots: it stays in the first-level cache);
         // then the marked slots are filed in the structure in slot order:
@@ -141,23 +134,19 @@ impl World {
         }
         let (changed, slot_ids) = (&mut self.changed, &self.slot_ids);
         self.structure.update_marked(&marks, &self.boxes, |slot| changed.mark(slot, slot_ids));
+        self.follow_placed(&marks, ids.len());
         self.batch_marks = marks;
         Ok(())
     }
 
-    /// Moves slot `slot` to a checked box; children are settled by the caller.
+    /// Moves slot `slot` to a checked box; what hangs from it follows when
+    /// the caller says so ([`World::follow_one`]).
     fn apply_update(&mut self, slot: u32, aabb: crate::geometry::Aabb, [x, y, w, h]: [f64; 4]) {
         let s = slot as usize;
         self.slot_order.note_move(self.boxes[s * 4], self.boxes[s * 4 + 1], x, y);
         self.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
         self.changed.mark(slot, &self.slot_ids);
         self.structure.as_broad_phase().update(slot, aabb);
-        let parent = self.parent_slot[s];
-        if parent != NO_PARENT {
-            let p = parent as usize;
-            self.offsets[s * 2] = finite_or_saturated(x - self.boxes[p * 4]);
-            self.offsets[s * 2 + 1] = finite_or_saturated(y - self.boxes[p * 4 + 1]);
-        }
     }
 
     /// Sets a box's velocity in units per second.

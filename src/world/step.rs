@@ -22,6 +22,13 @@ impl World {
         }
         let any_attached = self.attached > 0;
         let any_colliders = self.tile_colliders > 0;
+        // With attachments, what moved is kept for the children to follow.
+        let mut placed = std::mem::take(&mut self.step_placed);
+        placed.clear();
+        if any_attached {
+            placed.resize(self.slot_ids.len().div_ceil(64), 0);
+        }
+        let mut placed_count = 0;
         let moving = std::mem::take(&mut self.moving);
         moving.for_each(|slot| {
             // Only slots that may move are visited (see `moving_slots.rs`);
@@ -47,12 +54,17 @@ impl World {
             self.changed.mark(slot as u32, &self.slot_ids);
             let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
             self.structure.as_broad_phase().update(slot as u32, aabb);
+            if any_attached {
+                placed[slot / 64] |= 1 << (slot % 64);
+                placed_count += 1;
+            }
         });
         self.moving = moving;
         if any_colliders {
-            self.step_tile_colliders(dt);
+            placed_count += self.step_tile_colliders(dt, &mut placed);
         }
-        self.settle_children();
+        self.follow_placed(&placed, placed_count);
+        self.step_placed = placed;
         Ok(())
     }
 }

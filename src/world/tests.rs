@@ -545,6 +545,127 @@ mod finite_by_construction {
     }
 
     #[test]
+    fn an_update_stores_exactly_the_box_asked_for_even_when_attached() {
+        // The fuzzer's repro: the child's box was kept as an offset from its
+        // parent, so 66.86042148577864 read back as 66.86042148577866.
+        let mut w = World::new(500.0, 500.0).unwrap();
+        let parent = w.insert(13.37, 7.1, 10.0, 10.0).unwrap();
+        let child = w.insert(50.0, 50.0, 5.0, 5.0).unwrap();
+        let grandchild = w.insert(60.0, 60.0, 1.0, 1.0).unwrap();
+        w.set_parent(child, parent).unwrap();
+        w.set_parent(grandchild, child).unwrap();
+        let asked = [66.86042148577864, 0.1 + 0.2, 5.0, 5.0];
+        w.update(child, asked[0], asked[1], asked[2], asked[3]).unwrap();
+        assert_eq!(w.box_of(child).unwrap(), asked);
+        // A batch places every listed box exactly, whatever the order; the
+        // grandchild, not listed, follows the child.
+        let grandchild_before = w.box_of(grandchild).unwrap();
+        let moved = [70.0, 0.1 + 0.2 + 1.0, 5.0, 5.0];
+        w.update_many(&[child, parent], &[moved, [1.0 / 3.0, 2.0 / 3.0, 10.0, 10.0]]).unwrap();
+        assert_eq!(w.box_of(parent).unwrap(), [1.0 / 3.0, 2.0 / 3.0, 10.0, 10.0]);
+        assert_eq!(w.box_of(child).unwrap(), moved);
+        assert_ne!(w.box_of(grandchild).unwrap(), grandchild_before);
+        w.update(grandchild, 0.7, 0.9, 1.0, 1.0).unwrap();
+        assert_eq!(w.box_of(grandchild).unwrap(), [0.7, 0.9, 1.0, 1.0]);
+        // Steps with the parent at rest leave the children exactly where
+        // they were put; a moving parent carries them.
+        for _ in 0..3 {
+            w.step(1.0 / 60.0).unwrap();
+        }
+        assert_eq!(w.box_of(child).unwrap(), moved);
+        assert_eq!(w.box_of(grandchild).unwrap(), [0.7, 0.9, 1.0, 1.0]);
+        w.set_velocity(parent, 3.0, 0.0).unwrap();
+        w.step(1.0).unwrap();
+        assert_eq!(w.box_of(parent).unwrap()[0], 1.0 / 3.0 + 3.0);
+        assert!(w.box_of(child).unwrap()[0] > moved[0]);
+        w.validate().unwrap();
+    }
+
+    /// The reference of a batch: every listed box where its (last) entry
+    /// says; every attached object not listed at its parent's final box
+    /// plus its offset if that parent moved, else where it was.
+    fn expected_after_batch(
+        order: &[u32],
+        parent: &std::collections::HashMap<u32, u32>,
+        before: &std::collections::HashMap<u32, [f64; 4]>,
+        batch: &[(u32, [f64; 4])],
+    ) -> std::collections::HashMap<u32, [f64; 4]> {
+        let listed: std::collections::HashMap<u32, [f64; 4]> = batch.iter().copied().collect();
+        let mut after = before.clone();
+        let mut moved = std::collections::HashSet::new();
+        for &id in order {
+            if let Some(&b) = listed.get(&id) {
+                after.insert(id, b);
+                moved.insert(id);
+                continue;
+            }
+            let p = parent[&id];
+            if p != 0 && moved.contains(&p) {
+                let (pb, pa, own) = (before[&p], after[&p], before[&id]);
+                let x = pa[0] + (own[0] - pb[0]);
+                let y = pa[1] + (own[1] - pb[1]);
+                after.insert(id, [x, y, own[2], own[3]]);
+                moved.insert(id);
+            }
+        }
+        after
+    }
+
+    #[test]
+    fn batches_place_listed_boxes_exactly_and_carry_the_rest_by_either_walk() {
+        use crate::scene::Rng;
+        use std::collections::HashMap;
+        for seed in 0..60u64 {
+            let mut rng = Rng::new(seed);
+            let n = 20 + rng.below(60);
+            let mut w = World::new(1000.0, 1000.0).unwrap();
+            // Integer-ish coordinates so offsets are exact and the
+            // reference's own sums are those of the World.
+            let ids: Vec<u32> = (0..n)
+                .map(|_| {
+                    let (x, y) = (f64::from(rng.below(900)), f64::from(rng.below(900)));
+                    w.insert(x, y, 4.0, 4.0).unwrap()
+                })
+                .collect();
+            // A forest: each object under an earlier one, or at the root.
+            for (k, &id) in ids.iter().enumerate().skip(1) {
+                if rng.below(3) != 0 {
+                    w.set_parent(id, ids[rng.below(k as u32) as usize]).unwrap();
+                }
+            }
+            for round in 0..6 {
+                // Small batches walk subtrees, large ones (a quarter of the
+                // objects or more) pass over the queue: both must agree
+                // with the reference.
+                let size = if round % 2 == 0 { 1 + rng.below(3) } else { n / 3 + rng.below(n / 2) };
+                let batch: Vec<(u32, [f64; 4])> = (0..size)
+                    .map(|_| {
+                        let id = ids[rng.below(n) as usize];
+                        (id, [f64::from(rng.below(900)), f64::from(rng.below(900)), 4.0, 4.0])
+                    })
+                    .collect();
+                let order: Vec<u32> = w.order().to_vec();
+                let parent: HashMap<u32, u32> =
+                    ids.iter().map(|&id| (id, w.parent_of(id).unwrap())).collect();
+                let before: HashMap<u32, [f64; 4]> =
+                    ids.iter().map(|&id| (id, w.box_of(id).unwrap())).collect();
+                let want = expected_after_batch(&order, &parent, &before, &batch);
+                let (bids, boxes): (Vec<u32>, Vec<[f64; 4]>) = batch.iter().copied().unzip();
+                if size == 1 && round % 4 == 0 {
+                    let b = boxes[0];
+                    w.update(bids[0], b[0], b[1], b[2], b[3]).unwrap();
+                } else {
+                    w.update_many(&bids, &boxes).unwrap();
+                }
+                w.validate().unwrap_or_else(|e| panic!("seed {seed} round {round}: {e}"));
+                for &id in &ids {
+                    assert_eq!(w.box_of(id).unwrap(), want[&id], "seed {seed} round {round}: object {id}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn huge_velocities_and_steps_keep_every_box_finite_and_inside_the_walls() {
         for (v, dt) in [(1e308, 1e10), (-1e308, 1e300), (1e300, 1.0), (f64::MAX, f64::MAX), (5e-324, 1e308)] {
             let mut w = World::new(100.0, 100.0).unwrap();

@@ -82,7 +82,10 @@ impl World {
     /// in sub-steps of at most half its smaller side (and half a tile), each
     /// followed by the walls and the push-out; at rest it is only pushed
     /// out. Attached objects are left to their parents.
-    pub(super) fn step_tile_colliders(&mut self, dt: f64) {
+    /// Marks the slots it moves in `placed` (when that is sized, that is
+    /// when something is attached) and returns how many.
+    pub(super) fn step_tile_colliders(&mut self, dt: f64, placed: &mut [u64]) -> usize {
+        let mut count = 0;
         for slot in 0..self.slot_ids.len() {
             let response = TileResponse::from_code(self.tile_response[slot]);
             if response == TileResponse::None || self.parent_slot[slot] != super::hierarchy::NO_PARENT {
@@ -112,8 +115,13 @@ impl World {
                 self.changed.mark(slot as u32, &self.slot_ids);
                 let aabb = Aabb::from_xywh(motion.x, motion.y, motion.w, motion.h);
                 self.structure.as_broad_phase().update(slot as u32, aabb);
+                if let Some(word) = placed.get_mut(slot / 64) {
+                    *word |= 1 << (slot % 64);
+                    count += 1;
+                }
             }
         }
+        count
     }
 }
 
