@@ -139,6 +139,36 @@ fn a_warm_frame_allocates_nothing() {
                 kind.name(),
                 layout.name()
             );
+
+            // Objects attached to moving objects: step carries them, and
+            // small and large batches place boxes that others hang from.
+            for pair in ids.chunks_exact(7) {
+                world.set_parent(pair[1], pair[0]).unwrap();
+                world.set_parent(pair[2], pair[1]).unwrap();
+            }
+            let few: Vec<u32> = ids.iter().copied().step_by(97).collect();
+            // A longer warm-up: the chains change the scene's shape, and a
+            // quadtree's node pool reached its high-water mark about 100
+            // frames in (one allocation in a window starting at frame 100).
+            let (allocations, _) = allocations_in_window(&mut world, 0..400, 400..460, |world, k| {
+                world.step(1.0 / 60.0).unwrap();
+                let chosen = if k % 2 == 0 { &few } else { &ids };
+                boxes.clear();
+                for &id in chosen {
+                    let [x, y, w, h] = world.box_of(id).unwrap();
+                    boxes.extend([x + (f64::from(k) * 0.3).sin(), y, w, h]);
+                }
+                world.update_many_flat(chosen, &boxes).unwrap();
+                world.update(few[0], 10.0 + f64::from(k % 5), 10.0, 3.0, 3.0).unwrap();
+                world.pairs();
+            });
+            assert_eq!(
+                allocations,
+                0,
+                "{} on a {} scene allocated {allocations} times in 60 warm frames with attachments",
+                kind.name(),
+                layout.name()
+            );
         }
     }
 }
