@@ -186,3 +186,140 @@ pub(crate) fn touches_polygon(seg: ((f64, f64), (f64, f64)), vertices: &[(f64, f
     }
     true
 }
+
+/// Whether the closed segment touches the closed solid of a quarter-circle
+/// tile — the square `tile` and the closed disc of radius `r` around
+/// `centre` (`convex`), or the square minus the open disc — exactly, in
+/// rationals ([`first_in_quarter_circle`]). Floating point only filters
+/// segments of the tile's scale that are clear of the boundary by a
+/// millionth of a tile (a sampled point that deep inside, or the whole
+/// segment that far outside).
+pub(crate) fn touches_quarter_circle(
+    seg: ((f64, f64), (f64, f64)),
+    tile: &crate::geometry::Aabb,
+    centre: (f64, f64),
+    r: f64,
+    convex: bool,
+) -> bool {
+    let ((x0, y0), (x1, y1)) = seg;
+    let reach = [x0, y0, x1, y1, tile.max_x, tile.max_y].iter().fold(0.0f64, |m, v| m.max(v.abs()));
+    if reach < 1e6 * r && tile.min_x >= 0.0 && tile.min_y >= 0.0 {
+        let margin = 1e-6 * r;
+        let dist = |(x, y): (f64, f64)| (x - centre.0).hypot(y - centre.1);
+        let at = |t: f64| (x0 + t * (x1 - x0), y0 + t * (y1 - y0));
+        let (dx, dy) = (x1 - x0, y1 - y0);
+        let len2 = dx * dx + dy * dy;
+        let nearest = if len2 > 0.0 {
+            (((centre.0 - x0) * dx + (centre.1 - y0) * dy) / len2).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let clear_outside = if convex {
+            dist(at(nearest)) > r + margin
+        } else {
+            dist(at(0.0)).max(dist(at(1.0))) < r - margin
+        };
+        if clear_outside {
+            return false;
+        }
+        let deep = |p: (f64, f64)| {
+            let in_square = tile.min_x + margin < p.0
+                && p.0 < tile.max_x - margin
+                && tile.min_y + margin < p.1
+                && p.1 < tile.max_y - margin;
+            in_square && if convex { dist(p) < r - margin } else { dist(p) > r + margin }
+        };
+        if (0..=16).any(|k| deep(at(f64::from(k) / 16.0))) || deep(at(nearest)) {
+            return true;
+        }
+    }
+    first_in_quarter_circle(seg, tile, centre, r, convex).is_some()
+}
+
+/// The parameter of the first point of the segment in the quarter-circle
+/// solid, when it touches it (decided in rationals): where the segment
+/// enters the square when the solid is there, else the circle's root (the
+/// tangent point of a convex tile, the way out of a concave one's hollow)
+/// to within rounding, from the quadratic's rational coefficients.
+pub(crate) fn first_in_quarter_circle(
+    (a, b): ((f64, f64), (f64, f64)),
+    tile: &crate::geometry::Aabb,
+    centre: (f64, f64),
+    r: f64,
+    convex: bool,
+) -> Option<f64> {
+    let margin = 1e-6 * (tile.max_x - tile.min_x);
+    if a.0.max(b.0) < tile.min_x - margin
+        || a.0.min(b.0) > tile.max_x + margin
+        || a.1.max(b.1) < tile.min_y - margin
+        || a.1.min(b.1) > tile.max_y + margin
+    {
+        return None;
+    }
+    let one = BigRational::from_integer(1.into());
+    let (mut lo, mut hi) = (BigRational::zero(), one.clone());
+    for (p0, p1, min, max) in [(a.0, b.0, tile.min_x, tile.max_x), (a.1, b.1, tile.min_y, tile.max_y)] {
+        if p0 == p1 {
+            if p0 < min || p0 > max {
+                return None;
+            }
+            continue;
+        }
+        let dp = q(p1) - q(p0);
+        let (ta, tb) = ((q(min) - q(p0)) / &dp, (q(max) - q(p0)) / &dp);
+        let (enter, leave) = if ta < tb { (ta, tb) } else { (tb, ta) };
+        lo = lo.max(enter);
+        hi = hi.min(leave);
+    }
+    if lo > hi {
+        return None;
+    }
+    let (dx, dy) = (q(b.0) - q(a.0), q(b.1) - q(a.1));
+    let (cx, cy) = (q(centre.0), q(centre.1));
+    let (ox, oy) = (q(a.0) - &cx, q(a.1) - &cy);
+    let r2 = q(r) * q(r);
+    // Squared distance to the centre at t, minus r².
+    let excess = |t: &BigRational| {
+        let (px, py) = (&ox + t * &dx, &oy + t * &dy);
+        &px * &px + &py * &py - &r2
+    };
+    let len2 = &dx * &dx + &dy * &dy;
+    let to_f64 = |t: &BigRational| num_traits::ToPrimitive::to_f64(t).expect("t in [0, 1]");
+    // The roots of excess(t) = len2·t² + 2·half_b·t + c, for a segment of
+    // non-zero length: −b' ∓ √(b'² − c') with b', c' divided by len2.
+    let root = |larger: bool| {
+        let b = (&ox * &dx + &oy * &dy) / &len2;
+        let c = (&ox * &ox + &oy * &oy - &r2) / &len2;
+        let disc = to_f64(&(&b * &b - &c)).max(0.0).sqrt();
+        let b = to_f64(&b);
+        if larger {
+            -b + disc
+        } else {
+            -b - disc
+        }
+    };
+    if convex {
+        let nearest = if len2.is_zero() {
+            lo.clone()
+        } else {
+            (-(&ox * &dx + &oy * &dy) / &len2).clamp(lo.clone(), hi.clone())
+        };
+        if excess(&nearest) > BigRational::zero() {
+            return None;
+        }
+        if excess(&lo) <= BigRational::zero() {
+            return Some(to_f64(&lo));
+        }
+        // It enters the disc after lo: the smaller root.
+        Some(root(false))
+    } else {
+        if excess(&lo) >= BigRational::zero() {
+            return Some(to_f64(&lo));
+        }
+        if excess(&hi) < BigRational::zero() {
+            return None;
+        }
+        // It leaves the hollow after lo: the larger root.
+        Some(root(true))
+    }
+}

@@ -6,9 +6,13 @@
 //! | file | job |
 //! |---|---|
 //! | `exact.rs` | exact predicates on `f64`s of any magnitude: the orientation, a convex polygon's contact, the line's coordinate at a line |
+//! | `exact_big.rs` | exact integers for the predicates of degree 3 and 4: `f64`s at a common scale, rationals, a quadratic's sign |
+//! | `exact_int.rs` | the signed integer of any size those use: sums, products, comparisons |
+//! | `exact_arc.rs` | whether a segment touches a quarter-circle tile, exactly |
 //! | `segment.rs` | the shared segment: the one `t`-of-a-coordinate formula, the closed slab clip, the piece of a huge segment inside the grid |
 //! | `traversal.rs` | [`Traversal`]: the cells a segment passes through, in order, with entry points and DDA state; [`trace_cells`] |
-//! | `segment_shapes.rs` | [`segment_tile`]: exact first hit of a segment on one tile's shape |
+//! | `segment_shapes.rs` | [`segment_tile`]: the first hit of a segment on one tile's shape |
+//! | `segment_arc.rs` | the quarter circles' floating test, and whether it is certain |
 //! | `box_cast.rs` | [`segment_aabb`], [`segment_circle`], [`first_box_hit`] for dynamic objects |
 //! | `tile_cast.rs` | [`cast_tiles`] and [`line_of_sight`]: the seed's DDA walk over edge states |
 //! | `tests.rs` | differential tests against brute force on seeded random rays, of ordinary size and of any magnitude |
@@ -76,16 +80,21 @@
 //!   the real segment, decided by exact orientation predicates (`exact.rs`),
 //!   never by the rounded `t`; whether the segment touches a polygon tile
 //!   (`full`, every slope), a closed door or a box ([`segment_aabb`],
-//!   [`first_box_hit`]) is decided the same way, so [`cast_tiles`] and
-//!   [`line_of_sight`] agree with an exact brute force on such tiles. The
-//!   `t`, point and normal reported stay floating point (within rounding of
-//!   the true contact for ordinary rays; for ends so far away that `t`
-//!   cannot resolve the grid, `t` is only as precise as 53 bits allow and
-//!   the point is the contact on the segment's piece inside the grid). The
-//!   quarter circles are still decided in floating point: a segment passing
-//!   within rounding (~1e-12 of a tile) of an arc or a cusp may be judged
-//!   either way, and for ends beyond ~1e15 tiles away the arc test works on
-//!   the segment's piece inside the grid, whose ends are rounded.
+//!   [`first_box_hit`]) is decided the same way, and whether it touches a
+//!   quarter circle (the closed square and the closed disc of radius the
+//!   tile's width around a corner, or the square minus the open disc) by a
+//!   floating test where it is clear of the arc by more than its rounding,
+//!   else by exact integer polynomials of degree up to 4 (`exact_arc.rs`):
+//!   tangents, cusps and grazes within an ulp are decided exactly. So
+//!   [`cast_tiles`] and [`line_of_sight`] agree with an exact brute force
+//!   on every tile. The `t`, point and normal reported stay floating point
+//!   (within rounding of the true contact for ordinary rays — near a
+//!   tangent, a root's rounding, ~1e-8 of the tile; a contact the floating
+//!   test rounds away is placed at the vertex, end or tangent point
+//!   concerned; for ends so far away that `t` cannot resolve the grid, `t`
+//!   is only as precise as 53 bits allow and the point is the contact on
+//!   the segment's piece inside the grid). [`segment_tile`] on its own is
+//!   that floating test.
 //! - **Input.** Non-finite coordinates hit and visit nothing
 //!   ([`line_of_sight`] is then `false`). Every loop is bounded: the walk
 //!   takes at most `cols + rows + 2` steps after clipping.
@@ -116,7 +125,11 @@
 
 mod box_cast;
 mod exact;
+mod exact_arc;
+mod exact_big;
+mod exact_int;
 mod segment;
+mod segment_arc;
 mod segment_shapes;
 mod tile_cast;
 mod traversal;

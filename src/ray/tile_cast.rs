@@ -23,12 +23,14 @@
 //! can only reach one after it has already touched solid.
 //!
 //! Exactness: the cells walked are the exact segment's (`Traversal`), and
-//! whether the segment touches a polygon tile (`full`, the slopes) or a
-//! closed door is decided by exact predicates on its given ends
-//! (`exact.rs`), the floating shape test only placing the hit (`t`, point,
-//! normal; a contact it rounds away is placed at the vertex or end
-//! concerned). The quarter circles are decided by their floating test. A
-//! segment far larger than the grid is walked by its exact ends, with its
+//! whether the segment touches a tile or a closed door is decided exactly
+//! on its given ends: polygons (`full`, the slopes) and doors by exact
+//! orientations (`exact.rs`), quarter circles by their floating test when
+//! it is clear of the arc by more than its rounding (`segment_arc.rs`),
+//! else in exact integers (`exact_arc.rs`). The floating shape test only
+//! places the hit (`t`, point, normal); a contact it rounds away is placed
+//! at the vertex or end concerned, or at the arc's tangent (clamp) point.
+//! A segment far larger than the grid is walked by its exact ends, with its
 //! shape tests and `t`s on its piece inside the grid.
 //!
 //! Touching counts, so the places where a segment touches cells it does not
@@ -46,7 +48,9 @@
 //! seeded test ray, lattice points and rays along lines included.
 
 use super::exact::segment_touches_convex;
+use super::exact_arc::ArcTile;
 use super::segment::{frame, BoxClip, Framed, Segment};
+use super::segment_arc::{graze_arc, hit_arc};
 use super::segment_shapes::{graze, hit_tile, unit, SurfaceHit};
 use super::traversal::{estimate_cell, AxisWalk, CellVisit, Entry, Exact, GridDims, Traversal};
 use crate::geometry::Aabb;
@@ -104,15 +108,17 @@ pub fn cast_tiles(grid: &TileGrid, x0: f64, y0: f64, x1: f64, y1: f64) -> Option
         Framed::AsGiven => (whole, framed),
         Framed::Piece { x0, y0, x1, y1, .. } => (Segment::new(x0, y0, x1, y1)?, framed),
     };
-    cast_piece(grid, exact, piece).map(|hit| TileHit { t: framed.t_of(hit.t), ..hit })
+    let whole = framed == Framed::AsGiven;
+    cast_piece(grid, exact, piece, whole).map(|hit| TileHit { t: framed.t_of(hit.t), ..hit })
 }
 
-fn cast_piece(grid: &TileGrid, exact: Exact, seg: Segment) -> Option<TileHit> {
+fn cast_piece(grid: &TileGrid, exact: Exact, seg: Segment, whole: bool) -> Option<TileHit> {
     let dims = GridDims::of(grid);
     let mut cast = Cast {
         grid,
         seg,
         exact,
+        whole,
         dims,
         best: None,
         recent: Recent::default(),
@@ -155,6 +161,8 @@ struct Cast<'a> {
     /// of a huge one), and the exact segment that decides the cells.
     seg: Segment,
     exact: Exact,
+    /// Whether `seg` is the exact segment (not a huge one's piece).
+    whole: bool,
     dims: GridDims,
     best: Option<TileHit>,
     /// The last cells given a shape test: the start, a corner and the end
@@ -218,9 +226,10 @@ impl Cast<'_> {
                         }
                     } else {
                         self.test_cell(v.col, v.row);
-                        // Within rounding of a lattice point the curves'
-                        // (floating) tests of the cells around it decide,
-                        // as brute force's would; polygons decide exactly.
+                        // Within rounding of a lattice point the cells
+                        // around it are tested too: there a slope's vertex
+                        // or an arc's cusp may touch, which only their
+                        // exact tests can say.
                         if let Some(corner) = self.near_corner(&v, side) {
                             self.touch(corner);
                         }
@@ -340,8 +349,8 @@ impl Cast<'_> {
             return;
         }
         let bounds = cell_bounds(&self.dims, col, row);
-        let float = hit_tile(&self.seg, shape, &bounds);
         let hit = match shape.geometry() {
+            TileGeometry::Empty => None,
             // Polygons (the full square, the slopes): whether the segment
             // touches is decided exactly, on its exact ends; the floating
             // test gives `t`, point and normal, and a graze it rounds away
@@ -353,7 +362,7 @@ impl Cast<'_> {
                     *c = to_world(&bounds, v);
                 }
                 if self.touches(&corners[..n]) {
-                    float.or_else(|| {
+                    hit_tile(&self.seg, shape, &bounds).or_else(|| {
                         let mut normals = [(0.0, 0.0); 8];
                         for (i, m) in normals.iter_mut().enumerate().take(n) {
                             *m = unit(p.edge_normal(i));
@@ -364,8 +373,21 @@ impl Cast<'_> {
                     None
                 }
             }
-            // The curves: the floating test decides (within rounding).
-            _ => float,
+            // The quarter circles: the floating test decides when it is
+            // clear of the boundary by its rounding; else the exact test on
+            // the exact ends decides, and a contact the floating test
+            // rounded away is placed at the tangent (or clamp) point.
+            TileGeometry::QuarterCircle(q) => {
+                let arc = ArcTile::new(&bounds, q);
+                let float = hit_arc(&self.seg, &arc, self.whole);
+                if float.certain {
+                    float.hit
+                } else if arc.touched_by(self.exact.ends()) {
+                    float.hit.or_else(|| Some(graze_arc(&self.seg, &arc, self.whole)))
+                } else {
+                    None
+                }
+            }
         };
         if let Some(hit) = hit {
             self.offer(hit, col, row);
