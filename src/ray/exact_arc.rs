@@ -19,7 +19,7 @@
 
 use std::cmp::Ordering;
 
-use super::exact_big::{BigSegment, Scale};
+use super::exact_big::{BigSegment, Frac, Param, Scale};
 use crate::geometry::Aabb;
 use crate::tile_grid::{to_world, QuarterCircle};
 
@@ -74,6 +74,21 @@ impl ArcTile {
             q.sign_at(&nearest) != Ordering::Greater
         } else {
             q.sign_at(&ta) != Ordering::Less || q.sign_at(&tb) != Ordering::Less
+        }
+    }
+
+    /// The exact parameter at which a segment that touches the solid first
+    /// does: where it enters the square, if the solid is there; else where
+    /// it reaches the circle (entering the disc, or leaving the hollow).
+    pub(crate) fn first_contact(&self, scale: &Scale, seg: &BigSegment) -> Param {
+        let Some((ta, _)) = seg.clip(scale, &self.tile) else { return Param::At(Frac::int(0)) };
+        let q = seg.distance_to(scale, self.centre, self.radius);
+        let at_ta = q.sign_at(&ta);
+        let solid_at_ta = if self.convex { at_ta != Ordering::Greater } else { at_ta != Ordering::Less };
+        if solid_at_ta || q.a.is_zero() {
+            Param::At(ta)
+        } else {
+            Param::Root { q, larger: !self.convex }
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Exact integers for the ray predicates whose polynomials have degree 3
-//! or 4 in the inputs (a segment against a quarter circle), where
-//! `exact.rs`'s sums of two-factor products do not reach.
+//! or 4 in the inputs (a segment against a quarter circle, the order of two
+//! hits), where `exact.rs`'s sums of two-factor products do not reach.
 //!
 //! Every finite `f64` is an integer times a power of two no smaller than
 //! 2⁻¹⁰⁷⁴, so inputs scaled by the smallest power among them are integers
@@ -112,6 +112,103 @@ impl Quadratic {
     }
 }
 
+/// An exact parameter along a segment: a rational, or a root of a
+/// quadratic (the smaller, or the larger; the quadratic has real roots and
+/// `a > 0`).
+#[derive(Clone, Debug)]
+pub(crate) enum Param {
+    At(Frac),
+    Root { q: Quadratic, larger: bool },
+}
+
+impl Param {
+    /// The order of two parameters, exactly. Two roots must belong to
+    /// quadratics of the same segment at the same [`Scale`] (their `a`, the
+    /// squared length, is then the same, and their difference is linear).
+    pub(crate) fn cmp(&self, other: &Param) -> Ordering {
+        match (self, other) {
+            (Param::At(p), Param::At(q)) => p.cmp(q),
+            (Param::At(p), Param::Root { q, larger }) => rational_vs_root(p, q, *larger),
+            (Param::Root { q, larger }, Param::At(p)) => rational_vs_root(p, q, *larger).reverse(),
+            (Param::Root { q: f, larger: lf }, Param::Root { q: g, larger: lg }) => {
+                root_vs_root(f, *lf, g, *lg)
+            }
+        }
+    }
+}
+
+/// `p` against a root of `q`. The smaller root is the one at or left of the
+/// vertex: `p` is before it exactly when `p` is left of the vertex and `q`
+/// is positive there; the larger root mirrors that.
+fn rational_vs_root(p: &Frac, q: &Quadratic, larger: bool) -> Ordering {
+    let value = q.sign_at(p);
+    let side = q.vs_vertex(p);
+    if value == Ordering::Equal {
+        // p is a root: which one?
+        return match (larger, side) {
+            (false, Ordering::Greater) => Ordering::Greater,
+            (true, Ordering::Less) => Ordering::Less,
+            _ => Ordering::Equal,
+        };
+    }
+    if value == Ordering::Less {
+        // Strictly between the roots.
+        return if larger { Ordering::Less } else { Ordering::Greater };
+    }
+    // Outside both roots: left of the vertex is before both.
+    if side == Ordering::Less {
+        Ordering::Less
+    } else {
+        Ordering::Greater
+    }
+}
+
+/// A root `ρ` of `f` against a root `σ` of `g`, both `a·t² + 2b·t + c` with
+/// the same `a > 0`: `g(ρ) = g(ρ) − f(ρ) = 2(b_g − b_f)·ρ + (c_g − c_f)` is
+/// linear in `ρ`, so its sign is `ρ` against one rational, and `g(ρ)` with
+/// `ρ` against `g`'s vertex places `ρ` among `g`'s roots as for a rational.
+fn root_vs_root(f: &Quadratic, f_larger: bool, g: &Quadratic, g_larger: bool) -> Ordering {
+    debug_assert_eq!(f.a, g.a);
+    let slope = (&g.b - &f.b).double();
+    let offset = &g.c - &f.c;
+    let g_at_rho = if slope.is_zero() {
+        offset.signum()
+    } else {
+        // slope·ρ + offset against 0 ⟺ ρ against −offset / slope.
+        let zero = Frac::new(-offset, slope.clone());
+        let rho_vs_zero = rational_vs_root(&zero, f, f_larger).reverse();
+        if slope.signum() == Ordering::Greater {
+            rho_vs_zero
+        } else {
+            rho_vs_zero.reverse()
+        }
+    };
+    // ρ against g's vertex −b_g / a.
+    let vertex = Frac::new(-g.b.clone(), g.a.clone());
+    let rho_vs_vertex = rational_vs_root(&vertex, f, f_larger).reverse();
+    match g_at_rho {
+        Ordering::Equal => match (g_larger, rho_vs_vertex) {
+            (false, Ordering::Greater) => Ordering::Greater,
+            (true, Ordering::Less) => Ordering::Less,
+            _ => Ordering::Equal,
+        },
+        Ordering::Less => {
+            if g_larger {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            }
+        }
+        Ordering::Greater => {
+            if rho_vs_vertex == Ordering::Less {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            }
+        }
+    }
+}
+
 /// A segment in exact integers at a [`Scale`]: `P(t) = P0 + t·D`.
 #[derive(Clone, Debug)]
 pub(crate) struct BigSegment {
@@ -129,6 +226,11 @@ impl BigSegment {
         let dx = scale.int(b.0) - &x0;
         let dy = scale.int(b.1) - &y0;
         BigSegment { x0, y0, dx, dy, ends: (a, b) }
+    }
+
+    /// The ends as given.
+    pub(crate) fn ends(&self) -> ((f64, f64), (f64, f64)) {
+        self.ends
     }
 
     /// The parameter at which coordinate `at` is reached on the x axis
@@ -174,6 +276,56 @@ impl BigSegment {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn q(a: i64, b: i64, c: i64) -> Quadratic {
+        Quadratic { a: Int::from_i64(a), b: Int::from_i64(b), c: Int::from_i64(c) }
+    }
+
+    fn f(n: i64, d: i64) -> Frac {
+        Frac::new(Int::from_i64(n), Int::from_i64(d))
+    }
+
+    #[test]
+    fn rationals_against_roots() {
+        // t² − 4t + 3 = (t − 1)(t − 3): a = 1, b = −2, c = 3.
+        let p = q(1, -2, 3);
+        let root = |larger| Param::Root { q: p.clone(), larger };
+        for (t, smaller, larger) in [
+            (f(0, 1), Ordering::Less, Ordering::Less),
+            (f(1, 1), Ordering::Equal, Ordering::Less),
+            (f(2, 1), Ordering::Greater, Ordering::Less),
+            (f(3, 1), Ordering::Greater, Ordering::Equal),
+            (f(7, 2), Ordering::Greater, Ordering::Greater),
+        ] {
+            assert_eq!(Param::At(t.clone()).cmp(&root(false)), smaller, "{t:?}");
+            assert_eq!(Param::At(t.clone()).cmp(&root(true)), larger, "{t:?}");
+            assert_eq!(root(false).cmp(&Param::At(t.clone())), smaller.reverse());
+        }
+        // A double root at 2: t² − 4t + 4.
+        let d = q(1, -2, 4);
+        assert_eq!(rational_vs_root(&f(2, 1), &d, false), Ordering::Equal);
+        assert_eq!(rational_vs_root(&f(2, 1), &d, true), Ordering::Equal);
+    }
+
+    #[test]
+    fn roots_against_roots_of_the_same_leading_coefficient() {
+        // Roots 1, 3 against roots of t² − 2·(b)t + c for several b, c.
+        let f1 = q(1, -2, 3);
+        let roots = |b: i64, c: i64| {
+            let disc = (b * b - c) as f64;
+            ((-b as f64) - disc.sqrt(), (-b as f64) + disc.sqrt())
+        };
+        for (b, c) in [(-2, 3), (-1, 0), (-3, 5), (0, -9), (-2, 4), (-4, 15), (-1, -3)] {
+            let g = q(1, b, c);
+            let (g0, g1) = roots(b, c);
+            for (fl, fv) in [(false, 1.0), (true, 3.0)] {
+                for (gl, gv) in [(false, g0), (true, g1)] {
+                    let want = if (fv - gv).abs() < 1e-12 { Ordering::Equal } else { fv.total_cmp(&gv) };
+                    assert_eq!(root_vs_root(&f1, fl, &g, gl), want, "b {b} c {c} {fl} {gl}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn scaled_integers_are_exact_at_any_magnitude() {

@@ -8,6 +8,7 @@
 //! | `exact.rs` | exact predicates on `f64`s of any magnitude: the orientation, a convex polygon's contact, the line's coordinate at a line |
 //! | `exact_big.rs` | exact integers for the predicates of degree 3 and 4: `f64`s at a common scale, rationals, a quadratic's sign |
 //! | `exact_int.rs` | the signed integer of any size those use: sums, products, comparisons |
+//! | `exact_order.rs` | which of two hits the exact segment reaches first: an enclosure in floating point, exact parameters when it cannot tell |
 //! | `exact_arc.rs` | whether a segment touches a quarter-circle tile, exactly |
 //! | `segment.rs` | the shared segment: the one `t`-of-a-coordinate formula, the closed slab clip, the piece of a huge segment inside the grid |
 //! | `traversal.rs` | [`Traversal`]: the cells a segment passes through, in order, with entry points and DDA state; [`trace_cells`] |
@@ -95,6 +96,22 @@
 //!   is only as precise as 53 bits allow and the point is the contact on
 //!   the segment's piece inside the grid). [`segment_tile`] on its own is
 //!   that floating test.
+//! - **Order.** Which of two hits comes first is decided by where the real
+//!   segment first touches each solid, exactly, not by the rounded `t`s
+//!   (for ends near ±1e308 the whole world lies within one ulp of `t`):
+//!   each hit's exact parameter — a rational for a box, a door, a polygon
+//!   face or a grid line, a root of a quadratic for an arc — is bounded in
+//!   floating point (its rounded `t` where that is a clip's or a line's on
+//!   the exact ends, else an interval rounded outward), and computed
+//!   exactly only when the bounds overlap (`exact_order.rs`).
+//!   [`first_box_hit`] and `World::cast_ray` (the tile hit against boxes,
+//!   boxes against each other) order their hits this way; a tie is then the
+//!   same point, and goes to the tile, then to the smaller id. Among tiles,
+//!   [`cast_tiles`] still keeps the hit of smallest rounded `t` (the first
+//!   found among equals): on a huge segment it is its piece inside the
+//!   grid's `t`, which resolves the grid, but two tiles touched within
+//!   rounding of each other (~1e-16 of the grid) may be taken in either
+//!   order.
 //! - **Input.** Non-finite coordinates hit and visit nothing
 //!   ([`line_of_sight`] is then `false`). Every loop is bounded: the walk
 //!   takes at most `cols + rows + 2` steps after clipping.
@@ -128,6 +145,7 @@ mod exact;
 mod exact_arc;
 mod exact_big;
 mod exact_int;
+mod exact_order;
 mod segment;
 mod segment_arc;
 mod segment_shapes;
@@ -135,12 +153,16 @@ mod tile_cast;
 mod traversal;
 
 #[cfg(test)]
-mod exact_reference;
+pub(crate) mod exact_reference;
 #[cfg(test)]
 mod tests;
 
 pub use box_cast::{first_box_hit, segment_aabb, segment_circle, BoxHit};
+pub(crate) use box_cast::{first_box_hit_ranked, RankedBoxHit};
+pub(crate) use exact_order::{Contact, Ends, Interval, Ranked};
+pub(crate) use segment::Segment;
 pub use segment_shapes::{segment_tile, SurfaceHit};
+pub(crate) use tile_cast::cast_tiles_contact;
 pub use tile_cast::{cast_tiles, line_of_sight, TileHit};
 pub use traversal::{trace_cells, trace_steps, CellVisit, DdaState, Entry, GridDims, Traversal};
 

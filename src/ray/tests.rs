@@ -1661,6 +1661,127 @@ fn box_hits_at_any_magnitude_agree_with_the_exact_reference() {
     assert!(hits > 500 && misses > 500, "{hits} hits, {misses} misses");
 }
 
+/// A solid's first contact with a segment, by the rationals.
+type ReferenceContact = Box<dyn Fn(Ray) -> Option<exact_reference::RefT>>;
+
+/// The exact order of contacts (`exact_order.rs`) against the rationals'
+/// (`exact_reference::RefT`, compared by squaring out square roots) on
+/// seeded segments of any magnitude, many through lattice points where
+/// tiles, lines and boxes meet (exact ties): boxes (some flat, like doors),
+/// tile polygons and quarter circles the segment touches, and grid lines it
+/// crosses, on grids of cells from 0.1 to 5·2^600. The floating enclosure
+/// must hold the exact parameter, and the filtered order must equal the
+/// rationals' for every pair.
+#[test]
+fn contacts_are_ordered_exactly_at_any_magnitude() {
+    use super::exact_order::{Contact, Ranked};
+    use exact_reference::RefT;
+    let (mut compared, mut ties, mut unbounded) = (0, 0, 0);
+    for seed in 0..100u64 {
+        let mut rng = Rng::new(0x0D3E_0000 + seed);
+        let d = dims(4, 4, [1.0, 24.0, 0.1, 5.0 * 2f64.powi(600)][rng.below(4) as usize]);
+        let cell = d.cell_size;
+        // Solids on and around the grid: every tile shape in a random cell,
+        // boxes (some flat, like doors) of any magnitude, grid lines.
+        let mut solids: Vec<(Contact, ReferenceContact)> = Vec::new();
+        for _ in 0..6 {
+            let (c, r) = (rng.below(4), rng.below(4));
+            let b = Aabb { min_x: d.line(c), min_y: d.line(r), max_x: d.line(c + 1), max_y: d.line(r + 1) };
+            let shape = TileShape::ALL[1 + rng.below(29) as usize];
+            let reference: ReferenceContact = match shape.geometry() {
+                TileGeometry::Polygon(p) => {
+                    let corners: Vec<(f64, f64)> = p.vertices().iter().map(|&v| to_world(&b, v)).collect();
+                    Box::new(move |r: Ray| {
+                        exact_reference::polygon_contact(((r.0, r.1), (r.2, r.3)), &corners)
+                    })
+                }
+                TileGeometry::QuarterCircle(q) => {
+                    let arc = super::exact_arc::ArcTile::new(&b, q);
+                    Box::new(move |r: Ray| {
+                        exact_reference::quarter_circle_contact(
+                            ((r.0, r.1), (r.2, r.3)),
+                            &arc.tile,
+                            arc.centre,
+                            arc.radius,
+                            arc.convex,
+                        )
+                    })
+                }
+                TileGeometry::Empty => continue,
+            };
+            solids.push((Contact::Tile { bounds: b, shape }, reference));
+        }
+        for _ in 0..4 {
+            let (x, y) = (any_magnitude(&mut rng, 4, cell), any_magnitude(&mut rng, 4, cell));
+            let (w, h) = (
+                rng.range(0.0, 2.0) * cell,
+                if rng.below(3) == 0 { 0.0 } else { rng.range(0.0, 2.0) * cell },
+            );
+            let b = Aabb { min_x: x, min_y: y, max_x: x + w, max_y: y + h };
+            if b.max_x.is_finite() && b.max_y.is_finite() {
+                solids.push((
+                    Contact::Box(b),
+                    Box::new(move |r: Ray| exact_reference::box_contact(((r.0, r.1), (r.2, r.3)), &b)),
+                ));
+            }
+        }
+        for i in 0..25 {
+            let r = any_magnitude_ray(&mut rng, d);
+            let ends = ((r.0, r.1), (r.2, r.3));
+            // Grid lines it crosses, as the solid-face hits name them.
+            let mut touched: Vec<(Ranked, RefT)> = Vec::new();
+            for k in 0..=4 {
+                for (vertical, p0, p1) in [(true, r.0, r.2), (false, r.1, r.3)] {
+                    let at = d.line(k);
+                    if (p0 < at) != (p1 < at) && p0 != at && p1 != at {
+                        let t = (exact_reference::q(at) - exact_reference::q(p0))
+                            / (exact_reference::q(p1) - exact_reference::q(p0));
+                        touched.push((Ranked::new(ends, Contact::Line { vertical, at }), RefT::Q(t)));
+                    }
+                }
+            }
+            for (contact, reference) in &solids {
+                if let Some(t) = reference(r) {
+                    touched.push((Ranked::new(ends, *contact), t));
+                }
+            }
+            let ctx = |a: &Ranked| format!("seed {seed} ray {i}: {r:?} on {d:?}: {a:?}");
+            for (a, ta) in &touched {
+                match a.bound {
+                    Some(b) => {
+                        let (lo, hi) = (RefT::Q(exact_reference::q(b.lo)), RefT::Q(exact_reference::q(b.hi)));
+                        assert!(lo.cmp(ta).is_le() && ta.cmp(&hi).is_le(), "{}: {ta:?} outside", ctx(a));
+                    }
+                    None => unbounded += 1,
+                }
+                if let Some(c) = a.contact.coarse(ends) {
+                    let (lo, hi) = (RefT::Q(exact_reference::q(c.lo)), RefT::Q(exact_reference::q(c.hi)));
+                    assert!(lo.cmp(ta).is_le() && ta.cmp(&hi).is_le(), "{}: {ta:?} outside {c:?}", ctx(a));
+                }
+                for (b, tb) in &touched {
+                    let want = ta.cmp(tb);
+                    assert_eq!(a.cmp(b, ends), want, "{} against {b:?}", ctx(a));
+                    let loose = b.contact.coarse(ends);
+                    assert_eq!(
+                        a.cmp_unranked(b.contact, None, loose, ends),
+                        want,
+                        "{} against {b:?}",
+                        ctx(a)
+                    );
+                    assert_eq!(a.cmp_exact(b, ends), want, "{} against {b:?}", ctx(a));
+                    compared += 1;
+                    ties += u32::from(want.is_eq() && !std::ptr::eq(a, b));
+                }
+            }
+        }
+    }
+    eprintln!("{compared} pairs compared, {ties} ties, {unbounded} contacts without a floating bound");
+    assert!(
+        compared > 20_000 && ties > 500 && unbounded > 200,
+        "{compared} compared, {ties} ties, {unbounded} unbounded"
+    );
+}
+
 /// The exact orientation against rationals on points at any magnitude,
 /// most of them collinear or within an ulp of it (a lattice point on, or
 /// beside, the line through two far points).
