@@ -11,7 +11,10 @@
 //! boxes that only touch the bounding box: query a box grown by a small
 //! margin, or with a closed test.
 
+use std::cmp::Ordering;
+
 use super::exact::segment_touches_convex;
+use super::exact_order::{box_entry_bound, Contact, Ends, Interval, Ranked};
 use super::segment::Segment;
 use super::segment_shapes::{box_entry, box_polygon, finish, graze, roots, unit, SurfaceHit};
 use crate::geometry::Aabb;
@@ -25,24 +28,25 @@ use crate::geometry::Aabb;
 #[must_use]
 pub fn segment_aabb(b: &Aabb, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<SurfaceHit> {
     let seg = Segment::new(x0, y0, x1, y1)?;
-    hit_aabb(&seg, b)
+    hit_aabb(&seg, b).map(|(hit, _)| hit)
 }
 
 /// Whether the segment touches the box is decided exactly (on its ends, at
 /// any magnitude); the floating clip gives `t`, point and normal, and a
 /// touch it rounds away (a corner grazed within rounding, or a huge
 /// segment whose parameter cannot resolve the box) is placed by [`graze`].
-pub(crate) fn hit_aabb(seg: &Segment, b: &Aabb) -> Option<SurfaceHit> {
+/// Also whether the floating clip gave the `t` (else the graze did).
+pub(crate) fn hit_aabb(seg: &Segment, b: &Aabb) -> Option<(SurfaceHit, bool)> {
     let (corners, normals) = box_polygon(b);
     let ends = ((seg.x.p0, seg.y.p0), (seg.x.p1, seg.y.p1));
     if !segment_touches_convex(ends.0, ends.1, &corners) {
         return None;
     }
     Some(match seg.clip_box(b) {
-        Some(clip) => box_entry(seg, &clip, b),
+        Some(clip) => (box_entry(seg, &clip, b), true),
         None => {
             let near = 1e-9 * (b.max_x - b.min_x).max(b.max_y - b.min_y).max(f64::MIN_POSITIVE);
-            graze(ends, seg, &corners, &normals, near)
+            (graze(ends, seg, &corners, &normals, near), false)
         }
     })
 }
@@ -99,9 +103,12 @@ pub struct BoxHit {
 }
 
 /// The candidate box the segment touches first ([`segment_aabb`] on each),
-/// ties in `t` going to the smaller id, so the answer does not depend on the
-/// order the broad phase yields candidates in. `None` if none is touched or
-/// a coordinate is not finite.
+/// ties going to the smaller id, so the answer does not depend on the
+/// order the broad phase yields candidates in. Which is first is decided
+/// exactly (where the real segment first touches each box), not by the
+/// rounded `t`s, which cannot separate boxes a near-tie apart (or any, for
+/// ends near ±1e308): a tie is the same point. `None` if none is touched
+/// or a coordinate is not finite.
 #[must_use]
 pub fn first_box_hit(
     x0: f64,
@@ -110,12 +117,68 @@ pub fn first_box_hit(
     y1: f64,
     candidates: impl IntoIterator<Item = (u32, Aabb)>,
 ) -> Option<BoxHit> {
-    let seg = Segment::new(x0, y0, x1, y1)?;
-    let mut best: Option<BoxHit> = None;
+    first_box_hit_ranked(&Segment::new(x0, y0, x1, y1)?, candidates).map(|r| r.hit)
+}
+
+/// A box hit and what orders it against others on the same segment: the
+/// box, and a bound of the true `t` of its first contact.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct RankedBoxHit {
+    pub hit: BoxHit,
+    pub b: Aabb,
+    pub bound: Option<Interval>,
+}
+
+impl RankedBoxHit {
+    pub(crate) fn ranked(&self) -> Ranked {
+        Ranked { contact: Contact::Box(self.b), bound: self.bound }
+    }
+
+    /// Whether this hit comes before `other`: the earlier contact, exactly;
+    /// at the same point, the smaller id.
+    pub(crate) fn precedes(&self, other: &RankedBoxHit, ends: Ends) -> bool {
+        if let (Some(a), Some(b)) = (self.bound, other.bound) {
+            if a.hi < b.lo {
+                return true;
+            }
+            if b.hi < a.lo {
+                return false;
+            }
+        }
+        match self.ranked().cmp(&other.ranked(), ends) {
+            Ordering::Less => true,
+            Ordering::Equal => self.hit.id < other.hit.id,
+            Ordering::Greater => false,
+        }
+    }
+}
+
+/// [`first_box_hit`] on a prepared segment, with what ranks the hit against
+/// others on the same segment.
+pub(crate) fn first_box_hit_ranked(
+    seg: &Segment,
+    candidates: impl IntoIterator<Item = (u32, Aabb)>,
+) -> Option<RankedBoxHit> {
+    let ends = ((seg.x.p0, seg.y.p0), (seg.x.p1, seg.y.p1));
+    let ((x0, y0), _) = ends;
+    let mut best: Option<RankedBoxHit> = None;
     for (id, b) in candidates {
-        let Some(h) = hit_aabb(&seg, &b) else { continue };
-        if best.is_none_or(|o| h.t < o.t || (h.t == o.t && id < o.id)) {
-            best = Some(BoxHit { id, t: h.t, x: h.x, y: h.y, normal: h.normal });
+        let Some((h, clipped)) = hit_aabb(seg, &b) else { continue };
+        // The clip's `t` is `max(0, (face − p0) / (p1 − p0), …)` on the
+        // exact ends, each rounded thrice: within 3 ulps of the true one,
+        // so it bounds it without recomputing; not so a graze's, or a 0
+        // that may be an underflow (unless the start is in the box).
+        let starts_inside = b.min_x <= x0 && x0 <= b.max_x && b.min_y <= y0 && y0 <= b.max_y;
+        let bound = if starts_inside {
+            Some(Interval::ZERO)
+        } else if clipped && h.t > 0.0 {
+            Some(Interval::around(h.t))
+        } else {
+            box_entry_bound(ends, &b)
+        };
+        let hit = RankedBoxHit { hit: BoxHit { id, t: h.t, x: h.x, y: h.y, normal: h.normal }, b, bound };
+        if best.is_none_or(|o| hit.precedes(&o, ends)) {
+            best = Some(hit);
         }
     }
     best

@@ -174,7 +174,7 @@ fn scale(m: f64, e: i64) -> f64 {
 
 /// An `f64` as `m · 2^e` with an integer `m` (`|m| < 2⁵³`) and
 /// `e >= −1074`; `None` for zero.
-fn split(v: f64) -> Option<(u64, i64, bool)> {
+pub(crate) fn split(v: f64) -> Option<(u64, i64, bool)> {
     if v == 0.0 {
         return None;
     }

@@ -6,9 +6,14 @@
 //! | file | job |
 //! |---|---|
 //! | `exact.rs` | exact predicates on `f64`s of any magnitude: the orientation, a convex polygon's contact, the line's coordinate at a line |
+//! | `exact_big.rs` | exact integers for the predicates of degree 3 and 4: `f64`s at a common scale, rationals, a quadratic's sign |
+//! | `exact_int.rs` | the signed integer of any size those use: sums, products, comparisons |
+//! | `exact_order.rs` | which of two hits the exact segment reaches first: an enclosure in floating point, exact parameters when it cannot tell |
+//! | `exact_arc.rs` | whether a segment touches a quarter-circle tile, exactly |
 //! | `segment.rs` | the shared segment: the one `t`-of-a-coordinate formula, the closed slab clip, the piece of a huge segment inside the grid |
 //! | `traversal.rs` | [`Traversal`]: the cells a segment passes through, in order, with entry points and DDA state; [`trace_cells`] |
-//! | `segment_shapes.rs` | [`segment_tile`]: exact first hit of a segment on one tile's shape |
+//! | `segment_shapes.rs` | [`segment_tile`]: the first hit of a segment on one tile's shape |
+//! | `segment_arc.rs` | the quarter circles' floating test, and whether it is certain |
 //! | `box_cast.rs` | [`segment_aabb`], [`segment_circle`], [`first_box_hit`] for dynamic objects |
 //! | `tile_cast.rs` | [`cast_tiles`] and [`line_of_sight`]: the seed's DDA walk over edge states |
 //! | `tests.rs` | differential tests against brute force on seeded random rays, of ordinary size and of any magnitude |
@@ -76,16 +81,37 @@
 //!   the real segment, decided by exact orientation predicates (`exact.rs`),
 //!   never by the rounded `t`; whether the segment touches a polygon tile
 //!   (`full`, every slope), a closed door or a box ([`segment_aabb`],
-//!   [`first_box_hit`]) is decided the same way, so [`cast_tiles`] and
-//!   [`line_of_sight`] agree with an exact brute force on such tiles. The
-//!   `t`, point and normal reported stay floating point (within rounding of
-//!   the true contact for ordinary rays; for ends so far away that `t`
-//!   cannot resolve the grid, `t` is only as precise as 53 bits allow and
-//!   the point is the contact on the segment's piece inside the grid). The
-//!   quarter circles are still decided in floating point: a segment passing
-//!   within rounding (~1e-12 of a tile) of an arc or a cusp may be judged
-//!   either way, and for ends beyond ~1e15 tiles away the arc test works on
-//!   the segment's piece inside the grid, whose ends are rounded.
+//!   [`first_box_hit`]) is decided the same way, and whether it touches a
+//!   quarter circle (the closed square and the closed disc of radius the
+//!   tile's width around a corner, or the square minus the open disc) by a
+//!   floating test where it is clear of the arc by more than its rounding,
+//!   else by exact integer polynomials of degree up to 4 (`exact_arc.rs`):
+//!   tangents, cusps and grazes within an ulp are decided exactly. So
+//!   [`cast_tiles`] and [`line_of_sight`] agree with an exact brute force
+//!   on every tile. The `t`, point and normal reported stay floating point
+//!   (within rounding of the true contact for ordinary rays — near a
+//!   tangent, a root's rounding, ~1e-8 of the tile; a contact the floating
+//!   test rounds away is placed at the vertex, end or tangent point
+//!   concerned; for ends so far away that `t` cannot resolve the grid, `t`
+//!   is only as precise as 53 bits allow and the point is the contact on
+//!   the segment's piece inside the grid). [`segment_tile`] on its own is
+//!   that floating test.
+//! - **Order.** Which of two hits comes first is decided by where the real
+//!   segment first touches each solid, exactly, not by the rounded `t`s
+//!   (for ends near ±1e308 the whole world lies within one ulp of `t`):
+//!   each hit's exact parameter — a rational for a box, a door, a polygon
+//!   face or a grid line, a root of a quadratic for an arc — is bounded in
+//!   floating point (its rounded `t` where that is a clip's or a line's on
+//!   the exact ends, else an interval rounded outward), and computed
+//!   exactly only when the bounds overlap (`exact_order.rs`).
+//!   [`first_box_hit`] and `World::cast_ray` (the tile hit against boxes,
+//!   boxes against each other) order their hits this way; a tie is then the
+//!   same point, and goes to the tile, then to the smaller id. Among tiles,
+//!   [`cast_tiles`] still keeps the hit of smallest rounded `t` (the first
+//!   found among equals): on a huge segment it is its piece inside the
+//!   grid's `t`, which resolves the grid, but two tiles touched within
+//!   rounding of each other (~1e-16 of the grid) may be taken in either
+//!   order.
 //! - **Input.** Non-finite coordinates hit and visit nothing
 //!   ([`line_of_sight`] is then `false`). Every loop is bounded: the walk
 //!   takes at most `cols + rows + 2` steps after clipping.
@@ -116,18 +142,27 @@
 
 mod box_cast;
 mod exact;
+mod exact_arc;
+mod exact_big;
+mod exact_int;
+mod exact_order;
 mod segment;
+mod segment_arc;
 mod segment_shapes;
 mod tile_cast;
 mod traversal;
 
 #[cfg(test)]
-mod exact_reference;
+pub(crate) mod exact_reference;
 #[cfg(test)]
 mod tests;
 
 pub use box_cast::{first_box_hit, segment_aabb, segment_circle, BoxHit};
+pub(crate) use box_cast::{first_box_hit_ranked, RankedBoxHit};
+pub(crate) use exact_order::{Contact, Ends, Interval, Ranked};
+pub(crate) use segment::Segment;
 pub use segment_shapes::{segment_tile, SurfaceHit};
+pub(crate) use tile_cast::cast_tiles_contact;
 pub use tile_cast::{cast_tiles, line_of_sight, TileHit};
 pub use traversal::{trace_cells, trace_steps, CellVisit, DdaState, Entry, GridDims, Traversal};
 

@@ -187,7 +187,7 @@ impl Segment {
 
     /// The direction `(x1 − x0, y1 − y0)` in units shared by both axes (each
     /// axis keeps its difference at its own scale, so overflow never happens).
-    fn direction(&self) -> (f64, f64) {
+    pub(crate) fn direction(&self) -> (f64, f64) {
         let common = self.x.scale.min(self.y.scale);
         (self.x.component(common), self.y.component(common))
     }

@@ -10,7 +10,15 @@
 //! line gets the same `t` as the traversal's crossing of that line) and
 //! then solves the one constraint on the clipped piece only, in tile-local
 //! units: the numbers stay near 1 however long the ray, so a 1e12-unit ray
-//! is as accurate against a curve as a short one.
+//! is as accurate against a curve as a short one (the quarter circles'
+//! test is `segment_arc.rs`).
+//!
+//! These tests are floating point: they place a hit. Whether a segment
+//! touches at all, where rounding could say either, is for the exact
+//! predicates (`exact.rs`, `exact_arc.rs`) that [`cast_tiles`] applies on
+//! the segment's exact ends.
+//!
+//! [`cast_tiles`]: super::cast_tiles
 //!
 //! The solid region is **closed**: touching it (a vertex, a face along its
 //! length, a tangent to an arc) is a hit, and a segment starting inside or
@@ -18,14 +26,16 @@
 //! lies on, or `(0, 0)` when it starts strictly inside (see the module docs).
 
 use super::exact::convex_contains;
+use super::exact_arc::ArcTile;
 use super::segment::{BoxClip, Segment};
+use super::segment_arc::hit_arc;
 use crate::geometry::Aabb;
-use crate::tile_grid::{to_world, TileGeometry, TileShape};
+use crate::tile_grid::{to_world, TileGeometry, TilePolygon, TileShape};
 
 /// How close (relative to the tile) a start must be to a slope or an arc
 /// for a `t = 0` hit to take that surface's normal: a point computed onto
 /// a curve is a rounding error off it. Whether it hits stays exact.
-const ON_SURFACE: f64 = 1e-12;
+pub(crate) const ON_SURFACE: f64 = 1e-12;
 
 /// Where a segment first touches a solid: `t` along the segment (0..1), the
 /// point, and the unit outward normal of the surface there.
@@ -53,90 +63,50 @@ pub fn segment_tile(shape: TileShape, tile: &Aabb, x0: f64, y0: f64, x1: f64, y1
 
 /// [`segment_tile`] on a prepared segment.
 pub(crate) fn hit_tile(seg: &Segment, shape: TileShape, tile: &Aabb) -> Option<SurfaceHit> {
-    let geometry = shape.geometry();
-    if geometry == TileGeometry::Empty {
-        return None;
+    match shape.geometry() {
+        TileGeometry::Empty => None,
+        TileGeometry::Polygon(p) => hit_polygon(seg, &p, tile),
+        TileGeometry::QuarterCircle(q) => hit_arc(seg, &ArcTile::new(tile, q), true).hit,
     }
+}
+
+/// The floating test of a polygon tile: the square, then its one sloped edge.
+fn hit_polygon(seg: &Segment, p: &TilePolygon, tile: &Aabb) -> Option<SurfaceHit> {
     let clip = seg.clip_box(tile)?;
     let a = seg.entry_point(&clip, tile);
     let b = seg.exit_point(&clip, tile);
     // At t = 0 the normal is the solid's surface at the start: the square's
     // faces through it (they bound the solid wherever the start is solid),
-    // and the slope or arc when the start is exactly on it.
+    // and the slope when the start is exactly on it.
     let square_entry = |on_curve: Option<(f64, f64)>| box_entry_with(seg, &clip, tile, on_curve);
-    // The point at `u` along the clipped piece `a → b`, and its parameter.
-    let along =
-        |u: f64| (clip.t_in + u * (clip.t_out - clip.t_in), (a.0 + u * (b.0 - a.0), a.1 + u * (b.1 - a.1)));
-    match geometry {
-        TileGeometry::Empty => None,
-        TileGeometry::Polygon(p) => {
-            let n = p.vertices().len();
-            // The one sloped edge, if any (`full` has none).
-            let Some(i) = (0..n).find(|&i| {
-                let (nx, ny) = p.edge_normal(i);
-                nx != 0.0 && ny != 0.0
-            }) else {
-                return Some(square_entry(None));
-            };
-            let (nx, ny) = p.edge_normal(i);
-            let (vx, vy) = to_world(tile, p.vertices()[i]);
-            // Signed distances (scaled) beyond the slope: ≤ 0 is solid.
-            let fa = nx * (a.0 - vx) + ny * (a.1 - vy);
-            let fb = nx * (b.0 - vx) + ny * (b.1 - vy);
-            let len = nx.hypot(ny);
-            let slope = (nx / len, ny / len);
-            if fa <= 0.0 {
-                // On the slope within rounding (a start computed onto it):
-                // the slope's normal at t = 0.
-                let on_slope = fa >= -ON_SURFACE * len * (tile.max_x - tile.min_x);
-                Some(square_entry(on_slope.then_some(slope)))
-            } else if fb <= 0.0 {
-                // fa > 0 >= fb, so the division is safe and u is in (0, 1].
-                let (t, point) = along(fa / (fa - fb));
-                Some(finish(seg, t, point, slope, &[]))
-            } else {
-                None
-            }
-        }
-        TileGeometry::QuarterCircle(q) => {
-            let (cx, cy) = to_world(tile, q.centre);
-            let r = tile.max_x - tile.min_x;
-            // Tile-local: circle of radius 1 at the origin, piece m → m + e.
-            let m = ((a.0 - cx) / r, (a.1 - cy) / r);
-            let e = ((b.0 - a.0) / r, (b.1 - a.1) / r);
-            let aa = e.0 * e.0 + e.1 * e.1;
-            let bb = m.0 * e.0 + m.1 * e.1;
-            let cc = m.0 * m.0 + m.1 * m.1 - 1.0;
-            let radial = |u: f64| unit((m.0 + u * e.0, m.1 + u * e.1));
-            if q.solid_inside {
-                // Convex: square ∩ closed disc.
-                if cc <= 0.0 {
-                    return Some(square_entry((cc >= -ON_SURFACE).then(|| radial(0.0))));
-                }
-                let (u0, _) = roots(aa, bb, cc)?;
-                if !(0.0..=1.0).contains(&u0) {
-                    return None;
-                }
-                let (t, point) = along(u0);
-                Some(finish(seg, t, point, radial(u0), &[]))
-            } else {
-                // Concave: square minus open disc; inside the disc, the
-                // piece reaches solid where it leaves the disc.
-                if cc >= 0.0 {
-                    return Some(square_entry((cc <= ON_SURFACE).then(|| {
-                        let (nx, ny) = radial(0.0);
-                        (-nx, -ny)
-                    })));
-                }
-                let (_, u1) = roots(aa, bb, cc)?;
-                if u1 > 1.0 {
-                    return None;
-                }
-                let (t, point) = along(u1.max(0.0));
-                let (nx, ny) = radial(u1);
-                Some(finish(seg, t, point, (-nx, -ny), &[]))
-            }
-        }
+    let n = p.vertices().len();
+    // The one sloped edge, if any (`full` has none).
+    let Some(i) = (0..n).find(|&i| {
+        let (nx, ny) = p.edge_normal(i);
+        nx != 0.0 && ny != 0.0
+    }) else {
+        return Some(square_entry(None));
+    };
+    let (nx, ny) = p.edge_normal(i);
+    let (vx, vy) = to_world(tile, p.vertices()[i]);
+    // Signed distances (scaled) beyond the slope: ≤ 0 is solid.
+    let fa = nx * (a.0 - vx) + ny * (a.1 - vy);
+    let fb = nx * (b.0 - vx) + ny * (b.1 - vy);
+    let len = nx.hypot(ny);
+    let slope = (nx / len, ny / len);
+    if fa <= 0.0 {
+        // On the slope within rounding (a start computed onto it):
+        // the slope's normal at t = 0.
+        let on_slope = fa >= -ON_SURFACE * len * (tile.max_x - tile.min_x);
+        Some(square_entry(on_slope.then_some(slope)))
+    } else if fb <= 0.0 {
+        // fa > 0 >= fb, so the division is safe and u is in (0, 1].
+        let u = fa / (fa - fb);
+        let t = clip.t_in + u * (clip.t_out - clip.t_in);
+        let point = (a.0 + u * (b.0 - a.0), a.1 + u * (b.1 - a.1));
+        Some(finish(seg, t, point, slope, &[]))
+    } else {
+        None
     }
 }
 
@@ -196,7 +166,12 @@ pub(crate) fn box_entry(seg: &Segment, clip: &BoxClip, b: &Aabb) -> SurfaceHit {
 /// [`box_entry`] for a solid that is the box cut by one more surface:
 /// `on_curve` is that surface's outward normal when the start lies exactly
 /// on it (a slope, an arc).
-fn box_entry_with(seg: &Segment, clip: &BoxClip, b: &Aabb, on_curve: Option<(f64, f64)>) -> SurfaceHit {
+pub(crate) fn box_entry_with(
+    seg: &Segment,
+    clip: &BoxClip,
+    b: &Aabb,
+    on_curve: Option<(f64, f64)>,
+) -> SurfaceHit {
     if clip.t_in > 0.0 {
         return finish(seg, clip.t_in, seg.entry_point(clip, b), seg.entry_normal(clip), &[]);
     }

@@ -23,13 +23,18 @@
 //! can only reach one after it has already touched solid.
 //!
 //! Exactness: the cells walked are the exact segment's (`Traversal`), and
-//! whether the segment touches a polygon tile (`full`, the slopes) or a
-//! closed door is decided by exact predicates on its given ends
-//! (`exact.rs`), the floating shape test only placing the hit (`t`, point,
-//! normal; a contact it rounds away is placed at the vertex or end
-//! concerned). The quarter circles are decided by their floating test. A
-//! segment far larger than the grid is walked by its exact ends, with its
-//! shape tests and `t`s on its piece inside the grid.
+//! whether the segment touches a tile or a closed door is decided exactly
+//! on its given ends: polygons (`full`, the slopes) and doors by exact
+//! orientations (`exact.rs`), quarter circles by their floating test when
+//! it is clear of the arc by more than its rounding (`segment_arc.rs`),
+//! else in exact integers (`exact_arc.rs`). The floating shape test only
+//! places the hit (`t`, point, normal); a contact it rounds away is placed
+//! at the vertex or end concerned, or at the arc's tangent (clamp) point.
+//! A segment far larger than the grid is walked by its exact ends, with its
+//! shape tests and `t`s on its piece inside the grid. Among the hits found,
+//! the one of smallest rounded `t` wins (the first found among equals); it
+//! is reported with what it touched (`exact_order.rs`), so that
+//! `World::cast_ray` can order it exactly against a box.
 //!
 //! Touching counts, so the places where a segment touches cells it does not
 //! pass through are tested too (all rare; each costs at most four shape
@@ -46,7 +51,10 @@
 //! seeded test ray, lattice points and rays along lines included.
 
 use super::exact::segment_touches_convex;
+use super::exact_arc::ArcTile;
+use super::exact_order::{Contact, Interval};
 use super::segment::{frame, BoxClip, Framed, Segment};
+use super::segment_arc::{graze_arc, hit_arc};
 use super::segment_shapes::{graze, hit_tile, unit, SurfaceHit};
 use super::traversal::{estimate_cell, AxisWalk, CellVisit, Entry, Exact, GridDims, Traversal};
 use crate::geometry::Aabb;
@@ -95,6 +103,19 @@ pub struct TileHit {
 /// ```
 #[must_use]
 pub fn cast_tiles(grid: &TileGrid, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<TileHit> {
+    cast_tiles_contact(grid, x0, y0, x1, y1).map(|(hit, ..)| hit)
+}
+
+/// [`cast_tiles`], what the hit touched, and a bound of its true `t` when
+/// the rounded one gives it: to order the hit exactly against others on the
+/// same segment (`World::cast_ray`'s boxes).
+pub(crate) fn cast_tiles_contact(
+    grid: &TileGrid,
+    x0: f64,
+    y0: f64,
+    x1: f64,
+    y1: f64,
+) -> Option<(TileHit, Contact, Option<Interval>)> {
     let whole = Segment::new(x0, y0, x1, y1)?;
     let exact = Exact::new(x0, y0, x1, y1);
     // A segment far larger than the grid is walked as its piece inside it:
@@ -104,17 +125,27 @@ pub fn cast_tiles(grid: &TileGrid, x0: f64, y0: f64, x1: f64, y1: f64) -> Option
         Framed::AsGiven => (whole, framed),
         Framed::Piece { x0, y0, x1, y1, .. } => (Segment::new(x0, y0, x1, y1)?, framed),
     };
-    cast_piece(grid, exact, piece).map(|hit| TileHit { t: framed.t_of(hit.t), ..hit })
+    let whole = framed == Framed::AsGiven;
+    let (hit, contact, bound) = cast_piece(grid, exact, piece, whole)?;
+    Some((TileHit { t: framed.t_of(hit.t), ..hit }, contact, bound))
 }
 
-fn cast_piece(grid: &TileGrid, exact: Exact, seg: Segment) -> Option<TileHit> {
+fn cast_piece(
+    grid: &TileGrid,
+    exact: Exact,
+    seg: Segment,
+    whole: bool,
+) -> Option<(TileHit, Contact, Option<Interval>)> {
     let dims = GridDims::of(grid);
     let mut cast = Cast {
         grid,
         seg,
         exact,
+        whole,
         dims,
         best: None,
+        best_contact: None,
+        best_bound: None,
         recent: Recent::default(),
         at_start: [(0.0, 0.0); 8],
         n_at_start: 0,
@@ -137,7 +168,7 @@ fn cast_piece(grid: &TileGrid, exact: Exact, seg: Segment) -> Option<TileHit> {
     } else {
         Traversal::cell_at_hit(dims, exact, &seg, hit.t, (hit.col, hit.row))?
     };
-    Some(TileHit { col, row, ..hit })
+    Some((TileHit { col, row, ..hit }, cast.best_contact?, cast.best_bound))
 }
 
 /// Whether nothing in the tile grid blocks the segment: no tile and no
@@ -155,8 +186,14 @@ struct Cast<'a> {
     /// of a huge one), and the exact segment that decides the cells.
     seg: Segment,
     exact: Exact,
+    /// Whether `seg` is the exact segment (not a huge one's piece).
+    whole: bool,
     dims: GridDims,
     best: Option<TileHit>,
+    /// What the best hit touched, to rank it exactly, and a bound of its
+    /// true `t` when its rounded one gives it.
+    best_contact: Option<Contact>,
+    best_bound: Option<Interval>,
     /// The last cells given a shape test: the start, a corner and the end
     /// touch cells the walk also visits, and testing one twice is wasted.
     recent: Recent,
@@ -210,17 +247,21 @@ impl Cast<'_> {
                             self.touch(corner);
                         } else {
                             let (col, row) = self.face_owner(v.col, v.row, side);
+                            let vertical = side.is_vertical();
                             self.offer(
                                 SurfaceHit { t: v.t, x: v.x, y: v.y, normal: side.outward() },
                                 col,
                                 row,
+                                Contact::Line { vertical, at: if vertical { v.x } else { v.y } },
+                                self.whole,
                             );
                         }
                     } else {
                         self.test_cell(v.col, v.row);
-                        // Within rounding of a lattice point the curves'
-                        // (floating) tests of the cells around it decide,
-                        // as brute force's would; polygons decide exactly.
+                        // Within rounding of a lattice point the cells
+                        // around it are tested too: there a slope's vertex
+                        // or an arc's cusp may touch, which only their
+                        // exact tests can say.
                         if let Some(corner) = self.near_corner(&v, side) {
                             self.touch(corner);
                         }
@@ -340,35 +381,53 @@ impl Cast<'_> {
             return;
         }
         let bounds = cell_bounds(&self.dims, col, row);
-        let float = hit_tile(&self.seg, shape, &bounds);
-        let hit = match shape.geometry() {
+        // Whether the hit's `t` is the clip's on the exact segment (a full
+        // tile's square, entered or started in), which bounds the true one.
+        let (hit, certified) = match shape.geometry() {
+            TileGeometry::Empty => return,
             // Polygons (the full square, the slopes): whether the segment
             // touches is decided exactly, on its exact ends; the floating
             // test gives `t`, point and normal, and a graze it rounds away
             // is placed at the vertex the segment passes through.
             TileGeometry::Polygon(p) => {
-                let mut corners = [(0.0, 0.0); 8];
+                let mut corners = [(0.0, 0.0); 4];
                 let n = p.vertices().len().min(corners.len());
                 for (c, &v) in corners.iter_mut().zip(p.vertices()) {
                     *c = to_world(&bounds, v);
                 }
-                if self.touches(&corners[..n]) {
-                    float.or_else(|| {
-                        let mut normals = [(0.0, 0.0); 8];
-                        for (i, m) in normals.iter_mut().enumerate().take(n) {
-                            *m = unit(p.edge_normal(i));
-                        }
-                        Some(self.graze(&corners[..n], &normals[..n]))
-                    })
+                if !self.touches(&corners[..n]) {
+                    return;
+                }
+                let float = hit_tile(&self.seg, shape, &bounds);
+                let certified = float.is_some() && self.whole && shape == TileShape::Full;
+                let hit = float.or_else(|| {
+                    let mut normals = [(0.0, 0.0); 4];
+                    for (i, m) in normals.iter_mut().enumerate().take(n) {
+                        *m = unit(p.edge_normal(i));
+                    }
+                    Some(self.graze(&corners[..n], &normals[..n]))
+                });
+                (hit, certified)
+            }
+            // The quarter circles: the floating test decides when it is
+            // clear of the boundary by its rounding; else the exact test on
+            // the exact ends decides, and a contact the floating test
+            // rounded away is placed at the tangent (or clamp) point.
+            TileGeometry::QuarterCircle(q) => {
+                let arc = ArcTile::new(&bounds, q);
+                let float = hit_arc(&self.seg, &arc, self.whole);
+                let hit = if float.certain {
+                    float.hit
+                } else if arc.touched_by(self.exact.ends()) {
+                    float.hit.or_else(|| Some(graze_arc(&self.seg, &arc, self.whole)))
                 } else {
                     None
-                }
+                };
+                (hit, false)
             }
-            // The curves: the floating test decides (within rounding).
-            _ => float,
         };
         if let Some(hit) = hit {
-            self.offer(hit, col, row);
+            self.offer(hit, col, row, Contact::Tile { bounds, shape }, certified);
         }
     }
 
@@ -414,17 +473,17 @@ impl Cast<'_> {
         if !self.touches(&corners) {
             return;
         }
-        let hit = match self.seg.clip_box(&wall) {
-            Some(clip) => super::segment_shapes::box_entry(&self.seg, &clip, &wall),
+        let (hit, clipped) = match self.seg.clip_box(&wall) {
+            Some(clip) => (super::segment_shapes::box_entry(&self.seg, &clip, &wall), true),
             None => {
                 let away = |s: f64| if s == 0.0 { -1.0 } else { -s };
                 let normal =
                     if vertical { (away(self.seg.x.sign()), 0.0) } else { (0.0, away(self.seg.y.sign())) };
                 let normals = [normal; 4];
-                self.graze(&corners, &normals)
+                (self.graze(&corners, &normals), false)
             }
         };
-        self.offer(hit, col, row);
+        self.offer(hit, col, row, Contact::Box(wall), clipped && self.whole);
     }
 
     /// The lattice point at an end of the side the ray entered `v` through,
@@ -523,13 +582,24 @@ impl Cast<'_> {
             .all(|&ox| [-margin, 0.0, margin].iter().all(|&oy| solid_at(x + ox, y + oy)))
     }
 
-    /// Keeps the earliest hit (the first found among equals).
-    fn offer(&mut self, hit: SurfaceHit, col: u32, row: u32) {
+    /// Keeps the earliest hit (the first found among equals) and what it
+    /// touched. Among tiles the rounded `t` decides (on a huge segment's
+    /// piece it resolves the grid): ranking every offer exactly was tried
+    /// and spent its time confirming true ties in exact arithmetic (a solid
+    /// face and the tile behind it share their first point), and the walk
+    /// stops by `t` anyway. `certified`: the hit's `t` is a clip's or a
+    /// line's on the exact segment, within a few ulps of the true one,
+    /// which then bounds it.
+    fn offer(&mut self, hit: SurfaceHit, col: u32, row: u32, contact: Contact, certified: bool) {
         if hit.t == 0.0 && self.n_at_start < self.at_start.len() {
             self.at_start[self.n_at_start] = hit.normal;
             self.n_at_start += 1;
         }
         if self.best.is_none_or(|b| hit.t < b.t) {
+            self.best_contact = Some(contact);
+            // At 0 the enclosure says whether it is exactly 0 (a tie with a
+            // box the segment starts in, without the exact comparison).
+            self.best_bound = (certified && hit.t > 0.0).then(|| Interval::around(hit.t));
             self.best_traced = self
                 .visit_now
                 .is_some_and(|(c, r, lo, hi)| (c, r) == (col, row) && lo <= hit.t && hit.t <= hi);

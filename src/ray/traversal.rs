@@ -349,6 +349,11 @@ impl Exact {
         Exact { x0, y0, x1, y1, sx: direction(x0, x1), sy: direction(y0, y1) }
     }
 
+    /// The two ends, as given.
+    pub(crate) fn ends(&self) -> ((f64, f64), (f64, f64)) {
+        ((self.x0, self.y0), (self.x1, self.y1))
+    }
+
     /// Which vertical line `x = px` or horizontal line `y = py` the
     /// segment's line reaches first (both moving): `Less` the vertical,
     /// `Greater` the horizontal, `Equal` both at once (it passes through

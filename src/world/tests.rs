@@ -765,3 +765,228 @@ fn rays_at_extreme_coordinates_name_traced_cells() {
     let h = w.cast_ray(480.0, -1e308, 480.0, 1e308).unwrap().expect("the border");
     assert_eq!(h.object_id, 0);
 }
+
+/// Hits a rounded `t` cannot separate: on a segment from −1e308 to 1e308
+/// (or ±4·2^1000) every surface near the world is met at `t = 0.5` in
+/// floating point, so a tie rule alone would pick the tile, or the smaller
+/// id. The truly first surface must be reported, both ways along the
+/// segment; a true tie (the same point) keeps the rule: the tile, then the
+/// smaller id. `line_of_sight` on the tiles agrees with the tile hit.
+#[test]
+fn cast_ray_reports_the_truly_first_of_hits_within_one_ulp_of_t() {
+    use crate::ray::{cast_tiles, line_of_sight};
+    let first = |w: &mut World, (x0, y0, x1, y1): (f64, f64, f64, f64)| {
+        let hit = w.cast_ray(x0, y0, x1, y1).unwrap().expect("a hit");
+        let tile = cast_tiles(w.tiles(), x0, y0, x1, y1);
+        assert_eq!(line_of_sight(w.tiles(), x0, y0, x1, y1), tile.is_none());
+        assert!(hit.t.is_finite() && hit.x.is_finite() && hit.y.is_finite(), "{hit:?}");
+        hit.object_id
+    };
+    let mut w = World::new(240.0, 240.0).unwrap();
+    w.set_tile_grid(10, 10, 24.0).unwrap();
+    w.set_tile(5, 0, "full").unwrap(); // x 120..144, y 0..24
+    let (right, left) = ((-1e308, 12.0, 1e308, 12.0), (1e308, 12.0, -1e308, 12.0));
+    // The rounded t's really are equal.
+    let b = w.insert(100.0, 5.0, 10.0, 10.0).unwrap();
+    let tile_t = cast_tiles(w.tiles(), right.0, right.1, right.2, right.3).unwrap().t;
+    assert_eq!(tile_t, w.cast_ray(right.0, right.1, right.2, right.3).unwrap().unwrap().t);
+    assert_eq!(tile_t, 0.5);
+    // A box before the tile, then after it.
+    assert_eq!(first(&mut w, right), b);
+    assert_eq!(first(&mut w, left), 0);
+    w.update(b, 150.0, 5.0, 10.0, 10.0).unwrap();
+    assert_eq!((first(&mut w, right), first(&mut w, left)), (0, b));
+    // A box whose face is the tile's: the same point, the tile wins.
+    w.update(b, 120.0, 5.0, 5.0, 15.0).unwrap();
+    assert_eq!(first(&mut w, right), 0);
+    w.update(b, 139.0, 5.0, 5.0, 15.0).unwrap(); // 139..144: the same face from the left
+    assert_eq!(first(&mut w, left), 0);
+    w.update(b, 139.0, 5.0, 144f64.next_up() - 139.0, 15.0).unwrap(); // an ulp beyond the face
+    assert_eq!(w.box_of(b).unwrap()[0] + w.box_of(b).unwrap()[2], 144f64.next_up());
+    assert_eq!(first(&mut w, left), b);
+    w.remove(b).unwrap();
+    // Two boxes: the farther one has the smaller id.
+    let (row2, row2_back) = ((-1e308, 60.0, 1e308, 60.0), (1e308, 60.0, -1e308, 60.0));
+    let far = w.insert(60.0, 50.0, 10.0, 20.0).unwrap();
+    let near = w.insert(30.0, 50.0, 10.0, 20.0).unwrap();
+    assert!(far < near);
+    assert_eq!((first(&mut w, row2), first(&mut w, row2_back)), (near, far));
+    // Side by side, touching: the one the ray meets first, then a true tie.
+    w.update(near, 50.0, 50.0, 10.0, 20.0).unwrap(); // 50..60 and 60..70
+    assert_eq!((first(&mut w, row2), first(&mut w, row2_back)), (near, far));
+    w.update(near, 60.0, 50.0, 5.0, 20.0).unwrap(); // both start at x = 60
+    assert_eq!(first(&mut w, row2), far);
+    for structure in ["quadtree", "grid", "loose-grid"] {
+        w.set_structure(structure).unwrap();
+        assert_eq!(first(&mut w, row2), far, "{structure}");
+        assert_eq!(first(&mut w, row2_back), far, "{structure}");
+    }
+    w.set_structure("brute-force").unwrap();
+    w.remove(near).unwrap();
+    w.remove(far).unwrap();
+    // A quarter circle: the line y = 3x/4 through the origin is tangent at
+    // (8, 6) to the circle of radius 5 around (5, 10), the corner of
+    // convex-bl in cell (1, 1) of 5-unit tiles; its ends are ±2^1000·(4, 3).
+    let mut w = World::new(15.0, 15.0).unwrap();
+    w.set_tile_grid(3, 3, 5.0).unwrap();
+    w.set_tile(1, 1, "convex-bl").unwrap();
+    let far = 2f64.powi(1000);
+    let (up, down) =
+        ((-4.0 * far, -3.0 * far, 4.0 * far, 3.0 * far), (4.0 * far, 3.0 * far, -4.0 * far, -3.0 * far));
+    assert_eq!(first(&mut w, up), 0);
+    // Before the tangent point (the line crosses x = 7 at y = 5.25).
+    let b = w.insert(7.0, 5.0, 0.5, 0.5).unwrap();
+    assert_eq!((first(&mut w, up), first(&mut w, down)), (b, 0));
+    // A corner exactly at the tangent point: a tie, the tile wins.
+    w.update(b, 8.0, 6.0, 1.0, 1.0).unwrap();
+    assert_eq!(first(&mut w, up), 0);
+    assert_eq!(first(&mut w, down), b, "from above, the box's far side comes first");
+    // Beyond it, and an ulp beyond the point.
+    w.update(b, 8.5, 6.0, 0.5, 1.0).unwrap();
+    assert_eq!((first(&mut w, up), first(&mut w, down)), (0, b));
+    w.update(b, 8.0f64.next_up(), 6.0, 1.0, 1.0).unwrap();
+    assert_eq!(first(&mut w, up), 0);
+}
+
+/// `cast_ray` against an exact reference of the first hit among tiles,
+/// closed doors and boxes, on seeded worlds and rays of any magnitude
+/// (ends from 1e-300 to 1e308, both signs, through lattice points; boxes
+/// near the grid, sharing its lines and each other's faces, or far off):
+/// the reference takes every solid the segment touches (tiles only if it
+/// passes through a cell) at its exact first parameter, in rationals
+/// (square roots squared out for the arcs), and the first of them, a tile
+/// before a box and the smaller id among boxes at the same point. The hit
+/// must be that object (any tile, for a tile). Prints the seed on failure.
+#[test]
+fn cast_ray_agrees_with_an_exact_first_hit_reference_at_any_magnitude() {
+    use crate::geometry::Aabb;
+    use crate::ray::exact_reference::{self as reference, RefT};
+    use crate::ray::GridDims;
+    use crate::scene::Rng;
+    use crate::tile_grid::{to_world, Door, Side, TileGeometry, TileShape};
+    let any = |rng: &mut Rng, n: u32, cell: f64| -> f64 {
+        let sign = if rng.below(2) == 0 { 1.0 } else { -1.0 };
+        match rng.below(6) {
+            0 => sign * 10f64.powf(rng.range(-300.0, 308.0)),
+            1 => f64::from(rng.below(n + 1)) * cell,
+            2 => f64::from(rng.below(2 * n + 1)) * cell / 2.0,
+            _ => rng.range(-0.5, f64::from(n) + 0.5) * cell,
+        }
+    };
+    let (mut tile_wins, mut box_wins, mut ties, mut misses) = (0, 0, 0, 0);
+    for seed in 0..150u64 {
+        let mut rng = Rng::new(0x5EE_0000 + seed);
+        let cell = [1.0, 24.0, 0.5][rng.below(3) as usize];
+        let n = 4;
+        let mut w = World::new(f64::from(n) * cell, f64::from(n) * cell).unwrap();
+        w.set_tile_grid(n, n, cell).unwrap();
+        for r in 0..n {
+            for c in 0..n {
+                if rng.below(4) == 0 {
+                    w.tiles_mut().set_tile(c, r, TileShape::ALL[1 + rng.below(29) as usize]).unwrap();
+                }
+            }
+        }
+        for _ in 0..rng.below(3) {
+            let side = Side::ALL[rng.below(4) as usize];
+            w.tiles_mut().set_door(rng.below(n), rng.below(n), side, Some(Door::Closed)).unwrap();
+        }
+        let mut boxes: Vec<(u32, Aabb)> = Vec::new();
+        for _ in 0..1 + rng.below(6) {
+            let (x, y) = (any(&mut rng, n, cell), any(&mut rng, n, cell));
+            let size = |rng: &mut Rng| f64::from(1 + rng.below(4)) * cell / 2.0;
+            let (bw, bh) = (size(&mut rng), size(&mut rng));
+            let id = w.insert(x, y, bw, bh).unwrap();
+            let [x, y, bw, bh] = w.box_of(id).unwrap();
+            boxes.push((id, Aabb { min_x: x, min_y: y, max_x: x + bw, max_y: y + bh }));
+        }
+        let grid = w.tiles().clone();
+        let d = GridDims::of(&grid);
+        for i in 0..25 {
+            let r = match rng.below(4) {
+                // A huge horizontal or vertical ray: every hit at one rounded t.
+                0 => {
+                    let at = any(&mut rng, n, cell).clamp(-cell, f64::from(n + 1) * cell);
+                    let far = 10f64.powf(rng.range(20.0, 308.0));
+                    if rng.below(2) == 0 {
+                        (-far, at, far, at)
+                    } else {
+                        (at, far, at, -far)
+                    }
+                }
+                _ => (
+                    any(&mut rng, n, cell),
+                    any(&mut rng, n, cell),
+                    any(&mut rng, n, cell),
+                    any(&mut rng, n, cell),
+                ),
+            };
+            let seg = ((r.0, r.1), (r.2, r.3));
+            // The reference: (parameter, id) of every solid touched.
+            let mut touched: Vec<(RefT, u32)> = Vec::new();
+            if !reference::cells(d, r).is_empty() {
+                for row in 0..n {
+                    for col in 0..n {
+                        let b = grid.tile_bounds(col, row).unwrap();
+                        let contact = match grid.tile(col, row).unwrap().geometry() {
+                            TileGeometry::Empty => None,
+                            TileGeometry::Polygon(p) => {
+                                let corners: Vec<(f64, f64)> =
+                                    p.vertices().iter().map(|&v| to_world(&b, v)).collect();
+                                reference::polygon_contact(seg, &corners)
+                            }
+                            TileGeometry::QuarterCircle(q) => reference::quarter_circle_contact(
+                                seg,
+                                &b,
+                                to_world(&b, q.centre),
+                                b.max_x - b.min_x,
+                                q.solid_inside,
+                            ),
+                        };
+                        touched.extend(contact.map(|t| (t, 0)));
+                        for side in Side::ALL {
+                            if grid.door(col, row, side).unwrap() == Some(Door::Closed) {
+                                let wall = match side {
+                                    Side::Left => Aabb { max_x: b.min_x, ..b },
+                                    Side::Right => Aabb { min_x: b.max_x, ..b },
+                                    Side::Top => Aabb { max_y: b.min_y, ..b },
+                                    Side::Bottom => Aabb { min_y: b.max_y, ..b },
+                                };
+                                touched.extend(reference::box_contact(seg, &wall).map(|t| (t, 0)));
+                            }
+                        }
+                    }
+                }
+            }
+            for &(id, b) in &boxes {
+                touched.extend(reference::box_contact(seg, &b).map(|t| (t, id)));
+            }
+            // The first: the earliest parameter, then tiles (id 0), then ids.
+            let want = touched.iter().min_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1))).map(|(t, id)| {
+                let tied = touched.iter().filter(|(u, _)| u.cmp(t).is_eq()).count() > 1;
+                (*id, tied)
+            });
+            let got = w.cast_ray(r.0, r.1, r.2, r.3).unwrap();
+            let ctx = || format!("seed {seed} ray {i}: {r:?}, boxes {boxes:?}\n{}", grid.to_ascii());
+            match (got, want) {
+                (None, None) => misses += 1,
+                (Some(h), Some((id, tied))) => {
+                    assert_eq!(h.object_id, id, "{}: {h:?}", ctx());
+                    assert!(h.t.is_finite() && (0.0..=1.0).contains(&h.t), "{}: {h:?}", ctx());
+                    ties += u32::from(tied);
+                    if id == 0 {
+                        tile_wins += 1;
+                    } else {
+                        box_wins += 1;
+                    }
+                }
+                (g, w) => panic!("{}: cast {g:?}, reference {w:?}", ctx()),
+            }
+        }
+    }
+    eprintln!("{tile_wins} tile hits, {box_wins} box hits, {ties} at a tie, {misses} misses");
+    assert!(
+        tile_wins > 300 && box_wins > 300 && ties > 50 && misses > 200,
+        "{tile_wins} {box_wins} {ties} {misses}"
+    );
+}
