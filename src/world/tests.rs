@@ -767,6 +767,34 @@ mod walls_exactly {
     }
 }
 
+/// Grids over worlds whose area overflows (`width × height` > 1.8e308): the
+/// cell size was `inf`, `validate()` failed and the cell views were NaN.
+#[test]
+fn grids_over_a_world_whose_area_overflows_stay_finite_and_valid() {
+    for (width, height, at) in [(f64::MAX, 129.0, 33.6), (183.0, 1e308, f64::MAX)] {
+        for structure in ["grid", "loose-grid"] {
+            let mut w = World::new(51.0, 442.0).unwrap();
+            let id = w.insert(at, -3.0, 17.0, 26.0).unwrap();
+            w.set_cell_size(4.0).unwrap();
+            w.set_structure(structure).unwrap();
+            w.resize(width, height).unwrap();
+            for automatic in [false, true] {
+                if automatic {
+                    w.use_automatic_cell_size();
+                }
+                let what = format!("{structure} in {width} x {height}, automatic {automatic}");
+                w.validate().unwrap_or_else(|e| panic!("{what}: {e}"));
+                let size = w.cell_size().unwrap();
+                assert!(size.is_finite(), "{what}: cell size {size}");
+                for cell in w.stored_in(id).unwrap().iter().chain(&w.searched_in(id).unwrap()) {
+                    let numbers = [cell.min_x, cell.min_y, cell.width(), cell.height()];
+                    assert!(numbers.iter().all(|v| v.is_finite()), "{what}: {cell:?}");
+                }
+            }
+        }
+    }
+}
+
 mod batch_shapes {
     use crate::hierarchy::BatchStrategy;
     use crate::world::World;
