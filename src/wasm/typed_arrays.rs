@@ -17,7 +17,7 @@
 
 use std::cell::OnceCell;
 
-use js_sys::{Array, Float64Array, Function, Object, Reflect, Symbol, Uint32Array, Uint8Array};
+use js_sys::{Float64Array, Function, Object, Reflect, Symbol, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -60,18 +60,17 @@ fn with_getters<T>(f: impl FnOnce(&Getters) -> T) -> T {
 /// (`"Uint32Array"`, …), else `None`; no user code runs.
 fn length_of(value: &JsValue, kind: &str) -> Option<u32> {
     with_getters(|g| {
-        let tag = Reflect::apply(&g.tag, value, &Array::new()).ok()?;
+        let tag = g.tag.call0(value).ok()?;
         if tag.as_string().as_deref() != Some(kind) {
             return None;
         }
-        Reflect::apply(&g.length, value, &Array::new()).ok()?.as_f64().map(|n| n as u32)
+        g.length.call0(value).ok()?.as_f64().map(|n| n as u32)
     })
 }
 
 /// Whether `value` (a genuine typed array) is a view of this module's memory.
 fn in_wasm_memory(value: &JsValue) -> bool {
-    let buffer =
-        with_getters(|g| Reflect::apply(&g.buffer, value, &Array::new()).unwrap_or(JsValue::UNDEFINED));
+    let buffer = with_getters(|g| g.buffer.call0(value).unwrap_or(JsValue::UNDEFINED));
     let memory = wasm_bindgen::memory().unchecked_into::<js_sys::WebAssembly::Memory>().buffer();
     buffer == memory
 }
@@ -84,13 +83,14 @@ macro_rules! reader {
         pub(super) fn $name(arg: &str, value: &JsValue, out: &mut Vec<$elem>) -> Result<(), JsValue> {
             let length =
                 length_of(value, $kind).ok_or_else(|| type_error(arg, concat!("a ", $kind), value))?;
-            out.clear();
             if length == 0 {
+                out.clear();
                 return Ok(()); // empty, or detached: nothing to read
             }
             // A JS copy outside wasm memory, when the argument is a view of it.
             let source: JsValue =
                 if in_wasm_memory(value) { <$array>::new(value).into() } else { value.clone() };
+            // Not cleared first: a warm buffer of the same length is not rewritten.
             out.resize(length as usize, <$elem>::default());
             // SAFETY: the view covers `out`, just sized; nothing allocates
             // between its creation and the copy, so it stays attached.
