@@ -226,3 +226,49 @@ test('getState() reports the values in force, never refused ones, defaults inclu
   assert.equal(state.height, undefined, 'expected the refused height not reported');
   assert.equal(state.structure, 'loose-grid');
 });
+
+// A cell size the settings table accepts (above 0, at most 1e6) can still
+// be too small for the world's grid (the core refuses it, naming the
+// smallest): the whole playground failed to start ("The playground could
+// not start: size must be at least …"), with a console error, and the
+// embed's getState() reported the refused size. It is now dropped, shown
+// and warned; the grids pick a size, and the scene runs.
+test('a cell size too small for the world is dropped, shown and warned; the playground starts', async () => {
+  await page.goto(`${browser.baseUrl}tutorial.html`);
+  const got = await page.evaluate(async () => {
+    const warned = [];
+    const warn = console.warn;
+    console.warn = (...args) => (warned.push(args.join(' ')), warn(...args));
+    try {
+      const el = document.createElement('broadphase-playground');
+      el.setAttribute('mode', 'grids');
+      el.setAttribute('cell-size', '0.0001');
+      document.body.append(el);
+      await el.playground.ready;
+      await new Promise((r) => setTimeout(r, 500));
+      const state = el.getState();
+      const frame = el.playground.frame;
+      const shown = el.shadowRoot.textContent;
+      el.remove();
+      return { state, frame, shown, warned };
+    } finally {
+      console.warn = warn;
+    }
+  });
+  assert.equal(got.state.cellSize, undefined, `expected the refused cell size not reported, got ${got.state.cellSize}`);
+  assert.ok(got.frame > 0, 'expected the playground to run');
+  assert.match(got.shown, /cell size 0\.0001 not used: size must be at least/, 'expected the refusal shown');
+  assert.ok(got.warned.some((w) => /cell size 0\.0001 not used/.test(w)), `expected a warning, got ${JSON.stringify(got.warned)}`);
+  // 50,000 boxes: a world whose grid needs cells of at least ~6.3.
+  await page.goto(`${browser.baseUrl}#mode=grids&n=50000&cell=0.001`);
+  await waitUntil(page, 'the page to run a grids scene', () => window.__broadphase?.frame ?? 0, (f) => f > 2);
+  const hash = await page.evaluate(() => document.body.innerText.includes('could not start'));
+  assert.equal(hash, false, 'expected the page to start');
+  assert.equal(await page.evaluate(() => window.__broadphase.settings.cellSize), undefined, 'expected the refused size not in force');
+  // Typed into the panel: not applied, said, and the scene keeps running.
+  await page.locator('#cell-size').fill('3');
+  await page.locator('#cell-size').press('Enter');
+  const after = await page.evaluate(() => ({ cell: window.__broadphase.settings.cellSize, text: document.body.innerText }));
+  assert.equal(after.cell, undefined, 'expected the refused size not in force');
+  assert.match(after.text, /cell size 3 not used: size must be at least/, 'expected the refusal shown');
+});

@@ -53,8 +53,10 @@ impl CellGeometry {
         cs = cs.max(1e-280);
         let fits = |cs: f64| cells_along(width, cs) * cells_along(height, cs) <= MAX_CELLS as f64;
         if !fits(cs) {
+            // `sqrt(width × height / MAX_CELLS)`, without the product (it
+            // overflows to infinity in a world wider than 1e154 both ways).
             cs = cs
-                .max((width * height / MAX_CELLS as f64).sqrt())
+                .max((width / MAX_CELLS as f64).sqrt() * height.sqrt())
                 .max(width / MAX_CELLS as f64)
                 .max(height / MAX_CELLS as f64);
             while !fits(cs) {
@@ -159,14 +161,16 @@ impl CellGeometry {
 
     /// The half-open cell `(x, y)`: exactly the points [`CellGeometry::col_of`]
     /// and [`CellGeometry::row_of`] put in it (inside the grid; border cells
-    /// also hold everything beyond).
+    /// also hold everything beyond). Edges past the largest float (the far
+    /// border of a world near `f64::MAX` wide) are shown at `f64::MAX`.
     #[must_use]
     pub fn cell_bounds(&self, x: u32, y: u32) -> Aabb {
+        let shown = |edge: f64| edge.clamp(f64::MIN, f64::MAX);
         Aabb {
-            min_x: self.edge_x(x),
-            min_y: self.edge_y(y),
-            max_x: self.edge_x(x + 1),
-            max_y: self.edge_y(y + 1),
+            min_x: shown(self.edge_x(x)),
+            min_y: shown(self.edge_y(y)),
+            max_x: shown(self.edge_x(x + 1)),
+            max_y: shown(self.edge_y(y + 1)),
         }
     }
 }

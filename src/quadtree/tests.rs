@@ -241,3 +241,34 @@ fn a_tight_cluster_in_one_quadrant_is_refined() {
     t.for_each_node(|n| fullest = fullest.max(n.count));
     assert!(fullest < 50, "a leaf holds {fullest} of the 500 clustered boxes");
 }
+
+/// A world near `f64::MAX` wide: the midpoint `0.5 × (min + max)` of a
+/// right-hand node overflowed to infinity, and nodes (and `storedIn`) had
+/// infinite bounds (an adversarial pass over issue 17).
+#[test]
+fn nodes_of_a_world_near_the_largest_float_are_finite() {
+    let world = Aabb { min_x: 0.0, min_y: 0.0, max_x: f64::MAX, max_y: f64::MAX };
+    for placement in [Placement::StraddleInParent, Placement::AllOverlappedLeaves] {
+        let mut t = Quadtree::new(world, placement, QuadtreeLimits { max_objects: 1, max_levels: 8 });
+        let mut id = 0;
+        for k in 1..=6u32 {
+            let at = f64::MAX - f64::MAX / f64::from(1 << k);
+            t.insert(id, Aabb::from_xywh(at, at, 1e300, 1e300));
+            t.insert(id + 1, Aabb::from_xywh(at, 0.0, 1e300, 1e300));
+            id += 2;
+        }
+        let mut nodes = 0;
+        t.for_each_node(|n| {
+            nodes += 1;
+            let b = n.bounds;
+            assert!(
+                [b.min_x, b.min_y, b.max_x, b.max_y, b.max_x - b.min_x, b.max_y - b.min_y]
+                    .iter()
+                    .all(|v| v.is_finite()),
+                "{placement:?}: {b:?}"
+            );
+        });
+        assert!(nodes > 4, "{placement:?}: the tree split");
+        t.validate().unwrap();
+    }
+}

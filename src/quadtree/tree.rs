@@ -388,9 +388,11 @@ impl Quadtree {
 }
 
 /// The split point of a node. Always computed by this one formula, so a
-/// child's edge and the midline it was cut at are the same float.
+/// child's edge and the midline it was cut at are the same float. Inside
+/// the node even where `min + max` overflows (a world over ~9e307 wide).
 pub(super) fn midpoint(bounds: &Aabb) -> (f64, f64) {
-    (0.5 * (bounds.min_x + bounds.max_x), 0.5 * (bounds.min_y + bounds.max_y))
+    use crate::grid::midpoint;
+    (midpoint(bounds.min_x, bounds.max_x), midpoint(bounds.min_y, bounds.max_y))
 }
 
 /// Which child quadrant wholly contains `aabb` (edges included), if any.

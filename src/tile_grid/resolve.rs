@@ -37,7 +37,23 @@ impl TileGrid {
     /// and its limits); `(0, 0)` when `b` overlaps nothing.
     #[must_use]
     pub fn push_out(&self, b: &Aabb) -> (f64, f64) {
+        let everywhere = Aabb { min_x: f64::MIN, min_y: f64::MIN, max_x: f64::MAX, max_y: f64::MAX };
+        self.push_out_within(b, &everywhere)
+    }
+
+    /// [`TileGrid::push_out`] for a box that must stay inside `walls` along
+    /// each axis it lies inside them on (a World's moving objects): exits
+    /// that would cross a wall are taken only when no other is left. A
+    /// tile's shortest way out along a wall can be through the wall.
+    #[must_use]
+    pub fn push_out_within(&self, b: &Aabb, walls: &Aabb) -> (f64, f64) {
         let tolerance = self.tile_size * 1e-9;
+        let keep_x = walls.min_x <= b.min_x && b.max_x <= walls.max_x;
+        let keep_y = walls.min_y <= b.min_y && b.max_y <= walls.max_y;
+        let allowed = |m: &Aabb| {
+            (!keep_x || (walls.min_x <= m.min_x && m.max_x <= walls.max_x))
+                && (!keep_y || (walls.min_y <= m.min_y && m.max_y <= walls.max_y))
+        };
         let (mut dx, mut dy) = (0.0, 0.0);
         let mut current = *b;
         for _ in 0..MAX_ROUNDS {
@@ -47,7 +63,7 @@ impl TileGrid {
             if contact.depth() <= tolerance {
                 break;
             }
-            let p = self.cleanest_exit(&current, &contact, tolerance);
+            let p = self.cleanest_exit(&current, &contact, tolerance, &allowed);
             current = moved(&current, p);
             dx += p.dx;
             dy += p.dy;
@@ -75,19 +91,28 @@ impl TileGrid {
     }
 
     /// The first way out (shortest first) that leaves `b` overlapping
-    /// nothing, else the one leaving the shallowest overlap.
-    fn cleanest_exit(&self, b: &Aabb, contact: &Exits, tolerance: f64) -> Push {
-        let mut best = (f64::INFINITY, contact.best());
+    /// nothing, else the one leaving the shallowest overlap; ways out that
+    /// `allowed` refuses only when every way is refused.
+    fn cleanest_exit(
+        &self,
+        b: &Aabb,
+        contact: &Exits,
+        tolerance: f64,
+        allowed: &impl Fn(&Aabb) -> bool,
+    ) -> Push {
+        let mut best = (false, f64::INFINITY, contact.best());
         for &p in contact.all() {
-            let left = self.overlap_depth(&moved(b, p));
-            if left <= tolerance {
+            let to = moved(b, p);
+            let ok = allowed(&to);
+            let left = self.overlap_depth(&to);
+            if ok && left <= tolerance {
                 return p;
             }
-            if left < best.0 {
-                best = (left, p);
+            if (ok, -left) > (best.0, -best.1) {
+                best = (ok, left, p);
             }
         }
-        best.1
+        best.2
     }
 
     /// Calls `f` with the ways out of every tile and closed door `b`

@@ -15,6 +15,7 @@
 //! (`Rc<RefCell<World>>`): the map has one owner, whichever handle edits it.
 
 mod tile_grid;
+mod typed_arrays;
 mod world;
 
 use js_sys::{Float64Array, Uint32Array, Uint8Array};
@@ -90,12 +91,11 @@ fn flag(arg: &str, value: &JsValue) -> Result<bool, JsValue> {
 }
 
 /// A `Uint32Array`, copied (a plain array is refused: reading its elements
-/// could run user code).
+/// could run user code; see `typed_arrays.rs` for how it is read).
 fn u32_array(arg: &str, value: &JsValue) -> Result<Vec<u32>, JsValue> {
-    value
-        .dyn_ref::<Uint32Array>()
-        .map(Uint32Array::to_vec)
-        .ok_or_else(|| type_error(arg, "a Uint32Array", value))
+    let mut out = Vec::new();
+    typed_arrays::read_u32s(arg, value, &mut out)?;
+    Ok(out)
 }
 
 // SAFETY (for every `view` below): the view aliases memory owned by the

@@ -239,18 +239,11 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "Uint32Array")] ids: JsValue,
         #[wasm_bindgen(unchecked_param_type = "Float64Array")] boxes: JsValue,
     ) -> Result<(), JsValue> {
-        let ids =
-            ids.dyn_ref::<Uint32Array>().ok_or_else(|| super::type_error("ids", "a Uint32Array", &ids))?;
-        let boxes = boxes
-            .dyn_ref::<Float64Array>()
-            .ok_or_else(|| super::type_error("boxes", "a Float64Array", &boxes))?;
         // Copied into reused buffers: one copy each, no allocation once warm.
         let mut scratch = self.batch.borrow_mut();
         let (id_buf, box_buf) = &mut *scratch;
-        id_buf.resize(ids.length() as usize, 0);
-        ids.copy_to(id_buf);
-        box_buf.resize(boxes.length() as usize, 0.0);
-        boxes.copy_to(box_buf);
+        super::typed_arrays::read_u32s("ids", &ids, id_buf)?;
+        super::typed_arrays::read_f64s("boxes", &boxes, box_buf)?;
         self.core_mut().update_many_flat(id_buf, box_buf).map_err(to_js)
     }
 

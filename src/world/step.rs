@@ -71,8 +71,9 @@ impl World {
 
 /// Reflects a 1D interval `[position, position + size]` moving at `velocity`
 /// into `[0, limit]`, as a ball bounces: the overshoot is mirrored back.
+/// `position` may be infinite (a motion that overflowed); it ends finite.
 pub(super) fn reflect(position: &mut f64, velocity: &mut f64, size: f64, limit: f64) {
-    let room = limit - size;
+    let room = room(size, limit);
     if room <= 0.0 {
         *position = 0.0;
         *velocity = 0.0;
@@ -83,11 +84,27 @@ pub(super) fn reflect(position: &mut f64, velocity: &mut f64, size: f64, limit: 
         *velocity = velocity.abs();
     }
     if *position > room {
-        *position = 2.0 * room - *position;
+        // Not `2 × room − position`: that overflows in a world wider than
+        // half the largest float (inf − inf is NaN).
+        *position = room - (*position - room);
         *velocity = -velocity.abs();
     }
     // A step longer than the room can still overshoot: clamp.
     *position = position.clamp(0.0, room);
+}
+
+/// The largest position at which `[position, position + size]` still ends
+/// inside `[0, limit]` once the sum is rounded: `limit − size`, or the float
+/// below it when `(limit − size) + size` rounds past `limit` (it does for
+/// one pair in sixty). Float addition is monotone, so any position up to
+/// this one ends inside too. Not positive when the box does not fit.
+pub(super) fn room(size: f64, limit: f64) -> f64 {
+    let room = limit - size;
+    if room > 0.0 && room + size > limit {
+        crate::grid::next_down(room)
+    } else {
+        room
+    }
 }
 
 #[cfg(test)]

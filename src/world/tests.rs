@@ -687,6 +687,114 @@ mod finite_by_construction {
     }
 }
 
+/// The wall rule at the edges of floating point (found by an adversarial
+/// pass over issue 17): rounding, overflow and the tile push-out must not
+/// leave a moving box past a wall, nor a coordinate non-finite.
+mod walls_exactly {
+    use crate::scene::Rng;
+    use crate::world::{TileResponse, World};
+
+    fn inside(w: &World, id: u32) -> bool {
+        let [x, y, bw, bh] = w.box_of(id).unwrap();
+        x >= 0.0 && x + bw <= w.width() && y >= 0.0 && y + bh <= w.height()
+    }
+
+    #[test]
+    fn a_box_stopped_at_the_far_wall_ends_inside_it_after_rounding() {
+        // (750.1992546863481 - 147.32837415894818) + 147.32837415894818
+        // rounds to 750.1992546863482: a box at `width - w` ended past the wall.
+        let (width, side) = (750.1992546863481, 147.32837415894818);
+        let mut w = World::new(width, width).unwrap();
+        let id = w.insert(width - side - 1.0, width - side - 1.0, side, side).unwrap();
+        w.set_velocity(id, 1.0, 1.0).unwrap();
+        w.step(1.0).unwrap();
+        assert!(inside(&w, id), "{:?} in {width}", w.box_of(id).unwrap());
+        let mut rng = Rng::new(17);
+        for _ in 0..2000 {
+            let (width, height) = (rng.range(1.0, 1000.0), rng.range(1.0, 1000.0));
+            let (bw, bh) = (rng.range(0.0, width), rng.range(0.0, height));
+            let mut w = World::new(width, height).unwrap();
+            let id = w.insert(width - bw, height - bh, bw.max(1e-9), bh.max(1e-9)).unwrap();
+            w.set_velocity(id, rng.range(-1e3, 1e3), rng.range(-1e3, 1e3)).unwrap();
+            for dt in [0.0, 1e-3, 1.0, 1e6] {
+                w.step(dt).unwrap();
+                assert!(inside(&w, id), "{:?} in {width} x {height}", w.box_of(id).unwrap());
+            }
+        }
+    }
+
+    #[test]
+    fn motion_past_the_largest_float_ends_inside_a_huge_world() {
+        // 750 + 1e300 × 1e10 overflows, and the mirror `2 × room - y` of a
+        // 1e308-high world was `inf - inf`: NaN.
+        let mut w = World::new(62.75, 1e308).unwrap();
+        let id = w.insert(10.0, 750.0, 21.9, 9.8).unwrap();
+        w.set_velocity(id, 64.0, 1e300).unwrap();
+        w.step(1e10).unwrap();
+        assert!(inside(&w, id), "{:?}", w.box_of(id).unwrap());
+        w.validate().unwrap();
+        // The same through the tile colliders' sub-steps.
+        let mut w = World::new(1e308, 239.0).unwrap();
+        let id = w.insert(0.0, 195.0, 22.7, 19.8).unwrap();
+        w.set_velocity(id, 63.3, -85.0).unwrap();
+        w.set_tile_response(id, TileResponse::Slide).unwrap();
+        w.step(1e308).unwrap();
+        assert!(inside(&w, id), "{:?}", w.box_of(id).unwrap());
+        w.validate().unwrap();
+    }
+
+    #[test]
+    fn the_tile_push_out_never_takes_a_moving_box_through_a_wall() {
+        // Tiles along the right wall: the shortest way out of them is past
+        // the wall, and the push-out took it (x + w = 106 in a 100-wide world).
+        for shape in ["full", "slope45-br", "slope45-tr", "concave-br", "convex-br"] {
+            let mut w = World::new(100.0, 100.0).unwrap();
+            w.set_tile_grid(10, 10, 10.0).unwrap();
+            for row in 0..10 {
+                w.set_tile(9, row, shape).unwrap();
+            }
+            let mut rng = Rng::new(5);
+            for k in 0..200 {
+                let id = w.insert(rng.range(86.0, 94.0), rng.range(0.0, 90.0), 6.0, 6.0).unwrap();
+                w.set_velocity(id, rng.range(0.0, 50.0), rng.range(-5.0, 5.0)).unwrap();
+                let response = if k % 2 == 0 { TileResponse::Bounce } else { TileResponse::Slide };
+                w.set_tile_response(id, response).unwrap();
+                w.step(1.0 / 60.0).unwrap();
+                assert!(inside(&w, id), "{shape}: {:?}", w.box_of(id).unwrap());
+                w.remove(id).unwrap();
+            }
+        }
+    }
+}
+
+/// Grids over worlds whose area overflows (`width × height` > 1.8e308): the
+/// cell size was `inf`, `validate()` failed and the cell views were NaN.
+#[test]
+fn grids_over_a_world_whose_area_overflows_stay_finite_and_valid() {
+    for (width, height, at) in [(f64::MAX, 129.0, 33.6), (183.0, 1e308, f64::MAX)] {
+        for structure in ["grid", "loose-grid"] {
+            let mut w = World::new(51.0, 442.0).unwrap();
+            let id = w.insert(at, -3.0, 17.0, 26.0).unwrap();
+            w.set_cell_size(4.0).unwrap();
+            w.set_structure(structure).unwrap();
+            w.resize(width, height).unwrap();
+            for automatic in [false, true] {
+                if automatic {
+                    w.use_automatic_cell_size();
+                }
+                let what = format!("{structure} in {width} x {height}, automatic {automatic}");
+                w.validate().unwrap_or_else(|e| panic!("{what}: {e}"));
+                let size = w.cell_size().unwrap();
+                assert!(size.is_finite(), "{what}: cell size {size}");
+                for cell in w.stored_in(id).unwrap().iter().chain(&w.searched_in(id).unwrap()) {
+                    let numbers = [cell.min_x, cell.min_y, cell.width(), cell.height()];
+                    assert!(numbers.iter().all(|v| v.is_finite()), "{what}: {cell:?}");
+                }
+            }
+        }
+    }
+}
+
 mod batch_shapes {
     use crate::hierarchy::BatchStrategy;
     use crate::world::World;

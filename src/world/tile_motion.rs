@@ -125,6 +125,18 @@ impl World {
     }
 }
 
+/// `after` (a position pushed out of the tiles) kept inside `[0, limit]`
+/// when `before` was inside; a box resting outside the walls, or larger
+/// than the world, keeps its push.
+fn within_walls(before: f64, after: f64, size: f64, limit: f64) -> f64 {
+    let room = super::step::room(size, limit);
+    if room > 0.0 && (0.0..=room).contains(&before) {
+        after.clamp(0.0, room)
+    } else {
+        after
+    }
+}
+
 /// One object's box and velocity while it is being moved.
 struct Motion {
     x: f64,
@@ -152,13 +164,18 @@ impl Motion {
                 super::step::reflect(&mut y, &mut self.vy, self.h, height);
                 (self.x, self.y) = (x, y);
             }
-            self.push_out(response, tiles);
+            let (x, y) = (self.x, self.y);
+            self.push_out(response, tiles, width, height);
+            // Should no way out stay inside the walls, the walls win.
+            self.x = within_walls(x, self.x, self.w, width);
+            self.y = within_walls(y, self.y, self.h, height);
         }
     }
 
     /// Out of the tiles, and the velocity's normal part bounced or dropped.
-    fn push_out(&mut self, response: TileResponse, tiles: &TileGrid) {
-        let (dx, dy) = tiles.push_out(&Aabb::from_xywh(self.x, self.y, self.w, self.h));
+    fn push_out(&mut self, response: TileResponse, tiles: &TileGrid, width: f64, height: f64) {
+        let walls = Aabb { min_x: 0.0, min_y: 0.0, max_x: width, max_y: height };
+        let (dx, dy) = tiles.push_out_within(&Aabb::from_xywh(self.x, self.y, self.w, self.h), &walls);
         let length = dx.hypot(dy);
         if !(length > 0.0 && length.is_finite()) {
             return;

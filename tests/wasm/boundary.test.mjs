@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { initSync, TileGrid, World } from '../../pkg/broadphase.js';
 
-initSync({ module: readFileSync(new URL('../../pkg/broadphase_bg.wasm', import.meta.url)) });
+const wasm = initSync({ module: readFileSync(new URL('../../pkg/broadphase_bg.wasm', import.meta.url)) });
 
 /** Valid arguments for each method taking any (name → [param names, values]). */
 const WORLD_CALLS = {
@@ -206,4 +206,77 @@ test('TileGrid statics refuse wrong types too', () => {
   assert.throws(() => TileGrid.rotateShape('slope45-br', 1), /clockwise must be true or false/);
   assert.throws(() => World.viewLayout(5), /name must be a string/);
   assert.throws(() => World.sceneSide('10'), /count must be a number, got string "10"/);
+});
+
+// A view of wasm memory handed back in (`updateMany(w.slotIds(), …)`,
+// `setParents(w.order())`): copying it allocated first, the allocation grew
+// wasm memory and detached the view, the copy's length check panicked —
+// a trap — and left `updateMany`'s scratch borrowed, so every later
+// `updateMany` of that World trapped ("RefCell already borrowed"). A view
+// of the whole memory makes the growth certain: no copy of it fits inside.
+test('views of wasm memory passed back in are read before anything can detach them', () => {
+  const w = new World(1000, 1000);
+  w.populate(1000, 1, 'uniform');
+  const whole = () => wasm.memory.buffer;
+  const notATrap = (e) => e instanceof Error && !(e instanceof WebAssembly.RuntimeError) && !/unreachable|borrowed/.test(e.message);
+  assert.throws(() => w.updateMany(new Uint32Array(whole()), new Float64Array(whole())), notATrap);
+  assert.throws(() => w.setParents(new Uint32Array(whole())), notATrap);
+  // The World is not poisoned, and a round trip of its own views works.
+  const first = w.slotIds()[0];
+  w.updateMany(new Uint32Array([first]), new Float64Array([1, 2, 3, 4]));
+  assert.deepEqual([...w.box(first)], [1, 2, 3, 4]);
+  const boxes = w.slotBoxes();
+  boxes[0] = 7; // the view is the World's own memory
+  w.updateMany(w.slotIds(), w.slotBoxes());
+  assert.deepEqual([...w.box(first)], [7, 2, 3, 4]);
+  const links = w.order().subarray(0, 4); // a under b, c under d
+  const [a, b] = links;
+  w.setParents(links);
+  assert.equal(w.parentOf(a), b);
+  w.validate();
+  w.free();
+});
+
+// A typed array can still run user code: a `length` getter of its own, a
+// subclass's getter, or a proxy around a real one. Reading `ids.length`
+// ran such a getter mid-call: one that called `w.free()` left the World
+// unusable ("null pointer passed to rust") and one that inserted did so in
+// the middle of `updateMany`. The arrays are now read through the
+// built-in getters; a proxy is refused.
+test('typed arrays with getters, subclasses or proxies run no user code', () => {
+  const effects = { calls: 0 };
+  const withLength = (array) => Object.defineProperty(array, 'length', { get: () => (effects.calls++, array.byteLength / array.BYTES_PER_ELEMENT) });
+  class Sneaky extends Uint32Array {
+    get length() {
+      effects.calls++;
+      return super.length;
+    }
+  }
+  const trap = (target) => new Proxy(target, { get: (t, k) => (effects.calls++, Reflect.get(t, k)), getPrototypeOf: (t) => (effects.calls++, Reflect.getPrototypeOf(t)) });
+  const w = new World(100, 100);
+  for (let i = 0; i < 4; i++) w.insert(10 * i, 10 * i, 8, 8);
+  const other = new World(100, 100);
+  const before = snapshot(w);
+  const otherBefore = snapshot(other);
+  // Accepted (they are genuine typed arrays), read without their getters.
+  w.updateMany(withLength(new Uint32Array([1])), withLength(new Float64Array([5, 6, 7, 8])));
+  assert.deepEqual([...w.box(1)], [5, 6, 7, 8]);
+  w.update(1, 0, 0, 8, 8);
+  assert.equal(w.setParents(new Sneaky([3, 1])), 'repaired');
+  assert.equal(w.parentOf(3), 1);
+  w.setParent(3, 0);
+  // Proxies are not typed arrays: refused, their traps untouched.
+  assert.throws(() => w.setParents(trap(new Uint32Array([3, 1]))), /pairs must be a Uint32Array/);
+  assert.throws(() => w.updateMany(trap(new Uint32Array([1])), new Float64Array(4)), /ids must be a Uint32Array/);
+  assert.throws(() => w.updateMany(new Uint32Array([1]), trap(new Float64Array(4))), /boxes must be a Float64Array/);
+  // A detached array is empty.
+  const gone = new Float64Array(4);
+  structuredClone(gone.buffer, { transfer: [gone.buffer] });
+  assert.throws(() => w.updateMany(new Uint32Array([1]), gone), /boxes has 0 values; 4 expected/);
+  assert.equal(effects.calls, 0, 'a getter or a trap ran');
+  assert.equal(snapshot(w), before);
+  assert.equal(snapshot(other), otherBefore);
+  w.validate();
+  w.free();
+  other.free();
 });

@@ -92,6 +92,7 @@ export class BoxDemo {
     this.publish = options.publish;
     this.state = createState(settings);
     this.sim = new Simulation(settings, options);
+    this.dropRefusedSettings();
     this.viewport.setWorld(this.sim.side, this.sim.side);
     this.viewport.fit();
     applyView(this.viewport, options.view ?? null);
@@ -206,7 +207,16 @@ export class BoxDemo {
 
   /** A cell size for the grids (> 0). */
   setCellSize(size: number): void {
-    this.sim.setCellSize(size);
+    try {
+      this.sim.setCellSize(size);
+    } catch (error) {
+      // Too small for this world's grid (the core names the smallest): not applied.
+      const problem = `cell size ${size} not used: ${error instanceof Error ? error.message : String(error)}`;
+      this.notify(problem);
+      console.warn(`broadphase: ${problem}`);
+      this.sidebar.sync();
+      return;
+    }
     this.state.settings.cellSize = size;
     this.check.restart();
     this.changed();
@@ -362,6 +372,7 @@ export class BoxDemo {
     delete this.state.settings.moved;
     delete this.state.settings.links;
     this.sim.rebuild(this.state.settings);
+    if (this.dropRefusedSettings()) this.changed();
     const k = this.sim.side / oldSide;
     const cam = this.state.camera;
     cam.x *= k;
@@ -377,6 +388,13 @@ export class BoxDemo {
     this.state.interaction.selectedId = 0;
     this.check.restart();
     for (const listener of this.rebuildListeners) listener();
+  }
+
+  /** Settings the last build could not use are not in force: getState() and the URL drop them. */
+  private dropRefusedSettings(): boolean {
+    if (!this.sim.cellSizeRefused || this.state.settings.cellSize === undefined) return false;
+    delete this.state.settings.cellSize;
+    return true;
   }
 
   private changed(): void {

@@ -78,8 +78,10 @@ export class Simulation {
   private slotGeneration = 0;
   private cameraIds = new Uint32Array(0);
 
-  /** What `moved` / `links` asked for that the scene could not do (shown by the page). */
+  /** What `moved` / `links` / `cellSize` asked for that the scene could not do (shown by the page). */
   setupProblems: string[] = [];
+  /** Whether the last build refused the settings' cell size (the grids pick one instead). */
+  cellSizeRefused = false;
 
   constructor(settings: Settings, private readonly options: SimulationOptions = {}) {
     this.world = this.build(settings);
@@ -285,10 +287,20 @@ export class Simulation {
   private build(settings: Settings): World {
     const side = settings.boxes !== undefined ? sideHolding(settings.boxes) : (this.options?.worldSide ?? worldSideFor)(settings.count);
     const world = new World(side, side);
+    let cellProblem: string | null = null;
     try {
       world.setStructure(settings.structure);
       world.setQuadtreeLimits(settings.maxObjects, settings.maxLevels);
-      if (settings.cellSize !== undefined && settings.cellSize > 0) world.setCellSize(settings.cellSize);
+      if (settings.cellSize !== undefined && settings.cellSize > 0) {
+        // The settings allow any size above 0; the core refuses one that
+        // would need more grid cells than it holds for this world's side.
+        // That is a setting not used, not a scene that cannot start.
+        try {
+          world.setCellSize(settings.cellSize);
+        } catch (error) {
+          cellProblem = `cell size ${settings.cellSize} not used: ${error instanceof Error ? error.message : String(error)}`;
+        }
+      }
       if (settings.boxes === undefined) {
         world.populate(settings.count, settings.seed, settings.layout);
       } else {
@@ -297,11 +309,13 @@ export class Simulation {
       }
       this.options?.prepare?.(world);
       this.applyEdits(world, settings);
+      if (cellProblem !== null) this.setupProblems.unshift(cellProblem);
     } catch (error) {
       world.free();
       throw error;
     }
     this.side = side;
+    this.cellSizeRefused = cellProblem !== null;
     this.quadtreeActive = world.quadtreeNodes().length > 0;
     this.gridActive = world.gridGeometry().length > 0;
     this.indexSlots(world);
