@@ -12,7 +12,9 @@ out=dist-npm
 rm -rf "$out" && mkdir -p "$out/core" "$out/playground"
 
 cp pkg/broadphase.js pkg/broadphase.d.ts pkg/broadphase_bg.wasm pkg/broadphase_bg.wasm.d.ts "$out/core/"
-cp packages/core/node.js packages/core/README.md "$out/core/"
+cp packages/core/index.js packages/core/index.d.ts packages/core/node.js packages/core/README.md "$out/core/"
+# The free() guard, compiled from the playground's own source (one copy).
+tsc www/core/freed.ts --outDir "$out/core" --target es2022 --module es2022 --strict --skipLibCheck
 cat > "$out/core/package.json" <<JSON
 {
   "name": "broadphase",
@@ -20,19 +22,19 @@ cat > "$out/core/package.json" <<JSON
   "description": "2D broad-phase collision detection in WebAssembly: quadtrees, grids, N-style tile grids, DDA rays and a flat scene hierarchy behind one World.",
   "license": "MIT",
   "type": "module",
-  "main": "./broadphase.js",
-  "types": "./broadphase.d.ts",
+  "main": "./index.js",
+  "types": "./index.d.ts",
   "exports": {
     ".": {
-      "types": "./broadphase.d.ts",
+      "types": "./index.d.ts",
       "node": "./node.js",
-      "default": "./broadphase.js"
+      "default": "./index.js"
     },
     "./broadphase_bg.wasm": "./broadphase_bg.wasm",
     "./package.json": "./package.json"
   },
-  "files": ["broadphase.js", "broadphase.d.ts", "broadphase_bg.wasm", "broadphase_bg.wasm.d.ts", "node.js", "README.md"],
-  "sideEffects": ["./node.js"],
+  "files": ["index.js", "index.d.ts", "freed.js", "broadphase.js", "broadphase.d.ts", "broadphase_bg.wasm", "broadphase_bg.wasm.d.ts", "node.js", "README.md"],
+  "sideEffects": ["./node.js", "./index.js"],
   "engines": { "node": ">=20" },
   "keywords": ["collision", "broad-phase", "quadtree", "spatial-hash", "wasm"]
 }

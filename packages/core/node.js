@@ -1,9 +1,9 @@
-// The Node entry of the `broadphase` package: the same classes as the
-// browser build, with the wasm read from beside this file and compiled on
+// The Node entry of the `broadphase` package: the same (guarded) classes as
+// the browser entry, with the wasm read from beside this file and compiled on
 // import, so `await init()` (kept for code shared with browsers) has
 // nothing left to do.
 import { readFileSync } from 'node:fs';
-import { initSync } from './broadphase.js';
+import { initSync } from './index.js';
 
 const wasm = initSync({ module: readFileSync(new URL('./broadphase_bg.wasm', import.meta.url)) });
 
@@ -13,4 +13,4 @@ export default async function init() {
 }
 
 export { initSync };
-export * from './broadphase.js';
+export * from './index.js';

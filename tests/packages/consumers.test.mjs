@@ -54,29 +54,43 @@ await init();
 const w = new World(100, 100);
 const a = w.insert(0, 0, 10, 10), b = w.insert(5, 5, 10, 10), c = w.insert(50, 50, 5, 5);
 w.setStructure('loose-grid');
-console.log(JSON.stringify({ pairs: [...w.pairs()], ids: [a, b, c], structures: World.structures().length }));`,
+const pairs = [...w.pairs()];
+const tiles = w.tiles;
+w.free();
+w.free(); // a second free() does nothing
+const freed = [() => w.pairs(), () => w.count, () => tiles.cols].map((call) => {
+  try { call(); return 'no error'; } catch (e) { return e.message; }
+});
+console.log(JSON.stringify({ pairs, ids: [a, b, c], structures: World.structures().length, freed }));`,
   );
   const out = JSON.parse(execFileSync(process.execPath, ['script.mjs'], { cwd: dir, encoding: 'utf8' }));
   assert.deepEqual(out.pairs, [out.ids[0], out.ids[1]]);
   assert.ok(out.structures >= 5);
+  assert.match(out.freed[0], /^this World was freed/);
+  assert.match(out.freed[1], /^this World was freed/);
+  assert.equal(out.freed[2], 'no error', 'a tiles handle is its own: it keeps the map until it is freed');
 });
 
 test('a plain <script type="module"> page: the core from node_modules on a static server', async () => {
   const files = tree(join(dir, 'node_modules', 'broadphase'), '/lib');
   files['/index.html'] = {
     text: `<!doctype html><title>loading</title><link rel="icon" href="data:,"><script type="module">
-import init, { World } from '/lib/broadphase.js';
+import init, { World } from '/lib/index.js';
 await init();
 const w = new World(100, 100);
 w.insert(0, 0, 10, 10); w.insert(5, 5, 10, 10);
-document.title = 'pairs ' + w.pairs().length / 2;
+const pairs = w.pairs().length / 2;
+w.free();
+let after = 'no error';
+try { w.insert(1, 1, 1, 1); } catch (e) { after = e.message.split(':')[0]; }
+document.title = 'pairs ' + pairs + ', then ' + after;
 </script>`,
   };
   const server = await serveFiles(files, { wasmType: 'application/octet-stream' });
   try {
     await browser.page.goto(`${server.url}/index.html`);
     await browser.page.waitForFunction(() => document.title.startsWith('pairs'), null, { timeout: 15_000 });
-    assert.equal(await browser.page.title(), 'pairs 1');
+    assert.equal(await browser.page.title(), 'pairs 1, then this World was freed');
   } finally {
     await server.close();
   }
