@@ -249,9 +249,25 @@ impl super::World {
     /// Makes the world rectangle `[0, width] × [0, height]` (the walls `step`
     /// bounces objects off, and the region the quadtrees divide). Objects
     /// stay where they are, even if now outside; the structure is rebuilt.
+    /// A cell size set by [`set_cell_size`](World::set_cell_size) that the
+    /// new world would need too many grid cells for is not raised behind
+    /// the caller's back: the resize is refused, naming the smallest size
+    /// that would fit (set it, or go back to automatic, first).
     pub fn resize(&mut self, width: f64, height: f64) -> Result<()> {
         crate::error::positive("width", width)?;
         crate::error::positive("height", height)?;
+        if let Some(size) = self.cell_size {
+            let fitted =
+                crate::grid::CellGeometry::new(&Aabb::from_xywh(0.0, 0.0, width, height), size).cell_size;
+            if fitted > size {
+                return Err(Error::TooSmall {
+                    arg: "cell_size",
+                    value: size,
+                    min: fitted,
+                    why: "the cell size set would need more than 2,097,152 grid cells to cover the resized world; set a larger one, or the automatic one, before resizing",
+                });
+            }
+        }
         self.width = width;
         self.height = height;
         self.rebuild_structure(self.structure.kind());

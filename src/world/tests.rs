@@ -666,6 +666,26 @@ mod finite_by_construction {
     }
 
     #[test]
+    fn a_resize_that_would_raise_the_cell_size_set_is_refused() {
+        let mut w = World::new(304.0, 200.0).unwrap();
+        w.set_structure("grid").unwrap();
+        w.insert(10.0, 10.0, 3.0, 3.0).unwrap();
+        w.set_cell_size(4.0).unwrap();
+        let err = w.resize(304.0, 1e15).unwrap_err().to_string();
+        assert!(err.starts_with("cellSize must be at least "), "{err}");
+        assert!(err.ends_with("got 4"), "{err}");
+        assert_eq!((w.width(), w.height(), w.cell_size()), (304.0, 200.0, Some(4.0)), "nothing changed");
+        w.validate().unwrap();
+        // Automatic cell sizes follow the world; a set one that fits stays.
+        w.resize(304.0, 400.0).unwrap();
+        assert_eq!(w.cell_size(), Some(4.0));
+        w.use_automatic_cell_size();
+        w.resize(304.0, 1e15).unwrap();
+        assert!(w.cell_size().unwrap() > 4.0);
+        w.validate().unwrap();
+    }
+
+    #[test]
     fn huge_velocities_and_steps_keep_every_box_finite_and_inside_the_walls() {
         for (v, dt) in [(1e308, 1e10), (-1e308, 1e300), (1e300, 1.0), (f64::MAX, f64::MAX), (5e-324, 1e308)] {
             let mut w = World::new(100.0, 100.0).unwrap();
