@@ -797,6 +797,14 @@ fn grids_over_a_world_whose_area_overflows_stay_finite_and_valid() {
             let id = w.insert(at, -3.0, 17.0, 26.0).unwrap();
             w.set_cell_size(4.0).unwrap();
             w.set_structure(structure).unwrap();
+            // A cell size set too small for the new world refuses the
+            // resize, naming the smallest that fits; with that one set, it
+            // goes through.
+            let Err(crate::Error::TooSmall { min, .. }) = w.resize(width, height) else {
+                panic!("{structure} in {width} x {height}: the resize should be refused at cell size 4");
+            };
+            assert!(min.is_finite() && min > 4.0, "{min}");
+            w.set_cell_size(min).unwrap();
             w.resize(width, height).unwrap();
             for automatic in [false, true] {
                 if automatic {
