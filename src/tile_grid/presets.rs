@@ -58,7 +58,7 @@ impl TileGrid {
         if width % 2 != 0 {
             return Err(Error::OutOfRange {
                 arg: "map row length (two characters per cell)",
-                value: width as i64,
+                value: width as f64,
                 min: 2,
                 max: 2 * i64::from(super::grid::MAX_CELLS_PER_AXIS),
             });
@@ -86,7 +86,7 @@ impl TileGrid {
             if bytes.len() != width {
                 return Err(Error::OutOfRange {
                     arg: "map row length (all rows alike)",
-                    value: line.chars().count() as i64,
+                    value: line.chars().count() as f64,
                     min: width as i64,
                     max: width as i64,
                 });

@@ -114,7 +114,7 @@ impl WasmTileGrid {
         let shape = shape_named(shape)?;
         let segments = whole("segments", segments)?;
         if !(1..=MAX_OUTLINE_SEGMENTS).contains(&segments) {
-            let value = i64::from(segments);
+            let value = f64::from(segments);
             return Err(to_js(Error::OutOfRange {
                 arg: "segments",
                 value,

@@ -388,7 +388,7 @@ impl WasmWorld {
         let layout = layout.as_str();
         let count = whole("count", count)?;
         if count > MAX_POPULATE {
-            let value = i64::from(count);
+            let value = f64::from(count);
             return Err(to_js(crate::Error::OutOfRange {
                 arg: "count",
                 value,
@@ -708,7 +708,7 @@ impl WasmWorld {
         let pairs = u32_array("pairs", &pairs)?;
         let pairs = &pairs[..];
         if pairs.len() % 2 != 0 {
-            let length = pairs.len() as i64;
+            let length = pairs.len() as f64;
             return Err(to_js(crate::Error::OutOfRange {
                 arg: "pairs length (must be even)",
                 value: length,
