@@ -33,7 +33,17 @@ use wasm_bindgen::prelude::*;
 use super::{to_js, typed_arrays};
 use crate::World;
 
+#[wasm_bindgen]
+extern "C" {
+    /// `Array.isArray`, with its exception caught: it throws on a revoked
+    /// proxy, and an exception thrown through Rust skips its destructors
+    /// (`updateMany`'s scratch stayed borrowed: every later call trapped).
+    #[wasm_bindgen(js_namespace = Array, js_name = isArray, catch)]
+    fn is_array(value: &JsValue) -> Result<bool, JsValue>;
+}
+
 /// What a JS value is, for a message: `number 3`, `string "3"`, `object`, …
+/// Runs no user code and throws nothing, whatever the value.
 fn describe(value: &JsValue) -> String {
     if let Some(n) = value.as_f64() {
         return format!("number {n}");
@@ -45,7 +55,7 @@ fn describe(value: &JsValue) -> String {
     if value.is_null() {
         return "null".into();
     }
-    if js_sys::Array::is_array(value) {
+    if is_array(value).unwrap_or(false) {
         return "an array".into();
     }
     // `typeof` runs no user code, even on a proxy.
