@@ -54,8 +54,9 @@ pub enum Error {
     OutOfRange {
         /// The argument, as the library names it (shown in JavaScript's spelling).
         arg: &'static str,
-        /// The value given.
-        value: i64,
+        /// The value given, as given: a JavaScript number keeps its size
+        /// (`1e300` is shown as `1e+300`, not saturated to an integer).
+        value: f64,
         /// The smallest value allowed.
         min: i64,
         /// The largest value allowed.
@@ -211,7 +212,7 @@ impl fmt::Display for Error {
             }
             Error::NotWhole { value, .. } => write!(f, "{arg} must be a whole number, got {}", Num(*value)),
             Error::OutOfRange { value, min, max, .. } => {
-                write!(f, "{arg} {value} is out of range {min}..={max}")
+                write!(f, "{arg} {} is out of range {min}..={max}", Num(*value))
             }
             Error::IdsExhausted => write!(f, "no {arg} left: this World has issued all {} ids", u32::MAX - 1),
             Error::TooManyObjects { asked, max, .. } => {
@@ -259,14 +260,51 @@ pub fn positive(arg: &'static str, value: f64) -> Result<f64> {
 /// A JS number that must be a whole number in `u32` range (ids, cells,
 /// counts): `1.5` or `-1` is an error naming `arg`, not truncated.
 pub fn whole_u32(arg: &'static str, value: f64) -> Result<u32> {
+    whole_in(arg, value, 0, u32::MAX)
+}
+
+/// A number that must be a whole number in `min..=max`: not finite, not
+/// whole, then out of range, each an error naming `arg` and showing the
+/// value as given. Every integer argument's rule is one of these, so a
+/// count, limit or cell given as a JS number (`f64`) and the same given
+/// natively (`u32`, widened exactly) are judged by one function.
+pub fn whole_in(arg: &'static str, value: f64, min: u32, max: u32) -> Result<u32> {
     if !value.is_finite() {
         return Err(Error::NotFinite { arg, value });
     }
     if value.fract() != 0.0 {
         return Err(Error::NotWhole { arg, value });
     }
-    if value < 0.0 || value > u32::MAX as f64 {
-        return Err(Error::OutOfRange { arg, value: value as i64, min: 0, max: u32::MAX.into() });
+    if !(f64::from(min)..=f64::from(max)).contains(&value) {
+        return Err(Error::OutOfRange { arg, value, min: min.into(), max: max.into() });
     }
     Ok(value as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `OutOfRange` held an `i64` and saturated: `maxLevels 1e300` printed
+    /// as 9223372036854775807. The value is shown as given, as JS writes it.
+    #[test]
+    fn out_of_range_shows_the_value_given() {
+        let message = |r: Result<u32>| r.unwrap_err().to_string();
+        assert_eq!(message(whole_in("max_levels", 1e300, 0, 48)), "maxLevels 1e+300 is out of range 0..=48");
+        assert_eq!(
+            message(whole_in("max_levels", -1e300, 0, 48)),
+            "maxLevels -1e+300 is out of range 0..=48"
+        );
+        assert_eq!(message(whole_u32("id", 4294967296.0)), "id 4294967296 is out of range 0..=4294967295");
+        // JavaScript writes 2^63 so too (shortest digits that read back).
+        assert_eq!(
+            message(whole_u32("id", 2f64.powi(63))),
+            "id 9223372036854776000 is out of range 0..=4294967295"
+        );
+        assert_eq!(message(whole_u32("id", -1.0)), "id -1 is out of range 0..=4294967295");
+        assert_eq!(message(whole_u32("id", 1.5)), "id must be a whole number, got 1.5");
+        assert_eq!(message(whole_u32("id", f64::NAN)), "id must be a finite number, got NaN");
+        assert_eq!(whole_in("cols", 4096.0, 1, 4096), Ok(4096));
+        assert_eq!(whole_u32("id", -0.0), Ok(0));
+    }
 }

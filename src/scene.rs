@@ -69,6 +69,15 @@ impl Layout {
     pub fn from_name(name: &str) -> Option<Layout> {
         Layout::ALL.into_iter().find(|l| l.name() == name)
     }
+
+    /// The layout with this name; anything else is an error naming `layout`.
+    pub fn check_name(name: &str) -> crate::Result<Layout> {
+        Layout::from_name(name).ok_or_else(|| crate::Error::UnknownName {
+            arg: "layout",
+            name: name.to_string(),
+            expected: "\"uniform\", \"clustered\", \"mixed\"",
+        })
+    }
 }
 
 /// One generated object: box and velocity.

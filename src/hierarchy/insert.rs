@@ -111,5 +111,5 @@ impl Hierarchy {
 }
 
 fn id_zero(arg: &'static str) -> Error {
-    Error::OutOfRange { arg, value: 0, min: 1, max: i64::from(u32::MAX) }
+    Error::OutOfRange { arg, value: 0.0, min: 1, max: i64::from(u32::MAX) }
 }

@@ -1,6 +1,7 @@
 //! Storage of the quadtree: nodes, item links, per-proxy state, scratch.
 
 use crate::broad_phase::relabel_records;
+use crate::error::{whole_in, Result};
 use crate::geometry::Aabb;
 
 /// Index sentinel: no node, no link.
@@ -34,6 +35,26 @@ pub struct QuadtreeLimits {
 impl Default for QuadtreeLimits {
     fn default() -> Self {
         QuadtreeLimits { max_objects: 8, max_levels: 8 }
+    }
+}
+
+impl QuadtreeLimits {
+    /// The deepest `max_levels` a World accepts: beyond ~50 halvings of an
+    /// `f64` range, midpoints collide.
+    pub const MAX_LEVELS: u32 = 48;
+
+    /// `max_objects` as a World accepts it: a whole number from 1. Takes the
+    /// value as JavaScript gives it (a `u32` widens exactly), so the façade
+    /// and [`World::set_quadtree_limits`](crate::World::set_quadtree_limits)
+    /// apply one rule.
+    pub fn check_max_objects(value: f64) -> Result<u32> {
+        whole_in("maxObjects", value, 1, u32::MAX)
+    }
+
+    /// `max_levels` as a World accepts it: a whole number in
+    /// `0..=`[`MAX_LEVELS`](QuadtreeLimits::MAX_LEVELS).
+    pub fn check_max_levels(value: f64) -> Result<u32> {
+        whole_in("maxLevels", value, 0, QuadtreeLimits::MAX_LEVELS)
     }
 }
 
@@ -419,8 +440,10 @@ pub(super) fn quadrant_of(bounds: &Aabb, aabb: &Aabb) -> Option<u32> {
 }
 
 fn sanitize(limits: QuadtreeLimits) -> QuadtreeLimits {
-    // Depth beyond ~50 halvings of an f64 range makes midpoints collide.
-    QuadtreeLimits { max_objects: limits.max_objects.max(1), max_levels: limits.max_levels.min(48) }
+    QuadtreeLimits {
+        max_objects: limits.max_objects.max(1),
+        max_levels: limits.max_levels.min(QuadtreeLimits::MAX_LEVELS),
+    }
 }
 
 /// The four quadrants of `b` (top-left, top-right, bottom-left,

@@ -64,9 +64,9 @@ use std::cmp::Ordering;
 
 use super::exact::orient;
 use super::segment::{frame, AxisParam, Framed, Segment};
-use crate::error::{positive, Error, Result};
+use crate::error::{positive, Result};
 use crate::geometry::Aabb;
-use crate::tile_grid::{Side, TileGrid, MAX_CELLS_PER_AXIS};
+use crate::tile_grid::{Side, TileGrid};
 
 /// A `cols × rows` grid of square cells of side `cell_size` from the origin;
 /// line `k` is at `k as f64 * cell_size`, the same expression as
@@ -82,19 +82,11 @@ pub struct GridDims {
 }
 
 impl GridDims {
-    /// Errors name `cols` or `rows` outside `1..=`[`MAX_CELLS_PER_AXIS`],
+    /// Errors name `cols` or `rows` outside `1..=`[`MAX_CELLS_PER_AXIS`](crate::tile_grid::MAX_CELLS_PER_AXIS),
     /// or a `cell_size` that is not finite and above zero.
     pub fn new(cols: u32, rows: u32, cell_size: f64) -> Result<GridDims> {
-        for (arg, n) in [("cols", cols), ("rows", rows)] {
-            if !(1..=MAX_CELLS_PER_AXIS).contains(&n) {
-                return Err(Error::OutOfRange {
-                    arg,
-                    value: n.into(),
-                    min: 1,
-                    max: MAX_CELLS_PER_AXIS.into(),
-                });
-            }
-        }
+        TileGrid::check_cell_count("cols", cols.into())?;
+        TileGrid::check_cell_count("rows", rows.into())?;
         positive("cell_size", cell_size)?;
         Ok(GridDims { cols, rows, cell_size })
     }

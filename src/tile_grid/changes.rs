@@ -10,6 +10,8 @@
 //! reader that fell further behind, or one from before the map was
 //! replaced, is told to redraw everything.
 
+use crate::error::Error;
+
 /// Most notes kept; older ones are forgotten half at a time.
 pub const KEPT: usize = 1 << 16;
 
@@ -81,6 +83,24 @@ impl super::TileGrid {
     #[must_use]
     pub fn revision(&self) -> u64 {
         self.changes.revision()
+    }
+
+    /// A revision as JavaScript gives one to `changedCellsSince`: a whole
+    /// number from 0 to 2^53 (the last a JS number counts exactly), else
+    /// an error naming `revision`. (`-1`, `NaN` or `1.5` answered
+    /// "redraw everything", as if they were revisions too old.)
+    pub fn check_revision(value: f64) -> crate::Result<u64> {
+        const MAX: i64 = 1 << 53;
+        if !value.is_finite() {
+            return Err(Error::NotFinite { arg: "revision", value });
+        }
+        if value.fract() != 0.0 {
+            return Err(Error::NotWhole { arg: "revision", value });
+        }
+        if !(0.0..=MAX as f64).contains(&value) {
+            return Err(Error::OutOfRange { arg: "revision", value, min: 0, max: MAX });
+        }
+        Ok(value as u64)
     }
 
     /// The cells whose picture changed after `revision` (a tile set, or an

@@ -22,10 +22,11 @@ impl TileGrid {
         Ok(self.stored(self.slot(col, row, side)))
     }
 
-    /// [`edge`](TileGrid::edge) by side name; an error names `side`.
+    /// [`edge`](TileGrid::edge) by side name; an error names the first bad
+    /// argument of `col`, `row`, `side`.
     pub fn edge_named(&self, col: u32, row: u32, side: &str) -> Result<EdgeState> {
-        let side = Side::from_name(side)?;
-        self.edge(col, row, side)
+        self.check_cell(col, row)?;
+        self.edge(col, row, Side::from_name(side)?)
     }
 
     /// Overrides one edge: `Some(Door::Closed)` makes it `Solid`,

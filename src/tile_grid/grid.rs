@@ -9,7 +9,7 @@
 
 use super::shape::TileShape;
 use super::side::{EdgeState, Side};
-use crate::error::{positive, Error, Result};
+use crate::error::{positive, whole_in, Result};
 use crate::geometry::Aabb;
 
 /// Largest number of columns or rows: 4096 × 4096 tiles is 16 M cells,
@@ -68,8 +68,8 @@ impl TileGrid {
     /// An all-`empty` grid. `cols` and `rows` must be in
     /// `1..=`[`MAX_CELLS_PER_AXIS`], `tile_size` finite and above zero.
     pub fn new(cols: u32, rows: u32, tile_size: f64) -> Result<TileGrid> {
-        check_count("cols", cols)?;
-        check_count("rows", rows)?;
+        TileGrid::check_cell_count("cols", cols.into())?;
+        TileGrid::check_cell_count("rows", rows.into())?;
         positive("tile_size", tile_size)?;
         let (c, r) = (cols as usize, rows as usize);
         let edges = (c + 1) * r + c * (r + 1);
@@ -144,10 +144,11 @@ impl TileGrid {
         Ok(())
     }
 
-    /// [`set_tile`](TileGrid::set_tile) by shape name.
+    /// [`set_tile`](TileGrid::set_tile) by shape name; an error names the
+    /// first bad argument of `col`, `row`, `shape`.
     pub fn set_tile_named(&mut self, col: u32, row: u32, shape: &str) -> Result<()> {
-        let shape = TileShape::from_name(shape)?;
-        self.set_tile(col, row, shape)
+        self.check_cell(col, row)?;
+        self.set_tile(col, row, TileShape::from_name(shape)?)
     }
 
     /// The world bounds of a cell.
@@ -194,20 +195,31 @@ impl TileGrid {
         row as usize * self.cols as usize + col as usize
     }
 
-    pub(super) fn check_cell(&self, col: u32, row: u32) -> Result<()> {
-        let bad = |arg, value: u32, n: u32| Error::OutOfRange {
-            arg,
-            value: value.into(),
-            min: 0,
-            max: i64::from(n) - 1,
-        };
-        if col >= self.cols {
-            return Err(bad("col", col, self.cols));
-        }
-        if row >= self.rows {
-            return Err(bad("row", row, self.rows));
-        }
+    /// Errors name `col` or `row` (in that order) if the cell is outside.
+    pub fn check_cell(&self, col: u32, row: u32) -> Result<()> {
+        self.check_col(col.into())?;
+        self.check_row(row.into())?;
         Ok(())
+    }
+
+    /// A column of this grid as given (a JavaScript number; a `u32` widens
+    /// exactly): a whole number in `0..cols`, else an error naming `col`.
+    /// The one rule for a `col` argument, so the façade can check it before
+    /// the arguments after it.
+    pub fn check_col(&self, value: f64) -> Result<u32> {
+        whole_in("col", value, 0, self.cols - 1)
+    }
+
+    /// A row of this grid as given: a whole number in `0..rows`, else an
+    /// error naming `row`.
+    pub fn check_row(&self, value: f64) -> Result<u32> {
+        whole_in("row", value, 0, self.rows - 1)
+    }
+
+    /// The columns or rows (`arg`) of a grid as given: a whole number in
+    /// `1..=`[`MAX_CELLS_PER_AXIS`], else an error naming `arg`.
+    pub fn check_cell_count(arg: &'static str, value: f64) -> Result<u32> {
+        whole_in(arg, value, 1, MAX_CELLS_PER_AXIS)
     }
 
     /// Where side `side` of cell `(col, row)` is stored and which cell is on
@@ -263,13 +275,5 @@ impl TileGrid {
             Some((c, r)) => self.tiles[self.cell_index(c, r)],
             None => TileShape::Empty,
         }
-    }
-}
-
-fn check_count(arg: &'static str, n: u32) -> Result<()> {
-    if (1..=MAX_CELLS_PER_AXIS).contains(&n) {
-        Ok(())
-    } else {
-        Err(Error::OutOfRange { arg, value: n.into(), min: 1, max: MAX_CELLS_PER_AXIS.into() })
     }
 }

@@ -11,7 +11,7 @@
 use super::grid::TileGrid;
 use super::shape::TileShape;
 use super::side::{Door, Side};
-use crate::error::{Error, Result};
+use crate::error::{positive, Error, Result};
 
 /// The first word of a door line in an ASCII map.
 const DOOR_WORD: &str = "door";
@@ -49,8 +49,18 @@ impl TileGrid {
     /// different lengths, an odd row length, no rows, or a door line that
     /// does not read `door <col> <row> <side> <open|closed>` for a cell of
     /// the map. The map is read in one pass and its edges computed once, so
-    /// a 4096 × 4096 map loads in well under a second.
+    /// a 4096 × 4096 map loads in well under a second. `tile_size` is
+    /// checked first, then the map.
     pub fn from_ascii(tile_size: f64, map: &str) -> Result<TileGrid> {
+        positive("tile_size", tile_size)?;
+        TileGrid::read_ascii(map, tile_size)
+    }
+
+    /// [`from_ascii`](TileGrid::from_ascii) with the arguments in the order
+    /// [`World::load_tile_ascii`](crate::World::load_tile_ascii) and JS
+    /// `loadAscii(map, tileSize)` take them, and checked in that order: the
+    /// map first, then `tile_size`.
+    pub fn read_ascii(map: &str, tile_size: f64) -> Result<TileGrid> {
         let lines: Vec<&str> = map.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
         let (door_lines, rows_text): (Vec<&str>, Vec<&str>) =
             lines.into_iter().partition(|l| l.starts_with(DOOR_WORD));
@@ -58,14 +68,16 @@ impl TileGrid {
         if width % 2 != 0 {
             return Err(Error::OutOfRange {
                 arg: "map row length (two characters per cell)",
-                value: width as i64,
+                value: width as f64,
                 min: 2,
                 max: 2 * i64::from(super::grid::MAX_CELLS_PER_AXIS),
             });
         }
         let cols = u32::try_from(width / 2).unwrap_or(u32::MAX);
         let rows = u32::try_from(rows_text.len()).unwrap_or(u32::MAX);
-        let mut grid = TileGrid::new(cols, rows, tile_size).map_err(|e| match e {
+        // The tile size is checked after the map: a placeholder until then
+        // (nothing below depends on it).
+        let mut grid = TileGrid::new(cols, rows, 1.0).map_err(|e| match e {
             Error::OutOfRange { arg: "cols", value, min, max } => {
                 Error::OutOfRange { arg: "map columns", value, min, max }
             }
@@ -86,7 +98,7 @@ impl TileGrid {
             if bytes.len() != width {
                 return Err(Error::OutOfRange {
                     arg: "map row length (all rows alike)",
-                    value: line.chars().count() as i64,
+                    value: line.chars().count() as f64,
                     min: width as i64,
                     max: width as i64,
                 });
@@ -111,6 +123,7 @@ impl TileGrid {
             grid.doors[slot.index] = Door::code(Some(door));
         }
         grid.recompute_all_edges();
+        grid.tile_size = positive("tile_size", tile_size)?;
         Ok(grid)
     }
 

@@ -194,4 +194,19 @@ impl Door {
             }),
         }
     }
+
+    /// A door setting by name, as `setDoor` takes it: `"none"` (no door,
+    /// the side goes back to its tiles), `"open"` or `"closed"`; anything
+    /// else is an error naming `door`.
+    pub fn setting_from_name(name: &str) -> Result<Option<Door>> {
+        match name {
+            "none" => Ok(None),
+            "open" | "closed" => Door::from_name(name).map(Some),
+            _ => Err(Error::UnknownName {
+                arg: "door",
+                name: name.to_owned(),
+                expected: "\"none\", \"open\", \"closed\"",
+            }),
+        }
+    }
 }

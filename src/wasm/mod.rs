@@ -3,8 +3,11 @@
 //! none of it): [`WasmWorld`] is JS `World`, [`WasmTileGrid`] is JS
 //! `TileGrid`, the handle `world.tiles` returns.
 //!
-//! Every method validates its input in the core (which returns `Result`) and
-//! turns an error into a thrown JS `Error` whose message names the argument.
+//! Every method reads its arguments in order, each checked completely (its
+//! JS type, then the core's rules for its value: `args.rs`), so the error
+//! thrown, a `TypeError` or an `Error`, names the first bad argument; then
+//! it calls the core (which returns `Result`) and turns an error into a
+//! thrown JS `Error` whose message names the argument.
 //! Per-frame data (`pairs`, `query`, `slotBoxes`, `edges`, …) is returned as
 //! typed-array *views* into wasm memory, not copies: a view is valid until
 //! the next call into the world (a call may grow memory and detach it). Use
@@ -14,6 +17,7 @@
 //! A `World` and the `TileGrid` handles taken from it share one core
 //! (`Rc<RefCell<World>>`): the map has one owner, whichever handle edits it.
 
+mod args;
 mod tile_grid;
 mod typed_arrays;
 mod world;
@@ -27,75 +31,6 @@ use tile_grid::WasmTileGrid;
 
 fn to_js(error: crate::Error) -> JsValue {
     JsError::new(&error.to_string()).into()
-}
-
-/// A JS number that must be a whole number in `u32` range (ids, cells,
-/// counts): `1.5` or `-1` is an error naming the argument, not truncated.
-fn whole(arg: &'static str, value: f64) -> Result<u32, JsValue> {
-    crate::error::whole_u32(arg, value).map_err(to_js)
-}
-
-// --- arguments, read once and never coerced ---------------------------------
-//
-// Every parameter arrives as the JS value itself, and is checked here by
-// type. Nothing calls `valueOf`, a getter or a proxy trap: a method runs no
-// user code between reading `this` and returning, so user code can never
-// free or replace a World while a call is using it.
-
-/// What a JS value is, for a message: `number 3`, `string "3"`, `object`, …
-fn describe(value: &JsValue) -> String {
-    if let Some(n) = value.as_f64() {
-        return format!("number {n}");
-    }
-    if let Some(s) = value.as_string() {
-        let shown: String = s.chars().take(40).collect();
-        return format!("string {shown:?}");
-    }
-    if value.is_null() {
-        return "null".into();
-    }
-    if js_sys::Array::is_array(value) {
-        return "an array".into();
-    }
-    // `typeof` runs no user code, even on a proxy.
-    value.js_typeof().as_string().unwrap_or_else(|| "something else".into())
-}
-
-/// A thrown `TypeError` naming the argument, what it must be and what it got.
-pub(crate) fn type_error(arg: &str, expected: &str, value: &JsValue) -> JsValue {
-    js_sys::TypeError::new(&format!("{arg} must be {expected}, got {}", describe(value))).into()
-}
-
-/// A JS number (no coercion: `"3"`, `null` or `{ valueOf }` are refused).
-fn num(arg: &str, value: &JsValue) -> Result<f64, JsValue> {
-    value.as_f64().ok_or_else(|| type_error(arg, "a number", value))
-}
-
-/// An optional JS number: absent, `undefined` or `null` is `None`.
-fn opt_num(arg: &str, value: Option<&JsValue>) -> Result<Option<f64>, JsValue> {
-    match value {
-        None => Ok(None),
-        Some(v) if v.is_undefined() || v.is_null() => Ok(None),
-        Some(v) => v.as_f64().map(Some).ok_or_else(|| type_error(arg, "a number or undefined", v)),
-    }
-}
-
-/// A JS string (no coercion).
-fn text(arg: &str, value: &JsValue) -> Result<String, JsValue> {
-    value.as_string().ok_or_else(|| type_error(arg, "a string", value))
-}
-
-/// A JS boolean (no coercion: `1` or `"yes"` are refused).
-fn flag(arg: &str, value: &JsValue) -> Result<bool, JsValue> {
-    value.as_bool().ok_or_else(|| type_error(arg, "true or false", value))
-}
-
-/// A `Uint32Array`, copied (a plain array is refused: reading its elements
-/// could run user code; see `typed_arrays.rs` for how it is read).
-fn u32_array(arg: &str, value: &JsValue) -> Result<Vec<u32>, JsValue> {
-    let mut out = Vec::new();
-    typed_arrays::read_u32s(arg, value, &mut out)?;
-    Ok(out)
 }
 
 // SAFETY (for every `view` below): the view aliases memory owned by the

@@ -9,12 +9,13 @@ use std::rc::Rc;
 use js_sys::{Float64Array, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
-use super::{
-    flag, flatten_cells, names, num, opt_num, ray_hit, text, to_js, view_f64, view_u32, view_u8, whole,
+use super::args::{
+    box_args, cell_col, cell_row, checked, flag, name, num, number_by, opt_whole, positive, segment_args,
+    text, whole_in,
 };
-use crate::error::Error;
+use super::{flatten_cells, names, ray_hit, to_js, view_f64, view_u32, view_u8};
 use crate::geometry::{Aabb, CellRange};
-use crate::ray::{cast_tiles, check_segment, line_of_sight, trace_cells, trace_steps, GridDims};
+use crate::ray::{cast_tiles, line_of_sight, trace_cells, trace_steps, GridDims};
 use crate::tile_grid::{Door, Side, TileGrid, TileShape, PRESET_NAMES};
 use crate::world::{checked_box, RayHit};
 
@@ -53,10 +54,6 @@ impl WasmTileGrid {
     }
 }
 
-fn shape_named(name: &str) -> Result<TileShape, JsValue> {
-    TileShape::from_name(name).map_err(to_js)
-}
-
 #[wasm_bindgen(js_class = TileGrid)]
 impl WasmTileGrid {
     // ---- What shapes are (no grid needed) ----
@@ -81,9 +78,7 @@ impl WasmTileGrid {
     pub fn shape_family(
         #[wasm_bindgen(unchecked_param_type = "string")] shape: JsValue,
     ) -> Result<String, JsValue> {
-        let shape = text("shape", &shape)?;
-        let shape = shape.as_str();
-        Ok(shape_named(shape)?.family_name().to_string())
+        Ok(name("shape", &shape, TileShape::from_name)?.family_name().to_string())
     }
 
     /// The shape turned a quarter turn clockwise on screen (y down), or
@@ -94,10 +89,9 @@ impl WasmTileGrid {
         #[wasm_bindgen(unchecked_param_type = "string")] shape: JsValue,
         #[wasm_bindgen(unchecked_param_type = "boolean")] clockwise: JsValue,
     ) -> Result<String, JsValue> {
-        let shape = text("shape", &shape)?;
-        let shape = shape.as_str();
+        let shape = name("shape", &shape, TileShape::from_name)?;
         let clockwise = flag("clockwise", &clockwise)?;
-        Ok(shape_named(shape)?.rotated(clockwise).name().to_string())
+        Ok(shape.rotated(clockwise).name().to_string())
     }
 
     /// The outline of a shape's solid part in the unit tile `[0, 1]²`,
@@ -108,20 +102,8 @@ impl WasmTileGrid {
         #[wasm_bindgen(unchecked_param_type = "string")] shape: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] segments: JsValue,
     ) -> Result<Float64Array, JsValue> {
-        let shape = text("shape", &shape)?;
-        let shape = shape.as_str();
-        let segments = num("segments", &segments)?;
-        let shape = shape_named(shape)?;
-        let segments = whole("segments", segments)?;
-        if !(1..=MAX_OUTLINE_SEGMENTS).contains(&segments) {
-            let value = i64::from(segments);
-            return Err(to_js(Error::OutOfRange {
-                arg: "segments",
-                value,
-                min: 1,
-                max: MAX_OUTLINE_SEGMENTS.into(),
-            }));
-        }
+        let shape = name("shape", &shape, TileShape::from_name)?;
+        let segments = whole_in("segments", &segments, 1, MAX_OUTLINE_SEGMENTS)?;
         let points = shape.outline(&Aabb::from_xywh(0.0, 0.0, 1.0, 1.0), segments);
         let flat: Vec<f64> = points.iter().flat_map(|&(x, y)| [x, y]).collect();
         Ok(Float64Array::from(&flat[..]))
@@ -133,9 +115,7 @@ impl WasmTileGrid {
     pub fn shape_sides(
         #[wasm_bindgen(unchecked_param_type = "string")] shape: JsValue,
     ) -> Result<Uint8Array, JsValue> {
-        let shape = text("shape", &shape)?;
-        let shape = shape.as_str();
-        let shape = shape_named(shape)?;
+        let shape = name("shape", &shape, TileShape::from_name)?;
         let codes: Vec<u8> = Side::ALL.iter().map(|&side| shape.side_view(side) as u8).collect();
         Ok(Uint8Array::from(&codes[..]))
     }
@@ -186,17 +166,15 @@ impl WasmTileGrid {
     /// `[col, row, …]` of the cells whose picture changed since `revision`
     /// (a tile set, or an edge beside them changed state or door),
     /// row-major, each once (a view); `undefined` when that is too long ago
-    /// or the map was replaced since: redraw everything then.
+    /// or the map was replaced since: redraw everything then. `revision` is
+    /// a whole number from 0 (`-1`, `NaN`, `1.5` throw).
     #[wasm_bindgen(js_name = changedCellsSince)]
     pub fn changed_cells_since(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "number")] revision: JsValue,
     ) -> Result<Option<Uint32Array>, JsValue> {
-        let revision = num("revision", &revision)?;
-        if !(revision >= 0.0 && revision.fract() == 0.0 && revision <= 2f64.powi(53)) {
-            return Ok(None);
-        }
-        let complete = self.core.borrow().tiles().changed_cells_since(revision as u64, &mut self.cells);
+        let revision = number_by("revision", &revision, TileGrid::check_revision)?;
+        let complete = self.core.borrow().tiles().changed_cells_since(revision, &mut self.cells);
         flatten_cells(&self.cells, &mut self.cells_out);
         Ok(complete.then(|| view_u32(&self.cells_out)))
     }
@@ -208,11 +186,11 @@ impl WasmTileGrid {
         #[wasm_bindgen(unchecked_param_type = "number")] rows: JsValue,
         #[wasm_bindgen(js_name = tileSize, unchecked_param_type = "number")] tile_size: JsValue,
     ) -> Result<(), JsValue> {
-        let cols = num("cols", &cols)?;
-        let rows = num("rows", &rows)?;
-        let tile_size = num("tileSize", &tile_size)?;
-        let (cols, rows) = (whole("cols", cols)?, whole("rows", rows)?);
-        self.grid_mut().replace(TileGrid::new(cols, rows, tile_size).map_err(to_js)?);
+        let cols = number_by("cols", &cols, |n| TileGrid::check_cell_count("cols", n))?;
+        let rows = number_by("rows", &rows, |n| TileGrid::check_cell_count("rows", n))?;
+        let tile_size = positive("tileSize", &tile_size)?;
+        let grid = TileGrid::new(cols, rows, tile_size).map_err(to_js)?;
+        self.grid_mut().replace(grid);
         Ok(())
     }
 
@@ -223,8 +201,8 @@ impl WasmTileGrid {
         #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
     ) -> Result<(), JsValue> {
         let name = text("name", &name)?;
-        let name = name.as_str();
-        self.grid_mut().replace(TileGrid::preset(name).map_err(to_js)?);
+        let grid = TileGrid::preset(&name).map_err(to_js)?;
+        self.grid_mut().replace(grid);
         Ok(())
     }
 
@@ -243,9 +221,16 @@ impl WasmTileGrid {
         #[wasm_bindgen(js_name = tileSize, unchecked_param_type = "number")] tile_size: JsValue,
     ) -> Result<(), JsValue> {
         let map = text("map", &map)?;
-        let map = map.as_str();
-        let tile_size = num("tileSize", &tile_size)?;
-        self.grid_mut().replace(TileGrid::from_ascii(tile_size, map).map_err(to_js)?);
+        // The map's rules are its parse, which runs once, with the size:
+        // a wrong type of `tileSize` waits until the map has been read.
+        let grid = match num("tileSize", &tile_size) {
+            Ok(tile_size) => TileGrid::read_ascii(&map, tile_size).map_err(to_js)?,
+            Err(tile_size_type) => {
+                TileGrid::read_ascii(&map, 1.0).map_err(to_js)?;
+                return Err(tile_size_type);
+            }
+        };
+        self.grid_mut().replace(grid);
         Ok(())
     }
 
@@ -256,13 +241,11 @@ impl WasmTileGrid {
         #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] shape: JsValue,
     ) -> Result<(), JsValue> {
-        let col = num("col", &col)?;
-        let row = num("row", &row)?;
-        let shape = text("shape", &shape)?;
-        let shape = shape.as_str();
-        let (col, row) = (whole("col", col)?, whole("row", row)?);
-        let shape = shape_named(shape)?;
-        self.grid_mut().set_tile(col, row, shape).map_err(to_js)
+        let col = cell_col(&self.core, &col)?;
+        let row = cell_row(&self.core, &row)?;
+        let shape = name("shape", &shape, TileShape::from_name)?;
+        let result = self.grid_mut().set_tile(col, row, shape);
+        result.map_err(to_js)
     }
 
     /// The shape name of a tile.
@@ -271,9 +254,9 @@ impl WasmTileGrid {
         #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
     ) -> Result<String, JsValue> {
-        let col = num("col", &col)?;
-        let row = num("row", &row)?;
-        Ok(self.grid().tile(whole("col", col)?, whole("row", row)?).map_err(to_js)?.name().to_string())
+        let col = cell_col(&self.core, &col)?;
+        let row = cell_row(&self.core, &row)?;
+        Ok(checked(&self.core, |w| w.tiles().tile(col, row))?.name().to_string())
     }
 
     /// `"empty"`, `"solid"` or `"interesting"` for a side of a cell.
@@ -283,12 +266,10 @@ impl WasmTileGrid {
         #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] side: JsValue,
     ) -> Result<String, JsValue> {
-        let col = num("col", &col)?;
-        let row = num("row", &row)?;
-        let side = text("side", &side)?;
-        let side = side.as_str();
-        let (col, row) = (whole("col", col)?, whole("row", row)?);
-        Ok(self.grid().edge_named(col, row, side).map_err(to_js)?.name().to_string())
+        let col = cell_col(&self.core, &col)?;
+        let row = cell_row(&self.core, &row)?;
+        let side = name("side", &side, Side::from_name)?;
+        Ok(checked(&self.core, |w| w.tiles().edge(col, row, side))?.name().to_string())
     }
 
     /// A door on a cell side: `"open"`, `"closed"`, or `"none"` to remove it.
@@ -300,19 +281,12 @@ impl WasmTileGrid {
         #[wasm_bindgen(unchecked_param_type = "string")] side: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] door: JsValue,
     ) -> Result<(), JsValue> {
-        let col = num("col", &col)?;
-        let row = num("row", &row)?;
-        let side = text("side", &side)?;
-        let side = side.as_str();
-        let door = text("door", &door)?;
-        let door = door.as_str();
-        let (col, row) = (whole("col", col)?, whole("row", row)?);
-        let side = Side::from_name(side).map_err(to_js)?;
-        let door = match door {
-            "none" => None,
-            name => Some(Door::from_name(name).map_err(to_js)?),
-        };
-        self.grid_mut().set_door(col, row, side, door).map_err(to_js)
+        let col = cell_col(&self.core, &col)?;
+        let row = cell_row(&self.core, &row)?;
+        let side = name("side", &side, Side::from_name)?;
+        let door = name("door", &door, Door::setting_from_name)?;
+        let result = self.grid_mut().set_door(col, row, side, door);
+        result.map_err(to_js)
     }
 
     /// The door on a cell side: `"open"`, `"closed"` or `"none"`.
@@ -322,13 +296,10 @@ impl WasmTileGrid {
         #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] side: JsValue,
     ) -> Result<String, JsValue> {
-        let col = num("col", &col)?;
-        let row = num("row", &row)?;
-        let side = text("side", &side)?;
-        let side = side.as_str();
-        let (col, row) = (whole("col", col)?, whole("row", row)?);
-        let side = Side::from_name(side).map_err(to_js)?;
-        Ok(self.grid().door(col, row, side).map_err(to_js)?.map_or("none", Door::name).to_string())
+        let col = cell_col(&self.core, &col)?;
+        let row = cell_row(&self.core, &row)?;
+        let side = name("side", &side, Side::from_name)?;
+        Ok(checked(&self.core, |w| w.tiles().door(col, row, side))?.map_or("none", Door::name).to_string())
     }
 
     /// Per cell, row-major, the code of its shape in `TileGrid.shapes()`
@@ -369,17 +340,15 @@ impl WasmTileGrid {
         #[wasm_bindgen(js_name = colEnd)] col_end: Option<JsValue>,
         #[wasm_bindgen(js_name = rowEnd)] row_end: Option<JsValue>,
     ) -> Result<Float64Array, JsValue> {
-        let col_start = opt_num("colStart", col_start.as_ref())?;
-        let row_start = opt_num("rowStart", row_start.as_ref())?;
-        let col_end = opt_num("colEnd", col_end.as_ref())?;
-        let row_end = opt_num("rowEnd", row_end.as_ref())?;
-        let bound = |arg, v: Option<f64>, default: u32| v.map_or(Ok(default), |v| whole(arg, v));
-        let (cols, rows) = (self.cols(), self.rows());
+        let col_start = opt_whole("colStart", col_start.as_ref())?;
+        let row_start = opt_whole("rowStart", row_start.as_ref())?;
+        let col_end = opt_whole("colEnd", col_end.as_ref())?;
+        let row_end = opt_whole("rowEnd", row_end.as_ref())?;
         let range = CellRange {
-            col_start: bound("colStart", col_start, 0)?,
-            row_start: bound("rowStart", row_start, 0)?,
-            col_end: bound("colEnd", col_end, cols)?,
-            row_end: bound("rowEnd", row_end, rows)?,
+            col_start: col_start.unwrap_or(0),
+            row_start: row_start.unwrap_or(0),
+            col_end: col_end.unwrap_or_else(|| self.cols()),
+            row_end: row_end.unwrap_or_else(|| self.rows()),
         };
         self.core.borrow().tiles().edge_lines(range, &mut self.numbers);
         Ok(view_f64(&self.numbers))
@@ -408,10 +377,7 @@ impl WasmTileGrid {
         #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
     ) -> Result<Uint32Array, JsValue> {
-        let x = num("x", &x)?;
-        let y = num("y", &y)?;
-        let w = num("w", &w)?;
-        let h = num("h", &h)?;
+        let (x, y, w, h) = box_args(&x, &y, &w, &h)?;
         let area = checked_box(x, y, w, h).map_err(to_js)?;
         self.core.borrow().tiles().touched_cells(&area, &mut self.cells);
         flatten_cells(&self.cells, &mut self.cells_out);
@@ -429,10 +395,7 @@ impl WasmTileGrid {
         #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
     ) -> Result<Float64Array, JsValue> {
-        let x = num("x", &x)?;
-        let y = num("y", &y)?;
-        let w = num("w", &w)?;
-        let h = num("h", &h)?;
+        let (x, y, w, h) = box_args(&x, &y, &w, &h)?;
         let area = checked_box(x, y, w, h).map_err(to_js)?;
         let (dx, dy) = self.grid().push_out(&area);
         Ok(Float64Array::from(&[dx, dy][..]))
@@ -450,11 +413,7 @@ impl WasmTileGrid {
         #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
     ) -> Result<Uint32Array, JsValue> {
-        let x0 = num("x0", &x0)?;
-        let y0 = num("y0", &y0)?;
-        let x1 = num("x1", &x1)?;
-        let y1 = num("y1", &y1)?;
-        check_segment(x0, y0, x1, y1).map_err(to_js)?;
+        let (x0, y0, x1, y1) = segment_args(&x0, &y0, &x1, &y1)?;
         trace_cells(GridDims::of(self.core.borrow().tiles()), x0, y0, x1, y1, &mut self.cells);
         flatten_cells(&self.cells, &mut self.cells_out);
         Ok(view_u32(&self.cells_out))
@@ -471,11 +430,7 @@ impl WasmTileGrid {
         #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
     ) -> Result<Float64Array, JsValue> {
-        let x0 = num("x0", &x0)?;
-        let y0 = num("y0", &y0)?;
-        let x1 = num("x1", &x1)?;
-        let y1 = num("y1", &y1)?;
-        check_segment(x0, y0, x1, y1).map_err(to_js)?;
+        let (x0, y0, x1, y1) = segment_args(&x0, &y0, &x1, &y1)?;
         trace_steps(GridDims::of(self.core.borrow().tiles()), x0, y0, x1, y1, &mut self.numbers);
         Ok(view_f64(&self.numbers))
     }
@@ -490,11 +445,7 @@ impl WasmTileGrid {
         #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let x0 = num("x0", &x0)?;
-        let y0 = num("y0", &y0)?;
-        let x1 = num("x1", &x1)?;
-        let y1 = num("y1", &y1)?;
-        check_segment(x0, y0, x1, y1).map_err(to_js)?;
+        let (x0, y0, x1, y1) = segment_args(&x0, &y0, &x1, &y1)?;
         let hit = cast_tiles(&self.grid(), x0, y0, x1, y1);
         Ok(hit.map_or(JsValue::UNDEFINED, |h| ray_hit(RayHit::from(h))))
     }
@@ -508,11 +459,7 @@ impl WasmTileGrid {
         #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
     ) -> Result<bool, JsValue> {
-        let x0 = num("x0", &x0)?;
-        let y0 = num("y0", &y0)?;
-        let x1 = num("x1", &x1)?;
-        let y1 = num("y1", &y1)?;
-        check_segment(x0, y0, x1, y1).map_err(to_js)?;
+        let (x0, y0, x1, y1) = segment_args(&x0, &y0, &x1, &y1)?;
         Ok(line_of_sight(&self.grid(), x0, y0, x1, y1))
     }
 

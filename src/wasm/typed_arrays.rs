@@ -21,7 +21,7 @@ use js_sys::{Float64Array, Function, Object, Reflect, Symbol, Uint32Array, Uint8
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::type_error;
+use super::args::type_error;
 
 /// The getters of `%TypedArray%.prototype`, taken once.
 struct Getters {

@@ -9,13 +9,15 @@ use std::rc::Rc;
 use js_sys::{Float64Array, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
-use super::WasmTileGrid;
-use super::{
-    boxes_xywh, flag, names, num, plain_object, ray_hit, text, to_js, u32_array, view_f64, view_u32, view_u8,
-    whole,
+use super::args::{
+    box_args, cell_col, cell_row, checked, finite, flag, live_id, name, num, number_by, positive,
+    segment_args, text, u32_array, whole, whole_in,
 };
+use super::WasmTileGrid;
+use super::{boxes_xywh, names, plain_object, ray_hit, to_js, view_f64, view_u32, view_u8};
 use crate::quadtree::QuadtreeLimits;
 use crate::scene::Layout;
+use crate::tile_grid::{Side, TileGrid, TileShape};
 use crate::world::{StructureKind, TileResponse};
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -76,6 +78,13 @@ impl WasmWorld {
     fn core_mut(&self) -> RefMut<'_, crate::World> {
         self.core.borrow_mut()
     }
+
+    /// Runs `call` on the World, releasing it before an error becomes a JS
+    /// object.
+    fn edit<T>(&self, call: impl FnOnce(&mut crate::World) -> crate::Result<T>) -> Result<T, JsValue> {
+        let result = call(&mut self.core_mut());
+        result.map_err(to_js)
+    }
 }
 
 #[wasm_bindgen(js_class = World)]
@@ -86,8 +95,8 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
     ) -> Result<WasmWorld, JsValue> {
-        let width = num("width", &width)?;
-        let height = num("height", &height)?;
+        let width = positive("width", &width)?;
+        let height = positive("height", &height)?;
         console_error_panic_hook::set_once();
         let core = crate::World::new(width, height).map_err(to_js)?;
         Ok(WasmWorld {
@@ -114,9 +123,9 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
     ) -> Result<(), JsValue> {
-        let width = num("width", &width)?;
-        let height = num("height", &height)?;
-        self.core_mut().resize(width, height).map_err(to_js)
+        let width = positive("width", &width)?;
+        let height = positive("height", &height)?;
+        self.edit(|core| core.resize(width, height))
     }
 
     /// Adds a box at rest; returns its id (>= 1, never reused).
@@ -127,11 +136,8 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
     ) -> Result<u32, JsValue> {
-        let x = num("x", &x)?;
-        let y = num("y", &y)?;
-        let w = num("w", &w)?;
-        let h = num("h", &h)?;
-        self.core_mut().insert(x, y, w, h).map_err(to_js)
+        let (x, y, w, h) = box_args(&x, &y, &w, &h)?;
+        self.edit(|core| core.insert(x, y, w, h))
     }
 
     /// Moves / resizes a box.
@@ -143,12 +149,9 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
     ) -> Result<(), JsValue> {
-        let id = num("id", &id)?;
-        let x = num("x", &x)?;
-        let y = num("y", &y)?;
-        let w = num("w", &w)?;
-        let h = num("h", &h)?;
-        self.core_mut().update(whole("id", id)?, x, y, w, h).map_err(to_js)
+        let id = live_id(&self.core, "id", &id)?;
+        let (x, y, w, h) = box_args(&x, &y, &w, &h)?;
+        self.edit(|core| core.update(id, x, y, w, h))
     }
 
     /// Units per second.
@@ -159,10 +162,10 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] vx: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] vy: JsValue,
     ) -> Result<(), JsValue> {
-        let id = num("id", &id)?;
-        let vx = num("vx", &vx)?;
-        let vy = num("vy", &vy)?;
-        self.core_mut().set_velocity(whole("id", id)?, vx, vy).map_err(to_js)
+        let id = live_id(&self.core, "id", &id)?;
+        let vx = finite("vx", &vx)?;
+        let vy = finite("vy", &vy)?;
+        self.edit(|core| core.set_velocity(id, vx, vy))
     }
 
     /// `[vx, vy]` of a live object (a copy).
@@ -170,8 +173,8 @@ impl WasmWorld {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
     ) -> Result<Float64Array, JsValue> {
-        let id = num("id", &id)?;
-        let v = self.core().velocity(whole("id", id)?).map_err(to_js)?;
+        let id = live_id(&self.core, "id", &id)?;
+        let v = checked(&self.core, |core| core.velocity(id))?;
         Ok(Float64Array::from(&v[..]))
     }
 
@@ -180,8 +183,8 @@ impl WasmWorld {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
     ) -> Result<(), JsValue> {
-        let id = num("id", &id)?;
-        self.core_mut().remove(whole("id", id)?).map_err(to_js)
+        let id = live_id(&self.core, "id", &id)?;
+        self.edit(|core| core.remove(id))
     }
 
     /// The object's current `[x, y, w, h]` (a copy).
@@ -190,8 +193,8 @@ impl WasmWorld {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
     ) -> Result<Float64Array, JsValue> {
-        let id = num("id", &id)?;
-        let b = self.core().box_of(whole("id", id)?).map_err(to_js)?;
+        let id = live_id(&self.core, "id", &id)?;
+        let b = checked(&self.core, |core| core.box_of(id))?;
         Ok(Float64Array::from(&b[..]))
     }
 
@@ -205,7 +208,7 @@ impl WasmWorld {
     /// pushes tile colliders out of the tiles.
     pub fn step(&self, #[wasm_bindgen(unchecked_param_type = "number")] dt: JsValue) -> Result<(), JsValue> {
         let dt = num("dt", &dt)?;
-        self.core_mut().step(dt).map_err(to_js)
+        self.edit(|core| core.step(dt))
     }
 
     /// Every overlapping pair `[a0, b0, a1, b1, …]`, `a < b`, sorted (a view).
@@ -243,8 +246,15 @@ impl WasmWorld {
         let mut scratch = self.batch.borrow_mut();
         let (id_buf, box_buf) = &mut *scratch;
         super::typed_arrays::read_u32s("ids", &ids, id_buf)?;
-        super::typed_arrays::read_f64s("boxes", &boxes, box_buf)?;
-        self.core_mut().update_many_flat(id_buf, box_buf).map_err(to_js)
+        // The one method whose first argument is not judged before the next
+        // is read: a pass over every id before the core's own would cost a
+        // game's every frame. A dead id still comes first: before a wrong
+        // type of `boxes` here, before a bad box or length in the core.
+        if let Err(boxes_type) = super::typed_arrays::read_f64s("boxes", &boxes, box_buf) {
+            checked(&self.core, |core| core.check_ids("ids", id_buf))?;
+            return Err(boxes_type);
+        }
+        self.edit(|core| core.update_many_flat(id_buf, box_buf))
     }
 
     /// Ids of the boxes overlapping the given box, ascending (a view).
@@ -255,10 +265,7 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
     ) -> Result<Uint32Array, JsValue> {
-        let x = num("x", &x)?;
-        let y = num("y", &y)?;
-        let w = num("w", &w)?;
-        let h = num("h", &h)?;
+        let (x, y, w, h) = box_args(&x, &y, &w, &h)?;
         let mut core = self.core_mut();
         let ids = core.query(x, y, w, h).map_err(to_js)?;
         Ok(view_u32(ids))
@@ -271,8 +278,7 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
     ) -> Result<(), JsValue> {
         let name = text("name", &name)?;
-        let name = name.as_str();
-        self.core_mut().set_structure(name).map_err(to_js)
+        self.edit(|core| core.set_structure(&name))
     }
 
     #[wasm_bindgen(getter)]
@@ -293,11 +299,9 @@ impl WasmWorld {
         #[wasm_bindgen(js_name = maxObjects, unchecked_param_type = "number")] max_objects: JsValue,
         #[wasm_bindgen(js_name = maxLevels, unchecked_param_type = "number")] max_levels: JsValue,
     ) -> Result<(), JsValue> {
-        let max_objects = num("maxObjects", &max_objects)?;
-        let max_levels = num("maxLevels", &max_levels)?;
-        let max_objects = whole("maxObjects", max_objects)?;
-        let max_levels = whole("maxLevels", max_levels)?;
-        self.core_mut().set_quadtree_limits(max_objects, max_levels).map_err(to_js)
+        let max_objects = number_by("maxObjects", &max_objects, QuadtreeLimits::check_max_objects)?;
+        let max_levels = number_by("maxLevels", &max_levels, QuadtreeLimits::check_max_levels)?;
+        self.edit(|core| core.set_quadtree_limits(max_objects, max_levels))
     }
 
     #[wasm_bindgen(getter, js_name = maxObjects)]
@@ -325,7 +329,7 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] size: JsValue,
     ) -> Result<(), JsValue> {
         let size = num("size", &size)?;
-        self.core_mut().set_cell_size(size).map_err(to_js)
+        self.edit(|core| core.set_cell_size(size))
     }
 
     /// Returns the grids to a cell size picked from the objects' sizes.
@@ -359,8 +363,8 @@ impl WasmWorld {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
     ) -> Result<Float64Array, JsValue> {
-        let id = num("id", &id)?;
-        Ok(boxes_xywh(&self.core().searched_in(whole("id", id)?).map_err(to_js)?))
+        let id = live_id(&self.core, "id", &id)?;
+        Ok(boxes_xywh(&checked(&self.core, |core| core.searched_in(id))?))
     }
 
     /// The quadtree nodes or grid cells holding the object, `x, y, w, h`
@@ -370,8 +374,8 @@ impl WasmWorld {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
     ) -> Result<Float64Array, JsValue> {
-        let id = num("id", &id)?;
-        Ok(boxes_xywh(&self.core().stored_in(whole("id", id)?).map_err(to_js)?))
+        let id = live_id(&self.core, "id", &id)?;
+        Ok(boxes_xywh(&checked(&self.core, |core| core.stored_in(id))?))
     }
 
     /// Adds `count` seeded moving boxes laid out per `layout` (one of
@@ -382,29 +386,11 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] layout: JsValue,
     ) -> Result<u32, JsValue> {
-        let count = num("count", &count)?;
-        let seed = num("seed", &seed)?;
-        let layout = text("layout", &layout)?;
-        let layout = layout.as_str();
-        let count = whole("count", count)?;
-        if count > MAX_POPULATE {
-            let value = i64::from(count);
-            return Err(to_js(crate::Error::OutOfRange {
-                arg: "count",
-                value,
-                min: 0,
-                max: MAX_POPULATE.into(),
-            }));
-        }
-        let seed = whole("seed", seed)?;
-        let layout = Layout::from_name(layout).ok_or_else(|| {
-            to_js(crate::Error::UnknownName {
-                arg: "layout",
-                name: layout.to_string(),
-                expected: "\"uniform\", \"clustered\", \"mixed\"",
-            })
-        })?;
-        self.core_mut().populate(count, seed.into(), layout).map_err(to_js)
+        let count = whole_in("count", &count, 0, MAX_POPULATE)?;
+        checked(&self.core, |core| core.check_room("count", count as usize))?;
+        let seed = whole("seed", &seed)?;
+        let layout = name("layout", &layout, Layout::check_name)?;
+        self.edit(|core| core.populate(count, seed.into(), layout))
     }
 
     /// The scene layouts `populate` accepts.
@@ -418,8 +404,7 @@ impl WasmWorld {
     pub fn scene_side(
         #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
     ) -> Result<f64, JsValue> {
-        let count = num("count", &count)?;
-        Ok(crate::scene::world_side_for(whole("count", count)? as usize))
+        Ok(crate::scene::world_side_for(whole("count", &count)? as usize))
     }
 
     /// Throws if any internal invariant is broken (a debugging aid).
@@ -542,11 +527,10 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] rows: JsValue,
         #[wasm_bindgen(js_name = tileSize, unchecked_param_type = "number")] tile_size: JsValue,
     ) -> Result<(), JsValue> {
-        let cols = num("cols", &cols)?;
-        let rows = num("rows", &rows)?;
-        let tile_size = num("tileSize", &tile_size)?;
-        let (cols, rows) = (whole("cols", cols)?, whole("rows", rows)?);
-        self.core_mut().set_tile_grid(cols, rows, tile_size).map_err(to_js)
+        let cols = number_by("cols", &cols, |n| TileGrid::check_cell_count("cols", n))?;
+        let rows = number_by("rows", &rows, |n| TileGrid::check_cell_count("rows", n))?;
+        let tile_size = positive("tileSize", &tile_size)?;
+        self.edit(|core| core.set_tile_grid(cols, rows, tile_size))
     }
 
     /// Sets one tile by shape name (see `TileGrid.shapes()`).
@@ -557,11 +541,10 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] shape: JsValue,
     ) -> Result<(), JsValue> {
-        let col = num("col", &col)?;
-        let row = num("row", &row)?;
-        let shape = text("shape", &shape)?;
-        let shape = shape.as_str();
-        self.core_mut().set_tile(whole("col", col)?, whole("row", row)?, shape).map_err(to_js)
+        let col = cell_col(&self.core, &col)?;
+        let row = cell_row(&self.core, &row)?;
+        let shape = name("shape", &shape, TileShape::from_name)?;
+        self.edit(|core| core.tiles_mut().set_tile(col, row, shape))
     }
 
     /// The shape name of a tile.
@@ -570,9 +553,9 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
     ) -> Result<String, JsValue> {
-        let col = num("col", &col)?;
-        let row = num("row", &row)?;
-        Ok(self.core().tile(whole("col", col)?, whole("row", row)?).map_err(to_js)?.to_string())
+        let col = cell_col(&self.core, &col)?;
+        let row = cell_row(&self.core, &row)?;
+        Ok(checked(&self.core, |core| core.tile(col, row))?.to_string())
     }
 
     /// `"empty"`, `"solid"` or `"interesting"` for a side (`"left"`,
@@ -583,11 +566,10 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] side: JsValue,
     ) -> Result<String, JsValue> {
-        let col = num("col", &col)?;
-        let row = num("row", &row)?;
-        let side = text("side", &side)?;
-        let side = side.as_str();
-        Ok(self.core().edge(whole("col", col)?, whole("row", row)?, side).map_err(to_js)?.to_string())
+        let col = cell_col(&self.core, &col)?;
+        let row = cell_row(&self.core, &row)?;
+        let side = name("side", &side, Side::from_name)?;
+        Ok(checked(&self.core, |core| core.tiles().edge(col, row, side))?.name().to_string())
     }
 
     /// The edge-state names, by the codes of `TileGrid.edges()` and
@@ -606,10 +588,7 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
     ) -> Result<Uint32Array, JsValue> {
-        let x = num("x", &x)?;
-        let y = num("y", &y)?;
-        let w = num("w", &w)?;
-        let h = num("h", &h)?;
+        let (x, y, w, h) = box_args(&x, &y, &w, &h)?;
         let mut core = self.core_mut();
         Ok(view_u32(core.touched_cells(x, y, w, h).map_err(to_js)?))
     }
@@ -622,12 +601,9 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] response: JsValue,
     ) -> Result<(), JsValue> {
-        let id = num("id", &id)?;
-        let response = text("response", &response)?;
-        let response = response.as_str();
-        let id = whole("id", id)?;
-        let response = TileResponse::from_name(response).map_err(to_js)?;
-        self.core_mut().set_tile_response(id, response).map_err(to_js)
+        let id = live_id(&self.core, "id", &id)?;
+        let response = name("response", &response, TileResponse::from_name)?;
+        self.edit(|core| core.set_tile_response(id, response))
     }
 
     #[wasm_bindgen(js_name = tileResponse)]
@@ -635,8 +611,8 @@ impl WasmWorld {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
     ) -> Result<String, JsValue> {
-        let id = num("id", &id)?;
-        Ok(self.core().tile_response(whole("id", id)?).map_err(to_js)?.name().to_string())
+        let id = live_id(&self.core, "id", &id)?;
+        Ok(checked(&self.core, |core| core.tile_response(id))?.name().to_string())
     }
 
     /// The names `setTileResponse` accepts.
@@ -657,10 +633,7 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
     ) -> Result<Uint32Array, JsValue> {
-        let x0 = num("x0", &x0)?;
-        let y0 = num("y0", &y0)?;
-        let x1 = num("x1", &x1)?;
-        let y1 = num("y1", &y1)?;
+        let (x0, y0, x1, y1) = segment_args(&x0, &y0, &x1, &y1)?;
         let mut core = self.core_mut();
         Ok(view_u32(core.trace_cells(x0, y0, x1, y1).map_err(to_js)?))
     }
@@ -675,11 +648,8 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let x0 = num("x0", &x0)?;
-        let y0 = num("y0", &y0)?;
-        let x1 = num("x1", &x1)?;
-        let y1 = num("y1", &y1)?;
-        let hit = self.core_mut().cast_ray(x0, y0, x1, y1).map_err(to_js)?;
+        let (x0, y0, x1, y1) = segment_args(&x0, &y0, &x1, &y1)?;
+        let hit = self.edit(|core| core.cast_ray(x0, y0, x1, y1))?;
         Ok(hit.map_or(JsValue::UNDEFINED, ray_hit))
     }
 
@@ -692,9 +662,10 @@ impl WasmWorld {
         #[wasm_bindgen(unchecked_param_type = "number")] child: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] parent: JsValue,
     ) -> Result<(), JsValue> {
-        let child = num("child", &child)?;
+        let child = live_id(&self.core, "child", &child)?;
         let parent = num("parent", &parent)?;
-        self.core_mut().set_parent(whole("child", child)?, whole("parent", parent)?).map_err(to_js)
+        let parent = checked(&self.core, |core| core.check_parent(child, parent))?;
+        self.edit(|core| core.set_parent(child, parent))
     }
 
     /// Many attachments at once: `pairs` is `[child0, parent0, child1,
@@ -708,7 +679,7 @@ impl WasmWorld {
         let pairs = u32_array("pairs", &pairs)?;
         let pairs = &pairs[..];
         if pairs.len() % 2 != 0 {
-            let length = pairs.len() as i64;
+            let length = pairs.len() as f64;
             return Err(to_js(crate::Error::OutOfRange {
                 arg: "pairs length (must be even)",
                 value: length,
@@ -717,7 +688,7 @@ impl WasmWorld {
             }));
         }
         let events: Vec<(u32, u32)> = pairs.chunks_exact(2).map(|p| (p[0], p[1])).collect();
-        Ok(match self.core_mut().set_parents(&events).map_err(to_js)? {
+        Ok(match self.edit(|core| core.set_parents(&events))? {
             crate::hierarchy::BatchStrategy::Repaired => "repaired",
             crate::hierarchy::BatchStrategy::Resorted => "resorted",
         }
@@ -730,8 +701,8 @@ impl WasmWorld {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
     ) -> Result<u32, JsValue> {
-        let id = num("id", &id)?;
-        self.core().parent_of(whole("id", id)?).map_err(to_js)
+        let id = live_id(&self.core, "id", &id)?;
+        checked(&self.core, |core| core.parent_of(id))
     }
 
     /// Every live id once, each parent before its children (a view).

@@ -2,6 +2,7 @@
 //! with ids, stepping, pairs and queries through a switchable structure.
 //! The wasm façade (`wasm.rs`) is a thin wrapper over this type.
 
+mod arguments;
 mod changed_slots;
 mod events;
 mod hierarchy;

@@ -190,17 +190,8 @@ impl super::World {
     /// Split threshold (`max_objects >= 1`) and depth limit
     /// (`0 <= max_levels <= 48`) of both quadtrees.
     pub fn set_quadtree_limits(&mut self, max_objects: u32, max_levels: u32) -> Result<()> {
-        if max_objects < 1 {
-            return Err(Error::OutOfRange {
-                arg: "maxObjects",
-                value: max_objects.into(),
-                min: 1,
-                max: u32::MAX.into(),
-            });
-        }
-        if max_levels > 48 {
-            return Err(Error::OutOfRange { arg: "maxLevels", value: max_levels.into(), min: 0, max: 48 });
-        }
+        QuadtreeLimits::check_max_objects(max_objects.into())?;
+        QuadtreeLimits::check_max_levels(max_levels.into())?;
         self.quadtree_limits = QuadtreeLimits { max_objects, max_levels };
         if let Structure::Quadtree(tree) = &mut self.structure {
             tree.set_limits(self.quadtree_limits);

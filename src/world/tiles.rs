@@ -4,7 +4,7 @@
 use super::World;
 use crate::error::Result;
 use crate::geometry::Aabb;
-use crate::tile_grid::{Door, Side, TileGrid, TileShape, MAX_CELLS_PER_AXIS};
+use crate::tile_grid::{Door, Side, TileGrid, MAX_CELLS_PER_AXIS};
 
 /// Tile size of the grid a new World starts with.
 pub const DEFAULT_TILE_SIZE: f64 = 32.0;
@@ -45,10 +45,10 @@ impl World {
         Ok(())
     }
 
-    /// Sets one tile by shape name (see [`TileShape::ALL`]).
+    /// Sets one tile by shape name (see [`TileShape::ALL`](crate::tile_grid::TileShape::ALL)); an
+    /// error names the first bad argument of `col`, `row`, `shape`.
     pub fn set_tile(&mut self, col: u32, row: u32, shape: &str) -> Result<()> {
-        let shape = TileShape::from_name(shape)?;
-        self.tiles.set_tile(col, row, shape)
+        self.tiles.set_tile_named(col, row, shape)
     }
 
     /// The shape name of one tile.
@@ -65,16 +65,15 @@ impl World {
     /// Opens (`"open"`) or closes (`"closed"`) a door on one cell side, or
     /// hands the side back to its tiles (`"none"`).
     pub fn set_door(&mut self, col: u32, row: u32, side: &str, door: &str) -> Result<()> {
+        self.tiles.check_cell(col, row)?;
         let side = Side::from_name(side)?;
-        let door = match door {
-            "none" => None,
-            name => Some(Door::from_name(name)?),
-        };
+        let door = Door::setting_from_name(door)?;
         self.tiles.set_door(col, row, side, door)
     }
 
     /// The door on a cell side: `"open"`, `"closed"`, or `"none"`.
     pub fn door(&self, col: u32, row: u32, side: &str) -> Result<&'static str> {
+        self.tiles.check_cell(col, row)?;
         let side = Side::from_name(side)?;
         Ok(self.tiles.door(col, row, side)?.map_or("none", Door::name))
     }
@@ -88,7 +87,7 @@ impl World {
 
     /// Replaces the tile grid by one read from an ASCII map (doors included).
     pub fn load_tile_ascii(&mut self, map: &str, tile_size: f64) -> Result<()> {
-        self.tiles.replace(TileGrid::from_ascii(tile_size, map)?);
+        self.tiles.replace(TileGrid::read_ascii(map, tile_size)?);
         Ok(())
     }
 

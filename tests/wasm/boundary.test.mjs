@@ -91,7 +91,12 @@ function snapshot(w) {
 function wrongValues(kind, effects) {
   const sneaky = { valueOf: () => (effects.calls++, 3), toString: () => (effects.calls++, 'full') };
   const getterBomb = new Proxy({}, { get: () => (effects.calls++, () => 3) });
+  const revoked = Proxy.revocable([], {});
+  revoked.revoke();
   const common = [
+    // Array.isArray throws on it: describing it for the TypeError threw
+    // instead, and left updateMany's scratch borrowed for good.
+    ['a revoked proxy', revoked.proxy],
     ['null', null],
     ['{}', {}],
     ['[]', []],
@@ -269,6 +274,12 @@ test('typed arrays with getters, subclasses or proxies run no user code', () => 
   assert.throws(() => w.setParents(trap(new Uint32Array([3, 1]))), /pairs must be a Uint32Array/);
   assert.throws(() => w.updateMany(trap(new Uint32Array([1])), new Float64Array(4)), /ids must be a Uint32Array/);
   assert.throws(() => w.updateMany(new Uint32Array([1]), trap(new Float64Array(4))), /boxes must be a Float64Array/);
+  const revoked = Proxy.revocable(new Float64Array(4), {});
+  revoked.revoke();
+  assert.throws(() => w.updateMany(new Uint32Array([1]), revoked.proxy), /^TypeError: boxes must be a Float64Array, got object$/);
+  assert.throws(() => w.updateMany(revoked.proxy, new Float64Array(4)), /^TypeError: ids must be a Uint32Array, got object$/);
+  assert.throws(() => w.setParents(revoked.proxy), /^TypeError: pairs must be a Uint32Array, got object$/);
+  w.updateMany(new Uint32Array([1]), new Float64Array([0, 0, 8, 8])); // its scratch is not left borrowed
   // A detached array is empty.
   const gone = new Float64Array(4);
   structuredClone(gone.buffer, { transfer: [gone.buffer] });

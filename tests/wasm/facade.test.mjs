@@ -197,7 +197,8 @@ test('the change journal says which cells to redraw after an edit', () => {
   assert.equal(tiles.revision, r1, 'setting the same shape changes nothing');
   tiles.loadPreset('slopes');
   assert.equal(tiles.changedCellsSince(r1), undefined, 'a new map: redraw everything');
-  assert.equal(tiles.changedCellsSince(-1), undefined);
+  // Not a revision: an Error naming it (it answered undefined, as if too old).
+  for (const bad of [-1, NaN, 1.5]) assert.throws(() => tiles.changedCellsSince(bad), /^Error: revision\b/);
 });
 
 test('what shapes are, without any map', () => {

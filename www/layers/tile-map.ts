@@ -105,7 +105,10 @@ export class TileMapLayer implements Layer<TileMapModel> {
     };
     const r = this.range;
     const covered = r !== null && visible.col0 >= r.col0 && visible.row0 >= r.row0 && visible.col1 <= r.col1 && visible.row1 <= r.row1;
-    const changed = tiles.revision === this.revision ? new Uint32Array(0) : tiles.changedCellsSince(this.revision);
+    // Before the first frame there is no revision to ask about (the core
+    // refuses -1): everything is painted.
+    const changed =
+      this.revision < 0 ? undefined : tiles.revision === this.revision ? new Uint32Array(0) : tiles.changedCellsSince(this.revision);
     if (!covered || unitPx !== this.unitPx || v.dpr !== this.dpr || gridKey !== this.gridKey || changed === undefined) {
       this.dpr = v.dpr;
       this.repaintAll(tiles, visible, unitPx);
