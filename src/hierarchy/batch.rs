@@ -29,7 +29,8 @@ impl Hierarchy {
     /// Applies `(child, parent)` events in order, as `set_parent` would one
     /// by one (parent 0 detaches). All or nothing: a dead id or an event
     /// that would make a cycle (given the events before it) refuses the
-    /// whole batch and changes nothing.
+    /// whole batch and changes nothing. The error names the first bad event
+    /// in order (`pairs[3]: parent 9 is not a live object id`).
     pub fn set_parents(&mut self, events: &[(u32, u32)]) -> Result<BatchStrategy> {
         self.trace_valid = false;
         let mut batch = std::mem::take(&mut self.batch);
@@ -44,8 +45,17 @@ impl Hierarchy {
         batch: &mut Vec<(u32, u32, u32)>,
     ) -> Result<BatchStrategy> {
         batch.clear();
-        for &(child, parent) in events {
-            batch.push((self.slot_of("child", child)?, self.parent_slot_of(parent)?, NONE));
+        // A dead id ends the batch there: the events before it are still
+        // checked for a cycle below, so the first bad event is the one named.
+        let mut dead = None;
+        for (k, &(child, parent)) in events.iter().enumerate() {
+            match self.slot_of("child", child).and_then(|c| Ok((c, self.parent_slot_of(parent)?))) {
+                Ok((c, p)) => batch.push((c, p, NONE)),
+                Err(e) => {
+                    dead = Some(Error::in_entry("pairs", k, e));
+                    break;
+                }
+            }
         }
         // Set the links in order, checking each against the links so far.
         // While every link (the forest's and the batch's so far) points to
@@ -62,11 +72,19 @@ impl Hierarchy {
             if !(ordered && earlier) && self.links_up_to(parent, child) {
                 self.undo_links(&batch[..i]);
                 let id = |slot: u32| self.nodes[slot as usize].id;
-                return Err(Error::Cycle { child: id(child), parent: id(parent) });
+                return Err(Error::in_entry(
+                    "pairs",
+                    i,
+                    Error::Cycle { child: id(child), parent: id(parent) },
+                ));
             }
             ordered &= earlier;
             batch[i].2 = self.nodes[child as usize].parent;
             self.nodes[child as usize].parent = parent;
+        }
+        if let Some(error) = dead {
+            self.undo_links(batch);
+            return Err(error);
         }
         let walk: usize = batch
             .iter()

@@ -479,7 +479,7 @@ fn axis_start(p0: f64, p1: f64, s: Ordering, n: u32, cell_size: f64) -> AxisStar
 /// The cells a segment passes through, in order: an iterator of
 /// [`CellVisit`]s. Stop early by dropping it (or `break`).
 ///
-/// Which cells, in which order, is decided exactly ([`Exact`]): the walk
+/// Which cells, in which order, is decided exactly (the private `Exact` state): the walk
 /// steps to the next column, the next row, or both at once when the
 /// segment passes exactly through the lattice point between them, by the
 /// sign of an exact orientation, so it takes at most `cols + rows + 2`

@@ -688,7 +688,7 @@ impl WasmWorld {
             }));
         }
         let events: Vec<(u32, u32)> = pairs.chunks_exact(2).map(|p| (p[0], p[1])).collect();
-        Ok(match self.edit(|core| core.set_parents(&events))? {
+        Ok(match self.edit(|core| core.set_parents(&events).map_err(element_of_flat_pairs))? {
             crate::hierarchy::BatchStrategy::Repaired => "repaired",
             crate::hierarchy::BatchStrategy::Resorted => "resorted",
         }
@@ -740,5 +740,18 @@ impl WasmWorld {
             ("toTemp", Uint8Array::from(&to_temp[..]).into()),
             ("after", Uint32Array::from(&trace.after[..]).into()),
         ])
+    }
+}
+
+/// The core names a bad event of `setParents` by its pair (`pairs[3]`); in
+/// JS `pairs` is flat, so the index becomes the element at fault: the
+/// child's (`2k`) or the parent's (`2k + 1`, also for a cycle).
+fn element_of_flat_pairs(error: crate::Error) -> crate::Error {
+    match error {
+        crate::Error::InEntry { arg, index, error } => {
+            let child = matches!(*error, crate::Error::DeadId { arg: "child", .. });
+            crate::Error::InEntry { arg, index: 2 * index + usize::from(!child), error }
+        }
+        other => other,
     }
 }

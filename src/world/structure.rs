@@ -240,7 +240,7 @@ impl super::World {
     /// Makes the world rectangle `[0, width] × [0, height]` (the walls `step`
     /// bounces objects off, and the region the quadtrees divide). Objects
     /// stay where they are, even if now outside; the structure is rebuilt.
-    /// A cell size set by [`set_cell_size`](World::set_cell_size) that the
+    /// A cell size set by [`set_cell_size`](Self::set_cell_size) that the
     /// new world would need too many grid cells for is not raised behind
     /// the caller's back: the resize is refused, naming the smallest size
     /// that would fit (set it, or go back to automatic, first).

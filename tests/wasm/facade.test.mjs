@@ -279,6 +279,11 @@ test('hierarchy: attach, follow, refuse cycles, cascade', () => {
   assert.deepEqual([...world.box(b)], [80, 100, 5, 5]);
   throwsNaming(() => world.setParents(new Uint32Array([b, 0, a])), 'pairs');
   throwsNaming(() => world.setParents(new Uint32Array([a, c, c, b])), 'parent');
+  // The first bad element of the flat pairs is named by its index.
+  const says = (pattern) => (e) => pattern.test(e.message);
+  assert.throws(() => world.setParents(new Uint32Array([a, c, c, b])), says(/^pairs\[3\]: parent \d+ is object/));
+  assert.throws(() => world.setParents(new Uint32Array([b, 0, 99, a])), says(/^pairs\[2\]: child 99 is not a live object id$/));
+  assert.throws(() => world.setParents(new Uint32Array([b, 0, a, 99, c, b])), says(/^pairs\[3\]: parent 99 /));
   assert.equal(world.parentOf(b), a, 'a refused batch changed nothing');
   assert.equal(world.setParents(new Uint32Array([b, 0, b, c])), 'repaired');
   assert.equal(world.parentOf(b), c);
