@@ -125,27 +125,20 @@ impl World {
     /// Moves the descendants of placed slot `slot` after it, depth first,
     /// leaving out placed descendants and theirs (their own walk does them).
     fn follow_subtree(&mut self, slot: usize, placed: &[u64], stack: &mut Vec<u32>) {
-        let id = self.slot_ids[slot];
-        self.hierarchy
-            .walk_descendants(id, stack, |child| {
+        // Lent out for the walk, so each step can move a box (the World's
+        // arrays) while the walk reads the children lists (the hierarchy's).
+        let hierarchy = std::mem::take(&mut self.hierarchy);
+        hierarchy
+            .walk_descendants(self.slot_ids[slot], stack, |child| {
                 let c = self.id_to_slot.get(child).expect("hierarchy and world hold the same ids") as usize;
                 if is_set(placed, c) {
                     return false;
                 }
-                let p = self.parent_slot[c] as usize;
-                let x = finite_or_saturated(self.boxes[p * 4] + self.offsets[c * 2]);
-                let y = finite_or_saturated(self.boxes[p * 4 + 1] + self.offsets[c * 2 + 1]);
-                if x != self.boxes[c * 4] || y != self.boxes[c * 4 + 1] {
-                    self.slot_order.note_move(self.boxes[c * 4], self.boxes[c * 4 + 1], x, y);
-                    self.boxes[c * 4] = x;
-                    self.boxes[c * 4 + 1] = y;
-                    self.changed.mark(c as u32, &self.slot_ids);
-                    let aabb = Aabb::from_xywh(x, y, self.boxes[c * 4 + 2], self.boxes[c * 4 + 3]);
-                    self.structure.as_broad_phase().update(c as u32, aabb);
-                }
+                self.carry_to_parent(c);
                 true
             })
             .expect("a placed slot holds a live id");
+        self.hierarchy = hierarchy;
     }
 
     /// The same as walking each placed slot's subtree, in one forward pass
@@ -156,26 +149,34 @@ impl World {
         moved.clear();
         moved.extend_from_slice(placed);
         moved.resize(self.slot_ids.len().div_ceil(64).max(placed.len()), 0);
-        for id in self.hierarchy.iter_order() {
+        let hierarchy = std::mem::take(&mut self.hierarchy);
+        for id in hierarchy.iter_order() {
             let c = self.id_to_slot.get(id).expect("a live id") as usize;
             let p = self.parent_slot[c];
             if p == NO_PARENT || is_set(placed, c) || !is_set(&moved, p as usize) {
                 continue;
             }
             moved[c / 64] |= 1 << (c % 64);
-            let p = p as usize;
-            let x = finite_or_saturated(self.boxes[p * 4] + self.offsets[c * 2]);
-            let y = finite_or_saturated(self.boxes[p * 4 + 1] + self.offsets[c * 2 + 1]);
-            if x != self.boxes[c * 4] || y != self.boxes[c * 4 + 1] {
-                self.slot_order.note_move(self.boxes[c * 4], self.boxes[c * 4 + 1], x, y);
-                self.boxes[c * 4] = x;
-                self.boxes[c * 4 + 1] = y;
-                self.changed.mark(c as u32, &self.slot_ids);
-                let aabb = Aabb::from_xywh(x, y, self.boxes[c * 4 + 2], self.boxes[c * 4 + 3]);
-                self.structure.as_broad_phase().update(c as u32, aabb);
-            }
+            self.carry_to_parent(c);
         }
+        self.hierarchy = hierarchy;
         self.follow_moved = moved;
+    }
+
+    /// Puts attached slot `c` at its parent's box plus its offset, and files
+    /// the move if it moved.
+    fn carry_to_parent(&mut self, c: usize) {
+        let p = self.parent_slot[c] as usize;
+        let x = finite_or_saturated(self.boxes[p * 4] + self.offsets[c * 2]);
+        let y = finite_or_saturated(self.boxes[p * 4 + 1] + self.offsets[c * 2 + 1]);
+        if x != self.boxes[c * 4] || y != self.boxes[c * 4 + 1] {
+            self.slot_order.note_move(self.boxes[c * 4], self.boxes[c * 4 + 1], x, y);
+            self.boxes[c * 4] = x;
+            self.boxes[c * 4 + 1] = y;
+            self.changed.mark(c as u32, &self.slot_ids);
+            let aabb = Aabb::from_xywh(x, y, self.boxes[c * 4 + 2], self.boxes[c * 4 + 3]);
+            self.structure.as_broad_phase().update(c as u32, aabb);
+        }
     }
 
     /// A placed attached slot's offset, from its box and its parent's final

@@ -220,14 +220,11 @@ impl super::World {
     pub fn set_cell_size(&mut self, size: f64) -> Result<()> {
         crate::error::positive("size", size)?;
         // Refused, not silently raised: a grid holds at most MAX_CELLS cells.
-        let fitted =
-            crate::grid::CellGeometry::new(&Aabb::from_xywh(0.0, 0.0, self.width, self.height), size)
-                .cell_size;
-        if fitted > size {
+        if let Some(min) = smallest_cell_above(size, self.width, self.height) {
             return Err(Error::TooSmall {
                 arg: "size",
                 value: size,
-                min: fitted,
+                min,
                 why: "smaller cells would need more than 2,097,152 grid cells to cover this world",
             });
         }
@@ -248,13 +245,11 @@ impl super::World {
         crate::error::positive("width", width)?;
         crate::error::positive("height", height)?;
         if let Some(size) = self.cell_size {
-            let fitted =
-                crate::grid::CellGeometry::new(&Aabb::from_xywh(0.0, 0.0, width, height), size).cell_size;
-            if fitted > size {
+            if let Some(min) = smallest_cell_above(size, width, height) {
                 return Err(Error::TooSmall {
                     arg: "cell_size",
                     value: size,
-                    min: fitted,
+                    min,
                     why: "the cell size set would need more than 2,097,152 grid cells to cover the resized world; set a larger one, or the automatic one, before resizing",
                 });
             }
@@ -368,4 +363,12 @@ impl super::World {
     pub fn grid_geometry(&self) -> Option<crate::grid::CellGeometry> {
         self.structure.grid_geometry().copied()
     }
+}
+
+/// The smallest cell size a grid over a `width × height` world can have,
+/// when `size` is below it (a grid holds at most `MAX_CELLS` cells); `None`
+/// when `size` fits.
+fn smallest_cell_above(size: f64, width: f64, height: f64) -> Option<f64> {
+    let fitted = crate::grid::CellGeometry::new(&Aabb::from_xywh(0.0, 0.0, width, height), size).cell_size;
+    (fitted > size).then_some(fitted)
 }
