@@ -45,48 +45,6 @@ pub fn sort_u64(keys: &mut Vec<u64>, scratch: &mut Vec<u64>) {
     std::mem::swap(keys, scratch);
 }
 
-/// Sorts pair keys (`a << 32 | b`, as the World keys its pairs): when the
-/// largest `a` (an id) is within four times the number of keys, a counting
-/// sort on `a`, one counter per id, leaves runs of equal `a` — a key or two
-/// long in a typical frame — and each run is sorted on its own; otherwise
-/// [`sort_u64`]. At 100k moving objects (34.5k pairs) 285 → 260 µs
-/// natively in isolation, and fewer passes over the keys in the frame.
-/// `counts` is reused like `scratch`: warm, nothing is allocated.
-pub fn sort_pair_keys(keys: &mut Vec<u64>, scratch: &mut Vec<u64>, counts: &mut Vec<u32>) {
-    let max_a = keys.iter().fold(0, |m, &k| m.max(k >> 32)) as usize;
-    if keys.len() < SMALL || max_a > 4 * keys.len() {
-        sort_u64(keys, scratch);
-        return;
-    }
-    counts.clear();
-    counts.resize(max_a + 2, 0);
-    for &key in keys.iter() {
-        counts[(key >> 32) as usize + 1] += 1;
-    }
-    let mut sum = 0;
-    for c in counts.iter_mut() {
-        sum += *c;
-        *c = sum;
-    }
-    scratch.clear();
-    scratch.resize(keys.len(), 0);
-    for &key in keys.iter() {
-        let a = (key >> 32) as usize;
-        scratch[counts[a] as usize] = key;
-        counts[a] += 1;
-    }
-    // `counts[a]` is now the end of run `a` and `counts[a - 1]` its start.
-    let mut start = 0;
-    for &end in counts.iter().take(max_a + 1) {
-        let run = &mut scratch[start..end as usize];
-        if run.len() > 1 {
-            run.sort_unstable(); // an insertion sort below 20 keys
-        }
-        start = end as usize;
-    }
-    std::mem::swap(keys, scratch);
-}
-
 #[cfg(test)]
 mod tests {
     use super::sort_u64;
@@ -109,29 +67,6 @@ mod tests {
             let mut expected = keys.clone();
             expected.sort_unstable();
             sort_u64(&mut keys, &mut scratch);
-            assert_eq!(keys, expected, "seed {seed}");
-        }
-    }
-
-    #[test]
-    fn pair_keys_sort_like_sort_unstable() {
-        let (mut scratch, mut counts) = (Vec::new(), Vec::new());
-        for seed in 0..40u64 {
-            let mut rng = Rng::new(seed);
-            let len = [0, 1, 4095, 4096, 20_000, 50_000][seed as usize % 6];
-            // Ids up to a few times the key count (the counting sort), far
-            // beyond it (the fallback), and one id in every pair (one long run).
-            let ids = [len as u32 / 2 + 1, 4 * len as u32 + 7, 1 << 30][seed as usize % 3];
-            let hub = seed % 5 == 0;
-            let mut keys: Vec<u64> = (0..len)
-                .map(|_| {
-                    let a = if hub { 1 } else { rng.below(ids) };
-                    u64::from(a) << 32 | u64::from(a + 1 + rng.below(ids))
-                })
-                .collect();
-            let mut expected = keys.clone();
-            expected.sort_unstable();
-            super::sort_pair_keys(&mut keys, &mut scratch, &mut counts);
             assert_eq!(keys, expected, "seed {seed}");
         }
     }

@@ -81,8 +81,6 @@ pub struct World {
     step_placed: Vec<u64>,
     follow_stack: Vec<u32>,
     follow_moved: Vec<u64>,
-    /// Counters of the pair-key sort (see `radix_sort::sort_pair_keys`).
-    sort_counts: Vec<u32>,
     /// The incremental path's split of the previous keys (those of moved
     /// objects) and the pairs it found anew.
     dropped_keys: Vec<u64>,
@@ -155,7 +153,6 @@ impl World {
             step_placed: Vec::new(),
             follow_stack: Vec::new(),
             follow_moved: Vec::new(),
-            sort_counts: Vec::new(),
             dropped_keys: Vec::new(),
             fresh_keys: Vec::new(),
             batch_marks: Vec::new(),

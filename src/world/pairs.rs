@@ -87,11 +87,7 @@ impl World {
                 self.overlapping[s] = 1;
             }
         }
-        crate::radix_sort::sort_pair_keys(
-            &mut self.pair_keys,
-            &mut self.pair_keys_scratch,
-            &mut self.sort_counts,
-        );
+        crate::radix_sort::sort_u64(&mut self.pair_keys, &mut self.pair_keys_scratch);
         diff_sorted(&self.previous_keys, &self.pair_keys, &mut self.began_out, &mut self.ended_out);
     }
 
@@ -134,11 +130,7 @@ impl World {
         }
         self.partner_scratch = partners;
         self.last_pair_stats = stats;
-        crate::radix_sort::sort_pair_keys(
-            &mut self.fresh_keys,
-            &mut self.pair_keys_scratch,
-            &mut self.sort_counts,
-        );
+        crate::radix_sort::sort_u64(&mut self.fresh_keys, &mut self.pair_keys_scratch);
         // One walk over the previous pairs: those between objects that
         // stayed put still hold and are merged in order with the fresh ones
         // (the two are disjoint: every fresh pair has a moved object); those
