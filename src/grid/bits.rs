@@ -1,9 +1,11 @@
 //! One bit per cell, for finding the non-empty cells of a grid without
 //! touching the empty ones: a scan skips 64 empty cells per word read and
 //! never mispredicts a branch on an empty cell, and the cells come out in
-//! row-major order, which is the order their data was laid out in.
+//! row-major order, which is the order their data was laid out in. The
+//! World uses the same set for its slots (those that may move, those a
+//! batch wrote).
 
-/// A set of cell indices, as a bitmap.
+/// A set of cell (or slot) indices, as a bitmap.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CellBits {
     words: Vec<u64>,
@@ -22,6 +24,20 @@ impl CellBits {
         self.words.resize(cells.div_ceil(64), 0);
     }
 
+    /// Makes room for cells `0..cells` if the set is smaller (the new
+    /// cells unmarked); never shrinks it.
+    pub fn grow(&mut self, cells: usize) {
+        let words = cells.div_ceil(64);
+        if self.words.len() < words {
+            self.words.resize(words, 0);
+        }
+    }
+
+    /// Copies `other` into this set, reusing its memory.
+    pub fn copy_from(&mut self, other: &CellBits) {
+        self.words.clone_from(&other.words);
+    }
+
     #[inline]
     /// Marks `cell`.
     pub fn insert(&mut self, cell: u32) {
@@ -36,9 +52,9 @@ impl CellBits {
 
     #[must_use]
     #[inline]
-    /// Whether `cell` is marked.
+    /// Whether `cell` is marked (false past the set's range).
     pub fn contains(&self, cell: u32) -> bool {
-        self.words[(cell / 64) as usize] & (1 << (cell % 64)) != 0
+        self.words.get((cell / 64) as usize).is_some_and(|w| w & (1 << (cell % 64)) != 0)
     }
 
     /// The marks of cells `first..first + len` (`len <= 32`, all inside
@@ -64,6 +80,18 @@ impl CellBits {
     /// Whether no cell is marked.
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
+    }
+
+    /// Calls `visit(cell)` for every cell in the set, in ascending order.
+    #[inline]
+    pub fn for_each_member(&self, mut visit: impl FnMut(u32)) {
+        for (w, &word) in self.words.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                visit(w as u32 * 64 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
     }
 
     /// Calls `visit(cell, column, row)` for every cell in the set, in

@@ -6,6 +6,7 @@
 use super::World;
 use crate::error::Result;
 use crate::geometry::Aabb;
+use crate::grid::CellBits;
 use crate::hierarchy::{BatchStrategy, RepairTrace};
 
 /// `parent_slot` of an object under the root.
@@ -96,7 +97,7 @@ impl World {
     /// something it hangs from moved. Few placed slots: their subtrees are
     /// walked (O(what follows)); many: one pass over the parents-first
     /// queue. Free when nothing is attached.
-    pub(super) fn follow_placed(&mut self, placed: &[u64], count: usize) {
+    pub(super) fn follow_placed(&mut self, placed: &CellBits, count: usize) {
         if self.attached == 0 {
             return;
         }
@@ -104,10 +105,10 @@ impl World {
             self.follow_in_queue_order(placed);
         } else {
             let mut stack = std::mem::take(&mut self.follow_stack);
-            for_each_bit(placed, |slot| self.follow_subtree(slot, placed, &mut stack));
+            placed.for_each_member(|slot| self.follow_subtree(slot as usize, placed, &mut stack));
             self.follow_stack = stack;
         }
-        for_each_bit(placed, |slot| self.take_offset(slot));
+        placed.for_each_member(|slot| self.take_offset(slot as usize));
     }
 
     /// [`follow_placed`](World::follow_placed) for one placed slot: its
@@ -117,21 +118,21 @@ impl World {
             return;
         }
         let mut stack = std::mem::take(&mut self.follow_stack);
-        self.follow_subtree(slot, &[], &mut stack);
+        self.follow_subtree(slot, &CellBits::default(), &mut stack);
         self.follow_stack = stack;
         self.take_offset(slot);
     }
 
     /// Moves the descendants of placed slot `slot` after it, depth first,
     /// leaving out placed descendants and theirs (their own walk does them).
-    fn follow_subtree(&mut self, slot: usize, placed: &[u64], stack: &mut Vec<u32>) {
+    fn follow_subtree(&mut self, slot: usize, placed: &CellBits, stack: &mut Vec<u32>) {
         // Lent out for the walk, so each step can move a box (the World's
         // arrays) while the walk reads the children lists (the hierarchy's).
         let hierarchy = std::mem::take(&mut self.hierarchy);
         hierarchy
             .walk_descendants(self.slot_ids[slot], stack, |child| {
                 let c = self.id_to_slot.get(child).expect("hierarchy and world hold the same ids") as usize;
-                if is_set(placed, c) {
+                if placed.contains(c as u32) {
                     return false;
                 }
                 self.carry_to_parent(c);
@@ -144,19 +145,18 @@ impl World {
     /// The same as walking each placed slot's subtree, in one forward pass
     /// over the parents-first queue: a slot follows when its parent was
     /// placed or followed.
-    fn follow_in_queue_order(&mut self, placed: &[u64]) {
+    fn follow_in_queue_order(&mut self, placed: &CellBits) {
         let mut moved = std::mem::take(&mut self.follow_moved);
-        moved.clear();
-        moved.extend_from_slice(placed);
-        moved.resize(self.slot_ids.len().div_ceil(64).max(placed.len()), 0);
+        moved.copy_from(placed);
+        moved.grow(self.slot_ids.len());
         let hierarchy = std::mem::take(&mut self.hierarchy);
         for id in hierarchy.iter_order() {
             let c = self.id_to_slot.get(id).expect("a live id") as usize;
             let p = self.parent_slot[c];
-            if p == NO_PARENT || is_set(placed, c) || !is_set(&moved, p as usize) {
+            if p == NO_PARENT || placed.contains(c as u32) || !moved.contains(p) {
                 continue;
             }
-            moved[c / 64] |= 1 << (c % 64);
+            moved.insert(c as u32);
             self.carry_to_parent(c);
         }
         self.hierarchy = hierarchy;
@@ -188,22 +188,6 @@ impl World {
             self.offsets[slot * 2] = finite_or_saturated(self.boxes[slot * 4] - self.boxes[p * 4]);
             self.offsets[slot * 2 + 1] =
                 finite_or_saturated(self.boxes[slot * 4 + 1] - self.boxes[p * 4 + 1]);
-        }
-    }
-}
-
-/// Whether bit `i` is set (bits past the end are clear).
-fn is_set(bits: &[u64], i: usize) -> bool {
-    bits.get(i / 64).is_some_and(|w| w & (1 << (i % 64)) != 0)
-}
-
-/// Calls `visit` for each set bit, in increasing order.
-pub(super) fn for_each_bit(bits: &[u64], mut visit: impl FnMut(usize)) {
-    for (w, &word) in bits.iter().enumerate() {
-        let mut b = word;
-        while b != 0 {
-            visit(w * 64 + b.trailing_zeros() as usize);
-            b &= b - 1;
         }
     }
 }

@@ -33,6 +33,7 @@ pub const MAX_OBJECTS: usize = 4_000_000;
 use crate::broad_phase::Stats;
 use crate::error::{finite, positive, Error, Result};
 use crate::geometry::Aabb;
+use crate::grid::CellBits;
 use crate::hierarchy::Hierarchy;
 use crate::quadtree::QuadtreeLimits;
 use crate::tile_grid::TileGrid;
@@ -78,15 +79,15 @@ pub struct World {
     partner_scratch: Vec<u32>,
     /// Scratch of the attached objects' following (`hierarchy.rs`): the
     /// slots a step moved, the walk's stack, the slots a pass moved.
-    step_placed: Vec<u64>,
+    step_placed: CellBits,
     follow_stack: Vec<u32>,
-    follow_moved: Vec<u64>,
+    follow_moved: CellBits,
     /// The incremental path's split of the previous keys (those of moved
     /// objects) and the pairs it found anew.
     dropped_keys: Vec<u64>,
     fresh_keys: Vec<u64>,
     /// The slots an `update_many` batch wrote, one bit each.
-    batch_marks: Vec<u64>,
+    batch_marks: CellBits,
     overlapping: Vec<u8>,
     /// Per slot: the pairs of the last `pairs()` it is in (see `pairs.rs`).
     overlap_counts: Vec<u32>,
@@ -150,12 +151,12 @@ impl World {
             moving: moving_slots::MovingSlots::default(),
             seen_generation: None,
             partner_scratch: Vec::new(),
-            step_placed: Vec::new(),
+            step_placed: CellBits::default(),
             follow_stack: Vec::new(),
-            follow_moved: Vec::new(),
+            follow_moved: CellBits::default(),
             dropped_keys: Vec::new(),
             fresh_keys: Vec::new(),
-            batch_marks: Vec::new(),
+            batch_marks: CellBits::default(),
             overlapping: Vec::new(),
             overlap_counts: Vec::new(),
             query_out: Vec::new(),

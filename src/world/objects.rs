@@ -120,8 +120,7 @@ impl World {
         // forwards, and the one scattered access is the box write.
         let slots = self.slot_ids.len();
         let mut marks = std::mem::take(&mut self.batch_marks);
-        marks.clear();
-        marks.resize(slots.div_ceil(64), 0);
+        marks.reset(slots);
         for (i, &id) in ids.iter().enumerate() {
             // The slot sixteen entries on is asked for early, so its cache
             // line is on its way when its turn comes (100k boxes in caller
@@ -133,7 +132,7 @@ impl World {
             let b = entry(i);
             self.slot_order.note_move(self.boxes[s * 4], self.boxes[s * 4 + 1], b[0], b[1]);
             self.boxes[s * 4..s * 4 + 4].copy_from_slice(&b);
-            marks[s / 64] |= 1 << (s % 64);
+            marks.insert(s as u32);
         }
         let (changed, slot_ids) = (&mut self.changed, &self.slot_ids);
         self.structure.update_marked(&marks, &self.boxes, |slot| changed.mark(slot, slot_ids));

@@ -24,10 +24,7 @@ impl World {
         let any_colliders = self.tile_colliders > 0;
         // With attachments, what moved is kept for the children to follow.
         let mut placed = std::mem::take(&mut self.step_placed);
-        placed.clear();
-        if any_attached {
-            placed.resize(self.slot_ids.len().div_ceil(64), 0);
-        }
+        placed.reset(if any_attached { self.slot_ids.len() } else { 0 });
         let mut placed_count = 0;
         let moving = std::mem::take(&mut self.moving);
         moving.for_each(|slot| {
@@ -55,13 +52,13 @@ impl World {
             let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
             self.structure.as_broad_phase().update(slot as u32, aabb);
             if any_attached {
-                placed[slot / 64] |= 1 << (slot % 64);
+                placed.insert(slot as u32);
                 placed_count += 1;
             }
         });
         self.moving = moving;
         if any_colliders {
-            placed_count += self.step_tile_colliders(dt, &mut placed);
+            placed_count += self.step_tile_colliders(dt, any_attached.then_some(&mut placed));
         }
         self.follow_placed(&placed, placed_count);
         self.step_placed = placed;

@@ -4,7 +4,7 @@ use crate::broad_phase::BroadPhase;
 use crate::brute_force::BruteForce;
 use crate::error::{Error, Result};
 use crate::geometry::Aabb;
-use crate::grid::Grid;
+use crate::grid::{CellBits, Grid};
 use crate::loose_grid::LooseGrid;
 use crate::quadtree::{Placement, Quadtree, QuadtreeLimits};
 
@@ -111,22 +111,18 @@ impl Structure {
         }
     }
 
-    /// Updates every slot whose bit is set in `marks` to its box in
-    /// `boxes` (`x, y, w, h` per slot), in slot order, calling `visit` for
-    /// each. The structure is matched once, not once a slot, so its
-    /// `update` is inlined into the loop.
-    pub fn update_marked(&mut self, marks: &[u64], boxes: &[f64], visit: impl FnMut(u32)) {
-        fn each<B: BroadPhase>(b: &mut B, marks: &[u64], boxes: &[f64], mut visit: impl FnMut(u32)) {
-            for (w, &word) in marks.iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let slot = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let x = &boxes[slot * 4..slot * 4 + 4];
-                    visit(slot as u32);
-                    b.update(slot as u32, Aabb::from_xywh(x[0], x[1], x[2], x[3]));
-                }
-            }
+    /// Updates every slot in `marks` to its box in `boxes` (`x, y, w, h`
+    /// per slot), in slot order, calling `visit` for each. The structure is
+    /// matched once, not once a slot, so its `update` is inlined into the
+    /// loop.
+    pub fn update_marked(&mut self, marks: &CellBits, boxes: &[f64], visit: impl FnMut(u32)) {
+        fn each<B: BroadPhase>(b: &mut B, marks: &CellBits, boxes: &[f64], mut visit: impl FnMut(u32)) {
+            marks.for_each_member(|slot| {
+                let s = slot as usize;
+                let x = &boxes[s * 4..s * 4 + 4];
+                visit(slot);
+                b.update(slot, Aabb::from_xywh(x[0], x[1], x[2], x[3]));
+            });
         }
         match self {
             Structure::BruteForce(s) => each(s, marks, boxes, visit),

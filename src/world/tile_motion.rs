@@ -6,6 +6,7 @@
 use super::World;
 use crate::error::{Error, Result};
 use crate::geometry::Aabb;
+use crate::grid::CellBits;
 use crate::tile_grid::TileGrid;
 
 /// What a moving object does when it meets the tile map.
@@ -82,9 +83,9 @@ impl World {
     /// in sub-steps of at most half its smaller side (and half a tile), each
     /// followed by the walls and the push-out; at rest it is only pushed
     /// out. Attached objects are left to their parents.
-    /// Marks the slots it moves in `placed` (when that is sized, that is
-    /// when something is attached) and returns how many.
-    pub(super) fn step_tile_colliders(&mut self, dt: f64, placed: &mut [u64]) -> usize {
+    /// Marks the slots it moves in `placed` (given when something is
+    /// attached, for the children to follow) and returns how many.
+    pub(super) fn step_tile_colliders(&mut self, dt: f64, mut placed: Option<&mut CellBits>) -> usize {
         let mut count = 0;
         for slot in 0..self.slot_ids.len() {
             let response = TileResponse::from_code(self.tile_response[slot]);
@@ -115,8 +116,8 @@ impl World {
                 self.changed.mark(slot as u32, &self.slot_ids);
                 let aabb = Aabb::from_xywh(motion.x, motion.y, motion.w, motion.h);
                 self.structure.as_broad_phase().update(slot as u32, aabb);
-                if let Some(word) = placed.get_mut(slot / 64) {
-                    *word |= 1 << (slot % 64);
+                if let Some(placed) = placed.as_deref_mut() {
+                    placed.insert(slot as u32);
                     count += 1;
                 }
             }
