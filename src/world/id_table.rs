@@ -5,7 +5,7 @@
 //! removes ten million objects over its life holds 40 MB here.
 
 /// Marks an id that is not live (never issued here, or removed).
-const ABSENT: u32 = u32::MAX;
+pub(crate) const ABSENT: u32 = u32::MAX;
 
 #[derive(Debug, Default)]
 pub(crate) struct IdTable {
@@ -23,13 +23,11 @@ impl IdTable {
         }
     }
 
-    /// [`contains`](IdTable::contains) with no branch on the outcome, for
-    /// checking a batch in one pass.
+    /// The slot of `id`, or [`ABSENT`] when it is not live: one read and
+    /// no branch on the outcome, for checking a batch in one pass.
     #[inline]
-    pub(crate) fn contains_fast(&self, id: u32) -> bool {
-        let last = self.slots.len().saturating_sub(1);
-        let slot = self.slots.get((id as usize).min(last)).copied().unwrap_or(ABSENT);
-        ((id as usize) < self.slots.len()) & (slot != ABSENT)
+    pub(crate) fn slot_or_absent(&self, id: u32) -> u32 {
+        self.slots.get(id as usize).copied().unwrap_or(ABSENT)
     }
 
     pub(crate) fn contains(&self, id: u32) -> bool {

@@ -88,6 +88,8 @@ pub struct World {
     fresh_keys: Vec<u64>,
     /// The slots an `update_many` batch wrote, one bit each.
     batch_marks: CellBits,
+    /// Per entry of an `update_many` batch: its id's slot.
+    batch_slots: Vec<u32>,
     overlapping: Vec<u8>,
     /// Per slot: the pairs of the last `pairs()` it is in (see `pairs.rs`).
     overlap_counts: Vec<u32>,
@@ -157,6 +159,7 @@ impl World {
             dropped_keys: Vec::new(),
             fresh_keys: Vec::new(),
             batch_marks: CellBits::default(),
+            batch_slots: Vec::new(),
             overlapping: Vec::new(),
             overlap_counts: Vec::new(),
             query_out: Vec::new(),
