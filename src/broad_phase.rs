@@ -54,10 +54,13 @@ pub trait BroadPhase {
 
     /// Renames every present proxy `p` to `new_of_old[p]`, which maps the
     /// present proxies one-to-one onto 0, 1, … (their count − 1); entries
-    /// for numbers not in use are `u32::MAX`. The `World` calls it after
-    /// renumbering its slots in space order. Allocates nothing once its
-    /// scratch has grown.
-    fn relabel(&mut self, new_of_old: &[u32]);
+    /// for numbers not in use are `u32::MAX`. `old_of_new` is the same
+    /// renaming the other way: `old_of_new[n]` is the proxy renamed `n`, for
+    /// every `n` below the count (so records can be gathered in their new
+    /// order, each written once). The `World` calls it after renumbering
+    /// its slots in space order. Allocates nothing once its scratch has
+    /// grown.
+    fn relabel(&mut self, new_of_old: &[u32], old_of_new: &[u32]);
 
     /// The box stored for `proxy`, or `None` if it is not present: lets the
     /// `World`'s `validate` check that the structure holds exactly its
@@ -69,23 +72,14 @@ pub trait BroadPhase {
 }
 
 /// Moves per-proxy records to their new numbers for [`BroadPhase::relabel`]:
-/// afterwards `records[new_of_old[p]]` is the old `records[p]`, and
-/// `records` is `live` long (`absent` where no proxy landed). `spare` is
-/// scratch of the same type, swapped in, so nothing is allocated once both
-/// have grown.
-pub(crate) fn relabel_records<T: Copy>(
-    records: &mut Vec<T>,
-    spare: &mut Vec<T>,
-    new_of_old: &[u32],
-    live: usize,
-    absent: T,
-) {
+/// afterwards `records[n]` is the old `records[old_of_new[n]]`, and
+/// `records` is `old_of_new.len()` long. Gathered in the new order, so each
+/// record is written once and nothing is filled first (scattering them by
+/// `new_of_old` into a filled array took 1.4 of a 100k renumbering's 4.5
+/// ms). `spare` is scratch of the same type, swapped in, so nothing is
+/// allocated once both have grown.
+pub(crate) fn relabel_records<T: Copy>(records: &mut Vec<T>, spare: &mut Vec<T>, old_of_new: &[u32]) {
     spare.clear();
-    spare.resize(live, absent);
-    for (old, &new) in new_of_old.iter().enumerate().take(records.len()) {
-        if new != u32::MAX {
-            spare[new as usize] = records[old];
-        }
-    }
+    spare.extend(old_of_new.iter().map(|&old| records[old as usize]));
     std::mem::swap(records, spare);
 }

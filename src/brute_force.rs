@@ -77,7 +77,7 @@ impl BroadPhase for BruteForce {
         Stats { candidate_tests: self.aabbs.len() as u64, nodes_visited: 0 }
     }
 
-    fn relabel(&mut self, new_of_old: &[u32]) {
+    fn relabel(&mut self, new_of_old: &[u32], _old_of_new: &[u32]) {
         for proxy in &mut self.proxies {
             *proxy = new_of_old[*proxy as usize];
         }

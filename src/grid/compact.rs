@@ -5,7 +5,7 @@
 //! list order within a cell) turns that walk into a forward scan; the boxes
 //! it reads then are independent loads the CPU overlaps.
 
-use super::storage::{Entry, Grid, ProxyBox, ABSENT, BIG, NOT_BIG, NULL};
+use super::storage::{Entry, Grid, ABSENT, BIG, NULL};
 use crate::broad_phase::relabel_records;
 
 /// Entry count below which compaction is skipped: everything sits in
@@ -66,13 +66,13 @@ impl Grid {
     /// Renames the proxies (see [`crate::BroadPhase::relabel`]): per-proxy
     /// records move to their new numbers, entries and the big list name the
     /// new owners; cells and entries stay where they are.
-    pub(super) fn relabel_proxies(&mut self, new_of_old: &[u32]) {
-        let live = self.proxy_count as usize;
-        relabel_records(&mut self.proxies, &mut self.spare_proxies, new_of_old, live, ProxyBox::default());
+    pub(super) fn relabel_proxies(&mut self, new_of_old: &[u32], old_of_new: &[u32]) {
+        debug_assert_eq!(old_of_new.len(), self.proxy_count as usize, "a renaming of every present proxy");
+        relabel_records(&mut self.proxies, &mut self.spare_proxies, old_of_new);
         // Scratch of their own: `remap` is sized by entries, and lending it
         // here would leave it a per-proxy buffer to grow again.
-        relabel_records(&mut self.first_entry, &mut self.spare_u32, new_of_old, live, ABSENT);
-        relabel_records(&mut self.big_pos, &mut self.spare_u32, new_of_old, live, NOT_BIG);
+        relabel_records(&mut self.first_entry, &mut self.spare_u32, old_of_new);
+        relabel_records(&mut self.big_pos, &mut self.spare_u32, old_of_new);
         for e in &mut self.entries {
             // Free entries (no cell) keep a stale owner: leave it.
             if e.cell != NULL {

@@ -1,8 +1,7 @@
 //! Insert, update and remove, each O(1): an update that keeps its home cell
 //! only stores the new box; one that changes it moves one list link.
 
-use super::storage::{LooseGrid, ABSENT, ABSENT_PROXY, NULL, OVERSIZE};
-use crate::broad_phase::relabel_records;
+use super::storage::{LooseGrid, Proxy, ABSENT, ABSENT_PROXY, NULL, OVERSIZE};
 use crate::geometry::Aabb;
 
 impl LooseGrid {
@@ -63,18 +62,31 @@ impl LooseGrid {
 
     /// Renames the proxies (see [`crate::BroadPhase::relabel`]): records
     /// move to their new numbers and every link (list neighbours, cell
-    /// heads, the oversize list) follows.
-    pub(super) fn relabel_proxies(&mut self, new_of_old: &[u32]) {
-        let live = self.proxy_count as usize;
-        relabel_records(&mut self.proxies, &mut self.spare_proxies, new_of_old, live, ABSENT_PROXY);
-        relabel_records(&mut self.prevs, &mut self.spare_prevs, new_of_old, live, NULL);
+    /// heads, the oversize list) follows. Each record is gathered in its
+    /// new place with its links renamed on the way, so both arrays are read
+    /// and written once (moving them, then renaming in a second pass, was
+    /// 1.6 of a 100k renumbering's 4.4 ms).
+    pub(super) fn relabel_proxies(&mut self, new_of_old: &[u32], old_of_new: &[u32]) {
+        debug_assert_eq!(old_of_new.len(), self.proxy_count as usize, "a renaming of every present proxy");
         let rename = |p: u32| if p == NULL { NULL } else { new_of_old[p as usize] };
-        for (p, prev) in self.proxies.iter_mut().zip(&mut self.prevs) {
-            p.next = rename(p.next);
-            if p.home != OVERSIZE {
-                *prev = rename(*prev); // an oversize proxy's is a position
+        let (mut proxies, mut prevs) =
+            (std::mem::take(&mut self.spare_proxies), std::mem::take(&mut self.spare_prevs));
+        proxies.clear();
+        proxies.extend(old_of_new.iter().map(|&old| {
+            let p = self.proxies[old as usize];
+            Proxy { next: rename(p.next), ..p }
+        }));
+        prevs.clear();
+        prevs.extend(old_of_new.iter().zip(&proxies).map(|(&old, p)| {
+            let prev = self.prevs[old as usize];
+            if p.home == OVERSIZE {
+                prev // an oversize proxy's is its position in the list
+            } else {
+                rename(prev)
             }
-        }
+        }));
+        self.spare_proxies = std::mem::replace(&mut self.proxies, proxies);
+        self.spare_prevs = std::mem::replace(&mut self.prevs, prevs);
         let heads = &mut self.heads;
         self.occupied.for_each(self.geometry.cols, |cell, _, _| {
             heads[cell as usize] = rename(heads[cell as usize]);

@@ -118,8 +118,8 @@ impl BroadPhase for Quadtree {
         }
     }
 
-    fn relabel(&mut self, new_of_old: &[u32]) {
-        self.relabel_proxies(new_of_old);
+    fn relabel(&mut self, new_of_old: &[u32], old_of_new: &[u32]) {
+        self.relabel_proxies(new_of_old, old_of_new);
     }
 
     fn stored_aabb(&self, proxy: u32) -> Option<Aabb> {

@@ -373,7 +373,7 @@ impl Quadtree {
     /// Renames the proxies (see [`crate::BroadPhase::relabel`]): each
     /// present proxy's links and outside-list place name its new number and
     /// its records move there; nodes and links stay where they are.
-    pub(super) fn relabel_proxies(&mut self, new_of_old: &[u32]) {
+    pub(super) fn relabel_proxies(&mut self, new_of_old: &[u32], old_of_new: &[u32]) {
         for (old, &first) in self.first_link.iter().enumerate() {
             let new = new_of_old[old];
             let mut link = if first == OUTSIDE { NULL } else { first };
@@ -386,10 +386,10 @@ impl Quadtree {
         for proxy in &mut self.outside {
             *proxy = new_of_old[*proxy as usize];
         }
-        let live = self.proxy_count as usize;
-        relabel_records(&mut self.aabbs, &mut self.spare_aabbs, new_of_old, live, Aabb::default());
-        relabel_records(&mut self.first_link, &mut self.spare_u32, new_of_old, live, ABSENT);
-        relabel_records(&mut self.outside_pos, &mut self.spare_u32, new_of_old, live, NULL);
+        debug_assert_eq!(old_of_new.len(), self.proxy_count as usize, "a renaming of every present proxy");
+        relabel_records(&mut self.aabbs, &mut self.spare_aabbs, old_of_new);
+        relabel_records(&mut self.first_link, &mut self.spare_u32, old_of_new);
+        relabel_records(&mut self.outside_pos, &mut self.spare_u32, old_of_new);
         // Marks are stamps older than any future one: zero is as good.
         self.marks.fill(0);
     }

@@ -25,6 +25,12 @@ impl MovingSlots {
         }
     }
 
+    /// Whether no slot is marked: then every velocity is zero.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.bits.is_empty()
+    }
+
     /// Whether `slot` is marked moving.
     #[must_use]
     pub fn contains(&self, slot: u32) -> bool {
