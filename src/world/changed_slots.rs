@@ -51,6 +51,16 @@ impl ChangedSlots {
         }
     }
 
+    /// Notes that `count` distinct slots are about to be marked: more than
+    /// the cap overflows the list at once, instead of after filling it (a
+    /// batch moving all of 100k objects spent 0.1 ms listing the first
+    /// quarter).
+    pub(super) fn expect(&mut self, count: usize) {
+        if count > self.cap {
+            self.overflowed = true;
+        }
+    }
+
     /// The changed slots in the order they were first marked, or `None`
     /// when more than the cap changed.
     pub(super) fn list(&self) -> Option<&[u32]> {
@@ -112,5 +122,11 @@ mod tests {
         assert_eq!(c.list(), Some(&[][..]));
         assert!(!c.contains(5) && !c.contains(9), "cleared after overflowing too");
         assert!(!c.contains_id(51), "ids cleared too");
+        c.expect(3);
+        assert_eq!(c.list(), Some(&[][..]), "three coming fit under a cap of three");
+        c.expect(4);
+        assert_eq!(c.list(), None, "four coming overflow it at once");
+        c.mark(5, &ids);
+        assert_eq!(c.list(), None);
     }
 }

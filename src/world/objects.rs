@@ -146,6 +146,7 @@ impl World {
             marks.insert(slot);
         }
         self.batch_slots = slots;
+        self.changed.expect(marks.len());
         let (changed, slot_ids) = (&mut self.changed, &self.slot_ids);
         self.structure.update_marked(&marks, &self.boxes, |slot| changed.mark(slot, slot_ids));
         self.follow_placed(&marks, ids.len());
