@@ -2,6 +2,7 @@
 
 use super::hierarchy::NO_PARENT;
 use super::id_table::ABSENT;
+use super::slot_order::distance_moved;
 use super::{checked_box, World};
 use crate::error::{finite, Error, Result};
 
@@ -128,6 +129,7 @@ impl World {
         // forwards, and the one scattered access is the box write.
         let mut marks = std::mem::take(&mut self.batch_marks);
         marks.reset(self.slot_ids.len());
+        let mut drift = 0.0;
         for (i, (&slot, b)) in slots.iter().zip(boxes.chunks_exact(4)).enumerate() {
             // The slot sixteen entries on is asked for early, so its cache
             // line is on its way when its turn comes (100k boxes in caller
@@ -143,10 +145,11 @@ impl World {
             }
             let s = slot as usize;
             let placed = &mut self.boxes[s * 4..s * 4 + 4];
-            self.slot_order.note_move(placed[0], placed[1], b[0], b[1]);
+            drift += distance_moved(placed[0], placed[1], b[0], b[1]);
             placed.copy_from_slice(b);
             marks.insert(slot);
         }
+        self.slot_order.drift += drift;
         self.batch_slots = slots;
         self.changed.expect(marks.len());
         let (changed, slot_ids) = (&mut self.changed, &self.slot_ids);

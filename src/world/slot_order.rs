@@ -11,8 +11,10 @@
 //!
 //! # Measurements
 //! `benches/scaling.mjs` (wasm in Node) and `examples/profile_frames.rs`
-//! (native, under `perf`); see the README's benchmarks. At 100k objects a
-//! renumbering costs about 5 ms natively; renumbered every frame (cost
+//! (native, under `perf`), and `benches/renumber.rs` for a renumbering
+//! alone; see the README's benchmarks. At 100k objects a renumbering costs
+//! about 3–3.5 ms natively (4.3 ms before its records were gathered in
+//! their new order, see `relabel_records`); renumbered every frame (cost
 //! left out), `pairs` would be 9–18 % faster than with the drift rule
 //! below, so order decays quickly but not catastrophically.
 
@@ -75,7 +77,7 @@ impl SlotOrder {
     /// renumbers sooner.
     #[inline]
     pub fn note_move(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) {
-        self.drift += (x1 - x0).abs() + (y1 - y0).abs();
+        self.drift += distance_moved(x0, y0, x1, y1);
     }
 
     /// Whether slots are far enough from space order to renumber them.
@@ -85,6 +87,13 @@ impl SlotOrder {
                 || self.inserted * 4 >= live
                 || self.drift >= live as f64 * DRIFT_CELLS * self.cell)
     }
+}
+
+/// How far a move from `(x0, y0)` to `(x1, y1)` counts toward the next
+/// renumbering (`|dx| + |dy|`).
+#[inline]
+pub(super) fn distance_moved(x0: f64, y0: f64, x1: f64, y1: f64) -> f64 {
+    (x1 - x0).abs() + (y1 - y0).abs()
 }
 
 /// `values` (`S` per slot) in the new order: new slot `n` takes old slot
