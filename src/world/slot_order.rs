@@ -28,9 +28,15 @@ pub(super) const RENUMBER_FLOOR: usize = 4096;
 
 /// How far (in cells of the order) the objects may drift on average before
 /// a renumbering. Measured at 100k objects, mean frame time counting the
-/// renumbering frames: 4 cells cost 10–20 % more than 1 cell, 0.5 cells
-/// was no better than 1 (more frequent renumbering eats the gain).
-const DRIFT_CELLS: f64 = 1.0;
+/// renumbering frames (`examples/profile_frames`, step + pairs, 600
+/// frames): with a renumbering at 3–3.5 ms, 3 cells against 1 cost the
+/// same or less on every structure and layout (loose grid uniform 4.0 vs
+/// 4.27 ms, mixed 5.6 vs 5.8; the rest within noise), and on the shared
+/// scene fed by `update_many` (`benches/peers`) the median frame
+/// 5.2–5.35 vs 5.2–5.4 ms and the mean 5.37–5.47 vs 5.52–5.63 ms; in wasm
+/// no difference. 0.5 cells was worse than 1 (5.5 vs 5.3 ms median). When
+/// a renumbering cost 5 ms, 4 cells cost 10–20 % more than 1.
+const DRIFT_CELLS: f64 = 3.0;
 
 /// The World's record of how far its slots have strayed from space order,
 /// and the scratch a renumbering reuses.
