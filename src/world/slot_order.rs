@@ -20,6 +20,7 @@
 
 use super::hierarchy::NO_PARENT;
 use super::World;
+use crate::broad_phase::relabel_strided;
 use crate::geometry::Aabb;
 use crate::grid::midpoint;
 
@@ -102,22 +103,6 @@ pub(super) fn distance_moved(x0: f64, y0: f64, x1: f64, y1: f64) -> f64 {
     (x1 - x0).abs() + (y1 - y0).abs()
 }
 
-/// `values` (`S` per slot) in the new order: new slot `n` takes old slot
-/// `old_of_new[n]`'s values, gathered into `spare` and swapped in. A fixed
-/// stride copies each slot's values as one small array (a slice copy per
-/// slot, of a length known only at run time, made the boxes and velocities
-/// of a 100k renumbering 1.2 ms).
-fn permute<T: Copy, const S: usize>(values: &mut Vec<T>, spare: &mut Vec<T>, old_of_new: &[u32]) {
-    spare.clear();
-    spare.reserve(old_of_new.len() * S);
-    for &old in old_of_new {
-        let o = old as usize * S;
-        let record: [T; S] = values[o..o + S].try_into().expect("S values a slot");
-        spare.extend_from_slice(&record);
-    }
-    std::mem::swap(values, spare);
-}
-
 impl World {
     /// The number of renumberings so far: when it changes, slots hold other
     /// objects than before (ids stay).
@@ -151,25 +136,25 @@ impl World {
             order.new_of_old[old as usize] = new as u32;
         }
         let old_of_new = &order.old_of_new;
-        permute::<_, 4>(&mut self.boxes, &mut order.spare_boxes, old_of_new);
+        relabel_strided::<_, 4>(&mut self.boxes, &mut order.spare_boxes, old_of_new);
         // Arrays that hold only zeros (no velocity set, no tile collider)
         // stay zeros in any order: cut to length, not moved (the
         // velocities of 100k boxes at rest were 0.7 ms of a renumbering).
         if self.moving.is_empty() {
             self.velocities.truncate(old_of_new.len() * 2);
         } else {
-            permute::<_, 2>(&mut self.velocities, &mut order.spare_velocities, old_of_new);
+            relabel_strided::<_, 2>(&mut self.velocities, &mut order.spare_velocities, old_of_new);
             self.moving.rebuild(&self.velocities);
         }
-        permute::<_, 1>(&mut self.slot_ids, &mut order.spare_ids, old_of_new);
+        relabel_strided::<_, 1>(&mut self.slot_ids, &mut order.spare_ids, old_of_new);
         if self.tile_colliders == 0 {
             self.tile_response.truncate(old_of_new.len());
         } else {
-            permute::<_, 1>(&mut self.tile_response, &mut order.spare_responses, old_of_new);
+            relabel_strided::<_, 1>(&mut self.tile_response, &mut order.spare_responses, old_of_new);
         }
         if self.attached > 0 {
-            permute::<_, 2>(&mut self.offsets, &mut order.spare_offsets, old_of_new);
-            permute::<_, 1>(&mut self.parent_slot, &mut order.spare_parents, old_of_new);
+            relabel_strided::<_, 2>(&mut self.offsets, &mut order.spare_offsets, old_of_new);
+            relabel_strided::<_, 1>(&mut self.parent_slot, &mut order.spare_parents, old_of_new);
             for parent in &mut self.parent_slot {
                 if *parent != NO_PARENT {
                     *parent = order.new_of_old[*parent as usize];
@@ -183,7 +168,7 @@ impl World {
         }
         // Sized at the last `pairs`; slots added since were in no pair.
         self.overlapping.resize(order.new_of_old.len(), 0);
-        permute::<_, 1>(&mut self.overlapping, &mut order.spare_overlapping, old_of_new);
+        relabel_strided::<_, 1>(&mut self.overlapping, &mut order.spare_overlapping, old_of_new);
         self.free_slots.clear();
         // In the table's own order, no hashing: inserting id by id in slot
         // order missed the cache on every id and was a third of the cost.
