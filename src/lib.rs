@@ -70,6 +70,7 @@ pub mod error;
 pub mod geometry;
 pub mod grid;
 pub mod hierarchy;
+pub mod index;
 mod keep_buffer;
 pub mod loose_grid;
 pub mod quadtree;
