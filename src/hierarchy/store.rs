@@ -235,8 +235,11 @@ impl Hierarchy {
         self.trace_valid.then_some(&self.trace)
     }
 
+    // Lazily: an eager error is built and dropped on every call (see
+    // `World::slot_of`).
+    #[allow(clippy::unnecessary_lazy_evaluations)]
     pub(super) fn slot_of(&self, arg: &'static str, id: u32) -> Result<u32> {
-        self.id_to_slot.get(&id).copied().ok_or(Error::DeadId { arg, id })
+        self.id_to_slot.get(&id).copied().ok_or_else(|| Error::DeadId { arg, id })
     }
 
     /// The slot of a parent argument: [`NONE`] for the root, else a live slot.
