@@ -118,8 +118,24 @@ const keep = (v) => {
  */
 const CASES = [
   {
-    name: '`update(id, x, y, w, h)`',
+    name: '`update(id, x, y, w, h)`, a step from where it is',
     key: 'update',
+    calls: 10_000,
+    make: (api, { w }, a) => {
+      // What a game does each frame: each box moved a little from where it
+      // is (by half a unit, and back on the next batch), in no particular order.
+      const there = new Float64Array(a.ids.length * 2);
+      a.ids.forEach((id, i) => there.set(w.box(id).subarray(0, 2), 2 * i));
+      let batch = 0;
+      return (n) => {
+        const d = (batch++ & 1) === 0 ? 0.5 : 0;
+        for (let i = 0; i < n; i++) w.update(a.ids[i], there[2 * i] + d, there[2 * i + 1] + d, 5, 5);
+      };
+    },
+  },
+  {
+    name: '`update(id, x, y, w, h)`, to a random spot',
+    key: 'updateFar',
     calls: 10_000,
     make: (api, { w }, a) => (n) => {
       for (let i = 0; i < n; i++) w.update(a.ids[i], a.xs[i], a.ys[i], 5, 5);

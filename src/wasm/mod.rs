@@ -114,7 +114,7 @@ impl From<crate::Error> for Fault {
 
 /// The one number a fast method returns: `ok`'s value, or the fault's code
 /// with its message kept for [`take_error`].
-#[inline]
+#[inline(always)]
 fn status<T>(result: Result<T, Fault>, ok: impl FnOnce(T) -> f64) -> f64 {
     match result {
         Ok(value) => ok(value),
@@ -127,7 +127,7 @@ fn status<T>(result: Result<T, Fault>, ok: impl FnOnce(T) -> f64) -> f64 {
 }
 
 /// [`status`] for a method whose result is done or not: 0 when done.
-#[inline]
+#[inline(always)]
 fn done(result: Result<(), Fault>) -> i32 {
     status(result, |()| 0.0) as i32
 }

@@ -49,6 +49,7 @@ impl WasmWorld {
 
     /// Runs `call` on the World, releasing it before the result is turned
     /// into what crosses to JS.
+    #[inline(always)]
     fn edit<T>(&self, call: impl FnOnce(&mut crate::World) -> crate::Result<T>) -> Result<T, Fault> {
         let result = call(&mut self.core_mut());
         result.map_err(Fault::Refused)
