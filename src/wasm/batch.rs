@@ -27,6 +27,10 @@ const KEPT_AFTER_REFUSAL: usize = 1 << 16;
 pub(super) struct Batch {
     pub(super) ids: Vec<u32>,
     pub(super) values: Vec<f64>,
+    /// Whether room was reserved since the last batch was applied: a
+    /// method called without it (the raw class misused) would apply the
+    /// last batch again.
+    reserved: bool,
 }
 
 impl Batch {
@@ -53,7 +57,22 @@ impl Batch {
         let values = if values == values_wanted(ids) as f64 { values as usize } else { 0 };
         fit(&mut self.ids, ids).map_err(|()| Error::OutOfMemory { arg, asked: ids })?;
         fit(&mut self.values, values).map_err(|()| Error::OutOfMemory { arg, asked: ids })?;
+        self.reserved = true;
         Ok((self.ids.as_ptr() as usize, self.values.as_ptr() as usize))
+    }
+
+    /// The batch copied in since [`reserve`](Batch::reserve), taken for
+    /// applying once; an error naming `arg` if none was.
+    pub(super) fn take(&mut self, arg: &'static str) -> crate::Result<(&[u32], &[f64])> {
+        if !std::mem::take(&mut self.reserved) {
+            return Err(Error::OutOfRange {
+                arg: length_of(arg),
+                value: f64::NAN,
+                min: 0,
+                max: MAX_ENTRIES as i64,
+            });
+        }
+        Ok((&self.ids, &self.values))
     }
 
     /// After a refused call: a big scratch is given back.

@@ -183,8 +183,8 @@ impl WasmWorld {
     pub fn update_many(&self, boxes: f64) -> i32 {
         let mut a = Args::new();
         let mut batch = self.batch.borrow_mut();
-        let Batch { ids, values } = &*batch;
         let result = (|| {
+            let (ids, values) = batch.take("ids")?;
             // `ids` is judged whole before `boxes`: its dead ids come first.
             // Done by the core with the boxes in one pass, unless the
             // boxes were of the wrong type (the façade's slow path).
@@ -554,8 +554,10 @@ impl WasmWorld {
     #[wasm_bindgen(js_name = setParents)]
     pub fn set_parents(&self) -> Result<String, JsValue> {
         let mut batch = self.batch.borrow_mut();
-        let events: Vec<(u32, u32)> = batch.ids.chunks_exact(2).map(|p| (p[0], p[1])).collect();
-        let result = self.edit_js(|core| core.set_parents(&events).map_err(element_of_flat_pairs));
+        let result = batch.take("pairs").map_err(to_js).and_then(|(pairs, _)| {
+            let events: Vec<(u32, u32)> = pairs.chunks_exact(2).map(|p| (p[0], p[1])).collect();
+            self.edit_js(|core| core.set_parents(&events).map_err(element_of_flat_pairs))
+        });
         if result.is_err() {
             batch.refused();
         }

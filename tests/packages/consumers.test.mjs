@@ -64,7 +64,8 @@ tiles[Symbol.dispose]();
 const freed = [() => w.pairs(), () => w.count, () => tiles.cols].map((call) => {
   try { call(); return 'no error'; } catch (e) { return e.message; }
 });
-console.log(JSON.stringify({ pairs, ids: [a, b, c], structures: World.structures().length, sameTiles, freed }));`,
+const exported = Object.keys(await import('broadphase')).sort();
+console.log(JSON.stringify({ pairs, ids: [a, b, c], structures: World.structures().length, sameTiles, freed, exported }));`,
   );
   const out = JSON.parse(execFileSync(process.execPath, ['script.mjs'], { cwd: dir, encoding: 'utf8' }));
   assert.deepEqual(out.pairs, [out.ids[0], out.ids[1]]);
@@ -73,6 +74,8 @@ console.log(JSON.stringify({ pairs, ids: [a, b, c], structures: World.structures
   assert.match(out.freed[0], /^this World was freed/);
   assert.match(out.freed[1], /^this World was freed/);
   assert.match(out.freed[2], /^this TileGrid's World was freed/, 'the handle goes with its World');
+  // The façade's classes only: the wasm-bindgen classes and helpers are not exported.
+  assert.deepEqual(out.exported, ['TileGrid', 'World', 'default', 'initSync']);
 });
 
 // The façade's promises hold through both of the package's entries: the
