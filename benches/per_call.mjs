@@ -33,10 +33,7 @@ const SCALE = Number(flag('--scale', 1)); // fewer calls per batch for a quick l
 const here = new URL('..', import.meta.url).pathname;
 const against = args[0];
 
-const OBJECTS = 10_000;
-const SIDE = 4000; // the seeded scenes' world side for 10,000 boxes (constant density)
-const TILE = 32;
-const TILE_COLS = SIDE / TILE;
+const casesModule = new URL('./per_call_cases.mjs', import.meta.url).href;
 
 /**
  * A build's public entry: the façade of its checkout (www/core/facade.js,
@@ -55,278 +52,10 @@ async function loadBuild(where) {
     entry = `${root}/www/core/facade.js`;
   }
   api.initSync({ module: readFileSync(resolve(pkg, 'broadphase_bg.wasm')) });
-  return { api, entry, root };
+  // Its own copy of the cases: its own call sites, as in a game's own code.
+  const cases = await import(`${casesModule}?build=${encodeURIComponent(pkg)}`);
+  return { api, entry, root, cases };
 }
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** The same scene in every build: 10k seeded boxes, loose grid, a 125 × 125 tile map with 2 % full tiles. */
-function makeWorld(api) {
-  const w = new api.World(SIDE, SIDE);
-  const first = w.populate(OBJECTS, 42, 'uniform');
-  w.setStructure('loose-grid');
-  w.setTileGrid(TILE_COLS, TILE_COLS, TILE);
-  const rand = mulberry32(7);
-  for (let i = 0; i < TILE_COLS * TILE_COLS * 0.02; i++) {
-    w.setTile(Math.floor(rand() * TILE_COLS), Math.floor(rand() * TILE_COLS), 'full');
-  }
-  w.step(1 / 60);
-  w.pairs();
-  return { w, first };
-}
-
-/** Per-call arguments, seeded: the same in every build. */
-function argumentsFor(first, n) {
-  const rand = mulberry32(11);
-  const ids = new Uint32Array(n);
-  const xs = new Float64Array(n);
-  const ys = new Float64Array(n);
-  const x1s = new Float64Array(n);
-  const y1s = new Float64Array(n);
-  const cols = new Uint32Array(n);
-  const rows = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    ids[i] = first + Math.floor(rand() * OBJECTS);
-    xs[i] = rand() * (SIDE - 40);
-    ys[i] = rand() * (SIDE - 40);
-    x1s[i] = rand() * SIDE;
-    y1s[i] = rand() * SIDE;
-    cols[i] = Math.floor(rand() * TILE_COLS);
-    rows[i] = Math.floor(rand() * TILE_COLS);
-  }
-  return { ids, xs, ys, x1s, y1s, cols, rows };
-}
-
-let sink = 0;
-const keep = (v) => {
-  sink = (sink + (v === undefined ? 1 : typeof v === 'number' ? v : 1)) | 0;
-};
-
-/**
- * The cases: a name, the calls per batch, what the call allocates and
- * crosses (for the table), and `make(api, world, a)` → a function making
- * `n` calls, or null when the build has no such method.
- */
-const CASES = [
-  {
-    name: '`update(id, x, y, w, h)`, a step from where it is',
-    key: 'update',
-    calls: 10_000,
-    make: (api, { w }, a) => {
-      // What a game does each frame: each box moved a little from where it
-      // is (by half a unit, and back on the next batch), in no particular order.
-      const there = new Float64Array(a.ids.length * 2);
-      a.ids.forEach((id, i) => there.set(w.box(id).subarray(0, 2), 2 * i));
-      let batch = 0;
-      return (n) => {
-        const d = (batch++ & 1) === 0 ? 0.5 : 0;
-        for (let i = 0; i < n; i++) w.update(a.ids[i], there[2 * i] + d, there[2 * i + 1] + d, 5, 5);
-      };
-    },
-  },
-  {
-    name: '`update(id, x, y, w, h)`, to a random spot',
-    key: 'updateFar',
-    calls: 10_000,
-    make: (api, { w }, a) => (n) => {
-      for (let i = 0; i < n; i++) w.update(a.ids[i], a.xs[i], a.ys[i], 5, 5);
-    },
-  },
-  {
-    name: '`setVelocity(id, vx, vy)`',
-    key: 'setVelocity',
-    calls: 10_000,
-    make: (api, { w }, a) => (n) => {
-      for (let i = 0; i < n; i++) w.setVelocity(a.ids[i], a.xs[i] - 2000, a.ys[i] - 2000);
-    },
-  },
-  {
-    name: '`velocity(id)`',
-    key: 'velocity',
-    calls: 10_000,
-    make: (api, { w }, a) => (n) => {
-      for (let i = 0; i < n; i++) keep(w.velocity(a.ids[i])[0]);
-    },
-  },
-  {
-    name: '`box(id)`',
-    key: 'box',
-    calls: 10_000,
-    make: (api, { w }, a) => (n) => {
-      for (let i = 0; i < n; i++) keep(w.box(a.ids[i])[0]);
-    },
-  },
-  {
-    name: '`insert` + `remove`',
-    key: 'insertRemove',
-    calls: 10_000,
-    make: (api, { w }, a) => (n) => {
-      for (let i = 0; i < n; i++) w.remove(w.insert(a.xs[i], a.ys[i], 5, 5));
-    },
-  },
-  {
-    name: '`query(x, y, 40, 40)`',
-    key: 'query',
-    calls: 10_000,
-    make: (api, { w }, a) => (n) => {
-      for (let i = 0; i < n; i++) keep(w.query(a.xs[i], a.ys[i], 40, 40).length);
-    },
-  },
-  {
-    name: '`castRay` across the world',
-    key: 'castRay',
-    calls: 2_000,
-    make: (api, { w }, a) => (n) => {
-      for (let i = 0; i < n; i++) keep(w.castRay(a.xs[i], 0, a.x1s[i], SIDE)?.t);
-    },
-  },
-  {
-    name: '`touchedCells(x, y, 40, 40)`',
-    key: 'touchedCells',
-    calls: 10_000,
-    make: (api, { w }, a) => (n) => {
-      for (let i = 0; i < n; i++) keep(w.touchedCells(a.xs[i], a.ys[i], 40, 40).length);
-    },
-  },
-  {
-    name: '`traceCells` across the world',
-    key: 'traceCells',
-    calls: 2_000,
-    make: (api, { w }, a) => (n) => {
-      for (let i = 0; i < n; i++) keep(w.traceCells(a.xs[i], 0, a.x1s[i], SIDE).length);
-    },
-  },
-  {
-    name: '`lineOfSight(x0, y0, x1, y1)`',
-    key: 'lineOfSight',
-    calls: 10_000,
-    make: (api, { w }, a) => {
-      // A World method before TileGrid existed; the handle's since.
-      const t = 'tiles' in w ? w.tiles : w;
-      if (typeof t.lineOfSight !== 'function') return null;
-      return (n) => {
-        for (let i = 0; i < n; i++) keep(t.lineOfSight(a.xs[i], a.ys[i], a.x1s[i], a.y1s[i]) ? 1 : 0);
-      };
-    },
-  },
-  {
-    name: '`setTile(col, row, shape)`',
-    key: 'setTile',
-    calls: 10_000,
-    make: (api, { w }, a) => (n) => {
-      for (let i = 0; i < n; i++) w.setTile(a.cols[i], a.rows[i], (i & 1) === 0 ? 'full' : 'empty');
-    },
-  },
-  {
-    name: '`tile(col, row)`',
-    key: 'tile',
-    calls: 10_000,
-    make: (api, { w }, a) => (n) => {
-      for (let i = 0; i < n; i++) keep(w.tile(a.cols[i], a.rows[i]).length);
-    },
-  },
-  {
-    name: '`world.tiles` (the handle)',
-    key: 'tiles',
-    calls: 10_000,
-    make: (api, { w }) => {
-      if (!('tiles' in w)) return null;
-      return (n) => {
-        for (let i = 0; i < n; i++) keep(w.tiles);
-      };
-    },
-  },
-  {
-    name: '`tiles.pushOut(x, y, 5, 5)`',
-    key: 'pushOut',
-    calls: 10_000,
-    make: (api, { w }, a) => {
-      const t = 'tiles' in w ? w.tiles : w;
-      if (typeof t.pushOut !== 'function') return null;
-      return (n) => {
-        for (let i = 0; i < n; i++) keep(t.pushOut(a.xs[i], a.ys[i], 5, 5)[0]);
-      };
-    },
-  },
-  {
-    name: '`setParent(id, parent)` + `setParent(id, 0)`',
-    key: 'setParent',
-    calls: 5_000,
-    make: (api, { w }, a) => (n) => {
-      for (let i = 0; i < n; i++) {
-        const child = a.ids[i];
-        const parent = a.ids[(i + 1) % a.ids.length];
-        if (child === parent) continue;
-        w.setParent(child, parent);
-        w.setParent(child, 0);
-      }
-    },
-  },
-  {
-    name: '`count` (a getter)',
-    key: 'count',
-    calls: 10_000,
-    make: (api, { w }) => (n) => {
-      for (let i = 0; i < n; i++) keep(w.count);
-    },
-  },
-  {
-    name: '`slotBoxes()` (a view)',
-    key: 'slotBoxes',
-    calls: 10_000,
-    make: (api, { w }) => (n) => {
-      for (let i = 0; i < n; i++) keep(w.slotBoxes().length);
-    },
-  },
-  {
-    name: '`updateMany` of 10k ids',
-    key: 'updateMany',
-    calls: 20,
-    make: (api, { w, first }) => {
-      if (typeof w.updateMany !== 'function') return null;
-      // Every object, moved by a unit and back on alternate calls, from
-      // where populate put it: a game's frame, not a teleport.
-      const ids = new Uint32Array(OBJECTS);
-      const there = new Float64Array(OBJECTS * 4);
-      for (let i = 0; i < OBJECTS; i++) {
-        ids[i] = first + i;
-        there.set(w.box(first + i), i * 4);
-      }
-      const back = there.map((v, k) => (k % 4 < 2 ? v + 1 : v));
-      return (n) => {
-        for (let i = 0; i < n; i++) w.updateMany(ids, (i & 1) === 0 ? back : there);
-      };
-    },
-  },
-  {
-    name: '`step(1/60)`',
-    key: 'step',
-    calls: 20,
-    make: (api, { w }) => (n) => {
-      for (let i = 0; i < n; i++) w.step(1 / 60);
-    },
-  },
-  {
-    name: '`pairs()`',
-    key: 'pairs',
-    calls: 20,
-    make: (api, { w }) => (n) => {
-      for (let i = 0; i < n; i++) {
-        w.step(0); // a frame with nothing moved: the pair search alone
-        keep(w.pairs().length);
-      }
-    },
-  },
-];
 
 /** The best of BATCHES batches of `calls` calls, in ns per call. */
 function bestBatch(run, calls) {
@@ -344,14 +73,16 @@ const median = (xs) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)];
 
 const builds = [await loadBuild(here)];
 if (against !== undefined) builds.push(await loadBuild(resolve(against)));
-const cases = CASES.filter((c) => ONLY.length === 0 || ONLY.includes(c.key));
+const chosen = (b) => b.cases.CASES.filter((c) => ONLY.length === 0 || ONLY.includes(c.key));
+const cases = chosen(builds[0]);
 
 // One world per build and case, so no case runs on a world another changed.
-const runners = cases.map((c) =>
+const runners = cases.map((_, i) =>
   builds.map((b) => {
-    const scene = makeWorld(b.api);
+    const c = chosen(b)[i];
+    const scene = b.cases.makeWorld(b.api);
     const calls = Math.max(1, Math.round(c.calls * SCALE));
-    const run = c.make(b.api, scene, argumentsFor(scene.first, calls));
+    const run = c.make(b.api, scene, b.cases.argumentsFor(scene.first, calls));
     if (run !== null) run(calls); // warm: V8's tiers, the core's buffers
     return { run, calls, scene };
   }),
@@ -371,7 +102,7 @@ for (const perBuild of runners) for (const { scene } of perBuild) scene.w.free()
 
 const ns = (v) => (v === undefined ? 'n/a' : v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toFixed(1));
 console.log(`builds: ${builds.map((b, i) => `[${i === 0 ? 'this' : 'other'}] ${b.entry}`).join('; ')}`);
-console.log(`${OBJECTS.toLocaleString('en-US')} objects, loose grid; median of ${ROUNDS} rounds of the best of ${BATCHES} batches; ns per call\n`);
+console.log(`${builds[0].cases.OBJECTS.toLocaleString('en-US')} objects, loose grid; median of ${ROUNDS} rounds of the best of ${BATCHES} batches; ns per call\n`);
 if (builds.length === 2) {
   console.log('| call | other | this | this / other |');
   console.log('|---|---:|---:|---:|');
@@ -388,4 +119,4 @@ cases.forEach((c, i) => {
     console.log(`| ${c.name} | ${ns(mine)} |`);
   }
 });
-if (sink === 0.5) console.log(''); // keeps `sink` alive
+if (builds.some((b) => b.cases.sink === 0.5)) console.log(''); // keeps the results alive

@@ -201,3 +201,17 @@ impl Args {
         self.arg(value.map(|v| crate::error::whole_u32(arg, v)).transpose())
     }
 }
+
+/// An id (or any whole-number argument) as the core takes it: `value` when
+/// it is a whole number in `u32` range, else the error of
+/// [`crate::error::whole_u32`]. The everyday check is one conversion and one
+/// comparison (an exact round trip through `u32`).
+#[inline(always)]
+pub(super) fn whole(arg: &'static str, value: f64) -> crate::Result<u32> {
+    let whole = value as u32; // saturating; NaN becomes 0
+    if f64::from(whole) == value {
+        Ok(whole)
+    } else {
+        crate::error::whole_u32(arg, value)
+    }
+}

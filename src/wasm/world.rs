@@ -11,14 +11,13 @@ use std::rc::Rc;
 use js_sys::{Float64Array, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
-use super::args::Args;
+use super::args::{whole, Args};
 use super::batch::{Batch, MAX_ENTRIES};
 use super::WasmTileGrid;
 use super::{
     boxes_xywh, done, names, out, out_ray_hit, out_view, plain_object, status, thrown, to_js, view_f64,
     view_u32, view_u8, Fault,
 };
-use crate::error::whole_u32;
 use crate::quadtree::QuadtreeLimits;
 use crate::scene::Layout;
 use crate::tile_grid::{Side, TileGrid, TileShape};
@@ -107,7 +106,7 @@ impl WasmWorld {
             let judged = a.live_id(&self.core, "id", id).and_then(|_| a.box4(x, y, w, h));
             return done(judged.map(drop));
         }
-        done(self.edit(|core| core.update(whole_u32("id", id)?, x, y, w, h)))
+        done(self.edit(|core| core.update(whole("id", id)?, x, y, w, h)))
     }
 
     #[wasm_bindgen(js_name = setVelocity)]
@@ -120,23 +119,23 @@ impl WasmWorld {
             })();
             return done(judged.map(drop));
         }
-        done(self.edit(|core| core.set_velocity(whole_u32("id", id)?, vx, vy)))
+        done(self.edit(|core| core.set_velocity(whole("id", id)?, vx, vy)))
     }
 
     /// 0 with `[vx, vy]` in `OUT`, or `REFUSED`.
     pub fn velocity(&self, id: f64) -> i32 {
-        let velocity = self.edit(|core| core.velocity(whole_u32("id", id)?));
+        let velocity = self.edit(|core| core.velocity(whole("id", id)?));
         done(velocity.map(|v| out(&v)))
     }
 
     pub fn remove(&self, id: f64) -> i32 {
-        done(self.edit(|core| core.remove(whole_u32("id", id)?)))
+        done(self.edit(|core| core.remove(whole("id", id)?)))
     }
 
     /// 0 with `[x, y, w, h]` in `OUT`, or `REFUSED`.
     #[wasm_bindgen(js_name = box)]
     pub fn box_of(&self, id: f64) -> i32 {
-        let found = self.edit(|core| core.box_of(whole_u32("id", id)?));
+        let found = self.edit(|core| core.box_of(whole("id", id)?));
         done(found.map(|b| out(&b)))
     }
 
