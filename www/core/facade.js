@@ -26,6 +26,10 @@
 // namespace of pkg/broadphase.js), once per module.
 
 const NO_LIMIT = 0xffffffff;
+/** Views of results up to this length are kept for reuse (see `views`). */
+const MAX_KEPT_VIEW = 1024;
+/** Result buffers whose views are kept at once (a buffer that grew moves). */
+const MAX_KEPT_ADDRESSES = 64;
 /** What the core's number-returning methods return when they refuse. */
 const REFUSED = -1;
 
@@ -183,11 +187,18 @@ function build(raw) {
 
   let heap = null;
   let cells = null;
+  /**
+   * Views handed out, by address and length: a result of the same length
+   * at the same place is the same view object, so the everyday query makes
+   * no object once warm (a view is valid until the next call anyway).
+   */
+  const views = new Map();
   /** The core's result cells (re-viewed after the memory grew: the old view is then detached). */
   function out() {
     if (heap === null || heap.byteLength === 0) {
       heap = raw.wasmMemory().buffer;
       cells = new Float64Array(heap, raw.outAddress(), 8);
+      views.clear();
     }
     return cells;
   }
@@ -197,8 +208,15 @@ function build(raw) {
     return heap;
   }
   function viewU32(length) {
-    const o = out();
-    return new Uint32Array(heap, o[0], length);
+    const address = out()[0];
+    if (length > MAX_KEPT_VIEW) return new Uint32Array(heap, address, length);
+    let byLength = views.get(address);
+    if (byLength === undefined) {
+      if (views.size >= MAX_KEPT_ADDRESSES) views.clear(); // buffers that moved
+      byLength = [];
+      views.set(address, byLength);
+    }
+    return (byLength[length] ??= new Uint32Array(heap, address, length));
   }
   function floats(count) {
     const o = out();
