@@ -6,7 +6,7 @@
 
 import { findMode, MODES, type ModeEntry } from './modes/index';
 import type { ModeHandle } from './modes/types';
-import { formatParams, hasPacked, readPageParams, unpackParams } from './modes/url';
+import { cancelPendingWrites, formatParams, needsUnpacking, readPageParams, unpackParams } from './modes/url';
 import { prefersReducedMotion } from './runtime/motion';
 import { h, setText } from './runtime/ui';
 import { appliesTo, settingBy, type SettingSpec } from './settings/schema';
@@ -66,15 +66,27 @@ export class Shell {
    * values in force.
    */
   show(raw: URLSearchParams): void {
-    // A link with packed values (a tile map, many boxes) is unpacked first, then checked as usual.
+    // A link with packed values (a tile map, many boxes) is unpacked first,
+    // once: what does not unpack is left out and said, never unpacked again.
     const ticket = ++this.shows;
-    if (hasPacked(raw)) {
-      void unpackParams(raw).then((plain) => {
-        if (ticket === this.shows) this.show(plain);
-      });
+    // The old mode goes first, so it cannot write its settings over the new address while this one unpacks.
+    this.unmount();
+    cancelPendingWrites();
+    if (needsUnpacking(raw)) {
+      void unpackParams(raw).then(
+        (plain) => {
+          if (ticket === this.shows) this.mount(plain.params, plain.problems);
+        },
+        (error: unknown) => this.onError(error),
+      );
       return;
     }
-    const problems: Problem[] = [];
+    this.mount(raw, []);
+  }
+
+  /** Mounts the mode `raw` names with its settings checked; `problems` are the link's own (values that did not unpack). */
+  private mount(raw: URLSearchParams, linkProblems: readonly Problem[]): void {
+    const problems: Problem[] = [...linkProblems];
     const mode = findMode(raw.has('mode') ? readMode(raw.get('mode'), problems) : null);
     // Reduced motion: start still; Space or the play button starts it (`paused=false` in the URL overrides).
     const paused = settingBy('param', 'paused') as SettingSpec;
@@ -90,9 +102,7 @@ export class Shell {
     } else {
       this.written = location.hash;
     }
-    this.current?.destroy();
-    this.current = null;
-    this.host.replaceChildren();
+    this.unmount();
     this.active = mode;
     this.host.dataset.mode = mode.id;
     this.host.setAttribute('aria-labelledby', `tab-${mode.id}`);
@@ -108,6 +118,12 @@ export class Shell {
     } catch (error) {
       this.onError(error);
     }
+  }
+
+  private unmount(): void {
+    this.current?.destroy();
+    this.current = null;
+    this.host.replaceChildren();
   }
 
   private showProblems(problems: readonly Problem[]): void {

@@ -5,6 +5,9 @@
 // `mode`; a mode owns the rest and rewrites it in place (no history entry
 // per slider tick).
 
+import { isPacked, MAX_VALUE_CHARS, PACK_OVER, packValue, unpackValue } from '../settings/packed';
+import type { Problem } from '../settings/validate';
+
 /** Parameters of a `#a=1&b` hash (empty for no hash). */
 export function hashParams(hash: string = location.hash): URLSearchParams {
   return new URLSearchParams(hash.replace(/^#/, ''));
@@ -22,68 +25,49 @@ export function formatParams(params: URLSearchParams): string {
   return params.toString().replace(/=(&|$)/g, '$1').replace(/%7E/gi, '~');
 }
 
-/** Values longer than this go into a link compressed (a tile map, many boxes). */
-export const PACK_OVER = 160;
-/** A packed value starts with this: `~` + base64url of the raw-deflated text. */
-const PACKED = '~';
-
-function toBase64Url(bytes: Uint8Array): string {
-  let text = '';
-  for (const b of bytes) text += String.fromCharCode(b);
-  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(text: string): Uint8Array {
-  const plain = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(plain, (c) => c.charCodeAt(0));
-}
-
-async function through(data: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
-  const out = new Blob([data as BlobPart]).stream().pipeThrough(stream);
-  return new Uint8Array(await new Response(out).arrayBuffer());
-}
-
 /** `params` with every long value packed (`~…`); short ones stay readable. */
 export async function packParams(params: URLSearchParams): Promise<URLSearchParams> {
   const out = new URLSearchParams();
-  for (const [key, value] of params) {
-    if (value.length <= PACK_OVER || typeof CompressionStream === 'undefined') {
-      out.append(key, value);
-      continue;
-    }
-    const packed = PACKED + toBase64Url(await through(new TextEncoder().encode(value), new CompressionStream('deflate-raw')));
-    out.append(key, packed.length < value.length ? packed : value);
-  }
+  for (const [key, value] of params) out.append(key, value.length > PACK_OVER ? ((await packValue(value)) ?? value) : value);
   return out;
 }
 
-/** Whether any value is packed. */
-export function hasPacked(params: URLSearchParams): boolean {
-  for (const value of params.values()) if (value.startsWith(PACKED)) return true;
+/** Whether any value is packed (or too long to read): then `unpackParams` first. */
+export function needsUnpacking(params: URLSearchParams): boolean {
+  for (const value of params.values()) if (isPacked(value) || value.length > MAX_VALUE_CHARS) return true;
   return false;
 }
 
 /**
- * `params` with packed values unpacked. A value that does not unpack is
- * kept as it is, so the settings check refuses it where the user sees why.
+ * `params` with packed values unpacked, and every value that is too long
+ * or does not unpack left out, each a problem saying why: the result holds
+ * no packed value, so nothing unpacks it again.
  */
-export async function unpackParams(params: URLSearchParams): Promise<URLSearchParams> {
+export async function unpackParams(params: URLSearchParams): Promise<{ params: URLSearchParams; problems: Problem[] }> {
   const out = new URLSearchParams();
+  const problems: Problem[] = [];
   for (const [key, value] of params) {
-    if (!value.startsWith(PACKED)) {
-      out.append(key, value);
+    if (value.length > MAX_VALUE_CHARS) {
+      problems.push(linkProblem(key, value, `is ${value.length.toLocaleString('en-US')} characters long, more than ${MAX_VALUE_CHARS.toLocaleString('en-US')}`));
       continue;
     }
-    try {
-      out.append(key, new TextDecoder().decode(await through(fromBase64Url(value.slice(1)), new DecompressionStream('deflate-raw'))));
-    } catch {
-      out.append(key, value);
-    }
+    const unpacked = await unpackValue(value);
+    if (unpacked.ok) out.append(key, unpacked.text);
+    else problems.push(linkProblem(key, value, unpacked.reason));
   }
-  return out;
+  return { params: out, problems };
+}
+
+function linkProblem(name: string, value: string, reason: string): Problem {
+  return { name, value: value.length > 60 ? `${value.slice(0, 57)}…` : value, message: `${name}: ${reason}; ignored.` };
 }
 
 let writes = 0;
+
+/** Drops a write still packing (the shell calls it before it follows a new address, so the old mode cannot overwrite it). */
+export function cancelPendingWrites(): void {
+  writes += 1;
+}
 
 /**
  * Replaces the mode's settings with `params`, keeping the shell's `mode`
