@@ -147,3 +147,45 @@ test('random ~ values in any key show a page within a second', async () => {
   }
   assert.deepEqual(browser.problems, [], `expected no errors, found ${browser.problems.join('; ')}`);
 });
+
+test('a short link asking for 5,000 boxes in the tile editor places 64, says so, and draws at once', async () => {
+  await openPage();
+  const many = Array.from({ length: 5000 }, (_, i) => `${(i % 70) * 10},${Math.floor(i / 70) * 8},4,4`).join(';');
+  browser.warnings.length = 0;
+  const shown = await follow(`mode=tiles&boxes=${pack(many)}`);
+  assert.ok(shown.ms < SHOW_WITHIN_MS, `expected the tile editor within ${SHOW_WITHIN_MS} ms, took ${Math.round(shown.ms)} ms`);
+  assert.equal(shown.mode, 'tiles');
+  assert.match(shown.notice ?? '', /boxes cut to the first 64 of 5,000 boxes/, `notice: ${shown.notice}`);
+  assert.ok(browser.warnings.some((w) => /boxes cut to the first 64/.test(w)), 'expected a console warning');
+  assert.equal(await page.evaluate(() => window.__broadphaseTiles.boxes().length), 64);
+});
+
+test('50,000 dead hierarchy links in a link: cut to the scene\'s 200 and drawn within a second', async () => {
+  await openPage();
+  const links = Array.from({ length: 50_000 }, (_, i) => `${i + 100_000}:${i + 200_000}`).join(';');
+  const shown = await follow(`mode=hierarchy&links=${pack(links)}`);
+  assert.ok(shown.ms < SHOW_WITHIN_MS, `expected the hierarchy within ${SHOW_WITHIN_MS} ms, took ${Math.round(shown.ms)} ms`);
+  assert.equal(shown.mode, 'hierarchy');
+  assert.match(shown.notice ?? '', /links cut to the first 200 of 50,000 links/, `notice: ${shown.notice}`);
+});
+
+test('an embed given more boxes than its mode holds refuses them, names the attribute, and starts with its defaults', async () => {
+  await page.goto(`${browser.baseUrl}tutorial.html`);
+  const many = Array.from({ length: 5000 }, (_, i) => `${(i % 70) * 10},${Math.floor(i / 70) * 8},4,4`).join(';');
+  browser.warnings.length = 0;
+  const got = await page.evaluate(async (many) => {
+    const el = document.createElement('broadphase-playground');
+    el.setAttribute('mode', 'tiles');
+    el.setAttribute('boxes', many);
+    el.setAttribute('height', '300');
+    document.body.append(el);
+    await el.playground.ready;
+    await new Promise((r) => setTimeout(r, 200));
+    const notice = el.shadowRoot.querySelector('.bp-problems');
+    return { notice: notice.hidden ? null : notice.textContent, boxes: el.shadowRoot.querySelectorAll('.tiles-delete').length, problems: el.playground.problems.map((p) => p.name) };
+  }, many);
+  assert.deepEqual(got.problems, ['boxes']);
+  assert.match(got.notice ?? '', /boxes: has 5,000 boxes, more than 64/, `notice: ${got.notice}`);
+  assert.ok(browser.warnings.some((w) => /boxes: has 5,000 boxes/.test(w)), 'expected a console warning');
+  assert.ok(got.boxes > 0 && got.boxes <= 3, `expected the editor's three starting boxes listed, found ${got.boxes}`);
+});

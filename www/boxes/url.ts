@@ -2,7 +2,8 @@
 // ?n=3000&seed=7&structure=quadtree&layout=uniform&mo=8&ml=8&speed=1&cell=20&paused
 
 import { replaceModeQuery } from '../modes/url';
-import { parseLinkList, parseMovedList } from '../settings/schema';
+import { OBJECTS_MAX } from '../settings/limits';
+import { readLinkList, readMovedList } from '../settings/lists';
 import { COUNT_MAX, COUNT_MIN, LAYOUTS, SPEED_MAX, type Layout, type Settings } from './settings';
 
 function intParam(params: URLSearchParams, key: string, lo: number, hi: number): number | undefined {
@@ -33,10 +34,10 @@ export function readSettings(defaults: Settings, structures: readonly string[], 
     s.boxes = boxes;
     s.count = boxes.length / 6;
   }
-  const moved = parseMovedList(params.get('moved') ?? '');
-  if ('moved' in moved) s.moved = moved.moved;
-  const links = params.has('links') ? parseLinkList(params.get('links') ?? '') : null;
-  if (links !== null && 'links' in links) s.links = links.links;
+  const moved = readMovedList(params.get('moved') ?? '', OBJECTS_MAX);
+  if (moved.ok) s.moved = moved.value;
+  const links = params.has('links') ? readLinkList(params.get('links') ?? '', OBJECTS_MAX) : null;
+  if (links?.ok) s.links = links.value;
   const camera = (params.get('camera') ?? '').split(/[_,]/).map(Number);
   if (camera.length === 4 && camera.every(Number.isFinite)) s.camera = { x: camera[0], y: camera[1], w: camera[2], h: camera[3] };
   const cell = Number(params.get('cell'));

@@ -8,11 +8,11 @@
 import { TileGrid, World } from '../core/index';
 import { ZOOM_MAX, ZOOM_MIN } from '../runtime/viewport';
 
-/** The playground modes. */
-export type ModeName = 'quadtree' | 'grids' | 'hierarchy' | 'tiles' | 'rays' | 'play';
-export const MODE_NAMES: readonly ModeName[] = ['quadtree', 'grids', 'hierarchy', 'tiles', 'rays', 'play'];
-/** Modes with the moving-box simulation. */
-const BOX_MODES: readonly ModeName[] = ['quadtree', 'grids', 'hierarchy'];
+import { BOX_MODES, MODE_NAMES, type ModeName } from './modes';
+import { boxesMax, MAP_CELLS_MAX, objectsMax } from './limits';
+import { formatBoxList, formatLinkList, formatMovedList, mapSize, readBoxList, readLinkList, readMovedList, type ListRead } from './lists';
+
+export { MODE_NAMES, type ModeName } from './modes';
 
 /** What a value check says: the value to use, perhaps with a note (it was clamped), or why it was refused. */
 export type Checked = { ok: true; value: unknown; note?: string } | { ok: false; reason: string };
@@ -31,8 +31,10 @@ export interface SettingSpec {
   readonly type: string;
   /** For the docs: what is used when the setting is absent. */
   readonly defaultText: string;
-  /** For the docs (and warnings): what is allowed. */
+  /** For warnings (and the docs): what is allowed in `mode`. */
   allowed(mode: ModeName): string;
+  /** For the docs, when what is allowed differs by mode: what each of `modes` allows. */
+  allowedInAll?(modes: readonly ModeName[]): string;
   /** The modes that read it (`'all'` for every mode). */
   readonly modes: readonly ModeName[] | 'all';
   /** For the docs: what it does. */
@@ -166,93 +168,52 @@ function viewSetting() {
   };
 }
 
-/** Most explicit boxes a scene takes. */
-export const MAX_BOXES = 50_000;
-
-/** `x,y,w,h[,vx,vy]; …` → six numbers a box, or why not. */
-export function parseBoxList(text: string): { boxes: number[] } | { reason: string } {
-  const out: number[] = [];
-  const groups = text.split(';').filter((g) => g.trim() !== '');
-  if (groups.length === 0) return { reason: 'has no box' };
-  if (groups.length > MAX_BOXES) return { reason: `has ${groups.length} boxes, more than ${MAX_BOXES}` };
-  for (const [i, group] of groups.entries()) {
-    const v = group.split(',').map((t) => (t.trim() === '' ? NaN : Number(t)));
-    if (v.length !== 4 && v.length !== 6) return { reason: `box ${i + 1} ("${group.trim()}") is not x,y,w,h or x,y,w,h,vx,vy` };
-    const [x, y, w, h, vx = 0, vy = 0] = v;
-    if (![x, y, w, h, vx, vy].every(Number.isFinite)) return { reason: `box ${i + 1} ("${group.trim()}") has a number that is not finite` };
-    if (![x, y, w, h, vx, vy].every((n) => Math.abs(n) <= 1e6)) return { reason: `box ${i + 1} ("${group.trim()}") has a number beyond ±1,000,000` };
-    if (!(w > 0 && h > 0)) return { reason: `box ${i + 1} ("${group.trim()}") has a size that is not above 0` };
-    out.push(x, y, w, h, vx, vy);
-  }
-  return { boxes: out };
+/**
+ * A `;`-separated list (boxes, hand-placed boxes, links), at most `max(mode)`
+ * entries: a link keeps the first ones and says so, an embed refuses the
+ * list (its author sees why and writes fewer).
+ */
+function list(read: (text: string, max: number) => ListRead, noun: string, max: (mode: ModeName) => number, format: (v: number[]) => string, what: string) {
+  const parse = (raw: string, mode: ModeName, policy: RangePolicy): Checked => {
+    const limit = max(mode);
+    const got = read(raw, limit);
+    if (!got.ok) return refuse(got.reason);
+    if (got.total <= limit) return { ok: true, value: got.value };
+    const all = got.total.toLocaleString('en-US');
+    const most = limit.toLocaleString('en-US');
+    if (policy === 'default') return refuse(`has ${all} ${noun}, more than ${most} (the most the ${mode} mode holds)`);
+    return { ok: true, value: got.value, note: `cut to the first ${most} of ${all} ${noun} (the ${mode} mode holds at most ${most})` };
+  };
+  return {
+    allowed: (mode: ModeName) => `${what}, at most ${max(mode).toLocaleString('en-US')}`,
+    allowedInAll: (modes: readonly ModeName[]) => {
+      // The docs: one limit, or each mode's.
+      const limits = [...new Set(modes.map((m) => max(m).toLocaleString('en-US')))];
+      const each = limits.length === 1 ? limits[0] : modes.map((m) => `${m} ${max(m).toLocaleString('en-US')}`).join(', ');
+      return `${what}; at most ${each}`;
+    },
+    parse,
+    check: (value: unknown, mode: ModeName, policy: RangePolicy) =>
+      typeof value === 'string'
+        ? parse(value, mode, policy)
+        : Array.isArray(value) && value.every((n) => typeof n === 'number')
+          ? parse(format(value), mode, policy)
+          : refuse(`${JSON.stringify(value)} is not a string`),
+    format: (v: unknown) => format(v as number[]),
+  };
 }
 
-function boxList() {
+/** An ASCII tile map: the core checks what it says; here its length and its cells are held to their limits. */
+function tileMap(maxLength: number) {
   const read = (raw: string): Checked => {
-    const parsed = parseBoxList(raw);
-    return 'reason' in parsed ? refuse(parsed.reason) : { ok: true, value: raw.trim() };
+    if (raw.trim() === '') return refuse('is empty');
+    if (raw.length > maxLength) return refuse(`is ${raw.length.toLocaleString('en-US')} characters, more than ${maxLength.toLocaleString('en-US')}`);
+    const { rows, cols } = mapSize(raw);
+    if (rows * cols > MAP_CELLS_MAX) return refuse(`is ${cols} × ${rows} = ${(rows * cols).toLocaleString('en-US')} cells, more than ${MAP_CELLS_MAX.toLocaleString('en-US')}`);
+    return { ok: true, value: raw };
   };
   return {
-    allowed: () => `boxes "x,y,w,h[,vx,vy]; …" (finite, within ±1,000,000, w and h above 0, at most ${MAX_BOXES.toLocaleString('en-US')})`,
-    parse: read,
-    check: (value: unknown) => (typeof value === 'string' ? read(value) : refuse(`${JSON.stringify(value)} is not a string`)),
-    format: (v: unknown) => String(v),
-  };
-}
-
-/** `id:x,y,w,h,vx,vy; …` → seven numbers an edited box, or why not. */
-export function parseMovedList(text: string): { moved: number[] } | { reason: string } {
-  const out: number[] = [];
-  const groups = text.split(';').filter((g) => g.trim() !== '');
-  if (groups.length === 0) return { reason: 'has no box' };
-  if (groups.length > MAX_BOXES) return { reason: `has ${groups.length} boxes, more than ${MAX_BOXES}` };
-  for (const [i, group] of groups.entries()) {
-    const [idText, rest = ''] = group.split(':');
-    const id = Number(idText);
-    if (!Number.isInteger(id) || id < 1 || id > 0xffff_ffff) return { reason: `entry ${i + 1} ("${group.trim()}") does not start with an object id (a whole number from 1) and a colon` };
-    const parsed = parseBoxList(rest);
-    if ('reason' in parsed) return { reason: `entry ${i + 1} (id ${id}): ${parsed.reason.replace(/^box 1 /, '')}` };
-    if (parsed.boxes.length !== 6) return { reason: `entry ${i + 1} (id ${id}) holds more than one box` };
-    out.push(id, ...parsed.boxes);
-  }
-  return { moved: out };
-}
-
-/** `child:parent; …` → id pairs, or why not (a parent of 0 means none). */
-export function parseLinkList(text: string): { links: number[] } | { reason: string } {
-  const out: number[] = [];
-  const groups = text.split(';').filter((g) => g.trim() !== '');
-  if (groups.length > MAX_BOXES) return { reason: `has ${groups.length} links, more than ${MAX_BOXES}` };
-  for (const [i, group] of groups.entries()) {
-    const parts = group.split(':').map((t) => (t.trim() === '' ? NaN : Number(t)));
-    const [child, parent] = parts;
-    const id = (n: number) => Number.isInteger(n) && n >= 1 && n <= 0xffff_ffff;
-    if (parts.length !== 2 || !id(child) || !id(parent)) return { reason: `link ${i + 1} ("${group.trim()}") is not child:parent with object ids (whole numbers from 1)` };
-    if (child === parent) return { reason: `link ${i + 1} attaches ${child} to itself` };
-    out.push(child, parent);
-  }
-  return { links: out };
-}
-
-function listOf(parse: (raw: string) => { reason: string } | object, what: string) {
-  const read = (raw: string): Checked => {
-    const parsed = parse(raw);
-    return 'reason' in parsed ? refuse((parsed as { reason: string }).reason) : { ok: true, value: raw.trim() };
-  };
-  return {
-    allowed: () => what,
-    parse: read,
-    check: (value: unknown) => (typeof value === 'string' ? read(value) : refuse(`${JSON.stringify(value)} is not a string`)),
-    format: (v: unknown) => String(v),
-  };
-}
-
-/** Any text the core checks itself (an ASCII map); here only that it is text and not huge. */
-function text(maxLength: number, what: string) {
-  const read = (raw: string): Checked =>
-    raw.trim() === '' ? refuse('is empty') : raw.length > maxLength ? refuse(`is ${raw.length} characters, more than ${maxLength}`) : { ok: true, value: raw };
-  return {
-    allowed: () => what,
+    allowed: () => `an ASCII map of at most ${MAP_CELLS_MAX.toLocaleString('en-US')} cells (checked by the core when it loads)`,
     parse: read,
     check: (value: unknown) => (typeof value === 'string' ? read(value) : refuse(`${JSON.stringify(value)} is not a string`)),
     format: (v: unknown) => String(v),
@@ -315,7 +276,7 @@ function url() {
 
 // --- the table ------------------------------------------------------------
 
-const countRange = (mode: ModeName): [number, number] => [1, mode === 'hierarchy' ? 200 : MAX_BOXES];
+const countRange = (mode: ModeName): [number, number] => [1, objectsMax(mode)];
 
 export const SETTINGS: readonly SettingSpec[] = [
   {
@@ -436,7 +397,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     defaultText: 'the seeded scene (tiles: three boxes; rays: none drawn)',
     modes: ['quadtree', 'grids', 'hierarchy', 'tiles', 'rays'],
     doc: 'Explicit boxes instead of a seeded scene, in world units from the origin; in the tile editor the boxes to drag, in rays the drawn boxes (at rest, beside the bouncing ones; at most 32); velocities ignored in both.',
-    ...boxList(),
+    ...list(readBoxList, 'boxes', boxesMax, formatBoxList, '"x,y,w,h[,vx,vy]; …" (finite, within ±1,000,000, w and h above 0)'),
   },
   {
     attribute: 'moved',
@@ -446,7 +407,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     defaultText: 'none',
     modes: BOX_MODES,
     doc: 'Boxes placed by hand over the seeded scene: "id:x,y,w,h,vx,vy; …" (what a share link records after a drag).',
-    ...listOf(parseMovedList, `"id:x,y,w,h[,vx,vy]; …" (ids from 1, finite numbers within ±1,000,000, w and h above 0)`),
+    ...list(readMovedList, 'boxes', objectsMax, formatMovedList, '"id:x,y,w,h[,vx,vy]; …" (ids from 1, finite numbers within ±1,000,000, w and h above 0)'),
   },
   {
     attribute: 'links',
@@ -456,7 +417,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     defaultText: 'a small starting family',
     modes: ['hierarchy'],
     doc: 'Every parent link of the hierarchy, replacing the starting family: "child:parent; …" (empty: all at the root).',
-    ...listOf(parseLinkList, '"child:parent; …" with object ids (whole numbers from 1), no box its own parent'),
+    ...list(readLinkList, 'links', objectsMax, formatLinkList, '"child:parent; …" with object ids (whole numbers from 1), no box its own parent'),
   },
   {
     attribute: 'camera',
@@ -486,7 +447,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     defaultText: 'the preset',
     modes: ['tiles'],
     doc: 'A tile map as text (two characters a cell, rows on lines, door lines after; see docs/API.md, TileGrid.ascii). In HTML, put it in a child <script type="text/plain" data-tiles>.',
-    ...text(2_000_000, 'an ASCII map (checked by the core when it loads)'),
+    ...tileMap(2_000_000),
   },
   {
     attribute: 'shape',

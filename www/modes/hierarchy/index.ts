@@ -20,11 +20,11 @@ import { HierarchyController } from './controller';
 import { dropTargetAt, LinksLayer } from './links-layer';
 import { depthOf, readRepair } from './model';
 import { historyKey } from '../../runtime/history';
+import { HIERARCHY_OBJECTS_MAX } from '../../settings/limits';
 import { AttachPanel, QueuePanel, TreePanel } from './panels';
 import { RepairPanel } from './repair-panel';
 
 const DEFAULT_COUNT = 36;
-const COUNT_MAX = 200;
 
 /**
  * Gives the scene its shape: every third box at rest, and one small family
@@ -71,7 +71,7 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
     showTree: true,
   };
   const settings = readSettings(defaults, structures, params);
-  settings.count = Math.min(settings.count, COUNT_MAX);
+  settings.count = Math.min(settings.count, HIERARCHY_OBJECTS_MAX);
   const layout = buildModeLayout(host, {
     canvasLabel: 'Simulation: boxes linked to their parents; attached boxes move with them',
     help: 'Shift-drag (or Alt-drag) a box onto another to attach it, onto empty space to detach · drag to move · click to select',

@@ -23,7 +23,7 @@ import type { Point } from './model';
 import { HANDLES } from './model';
 import { snapToLine } from '../../runtime/geometry';
 import type { BoxEntry, BoxStore } from '../../box-editing/box-store';
-import { parseBoxList } from '../../settings/schema';
+import { readBoxList } from '../../settings/lists';
 import { createDrawnBoxes } from './drawn';
 
 /** What undo and redo restore here: the four handles and the drawn boxes. */
@@ -103,10 +103,10 @@ export class RaysMode {
       cellsKey: () => this.model.tiles.revision,
     });
     // A link's drawn boxes (x, y, w, h each; velocities ignored: drawn boxes stand still).
-    const listed = parseBoxList(params.get('boxes') ?? '');
-    if ('boxes' in listed) {
-      for (let i = 0; i + 5 < listed.boxes.length && this.drawn.boxes().length < this.drawn.limit; i += 6) {
-        const [x, y, w, h] = listed.boxes.slice(i, i + 4);
+    const listed = readBoxList(params.get('boxes') ?? '', this.drawn.limit);
+    if (listed.ok) {
+      for (let i = 0; i + 5 < listed.value.length; i += 6) {
+        const [x, y, w, h] = listed.value.slice(i, i + 4);
         this.drawn.insert(x, y, w, h);
       }
       this.drawn.edited = true;

@@ -33,7 +33,8 @@ import { TilesInput } from './input';
 import { createHover, EditBoxesLayer, HoverLayer, TouchedCellsLayer, type TilesModel } from './layers';
 import { AboutPanel, KeysPanel, MapPanel, PalettePanel, readoutPanel, tilesLegend } from './panels';
 import { buildCatalogue } from './shapes';
-import { parseBoxList } from '../../settings/schema';
+import { readBoxList } from '../../settings/lists';
+import { TILE_EDITOR_BOXES_MAX } from '../../settings/limits';
 import { applyView, ViewLink } from '../../runtime/view-link';
 import { RulersLayer, rulersButton } from '../../layers/rulers';
 
@@ -63,14 +64,14 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   const tiles = world.tiles;
   const notice = new Notice(layout.notice);
   const ascii = params.get('tiles');
-  const boxList = parseBoxList(params.get('boxes') ?? '');
+  const boxList = readBoxList(params.get('boxes') ?? '', TILE_EDITOR_BOXES_MAX);
   let editor: TileEditor;
   try {
     editor = new TileEditor(world, tiles, catalogue, presets, {
       preset,
       shape,
       map: ascii !== null && ascii.trim() !== '' ? ascii : undefined,
-      boxes: 'boxes' in boxList ? boxList.boxes : undefined,
+      boxes: boxList.ok ? boxList.value : undefined,
     }, (text) => notice.show(text));
   } catch (error) {
     world.free();
