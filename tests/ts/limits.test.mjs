@@ -9,19 +9,27 @@ import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import { initCore, load } from './support.mjs';
 
-let validate;
+let settings;
 
 before(async () => {
   let core;
-  [core, validate] = await load('/www/core/index.ts', '/www/settings/validate.ts');
+  [core, settings] = await load('/www/core/index.ts', '/www/settings/read.ts');
   initCore(core);
 });
 
 const boxes = (n) => Array.from({ length: n }, (_, i) => `${(i % 50) * 10},${Math.floor(i / 50) * 10},5,5`).join(';');
 const links = (n) => Array.from({ length: n }, (_, i) => `${i + 2}:${i + 1}`).join(';');
 
-/** A link's parameters read for `mode`: { params, problems }. */
-const fromLink = (query, mode) => validate.readParams(new URLSearchParams(query), mode);
+/** A link's parameters read for `mode`: { params (the values written back), problems }. */
+function fromLink(query, mode) {
+  const read = settings.readSettings(new URLSearchParams(query), mode, 'link');
+  return { params: settings.writeParams(read.given, mode), problems: read.problems };
+}
+/** Script options or attribute texts read for `mode`: { options, problems }. */
+function fromEmbed(raw, mode, source) {
+  const read = settings.readSettings(raw, mode, source);
+  return { options: settings.optionsOf(read.given), problems: read.problems };
+}
 const countBoxes = (text) => (text === null ? 0 : text.split(';').filter((g) => g.trim() !== '').length);
 
 test('a link with more boxes than the tile editor holds keeps the first 64 and says so', () => {
@@ -40,12 +48,12 @@ test('the rays mode: at most 32 drawn boxes from a link', () => {
 
 test('an embed attribute or option with too many boxes is refused, named, and the default kept', () => {
   for (const names of ['attribute', 'option']) {
-    const { options, problems } = validate.checkOptions({ boxes: boxes(65) }, 'tiles', names);
+    const { options, problems } = fromEmbed({ boxes: boxes(65) }, 'tiles', names);
     assert.equal(options.boxes, undefined, `${names}: expected the boxes refused`);
     assert.equal(problems.length, 1);
     assert.match(problems[0].message, /65 boxes, more than 64/);
   }
-  assert.deepEqual(validate.checkOptions({ boxes: boxes(64) }, 'tiles', 'attribute').problems, []);
+  assert.deepEqual(fromEmbed({ boxes: boxes(64) }, 'tiles', 'attribute').problems, []);
 });
 
 test('the box modes keep their object limit; the hierarchy its 200', () => {
@@ -62,7 +70,7 @@ test('hierarchy links beyond the object limit (50,000 dead links) are cut before
   assert.equal(countBoxes(params.get('links')), 200);
   assert.match(problems[0].message, /first 200 of 50,000 links/);
   assert.ok(ms < 500, `expected the cut quickly, took ${ms} ms`);
-  const embed = validate.checkOptions({ links: links(201) }, 'hierarchy', 'attribute');
+  const embed = fromEmbed({ links: links(201) }, 'hierarchy', 'attribute');
   assert.equal(embed.options.links, undefined);
   assert.match(embed.problems[0].message, /201 links, more than 200/);
 });

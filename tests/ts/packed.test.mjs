@@ -1,5 +1,5 @@
 // The page's own unpacking of packed link values (www/settings/packed.ts,
-// www/modes/url.ts) in Node: malformed, cut and random values are refused
+// www/settings/address.ts) in Node: malformed, cut and random values are refused
 // with a reason and never come back packed; deflate bombs stop at the
 // limit while inflating; valid values round-trip. The fuzz cases are
 // seeded (the seed is in the failure message).
@@ -13,7 +13,7 @@ let packed;
 let url;
 
 before(async () => {
-  [packed, url] = await load('/www/settings/packed.ts', '/www/modes/url.ts');
+  [packed, url] = await load('/www/settings/packed.ts', '/www/settings/address.ts');
 });
 
 /** The page's packing, done by Node's zlib: the same bytes a link carries. */

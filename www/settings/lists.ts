@@ -92,10 +92,13 @@ export function readLinkList(text: string, max: number): ListRead {
   return { ok: true, value: out, total };
 }
 
-/** Six numbers a box → `x,y,w,h,vx,vy;…` (numbers as JS prints them, so they read back exactly). */
+/**
+ * Six numbers a box → `x,y,w,h[,vx,vy];…`, velocities left out when both
+ * are 0 (numbers as JS prints them, so a box reads back exactly where it was).
+ */
 export function formatBoxList(boxes: readonly number[]): string {
   const groups: string[] = [];
-  for (let i = 0; i + 5 < boxes.length; i += 6) groups.push(boxes.slice(i, i + 6).join(','));
+  for (let i = 0; i + 5 < boxes.length; i += 6) groups.push(boxes.slice(i, boxes[i + 4] === 0 && boxes[i + 5] === 0 ? i + 4 : i + 6).join(','));
   return groups.join(';');
 }
 

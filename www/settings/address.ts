@@ -2,11 +2,11 @@
 // (`#mode=grids&n=2000&seed=3`), so a link reproduces what someone saw; the
 // older `?mode=…&n=…` query is still read, once, so old links and bookmarks
 // work, and is dropped the first time the hash is written. The shell owns
-// `mode`; a mode owns the rest and rewrites it in place (no history entry
-// per slider tick).
+// `mode`; a mode's values are written after it, in place (no history entry
+// per slider tick). Long values are packed (packed.ts).
 
-import { isPacked, MAX_VALUE_CHARS, PACK_OVER, packValue, unpackValue } from '../settings/packed';
-import type { Problem } from '../settings/validate';
+import { isPacked, MAX_VALUE_CHARS, PACK_OVER, packValue, unpackValue } from './packed';
+import type { Problem } from './read';
 
 /** Parameters of a `#a=1&b` hash (empty for no hash). */
 export function hashParams(hash: string = location.hash): URLSearchParams {
@@ -63,6 +63,20 @@ function linkProblem(name: string, value: string, reason: string): Problem {
 }
 
 let writes = 0;
+/** The address the page shows: the one the shell last followed, or the page last wrote. */
+let shown: string | null = null;
+
+const currentAddress = () => `${location.search}${location.hash}`;
+
+/** Notes that the page shows the address as it is now (the shell is following it). */
+export function noteShownAddress(): void {
+  shown = currentAddress();
+}
+
+/** Whether the address is the one the page shows, not a navigation (back, forward, a pasted link) still to follow. */
+export function addressIsShown(): boolean {
+  return currentAddress() === shown;
+}
 
 /** Drops a write still packing (the shell calls it before it follows a new address, so the old mode cannot overwrite it). */
 export function cancelPendingWrites(): void {
@@ -70,18 +84,20 @@ export function cancelPendingWrites(): void {
 }
 
 /**
- * Replaces the mode's settings with `params`, keeping the shell's `mode`
- * first. Long values are packed, which takes a moment: a later write wins.
+ * Rewrites the address in place (no history entry) as `#mode=…` and
+ * `params`: an old `?query` is dropped. Long values are packed, which
+ * takes a moment, and a later write wins. Nothing is written over an
+ * address the page does not show yet (a navigation the shell is about to
+ * follow).
  */
-export function replaceModeQuery(params: URLSearchParams): void {
-  const mode = readPageParams().get('mode') ?? new URLSearchParams(location.search).get('mode');
-  const next = new URLSearchParams();
-  if (mode !== null) next.set('mode', mode);
+export function writeAddress(mode: string, params: URLSearchParams): void {
+  const next = new URLSearchParams({ mode });
   for (const [key, value] of params) if (key !== 'mode') next.append(key, value);
   const write = (ready: URLSearchParams) => {
-    const state = formatParams(ready);
-    const url = `${location.pathname}${state === '' ? '' : `#${state}`}`;
-    if (url !== `${location.pathname}${location.search}${location.hash}`) history.replaceState(history.state, '', url);
+    if (!addressIsShown()) return;
+    const url = `${location.pathname}#${formatParams(ready)}`;
+    if (url !== `${location.pathname}${currentAddress()}`) history.replaceState(history.state, '', url);
+    noteShownAddress();
   };
   const ticket = ++writes;
   if ([...next.values()].every((v) => v.length <= PACK_OVER)) {
