@@ -3,10 +3,10 @@
 // `option` column); this file only gives them types for `mount()` and
 // `getState()`.
 
-import type { ModeName } from '../settings/modes';
+import type { ModeName } from '../settings/mode-names';
 
-export type { ModeName } from '../settings/modes';
-export { MODE_NAMES } from '../settings/modes';
+export type { ModeName } from '../settings/mode-names';
+export { MODE_NAMES } from '../settings/mode-names';
 
 export interface PlaygroundOptions {
   /** Which playground: quadtree (default), grids, hierarchy, tiles, rays. */

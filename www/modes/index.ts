@@ -10,7 +10,7 @@ import { createQuadtreeMode } from './quadtree/index';
 import { createRaysMode } from './rays/index';
 import { createTilesMode } from './tiles/index';
 import type { ModeFactory } from './types';
-import type { ModeName } from '../settings/modes';
+import type { ModeName } from '../settings/mode-names';
 import raysCss from './rays/rays.css?inline';
 import tilesCss from './tiles/tiles.css?inline';
 import playCss from './play/play.css?inline';

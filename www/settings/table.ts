@@ -14,9 +14,9 @@ import { prefersReducedMotion } from '../runtime/motion';
 import { cssLength, flag, list, numberIn, numbers, oneOf, panelList, tileMap, url, view, type Kind } from './kinds';
 import { boxesMax, objectsMax } from './limits';
 import { formatBoxList, formatLinkList, formatMovedList, readBoxList, readLinkList, readMovedList } from './lists';
-import { BOX_MODES, MODE_NAMES, type ModeName } from './modes';
+import { BOX_MODES, MODE_NAMES, type ModeName } from './mode-names';
 
-export { MODE_NAMES, type ModeName } from './modes';
+export { MODE_NAMES, type ModeName } from './mode-names';
 
 /** One row of the table. */
 export interface SettingSpec {
