@@ -171,3 +171,42 @@ test('no setting is read outside www/settings/: no params.get or params.has else
   walk(join(root, 'www'));
   assert.deepEqual(found, []);
 });
+
+test('fuzz: any link reads without throwing, and what it keeps writes back and reads the same', () => {
+  const seed = Number(process.env.FUZZ_SEED ?? 0x5e77);
+  let s = seed;
+  const r = () => ((s = (s * 48271) % 2147483647) / 2147483647);
+  const pick = (list) => list[Math.floor(r() * list.length)];
+  const params = table.SETTINGS.map((spec) => spec.param).filter((p) => p !== null);
+  const pieces = ['', '0', '-1', '1e9', 'NaN', 'Infinity', '3.5', '_', ',', ';', ':', '~', '1,2,3,4', '5:1', '1_2', 'quadtree', 'grid', 'slopes', 'full', '..##', '\n', 'door 0 0 left open', ' ', '%', '2_0.5_0.5'];
+  let kept = 0;
+  for (let i = 0; i < 2000; i++) {
+    const raw = new URLSearchParams({ mode: pick(['quadtree', 'grids', 'hierarchy', 'tiles', 'rays', 'play', 'x']) });
+    const n = Math.floor(r() * 6);
+    for (let k = 0; k < n; k++) {
+      const param = r() < 0.9 ? pick(params) : 'zz';
+      const spec = table.settingBy('param', param);
+      // Half the time a good value with a random change, else random pieces.
+      let value = r() < 0.5 && spec !== undefined ? (VALID[spec.option]?.[0] ?? '') : '';
+      const parts = Math.floor(r() * (value === '' ? 6 : 2));
+      for (let j = 0; j < parts; j++) value = r() < 0.5 ? value + pick(pieces) : pick(pieces) + value;
+      raw.append(param, value);
+    }
+    const where = `seed ${seed}, case ${i}: ${raw}`;
+    let read1;
+    assert.doesNotThrow(() => {
+      read1 = read.readLink(raw);
+    }, where);
+    const written = read.writeParams(read1.given, read1.mode);
+    written.set('mode', read1.mode);
+    const read2 = read.readLink(written);
+    if (Object.keys(read1.given).length > 0) kept += 1;
+    assert.deepEqual(read2.problems, [], `${where}: what a link keeps reads back without problems (${written})`);
+    for (const [key, value] of Object.entries(read1.given)) {
+      const spec = table.settingBy('option', key);
+      const isDefault = spec.kind.unsaid !== undefined ? value === spec.kind.unsaid : spec.fallback !== undefined && value === spec.fallback(read1.mode);
+      if (!isDefault) assert.deepEqual(read2.given[key], value, `${where}: ${key} reads back the same`);
+    }
+  }
+  assert.ok(kept > 500, `expected many links to keep something, ${kept} did`);
+});
