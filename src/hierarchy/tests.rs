@@ -304,14 +304,14 @@ fn remove_deletes_all_descendants_in_one_pass() {
     h.add(u32::MAX, 2).unwrap();
     assert_eq!(h.order(), &[3, 6, 2, u32::MAX]);
     assert_eq!(h.parent_of(u32::MAX), Ok(2));
-    assert_eq!(h.nodes.len(), 8, "no slot beyond the peak live count");
+    assert_eq!(h.forest.nodes.len(), 8, "no slot beyond the peak live count");
     h.validate().unwrap();
 }
 
 #[test]
 fn stamp_wrap_around_clears_old_marks() {
     let mut h = build(&[(1, 0), (2, 1), (3, 0), (4, 0)]);
-    h.stamp = u32::MAX - 1;
+    h.forest.stamp = u32::MAX - 1;
     h.set_parent(1, 3).unwrap(); // stamp MAX
     assert_eq!(h.order(), &[3, 1, 2, 4]);
     h.set_parent(3, 4).unwrap(); // wraps to 1: old MAX marks must not count
@@ -384,7 +384,7 @@ fn removal_in_every_order_keeps_the_queue_valid() {
                 }
             }
             assert!(h.is_empty(), "{name}");
-            assert_eq!(h.queue.len(), 0, "{name}: no dead entry outlives the last object");
+            assert_eq!(h.forest.queue.len(), 0, "{name}: no dead entry outlives the last object");
             assert_eq!(h.order(), &[] as &[u32]);
         }
     }
@@ -396,14 +396,19 @@ fn tombstones_stay_under_half_the_queue_and_newest_first_never_compacts() {
     let mut removed = Vec::new();
     for id in 1..=1000u32 {
         h.remove(id, &mut removed).unwrap();
-        assert!(h.dead * 2 <= h.queue.len(), "after removing {id}: {} dead of {}", h.dead, h.queue.len());
+        assert!(
+            h.forest.dead * 2 <= h.forest.queue.len(),
+            "after removing {id}: {} dead of {}",
+            h.forest.dead,
+            h.forest.queue.len()
+        );
         h.validate().unwrap();
     }
     // Newest first: every removal drops the last entry, nothing goes dead.
     let mut h = build(&(1..=1000).map(|id| (id, 0)).collect::<Vec<_>>());
     for id in (1..=1000u32).rev() {
         h.remove(id, &mut removed).unwrap();
-        assert_eq!((h.dead, h.queue.len()), (0, id as usize - 1));
+        assert_eq!((h.forest.dead, h.forest.queue.len()), (0, id as usize - 1));
     }
 }
 
@@ -623,7 +628,7 @@ fn run_random_stream(seed: u64, steps: usize) {
                     result.unwrap_or_else(|e| panic!("{context}: set_parent({child}, {parent}): {e}"));
                     let (expected, repair) = expected_after_reparent(&before.0, &model, child, parent);
                     assert_eq!(live(&h), expected, "{context}: set_parent({child}, {parent})");
-                    if h.tracing {
+                    if h.forest.tracing {
                         match (h.last_repair(), repair) {
                             (None, None) => {}
                             (Some(t), Some((p, q, temp))) => {

@@ -31,7 +31,7 @@ impl World {
             return Ok(0);
         }
         self.slot_of("parent", parent)?;
-        if self.contains(child) && self.hierarchy.would_cycle(child, parent)? {
+        if self.contains(child) && self.would_cycle(child, parent)? {
             return Err(Error::Cycle { child, parent });
         }
         Ok(parent)

@@ -3,9 +3,9 @@
 //! The wasm façade (`wasm.rs`) is a thin wrapper over this type.
 
 mod arguments;
+mod attachments;
 mod changed_slots;
 mod events;
-mod hierarchy;
 mod id_table;
 mod moving_slots;
 mod objects;
@@ -34,7 +34,6 @@ use crate::broad_phase::Stats;
 use crate::error::{finite, positive, Error, Result};
 use crate::geometry::Aabb;
 use crate::grid::CellBits;
-use crate::hierarchy::Hierarchy;
 use crate::quadtree::QuadtreeLimits;
 use crate::tile_grid::TileGrid;
 use structure::Structure;
@@ -96,14 +95,8 @@ pub struct World {
     query_out: Vec<u32>,
     last_pair_stats: Stats,
     last_query_stats: Stats,
-    /// Parent-before-child order of all objects (the flat scene hierarchy).
-    hierarchy: Hierarchy,
-    /// Per slot: the parent's slot, or `NO_PARENT`; and the offset `dx, dy`
-    /// to the parent an attached object keeps.
-    parent_slot: Vec<u32>,
-    offsets: Vec<f64>,
-    /// Objects with a parent; when 0, moves skip the hierarchy pass.
-    attached: usize,
+    /// Who hangs from whom, at what offset, in parents-first order.
+    attachments: attachments::Attachments,
     /// Per slot: a [`TileResponse`] code (0: passes through tiles).
     tile_response: Vec<u8>,
     /// Objects whose response is not `None`; when 0, `step` skips the pass.
@@ -165,10 +158,7 @@ impl World {
             query_out: Vec::new(),
             last_pair_stats: Stats::default(),
             last_query_stats: Stats::default(),
-            hierarchy: Hierarchy::new(),
-            parent_slot: Vec::new(),
-            offsets: Vec::new(),
-            attached: 0,
+            attachments: attachments::Attachments::default(),
             tile_response: Vec::new(),
             tile_colliders: 0,
             removed_scratch: Vec::new(),
@@ -235,8 +225,7 @@ impl World {
         let slots = self.slot_ids.len();
         if self.boxes.len() != 4 * slots
             || self.velocities.len() != 2 * slots
-            || self.offsets.len() != 2 * slots
-            || self.parent_slot.len() != slots
+            || self.attachments.offsets.len() != 2 * slots
             || self.tile_response.len() != slots
         {
             return Err(format!("per-slot arrays disagree on {slots} slots"));
@@ -291,32 +280,7 @@ impl World {
             }
         }
         self.structure.as_broad_phase_ref().validate()?;
-        self.hierarchy.validate()?;
-        if self.hierarchy.len() != live {
-            return Err(format!("{} objects in the hierarchy, {live} live", self.hierarchy.len()));
-        }
-        // The parent links live twice (here as slots, in the hierarchy as
-        // ids): they must agree.
-        for (id, slot) in self.id_to_slot.iter() {
-            let parent_slot = self.parent_slot[slot as usize];
-            let parent =
-                if parent_slot == hierarchy::NO_PARENT { 0 } else { self.slot_ids[parent_slot as usize] };
-            if self.hierarchy.parent_of(id) != Ok(parent) {
-                return Err(format!(
-                    "object {id}: parent {parent} here, {:?} in the hierarchy",
-                    self.hierarchy.parent_of(id)
-                ));
-            }
-        }
-        let attached = self
-            .parent_slot
-            .iter()
-            .zip(&self.slot_ids)
-            .filter(|&(&p, &id)| id != 0 && p != hierarchy::NO_PARENT)
-            .count();
-        if attached != self.attached {
-            return Err(format!("{attached} attached objects, count says {}", self.attached));
-        }
+        self.attachments.forest.validate(&self.slot_ids)?;
         let colliders =
             self.tile_response.iter().zip(&self.slot_ids).filter(|&(&r, &id)| id != 0 && r != 0).count();
         if colliders != self.tile_colliders {

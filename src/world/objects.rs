@@ -1,6 +1,5 @@
 //! Inserting, moving, resizing and removing objects.
 
-use super::hierarchy::NO_PARENT;
 use super::id_table::ABSENT;
 use super::slot_order::distance_moved;
 use super::{checked_box, World};
@@ -20,7 +19,6 @@ impl World {
         }
         let id = self.next_id;
         let next_id = id.checked_add(1).ok_or(Error::IdsExhausted)?;
-        self.hierarchy.add(id, 0)?;
         self.next_id = next_id;
         let slot = match self.free_slots.pop() {
             Some(slot) => slot,
@@ -28,8 +26,6 @@ impl World {
                 self.slot_ids.push(0);
                 self.boxes.extend([0.0; 4]);
                 self.velocities.extend([0.0; 2]);
-                self.parent_slot.push(NO_PARENT);
-                self.offsets.extend([0.0; 2]);
                 self.tile_response.push(0);
                 (self.slot_ids.len() - 1) as u32
             }
@@ -40,7 +36,7 @@ impl World {
         self.changed.mark(slot, &self.slot_ids);
         self.velocities[s * 2..s * 2 + 2].copy_from_slice(&[0.0, 0.0]);
         self.moving.set(slot, false);
-        self.parent_slot[s] = NO_PARENT;
+        self.attachments.insert(slot);
         self.id_to_slot.insert(id, slot);
         self.structure.as_broad_phase().insert(slot, aabb);
         self.slot_order.inserted += 1;
@@ -188,11 +184,11 @@ impl World {
     /// Deletes an object and all its descendants (objects attached to it,
     /// directly or not).
     pub fn remove(&mut self, id: u32) -> Result<()> {
-        self.slot_of("id", id)?;
+        let slot = self.slot_of("id", id)?;
         let mut removed = std::mem::take(&mut self.removed_scratch);
-        self.hierarchy.remove(id, &mut removed)?;
-        for &gone in &removed {
-            let slot = self.id_to_slot.remove(gone).expect("hierarchy and world hold the same ids");
+        self.attachments.forest.remove(slot, &mut removed);
+        for &slot in &removed {
+            self.id_to_slot.remove(self.slot_ids[slot as usize]);
             self.structure.as_broad_phase().remove(slot);
             self.changed.mark(slot, &self.slot_ids); // with its id, before the slot is freed
             self.slot_ids[slot as usize] = 0;
@@ -209,10 +205,6 @@ impl World {
             }
             self.velocities[slot as usize * 2..slot as usize * 2 + 2].fill(0.0);
             self.moving.set(slot, false);
-            if self.parent_slot[slot as usize] != NO_PARENT {
-                self.parent_slot[slot as usize] = NO_PARENT;
-                self.attached -= 1;
-            }
             if self.tile_response[slot as usize] != 0 {
                 self.tile_response[slot as usize] = 0;
                 self.tile_colliders -= 1;
@@ -273,8 +265,8 @@ impl World {
         self.slot_ids.try_reserve(new).map_err(oom)?;
         self.boxes.try_reserve(new * 4).map_err(oom)?;
         self.velocities.try_reserve(new * 2).map_err(oom)?;
-        self.parent_slot.try_reserve(new).map_err(oom)?;
-        self.offsets.try_reserve(new * 2).map_err(oom)?;
+        self.attachments.offsets.try_reserve(new * 2).map_err(oom)?;
+        self.attachments.forest.try_reserve(self.slot_ids.len(), new).map_err(oom)?;
         self.tile_response.try_reserve(new).map_err(oom)?;
         self.id_to_slot.try_reserve(self.next_id, more).map_err(oom)?;
         Ok(())

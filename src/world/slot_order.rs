@@ -18,7 +18,6 @@
 //! left out), `pairs` would be 9–18 % faster than with the drift rule
 //! below, so order decays quickly but not catastrophically.
 
-use super::hierarchy::NO_PARENT;
 use super::World;
 use crate::broad_phase::relabel_strided;
 use crate::geometry::Aabb;
@@ -70,7 +69,6 @@ pub(super) struct SlotOrder {
     spare_offsets: Vec<f64>,
     spare_responses: Vec<u8>,
     spare_ids: Vec<u32>,
-    spare_parents: Vec<u32>,
     spare_overlapping: Vec<u8>,
 }
 
@@ -152,20 +150,14 @@ impl World {
         } else {
             relabel_strided::<_, 1>(&mut self.tile_response, &mut order.spare_responses, old_of_new);
         }
-        if self.attached > 0 {
-            relabel_strided::<_, 2>(&mut self.offsets, &mut order.spare_offsets, old_of_new);
-            relabel_strided::<_, 1>(&mut self.parent_slot, &mut order.spare_parents, old_of_new);
-            for parent in &mut self.parent_slot {
-                if *parent != NO_PARENT {
-                    *parent = order.new_of_old[*parent as usize];
-                }
-            }
+        if self.attachments.any() {
+            relabel_strided::<_, 2>(&mut self.attachments.offsets, &mut order.spare_offsets, old_of_new);
         } else {
-            // Nothing attached: every parent is NO_PARENT and offsets are
-            // unused until an attachment writes them.
-            self.offsets.truncate(order.keys.len() * 2);
-            self.parent_slot.truncate(order.keys.len());
+            // Nothing attached: offsets are unused until an attachment
+            // writes them.
+            self.attachments.offsets.truncate(order.keys.len() * 2);
         }
+        self.attachments.forest.relabel(&order.new_of_old, old_of_new);
         // Sized at the last `pairs`; slots added since were in no pair.
         self.overlapping.resize(order.new_of_old.len(), 0);
         relabel_strided::<_, 1>(&mut self.overlapping, &mut order.spare_overlapping, old_of_new);
@@ -385,9 +377,14 @@ mod world_tests {
         world.set_parent(9, 3).unwrap();
         world.remove(20).unwrap();
         world.remove(21).unwrap();
+        world.set_parent(30, 9).unwrap();
+        world.set_parent(12, 30).unwrap();
         let before: Vec<_> = world.ids().iter().map(|&id| (id, world.box_of(id).unwrap())).collect();
+        let order = world.order().to_vec();
         world.renumber_slots();
         world.validate().unwrap();
+        assert_eq!(world.order(), order, "the queue keeps its order under new slot names");
+        assert_eq!((world.parent_of(30).unwrap(), world.parent_of(12).unwrap()), (9, 30));
         assert_eq!(world.slot_ids().len(), 48, "free slots dropped");
         assert_eq!((world.parent_of(3).unwrap(), world.parent_of(9).unwrap()), (7, 3));
         let after: Vec<_> = world.ids().iter().map(|&id| (id, world.box_of(id).unwrap())).collect();
@@ -397,5 +394,16 @@ mod world_tests {
         let offset = world.box_of(3).unwrap()[0] - x;
         world.update(7, x + 5.0, y, w, h).unwrap();
         assert_eq!(world.box_of(3).unwrap()[0] - (x + 5.0), offset);
+        // Re-parenting and removing subtrees work on the new slots.
+        world.set_parent(12, 0).unwrap();
+        world.set_parent(7, 12).unwrap();
+        assert!(matches!(world.set_parent(12, 30), Err(crate::error::Error::Cycle { .. })));
+        world.validate().unwrap();
+        world.remove(12).unwrap();
+        for gone in [12, 7, 3, 9, 30] {
+            assert!(!world.contains(gone), "{gone} hung from 12");
+        }
+        assert_eq!(world.count(), 43);
+        world.validate().unwrap();
     }
 }

@@ -1,6 +1,5 @@
 //! Advancing time: motion and elastic walls.
 
-use super::hierarchy::NO_PARENT;
 use super::World;
 use crate::error::{finite, Error, Result};
 use crate::geometry::Aabb;
@@ -20,7 +19,7 @@ impl World {
         if dt < 0.0 {
             return Err(Error::Negative { arg: "dt", value: dt });
         }
-        let any_attached = self.attached > 0;
+        let any_attached = self.attachments.any();
         let any_colliders = self.tile_colliders > 0;
         // With attachments, what moved is kept for the children to follow.
         let mut placed = std::mem::take(&mut self.step_placed);
@@ -33,7 +32,7 @@ impl World {
             // loop reads no id.
             let (vx, vy) = (self.velocities[slot * 2], self.velocities[slot * 2 + 1]);
             if (vx == 0.0 && vy == 0.0)
-                || (any_attached && self.parent_slot[slot] != NO_PARENT)
+                || (any_attached && self.attachments.is_attached(slot))
                 || (any_colliders && self.tile_response[slot] != 0)
             {
                 return; // at rest or free, carried by its parent, or a tile collider

@@ -89,7 +89,7 @@ impl World {
         let mut count = 0;
         for slot in 0..self.slot_ids.len() {
             let response = TileResponse::from_code(self.tile_response[slot]);
-            if response == TileResponse::None || self.parent_slot[slot] != super::hierarchy::NO_PARENT {
+            if response == TileResponse::None || self.attachments.is_attached(slot) {
                 continue;
             }
             let b = [
