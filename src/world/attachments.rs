@@ -139,9 +139,9 @@ impl World {
         if count.saturating_mul(4) >= self.count() {
             self.follow_in_queue_order(placed);
         } else {
-            let mut stack = std::mem::take(&mut self.follow_stack);
+            let mut stack = std::mem::take(&mut self.workspace.follow_stack);
             placed.for_each_member(|slot| self.follow_subtree(slot, placed, &mut stack));
-            self.follow_stack = stack;
+            self.workspace.follow_stack = stack;
         }
         placed.for_each_member(|slot| self.take_offset(slot as usize));
     }
@@ -152,9 +152,9 @@ impl World {
         if !self.attachments.any() {
             return;
         }
-        let mut stack = std::mem::take(&mut self.follow_stack);
+        let mut stack = std::mem::take(&mut self.workspace.follow_stack);
         self.follow_subtree(slot as u32, &CellBits::default(), &mut stack);
-        self.follow_stack = stack;
+        self.workspace.follow_stack = stack;
         self.take_offset(slot);
     }
 
@@ -178,7 +178,7 @@ impl World {
     /// over the parents-first queue: a slot follows when its parent was
     /// placed or followed.
     fn follow_in_queue_order(&mut self, placed: &CellBits) {
-        let mut moved = std::mem::take(&mut self.follow_moved);
+        let mut moved = std::mem::take(&mut self.workspace.follow_moved);
         moved.copy_from(placed);
         moved.grow(self.slot_ids.len());
         let forest = std::mem::take(&mut self.attachments.forest);
@@ -191,7 +191,7 @@ impl World {
             self.carry_to_parent(c as usize, p as usize);
         }
         self.attachments.forest = forest;
-        self.follow_moved = moved;
+        self.workspace.follow_moved = moved;
     }
 
     /// Puts attached slot `c` at its parent `p`'s box plus its offset, and

@@ -16,6 +16,7 @@ mod step;
 mod structure;
 mod tile_motion;
 mod tiles;
+mod workspace;
 
 #[cfg(test)]
 mod tests;
@@ -33,12 +34,18 @@ pub const MAX_OBJECTS: usize = 4_000_000;
 use crate::broad_phase::Stats;
 use crate::error::{finite, positive, Error, Result};
 use crate::geometry::Aabb;
-use crate::grid::CellBits;
 use crate::quadtree::QuadtreeLimits;
 use crate::tile_grid::TileGrid;
 use structure::Structure;
 
 /// A world rectangle `[0, width] × [0, height]` of moving boxes.
+///
+/// Its state comes in parts, each in its own file: the objects (ids, slots,
+/// boxes, velocities), the active structure and its settings, the pairs
+/// between `pairs()` calls, the attachments, the tile map and the objects
+/// that collide with it, the slots' space order, and a workspace of
+/// scratch buffers that grow and never shrink, so a warm frame allocates
+/// nothing.
 pub struct World {
     width: f64,
     height: f64,
@@ -49,59 +56,27 @@ pub struct World {
     /// Per slot: the object's id, or 0 for a free slot (JS reads this too).
     slot_ids: Vec<u32>,
     free_slots: Vec<u32>,
-    /// Id to slot. Fx hashing: ids are small integers from this World, not
-    /// attacker-chosen keys, and the default SipHash was a third of a
-    /// renumbering's cost.
+    /// Id → slot: the one map from ids to slots.
     id_to_slot: id_table::IdTable,
     next_id: u32,
-    structure: Structure,
-    quadtree_limits: QuadtreeLimits,
-    /// The grids' cell size when set; `None` picks one from the objects.
-    cell_size: Option<f64>,
-    /// Object count when the automatic cell size was last picked.
-    cell_size_picked_at: usize,
-    // Output buffers reused every frame, so a warm frame allocates nothing.
-    pair_slots: Vec<(u32, u32)>,
-    pair_keys: Vec<u64>,
-    pair_keys_scratch: Vec<u64>,
-    pairs_out: Vec<u32>,
-    /// The previous `pairs()` result's keys, and what changed since it.
-    previous_keys: Vec<u64>,
-    began_out: Vec<u32>,
-    ended_out: Vec<u32>,
-    /// The slots changed since the last `pairs()`, and that call's slot
-    /// generation (see `pairs_from_what_moved`).
-    changed: changed_slots::ChangedSlots,
     /// The slots that may move in `step`.
     moving: moving_slots::MovingSlots,
-    seen_generation: Option<u32>,
-    partner_scratch: Vec<u32>,
-    /// Scratch of the attached objects' following (`hierarchy.rs`): the
-    /// slots a step moved, the walk's stack, the slots a pass moved.
-    step_placed: CellBits,
-    follow_stack: Vec<u32>,
-    follow_moved: CellBits,
-    /// The incremental path's split of the previous keys (those of moved
-    /// objects) and the pairs it found anew.
-    dropped_keys: Vec<u64>,
-    fresh_keys: Vec<u64>,
-    /// The slots an `update_many` batch wrote, one bit each.
-    batch_marks: CellBits,
-    /// Per entry of an `update_many` batch: its id's slot.
-    batch_slots: Vec<u32>,
-    overlapping: Vec<u8>,
-    /// Per slot: the pairs of the last `pairs()` it is in (see `pairs.rs`).
-    overlap_counts: Vec<u32>,
-    query_out: Vec<u32>,
-    last_pair_stats: Stats,
-    last_query_stats: Stats,
+    /// The active structure, filing every object under its slot.
+    structure: Structure,
+    /// How the structures are built: quadtree limits, grid cell size.
+    structure_settings: structure::StructureSettings,
+    /// The slots changed since the last `pairs()`.
+    changed: changed_slots::ChangedSlots,
+    /// The last `pairs()`: its pairs, its events, who overlaps.
+    pairs: pairs::PairTracking,
+    /// The last `query()`: its ids and work counters.
+    query: QueryResult,
     /// Who hangs from whom, at what offset, in parents-first order.
     attachments: attachments::Attachments,
     /// Per slot: a [`TileResponse`] code (0: passes through tiles).
     tile_response: Vec<u8>,
     /// Objects whose response is not `None`; when 0, `step` skips the pass.
     tile_colliders: usize,
-    removed_scratch: Vec<u32>,
     /// The N-style tile grid (Metanet's N tutorial B).
     tiles: TileGrid,
     cell_scratch: Vec<(u32, u32)>,
@@ -109,6 +84,17 @@ pub struct World {
     ray_slots: Vec<u32>,
     /// How far slots have strayed from space order (see `slot_order.rs`).
     slot_order: slot_order::SlotOrder,
+    /// Scratch buffers of the per-frame calls.
+    workspace: workspace::Workspace,
+}
+
+/// The last `query()`'s answer, kept so it can be returned as a slice.
+#[derive(Debug, Default)]
+struct QueryResult {
+    /// The ids found, ascending.
+    ids: Vec<u32>,
+    /// Its work counters.
+    stats: Stats,
 }
 
 impl World {
@@ -126,47 +112,26 @@ impl World {
             free_slots: Vec::new(),
             id_to_slot: id_table::IdTable::default(),
             next_id: 1,
+            moving: moving_slots::MovingSlots::default(),
             structure: Structure::new(
                 StructureKind::BruteForce,
                 Aabb::from_xywh(0.0, 0.0, width, height),
                 limits,
                 width.max(height) / 64.0,
             ),
-            quadtree_limits: limits,
-            cell_size: None,
-            cell_size_picked_at: 0,
-            pair_slots: Vec::new(),
-            pair_keys: Vec::new(),
-            pair_keys_scratch: Vec::new(),
-            pairs_out: Vec::new(),
-            previous_keys: Vec::new(),
-            began_out: Vec::new(),
-            ended_out: Vec::new(),
+            structure_settings: structure::StructureSettings::new(limits),
             changed: changed_slots::ChangedSlots::default(),
-            moving: moving_slots::MovingSlots::default(),
-            seen_generation: None,
-            partner_scratch: Vec::new(),
-            step_placed: CellBits::default(),
-            follow_stack: Vec::new(),
-            follow_moved: CellBits::default(),
-            dropped_keys: Vec::new(),
-            fresh_keys: Vec::new(),
-            batch_marks: CellBits::default(),
-            batch_slots: Vec::new(),
-            overlapping: Vec::new(),
-            overlap_counts: Vec::new(),
-            query_out: Vec::new(),
-            last_pair_stats: Stats::default(),
-            last_query_stats: Stats::default(),
+            pairs: pairs::PairTracking::default(),
+            query: QueryResult::default(),
             attachments: attachments::Attachments::default(),
             tile_response: Vec::new(),
             tile_colliders: 0,
-            removed_scratch: Vec::new(),
             tiles: tiles::default_tile_grid(width, height),
             cell_scratch: Vec::new(),
             cells_out: Vec::new(),
             ray_slots: Vec::new(),
             slot_order: slot_order::SlotOrder::new(),
+            workspace: workspace::Workspace::default(),
         })
     }
 
@@ -191,25 +156,25 @@ impl World {
     /// Ids of the boxes overlapping the given box, ascending.
     pub fn query(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<&[u32]> {
         let area = checked_box(x, y, w, h)?;
-        self.query_out.clear();
-        self.last_query_stats = self.structure.as_broad_phase().query(area, &mut self.query_out);
-        for slot in self.query_out.iter_mut() {
+        self.query.ids.clear();
+        self.query.stats = self.structure.as_broad_phase().query(area, &mut self.query.ids);
+        for slot in self.query.ids.iter_mut() {
             *slot = self.slot_ids[*slot as usize];
         }
-        self.query_out.sort_unstable();
-        Ok(&self.query_out)
+        self.query.ids.sort_unstable();
+        Ok(&self.query.ids)
     }
 
     /// Work counters of the last `pairs()`.
     #[must_use]
     pub fn pair_stats(&self) -> Stats {
-        self.last_pair_stats
+        self.pairs.stats
     }
 
     /// Work counters of the last `query()`.
     #[must_use]
     pub fn query_stats(&self) -> Stats {
-        self.last_query_stats
+        self.query.stats
     }
 
     /// Checks the active structure's invariants and the world's own books.
@@ -239,16 +204,16 @@ impl World {
         // A live slot is marked overlapping exactly when its id is in a pair
         // of the last `pairs()` (both as of that call; ids do not change).
         let mut in_pairs = vec![0u8; slots];
-        for &k in &self.pair_keys {
+        for &k in &self.pairs.keys {
             for id in [(k >> 32) as u32, k as u32] {
                 if let Some(slot) = self.id_to_slot.get(id) {
                     in_pairs[slot as usize] = 1;
                 }
             }
         }
-        if let Some(slot) = (0..slots)
-            .find(|&s| self.slot_ids[s] != 0 && self.overlapping.get(s).copied().unwrap_or(0) != in_pairs[s])
-        {
+        if let Some(slot) = (0..slots).find(|&s| {
+            self.slot_ids[s] != 0 && self.pairs.overlapping.get(s).copied().unwrap_or(0) != in_pairs[s]
+        }) {
             return Err(format!("slot {slot}: the overlapping view disagrees with the last pairs"));
         }
         // The structure holds exactly the live slots, with the World's boxes

@@ -42,8 +42,8 @@ impl World {
         self.slot_order.inserted += 1;
         self.retune_cell_size();
         // A query can return every object: size its buffer now, not mid-frame.
-        if self.query_out.capacity() < self.id_to_slot.len() {
-            self.query_out.reserve(self.id_to_slot.len() - self.query_out.len());
+        if self.query.ids.capacity() < self.id_to_slot.len() {
+            self.query.ids.reserve(self.id_to_slot.len() - self.query.ids.len());
         }
         Ok(id)
     }
@@ -101,7 +101,7 @@ impl World {
         // (indexing the caller's arrays entry by entry left four bounds
         // checks in the loop), and the pass below from 0.59 to 0.50 ms (no
         // second lookup, and its read-ahead reads the kept slots).
-        let mut slots = std::mem::take(&mut self.batch_slots);
+        let mut slots = std::mem::take(&mut self.workspace.batch_slots);
         slots.clear();
         slots.resize(ids.len(), 0);
         let mut all_valid = true;
@@ -110,7 +110,7 @@ impl World {
             all_valid &= (*slot != ABSENT) & box_is_valid(b);
         }
         if !all_valid {
-            self.batch_slots = slots;
+            self.workspace.batch_slots = slots;
             self.check_ids("ids", ids)?;
             let (i, b) =
                 boxes.chunks_exact(4).enumerate().find(|(_, b)| !box_is_valid(b)).expect("a bad id or box");
@@ -123,7 +123,7 @@ impl World {
         // then the marked slots are filed in the structure in slot order:
         // slots follow space order, so the structure's memory is walked
         // forwards, and the one scattered access is the box write.
-        let mut marks = std::mem::take(&mut self.batch_marks);
+        let mut marks = std::mem::take(&mut self.workspace.batch_marks);
         marks.reset(self.slot_ids.len());
         let mut drift = 0.0;
         for (i, (&slot, b)) in slots.iter().zip(boxes.chunks_exact(4)).enumerate() {
@@ -146,12 +146,12 @@ impl World {
             marks.insert(slot);
         }
         self.slot_order.drift += drift;
-        self.batch_slots = slots;
+        self.workspace.batch_slots = slots;
         self.changed.expect(marks.len());
         let (changed, slot_ids) = (&mut self.changed, &self.slot_ids);
         self.structure.update_marked(&marks, &self.boxes, |slot| changed.mark(slot, slot_ids));
         self.follow_placed(&marks, ids.len());
-        self.batch_marks = marks;
+        self.workspace.batch_marks = marks;
         Ok(())
     }
 
@@ -185,7 +185,7 @@ impl World {
     /// directly or not).
     pub fn remove(&mut self, id: u32) -> Result<()> {
         let slot = self.slot_of("id", id)?;
-        let mut removed = std::mem::take(&mut self.removed_scratch);
+        let mut removed = std::mem::take(&mut self.workspace.removed_slots);
         self.attachments.forest.remove(slot, &mut removed);
         for &slot in &removed {
             self.id_to_slot.remove(self.slot_ids[slot as usize]);
@@ -197,10 +197,10 @@ impl World {
             // (After a renumbering the counts wait for the next full pass,
             // which recounts them; the view was renumbered and is cleared.)
             let s = slot as usize;
-            if let Some(count) = self.overlap_counts.get_mut(s) {
+            if let Some(count) = self.pairs.overlap_counts.get_mut(s) {
                 *count = 0;
             }
-            if let Some(flag) = self.overlapping.get_mut(s) {
+            if let Some(flag) = self.pairs.overlapping.get_mut(s) {
                 *flag = 0;
             }
             self.velocities[slot as usize * 2..slot as usize * 2 + 2].fill(0.0);
@@ -211,7 +211,7 @@ impl World {
             }
             self.free_slots.push(slot);
         }
-        self.removed_scratch = removed;
+        self.workspace.removed_slots = removed;
         Ok(())
     }
 
@@ -249,7 +249,7 @@ impl World {
     /// Per slot 1 when the object was in a pair at the last `pairs()`.
     #[must_use]
     pub fn slot_overlapping(&self) -> &[u8] {
-        &self.overlapping
+        &self.pairs.overlapping
     }
 }
 

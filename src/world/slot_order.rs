@@ -159,8 +159,8 @@ impl World {
         }
         self.attachments.forest.relabel(&order.new_of_old, old_of_new);
         // Sized at the last `pairs`; slots added since were in no pair.
-        self.overlapping.resize(order.new_of_old.len(), 0);
-        relabel_strided::<_, 1>(&mut self.overlapping, &mut order.spare_overlapping, old_of_new);
+        self.pairs.overlapping.resize(order.new_of_old.len(), 0);
+        relabel_strided::<_, 1>(&mut self.pairs.overlapping, &mut order.spare_overlapping, old_of_new);
         self.free_slots.clear();
         // In the table's own order, no hashing: inserting id by id in slot
         // order missed the cache on every id and was a third of the cost.

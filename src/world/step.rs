@@ -22,7 +22,7 @@ impl World {
         let any_attached = self.attachments.any();
         let any_colliders = self.tile_colliders > 0;
         // With attachments, what moved is kept for the children to follow.
-        let mut placed = std::mem::take(&mut self.step_placed);
+        let mut placed = std::mem::take(&mut self.workspace.step_placed);
         placed.reset(if any_attached { self.slot_ids.len() } else { 0 });
         let mut placed_count = 0;
         let moving = std::mem::take(&mut self.moving);
@@ -60,7 +60,7 @@ impl World {
             placed_count += self.step_tile_colliders(dt, any_attached.then_some(&mut placed));
         }
         self.follow_placed(&placed, placed_count);
-        self.step_placed = placed;
+        self.workspace.step_placed = placed;
         Ok(())
     }
 }
