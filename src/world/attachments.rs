@@ -6,9 +6,9 @@
 //! in one forward pass over the parents-first queue.
 
 use super::World;
+use crate::bit_set::BitSet;
 use crate::error::Result;
 use crate::geometry::Aabb;
-use crate::grid::CellBits;
 use crate::hierarchy::forest::Forest;
 use crate::hierarchy::{BatchStrategy, RepairTrace};
 use crate::index::NULL_INDEX;
@@ -132,7 +132,7 @@ impl World {
     /// something it hangs from moved. Few placed slots: their subtrees are
     /// walked (O(what follows)); many: one pass over the parents-first
     /// queue. Free when nothing is attached.
-    pub(super) fn follow_placed(&mut self, placed: &CellBits, count: usize) {
+    pub(super) fn follow_placed(&mut self, placed: &BitSet, count: usize) {
         if !self.attachments.any() {
             return;
         }
@@ -153,14 +153,14 @@ impl World {
             return;
         }
         let mut stack = std::mem::take(&mut self.workspace.follow_stack);
-        self.follow_subtree(slot as u32, &CellBits::default(), &mut stack);
+        self.follow_subtree(slot as u32, &BitSet::default(), &mut stack);
         self.workspace.follow_stack = stack;
         self.take_offset(slot);
     }
 
     /// Moves the descendants of placed slot `slot` after it, depth first,
     /// leaving out placed descendants and theirs (their own walk does them).
-    fn follow_subtree(&mut self, slot: u32, placed: &CellBits, stack: &mut Vec<u32>) {
+    fn follow_subtree(&mut self, slot: u32, placed: &BitSet, stack: &mut Vec<u32>) {
         // Lent out for the walk, so each step can move a box (the World's
         // arrays) while the walk reads the children lists (the forest's).
         let forest = std::mem::take(&mut self.attachments.forest);
@@ -177,7 +177,7 @@ impl World {
     /// The same as walking each placed slot's subtree, in one forward pass
     /// over the parents-first queue: a slot follows when its parent was
     /// placed or followed.
-    fn follow_in_queue_order(&mut self, placed: &CellBits) {
+    fn follow_in_queue_order(&mut self, placed: &BitSet) {
         let mut moved = std::mem::take(&mut self.workspace.follow_moved);
         moved.copy_from(placed);
         moved.grow(self.slot_ids.len());

@@ -1,9 +1,9 @@
 //! Inserting, moving, resizing and removing objects.
 
-use super::id_table::ABSENT;
 use super::slot_order::distance_moved;
 use super::{checked_box, World};
 use crate::error::{finite, Error, Result};
+use crate::index::NULL_INDEX;
 
 impl World {
     /// Adds a box at rest and returns its id (ids start at 1 and are never
@@ -106,8 +106,8 @@ impl World {
         slots.resize(ids.len(), 0);
         let mut all_valid = true;
         for ((&id, b), slot) in ids.iter().zip(boxes.chunks_exact(4)).zip(slots.iter_mut()) {
-            *slot = self.id_to_slot.slot_or_absent(id);
-            all_valid &= (*slot != ABSENT) & box_is_valid(b);
+            *slot = self.id_to_slot.slot_or_null(id);
+            all_valid &= (*slot != NULL_INDEX) & box_is_valid(b);
         }
         if !all_valid {
             self.workspace.batch_slots = slots;

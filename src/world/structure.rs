@@ -1,10 +1,11 @@
 //! The structures a `World` can switch between, by contract name.
 
+use crate::bit_set::BitSet;
 use crate::broad_phase::BroadPhase;
 use crate::brute_force::BruteForce;
 use crate::error::{Error, Result};
 use crate::geometry::Aabb;
-use crate::grid::{CellBits, Grid};
+use crate::grid::Grid;
 use crate::loose_grid::LooseGrid;
 use crate::quadtree::{Placement, Quadtree, QuadtreeLimits};
 
@@ -132,8 +133,8 @@ impl Structure {
     /// per slot), in slot order, calling `visit` for each. The structure is
     /// matched once, not once a slot, so its `update` is inlined into the
     /// loop.
-    pub fn update_marked(&mut self, marks: &CellBits, boxes: &[f64], visit: impl FnMut(u32)) {
-        fn each<B: BroadPhase>(b: &mut B, marks: &CellBits, boxes: &[f64], mut visit: impl FnMut(u32)) {
+    pub fn update_marked(&mut self, marks: &BitSet, boxes: &[f64], visit: impl FnMut(u32)) {
+        fn each<B: BroadPhase>(b: &mut B, marks: &BitSet, boxes: &[f64], mut visit: impl FnMut(u32)) {
             marks.for_each_member(|slot| {
                 let s = slot as usize;
                 let x = &boxes[s * 4..s * 4 + 4];
@@ -338,7 +339,7 @@ impl super::World {
 impl super::World {
     /// Bounds of the regions where an object is stored: quadtree nodes or
     /// grid cells; empty for brute force and for objects kept outside the
-    /// cells (the leaves policy's outside list, the grids' big lists).
+    /// cells (the leaves policy's outside list, the grids' oversize lists).
     pub fn stored_in(&self, id: u32) -> Result<Vec<Aabb>> {
         let slot = self.slot_of("id", id)?;
         let mut out = Vec::new();

@@ -4,9 +4,9 @@
 //! game loop has to do tile physics of its own.
 
 use super::World;
+use crate::bit_set::BitSet;
 use crate::error::{Error, Result};
 use crate::geometry::Aabb;
-use crate::grid::CellBits;
 use crate::tile_grid::TileGrid;
 
 /// What a moving object does when it meets the tile map.
@@ -85,7 +85,7 @@ impl World {
     /// out. Attached objects are left to their parents.
     /// Marks the slots it moves in `placed` (given when something is
     /// attached, for the children to follow) and returns how many.
-    pub(super) fn step_tile_colliders(&mut self, dt: f64, mut placed: Option<&mut CellBits>) -> usize {
+    pub(super) fn step_tile_colliders(&mut self, dt: f64, mut placed: Option<&mut BitSet>) -> usize {
         let mut count = 0;
         for slot in 0..self.slot_ids.len() {
             let response = TileResponse::from_code(self.tile_response[slot]);

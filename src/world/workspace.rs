@@ -3,7 +3,7 @@
 //! a warm frame allocates nothing (`tests/no_alloc.rs`). What they hold
 //! means nothing between calls.
 
-use crate::grid::CellBits;
+use crate::bit_set::BitSet;
 
 /// Scratch of `pairs`, `step`, `update_many`, `remove` and the attached
 /// objects' following.
@@ -20,13 +20,13 @@ pub(super) struct Workspace {
     pub(super) dropped_keys: Vec<u64>,
     pub(super) fresh_keys: Vec<u64>,
     /// `step`: the slots it moved, for what hangs from them to follow.
-    pub(super) step_placed: CellBits,
+    pub(super) step_placed: BitSet,
     /// The following's walk stack, and the slots one pass moved.
     pub(super) follow_stack: Vec<u32>,
-    pub(super) follow_moved: CellBits,
+    pub(super) follow_moved: BitSet,
     /// `update_many`: the slots the batch wrote, one bit each, and each
     /// entry's slot.
-    pub(super) batch_marks: CellBits,
+    pub(super) batch_marks: BitSet,
     pub(super) batch_slots: Vec<u32>,
     /// `remove`: the slots of the removed subtree.
     pub(super) removed_slots: Vec<u32>,
