@@ -40,6 +40,7 @@ impl Forest {
         ids: &[u32],
     ) -> Result<BatchStrategy> {
         self.trace_valid = false;
+        debug_assert!(!self.implicit, "the owner makes an implicit queue explicit first");
         let mut batch = std::mem::take(&mut self.scratch.batch);
         let result = self.apply_batch(events, &mut batch, ids);
         self.scratch.batch = batch;
@@ -171,6 +172,7 @@ impl Forest {
             Err(_) => debug_assert!(false, "cycle after validation"),
         }
         if sorted.len() == self.len() {
+            self.in_id_order = false;
             for (pos, &slot) in sorted.iter().enumerate() {
                 self.place(slot, pos);
             }

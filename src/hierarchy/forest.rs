@@ -73,8 +73,17 @@ pub(crate) struct Forest {
     pub(super) attached: usize,
     pub(super) stamp: u32,
     /// The queue as ids, rebuilt by [`Forest::order`] after a change.
-    order: Vec<u32>,
-    order_is_current: bool,
+    pub(super) order: Vec<u32>,
+    pub(super) order_is_current: bool,
+    /// Whether the queue stands for ids in ascending order: no repair or
+    /// re-sort has moved an entry since it last did (see `implicit.rs`).
+    pub(super) in_id_order: bool,
+    /// Whether the queue is implicit: nothing is attached, the queue is the
+    /// owner's objects in ascending id order, and `nodes`, `links` and
+    /// `queue` are empty (see `implicit.rs`).
+    pub(super) implicit: bool,
+    /// Whether the owner asked for an implicit queue (see `implicit.rs`).
+    pub(super) may_be_implicit: bool,
     pub(super) tracing: bool,
     pub(super) trace: RepairTrace,
     /// Whether `trace` describes the latest change.
@@ -114,7 +123,8 @@ impl Forest {
     /// root.
     #[inline]
     pub(crate) fn parent(&self, slot: u32) -> u32 {
-        self.nodes[slot as usize].parent
+        // No record: an implicit queue, where everything is a root.
+        self.nodes.get(slot as usize).map_or(NULL_INDEX, |node| node.parent)
     }
 
     /// Where the object in `slot` sits in the queue.
@@ -141,6 +151,7 @@ impl Forest {
     /// writes the ids afresh when the queue changed (O(queue) once, nothing
     /// otherwise).
     pub(crate) fn order(&mut self, ids: &[u32]) -> &[u32] {
+        debug_assert!(!self.implicit, "the owner makes an implicit queue explicit first");
         self.compact();
         if !self.order_is_current {
             self.order.clear();
@@ -166,7 +177,8 @@ impl Forest {
         mut visit: impl FnMut(u32) -> bool,
     ) {
         stack.clear();
-        stack.push(self.links[slot as usize].first_child);
+        // No record: an implicit queue, where nothing has children.
+        stack.push(self.links.get(slot as usize).map_or(NULL_INDEX, |links| links.first_child));
         while let Some(child) = stack.pop() {
             if child == NULL_INDEX {
                 continue;
@@ -207,6 +219,9 @@ impl Forest {
         slots: usize,
         more: usize,
     ) -> Result<(), std::collections::TryReserveError> {
+        if self.implicit {
+            return Ok(());
+        }
         let want = slots.saturating_add(more);
         self.nodes.try_reserve(want.saturating_sub(self.nodes.len()))?;
         self.links.try_reserve(want.saturating_sub(self.links.len()))?;
@@ -218,6 +233,10 @@ impl Forest {
     /// parent is already ahead of it.
     pub(crate) fn insert(&mut self, slot: u32, parent: u32) {
         self.trace_valid = false;
+        if self.implicit && parent == NULL_INDEX {
+            return; // a new root at the end of the id order
+        }
+        debug_assert!(!self.implicit, "the owner makes an implicit queue explicit first");
         let s = slot as usize;
         if self.nodes.len() <= s {
             self.nodes.resize(s + 1, Node::FREE);

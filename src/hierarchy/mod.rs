@@ -17,6 +17,8 @@
 //! - `remove.rs`: cascading deletion in O(subtree), through the children
 //!   lists, leaving dead entries in the queue (compacted in bulk);
 //! - `relabel.rs`: following the World's renumbering of its slots;
+//! - `implicit.rs`: the World's queue while nothing is attached, stored
+//!   nowhere;
 //! - `validate.rs`: every invariant, checked from scratch;
 //! - `reference.rs`: a full topological re-sort, the tests' reference and
 //!   the benchmark's baseline.
@@ -24,6 +26,7 @@
 mod batch;
 pub(crate) mod forest;
 mod ids;
+mod implicit;
 mod insert;
 mod reference;
 mod relabel;

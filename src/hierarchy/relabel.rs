@@ -15,6 +15,9 @@ impl Forest {
     /// spare arrays have grown.
     pub(crate) fn relabel(&mut self, new_of_old: &[u32], old_of_new: &[u32]) {
         let count = old_of_new.len();
+        if self.implicit || self.become_implicit() {
+            return; // nothing stored by slot
+        }
         if self.attached == 0 {
             // Nothing has a parent: every parent and link is empty, in any
             // order, so the records are cut to length rather than moved

@@ -19,6 +19,9 @@ impl Forest {
         // The subtree, breadth first through the children lists.
         removed.clear();
         removed.push(slot);
+        if self.implicit {
+            return; // no children, no queue entry to bury
+        }
         let mut next = 0;
         while next < removed.len() {
             let mut child = self.links[removed[next] as usize].first_child;

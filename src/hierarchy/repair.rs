@@ -60,6 +60,7 @@ impl Forest {
         }
         let stamp = self.next_stamp();
         self.nodes[child as usize].mark = stamp;
+        self.in_id_order = false;
         let mut temp = std::mem::take(&mut self.scratch.temp);
         temp.clear();
         temp.push(parent);

@@ -26,12 +26,16 @@ impl Forest {
     /// Whether slot `parent` is slot `child` or below it, i.e. whether
     /// `set_parent(child, parent)` would be refused.
     pub(crate) fn would_cycle(&self, child: u32, parent: u32) -> bool {
+        if self.implicit {
+            return child == parent; // nothing is below anything
+        }
         self.is_in_subtree(parent, child)
     }
 
     /// [`Forest::set_parent`], leaving the trace to the caller; returns
     /// whether the queue was repaired.
     pub(super) fn reparent(&mut self, child: u32, parent: u32, ids: &[u32]) -> Result<bool> {
+        debug_assert!(!self.implicit, "the owner makes an implicit queue explicit first");
         if self.is_in_subtree(parent, child) {
             return Err(Error::Cycle { child: ids[child as usize], parent: ids[parent as usize] });
         }

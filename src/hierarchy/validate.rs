@@ -13,6 +13,9 @@ impl Forest {
     /// children each parent link names. Parents first implies there is no
     /// cycle: positions strictly decrease along every chain of parents.
     pub(crate) fn validate(&self, ids: &[u32]) -> Result<(), String> {
+        if self.implicit {
+            return self.validate_implicit();
+        }
         let live = ids.iter().filter(|&&id| id != 0).count();
         if self.queue.len() != live + self.dead {
             return Err(format!(

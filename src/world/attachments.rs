@@ -14,7 +14,7 @@ use crate::hierarchy::{BatchStrategy, RepairTrace};
 use crate::index::NULL_INDEX;
 
 /// The World's attachments part: who hangs from whom, and at what offset.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(super) struct Attachments {
     /// Parent links, children lists and the parents-first queue of every
     /// object, by slot.
@@ -22,6 +22,12 @@ pub(super) struct Attachments {
     /// Per slot: the offset `dx, dy` to its parent an attached object keeps
     /// (unused while it is not attached).
     pub(super) offsets: Vec<f64>,
+}
+
+impl Default for Attachments {
+    fn default() -> Attachments {
+        Attachments { forest: Forest::implicit(), offsets: Vec::new() }
+    }
 }
 
 impl Attachments {
@@ -56,6 +62,7 @@ impl World {
         self.attachments.forest.invalidate_trace();
         let child_slot = self.slot_of("child", child)?;
         let parent_slot = if parent == 0 { NULL_INDEX } else { self.slot_of("parent", parent)? };
+        self.make_queue_explicit();
         self.attachments.forest.set_parent(child_slot, parent_slot, &self.slot_ids)?;
         self.take_offset(child_slot as usize);
         Ok(())
@@ -66,6 +73,7 @@ impl World {
     /// the queue by one re-sort instead of a repair per event, which at 1 %
     /// of 100k objects is far cheaper (see `benches/hierarchy.rs`).
     pub fn set_parents(&mut self, pairs: &[(u32, u32)]) -> Result<BatchStrategy> {
+        self.make_queue_explicit();
         let (ids, slot_ids) = (&self.id_to_slot, &self.slot_ids);
         let slot_of = |arg, id| ids.get(id).ok_or(crate::error::Error::DeadId { arg, id });
         let events = pairs.iter().map(|&(child, parent)| {
@@ -95,12 +103,25 @@ impl World {
     /// nothing when nothing changed); [`World::iter_order`] reads the same
     /// ids without changing anything.
     pub fn order(&mut self) -> &[u32] {
+        self.make_queue_explicit();
         self.attachments.forest.order(&self.slot_ids)
     }
 
     /// The ids of [`World::order`], read in place.
     pub fn iter_order(&self) -> impl Iterator<Item = u32> + '_ {
-        self.attachments.forest.iter_slots().map(|slot| self.slot_ids[slot as usize])
+        let forest = &self.attachments.forest;
+        // An implicit queue is the ids in ascending order.
+        let implicit = forest.is_implicit().then(|| self.id_to_slot.iter().map(|(id, _)| id));
+        let stored =
+            (!forest.is_implicit()).then(|| forest.iter_slots().map(|slot| self.slot_ids[slot as usize]));
+        implicit.into_iter().flatten().chain(stored.into_iter().flatten())
+    }
+
+    /// Stores the queue if it was implicit (see `hierarchy/implicit.rs`):
+    /// before anything is attached, or the queue read.
+    fn make_queue_explicit(&mut self) {
+        let ids = &self.id_to_slot;
+        self.attachments.forest.make_explicit(self.slot_ids.len(), ids.iter().map(|(_, slot)| slot));
     }
 
     /// Records each queue repair for step-through display (off by default).

@@ -1138,3 +1138,39 @@ fn cast_ray_agrees_with_an_exact_first_hit_reference_at_any_magnitude() {
         "{tile_wins} {box_wins} {ties} {misses}"
     );
 }
+
+#[test]
+fn the_queue_is_stored_only_while_something_is_attached_or_it_was_read() {
+    let mut w = World::new(100.0, 100.0).unwrap();
+    let ids: Vec<u32> = (0..6).map(|i| w.insert(f64::from(i) * 10.0, 0.0, 5.0, 5.0).unwrap()).collect();
+    w.remove(ids[2]).unwrap();
+    assert!(w.attachments.forest.is_implicit(), "nothing attached: nothing stored");
+    assert_eq!(w.iter_order().collect::<Vec<_>>(), [1, 2, 4, 5, 6]);
+    assert_eq!(w.parent_of(ids[1]), Ok(0));
+    w.validate().unwrap();
+    // Reading the queue stores it; it is the ids in ascending order.
+    assert_eq!(w.order(), &[1, 2, 4, 5, 6]);
+    assert!(!w.attachments.forest.is_implicit());
+    w.validate().unwrap();
+    // A renumbering with nothing attached forgets it again.
+    w.renumber_slots();
+    assert!(w.attachments.forest.is_implicit());
+    w.validate().unwrap();
+    // The first attachment stores it, and repairs it as before: 1 under 6
+    // (later in the queue) carries 1 to just after 6.
+    w.set_hierarchy_tracing(true);
+    w.set_parent(1, 6).unwrap();
+    assert_eq!(w.order(), &[2, 4, 5, 6, 1]);
+    assert_eq!(w.last_repair().map(|r| (r.p, r.q)), Some((0, 4)));
+    w.validate().unwrap();
+    // Detached again, but no longer in id order: a renumbering keeps it.
+    w.set_parent(1, 0).unwrap();
+    w.renumber_slots();
+    assert!(!w.attachments.forest.is_implicit());
+    assert_eq!(w.order(), &[2, 4, 5, 6, 1]);
+    w.validate().unwrap();
+    // New objects go at the end, as in an implicit queue.
+    let new = w.insert(1.0, 1.0, 1.0, 1.0).unwrap();
+    assert_eq!(w.order(), &[2, 4, 5, 6, 1, new]);
+    w.validate().unwrap();
+}
