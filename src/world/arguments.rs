@@ -78,7 +78,7 @@ mod tests {
         result.unwrap_err().arg()
     }
 
-    /// Issue 17's "first bad argument in order, always", natively: each
+    /// "The first bad argument in order, always", natively: each
     /// of these named a later argument (the shape, side or door name before
     /// the cell; the tile size before the map; a box or the length of
     /// `boxes` before a dead id of `ids`).

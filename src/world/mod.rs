@@ -1,6 +1,7 @@
-//! The `World` of the contract (`shared/WORLD_API.md`), natively: objects
-//! with ids, stepping, pairs and queries through a switchable structure.
-//! The wasm façade (`wasm.rs`) is a thin wrapper over this type.
+//! The `World`: objects with ids, stepping, pairs and queries through a
+//! switchable structure, the tile map, rays and attachments. Its public
+//! methods are the contract `docs/API.md` describes; the wasm façade
+//! (`src/wasm/world.rs`) is a thin wrapper over this type.
 
 mod arguments;
 mod attachments;

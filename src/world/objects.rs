@@ -96,11 +96,10 @@ impl World {
         // common case, everything valid, is one pass without a branch on
         // each outcome; only a bad batch is walked again to name the first
         // bad entry: of the first argument, `ids`, if any is bad, then of
-        // `boxes`. Walking zipped slices, with each slot read once and kept,
-        // took this pass at 100k entries from 0.52 to 0.26 ms natively
-        // (indexing the caller's arrays entry by entry left four bounds
-        // checks in the loop), and the pass below from 0.59 to 0.50 ms (no
-        // second lookup, and its read-ahead reads the kept slots).
+        // `boxes`. Zipped slices, not indices into the caller's arrays,
+        // leave no bounds check in the loop; each slot is read once and
+        // kept, so the pass below looks nothing up again and its read-ahead
+        // reads the kept slots.
         let mut slots = std::mem::take(&mut self.workspace.batch_slots);
         slots.clear();
         slots.resize(ids.len(), 0);
@@ -128,14 +127,10 @@ impl World {
         let mut drift = 0.0;
         for (i, (&slot, b)) in slots.iter().zip(boxes.chunks_exact(4)).enumerate() {
             // The slot sixteen entries on is asked for early, so its cache
-            // line is on its way when its turn comes (100k boxes in caller
-            // order, slots in space order: this loop 0.75 -> 0.65 ms).
-            // Tried and slower, at 100k: filing the marked slots in slot
-            // order straight from the caller's boxes (read scattered: this
-            // loop and the filing 0.5 + 1.4 -> 3.9 ms, as scattered reads
-            // stall where scattered writes do not), and filing each entry
-            // as it comes, the structure's records read ahead like the
-            // boxes here (1.9 -> 2.3 ms).
+            // line is on its way when its turn comes. Filing the marked
+            // slots straight from the caller's boxes (scattered reads stall
+            // where scattered writes do not), or filing each entry as it
+            // comes, were slower (see docs/BENCHMARKS.md).
             if let Some(&ahead) = slots.get(i + 16) {
                 prefetch(&self.boxes, ahead as usize * 4);
             }

@@ -9,14 +9,11 @@
 //! inserted since). Ids never change; slots do, and `slot_generation` says
 //! when (the per-slot views must then be read again).
 //!
-//! # Measurements
-//! `benches/scaling.mjs` (wasm in Node) and `examples/profile_frames.rs`
-//! (native, under `perf`), and `benches/renumber.rs` for a renumbering
-//! alone; see the README's benchmarks. At 100k objects a renumbering costs
-//! about 3–3.5 ms natively (4.3 ms before its records were gathered in
-//! their new order, see `relabel_records`); renumbered every frame (cost
-//! left out), `pairs` would be 9–18 % faster than with the drift rule
-//! below, so order decays quickly but not catastrophically.
+//! A renumbering costs about as much as a frame at 100k objects, and order
+//! decays slowly enough that renumbering every frame would not repay it;
+//! `benches/renumber.rs` times one, `benches/scaling.mjs` and
+//! `examples/profile_frames.rs` the frames around it (docs/BENCHMARKS.md,
+//! "Measurements behind the code's choices", has the numbers).
 
 use super::World;
 use crate::broad_phase::relabel_strided;
@@ -27,15 +24,10 @@ use crate::grid::midpoint;
 pub(super) const RENUMBER_FLOOR: usize = 4096;
 
 /// How far (in cells of the order) the objects may drift on average before
-/// a renumbering. Measured at 100k objects, mean frame time counting the
-/// renumbering frames (`examples/profile_frames`, step + pairs, 600
-/// frames): with a renumbering at 3–3.5 ms, 3 cells against 1 cost the
-/// same or less on every structure and layout (loose grid uniform 4.0 vs
-/// 4.27 ms, mixed 5.6 vs 5.8; the rest within noise), and on the shared
-/// scene fed by `update_many` (`benches/peers`) the median frame
-/// 5.2–5.35 vs 5.2–5.4 ms and the mean 5.37–5.47 vs 5.52–5.63 ms; in wasm
-/// no difference. 0.5 cells was worse than 1 (5.5 vs 5.3 ms median). When
-/// a renumbering cost 5 ms, 4 cells cost 10–20 % more than 1.
+/// a renumbering: the mean frame, renumbering frames counted, was lowest
+/// here at 100k objects on every structure and layout (fewer cells
+/// renumber too often, more let the cache misses grow; see
+/// docs/BENCHMARKS.md).
 const DRIFT_CELLS: f64 = 3.0;
 
 /// The World's record of how far its slots have strayed from space order,
@@ -136,8 +128,8 @@ impl World {
         let old_of_new = &order.old_of_new;
         relabel_strided::<_, 4>(&mut self.boxes, &mut order.spare_boxes, old_of_new);
         // Arrays that hold only zeros (no velocity set, no tile collider)
-        // stay zeros in any order: cut to length, not moved (the
-        // velocities of 100k boxes at rest were 0.7 ms of a renumbering).
+        // stay zeros in any order: cut to length, not moved (moving the
+        // velocities of boxes at rest was a fifth of a renumbering).
         if self.moving.is_empty() {
             self.velocities.truncate(old_of_new.len() * 2);
         } else {

@@ -113,7 +113,7 @@ fn cycles_are_refused_and_remove_cascades() {
     assert!(matches!(w.set_parent(ids[0], 99), Err(Error::DeadId { arg: "parent", .. })));
     assert!(matches!(w.set_parent(99, ids[0]), Err(Error::DeadId { arg: "child", .. })));
     assert_eq!(w.order(), before.as_slice());
-    // Re-parent under a node later in the queue: the seed's repair.
+    // Re-parent under a node later in the queue: the segment repair.
     w.set_parent(ids[0], ids[3]).unwrap();
     assert_eq!(w.order(), &[ids[3], ids[0], ids[1], ids[2]]);
     w.remove(ids[0]).unwrap();
@@ -720,7 +720,7 @@ mod finite_by_construction {
 }
 
 /// The wall rule at the edges of floating point (found by an adversarial
-/// pass over issue 17): rounding, overflow and the tile push-out must not
+/// pass over the input limits): rounding, overflow and the tile push-out must not
 /// leave a moving box past a wall, nor a coordinate non-finite.
 mod walls_exactly {
     use crate::scene::Rng;
@@ -870,8 +870,8 @@ mod batch_shapes {
     }
 }
 
-/// The fuzzer's ray repros at extreme coordinates (issue 17) and the
-/// ceiling repro (issue 13), through the World on the page's preset: the
+/// Rays the fuzzer found wrong at extreme coordinates, and a ray along a
+/// ceiling, through the World on the page's preset: the
 /// tile hit's cell is one of `traceCells` of the same segment, every number
 /// is finite, and a segment crossing a full row of tiles hits it.
 #[test]
