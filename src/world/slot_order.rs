@@ -19,6 +19,7 @@ use super::World;
 use crate::broad_phase::relabel_strided;
 use crate::geometry::Aabb;
 use crate::grid::midpoint;
+use crate::index::NULL_INDEX;
 
 /// Below this many objects everything fits in cache: slots stay put.
 pub(super) const RENUMBER_FLOOR: usize = 4096;
@@ -121,7 +122,7 @@ impl World {
         order.old_of_new.clear();
         order.old_of_new.extend(order.keys.iter().map(|&key| key as u32));
         order.new_of_old.clear();
-        order.new_of_old.resize(self.slot_ids.len(), u32::MAX);
+        order.new_of_old.resize(self.slot_ids.len(), NULL_INDEX);
         for (new, &old) in order.old_of_new.iter().enumerate() {
             order.new_of_old[old as usize] = new as u32;
         }
