@@ -50,7 +50,7 @@ impl World {
     /// Every id of the batch argument `arg` live; else an error naming the
     /// first dead one (`ids[3]: id 77 is not a live object id`).
     pub fn check_ids(&self, arg: &'static str, ids: &[u32]) -> Result<()> {
-        match ids.iter().position(|&id| !self.id_to_slot.contains(id)) {
+        match ids.iter().position(|&id| !self.objects.id_to_slot.contains(id)) {
             Some(i) => Err(Error::in_entry(arg, i, Error::DeadId { arg: "id", id: ids[i] })),
             None => Ok(()),
         }

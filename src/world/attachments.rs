@@ -63,7 +63,7 @@ impl World {
         let child_slot = self.slot_of("child", child)?;
         let parent_slot = if parent == 0 { NULL_INDEX } else { self.slot_of("parent", parent)? };
         self.make_queue_explicit();
-        self.attachments.forest.set_parent(child_slot, parent_slot, &self.slot_ids)?;
+        self.attachments.forest.set_parent(child_slot, parent_slot, &self.objects.slot_ids)?;
         self.take_offset(child_slot as usize);
         Ok(())
     }
@@ -74,7 +74,7 @@ impl World {
     /// of 100k objects is far cheaper (see `benches/hierarchy.rs`).
     pub fn set_parents(&mut self, pairs: &[(u32, u32)]) -> Result<BatchStrategy> {
         self.make_queue_explicit();
-        let (ids, slot_ids) = (&self.id_to_slot, &self.slot_ids);
+        let (ids, slot_ids) = (&self.objects.id_to_slot, &self.objects.slot_ids);
         let slot_of = |arg, id| ids.get(id).ok_or(crate::error::Error::DeadId { arg, id });
         let events = pairs.iter().map(|&(child, parent)| {
             let child = slot_of("child", child)?;
@@ -82,7 +82,7 @@ impl World {
         });
         let strategy = self.attachments.forest.set_parents(events, slot_ids)?;
         for &(child, _) in pairs {
-            let slot = self.id_to_slot.get(child).expect("checked above");
+            let slot = self.objects.id_to_slot.get(child).expect("checked above");
             self.take_offset(slot as usize);
         }
         Ok(strategy)
@@ -93,7 +93,7 @@ impl World {
         let slot = self.slot_of("id", id)?;
         Ok(match self.attachments.forest.parent(slot) {
             NULL_INDEX => 0,
-            parent => self.slot_ids[parent as usize],
+            parent => self.objects.slot_ids[parent as usize],
         })
     }
 
@@ -104,24 +104,24 @@ impl World {
     /// ids without changing anything.
     pub fn order(&mut self) -> &[u32] {
         self.make_queue_explicit();
-        self.attachments.forest.order(&self.slot_ids)
+        self.attachments.forest.order(&self.objects.slot_ids)
     }
 
     /// The ids of [`World::order`], read in place.
     pub fn iter_order(&self) -> impl Iterator<Item = u32> + '_ {
         let forest = &self.attachments.forest;
         // An implicit queue is the ids in ascending order.
-        let implicit = forest.is_implicit().then(|| self.id_to_slot.iter().map(|(id, _)| id));
-        let stored =
-            (!forest.is_implicit()).then(|| forest.iter_slots().map(|slot| self.slot_ids[slot as usize]));
+        let implicit = forest.is_implicit().then(|| self.objects.id_to_slot.iter().map(|(id, _)| id));
+        let stored = (!forest.is_implicit())
+            .then(|| forest.iter_slots().map(|slot| self.objects.slot_ids[slot as usize]));
         implicit.into_iter().flatten().chain(stored.into_iter().flatten())
     }
 
     /// Stores the queue if it was implicit (see `hierarchy/implicit.rs`):
     /// before anything is attached, or the queue read.
     fn make_queue_explicit(&mut self) {
-        let ids = &self.id_to_slot;
-        self.attachments.forest.make_explicit(self.slot_ids.len(), ids.iter().map(|(_, slot)| slot));
+        let ids = &self.objects.id_to_slot;
+        self.attachments.forest.make_explicit(self.objects.slot_ids.len(), ids.iter().map(|(_, slot)| slot));
     }
 
     /// Records each queue repair for step-through display (off by default).
@@ -201,7 +201,7 @@ impl World {
     fn follow_in_queue_order(&mut self, placed: &BitSet) {
         let mut moved = std::mem::take(&mut self.workspace.follow_moved);
         moved.copy_from(placed);
-        moved.grow(self.slot_ids.len());
+        moved.grow(self.objects.slot_ids.len());
         let forest = std::mem::take(&mut self.attachments.forest);
         for c in forest.iter_slots() {
             let p = forest.parent(c);
@@ -219,14 +219,14 @@ impl World {
     /// files the move if it moved.
     fn carry_to_parent(&mut self, c: usize, p: usize) {
         let offsets = &self.attachments.offsets;
-        let x = finite_or_saturated(self.boxes[p * 4] + offsets[c * 2]);
-        let y = finite_or_saturated(self.boxes[p * 4 + 1] + offsets[c * 2 + 1]);
-        if x != self.boxes[c * 4] || y != self.boxes[c * 4 + 1] {
-            self.slot_order.note_move(self.boxes[c * 4], self.boxes[c * 4 + 1], x, y);
-            self.boxes[c * 4] = x;
-            self.boxes[c * 4 + 1] = y;
-            self.changed.mark(c as u32, &self.slot_ids);
-            let aabb = Aabb::from_xywh(x, y, self.boxes[c * 4 + 2], self.boxes[c * 4 + 3]);
+        let x = finite_or_saturated(self.objects.boxes[p * 4] + offsets[c * 2]);
+        let y = finite_or_saturated(self.objects.boxes[p * 4 + 1] + offsets[c * 2 + 1]);
+        if x != self.objects.boxes[c * 4] || y != self.objects.boxes[c * 4 + 1] {
+            self.slot_order.note_move(self.objects.boxes[c * 4], self.objects.boxes[c * 4 + 1], x, y);
+            self.objects.boxes[c * 4] = x;
+            self.objects.boxes[c * 4 + 1] = y;
+            self.pairs.changed.mark(c as u32, &self.objects.slot_ids);
+            let aabb = Aabb::from_xywh(x, y, self.objects.boxes[c * 4 + 2], self.objects.boxes[c * 4 + 3]);
             self.structure.as_broad_phase().update(c as u32, aabb);
         }
     }
@@ -238,8 +238,9 @@ impl World {
         if parent != NULL_INDEX {
             let p = parent as usize;
             let offsets = &mut self.attachments.offsets;
-            offsets[slot * 2] = finite_or_saturated(self.boxes[slot * 4] - self.boxes[p * 4]);
-            offsets[slot * 2 + 1] = finite_or_saturated(self.boxes[slot * 4 + 1] - self.boxes[p * 4 + 1]);
+            offsets[slot * 2] = finite_or_saturated(self.objects.boxes[slot * 4] - self.objects.boxes[p * 4]);
+            offsets[slot * 2 + 1] =
+                finite_or_saturated(self.objects.boxes[slot * 4 + 1] - self.objects.boxes[p * 4 + 1]);
         }
     }
 }

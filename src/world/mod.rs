@@ -33,7 +33,7 @@ pub use tiles::DEFAULT_TILE_SIZE;
 pub const MAX_OBJECTS: usize = 4_000_000;
 
 use crate::broad_phase::Stats;
-use crate::error::{finite, positive, Error, Result};
+use crate::error::{finite, positive, Result};
 use crate::geometry::Aabb;
 use crate::quadtree::QuadtreeLimits;
 use crate::tile_grid::TileGrid;
@@ -41,51 +41,34 @@ use structure::Structure;
 
 /// A world rectangle `[0, width] × [0, height]` of moving boxes.
 ///
-/// Its state comes in parts, each in its own file: the objects (ids, slots,
-/// boxes, velocities), the active structure and its settings, the pairs
-/// between `pairs()` calls, the attachments, the tile map and the objects
-/// that collide with it, the slots' space order, and a workspace of
-/// scratch buffers that grow and never shrink, so a warm frame allocates
-/// nothing.
+/// Its state comes in parts, each with its own file: the objects (ids,
+/// slots, boxes, velocities), the active structure and its settings, the
+/// pairs between `pairs()` calls, the last query, the attachments, the tile
+/// map and the objects that collide with it, the slots' space order, and a
+/// workspace of scratch buffers that grow and never shrink, so a warm frame
+/// allocates nothing.
 pub struct World {
     width: f64,
     height: f64,
-    /// Per object slot: `x, y, w, h` as given (JS reads this as a view).
-    boxes: Vec<f64>,
-    /// Per slot: `vx, vy` in units per second.
-    velocities: Vec<f64>,
-    /// Per slot: the object's id, or 0 for a free slot (JS reads this too).
-    slot_ids: Vec<u32>,
-    free_slots: Vec<u32>,
-    /// Id → slot: the one map from ids to slots.
-    id_to_slot: id_table::IdTable,
-    next_id: u32,
-    /// The slots that may move in `step`.
-    moving: moving_slots::MovingSlots,
+    /// Ids, slots, boxes and velocities (`objects.rs`).
+    objects: objects::Objects,
     /// The active structure, filing every object under its slot.
     structure: Structure,
     /// How the structures are built: quadtree limits, grid cell size.
     structure_settings: structure::StructureSettings,
-    /// The slots changed since the last `pairs()`.
-    changed: changed_slots::ChangedSlots,
-    /// The last `pairs()`: its pairs, its events, who overlaps.
+    /// The last `pairs()` and what changed since (`pairs.rs`).
     pairs: pairs::PairTracking,
     /// The last `query()`: its ids and work counters.
     query: QueryResult,
     /// Who hangs from whom, at what offset, in parents-first order.
     attachments: attachments::Attachments,
-    /// Per slot: a [`TileResponse`] code (0: passes through tiles).
-    tile_response: Vec<u8>,
-    /// Objects whose response is not `None`; when 0, `step` skips the pass.
-    tile_colliders: usize,
     /// The N-style tile grid (Metanet's N tutorial B).
     tiles: TileGrid,
-    cell_scratch: Vec<(u32, u32)>,
-    cells_out: Vec<u32>,
-    ray_slots: Vec<u32>,
-    /// How far slots have strayed from space order (see `slot_order.rs`).
+    /// Which objects collide with the tiles, and how (`tile_motion.rs`).
+    tile_colliders: tile_motion::TileColliders,
+    /// How far slots have strayed from space order (`slot_order.rs`).
     slot_order: slot_order::SlotOrder,
-    /// Scratch buffers of the per-frame calls.
+    /// Scratch buffers of the per-frame calls (`workspace.rs`).
     workspace: workspace::Workspace,
 }
 
@@ -107,13 +90,7 @@ impl World {
         Ok(World {
             width,
             height,
-            boxes: Vec::new(),
-            velocities: Vec::new(),
-            slot_ids: Vec::new(),
-            free_slots: Vec::new(),
-            id_to_slot: id_table::IdTable::default(),
-            next_id: 1,
-            moving: moving_slots::MovingSlots::default(),
+            objects: objects::Objects::default(),
             structure: Structure::new(
                 StructureKind::BruteForce,
                 Aabb::from_xywh(0.0, 0.0, width, height),
@@ -121,16 +98,11 @@ impl World {
                 width.max(height) / 64.0,
             ),
             structure_settings: structure::StructureSettings::new(limits),
-            changed: changed_slots::ChangedSlots::default(),
             pairs: pairs::PairTracking::default(),
             query: QueryResult::default(),
             attachments: attachments::Attachments::default(),
-            tile_response: Vec::new(),
-            tile_colliders: 0,
             tiles: tiles::default_tile_grid(width, height),
-            cell_scratch: Vec::new(),
-            cells_out: Vec::new(),
-            ray_slots: Vec::new(),
+            tile_colliders: tile_motion::TileColliders::default(),
             slot_order: slot_order::SlotOrder::new(),
             workspace: workspace::Workspace::default(),
         })
@@ -151,7 +123,7 @@ impl World {
     /// Number of live objects.
     #[must_use]
     pub fn count(&self) -> usize {
-        self.id_to_slot.len()
+        self.objects.id_to_slot.len()
     }
 
     /// Ids of the boxes overlapping the given box, ascending.
@@ -160,7 +132,7 @@ impl World {
         self.query.ids.clear();
         self.query.stats = self.structure.as_broad_phase().query(area, &mut self.query.ids);
         for slot in self.query.ids.iter_mut() {
-            *slot = self.slot_ids[*slot as usize];
+            *slot = self.objects.slot_ids[*slot as usize];
         }
         self.query.ids.sort_unstable();
         Ok(&self.query.ids)
@@ -180,40 +152,45 @@ impl World {
 
     /// Checks the active structure's invariants and the world's own books.
     pub fn validate(&self) -> std::result::Result<(), String> {
-        let live = self.slot_ids.iter().filter(|&&id| id != 0).count();
-        if live != self.id_to_slot.len() || live + self.free_slots.len() != self.slot_ids.len() {
+        let live = self.objects.slot_ids.iter().filter(|&&id| id != 0).count();
+        if live != self.objects.id_to_slot.len()
+            || live + self.objects.free_slots.len() != self.objects.slot_ids.len()
+        {
             return Err(format!(
                 "{live} live slots, {} ids, {} free",
-                self.id_to_slot.len(),
-                self.free_slots.len()
+                self.objects.id_to_slot.len(),
+                self.objects.free_slots.len()
             ));
         }
-        let slots = self.slot_ids.len();
-        if self.boxes.len() != 4 * slots
-            || self.velocities.len() != 2 * slots
+        let slots = self.objects.slot_ids.len();
+        if self.objects.boxes.len() != 4 * slots
+            || self.objects.velocities.len() != 2 * slots
             || self.attachments.offsets.len() != 2 * slots
-            || self.tile_response.len() != slots
+            || self.tile_colliders.responses.len() != slots
         {
             return Err(format!("per-slot arrays disagree on {slots} slots"));
         }
-        let mut free = self.free_slots.clone();
+        let mut free = self.objects.free_slots.clone();
         free.sort_unstable();
         free.dedup();
-        if free.len() != self.free_slots.len() || free.iter().any(|&s| self.slot_ids[s as usize] != 0) {
-            return Err(format!("free list {:?} repeats or holds live slots", self.free_slots));
+        if free.len() != self.objects.free_slots.len()
+            || free.iter().any(|&s| self.objects.slot_ids[s as usize] != 0)
+        {
+            return Err(format!("free list {:?} repeats or holds live slots", self.objects.free_slots));
         }
         // A live slot is marked overlapping exactly when its id is in a pair
         // of the last `pairs()` (both as of that call; ids do not change).
         let mut in_pairs = vec![0u8; slots];
         for &k in &self.pairs.keys {
             for id in [(k >> 32) as u32, k as u32] {
-                if let Some(slot) = self.id_to_slot.get(id) {
+                if let Some(slot) = self.objects.id_to_slot.get(id) {
                     in_pairs[slot as usize] = 1;
                 }
             }
         }
         if let Some(slot) = (0..slots).find(|&s| {
-            self.slot_ids[s] != 0 && self.pairs.overlapping.get(s).copied().unwrap_or(0) != in_pairs[s]
+            self.objects.slot_ids[s] != 0
+                && self.pairs.overlapping.get(s).copied().unwrap_or(0) != in_pairs[s]
         }) {
             return Err(format!("slot {slot}: the overlapping view disagrees with the last pairs"));
         }
@@ -221,39 +198,52 @@ impl World {
         // (a wrong relabelling after a renumbering shows here).
         let structure = self.structure.as_broad_phase_ref();
         for slot in 0..slots as u32 {
-            let expected = (self.slot_ids[slot as usize] != 0).then(|| self.aabb_of(slot));
+            let expected = (self.objects.slot_ids[slot as usize] != 0).then(|| self.aabb_of(slot));
             let stored = structure.stored_aabb(slot);
             if stored != expected {
                 return Err(format!("slot {slot}: the World has {expected:?}, the structure {stored:?}"));
             }
         }
         if let Some(slot) = self
+            .objects
             .slot_ids
             .iter()
-            .zip(self.velocities.chunks(2))
+            .zip(self.objects.velocities.chunks(2))
             .position(|(&id, v)| id == 0 && v != [0.0, 0.0])
         {
             return Err(format!("free slot {slot} has a velocity (step would move it)"));
         }
-        if let Some(slot) = (0..slots)
-            .find(|&s| self.velocities[s * 2..s * 2 + 2] != [0.0, 0.0] && !self.moving.contains(s as u32))
-        {
+        if let Some(slot) = (0..slots).find(|&s| {
+            self.objects.velocities[s * 2..s * 2 + 2] != [0.0, 0.0] && !self.objects.moving.contains(s as u32)
+        }) {
             return Err(format!("slot {slot} has a velocity but step would not visit it"));
         }
-        for (id, slot) in self.id_to_slot.iter() {
-            if self.slot_ids[slot as usize] != id {
-                return Err(format!("id {id} maps to slot {slot} holding {}", self.slot_ids[slot as usize]));
+        for (id, slot) in self.objects.id_to_slot.iter() {
+            if self.objects.slot_ids[slot as usize] != id {
+                return Err(format!(
+                    "id {id} maps to slot {slot} holding {}",
+                    self.objects.slot_ids[slot as usize]
+                ));
             }
         }
         self.structure.as_broad_phase_ref().validate()?;
-        self.attachments.forest.validate(&self.slot_ids)?;
-        let colliders =
-            self.tile_response.iter().zip(&self.slot_ids).filter(|&(&r, &id)| id != 0 && r != 0).count();
-        if colliders != self.tile_colliders {
-            return Err(format!("{colliders} tile colliders, count says {}", self.tile_colliders));
+        self.attachments.forest.validate(&self.objects.slot_ids)?;
+        let colliders = self
+            .tile_colliders
+            .responses
+            .iter()
+            .zip(&self.objects.slot_ids)
+            .filter(|&(&r, &id)| id != 0 && r != 0)
+            .count();
+        if colliders != self.tile_colliders.count {
+            return Err(format!("{colliders} tile colliders, count says {}", self.tile_colliders.count));
         }
-        if let Some(slot) =
-            self.slot_ids.iter().zip(&self.tile_response).position(|(&id, &r)| id == 0 && r != 0)
+        if let Some(slot) = self
+            .objects
+            .slot_ids
+            .iter()
+            .zip(&self.tile_colliders.responses)
+            .position(|(&id, &r)| id == 0 && r != 0)
         {
             return Err(format!("free slot {slot} collides with tiles"));
         }
@@ -261,12 +251,11 @@ impl World {
     }
 
     fn slot_of(&self, arg: &'static str, id: u32) -> Result<u32> {
-        self.id_to_slot.get(id).ok_or(Error::DeadId { arg, id })
+        self.objects.slot_of(arg, id)
     }
 
     fn aabb_of(&self, slot: u32) -> Aabb {
-        let b = &self.boxes[slot as usize * 4..slot as usize * 4 + 4];
-        Aabb::from_xywh(b[0], b[1], b[2], b[3])
+        self.objects.aabb_of(slot)
     }
 }
 
@@ -285,7 +274,7 @@ impl World {
     pub fn populate(&mut self, count: u32, seed: u64, layout: crate::scene::Layout) -> Result<u32> {
         self.reserve_objects("count", count as usize)?;
         let side = self.width.min(self.height);
-        let first = self.next_id;
+        let first = self.objects.next_id;
         for o in crate::scene::generate(count as usize, side, layout, seed) {
             let id = self.insert(o.x, o.y, o.w, o.h)?;
             self.set_velocity(id, o.vx, o.vy)?;

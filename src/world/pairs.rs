@@ -11,6 +11,8 @@ use crate::broad_phase::Stats;
 /// next call's events and for paying only for what moved.
 #[derive(Debug, Default)]
 pub(super) struct PairTracking {
+    /// The slots changed since the last call (marked where they change).
+    pub(super) changed: super::changed_slots::ChangedSlots,
     /// The last result as keys `a << 32 | b` (ids, `a < b`), sorted; and
     /// the result before it, for the events.
     pub(super) keys: Vec<u64>,
@@ -48,8 +50,8 @@ impl World {
         self.pairs.flat.clear();
         self.pairs.flat.extend(self.pairs.keys.iter().flat_map(|&k| [(k >> 32) as u32, k as u32]));
         // The next call pays for what changes from here.
-        let live = self.id_to_slot.len();
-        self.changed.clear(16.max((live as f64 * self.structure.kind().moved_share()) as usize));
+        let live = self.objects.id_to_slot.len();
+        self.pairs.changed.clear(16.max((live as f64 * self.structure.kind().moved_share()) as usize));
         self.pairs.seen_generation = Some(self.slot_order.generation);
         &self.pairs.flat
     }
@@ -74,18 +76,18 @@ impl World {
     /// pair's live objects count one pair fewer, a begun pair's one more (a
     /// removed object's own count was zeroed by `remove`).
     fn count_overlaps_from_events(&mut self) {
-        let slots = self.slot_ids.len();
+        let slots = self.objects.slot_ids.len();
         self.pairs.overlap_counts.resize(slots, 0);
         self.pairs.overlapping.resize(slots, 0);
         for &id in &self.pairs.ended {
-            if let Some(slot) = self.id_to_slot.get(id) {
+            if let Some(slot) = self.objects.id_to_slot.get(id) {
                 let count = &mut self.pairs.overlap_counts[slot as usize];
                 *count -= 1;
                 self.pairs.overlapping[slot as usize] = u8::from(*count > 0);
             }
         }
         for &id in &self.pairs.began {
-            let slot = self.id_to_slot.get(id).expect("pairs hold live ids") as usize;
+            let slot = self.objects.id_to_slot.get(id).expect("pairs hold live ids") as usize;
             self.pairs.overlap_counts[slot] += 1;
             self.pairs.overlapping[slot] = 1;
         }
@@ -97,13 +99,14 @@ impl World {
     fn pairs_from_full_pass(&mut self) {
         self.workspace.pair_slots.clear();
         self.pairs.stats = self.structure.as_broad_phase().pairs(&mut self.workspace.pair_slots);
-        let slots = self.slot_ids.len();
+        let slots = self.objects.slot_ids.len();
         self.pairs.overlap_counts.clear();
         self.pairs.overlap_counts.resize(slots, 0);
         self.pairs.overlapping.clear();
         self.pairs.overlapping.resize(slots, 0);
         for &(a, b) in &self.workspace.pair_slots {
-            let (id_a, id_b) = (self.slot_ids[a as usize] as u64, self.slot_ids[b as usize] as u64);
+            let (id_a, id_b) =
+                (self.objects.slot_ids[a as usize] as u64, self.objects.slot_ids[b as usize] as u64);
             self.pairs.keys.push(id_a.min(id_b) << 32 | id_a.max(id_b));
             for s in [a as usize, b as usize] {
                 self.pairs.overlap_counts[s] += 1;
@@ -132,15 +135,15 @@ impl World {
         }
         // Past the structure's share of moved objects (the list's cap, set
         // at the last call), a full pass is cheaper.
-        let Some(moved) = self.changed.list() else { return false };
+        let Some(moved) = self.pairs.changed.list() else { return false };
         let moved = moved.len();
         // Pairs with a moved object: its partners, once per pair, sorted.
         let mut stats = Stats::default();
         let mut partners = std::mem::take(&mut self.workspace.partners);
         self.workspace.fresh_keys.clear();
         for i in 0..moved {
-            let s = self.changed.list().expect("checked above")[i];
-            if self.slot_ids[s as usize] == 0 {
+            let s = self.pairs.changed.list().expect("checked above")[i];
+            if self.objects.slot_ids[s as usize] == 0 {
                 continue; // removed: it has no pairs now
             }
             partners.clear();
@@ -149,10 +152,13 @@ impl World {
             stats.nodes_visited += q.nodes_visited;
             for &t in &partners {
                 // Both moved: the pair is taken from the smaller slot's query.
-                if t == s || (self.changed.contains(t) && t < s) {
+                if t == s || (self.pairs.changed.contains(t) && t < s) {
                     continue;
                 }
-                let (a, b) = (u64::from(self.slot_ids[s as usize]), u64::from(self.slot_ids[t as usize]));
+                let (a, b) = (
+                    u64::from(self.objects.slot_ids[s as usize]),
+                    u64::from(self.objects.slot_ids[t as usize]),
+                );
                 self.workspace.fresh_keys.push(a.min(b) << 32 | a.max(b));
             }
         }
@@ -169,7 +175,7 @@ impl World {
         let fresh = &self.workspace.fresh_keys;
         let mut j = 0;
         for &k in &self.pairs.previous_keys {
-            if self.changed.contains_id((k >> 32) as u32) || self.changed.contains_id(k as u32) {
+            if self.pairs.changed.contains_id((k >> 32) as u32) || self.pairs.changed.contains_id(k as u32) {
                 self.workspace.dropped_keys.push(k);
                 continue;
             }

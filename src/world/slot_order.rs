@@ -122,26 +122,30 @@ impl World {
         order.old_of_new.clear();
         order.old_of_new.extend(order.keys.iter().map(|&key| key as u32));
         order.new_of_old.clear();
-        order.new_of_old.resize(self.slot_ids.len(), NULL_INDEX);
+        order.new_of_old.resize(self.objects.slot_ids.len(), NULL_INDEX);
         for (new, &old) in order.old_of_new.iter().enumerate() {
             order.new_of_old[old as usize] = new as u32;
         }
         let old_of_new = &order.old_of_new;
-        relabel_strided::<_, 4>(&mut self.boxes, &mut order.spare_boxes, old_of_new);
+        relabel_strided::<_, 4>(&mut self.objects.boxes, &mut order.spare_boxes, old_of_new);
         // Arrays that hold only zeros (no velocity set, no tile collider)
         // stay zeros in any order: cut to length, not moved (moving the
         // velocities of boxes at rest was a fifth of a renumbering).
-        if self.moving.is_empty() {
-            self.velocities.truncate(old_of_new.len() * 2);
+        if self.objects.moving.is_empty() {
+            self.objects.velocities.truncate(old_of_new.len() * 2);
         } else {
-            relabel_strided::<_, 2>(&mut self.velocities, &mut order.spare_velocities, old_of_new);
-            self.moving.rebuild(&self.velocities);
+            relabel_strided::<_, 2>(&mut self.objects.velocities, &mut order.spare_velocities, old_of_new);
+            self.objects.moving.rebuild(&self.objects.velocities);
         }
-        relabel_strided::<_, 1>(&mut self.slot_ids, &mut order.spare_ids, old_of_new);
-        if self.tile_colliders == 0 {
-            self.tile_response.truncate(old_of_new.len());
+        relabel_strided::<_, 1>(&mut self.objects.slot_ids, &mut order.spare_ids, old_of_new);
+        if self.tile_colliders.count == 0 {
+            self.tile_colliders.responses.truncate(old_of_new.len());
         } else {
-            relabel_strided::<_, 1>(&mut self.tile_response, &mut order.spare_responses, old_of_new);
+            relabel_strided::<_, 1>(
+                &mut self.tile_colliders.responses,
+                &mut order.spare_responses,
+                old_of_new,
+            );
         }
         if self.attachments.any() {
             relabel_strided::<_, 2>(&mut self.attachments.offsets, &mut order.spare_offsets, old_of_new);
@@ -154,10 +158,10 @@ impl World {
         // Sized at the last `pairs`; slots added since were in no pair.
         self.pairs.overlapping.resize(order.new_of_old.len(), 0);
         relabel_strided::<_, 1>(&mut self.pairs.overlapping, &mut order.spare_overlapping, old_of_new);
-        self.free_slots.clear();
+        self.objects.free_slots.clear();
         // In the table's own order, no hashing: inserting id by id in slot
         // order missed the cache on every id and was a third of the cost.
-        for slot in self.id_to_slot.slots_mut() {
+        for slot in self.objects.id_to_slot.slots_mut() {
             *slot = order.new_of_old[*slot as usize];
         }
         self.structure.as_broad_phase().relabel(&order.new_of_old, &order.old_of_new);
@@ -184,8 +188,8 @@ impl World {
         }
         let geometry = self.structure.grid_geometry().copied();
         let (kx, ky) = (f64::from(u16::MAX) / self.width, f64::from(u16::MAX) / self.height);
-        for slot in 0..self.slot_ids.len() {
-            if self.slot_ids[slot] == 0 {
+        for slot in 0..self.objects.slot_ids.len() {
+            if self.objects.slot_ids[slot] == 0 {
                 continue;
             }
             let aabb = self.aabb_of(slot as u32);

@@ -295,8 +295,8 @@ impl super::World {
         if self.count() == 0 {
             return self.width.max(self.height) / 64.0;
         }
-        let boxes = (0..self.slot_ids.len() as u32)
-            .filter(|&s| self.slot_ids[s as usize] != 0)
+        let boxes = (0..self.objects.slot_ids.len() as u32)
+            .filter(|&s| self.objects.slot_ids[s as usize] != 0)
             .map(|s| self.aabb_of(s));
         match kind {
             StructureKind::LooseGrid => crate::loose_grid::suggested_cell_size(boxes),
@@ -325,8 +325,8 @@ impl super::World {
         let cell_size = self.structure_settings.cell_size.unwrap_or_else(|| self.suggested_cell_size(kind));
         self.structure_settings.cell_size_picked_at = self.count();
         self.structure = Structure::new(kind, world, self.structure_settings.quadtree_limits, cell_size);
-        for slot in 0..self.slot_ids.len() as u32 {
-            if self.slot_ids[slot as usize] != 0 {
+        for slot in 0..self.objects.slot_ids.len() as u32 {
+            if self.objects.slot_ids[slot as usize] != 0 {
                 let aabb = self.aabb_of(slot);
                 self.structure.as_broad_phase().insert(slot, aabb);
             }

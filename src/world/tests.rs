@@ -223,7 +223,7 @@ fn attached_boxes_stay_finite_at_the_edges_of_f64() {
 #[test]
 fn running_out_of_ids_is_an_error_that_changes_nothing() {
     let mut w = World::new(100.0, 100.0).unwrap();
-    w.next_id = u32::MAX;
+    w.objects.next_id = u32::MAX;
     assert!(matches!(w.insert(0.0, 0.0, 1.0, 1.0), Err(Error::IdsExhausted)));
     assert_eq!(w.count(), 0);
     w.validate().unwrap();

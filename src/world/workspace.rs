@@ -5,8 +5,8 @@
 
 use crate::bit_set::BitSet;
 
-/// Scratch of `pairs`, `step`, `update_many`, `remove` and the attached
-/// objects' following.
+/// Scratch of `pairs`, `step`, `update_many`, `remove`, the attached
+/// objects' following, and the tile and ray queries.
 #[derive(Debug, Default)]
 pub(super) struct Workspace {
     /// `pairs`: the structure's pairs as slots.
@@ -30,4 +30,10 @@ pub(super) struct Workspace {
     pub(super) batch_slots: Vec<u32>,
     /// `remove`: the slots of the removed subtree.
     pub(super) removed_slots: Vec<u32>,
+    /// `touched_cells` and `trace_cells`: the cells as pairs, and flattened
+    /// (the answer they return).
+    pub(super) cells: Vec<(u32, u32)>,
+    pub(super) cells_out: Vec<u32>,
+    /// `cast_ray`: the slots a piece of the segment may hit.
+    pub(super) ray_slots: Vec<u32>,
 }
