@@ -5,7 +5,7 @@
 //! can be computed in one forward pass. The queue is maintained
 //! incrementally from `(object, new_parent)` events instead of re-sorted.
 //!
-//! - `forest.rs`: [`Forest`](forest::Forest), the hierarchy over slots its
+//! - `forest.rs`: `Forest`, the hierarchy over slots its
 //!   owner hands out (the World keys it by its object slots), its storage
 //!   and read-only queries;
 //! - `ids.rs`: [`Hierarchy`], the same over ids the caller chooses, with

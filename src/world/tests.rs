@@ -1008,7 +1008,7 @@ fn cast_ray_reports_the_truly_first_of_hits_within_one_ulp_of_t() {
 #[test]
 fn cast_ray_agrees_with_an_exact_first_hit_reference_at_any_magnitude() {
     use crate::geometry::Aabb;
-    use crate::ray::exact_reference::{self as reference, RefT};
+    use crate::ray::exact::reference::{self as reference, RefT};
     use crate::ray::GridDims;
     use crate::scene::Rng;
     use crate::tile_grid::{to_world, Door, Side, TileGeometry, TileShape};

@@ -188,7 +188,7 @@ fn quarter_circles_are_exact_on_tangents_cusps_and_grazes_at_any_magnitude() {
                     rays.push(Ray(-1e300, y, 1e300, y));
                 }
             }
-            let arc = super::exact_arc::ArcTile::new(&b, q);
+            let arc = super::exact::ArcTile::new(&b, q);
             for r in rays {
                 let ctx = || format!("k {k} {}: {r:?}", shape.name());
                 let got = cast_tiles(&grid, r.0, r.1, r.2, r.3);
@@ -300,7 +300,7 @@ fn box_hits_at_any_magnitude_agree_with_the_exact_reference() {
 /// A solid's first contact with a segment, by the rationals.
 type ReferenceContact = Box<dyn Fn(Ray) -> Option<exact_reference::RefT>>;
 
-/// The exact order of contacts (`exact_order.rs`) against the rationals'
+/// The exact order of contacts (`exact/order.rs`) against the rationals'
 /// (`exact_reference::RefT`, compared by squaring out square roots) on
 /// seeded segments of any magnitude, many through lattice points where
 /// tiles, lines and boxes meet (exact ties): boxes (some flat, like doors),
@@ -310,7 +310,7 @@ type ReferenceContact = Box<dyn Fn(Ray) -> Option<exact_reference::RefT>>;
 /// rationals' for every pair.
 #[test]
 fn contacts_are_ordered_exactly_at_any_magnitude() {
-    use super::exact_order::{Contact, Ranked};
+    use super::exact::{Contact, Ranked};
     use exact_reference::RefT;
     let (mut compared, mut ties, mut unbounded) = (0, 0, 0);
     for seed in 0..100u64 {
@@ -332,7 +332,7 @@ fn contacts_are_ordered_exactly_at_any_magnitude() {
                     })
                 }
                 TileGeometry::QuarterCircle(q) => {
-                    let arc = super::exact_arc::ArcTile::new(&b, q);
+                    let arc = super::exact::ArcTile::new(&b, q);
                     Box::new(move |r: Ray| {
                         exact_reference::quarter_circle_contact(
                             ((r.0, r.1), (r.2, r.3)),

@@ -22,7 +22,7 @@ mod traversal;
 
 use super::*;
 use crate::geometry::Aabb;
-use crate::ray::exact_reference;
+use crate::ray::exact::reference as exact_reference;
 use crate::scene::Rng;
 use crate::tile_grid::narrow_phase::contains_point;
 use crate::tile_grid::{to_world, Door, Side, TileGeometry, TileGrid, TileShape};
