@@ -17,6 +17,7 @@ mod step;
 mod structure;
 mod tile_motion;
 mod tiles;
+mod validate;
 mod workspace;
 
 #[cfg(test)]
@@ -148,106 +149,6 @@ impl World {
     #[must_use]
     pub fn query_stats(&self) -> Stats {
         self.query.stats
-    }
-
-    /// Checks the active structure's invariants and the world's own books.
-    pub fn validate(&self) -> std::result::Result<(), String> {
-        let live = self.objects.slot_ids.iter().filter(|&&id| id != 0).count();
-        if live != self.objects.id_to_slot.len()
-            || live + self.objects.free_slots.len() != self.objects.slot_ids.len()
-        {
-            return Err(format!(
-                "{live} live slots, {} ids, {} free",
-                self.objects.id_to_slot.len(),
-                self.objects.free_slots.len()
-            ));
-        }
-        let slots = self.objects.slot_ids.len();
-        if self.objects.boxes.len() != 4 * slots
-            || self.objects.velocities.len() != 2 * slots
-            || self.attachments.offsets.len() != 2 * slots
-            || self.tile_colliders.responses.len() != slots
-        {
-            return Err(format!("per-slot arrays disagree on {slots} slots"));
-        }
-        let mut free = self.objects.free_slots.clone();
-        free.sort_unstable();
-        free.dedup();
-        if free.len() != self.objects.free_slots.len()
-            || free.iter().any(|&s| self.objects.slot_ids[s as usize] != 0)
-        {
-            return Err(format!("free list {:?} repeats or holds live slots", self.objects.free_slots));
-        }
-        // A live slot is marked overlapping exactly when its id is in a pair
-        // of the last `pairs()` (both as of that call; ids do not change).
-        let mut in_pairs = vec![0u8; slots];
-        for &k in &self.pairs.keys {
-            for id in [(k >> 32) as u32, k as u32] {
-                if let Some(slot) = self.objects.id_to_slot.get(id) {
-                    in_pairs[slot as usize] = 1;
-                }
-            }
-        }
-        if let Some(slot) = (0..slots).find(|&s| {
-            self.objects.slot_ids[s] != 0
-                && self.pairs.overlapping.get(s).copied().unwrap_or(0) != in_pairs[s]
-        }) {
-            return Err(format!("slot {slot}: the overlapping view disagrees with the last pairs"));
-        }
-        // The structure holds exactly the live slots, with the World's boxes
-        // (a wrong relabelling after a renumbering shows here).
-        let structure = self.structure.as_broad_phase_ref();
-        for slot in 0..slots as u32 {
-            let expected = (self.objects.slot_ids[slot as usize] != 0).then(|| self.aabb_of(slot));
-            let stored = structure.stored_aabb(slot);
-            if stored != expected {
-                return Err(format!("slot {slot}: the World has {expected:?}, the structure {stored:?}"));
-            }
-        }
-        if let Some(slot) = self
-            .objects
-            .slot_ids
-            .iter()
-            .zip(self.objects.velocities.chunks(2))
-            .position(|(&id, v)| id == 0 && v != [0.0, 0.0])
-        {
-            return Err(format!("free slot {slot} has a velocity (step would move it)"));
-        }
-        if let Some(slot) = (0..slots).find(|&s| {
-            self.objects.velocities[s * 2..s * 2 + 2] != [0.0, 0.0] && !self.objects.moving.contains(s as u32)
-        }) {
-            return Err(format!("slot {slot} has a velocity but step would not visit it"));
-        }
-        for (id, slot) in self.objects.id_to_slot.iter() {
-            if self.objects.slot_ids[slot as usize] != id {
-                return Err(format!(
-                    "id {id} maps to slot {slot} holding {}",
-                    self.objects.slot_ids[slot as usize]
-                ));
-            }
-        }
-        self.structure.as_broad_phase_ref().validate()?;
-        self.attachments.forest.validate(&self.objects.slot_ids)?;
-        let colliders = self
-            .tile_colliders
-            .responses
-            .iter()
-            .zip(&self.objects.slot_ids)
-            .filter(|&(&r, &id)| id != 0 && r != 0)
-            .count();
-        if colliders != self.tile_colliders.count {
-            return Err(format!("{colliders} tile colliders, count says {}", self.tile_colliders.count));
-        }
-        if let Some(slot) = self
-            .objects
-            .slot_ids
-            .iter()
-            .zip(&self.tile_colliders.responses)
-            .position(|(&id, &r)| id == 0 && r != 0)
-        {
-            return Err(format!("free slot {slot} collides with tiles"));
-        }
-        self.tiles.validate()
     }
 
     fn slot_of(&self, arg: &'static str, id: u32) -> Result<u32> {

@@ -1174,3 +1174,31 @@ fn the_queue_is_stored_only_while_something_is_attached_or_it_was_read() {
     assert_eq!(w.order(), &[2, 4, 5, 6, 1, new]);
     w.validate().unwrap();
 }
+
+#[test]
+fn validate_catches_each_part_out_of_step() {
+    let fresh = || {
+        let mut w = World::new(100.0, 100.0).unwrap();
+        for i in 0..5 {
+            w.insert(f64::from(i) * 3.0, 0.0, 5.0, 5.0).unwrap();
+        }
+        w.remove(3).unwrap();
+        w.pairs();
+        w.validate().unwrap();
+        w
+    };
+    let broken: [(&str, fn(&mut World)); 7] = [
+        ("objects: a free slot with a velocity", |w| w.objects.velocities[4] = 1.0),
+        ("objects: a velocity step would not visit", |w| w.objects.velocities[0] = 1.0),
+        ("objects: the free list", |w| w.objects.free_slots.push(0)),
+        ("pairs: the overlapping view", |w| w.pairs.overlapping[4] ^= 1),
+        ("tile colliders: the count", |w| w.tile_colliders.count = 1),
+        ("attachments: the offsets", |w| w.attachments.offsets.push(0.0)),
+        ("structure: a box", |w| w.objects.boxes[0] += 1.0),
+    ];
+    for (what, corrupt) in broken {
+        let mut w = fresh();
+        corrupt(&mut w);
+        assert!(w.validate().is_err(), "{what} went unnoticed");
+    }
+}
