@@ -275,8 +275,10 @@ impl Hierarchy {
 }
 
 /// The slot of live `id` in `map`; an error naming `arg` otherwise.
+// Lazily: an eager error is built and dropped on every call.
+#[allow(clippy::unnecessary_lazy_evaluations)]
 fn slot_in(map: &FxHashMap<u32, u32>, arg: &'static str, id: u32) -> Result<u32> {
-    map.get(&id).copied().ok_or(Error::DeadId { arg, id })
+    map.get(&id).copied().ok_or_else(|| Error::DeadId { arg, id })
 }
 
 /// The slot of a parent argument: [`NULL_INDEX`] for the root (0).

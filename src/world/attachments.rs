@@ -75,7 +75,7 @@ impl World {
     pub fn set_parents(&mut self, pairs: &[(u32, u32)]) -> Result<BatchStrategy> {
         self.make_queue_explicit();
         let (ids, slot_ids) = (&self.objects.id_to_slot, &self.objects.slot_ids);
-        let slot_of = |arg, id| ids.get(id).ok_or(crate::error::Error::DeadId { arg, id });
+        let slot_of = |arg, id| ids.get(id).ok_or_else(|| crate::error::Error::DeadId { arg, id });
         let events = pairs.iter().map(|&(child, parent)| {
             let child = slot_of("child", child)?;
             Ok((child, if parent == 0 { NULL_INDEX } else { slot_of("parent", parent)? }))

@@ -44,8 +44,12 @@ impl Default for Objects {
 
 impl Objects {
     /// The slot of live `id`; an error naming `arg` otherwise.
+    // `ok_or_else`: the error is built only for a dead id. Built eagerly
+    // (`ok_or`), it was made and dropped, with a call to its drop glue, on
+    // every `update` and `setVelocity` in wasm.
+    #[allow(clippy::unnecessary_lazy_evaluations)]
     pub(super) fn slot_of(&self, arg: &'static str, id: u32) -> Result<u32> {
-        self.id_to_slot.get(id).ok_or(Error::DeadId { arg, id })
+        self.id_to_slot.get(id).ok_or_else(|| Error::DeadId { arg, id })
     }
 
     /// The box in `slot`.
