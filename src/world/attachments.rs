@@ -74,13 +74,12 @@ impl World {
     /// of 100k objects is far cheaper (see `benches/hierarchy.rs`).
     pub fn set_parents(&mut self, pairs: &[(u32, u32)]) -> Result<BatchStrategy> {
         self.make_queue_explicit();
-        let (ids, slot_ids) = (&self.objects.id_to_slot, &self.objects.slot_ids);
-        let slot_of = |arg, id| ids.get(id).ok_or_else(|| crate::error::Error::DeadId { arg, id });
+        let objects = &self.objects;
         let events = pairs.iter().map(|&(child, parent)| {
-            let child = slot_of("child", child)?;
-            Ok((child, if parent == 0 { NULL_INDEX } else { slot_of("parent", parent)? }))
+            let child = objects.slot_of("child", child)?;
+            Ok((child, if parent == 0 { NULL_INDEX } else { objects.slot_of("parent", parent)? }))
         });
-        let strategy = self.attachments.forest.set_parents(events, slot_ids)?;
+        let strategy = self.attachments.forest.set_parents(events, &objects.slot_ids)?;
         for &(child, _) in pairs {
             let slot = self.objects.id_to_slot.get(child).expect("checked above");
             self.take_offset(slot as usize);

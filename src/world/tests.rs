@@ -1187,7 +1187,8 @@ fn validate_catches_each_part_out_of_step() {
         w.validate().unwrap();
         w
     };
-    let broken: [(&str, fn(&mut World)); 7] = [
+    type Corruption = (&'static str, fn(&mut World));
+    let broken: [Corruption; 7] = [
         ("objects: a free slot with a velocity", |w| w.objects.velocities[4] = 1.0),
         ("objects: a velocity step would not visit", |w| w.objects.velocities[0] = 1.0),
         ("objects: the free list", |w| w.objects.free_slots.push(0)),
