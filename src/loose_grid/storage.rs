@@ -320,7 +320,7 @@ impl LooseGrid {
 }
 
 /// The four neighbours scanned from each cell, besides the cell itself (the
-/// seed's "right, lower right, lower, lower left"); with their opposites
+/// loose-grid literature's "right, lower right, lower, lower left"); with their opposites
 /// they make the eight, so every pair of adjacent cells is scanned once.
 pub(super) const FORWARD: [(i32, i32); 4] = [(1, 0), (-1, 1), (0, 1), (1, 1)];
 
