@@ -319,9 +319,9 @@ impl LooseGrid {
     }
 }
 
-/// The four neighbours scanned from each cell, besides the cell itself (the
-/// loose-grid literature's "right, lower right, lower, lower left"); with their opposites
-/// they make the eight, so every pair of adjacent cells is scanned once.
+/// The four neighbours scanned from each cell, besides the cell itself
+/// (right, lower left, lower, lower right); with their opposites they make
+/// the eight, so every pair of adjacent cells is scanned once.
 pub(super) const FORWARD: [(i32, i32); 4] = [(1, 0), (-1, 1), (0, 1), (1, 1)];
 
 /// The widest object that may live in a cell. Two points closer than this
