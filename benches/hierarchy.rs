@@ -3,7 +3,8 @@
 //! seeded 100k-node random forest re-parented a little every frame; and a
 //! 100k-deep chain built and re-parented. Prints markdown tables.
 //!
-//! Run with `cargo bench --bench hierarchy`.
+//! Run with `cargo bench --bench hierarchy`. `BROADPHASE_QUICK=1` runs the
+//! same code with one run per row, 2 frames and no 10⁶-object rows.
 
 use std::time::{Duration, Instant};
 
@@ -13,6 +14,10 @@ use broadphase::scene::Rng;
 const NODES: u32 = 100_000;
 const FRAMES: usize = 30;
 const SEED: u64 = 0x5EED_0003;
+
+fn quick() -> bool {
+    std::env::var("BROADPHASE_QUICK").is_ok_and(|v| v == "1")
+}
 
 /// Ids 1..=NODES, each under the root (one in sixteen) or under a random
 /// earlier id, so `add` alone builds it.
@@ -85,8 +90,9 @@ fn forest_frames(events_per_frame: usize) -> FrameRow {
     let mut events = Vec::new();
     let (mut incremental, mut resort) = (Vec::new(), Vec::new());
     let mut segment_total = 0u64;
+    let frames = if quick() { 2 } else { FRAMES };
     // One warm-up frame so buffers have grown before timing.
-    for frame in 0..=FRAMES {
+    for frame in 0..=frames {
         segment_total += frame_events(&mut shadow, &mut rng, events_per_frame, &mut events);
         let start = Instant::now();
         for &(child, parent) in &events {
@@ -116,12 +122,13 @@ fn forest_frames(events_per_frame: usize) -> FrameRow {
         events: events_per_frame,
         incremental: median(&mut incremental),
         resort: median(&mut resort),
-        mean_segment: segment_total as f64 / ((FRAMES + 1) * events_per_frame) as f64,
+        mean_segment: segment_total as f64 / ((frames + 1) * events_per_frame) as f64,
     }
 }
 
 /// Median of `runs` timings of `f` on a fresh state made by `setup`.
 fn time_median<S>(runs: usize, mut setup: impl FnMut() -> S, mut f: impl FnMut(&mut S)) -> Duration {
+    let runs = if quick() { 1 } else { runs };
     let mut times: Vec<Duration> = (0..runs)
         .map(|_| {
             let mut state = setup();
@@ -256,6 +263,9 @@ fn removal_rows() {
         },
     );
     println!("| remove all {NODES} newest first | {:.3} |", ms(newest));
+    if quick() {
+        return;
+    }
     let mut big = flat(1_000_000);
     let start = Instant::now();
     big.remove(1, &mut removed).unwrap();

@@ -2,7 +2,7 @@
 //! common tutorials do: clear, insert everything) beat updating it in place? Moves a
 //! fraction of 10k (and 100k) boxes per frame and times both, plus pairs.
 //!
-//! `cargo bench --bench quadtree_rebuild`
+//! `cargo bench --bench quadtree_rebuild` (`BROADPHASE_QUICK=1`: 1k boxes, 2 frames).
 
 use std::time::Instant;
 
@@ -16,10 +16,12 @@ fn median(mut samples: Vec<f64>) -> f64 {
 }
 
 fn main() {
+    let quick = std::env::var("BROADPHASE_QUICK").is_ok_and(|v| v == "1");
+    let (counts, frames) = if quick { (&[1_000usize][..], 2) } else { (&[10_000usize, 100_000][..], 15) };
     println!("| placement | objects | moved per frame | in place µs | rebuild µs | rebuild / in place |");
     println!("|---|---:|---:|---:|---:|---:|");
     for placement in [Placement::StraddleInParent, Placement::AllOverlappedLeaves] {
-        for count in [10_000usize, 100_000] {
+        for &count in counts {
             let side = world_side_for(count);
             let objects = generate(count, side, Layout::Uniform, 7);
             let mut boxes: Vec<Aabb> = objects.iter().map(|o| Aabb::from_xywh(o.x, o.y, o.w, o.h)).collect();
@@ -36,7 +38,7 @@ fn main() {
                 let moved = count * percent / 100;
                 let mut rng = Rng::new(percent as u64);
                 let (mut t_in_place, mut t_rebuild) = (Vec::new(), Vec::new());
-                for _ in 0..15 {
+                for _ in 0..frames {
                     // Move `moved` random boxes by up to a frame's worth (1 unit).
                     let picks: Vec<usize> = (0..moved).map(|_| rng.below(count as u32) as usize).collect();
                     for &i in &picks {

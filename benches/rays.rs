@@ -7,7 +7,8 @@
 //!
 //! Run with `cargo bench --bench rays`; arguments filter the rows
 //! (`cargo bench --bench rays -- short`). Plain `main`: the table wants the
-//! ratio of the two methods on the very same rays.
+//! ratio of the two methods on the very same rays. `BROADPHASE_QUICK=1`
+//! runs the same code on 500 rays per class for 10 ms per method.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -23,6 +24,10 @@ const RAYS_PER_CLASS: usize = 20_000;
 /// passed (but at least `MIN_RAYS`), so the slow naive long rays finish.
 const BUDGET: Duration = Duration::from_millis(800);
 const MIN_RAYS: usize = 200;
+
+fn quick() -> bool {
+    std::env::var("BROADPHASE_QUICK").is_ok_and(|v| v == "1")
+}
 
 /// A shaped end for a platform or pillar: slopes and curves of any family.
 fn random_end(rng: &mut Rng) -> TileShape {
@@ -81,8 +86,9 @@ fn n_like_map(rng: &mut Rng) -> TileGrid {
 fn random_rays(grid: &TileGrid, rng: &mut Rng, cells: f64) -> Vec<(f64, f64, f64, f64)> {
     let ts = grid.tile_size();
     let side = f64::from(SIZE) * ts;
-    let mut rays = Vec::with_capacity(RAYS_PER_CLASS);
-    while rays.len() < RAYS_PER_CLASS {
+    let wanted = if quick() { 500 } else { RAYS_PER_CLASS };
+    let mut rays = Vec::with_capacity(wanted);
+    while rays.len() < wanted {
         let (x, y) = (rng.range(0.0, side), rng.range(0.0, side));
         let Some((c, r)) = grid.cell_at(x, y) else { continue };
         if !grid.tile(c, r).expect("in the grid").is_empty() {
@@ -130,10 +136,11 @@ fn measure(
     cast: impl Fn((f64, f64, f64, f64)) -> Option<f64>,
 ) -> (usize, f64, Vec<Option<f64>>) {
     let mut results = Vec::with_capacity(rays.len());
+    let budget = if quick() { Duration::from_millis(10) } else { BUDGET };
     let start = Instant::now();
     for &ray in rays {
         results.push(black_box(cast(black_box(ray))));
-        if results.len() >= MIN_RAYS && results.len() % 64 == 0 && start.elapsed() >= BUDGET {
+        if results.len() >= MIN_RAYS && results.len() % 64 == 0 && start.elapsed() >= budget {
             break;
         }
     }

@@ -3,6 +3,8 @@
 //! default; run in release:
 //!
 //! `cargo test --release --lib grid::bench -- --ignored --nocapture --test-threads=1`
+//!
+//! `BROADPHASE_QUICK=1` runs the same code on 1,000 boxes, 2 frames, once.
 
 use super::cells::median_extent;
 use super::Grid;
@@ -13,6 +15,10 @@ use crate::scene::{generate, world_side_for, Layout, SceneObject};
 use std::time::Instant;
 
 const DT: f64 = 1.0 / 60.0;
+
+fn quick() -> bool {
+    std::env::var("BROADPHASE_QUICK").is_ok_and(|v| v == "1")
+}
 
 /// Microseconds per frame for update-all and for pairs: the median over
 /// `frames` frames after two warm-up frames (the median, because the
@@ -81,6 +87,7 @@ fn reflect(position: &mut f64, velocity: &mut f64, size: f64, limit: f64) {
 }
 
 fn scene(count: usize, layout: Layout) -> (Vec<SceneObject>, f64, f64) {
+    let count = if quick() { count.min(1_000) } else { count };
     let side = world_side_for(count);
     let objects = generate(count, side, layout, 42);
     let median = median_extent(objects.iter().map(box_of)).unwrap();
@@ -100,6 +107,7 @@ fn best_of(
     side: f64,
     frames: usize,
 ) -> FrameTime {
+    let (reps, frames) = if quick() { (1, frames.min(2)) } else { (reps, frames) };
     let mut best: Option<FrameTime> = None;
     for _ in 0..reps {
         let t = time_frames(make().as_mut(), &mut objects.to_vec(), side, frames);

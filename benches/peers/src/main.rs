@@ -7,6 +7,8 @@
 //!
 //! `cargo run --release --manifest-path benches/peers/Cargo.toml [-- N…]`
 //! prints a Markdown table of medians and ratios (pasted into the README).
+//! `BROADPHASE_QUICK=1` runs the same code at 1,000 boxes, one round of 3
+//! measured frames (a check that the command works, not a measurement).
 
 mod contenders;
 mod scene;
@@ -18,8 +20,13 @@ use scene::{known_pairs, Motion, Scene, FRAMES_TO_KNOWN};
 
 const COUNTS: [usize; 3] = [1_000, 10_000, 100_000];
 
+fn quick() -> bool {
+    std::env::var("BROADPHASE_QUICK").is_ok_and(|v| v == "1")
+}
+
 fn measured_frames(n: usize) -> usize {
     match n {
+        _ if quick() => 3,
         100_000 => 40,
         10_000 => 100,
         _ => 300,
@@ -98,7 +105,7 @@ fn run(make: Make, n: usize, motion: Motion) -> Run {
 /// such as the World renumbering its slots).
 fn compare(contenders: &[Make], n: usize, motion: Motion) -> Vec<(String, f64, f64)> {
     let mut runs: Vec<Option<Run>> = (0..contenders.len()).map(|_| None).collect();
-    for round in 0..ROUNDS {
+    for round in 0..if quick() { 1 } else { ROUNDS } {
         for k in 0..contenders.len() {
             let c = (k + round) % contenders.len();
             let run = run(contenders[c], n, motion);
@@ -133,7 +140,10 @@ fn compare(contenders: &[Make], n: usize, motion: Motion) -> Vec<(String, f64, f
 
 fn main() {
     let wanted: Vec<usize> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
-    let counts: Vec<usize> = COUNTS.into_iter().filter(|n| wanted.is_empty() || wanted.contains(n)).collect();
+    let counts: Vec<usize> = COUNTS
+        .into_iter()
+        .filter(|&n| if wanted.is_empty() { !quick() || n == COUNTS[0] } else { wanted.contains(&n) })
+        .collect();
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|info| {
