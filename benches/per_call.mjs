@@ -26,10 +26,12 @@ const flag = (name, fallback) => {
   const at = args.indexOf(name);
   return at < 0 ? fallback : args.splice(at, 2)[1];
 };
+// BROADPHASE_QUICK=1: one round of one batch of a tenth of the calls.
+const QUICK = process.env.BROADPHASE_QUICK === '1';
 const ONLY = flag('--only', '').split(',').filter(Boolean);
-const ROUNDS = Number(flag('--rounds', 5));
-const BATCHES = Number(flag('--batches', 5));
-const SCALE = Number(flag('--scale', 1)); // fewer calls per batch for a quick look (0.1)
+const ROUNDS = Number(flag('--rounds', QUICK ? 1 : 5));
+const BATCHES = Number(flag('--batches', QUICK ? 1 : 5));
+const SCALE = Number(flag('--scale', QUICK ? 0.1 : 1)); // fewer calls per batch for a quick look (0.1)
 const here = new URL('..', import.meta.url).pathname;
 const against = args[0];
 

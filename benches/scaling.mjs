@@ -14,12 +14,14 @@ import { World } from './core.mjs';
 
 const args = process.argv.slice(2);
 const roundsAt = args.indexOf('--rounds');
-const ROUNDS = roundsAt >= 0 ? Number(args[roundsAt + 1]) : 7;
+// BROADPHASE_QUICK=1: the same code at 1k and 2k objects, one round.
+const QUICK = process.env.BROADPHASE_QUICK === '1';
+const ROUNDS = roundsAt >= 0 ? Number(args[roundsAt + 1]) : QUICK ? 1 : 7;
 const words = args.filter((a, i) => !a.startsWith('--') && (roundsAt < 0 || i !== roundsAt + 1));
 const STRUCTURES = words.filter((w) => World.structures().includes(w));
 const LAYOUTS = words.filter((w) => !World.structures().includes(w));
-const SMALL = 10000;
-const LARGE = 100000;
+const SMALL = QUICK ? 1000 : 10000;
+const LARGE = QUICK ? 2000 : 100000;
 /**
  * Frames per round, the same for both sizes: the scenes must age alike.
  * Boxes drift at the same speed in both worlds, so clusters thin out ten

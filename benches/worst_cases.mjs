@@ -2,7 +2,10 @@
 // cost what its content costs, never what the world's size or a limit
 // setting allows. Prints a Markdown table (median of 5 runs, ms).
 //   node benches/worst_cases.mjs        (after the release wasm build)
+// BROADPHASE_QUICK=1 runs each operation once instead of five times.
 import { World } from './core.mjs';
+
+const RUNS = process.env.BROADPHASE_QUICK === '1' ? 1 : 5;
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -12,7 +15,7 @@ function median(xs) {
 /** Runs `setup` (untimed) then times `op`, five times; returns the median ms. */
 function time(setup, op) {
   const runs = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < RUNS; i++) {
     const state = setup();
     const t0 = performance.now();
     op(state);

@@ -5,7 +5,10 @@
 // chart code the benchmark page uses (www/bench/chart-svg.ts, transpiled
 // here by TypeScript). Run after updating the tables:
 //   node scripts/plot-benchmarks.mjs
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// BROADPHASE_QUICK=1 (the docs' command check) writes the same charts to a
+// temporary folder instead, leaving the repository as it was.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -21,7 +24,8 @@ const TABLES = [
 ];
 
 const readme = readFileSync(join(root, 'docs', 'BENCHMARKS.md'), 'utf8');
-mkdirSync(join(root, 'docs', 'plots'), { recursive: true });
+const outDir = process.env.BROADPHASE_QUICK === '1' ? mkdtempSync(join(tmpdir(), 'broadphase-plots-')) : join(root, 'docs', 'plots');
+mkdirSync(outDir, { recursive: true });
 const written = [];
 for (const { heading, file, title } of TABLES) {
   const at = readme.indexOf(heading);
@@ -43,9 +47,9 @@ for (const { heading, file, title } of TABLES) {
   for (const sceneName of [...new Set(rows.map((r) => r.scene))]) {
     const here = rows.filter((r) => r.scene === sceneName);
     const series = [...new Set(here.map((r) => r.who))].map((name) => ({ name, points: here.filter((r) => r.who === name).map((r) => [r.n, r.ms]) }));
-    const out = join('docs', 'plots', `${file}-${sceneName}.svg`);
-    writeFileSync(join(root, out), chartSvg(series, `${title}: ${sceneName} scene, ms per frame (step + pairs)`));
-    written.push(out);
+    const out = join(outDir, `${file}-${sceneName}.svg`);
+    writeFileSync(out, chartSvg(series, `${title}: ${sceneName} scene, ms per frame (step + pairs)`));
+    written.push(out.replace(root, ''));
   }
 }
 console.log(`wrote ${written.join(', ')}`);

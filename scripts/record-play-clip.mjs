@@ -3,11 +3,16 @@
 // jumping with the machinery overlays on, recorded from the canvas itself
 // (canvas.captureStream + MediaRecorder: no video tool needed). Run after
 // `vite build`:   node scripts/record-play-clip.mjs
-import { writeFileSync } from 'node:fs';
+// BROADPHASE_QUICK=1 (the docs' command check) records one second to a
+// temporary file instead, leaving the repository as it was.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, root, waitUntil } from '../e2e/support.mjs';
 
-const SECONDS = 6;
+const QUICK = process.env.BROADPHASE_QUICK === '1';
+const SECONDS = QUICK ? 1 : 6;
+const out = QUICK ? join(mkdtempSync(join(tmpdir(), 'broadphase-clip-')), 'play.webm') : join(root, 'docs', 'play.webm');
 const { page, baseUrl, close } = await launch({ width: 1100, height: 760 });
 try {
   await page.goto(`${baseUrl}#mode=play&seed=2`);
@@ -39,9 +44,8 @@ try {
     for (const b of bytes) text += String.fromCharCode(b);
     return btoa(text);
   });
-  const out = join(root, 'docs', 'play.webm');
   writeFileSync(out, Buffer.from(base64, 'base64'));
-  console.log(`wrote docs/play.webm (${Math.round(Buffer.from(base64, 'base64').length / 1024)} KB, ${SECONDS} s)`);
+  console.log(`wrote ${out.replace(root, '')} (${Math.round(Buffer.from(base64, 'base64').length / 1024)} KB, ${SECONDS} s)`);
 } finally {
   await close();
 }

@@ -16,8 +16,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { World, wasm } from './entry.mjs';
 
-const TOTAL_OPS = Number(process.env.FUZZ_OPS ?? 6_000);
-const SEEDS = Number(process.env.FUZZ_SEEDS ?? 6);
+// BROADPHASE_QUICK=1 (a check that `npm run fuzz` runs) caps both.
+const QUICK = process.env.BROADPHASE_QUICK === '1';
+const TOTAL_OPS = Math.min(Number(process.env.FUZZ_OPS ?? 6_000), QUICK ? 2_000 : Infinity);
+const SEEDS = Math.min(Number(process.env.FUZZ_SEEDS ?? 6), QUICK ? 2 : Infinity);
 const STRUCTURES = World.structures();
 
 function mulberry32(seed) {
