@@ -1,18 +1,23 @@
 // Records docs/play.webm, the README's looping clip of the play mode: the
 // built page (dist/) in headless Chromium, the player running right and
 // jumping with the machinery overlays on, recorded from the canvas itself
-// (canvas.captureStream + MediaRecorder: no video tool needed). Run after
-// `vite build`:   node scripts/record-play-clip.mjs
+// (canvas.captureStream + MediaRecorder: no video tool needed). Builds the
+// page first when dist/ has none:   node scripts/record-play-clip.mjs
 // BROADPHASE_QUICK=1 (the docs' command check) records one second to a
 // temporary file instead, leaving the repository as it was.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, root, waitUntil } from '../e2e/support.mjs';
+import { dist, launch, root, waitUntil } from '../e2e/support.mjs';
 
 const QUICK = process.env.BROADPHASE_QUICK === '1';
 const SECONDS = QUICK ? 1 : 6;
 const out = QUICK ? join(mkdtempSync(join(tmpdir(), 'broadphase-clip-')), 'play.webm') : join(root, 'docs', 'play.webm');
+if (!existsSync(join(dist, 'index.html'))) {
+  // The tools and the wasm as `npm start` gets them, then the page.
+  execFileSync('bash', ['-c', 'source scripts/prelude.sh && ensure_wasm_build && vite build --logLevel warn'], { cwd: root, stdio: 'inherit' });
+}
 const { page, baseUrl, close } = await launch({ width: 1100, height: 760 });
 try {
   await page.goto(`${baseUrl}#mode=play&seed=2`);
