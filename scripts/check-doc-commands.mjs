@@ -5,11 +5,14 @@
 // and in inline code that starts with npm, node, bash, cargo or npx. Each
 // must match a rule below, so a document cannot show a command nobody runs.
 // Benchmarks and the long fuzzer run with BROADPHASE_QUICK=1, which keeps
-// their code path and shrinks their sizes and rounds.
+// their code path and shrinks their sizes and rounds (and sends the chart
+// and clip scripts' output to a temporary folder). Commands run in the
+// order the documents show them, as a reader following them would; no
+// command may change a tracked file (checked with git status).
 //
 //   node scripts/check-doc-commands.mjs           run them all
 //   node scripts/check-doc-commands.mjs --list    only list them with their rule
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +57,13 @@ const RULES = [
   { test: /^BROADPHASE_SEED=n cargo test --test differential$/, how: 'run', as: 'BROADPHASE_SEED=7 cargo test --test differential' },
   { test: /^cargo run --release --manifest-path benches\/peers\/Cargo.toml \[-- 100000\]$/, how: 'run', as: 'cargo run --release --manifest-path benches/peers/Cargo.toml' },
   { test: /^cargo doc --open$/, how: 'run', as: 'cargo doc --no-deps', why: 'without a browser to open' },
+  // Optional arguments: this build alone, then compared with a build (here
+  // itself, which runs the two-build path) on two calls for one round.
+  {
+    test: /^node benches\/per_call\.mjs \[other checkout or its pkg\/\] \[--only update,box\] \[--rounds N\]$/,
+    how: 'run',
+    as: 'node benches/per_call.mjs && node benches/per_call.mjs . --only update,box --rounds 1',
+  },
   { test: /^npm run [\w:-]+$/, how: 'run' },
   { test: /^node (benches|scripts)\/[\w./-]+\.mjs( [\w.=-]+)*$/, how: 'run' },
   { test: /^bash scripts\/[\w-]+\.sh$/, how: 'run' },
@@ -102,8 +112,13 @@ function run(command, { serve = false } = {}) {
   });
 }
 
+/** `git status` of tracked and untracked files (ignored build output left out). */
+const gitStatus = () => execFileSync('git', ['status', '--porcelain'], { cwd: root, encoding: 'utf8' });
+
 const commands = commandsShown();
 const listOnly = process.argv.includes('--list');
+const statusBefore = listOnly ? '' : gitStatus();
+const startedAll = Date.now();
 let failed = 0;
 for (const [command, where] of commands) {
   const rule = ruleFor(command);
@@ -123,6 +138,14 @@ for (const [command, where] of commands) {
     failed += 1;
     console.log(result.output.split('\n').slice(-25).map((l) => `    ${l}`).join('\n'));
   }
+}
+if (!listOnly) {
+  const statusAfter = gitStatus();
+  if (statusAfter !== statusBefore) {
+    failed += 1;
+    console.log(`✗ the commands changed the repository (git status before:\n${statusBefore || '(clean)\n'}after:\n${statusAfter})`);
+  }
+  console.log(`${commands.size} commands, ${((Date.now() - startedAll) / 1000).toFixed(0)} s in all`);
 }
 if (failed > 0) {
   console.error(`${failed} command(s) shown in the docs do not work as written`);
