@@ -102,6 +102,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+const TIMEOUT_MINUTES = 20;
+
 /** The quick release profile for cargo's commands (see the top of this file). */
 const QUICK_CARGO_PROFILE = Object.fromEntries(
   ['RELEASE', 'BENCH'].flatMap((p) => [[`CARGO_PROFILE_${p}_LTO`, 'false'], [`CARGO_PROFILE_${p}_CODEGEN_UNITS`, '16']]),
@@ -114,9 +116,18 @@ function run(command, { serve = false } = {}) {
     const env = cargo ? { ...readerEnv(), ...QUICK_CARGO_PROFILE } : readerEnv();
     const child = spawn('bash', ['-c', command], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
-    child.on('exit', () => running.delete(child));
     let output = '';
     let served = false;
+    let timedOut = false;
+    // A cold build of the benchmarks takes minutes; a command past this hangs.
+    const timer = setTimeout(() => {
+      timedOut = true;
+      process.kill(-child.pid, 'SIGTERM');
+    }, TIMEOUT_MINUTES * 60_000);
+    child.on('exit', () => {
+      running.delete(child);
+      clearTimeout(timer);
+    });
     const collect = (chunk) => {
       output += chunk;
       if (output.length > 200_000) output = output.slice(-100_000);
@@ -138,7 +149,8 @@ function run(command, { serve = false } = {}) {
     child.stderr.on('data', collect);
     child.on('exit', (code) => {
       if (served) return;
-      resolve({ ok: !serve && code === 0, note: serve ? `exited (${code}) before serving` : `exit ${code}`, seconds: (Date.now() - started) / 1000, output });
+      const note = timedOut ? `stopped after ${TIMEOUT_MINUTES} minutes` : serve ? `exited (${code}) before serving` : `exit ${code}`;
+      resolve({ ok: !serve && !timedOut && code === 0, note, seconds: (Date.now() - started) / 1000, output });
     });
   });
 }
