@@ -84,7 +84,10 @@ function ruleFor(command) {
 /** PATH as a reader's shell has it: without the project's node_modules/.bin. */
 function readerEnv() {
   const path = (process.env.PATH ?? '').split(delimiter).filter((p) => !p.includes('node_modules'));
-  return { ...process.env, PATH: path.join(delimiter), BROADPHASE_QUICK: '1', FORCE_COLOR: '0' };
+  // NO_COLOR: FORCE_COLOR=0 turns colours on in picocolors (any value does),
+  // and a coloured URL (the port in bold) is not found in the output.
+  const { FORCE_COLOR, ...rest } = process.env;
+  return { ...rest, PATH: path.join(delimiter), BROADPHASE_QUICK: '1', NO_COLOR: '1' };
 }
 
 /** Commands under way: their process groups end with this script (a stopped check leaves no server behind). */
@@ -132,7 +135,7 @@ function run(command, { serve = false } = {}) {
       output += chunk;
       if (output.length > 200_000) output = output.slice(-100_000);
       if (serve && !served) {
-        const url = output.match(/https?:\/\/127\.0\.0\.1:\d+\/?/);
+        const url = output.replace(/\x1b\[[\d;]*m/g, '').match(/https?:\/\/127\.0\.0\.1:\d+\/?/);
         if (url) {
           served = true;
           fetch(url[0])
