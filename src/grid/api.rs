@@ -1,8 +1,9 @@
 //! The normal grid as a [`BroadPhase`].
 
 use super::storage::{Grid, ABSENT};
-use crate::broad_phase::{BroadPhase, Stats};
+use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
+use crate::ray::RayPath;
 
 impl BroadPhase for Grid {
     fn name(&self) -> &'static str {
@@ -27,6 +28,15 @@ impl BroadPhase for Grid {
 
     fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats {
         self.query_area(&area, out)
+    }
+
+    fn walk_ray(
+        &mut self,
+        ray: &RayPath,
+        max_t: f64,
+        visit: &mut dyn FnMut(u32, &Aabb) -> RayControl,
+    ) -> Stats {
+        self.walk_ray_cells(ray, max_t, visit)
     }
 
     fn relabel(&mut self, new_of_old: &[u32], old_of_new: &[u32]) {

@@ -1,8 +1,9 @@
 //! The loose grid as a [`BroadPhase`].
 
 use super::storage::{LooseGrid, ABSENT};
-use crate::broad_phase::{BroadPhase, Stats};
+use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
+use crate::ray::RayPath;
 
 impl BroadPhase for LooseGrid {
     fn name(&self) -> &'static str {
@@ -36,6 +37,15 @@ impl BroadPhase for LooseGrid {
     fn space_order(&self, out: &mut Vec<u32>) -> bool {
         self.walk_order(out);
         true
+    }
+
+    fn walk_ray(
+        &mut self,
+        ray: &RayPath,
+        max_t: f64,
+        visit: &mut dyn FnMut(u32, &Aabb) -> RayControl,
+    ) -> Stats {
+        self.walk_ray_cells(ray, max_t, visit)
     }
 
     fn relabel(&mut self, new_of_old: &[u32], old_of_new: &[u32]) {

@@ -68,6 +68,7 @@
 
 mod api;
 mod queries;
+mod ray_walk;
 mod storage;
 mod update;
 mod validate;

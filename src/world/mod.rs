@@ -113,7 +113,6 @@ pub struct World {
     tiles: TileGrid,
     cell_scratch: Vec<(u32, u32)>,
     cells_out: Vec<u32>,
-    ray_slots: Vec<u32>,
     /// How far slots have strayed from space order (see `slot_order.rs`).
     slot_order: slot_order::SlotOrder,
 }
@@ -175,7 +174,6 @@ impl World {
             tiles: tiles::default_tile_grid(width, height),
             cell_scratch: Vec::new(),
             cells_out: Vec::new(),
-            ray_slots: Vec::new(),
             slot_order: slot_order::SlotOrder::new(),
         })
     }
