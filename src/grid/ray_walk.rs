@@ -16,9 +16,10 @@
 //! [`BroadPhase::walk_ray`]: crate::BroadPhase::walk_ray
 
 use super::cells::CellGeometry;
-use super::storage::{Grid, NULL};
+use super::storage::Grid;
 use crate::broad_phase::{RayControl, Stats};
 use crate::geometry::Aabb;
+use crate::index::NULL_INDEX;
 use crate::ray::{Axis, RayPath};
 
 /// One band of the walk: cells `first..=last` across it (columns of row
@@ -174,7 +175,7 @@ fn cells_on(g: &CellGeometry, axis: Axis) -> u32 {
 }
 
 impl Grid {
-    /// The big proxies first, then the cells band by band. A proxy filed in
+    /// The oversize proxies first, then the cells band by band. A proxy filed in
     /// several cells of one band is visited only in the first of them (its
     /// first column or row there); one spanning bands, once per band.
     pub(super) fn walk_ray_cells(
@@ -185,7 +186,7 @@ impl Grid {
     ) -> Stats {
         let mut stats = Stats::default();
         let mut clip = max_t;
-        for &proxy in &self.big {
+        for &proxy in &self.oversize {
             let aabb = &self.proxies[proxy as usize].aabb;
             stats.candidate_tests += 1;
             if !ray.may_touch_by(aabb, clip) {
@@ -205,7 +206,7 @@ impl Grid {
                 }
                 stats.nodes_visited += 1;
                 let mut entry = self.cells[cell as usize].head;
-                while entry != NULL {
+                while entry != NULL_INDEX {
                     let e = &self.entries[entry as usize];
                     entry = e.next;
                     let p = &self.proxies[e.proxy as usize];

@@ -40,11 +40,11 @@ impl World {
     /// order from the start, clipped to the grid, ignoring tiles.
     pub fn trace_cells(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<&[u32]> {
         check_segment(x0, y0, x1, y1)?;
-        self.cell_scratch.clear();
-        trace_cells(GridDims::of(&self.tiles), x0, y0, x1, y1, &mut self.cell_scratch);
-        self.cells_out.clear();
-        self.cells_out.extend(self.cell_scratch.iter().flat_map(|&(c, r)| [c, r]));
-        Ok(&self.cells_out)
+        self.workspace.cells.clear();
+        trace_cells(GridDims::of(&self.tiles), x0, y0, x1, y1, &mut self.workspace.cells);
+        self.workspace.cells_out.clear();
+        self.workspace.cells_out.extend(self.workspace.cells.iter().flat_map(|&(c, r)| [c, r]));
+        Ok(&self.workspace.cells_out)
     }
 
     /// The first tile surface or object box the segment touches, if any. On
@@ -93,7 +93,7 @@ impl World {
         let ((x0, y0), (x1, y1)) = ends;
         let seg = Segment::new(x0, y0, x1, y1)?;
         let ray = RayPath::new(x0, y0, x1, y1)?;
-        let slot_ids = &self.slot_ids;
+        let slot_ids = &self.objects.slot_ids;
         let mut best: Option<RankedBoxHit> = None;
         self.structure.as_broad_phase().walk_ray(&ray, f64::INFINITY, &mut |slot, aabb| {
             visit_candidate(&seg, ends, slot_ids[slot as usize], *aabb, &mut best)

@@ -6,13 +6,13 @@
 //! that clips at each new best must give brute force's first hit. A
 //! failure prints its seed.
 
-use super::{first_box_hit, segment_aabb, BoxHit, RayPath};
 use crate::broad_phase::{BroadPhase, RayControl};
 use crate::brute_force::BruteForce;
 use crate::geometry::Aabb;
 use crate::grid::Grid;
 use crate::loose_grid::LooseGrid;
 use crate::quadtree::{Placement, Quadtree, QuadtreeLimits};
+use crate::ray::{first_box_hit, segment_aabb, BoxHit, RayPath};
 use crate::scene::Rng;
 
 /// The world every scene's structures cover.
