@@ -40,6 +40,9 @@ export class Shell {
         if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
         e.preventDefault();
         this.select(mode.id, true);
+        // A tab chosen by pointer hands the keys to the mode (the arrows move Play's
+        // player); chosen from the keyboard, focus stays in the tab list.
+        this.host.querySelector<HTMLElement>('#world')?.focus({ preventScroll: true });
       });
       this.tabs.set(mode.id, tab);
       tablist.append(tab);

@@ -19,6 +19,8 @@ import { applyView, ViewLink } from '../runtime/view-link';
 import { replaceModeQuery } from '../modes/url';
 import { Viewport } from '../runtime/viewport';
 import { FrameLoop } from '../runtime/frame-loop';
+import { History } from '../runtime/history';
+import type { Rect } from '../runtime/geometry';
 
 /** Simulated time of one single step, before the speed multiplier. */
 const SINGLE_STEP_DT = 1 / 60;
@@ -27,6 +29,18 @@ const SINGLE_STEP_DT = 1 / 60;
  * usable (brute force at 20k objects takes over a second per step).
  */
 const STALL_MICROS = 250_000;
+
+/**
+ * What undo puts back after a drag or a key press: one box where it was,
+ * at the velocity it had (id 0: none), the camera, and the hand edits a
+ * link keeps. The simulation runs on in between: undo restores the place.
+ */
+interface BoxEdit {
+  readonly id: number;
+  readonly box: readonly number[] | null;
+  readonly camera: Rect;
+  readonly moved: readonly number[] | undefined;
+}
 
 /** What the moving-box layers draw from: the simulation and the UI state. */
 export interface BoxesModel {
@@ -58,6 +72,10 @@ export class BoxDemo {
   readonly structures: readonly string[];
   /** Frames per second over the last half second or more. */
   fps = 0;
+  /** Undo for box drags and nudges and camera moves (one step per gesture). */
+  readonly history = new History<BoxEdit>();
+  /** The state before the gesture under way, or null. */
+  private editBefore: BoxEdit | null = null;
 
   private readonly loop = new FrameLoop((now, dt) => {
     this.countFps(now);
@@ -316,6 +334,63 @@ export class BoxDemo {
     return Math.max(4, 24 / this.viewport.scale);
   }
 
+  // --- undo ----------------------------------------------------------------
+
+  private editSnapshot(id: number): BoxEdit {
+    const live = id !== 0 && this.sim.slotOf(id) >= 0;
+    const box = live ? [...this.sim.world.box(id), ...this.sim.world.velocity(id)] : null;
+    return { id, box, camera: { ...this.state.camera }, moved: this.state.settings.moved };
+  }
+
+  /** A gesture on box `id` (0: the camera) begins: what it changes is one undo step. */
+  beginEdit(id: number): void {
+    this.editBefore = this.editSnapshot(id);
+  }
+
+  /** The gesture ended: a step when it moved something. */
+  endEdit(): void {
+    const before = this.editBefore;
+    this.editBefore = null;
+    if (before === null) return;
+    const now = this.editSnapshot(before.id);
+    const same = (a: readonly number[] | null, b: readonly number[] | null) => (a === null ? b === null : b !== null && a.slice(0, 4).every((v, i) => v === b[i]));
+    const cam = (a: Rect, b: Rect) => a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
+    if (same(before.box, now.box) && cam(before.camera, now.camera)) return;
+    this.history.changed(() => before);
+    this.changed();
+  }
+
+  undo(): boolean {
+    const to = this.history.peekUndo();
+    if (to === undefined) return false;
+    return this.restoreEdit(this.history.undo(this.editSnapshot(to.id)));
+  }
+
+  redo(): boolean {
+    const to = this.history.peekRedo();
+    if (to === undefined) return false;
+    return this.restoreEdit(this.history.redo(this.editSnapshot(to.id)));
+  }
+
+  private restoreEdit(edit: BoxEdit | null): boolean {
+    if (edit === null) return false;
+    if (edit.box !== null && this.sim.slotOf(edit.id) >= 0) {
+      const [x, y, , , vx, vy] = edit.box;
+      this.sim.moveBox(edit.id, x, y);
+      this.sim.world.setVelocity(edit.id, vx, vy);
+    }
+    const cam = this.state.camera;
+    if (cam.x !== edit.camera.x || cam.y !== edit.camera.y || cam.w !== edit.camera.w || cam.h !== edit.camera.h) {
+      Object.assign(cam, edit.camera);
+      this.cameraChanged();
+      this.state.settings.camera = { ...cam };
+    }
+    if (edit.moved === undefined) delete this.state.settings.moved;
+    else this.state.settings.moved = edit.moved;
+    this.changed();
+    return true;
+  }
+
   // --- the frame loop ---------------------------------------------------
 
   private runFrame(now: number, dt: number): void {
@@ -386,6 +461,9 @@ export class BoxDemo {
     this.state.interaction.hoverId = 0;
     this.state.interaction.dragKind = null;
     this.state.interaction.selectedId = 0;
+    // Steps name boxes of the old world.
+    this.history.clear();
+    this.editBefore = null;
     this.check.restart();
     for (const listener of this.rebuildListeners) listener();
   }

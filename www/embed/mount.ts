@@ -6,9 +6,12 @@
 // checked against the settings table; a refused or clamped one keeps the
 // default (or the clamp) and says so, in the console and in a dismissible
 // notice inside the embed. The embed is exactly as tall as its element:
-// the page's own CSS height when it sets one, else the `height` option.
-// While the wasm loads a placeholder of that height shows; if it cannot
-// load, an error box of that height says what was tried and how to fix it.
+// the page's own CSS height when it sets one, else the `height` option,
+// else a height picked from the width (see `autoHeight`). Its width picks
+// the layout (see embed.css): panels beside the canvas, or under it behind
+// tabs at 800 px and less. While the wasm loads a placeholder of that
+// height shows; if it cannot load, an error box of that height says what
+// was tried and how to fix it.
 
 import { findMode, modeStyles } from '../modes/index';
 import type { ModeHandle } from '../modes/types';
@@ -41,9 +44,26 @@ export interface PlaygroundHandle {
   readonly panels: readonly PanelInfo[];
 }
 
-/** Below this width the panels go under the canvas. */
-const STACK_BELOW_PX = 560;
+/** At this width and less the canvas takes the whole width and the panels go under it. */
+export const NARROW_MAX_PX = 800;
+/** Lower than this, the legend and help fold behind "?". */
+const COMPACT_BELOW_PX = 500;
+/** In the narrow layout the canvas is this share of the height (embed.css: 58cqh). */
+const NARROW_CANVAS_SHARE = 0.58;
+/** The height before the width is known. */
 const DEFAULT_HEIGHT = 520;
+
+/**
+ * The height an embed without a `height` takes at `width`, for a world
+ * `aspect` (height / width) high: wide, about 0.56 of the width; narrow,
+ * room for the map at full width (within limits) as 58 % of the whole,
+ * the panels under it sharing the rest.
+ */
+export function autoHeight(width: number, aspect: number, withPanels: boolean): number {
+  if (width > NARROW_MAX_PX) return Math.round(Math.min(760, Math.max(460, width * 0.56)));
+  const canvas = Math.min(width, 440, Math.max(200, width * aspect));
+  return Math.round(withPanels ? canvas / NARROW_CANVAS_SHARE : canvas + 48);
+}
 
 /** The page's stylesheet, with its `:root` rules applied to the shadow host instead, and every mode's styles. */
 const SHADOW_CSS = [pageCss.replace(/:root\b/g, ':host'), modeStyles(), embedCss].join('\n');
@@ -132,16 +152,24 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     return checked.ok ? checked.value : undefined;
   };
 
+  /** The element's width, once the observer has seen it (0 before). */
+  let width = 0;
   const applyHeight = (): void => {
-    const h = early('height') ?? DEFAULT_HEIGHT;
+    const wanted = early('height');
+    const aspect = current?.aspect ?? 1;
+    const withPanels = host !== null && !host.classList.contains('no-sidebar');
+    const h = wanted ?? (width > 0 ? autoHeight(width, aspect, withPanels) : DEFAULT_HEIGHT);
     // The host's height comes from :host { height: var(--bp-height) } unless the page's CSS sets one.
-    element.style.setProperty('--bp-height', typeof h === 'number' ? `${h}px` : String(h));
+    const css = typeof h === 'number' ? `${h}px` : String(h);
+    if (element.style.getPropertyValue('--bp-height') !== css) element.style.setProperty('--bp-height', css);
   };
 
   const applyLook = (): void => {
-    applyHeight();
     frameEl.classList.toggle('no-legend', opts.legend === false);
-    if (host === null || current === null) return;
+    if (host === null || current === null) {
+      applyHeight();
+      return;
+    }
     const wanted = opts.panels ?? 'all';
     const known = new Set(current.panels.map((p) => p.id));
     if (Array.isArray(wanted)) {
@@ -161,6 +189,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       if (!hide) shown += 1;
     }
     host.classList.toggle('no-sidebar', shown === 0);
+    applyHeight();
   };
 
   const params = (): URLSearchParams => {
@@ -185,6 +214,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
           element.dispatchEvent(new CustomEvent('statechange', { detail: handle.getState() }));
         },
         keyRoot: root,
+        wheel: 'cooperative',
         debug: false,
       });
     } catch (error) {
@@ -231,12 +261,17 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     element.toggleAttribute('data-offscreen', !visible);
   });
   intersection.observe(element);
-  // The element's width picks the layout: side by side, or the panels under the canvas.
+  // The element's width picks the layout (side by side, or the panels under
+  // the canvas) and, without a `height`, the height; a low one folds the legend.
   const resize = new ResizeObserver((entries) => {
-    const width = entries[entries.length - 1]?.contentRect.width ?? STACK_BELOW_PX;
-    const stacked = width < STACK_BELOW_PX;
-    frameEl.classList.toggle('stacked', stacked);
-    element.toggleAttribute('data-stacked', stacked);
+    const box = entries[entries.length - 1]?.contentRect;
+    if (box === undefined) return;
+    width = box.width;
+    const narrow = width <= NARROW_MAX_PX;
+    frameEl.classList.toggle('narrow', narrow);
+    frameEl.classList.toggle('compact', narrow || box.height < COMPACT_BELOW_PX);
+    element.toggleAttribute('data-narrow', narrow);
+    applyHeight();
   });
   resize.observe(element);
 

@@ -11,6 +11,8 @@ export interface ModeHandle {
   setVisible?(visible: boolean): void;
   /** Frames drawn since the mode started (tests, embeds). */
   readonly frame?: number;
+  /** The world's height over its width (an embed without a height picks one from it). */
+  readonly aspect?: number;
   /** The panels the mode built, in order: an embed shows or hides them by id and role. */
   readonly panels: readonly PanelInfo[];
 }
@@ -21,6 +23,8 @@ export interface ModeContext {
   publish?(params: URLSearchParams): void;
   /** Where keyboard shortcuts are heard when no control has them (default: document). */
   keyRoot?: EventTarget;
+  /** 'cooperative' (an embed in someone's article): the wheel zooms only once the reader engaged it or with Ctrl/⌘; 'greedy' (default, the full page): always. */
+  wheel?: 'cooperative' | 'greedy';
   /** Whether to install the `window.__broadphase…` handles (default: true). */
   debug?: boolean;
 }

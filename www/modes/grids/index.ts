@@ -90,7 +90,7 @@ export const createGridsMode: ModeFactory = (host, params, context = {}) => {
     }
   });
   pg.onRebuild(() => compare.schedule());
-  const input = new Input(pg, layout.canvas, { drop: () => compare.schedule() }, context.keyRoot);
+  const input = new Input(pg, layout.canvas, { drop: () => compare.schedule() }, { keyRoot: context.keyRoot, wheel: context.wheel, hint: layout.hint });
   const install = context.debug === false ? () => () => {} : installDebugHandle;
   const uninstall = install(pg, layout.canvas, 'grids', {
     grids: {

@@ -19,7 +19,6 @@ import type { ModeFactory } from '../types';
 import { HierarchyController } from './controller';
 import { dropTargetAt, LinksLayer } from './links-layer';
 import { depthOf, readRepair } from './model';
-import { historyKey } from '../../runtime/history';
 import { AttachPanel, QueuePanel, TreePanel } from './panels';
 import { RepairPanel } from './repair-panel';
 
@@ -120,8 +119,8 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
   );
   const notice = new Notice(layout.notice);
   pg.onNotice((text) => notice.show(text));
-  const keyRoot = context.keyRoot ?? document;
   const input = new Input(pg, layout.canvas, {
+    picking: () => c.picking,
     press(id) {
       if (!c.picking) return false;
       const child = c.selected;
@@ -140,22 +139,14 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
       if (target !== 0) c.attach(id, target);
       else if (pg.sim.world.parentOf(id) !== 0) c.attach(id, 0);
     },
-  }, keyRoot);
-  const escape = (e: Event) => {
-    if (!(e instanceof KeyboardEvent)) return;
-    const which = historyKey(e);
-    if (which !== null) {
-      e.preventDefault();
-      if (which === 'undo') c.undo();
-      else c.redo();
-      return;
-    }
-    if (e.key === 'Escape' && c.picking) {
+    escape() {
+      if (!c.picking) return false;
       c.cancelPick();
-      e.preventDefault();
-    }
-  };
-  keyRoot.addEventListener('keydown', escape);
+      return true;
+    },
+    undo: () => c.undo(),
+    redo: () => c.redo(),
+  }, { keyRoot: context.keyRoot, wheel: context.wheel, hint: layout.hint });
   const install = context.debug === false ? () => () => {} : installDebugHandle;
   const uninstall = install(pg, layout.canvas, 'hierarchy', {
     hierarchy: {
@@ -184,7 +175,6 @@ export const createHierarchyMode: ModeFactory = (host, params, context = {}) => 
     setVisible: (visible) => pg.setVisible(visible),
     destroy() {
       uninstall();
-      keyRoot.removeEventListener('keydown', escape);
       input.destroy();
       repairPanel.destroy();
       c.destroy();

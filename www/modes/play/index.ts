@@ -13,7 +13,7 @@
 import { TileMapLayer } from '../../layers/tile-map';
 import { addZoomButtons, toolButton } from '../../runtime/canvas-tools';
 import { FrameLoop } from '../../runtime/frame-loop';
-import { belongsToControl } from '../../runtime/keys';
+import { CanvasInput } from '../../runtime/input';
 import { Renderer } from '../../runtime/renderer';
 import { buildModeLayout } from '../../runtime/stage';
 import { h, panelSection, setText, Sidebar } from '../../runtime/ui';
@@ -160,31 +160,33 @@ export const createPlayMode: ModeFactory = (host, params, context = {}) => {
   layout.stage.insertBefore(pad, layout.stage.querySelector('.stage-footer'));
   layout.tools.prepend(toolButton('Pause', 'Pause (P)', () => setPaused(!paused), { 'data-tool': 'pause' }));
 
-  // --- keyboard ---------------------------------------------------------------
-  const keyRoot = context.keyRoot ?? document;
-  const keyDown = (event: Event) => {
-    const e = event as KeyboardEvent;
-    if (belongsToControl(e) && !(e.target instanceof HTMLCanvasElement)) return;
-    const bit = KEYS[e.key];
-    if (bit !== undefined) {
-      held |= bit;
-      e.preventDefault();
-      return;
-    }
-    if (e.key === 'p' || e.key === 'P') setPaused(!paused);
-    else if (e.key === '.') {
-      setPaused(true);
-      stepOnce = true;
-    } else if (e.key === 'r' || e.key === 'R') restart();
-    else return;
-    e.preventDefault();
-  };
-  const keyUp = (event: Event) => {
-    const bit = KEYS[(event as KeyboardEvent).key];
-    if (bit !== undefined) held &= ~bit;
-  };
-  keyRoot.addEventListener('keydown', keyDown);
-  keyRoot.addEventListener('keyup', keyUp);
+  // --- keyboard, wheel, pinch (the shared input layer; nothing on the map to drag) ---
+  const input = new CanvasInput(
+    layout.canvas,
+    viewport,
+    { aim: () => null, start: () => false, drag: () => {}, end: () => {} },
+    {
+      key(e) {
+        const bit = KEYS[e.key];
+        if (bit !== undefined) {
+          held |= bit;
+          return true;
+        }
+        if (e.key === 'p' || e.key === 'P') setPaused(!paused);
+        else if (e.key === '.') {
+          setPaused(true);
+          stepOnce = true;
+        } else if (e.key === 'r' || e.key === 'R') restart();
+        else return false;
+        return true;
+      },
+      keyUp(e) {
+        const bit = KEYS[e.key];
+        if (bit !== undefined) held &= ~bit;
+      },
+    },
+    { keyRoot: context.keyRoot, wheel: context.wheel, hint: layout.hint },
+  );
   const blur = () => (held = 0);
   window.addEventListener('blur', blur);
 
@@ -285,6 +287,9 @@ export const createPlayMode: ModeFactory = (host, params, context = {}) => {
   loop.start();
 
   return {
+    get aspect() {
+      return game.height / game.width;
+    },
     panels: sidebar.describe(),
     get frame() {
       return loop.frame;
@@ -293,8 +298,7 @@ export const createPlayMode: ModeFactory = (host, params, context = {}) => {
     destroy() {
       loop.stop();
       uninstall();
-      keyRoot.removeEventListener('keydown', keyDown);
-      keyRoot.removeEventListener('keyup', keyUp);
+      input.destroy();
       window.removeEventListener('blur', blur);
       game.destroy();
       layout.remove();

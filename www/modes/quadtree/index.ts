@@ -33,7 +33,7 @@ export const createQuadtreeMode: ModeFactory = (host, params, context = {}) => {
   layout.legend.append(new LegendPanel().element);
   const notice = new Notice(layout.notice);
   playground.onNotice((text) => notice.show(text));
-  const input = new Input(playground, layout.canvas, {}, context.keyRoot);
+  const input = new Input(playground, layout.canvas, {}, { keyRoot: context.keyRoot, wheel: context.wheel, hint: layout.hint });
   const uninstall = context.debug === false ? () => {} : installDebugHandle(playground, layout.canvas, 'quadtree');
   playground.start();
   return {

@@ -31,7 +31,7 @@ import { drawnBoxesPanel, KeysPanel, raysLegend, RayPanel, SceneControls, SightP
 export const createRaysMode: ModeFactory = (host, params, context = {}) => {
   const layout = buildModeLayout(host, {
     canvasLabel: 'Tile map with a ray A to B: the cells it passes through shaded in order, its first hit and normal; an enemy and a player with their line of sight',
-    help: 'Drag A, B, the enemy or the player · Shift-drag (or the Box tool) draws a box the ray can hit · Tab picks one on the canvas, arrows move it · N steps the DDA · Ctrl+Z undoes · wheel zooms, drag empty space to pan',
+    help: 'Drag A, B, the enemy or the player · Shift-drag (or the Box tool) draws a box the ray can hit · Enter picks one on the canvas, arrows move it · N steps the DDA · Ctrl+Z undoes · wheel zooms, drag empty space to pan',
     colophon: 'Rust core compiled to WebAssembly · <code>traceCells</code>, <code>traceSteps</code>, <code>castRay</code> and <code>lineOfSight</code> every frame',
   });
   layout.stage.classList.add('rays-stage');
@@ -52,7 +52,7 @@ export const createRaysMode: ModeFactory = (host, params, context = {}) => {
   mode.sidebar.add(new SceneControls(mode, mode.structures), 'control');
   mode.sidebar.add(new KeysPanel(), 'control');
   layout.legend.append(raysLegend());
-  const input = new RaysInput(mode, layout.canvas, context.keyRoot);
+  const input = new RaysInput(mode, layout.canvas, { keyRoot: context.keyRoot, wheel: context.wheel, hint: layout.hint });
   addZoomButtons(layout.tools, mode.viewport);
   const snap = toolButton('Snap', 'Snap ray ends to cell lines and corners (Alt while dragging flips it)', () => {
     mode.setSnap(!mode.snap);
@@ -70,6 +70,9 @@ export const createRaysMode: ModeFactory = (host, params, context = {}) => {
   const uninstall = context.debug === false ? () => {} : installRaysDebugHandle(mode, layout.canvas, layout.panels);
   mode.start();
   return {
+    get aspect() {
+      return mode.model.height / mode.model.width;
+    },
     panels: mode.sidebar.describe(),
     get frame() {
       return mode.frame;

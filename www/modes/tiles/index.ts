@@ -50,7 +50,7 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
 
   const layout = buildModeLayout(host, {
     canvasLabel: 'Tile editor: the tile map with its cell-edge states, and draggable boxes with the cells they touch',
-    help: 'Click or drag to paint · right-drag erases · R turns the shape · drag a box, its edges resize · Shift-drag draws a box · Ctrl+Z undoes · wheel or two fingers zoom · on touch, one finger scrolls unless “Edit by touch” is on',
+    help: 'Click or drag to paint · right-drag erases · R turns the shape · drag a box, its edges resize · Shift-drag draws a box · Ctrl+Z undoes · wheel or two fingers zoom, middle-drag or Space-drag pans · on touch, one finger scrolls unless “Edit by touch” is on',
     colophon: 'Rust core compiled to WebAssembly · <code>tiles.setTile()</code>, <code>changedCellsSince()</code>, <code>touchedCells()</code>, <code>pushOut()</code>',
   });
   layout.stage.classList.add('tiles-stage');
@@ -103,7 +103,7 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   renderer.add(boxesLayer);
   renderer.add(rulers);
   const model: TilesModel = { tiles, editor, hover: createHover() };
-  const input = new TilesInput(layout.canvas, viewport, editor, model.hover, context.keyRoot);
+  const input = new TilesInput(layout.canvas, viewport, editor, model.hover, { keyRoot: context.keyRoot, wheel: context.wheel, hint: layout.hint });
 
   const sidebar = new Sidebar(layout.panels);
   const readout = readoutPanel(editor);
@@ -171,6 +171,9 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   loop.start();
 
   return {
+    get aspect() {
+      return editor.mapHeight / editor.mapWidth;
+    },
     panels: sidebar.describe(),
     get frame() {
       return loop.frame;
