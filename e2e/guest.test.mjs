@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { misfits } from './fit.mjs';
 import { launch, screenshots, waitUntil } from './support.mjs';
 
 const MODES = ['quadtree', 'grids', 'hierarchy', 'tiles', 'rays', 'play'];
@@ -47,65 +48,13 @@ async function column(html) {
   });
 }
 
-/**
- * Every way the embed `id` does not fit its element: an element of its
- * shadow root outside the host's rectangle (left and right always; top and
- * bottom unless it sits in a scroll area that is itself inside), text cut
- * off by its box, a select too narrow for its choice. Plus the canvas's
- * share of the height.
- */
-function misfits(id) {
-  return page.evaluate((id) => {
-    const host = document.getElementById(id);
-    const root = host.shadowRoot;
-    const hr = host.getBoundingClientRect();
-    const bad = [];
-    const name = (el) => `${el.localName}${el.id ? `#${el.id}` : ''}${el.classList.length ? `.${[...el.classList].join('.')}` : ''}${el.localName === 'button' || el.localName === 'dd' ? ` "${el.textContent.trim().slice(0, 24)}"` : ''}`;
-    const scroller = (el) => {
-      for (let p = el.parentElement; p !== null; p = p.parentElement) {
-        const oy = getComputedStyle(p).overflowY;
-        if ((oy === 'auto' || oy === 'scroll') && p.scrollHeight > p.clientHeight) return p;
-      }
-      return null;
-    };
-    const shown = (el) => {
-      const r = el.getBoundingClientRect();
-      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
-    };
-    const measure = document.createElement('canvas').getContext('2d');
-    for (const el of root.querySelectorAll('*')) {
-      if (!shown(el) || el.localName === 'style') continue;
-      const r = el.getBoundingClientRect();
-      const tol = 0.5;
-      if (r.left < hr.left - tol || r.right > hr.right + tol) bad.push(`${name(el)} spans x ${Math.round(r.left - hr.left)}..${Math.round(r.right - hr.left)} of 0..${Math.round(hr.width)}`);
-      if (r.top < hr.top - tol || r.bottom > hr.bottom + tol) {
-        const s = scroller(el);
-        const sr = s?.getBoundingClientRect();
-        if (s === null || sr.top < hr.top - tol || sr.bottom > hr.bottom + tol) bad.push(`${name(el)} spans y ${Math.round(r.top - hr.top)}..${Math.round(r.bottom - hr.top)} of 0..${Math.round(hr.height)}`);
-      }
-      const cs = getComputedStyle(el);
-      const clipsX = cs.overflowX === 'hidden' || cs.overflowX === 'clip' || cs.textOverflow === 'ellipsis';
-      if (clipsX && el.scrollWidth > el.clientWidth + 1 && el.localName !== 'canvas') bad.push(`${name(el)} cuts off its content (${el.scrollWidth} > ${el.clientWidth} px)`);
-      if (el.localName === 'select' && el.selectedIndex >= 0) {
-        measure.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
-        const text = el.options[el.selectedIndex].text;
-        const need = measure.measureText(text).width + parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight) + 18;
-        if (need > r.width + 1) bad.push(`${name(el)} too narrow for "${text}" (${Math.round(r.width)} < ${Math.round(need)} px)`);
-      }
-    }
-    const canvas = root.querySelector('canvas#world');
-    const cr = canvas.getBoundingClientRect();
-    return { bad, canvasShare: cr.height / hr.height, height: hr.height, canvas: [Math.round(cr.width), Math.round(cr.height)] };
-  }, id);
-}
-
 for (const width of WIDTHS) {
   test(`every mode fits a ${width} px column: nothing outside the element or cut off${width <= 480 ? ', the canvas ≥ 55 % of the height' : ''}`, async () => {
     await page.setViewportSize({ width: Math.max(width + 80, 1000), height: 900 });
     await column(`<main style="width:${width}px;margin:20px">${MODES.map((m) => `<broadphase-playground id="e-${m}" mode="${m}" style="margin-bottom:24px"></broadphase-playground>`).join('')}</main>`);
     const failures = [];
     for (const mode of MODES) {
-      const fit = await misfits(`e-${mode}`);
+      const fit = await misfits(page, `e-${mode}`);
       if (fit.bad.length > 0) failures.push(`${mode} at ${width} px: ${fit.bad.slice(0, 8).join('; ')}${fit.bad.length > 8 ? ` (+${fit.bad.length - 8} more)` : ''}`);
       if (width <= 480 && fit.canvasShare < 0.55) failures.push(`${mode} at ${width} px: the canvas is ${(100 * fit.canvasShare).toFixed(0)} % of the ${fit.height} px element (${fit.canvas.join(' × ')})`);
     }
@@ -214,4 +163,25 @@ test('the focused canvas shows a ring outside it', async () => {
   assert.ok(ring.focused, 'expected the canvas to be focused from the keyboard');
   assert.equal(ring.style, 'solid', 'expected an outline on the focused canvas');
   assert.ok(ring.width >= 2 && ring.offset >= 0, `expected the ring outside the canvas, got ${JSON.stringify(ring)}`);
+});
+
+test('the full page: after clicking the Play tab, ArrowRight moves the player; Space on a focused checkbox toggles it', async () => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${browser.baseUrl}#mode=quadtree`);
+  await waitUntil(page, 'the quadtree mode to draw', () => window.__broadphase?.frame ?? -1, (f) => f > 1, 20_000);
+  await page.click('#tab-play');
+  await waitUntil(page, 'the play mode to run', () => window.__broadphasePlay?.frame ?? -1, (f) => f > 2, 20_000);
+  const x0 = await page.evaluate(() => window.__broadphasePlay.game().playerBox()[0]);
+  await page.keyboard.down('ArrowRight');
+  await page.waitForTimeout(500);
+  await page.keyboard.up('ArrowRight');
+  const after = await page.evaluate(() => ({ x: window.__broadphasePlay.game().playerBox()[0], mode: document.querySelector('[role="tab"][aria-selected="true"]')?.dataset.mode }));
+  assert.equal(after.mode, 'play', 'expected ArrowRight not to switch the mode');
+  assert.ok(after.x > x0 + 5, `expected ArrowRight to run the player right (${x0} → ${after.x})`);
+
+  const box = page.locator('#play-grid');
+  await box.focus();
+  const was = await box.isChecked();
+  await page.keyboard.press('Space');
+  assert.equal(await box.isChecked(), !was, 'expected Space on a focused checkbox to toggle it');
 });

@@ -1,7 +1,9 @@
-// The running playground: applies settings to the scene, runs the frame
-// loop, and offers the actions the controls, the keyboard and the tests
-// share. One frame = at most one step(dt) + pairs(), the brute-force
-// check's time slice, the camera query, then drawing.
+// The box demos' scene (quadtree, grids, hierarchy): applies settings to
+// the simulation and offers the actions the controls, the keyboard and the
+// tests share. It runs in the mode runtime (runtime/mode-runtime.ts), which
+// owns the view, the drawing, the loop and publishing. One tick = at most
+// one step(dt) + pairs(), the brute-force check's time slice, the camera
+// query; the runtime then draws.
 
 import { BruteForceCheck } from './check';
 import { clampCamera } from './camera';
@@ -10,15 +12,14 @@ import { BoxesLayer } from '../layers/boxes';
 import { CameraLayer } from '../layers/camera';
 import { FocusLayer } from '../layers/focus';
 import { QuadtreeLayer } from '../layers/quadtree';
-import { Renderer } from '../runtime/renderer';
+import type { Renderer } from '../runtime/renderer';
 import { Simulation, type SimulationOptions } from './simulation';
 import { createState, defaultCamera, SPEED_MAX, type DemoState, type Settings } from './settings';
-import { Sidebar } from '../runtime/ui';
-import { settingsParams, writeSettings } from './url';
-import { applyView, ViewLink } from '../runtime/view-link';
-import { replaceModeQuery } from '../modes/url';
-import { Viewport } from '../runtime/viewport';
-import { FrameLoop } from '../runtime/frame-loop';
+import type { Sidebar } from '../runtime/ui';
+import { settingsParams } from './url';
+import type { Viewport } from '../runtime/viewport';
+import type { ModeRuntime, Scene } from '../runtime/mode-runtime';
+import type { KeyScene, PointerScene } from '../runtime/input';
 import { History } from '../runtime/history';
 import type { Rect } from '../runtime/geometry';
 
@@ -54,16 +55,21 @@ export interface BoxDemoOptions extends SimulationOptions {
   camera?: boolean;
   /** The quadtree's split lines and the nodes holding the focused box. */
   treeLayers?: boolean;
-  /** Where changed settings go (default: the address bar). */
-  publish?: (params: URLSearchParams) => void;
-  /** The page view from a link (`view=zoom_fx_fy`, checked), or null for the fitted view. */
-  view?: string | null;
+}
+
+/** What a mode adds to the demo's scene: its input, and what else it frees or installs. */
+export interface BoxSceneParts {
+  readonly input: PointerScene & KeyScene;
+  /** The history undo keys and buttons act on (default: the demo's own box edits). */
+  readonly history?: Scene<BoxesModel>['history'];
+  debug?(): () => void;
+  destroy?(): void;
 }
 
 export class BoxDemo {
   readonly state: DemoState;
   readonly sim: Simulation;
-  readonly viewport = new Viewport();
+  readonly viewport: Viewport;
   readonly renderer: Renderer<BoxesModel>;
   readonly check = new BruteForceCheck();
   readonly sidebar: Sidebar;
@@ -77,47 +83,35 @@ export class BoxDemo {
   /** The state before the gesture under way, or null. */
   private editBefore: BoxEdit | null = null;
 
-  private readonly loop = new FrameLoop((now, dt) => {
-    this.countFps(now);
-    this.runFrame(now, dt);
-  });
   private destroyed = false;
-  private readonly publish: ((params: URLSearchParams) => void) | undefined;
   private fpsFrames = 0;
   private fpsSince = 0;
   private rebuildPending = false;
   private stepPending = false;
-  private urlDirty = false;
-  /** Adds the page view (zoom, pan) to every write, and writes when only it changed. */
-  private readonly link: ViewLink;
   private readonly listeners = new Set<() => void>();
   private readonly rebuildListeners = new Set<() => void>();
   private readonly frameListeners = new Set<(now: number) => void>();
-  private readonly noticeListeners = new Set<(text: string) => void>();
 
   /** Whether this playground has the culling camera. */
   readonly hasCamera: boolean;
 
   constructor(
-    canvas: HTMLCanvasElement,
-    panelHost: HTMLElement,
+    private readonly rt: ModeRuntime<BoxesModel>,
     settings: Settings,
     structures: readonly string[],
     options: BoxDemoOptions = {},
   ) {
     this.structures = structures;
     this.hasCamera = options.camera ?? true;
-    this.publish = options.publish;
+    this.viewport = rt.viewport;
+    this.renderer = rt.renderer;
+    this.sidebar = rt.sidebar;
     this.state = createState(settings);
     this.sim = new Simulation(settings, options);
     this.dropRefusedSettings();
     this.viewport.setWorld(this.sim.side, this.sim.side);
-    this.viewport.fit();
-    applyView(this.viewport, options.view ?? null);
-    this.link = new ViewLink(this.viewport, options.publish ?? replaceModeQuery, () => settingsParams(this.state.settings));
     this.state.camera = settings.camera !== undefined ? { ...settings.camera } : defaultCamera(this.sim.side);
     clampCamera(this.state.camera, this.sim.side, 4);
-    this.renderer = new Renderer<BoxesModel>(canvas, this.viewport);
     this.renderer.add(new BackgroundLayer());
     this.renderer.add(new BoxesLayer());
     if (options.treeLayers ?? true) {
@@ -125,34 +119,45 @@ export class BoxDemo {
       this.renderer.add(new FocusLayer());
     }
     if (this.hasCamera) this.renderer.add(new CameraLayer());
-    this.sidebar = new Sidebar(panelHost);
-    // An embed hears the values in force at once, before any frame (its
-    // getState() reports them, defaults included; an instance off screen
-    // runs no frames); the page's address is left as the reader wrote it.
-    if (this.publish !== undefined) writeSettings(this.state.settings, this.link.publish);
+  }
+
+  /** The demo as the runtime runs it, with the mode's input and extras. */
+  scene(parts: BoxSceneParts): Scene<BoxesModel> {
+    return {
+      model: this,
+      world: () => ({ width: this.sim.side, height: this.sim.side }),
+      tick: (now, dt) => this.tick(now, dt),
+      state: () => settingsParams(this.state.settings),
+      pointer: parts.input,
+      keys: parts.input,
+      history: parts.history ?? this,
+      busy: () => this.state.interaction.dragKind !== null,
+      debug: parts.debug,
+      destroy: () => {
+        parts.destroy?.();
+        this.destroy();
+      },
+    };
   }
 
   /** Frames drawn since start. */
   get frame(): number {
-    return this.loop.frame;
+    return this.rt.frame;
   }
 
-  start(): void {
-    this.loop.start();
+  get canUndo(): boolean {
+    return this.history.canUndo;
   }
 
-  /** Off-screen (false): no frame runs until visible again. */
-  setVisible(visible: boolean): void {
-    this.loop.setVisible(visible);
+  get canRedo(): boolean {
+    return this.history.canRedo;
   }
 
-  /** Stops the frame loop and frees the wasm world; the object is dead after. */
+  /** Frees the wasm world; the object is dead after. */
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
-    this.loop.stop();
     this.listeners.clear();
-    this.noticeListeners.clear();
     this.rebuildListeners.clear();
     this.frameListeners.clear();
     this.sim.destroy();
@@ -167,11 +172,6 @@ export class BoxDemo {
     this.listeners.add(listener);
   }
 
-  /** Called with a sentence the user should see (e.g. why it paused). */
-  onNotice(listener: (text: string) => void): void {
-    this.noticeListeners.add(listener);
-  }
-
   /** Called every frame after the simulation, before drawing. */
   onFrame(listener: (now: number) => void): void {
     this.frameListeners.add(listener);
@@ -184,7 +184,7 @@ export class BoxDemo {
 
   /** Shows `text` to the user (through the mode's notice). */
   notify(text: string): void {
-    for (const listener of this.noticeListeners) listener(text);
+    this.rt.notice.show(text);
   }
 
   // --- actions ---------------------------------------------------------
@@ -264,7 +264,7 @@ export class BoxDemo {
     const m = s.moved ?? [];
     for (let i = 0; i + 6 < m.length; i += 7) if (m[i] !== id) rest.push(...m.slice(i, i + 7));
     s.moved = [...rest, id, x, y, w, h, vx, vy];
-    this.urlDirty = true;
+    this.rt.changed();
   }
 
   /** The user changed a parent link: a link keeps all of them. */
@@ -276,13 +276,13 @@ export class BoxDemo {
       if (parent !== 0) links.push(id, parent);
     }
     this.state.settings.links = links;
-    this.urlDirty = true;
+    this.rt.changed();
   }
 
   /** The user moved or resized the camera: a link keeps it. */
   cameraEdited(): void {
     this.state.settings.camera = { ...this.state.camera };
-    this.urlDirty = true;
+    this.rt.changed();
   }
 
   setQuadtreeLimits(maxObjects: number, maxLevels: number): void {
@@ -321,7 +321,7 @@ export class BoxDemo {
   }
 
   fitView(): void {
-    this.viewport.fit();
+    this.rt.fitView();
     this.changed();
   }
 
@@ -393,7 +393,9 @@ export class BoxDemo {
 
   // --- the frame loop ---------------------------------------------------
 
-  private runFrame(now: number, dt: number): void {
+  /** One frame before drawing: settings problems, a pending rebuild, the step, the check, the camera query. */
+  private tick(now: number, dt: number): void {
+    this.countFps(now);
     const s = this.state.settings;
     if (this.sim.setupProblems.length > 0) {
       this.notify(this.sim.setupProblems.join(' · '));
@@ -414,13 +416,6 @@ export class BoxDemo {
     this.check.tick(this.sim, this.frame, now, s.count > 5000 ? 3 : 6);
     if (this.hasCamera) this.sim.queryCamera(this.state.camera);
     for (const listener of this.frameListeners) listener(now);
-    this.renderer.draw(this, now);
-    this.sidebar.update(now);
-    if (this.urlDirty) {
-      this.urlDirty = false;
-      writeSettings(s, this.link.publish);
-    }
-    this.link.tick(now);
   }
 
   private countFps(now: number): void {
@@ -476,7 +471,7 @@ export class BoxDemo {
   }
 
   private changed(): void {
-    this.urlDirty = true;
+    this.rt.changed();
     for (const listener of this.listeners) listener();
     this.sidebar.sync();
   }

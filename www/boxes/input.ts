@@ -4,10 +4,10 @@
 // press, a wheel or a key is the canvas's at all (panning empty space,
 // zooming, one finger scrolling the page over boxes too small to aim at).
 
-import { cameraOnScreen, cameraZoneAt, type CameraZone } from './camera';
+import { cameraZoneAt, TAB_HEIGHT_PX, type CameraZone } from './camera';
 import type { Rect } from '../runtime/geometry';
 import type { BoxDemo } from './demo';
-import { CanvasInput, CLICK_SLOP_PX, type InputOptions, type KeyScene, type PointerScene } from '../runtime/input';
+import { CLICK_SLOP_PX, type KeyScene, type PointerScene } from '../runtime/input';
 import type { DragKind } from './settings';
 
 /** Pointer slop for picking a box, CSS px: fingers are not pixels. */
@@ -51,7 +51,6 @@ interface Sample {
 }
 
 export class Input implements PointerScene, KeyScene {
-  private readonly input: CanvasInput;
   /** Pointer minus the dragged thing's corner, world units. */
   private grabX = 0;
   private grabY = 0;
@@ -65,15 +64,7 @@ export class Input implements PointerScene, KeyScene {
     private readonly pg: BoxDemo,
     private readonly canvas: HTMLCanvasElement,
     private readonly hooks: InputHooks = {},
-    options: InputOptions = {},
-  ) {
-    this.input = new CanvasInput(canvas, pg.viewport, this, this, options);
-  }
-
-  /** Unhooks every listener (the canvas goes with its mode; the document stays). */
-  destroy(): void {
-    this.input.destroy();
-  }
+  ) {}
 
   private get interaction() {
     return this.pg.state.interaction;
@@ -109,12 +100,14 @@ export class Input implements PointerScene, KeyScene {
     switch (kind) {
       case 'box': {
         const b = this.pg.sim.boxOf(id);
-        return Math.min(b.w, b.h) * scale;
+        return Math.min(b.w, b.h) * scale + 2 * this.pickTolerance(e) * scale;
       }
       case 'camera-move':
       case 'camera-resize': {
-        const r = cameraOnScreen(this.pg.state.camera, this.pg.viewport);
-        return Math.min(r.right - r.left, r.bottom - r.top);
+        const zone = cameraZoneAt(this.pg.state.camera, this.pg.viewport, px, py);
+        // A finger inside the camera is a finger on the map (it scrolls); its tab, edge and corner are small.
+        if (e.pointerType === 'touch' && zone === 'inside') return null;
+        return zone === 'inside' ? Infinity : TAB_HEIGHT_PX;
       }
       case 'pan':
         return null;

@@ -56,13 +56,14 @@ const DEFAULT_HEIGHT = 520;
 /**
  * The height an embed without a `height` takes at `width`, for a world
  * `aspect` (height / width) high: wide, about 0.56 of the width; narrow,
- * room for the map at full width (within limits) as 58 % of the whole,
- * the panels under it sharing the rest.
+ * room for the map at full width (within limits) as at least 58 % of the
+ * whole, and under it room for the tools, the panels' tabs and a panel.
  */
 export function autoHeight(width: number, aspect: number, withPanels: boolean): number {
   if (width > NARROW_MAX_PX) return Math.round(Math.min(760, Math.max(460, width * 0.56)));
   const canvas = Math.min(width, 440, Math.max(200, width * aspect));
-  return Math.round(withPanels ? canvas / NARROW_CANVAS_SHARE : canvas + 48);
+  // Under the canvas: the tools, the panels' tabs and room to read a panel.
+  return Math.round(withPanels ? Math.max(canvas / NARROW_CANVAS_SHARE, canvas + 320) : canvas + 48);
 }
 
 /** The page's stylesheet, with its `:root` rules applied to the shadow host instead, and every mode's styles. */
@@ -214,7 +215,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
           element.dispatchEvent(new CustomEvent('statechange', { detail: handle.getState() }));
         },
         keyRoot: root,
-        wheel: 'cooperative',
+        gestures: 'cooperative',
         debug: false,
       });
     } catch (error) {

@@ -23,8 +23,13 @@ export interface ModeContext {
   publish?(params: URLSearchParams): void;
   /** Where keyboard shortcuts are heard when no control has them (default: document). */
   keyRoot?: EventTarget;
-  /** 'cooperative' (an embed in someone's article): the wheel zooms only once the reader engaged it or with Ctrl/⌘; 'greedy' (default, the full page): always. */
-  wheel?: 'cooperative' | 'greedy';
+  /**
+   * 'cooperative' (an embed in someone's article): the wheel zooms and a
+   * finger drags only once the reader engaged the embed (clicked or tapped
+   * into it), or with Ctrl/⌘ / a long press; 'greedy' (default, the full
+   * page): at once.
+   */
+  gestures?: 'cooperative' | 'greedy';
   /** Whether to install the `window.__broadphase…` handles (default: true). */
   debug?: boolean;
 }

@@ -3,12 +3,14 @@
 // pan, and keys. A mode says what is under the pointer and what its keys
 // do (`PointerScene`, `KeyScene`); this file decides when the canvas may
 // take an event away from the page:
-// - the wheel zooms only once the reader engaged the embed (focus inside
-//   it) or with Ctrl/⌘ held; otherwise the page scrolls and a hint says
-//   how to zoom (a full-page app takes every wheel: `wheel: 'greedy'`);
-// - one finger scrolls the page unless it lands on something big enough
-//   to aim at, an edit tool is in hand, or it is held still (a long
-//   press); two fingers always pinch and pan the view;
+// - in an embed ('cooperative' gestures) the wheel zooms only once the
+//   reader engaged it (clicked or tapped into it: focus inside) or with
+//   Ctrl/⌘ held; otherwise the page scrolls and a hint says how to zoom.
+//   The full page ('greedy') takes every wheel;
+// - one finger scrolls the page unless it is held still on something (a
+//   long press) or, once engaged (at once in the full page), lands on
+//   something big enough to aim at or an edit tool is in hand; two
+//   fingers always pinch and pan the view;
 // - a key the mode handles is consumed (preventDefault + stopPropagation),
 //   others pass to the page; Tab is never taken (focus leaves the canvas
 //   in one press) and Esc, when the mode has nothing to cancel, releases
@@ -18,8 +20,11 @@ import { belongsToControl, viewKey } from './keys';
 import { historyKey } from './history';
 import type { Viewport } from './viewport';
 
-/** A finger may start a drag at once on a thing at least this many CSS px across. */
-export const AIM_PX = 24;
+/**
+ * A finger may start a drag at once on a thing whose hit area (slop
+ * included) is at least this many CSS px across: a fingertip's width.
+ */
+export const AIM_PX = 40;
 /** A finger held still this long on a smaller thing starts its drag. */
 export const LONG_PRESS_MS = 450;
 /** A finger that moves more than this before the long press is scrolling, CSS px. */
@@ -47,8 +52,8 @@ export function wheelZoom(e: WheelEvent): number {
 /** What a mode does with its canvas's pointer; (px, py) are canvas CSS px. */
 export interface PointerScene {
   /**
-   * What a press at (px, py) would take: the on-screen size (CSS px,
-   * the smaller side) of the thing under it, `Infinity` for a press that
+   * What a press at (px, py) would take: the on-screen size (CSS px, the
+   * smaller side of its hit area, slop included) of the thing under it, `Infinity` for a press that
    * needs no aim (an edit tool in hand, a pick the mode is waiting for),
    * or null for empty space: mouse and pen then pan the view, a finger
    * scrolls the page.
@@ -87,8 +92,8 @@ export interface KeyScene {
 export interface InputOptions {
   /** Where shortcuts are heard when the canvas lacks focus: the document for the page, an embed's shadow root. */
   keyRoot?: EventTarget;
-  /** 'cooperative': the wheel zooms only once engaged or with Ctrl/⌘ (an embed); 'greedy': always (the full page). */
-  wheel?: 'cooperative' | 'greedy';
+  /** 'cooperative' (an embed): the wheel zooms and a finger drags only once engaged (or with Ctrl/⌘, a long press); 'greedy' (the full page): at once. */
+  gestures?: 'cooperative' | 'greedy';
   /** Shows a short message over the canvas (the wheel hint). */
   hint?(text: string): void;
   /** The element whose focus counts as engagement (default: the canvas's parent). */
@@ -130,6 +135,8 @@ export class CanvasInput {
   private travelled = 0;
   /** A finger on something small, waiting for a long press. */
   private pending: Pending | null = null;
+  /** A finger the page may scroll with: if it lifts where it landed, the tap engages the canvas. */
+  private tap: { pointerId: number; px: number; py: number } | null = null;
   private pinch: Pinch | null = null;
   /** Keys held for a Space-drag pan (modes whose empty space is theirs). */
   private spaceHeld = false;
@@ -222,10 +229,16 @@ export class CanvasInput {
     }
     const aim = this.pointer.aim(e, px, py);
     if (touch) {
-      // One finger on empty space (or anything small) belongs to the page, unless held still.
+      // One finger belongs to the page unless held still, or it lands on
+      // something a finger can aim at in an engaged embed.
+      this.tap = { pointerId: e.pointerId, px, py };
       if (aim === null) return;
-      if (aim >= AIM_PX) this.startScene(e, px, py);
-      else this.arm(e, px, py);
+      const ready = this.options.gestures === 'greedy' || this.engaged;
+      if (aim >= AIM_PX && ready) this.startScene(e, px, py);
+      else {
+        if (aim >= AIM_PX) this.hint(e.timeStamp, 'Tap the map first to drag here, or press and hold');
+        this.arm(e, px, py);
+      }
       return;
     }
     if (aim === null) {
@@ -301,6 +314,13 @@ export class CanvasInput {
   };
 
   private readonly up = (e: PointerEvent): void => {
+    const t = this.tap;
+    this.tap = null;
+    if (t !== null && t.pointerId === e.pointerId && this.pointerId === null) {
+      // A tap (the page did not scroll: no pointercancel) engages the canvas.
+      const [px, py] = canvasPoint(this.canvas, e);
+      if (Math.hypot(px - t.px, py - t.py) <= TOUCH_SLOP_PX) this.focusCanvas();
+    }
     const p = this.pending;
     if (p !== null && e.pointerId === p.pointerId) {
       // A tap on something small: a press and release where it is (selects it).
@@ -320,6 +340,7 @@ export class CanvasInput {
   };
 
   private readonly cancelled = (e: PointerEvent): void => {
+    if (this.tap?.pointerId === e.pointerId) this.tap = null;
     if (this.pending !== null && e.pointerId === this.pending.pointerId) this.dropPending();
     if (e.pointerId === this.pointerId) this.finish(e, false);
   };
@@ -360,19 +381,23 @@ export class CanvasInput {
   // --- wheel ---------------------------------------------------------------
 
   private readonly wheel = (e: WheelEvent): void => {
-    const zooms = this.options.wheel === 'greedy' || e.ctrlKey || e.metaKey || this.engaged;
+    const zooms = this.options.gestures === 'greedy' || e.ctrlKey || e.metaKey || this.engaged;
     if (!zooms) {
       // The reader is scrolling the page past us: let it, and say how to zoom.
-      if (e.timeStamp - this.hinted > 1500) {
-        this.hinted = e.timeStamp;
-        this.options.hint?.(`${modifierName()} + scroll to zoom (or click the map first)`);
-      }
+      this.hint(e.timeStamp, `${modifierName()} + scroll to zoom (or click the map first)`);
       return;
     }
     e.preventDefault();
     const [px, py] = canvasPoint(this.canvas, e);
     this.view.zoomAt(px, py, wheelZoom(e));
   };
+
+  /** Says how to use the canvas, at most every 1.5 s. */
+  private hint(time: number, text: string): void {
+    if (time - this.hinted < 1500) return;
+    this.hinted = time;
+    this.options.hint?.(text);
+  }
 
   // --- touch: two fingers pinch and pan --------------------------------------
 

@@ -185,7 +185,7 @@ export const createPlayMode: ModeFactory = (host, params, context = {}) => {
         if (bit !== undefined) held &= ~bit;
       },
     },
-    { keyRoot: context.keyRoot, wheel: context.wheel, hint: layout.hint },
+    { keyRoot: context.keyRoot, gestures: context.gestures, hint: layout.hint },
   );
   const blur = () => (held = 0);
   window.addEventListener('blur', blur);

@@ -52,7 +52,7 @@ export const createRaysMode: ModeFactory = (host, params, context = {}) => {
   mode.sidebar.add(new SceneControls(mode, mode.structures), 'control');
   mode.sidebar.add(new KeysPanel(), 'control');
   layout.legend.append(raysLegend());
-  const input = new RaysInput(mode, layout.canvas, { keyRoot: context.keyRoot, wheel: context.wheel, hint: layout.hint });
+  const input = new RaysInput(mode, layout.canvas, { keyRoot: context.keyRoot, gestures: context.gestures, hint: layout.hint });
   addZoomButtons(layout.tools, mode.viewport);
   const snap = toolButton('Snap', 'Snap ray ends to cell lines and corners (Alt while dragging flips it)', () => {
     mode.setSnap(!mode.snap);

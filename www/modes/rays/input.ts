@@ -13,7 +13,7 @@ import { CanvasInput, type InputOptions, type KeyScene, type PointerScene } from
 import type { RaysMode } from './mode';
 import { HANDLES, type HandleName } from './model';
 import { HANDLE_RADIUS } from './layers';
-import { pickBox, resizeCursor } from '../../box-editing/handles';
+import { PICK_PX, pickBox, resizeCursor } from '../../box-editing/handles';
 import { dragBox, dragCursor, grabBox, startCreate, type BoxDrag } from '../../box-editing/drag';
 import { arrowOf, isDeleteKey, isDuplicateKey, nudgeSelected } from '../../box-editing/keys';
 
@@ -75,7 +75,7 @@ export class RaysInput implements PointerScene, KeyScene {
     const hit = pickBox(m.viewport, m.drawn.boxes(), px, py, e.pointerType);
     if (hit === null) return null;
     const b = m.drawn.box(hit.box);
-    return b === undefined ? null : Math.min(b.w, b.h) * m.viewport.scale;
+    return b === undefined ? null : Math.min(b.w, b.h) * m.viewport.scale + 2 * (PICK_PX[e.pointerType as keyof typeof PICK_PX] ?? PICK_PX.mouse);
   }
 
   /** A press the input layer handed over: a handle drag, a drawn box's move or resize, or a new box. */

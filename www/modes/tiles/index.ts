@@ -103,7 +103,7 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   renderer.add(boxesLayer);
   renderer.add(rulers);
   const model: TilesModel = { tiles, editor, hover: createHover() };
-  const input = new TilesInput(layout.canvas, viewport, editor, model.hover, { keyRoot: context.keyRoot, wheel: context.wheel, hint: layout.hint });
+  const input = new TilesInput(layout.canvas, viewport, editor, model.hover, { keyRoot: context.keyRoot, gestures: context.gestures, hint: layout.hint });
 
   const sidebar = new Sidebar(layout.panels);
   const readout = readoutPanel(editor);

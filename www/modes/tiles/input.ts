@@ -13,7 +13,7 @@ import { CanvasInput, type InputOptions, type KeyScene, type PointerScene } from
 import type { Viewport } from '../../runtime/viewport';
 import type { ResizeEdges, Side, TileEditor } from './editor';
 import type { Hover } from './layers';
-import { pickBox, resizeCursor, type Pick } from '../../box-editing/handles';
+import { PICK_PX, pickBox, resizeCursor, type Pick } from '../../box-editing/handles';
 import { dragBox, dragCursor, grabBox, startCreate, type BoxDrag } from '../../box-editing/drag';
 import { arrowOf, isDeleteKey, isDuplicateKey, nudgeSelected } from '../../box-editing/keys';
 
@@ -87,7 +87,7 @@ export class TilesInput implements PointerScene, KeyScene {
     const creating = e.button === 0 && (e.shiftKey || ed.tool === 'box');
     if (hit !== null && !(creating && e.shiftKey)) {
       const b = ed.box(hit.box);
-      return b === undefined ? null : Math.min(b.w, b.h) * this.view.scale;
+      return b === undefined ? null : Math.min(b.w, b.h) * this.view.scale + 2 * (PICK_PX[e.pointerType as keyof typeof PICK_PX] ?? PICK_PX.mouse);
     }
     if (e.pointerType === 'touch' && !ed.touchEdit && !creating) return null;
     return Infinity;
