@@ -9,7 +9,7 @@
 // it, arrows move it when no handle is picked. Every gesture is one undo
 // step.
 
-import { CanvasInput, type InputOptions, type KeyScene, type PointerScene } from '../../runtime/input';
+import type { KeyScene, PointerScene } from '../../runtime/input';
 import type { RaysMode } from './mode';
 import { HANDLES, type HandleName } from './model';
 import { HANDLE_RADIUS } from './layers';
@@ -23,7 +23,6 @@ const PICK_SLOP = { mouse: 4, pen: 6, touch: 14 } as const;
 const NUDGE = 2;
 
 export class RaysInput implements PointerScene, KeyScene {
-  private readonly input: CanvasInput;
   private dragging: HandleName | null = null;
   /** A drawn box being moved, resized or drawn (then `dragging` is null). */
   private boxDrag: BoxDrag | null = null;
@@ -34,15 +33,12 @@ export class RaysInput implements PointerScene, KeyScene {
   constructor(
     private readonly mode: RaysMode,
     private readonly canvas: HTMLCanvasElement,
-    options: InputOptions = {},
   ) {
-    this.input = new CanvasInput(canvas, mode.viewport, this, this, options);
     canvas.addEventListener('focus', this.focus);
     canvas.addEventListener('blur', this.blur);
   }
 
   destroy(): void {
-    this.input.destroy();
     this.canvas.removeEventListener('focus', this.focus);
     this.canvas.removeEventListener('blur', this.blur);
   }

@@ -9,7 +9,7 @@
 // on: painting by accident while scrolling a tutorial is worse than a tap
 // more. Every gesture is one undo step.
 
-import { CanvasInput, type InputOptions, type KeyScene, type PointerScene } from '../../runtime/input';
+import type { KeyScene, PointerScene } from '../../runtime/input';
 import type { Viewport } from '../../runtime/viewport';
 import type { ResizeEdges, Side, TileEditor } from './editor';
 import type { Hover } from './layers';
@@ -20,7 +20,6 @@ import { arrowOf, isDeleteKey, isDuplicateKey, nudgeSelected } from '../../box-e
 type Drag = BoxDrag | { kind: 'paint'; erase: boolean; lastX: number; lastY: number; lastCell: number } | { kind: 'door' };
 
 export class TilesInput implements PointerScene, KeyScene {
-  private readonly input: CanvasInput;
   private dragging: Drag | null = null;
   /** Empty space is the editor's: presses there paint, erase or draw. */
   readonly pansEmptySpace = false;
@@ -30,15 +29,12 @@ export class TilesInput implements PointerScene, KeyScene {
     private readonly view: Viewport,
     private readonly editor: TileEditor,
     private readonly hovered: Hover,
-    options: InputOptions = {},
   ) {
-    this.input = new CanvasInput(canvas, view, this, this, options);
     canvas.addEventListener('focus', this.focusChange);
     canvas.addEventListener('blur', this.focusChange);
   }
 
   destroy(): void {
-    this.input.destroy();
     this.canvas.removeEventListener('focus', this.focusChange);
     this.canvas.removeEventListener('blur', this.focusChange);
   }
