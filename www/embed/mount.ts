@@ -7,7 +7,7 @@
 // default (or the clamp) and says so, in the console and in a dismissible
 // notice inside the embed. The embed is exactly as tall as its element:
 // the page's own CSS height when it sets one, else the `height` option,
-// else a height picked from the width (see `autoHeight`). Its width picks
+// else a height picked from the width (see auto-size.ts). Its width picks
 // the layout (see embed.css): panels beside the canvas, or under it behind
 // tabs at 800 px and less. While the wasm loads a placeholder of that
 // height shows; if it cannot load, an error box of that height says what
@@ -22,6 +22,7 @@ import { settingBy, type ModeName, type SettingSpec } from '../settings/schema';
 import { checkOptions, fromParams, readMode, toParams, warnAll, type Problem } from '../settings/validate';
 import pageCss from '../style.css?inline';
 import embedCss from './embed.css?inline';
+import { autoSize, NARROW_MAX_PX } from './auto-size';
 import { loadWasm, wasmUrlFor, WasmLoadError, whenWasmReady } from './load-wasm';
 import type { PlaygroundOptions, PlaygroundState } from './options';
 
@@ -44,27 +45,10 @@ export interface PlaygroundHandle {
   readonly panels: readonly PanelInfo[];
 }
 
-/** At this width and less the canvas takes the whole width and the panels go under it. */
-export const NARROW_MAX_PX = 800;
 /** Lower than this, the legend and help fold behind "?". */
 const COMPACT_BELOW_PX = 500;
-/** In the narrow layout the canvas is this share of the height (embed.css: 58cqh). */
-const NARROW_CANVAS_SHARE = 0.58;
 /** The height before the width is known. */
 const DEFAULT_HEIGHT = 520;
-
-/**
- * The height an embed without a `height` takes at `width`, for a world
- * `aspect` (height / width) high: wide, about 0.56 of the width; narrow,
- * room for the map at full width (within limits) as at least 58 % of the
- * whole, and under it room for the tools, the panels' tabs and a panel.
- */
-export function autoHeight(width: number, aspect: number, withPanels: boolean): number {
-  if (width > NARROW_MAX_PX) return Math.round(Math.min(760, Math.max(460, width * 0.56)));
-  const canvas = Math.min(width, 440, Math.max(200, width * aspect));
-  // Under the canvas: the tools, the panels' tabs and room to read a panel.
-  return Math.round(withPanels ? Math.max(canvas / NARROW_CANVAS_SHARE, canvas + 320) : canvas + 48);
-}
 
 /** The page's stylesheet, with its `:root` rules applied to the shadow host instead, and every mode's styles. */
 const SHADOW_CSS = [pageCss.replace(/:root\b/g, ':host'), modeStyles(), embedCss].join('\n');
@@ -157,12 +141,14 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   let width = 0;
   const applyHeight = (): void => {
     const wanted = early('height');
-    const aspect = current?.aspect ?? 1;
-    const withPanels = host !== null && !host.classList.contains('no-sidebar');
-    const h = wanted ?? (width > 0 ? autoHeight(width, aspect, withPanels) : DEFAULT_HEIGHT);
+    // Without a height, one from the width and what the layout needs (measured once the mode is built).
+    const auto = wanted === undefined && width > 0 && current !== null ? autoSize(frameEl, width, current.aspect ?? 1, Array.isArray(opts.panels)) : null;
+    const h = wanted ?? auto?.height ?? DEFAULT_HEIGHT;
     // The host's height comes from :host { height: var(--bp-height) } unless the page's CSS sets one.
     const css = typeof h === 'number' ? `${h}px` : String(h);
     if (element.style.getPropertyValue('--bp-height') !== css) element.style.setProperty('--bp-height', css);
+    const canvas = auto?.canvas === null || auto === null ? '' : `${auto.canvas}px`;
+    if (frameEl.style.getPropertyValue('--bp-canvas-height') !== canvas) frameEl.style.setProperty('--bp-canvas-height', canvas);
   };
 
   const applyLook = (): void => {
@@ -201,6 +187,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   };
 
   const create = (): void => {
+    contentResize.disconnect();
     current?.destroy();
     current = null;
     published = null;
@@ -223,6 +210,10 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       return;
     }
     applyLook();
+    // The panels fill in on the first frames, and change as the scene does:
+    // an element without a height follows them.
+    const panels = host.querySelector('#panels');
+    if (panels !== null) contentResize.observe(panels);
     if (!visible) current.setVisible?.(false);
   };
 
@@ -275,6 +266,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     applyHeight();
   });
   resize.observe(element);
+  const contentResize = new ResizeObserver(() => applyHeight());
 
   mode = readModeFrom(rawSettings, report);
   applyHeight();
@@ -322,6 +314,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       stopWaiting();
       intersection.disconnect();
       resize.disconnect();
+      contentResize.disconnect();
       current?.destroy();
       current = null;
       root.replaceChildren();

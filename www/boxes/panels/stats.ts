@@ -92,7 +92,10 @@ export class StatsPanel implements Panel {
     const allPairs = (n * (n - 1)) / 2;
     setText(this.v.objects, formatInt(n));
     setText(this.v.structure, sim.world.structure);
-    setText(this.v.candidates, formatInt(sim.candidateTests));
+    // A full pass tests every pair at least once: fewer tests than pairs means
+    // pairs() searched only what moved since the last call (a drag while paused).
+    const incremental = sim.candidateTests < sim.pairCount;
+    setText(this.v.candidates, `${formatInt(sim.candidateTests)}${incremental ? ' · only what moved' : ''}`);
     setText(this.v.saving, allPairs > 0 ? `${percent(sim.candidateTests / allPairs)} of ${formatInt(allPairs)}` : '—');
     setText(this.v.pairs, formatInt(sim.pairCount));
     this.updateCheck(now);
@@ -131,7 +134,8 @@ export class StatsPanel implements Panel {
       this.checkRow.dataset.agree = '';
       return;
     }
-    setText(this.checkFrame, ` (frame ${formatInt(r.frame)})`);
+    // Running, the check is about an older frame than the rows above: it says which.
+    setText(this.checkFrame, r.version === this.pg.sim.version ? ' (this frame)' : ` (frame ${formatInt(r.frame)})`);
     setText(this.checkStructure, formatInt(r.structurePairs));
     setText(this.checkBrute, formatInt(r.brutePairs));
     // "=" only when the pair sets match, not just the counts.

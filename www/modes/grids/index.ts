@@ -77,7 +77,7 @@ function buildGrids(rt: ModeRuntime<BoxesModel>, settings: Settings, structures:
       { class: 'legend', 'aria-label': 'Legend' },
       swatch('box', 'box'),
       swatch('overlap', 'in an overlapping pair'),
-      swatch('began', 'pair just began'),
+      swatch('began', 'its pair just began (pairsBegan)'),
       swatch('grid-line', 'grid cell'),
       swatch('stored-cell', 'cells the object is stored in'),
       swatch('searched-cell', 'cells searched for its pairs'),

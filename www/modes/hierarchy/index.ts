@@ -116,6 +116,7 @@ function buildHierarchy(rt: ModeRuntime<BoxesModel>, settings: Settings, structu
       { class: 'legend', 'aria-label': 'Legend' },
       swatch('box', 'box'),
       swatch('overlap', 'overlapping'),
+      swatch('began', 'its pair just began'),
       swatch('link', 'child → parent'),
       swatch('subtree', 'selected subtree'),
       swatch('drop', 'attach target (Shift-drag)'),

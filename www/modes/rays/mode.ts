@@ -12,7 +12,7 @@ import type { Sidebar } from '../../runtime/ui';
 import type { Viewport } from '../../runtime/viewport';
 import type { ModeRuntime, Scene } from '../../runtime/mode-runtime';
 import type { KeyScene, PointerScene } from '../../runtime/input';
-import { DrawnBoxesLayer, DrawnCellsLayer, HandlesLayer, RayBoxesLayer, RayLayer, SightLayer, StepLayer, TraceCellsLayer, type RaysDrawModel } from './layers';
+import { drawnBoxesLayer, DrawnCellsLayer, HandlesLayer, RayBoxesLayer, RayLayer, SightLayer, StepLayer, TraceCellsLayer, type RaysDrawModel } from './layers';
 import { DEFAULT_STRUCTURE, defaultState, RaysModel, type HandleName } from './model';
 import { createUi, type RaysUi } from './state';
 import { raysParams, readRaysState } from './url';
@@ -71,7 +71,7 @@ export class RaysMode {
       if (!this.structures.includes(defaults.structure)) defaults.structure = this.structures[0];
       return readRaysState(defaults, this.structures, params);
     }, report);
-    for (const layer of [this.mapLayer, this.cellsLayer, this.drawnCells, new RayBoxesLayer(), new DrawnBoxesLayer(), new StepLayer(), new RayLayer(), new SightLayer(), new HandlesLayer(), this.rulers]) this.renderer.add(layer);
+    for (const layer of [this.mapLayer, this.cellsLayer, this.drawnCells, new RayBoxesLayer(), drawnBoxesLayer(), new StepLayer(), new RayLayer(), new SightLayer(), new HandlesLayer(), this.rulers]) this.renderer.add(layer);
     this.drawn = createDrawnBoxes({
       world: this.model.world,
       mapSize: () => [this.model.width, this.model.height],

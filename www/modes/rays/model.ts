@@ -16,7 +16,7 @@ export const MAP_PRESET = 'n-level';
 export const DEFAULT_STRUCTURE = 'loose-grid';
 
 export type HandleName = 'start' | 'end' | 'enemy' | 'player';
-/** Tab order of the handles. */
+/** The order Enter picks the handles in. */
 export const HANDLES: readonly HandleName[] = ['start', 'end', 'enemy', 'player'];
 
 export interface Point {

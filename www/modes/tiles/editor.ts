@@ -101,7 +101,11 @@ export class TileEditor {
     const ts = tiles.tileSize;
     // The author's boxes (x, y, w, h and two unused velocity numbers each),
     // else three boxes in whole world units, so the readout starts short.
-    const boxes = options.boxes ?? START_BOXES.flatMap(([x, y, w, h]) => [x * ts, y * ts, w * ts, h * ts, 0, 0].map(Math.round));
+    // On a map smaller than the preset they were placed for (an author's
+    // own), each is kept inside the map, a cell from its edge.
+    const [cols, rows] = [tiles.cols, tiles.rows];
+    const inside = (v: number, size: number, cells: number) => Math.max(Math.min(1, cells - size), Math.min(v, cells - 1 - size));
+    const boxes = options.boxes ?? START_BOXES.flatMap(([x, y, w, h]) => [inside(x, w, cols) * ts, inside(y, h, rows) * ts, w * ts, h * ts, 0, 0].map(Math.round));
     for (let i = 0; i + 5 < boxes.length; i += 6) {
       const [x, y, w, h] = boxes.slice(i, i + 4);
       this.store.insert(x, y, w, h);

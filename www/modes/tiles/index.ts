@@ -25,7 +25,7 @@ import { publishTileColours } from './colours';
 import { installTilesDebugHandle } from './debug';
 import { TileEditor } from './editor';
 import { TilesInput } from './input';
-import { createHover, EditBoxesLayer, HoverLayer, TouchedCellsLayer, type TilesModel } from './layers';
+import { createHover, editBoxesLayer, HoverLayer, TouchedCellsLayer, type TilesModel } from './layers';
 import { AboutPanel, KeysPanel, MapPanel, PalettePanel, readoutPanel, tilesLegend } from './panels';
 import { buildCatalogue } from './shapes';
 import { parseBoxList } from '../../settings/schema';
@@ -79,7 +79,7 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
     let hoverShown = '';
     const mapLayer = new TileMapLayer();
     const touched = new TouchedCellsLayer();
-    const boxesLayer = new EditBoxesLayer();
+    const boxesLayer = editBoxesLayer();
     rt.addLayers(mapLayer, touched, new HoverLayer(), boxesLayer, rulers);
     const model: TilesModel = { tiles, editor, hover: createHover() };
     const input = new TilesInput(rt.layout.canvas, rt.viewport, editor, model.hover);
