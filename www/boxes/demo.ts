@@ -16,7 +16,7 @@ import type { Renderer } from '../runtime/renderer';
 import { Simulation, type SimulationOptions } from './simulation';
 import { createState, defaultCamera, SPEED_MAX, type DemoState, type Settings } from './settings';
 import type { Sidebar } from '../runtime/ui';
-import { settingsParams } from './url';
+import { boxValues } from './values';
 import type { Viewport } from '../runtime/viewport';
 import type { ModeRuntime, Scene } from '../runtime/mode-runtime';
 import type { KeyScene, PointerScene } from '../runtime/input';
@@ -127,7 +127,7 @@ export class BoxDemo {
       model: this,
       world: () => ({ width: this.sim.side, height: this.sim.side }),
       tick: (now, dt) => this.tick(now, dt),
-      state: () => settingsParams(this.state.settings),
+      state: () => boxValues(this.state.settings),
       pointer: parts.input,
       keys: parts.input,
       history: parts.history ?? this,

@@ -18,8 +18,8 @@ import { buildModeLayout, type LayoutOptions, type ModeLayout } from './stage';
 import { Sidebar } from './ui';
 import { applyView, ViewLink } from './view-link';
 import { Viewport } from './viewport';
-import type { ModeContext, ModeHandle } from '../modes/types';
-import { replaceModeQuery } from '../modes/url';
+import type { ModeContext, ModeHandle, SomeSettings } from '../modes/types';
+import type { View } from '../settings/kinds';
 
 /** The same error is shown again only after this long. */
 const REPEAT_NOTICE_MS = 8000;
@@ -41,7 +41,7 @@ export interface Scene<M extends object> {
   /** One frame's work before drawing: simulate, refresh what the panels read. `dt` in seconds, capped. */
   tick(now: number, dt: number): void;
   /** The settings in force, for the address bar or the embed's state. */
-  state(): URLSearchParams;
+  state(): SomeSettings;
   readonly pointer: PointerScene;
   readonly keys: KeyScene;
   readonly history?: SceneHistory;
@@ -116,7 +116,7 @@ export class ModeRuntime<M extends object> {
   }
 
   /** Starts `scene`: input, view (from a link's `view`), first publish, the loop. */
-  start(scene: Scene<M>, view: string | null): ModeHandle {
+  start(scene: Scene<M>, view: View | undefined): ModeHandle {
     this.scene = scene;
     const world = scene.world();
     this.viewport.snapUnit = world.snap ?? 0;
@@ -125,12 +125,12 @@ export class ModeRuntime<M extends object> {
     applyView(this.viewport, view);
     const c = this.context;
     this.input = new CanvasInput(this.layout.canvas, this.viewport, scene.pointer, scene.keys, { keyRoot: c.keyRoot, gestures: c.gestures, hint: this.layout.hint });
-    this.link = new ViewLink(this.viewport, c.publish ?? replaceModeQuery, () => scene.state());
+    this.link = new ViewLink(this.viewport, c.publish, () => scene.state());
     if (scene.history !== undefined) this.addHistoryButtons(scene.history);
     // An embed hears the values in force at once, before any frame (its
     // getState() reports them; an instance off screen runs no frames); the
     // page's address is left as the reader wrote it.
-    if (c.publish !== undefined) this.link.publish(scene.state());
+    if (c.publishAtStart === true) this.link.publish(scene.state());
     if (c.debug !== false && scene.debug !== undefined) this.uninstall = scene.debug();
     this.loop.start();
     const rt = this;
@@ -212,7 +212,7 @@ export class ModeRuntime<M extends object> {
  * notice), then the scene from it; if building the scene throws, the
  * layout goes again and the error goes to the caller.
  */
-export function runMode<M extends object>(host: HTMLElement, context: ModeContext, layout: LayoutOptions, view: string | null, build: (rt: ModeRuntime<M>) => Scene<M>): ModeHandle {
+export function runMode<M extends object>(host: HTMLElement, context: ModeContext, layout: LayoutOptions, view: View | undefined, build: (rt: ModeRuntime<M>) => Scene<M>): ModeHandle {
   const rt = new ModeRuntime<M>(host, context, layout);
   let scene: Scene<M>;
   try {

@@ -13,8 +13,7 @@ import { StatsPanel } from '../../boxes/panels/stats';
 import { BoxDemo, type BoxesModel } from '../../boxes/demo';
 import type { Settings } from '../../boxes/settings';
 import { h, panelSection } from '../../runtime/ui';
-import { readSettings } from '../../boxes/url';
-import { defaultSettings } from '../../boxes/simulation';
+import { boxSettings } from '../../boxes/values';
 import { runMode, type ModeRuntime, type Scene } from '../../runtime/mode-runtime';
 import type { ModeFactory } from '../types';
 import { CellsLayer } from './cells-layer';
@@ -27,15 +26,14 @@ function sceneKey(s: Settings): string {
   return [s.count, s.seed, s.layout, s.cellSize ?? 'auto', s.maxObjects, s.maxLevels].join('|');
 }
 
-export const createGridsMode: ModeFactory = (host, params, context = {}) => {
+export const createGridsMode: ModeFactory = (host, values, context) => {
   const structures = World.structures();
-  const defaults = defaultSettings(structures, 'loose-grid');
-  const settings = readSettings(defaults, structures, params);
+  const settings = boxSettings(values);
   const layout = {
     canvasLabel: 'Simulation: moving boxes in a grid; the selected box’s stored and searched cells',
     help: 'Click a box to select it, drag to move it · click empty space to deselect · scroll to zoom, drag empty space to pan',
   };
-  return runMode<BoxesModel>(host, context, layout, params.get('view'), (rt) => buildGrids(rt, settings, structures));
+  return runMode<BoxesModel>(host, context, layout, values.view, (rt) => buildGrids(rt, settings, structures));
 };
 
 /** The grids scene: the box demo with the grid's layers, the cell-size and comparison panels. */

@@ -12,7 +12,7 @@ import { key, swatch } from '../../boxes/panels/legend';
 import { BoxDemo, type BoxesModel } from '../../boxes/demo';
 import type { Settings } from '../../boxes/settings';
 import { h, panelSection } from '../../runtime/ui';
-import { readSettings } from '../../boxes/url';
+import { boxSettings } from '../../boxes/values';
 import { runMode, type ModeRuntime, type Scene } from '../../runtime/mode-runtime';
 import type { ModeFactory } from '../types';
 import { HierarchyController } from './controller';
@@ -20,9 +20,6 @@ import { dropTargetAt, LinksLayer } from './links-layer';
 import { depthOf, readRepair } from './model';
 import { AttachPanel, QueuePanel, TreePanel } from './panels';
 import { RepairPanel } from './repair-panel';
-
-const DEFAULT_COUNT = 36;
-const COUNT_MAX = 200;
 
 /**
  * Gives the scene its shape: every third box at rest, and one small family
@@ -55,27 +52,15 @@ function prepare(world: World): void {
   world.setParent(c, a);
 }
 
-export const createHierarchyMode: ModeFactory = (host, params, context = {}) => {
+export const createHierarchyMode: ModeFactory = (host, values, context) => {
   const structures = World.structures();
-  const defaults: Settings = {
-    count: DEFAULT_COUNT,
-    seed: 3,
-    layout: 'uniform',
-    structure: structures.includes('quadtree') ? 'quadtree' : structures[0],
-    maxObjects: 8,
-    maxLevels: 8,
-    speed: 1,
-    running: true,
-    showTree: true,
-  };
-  const settings = readSettings(defaults, structures, params);
-  settings.count = Math.min(settings.count, COUNT_MAX);
+  const settings = boxSettings(values);
   const layout = {
     canvasLabel: 'Simulation: boxes linked to their parents; attached boxes move with them',
     help: 'Shift-drag (or Alt-drag) a box onto another to attach it, onto empty space to detach · drag to move · click to select',
     colophon: 'Rust core compiled to WebAssembly · <code>setParent</code>, <code>parentOf</code>, <code>order()</code>, <code>lastRepair()</code>',
   };
-  return runMode<BoxesModel>(host, context, layout, params.get('view'), (rt) => buildHierarchy(rt, settings, structures));
+  return runMode<BoxesModel>(host, context, layout, values.view, (rt) => buildHierarchy(rt, settings, structures));
 };
 
 /** The hierarchy scene: the box demo with links, the tree, the queue and its repair. */

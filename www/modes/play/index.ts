@@ -55,14 +55,14 @@ const KEYS: Record<string, Button> = {
   ArrowUp: Button.Jump,
 };
 
-export const createPlayMode: ModeFactory = (host, params, context = {}) => {
-  const seed = Number(params.get('seed') ?? 1) >>> 0;
+export const createPlayMode: ModeFactory = (host, values, context) => {
+  const seed = values.seed;
   const layout = {
     canvasLabel: 'A game on an N-style level: the player, gold, drifting mines, drones with sight lines, a moving platform',
     help: '← → or A D run · Space, Z, W or ↑ jump (again against a wall: wall jump) · P pauses · . steps one tick · R restarts · on touch: the buttons below',
     colophon: 'Rust core compiled to WebAssembly · tile-aware <code>step()</code>, <code>pairsBegan()</code>, <code>lineOfSight()</code>, <code>setParent()</code>',
   };
-  return runMode<PlayModel>(host, context, layout, params.get('view'), (rt) => buildPlay(rt, seed, params.has('paused')));
+  return runMode<PlayModel>(host, context, layout, values.view, (rt) => buildPlay(rt, seed, values.paused));
 };
 
 /** The game as a scene: fixed ticks, the buttons held, the panels, the touch pad. */
@@ -244,7 +244,7 @@ function buildPlay(rt: ModeRuntime<PlayModel>, seed: number, startPaused: boolea
     world: () => ({ width: game.width, height: game.height, snap: game.tiles.tileSize }),
     tick,
     // The seed it plays (the view goes along when the reader zooms or pans).
-    state: () => new URLSearchParams(paused ? { seed: String(game.seed), paused: '' } : { seed: String(game.seed) }),
+    state: () => ({ seed: game.seed, paused }),
     // Nothing on the map to drag: mouse and pen pan, a finger scrolls the page.
     pointer: { aim: () => null, start: () => false, drag: () => {}, end: () => {} },
     keys: {

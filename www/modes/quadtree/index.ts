@@ -11,20 +11,18 @@ import { ControlsPanel } from '../../boxes/panels/controls';
 import { KeysPanel, LegendPanel } from '../../boxes/panels/legend';
 import { StatsPanel } from '../../boxes/panels/stats';
 import { BoxDemo, type BoxesModel } from '../../boxes/demo';
-import { readSettings } from '../../boxes/url';
-import { defaultSettings } from '../../boxes/simulation';
+import { boxSettings } from '../../boxes/values';
 import { runMode } from '../../runtime/mode-runtime';
 import type { ModeFactory } from '../types';
 
-export const createQuadtreeMode: ModeFactory = (host, params, context = {}) => {
+export const createQuadtreeMode: ModeFactory = (host, values, context) => {
   const structures = World.structures();
-  const defaults = defaultSettings(structures, 'quadtree');
-  const settings = readSettings(defaults, structures, params);
+  const settings = boxSettings(values);
   const layout = {
     canvasLabel: "Simulation: moving boxes, the quadtree's splits and the dashed camera",
     help: 'Drag a box · drag the camera by its tab, resize it at the corner · scroll to zoom, drag empty space to pan',
   };
-  return runMode<BoxesModel>(host, context, layout, params.get('view'), (rt) => {
+  return runMode<BoxesModel>(host, context, layout, values.view, (rt) => {
     const playground = new BoxDemo(rt, settings, structures);
     addDemoTools(rt.layout.tools, playground);
     rt.sidebar.add(new ControlsPanel(playground), 'control');

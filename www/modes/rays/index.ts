@@ -14,7 +14,7 @@
 // | `panels.ts`     | sidebar panels and the legend |
 // | `state.ts`      | hover / drag / selection / step-through state |
 // | `colours.ts`    | palette, published as `--r-*` CSS variables |
-// | `url.ts`        | the scene in the address bar |
+// | `values.ts`     | the scene to and from the typed setting values |
 // | `debug.ts`      | `window.__broadphaseRays` for tests and the console |
 // | `rays.css`      | the mode's own styles |
 
@@ -29,17 +29,17 @@ import { RaysMode } from './mode';
 import type { RaysDrawModel } from './layers';
 import { drawnBoxesPanel, KeysPanel, raysLegend, RayPanel, SceneControls, SightPanel, StepPanel } from './panels';
 
-export const createRaysMode: ModeFactory = (host, params, context = {}) => {
+export const createRaysMode: ModeFactory = (host, values, context) => {
   const layout = {
     canvasLabel: 'Tile map with a ray A to B: the cells it passes through shaded in order, its first hit and normal; an enemy and a player with their line of sight',
     help: 'Drag A, B, the enemy or the player · Shift-drag (or the Box tool) draws a box the ray can hit · Enter picks one on the canvas, arrows move it · N steps the DDA · Ctrl+Z undoes · wheel zooms, drag empty space to pan',
     colophon: 'Rust core compiled to WebAssembly · <code>traceCells</code>, <code>traceSteps</code>, <code>castRay</code> and <code>lineOfSight</code> every frame',
   };
-  return runMode<RaysDrawModel>(host, context, layout, params.get('view'), (rt) => {
+  return runMode<RaysDrawModel>(host, context, layout, values.view, (rt) => {
     rt.layout.stage.classList.add('rays-stage');
     rt.layout.sidebar.classList.add('rays-sidebar');
     publishRayColours(rt.layout.stage, rt.layout.sidebar);
-    const mode = new RaysMode(rt, params);
+    const mode = new RaysMode(rt, values);
     rt.sidebar.add(new RayPanel(mode));
     rt.sidebar.add(new StepPanel(mode), 'control');
     rt.sidebar.add(new SightPanel(mode));

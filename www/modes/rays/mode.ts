@@ -13,17 +13,17 @@ import type { Viewport } from '../../runtime/viewport';
 import type { ModeRuntime, Scene } from '../../runtime/mode-runtime';
 import type { KeyScene, PointerScene } from '../../runtime/input';
 import { drawnBoxesLayer, DrawnCellsLayer, HandlesLayer, RayBoxesLayer, RayLayer, SightLayer, StepLayer, TraceCellsLayer, type RaysDrawModel } from './layers';
-import { DEFAULT_STRUCTURE, defaultState, RaysModel, type HandleName } from './model';
+import { defaultState, RaysModel, type HandleName } from './model';
 import { createUi, type RaysUi } from './state';
-import { raysParams, readRaysState } from './url';
+import { raysState, raysValues } from './values';
 import { RulersLayer } from '../../layers/rulers';
 import { History } from '../../runtime/history';
 import type { Point } from './model';
 import { HANDLES } from './model';
 import { snapToLine } from '../../runtime/geometry';
 import type { BoxEntry, BoxStore } from '../../box-editing/box-store';
-import { parseBoxList } from '../../settings/schema';
 import { createDrawnBoxes } from './drawn';
+import type { SettingValues, SomeSettings } from '../types';
 
 /** What undo and redo restore here: the four handles and the drawn boxes. */
 interface RaysSnapshot {
@@ -59,7 +59,7 @@ export class RaysMode {
 
   constructor(
     private readonly rt: ModeRuntime<RaysDrawModel>,
-    params: URLSearchParams,
+    values: SettingValues,
   ) {
     this.viewport = rt.viewport;
     this.renderer = rt.renderer;
@@ -67,9 +67,7 @@ export class RaysMode {
     this.structures = World.structures();
     const report = (what: string, error: unknown) => this.report(what, error);
     this.model = new RaysModel((tile) => {
-      const defaults = defaultState(tile);
-      if (!this.structures.includes(defaults.structure)) defaults.structure = this.structures[0];
-      return readRaysState(defaults, this.structures, params);
+      return raysState(defaultState(tile, values.structure), values);
     }, report);
     for (const layer of [this.mapLayer, this.cellsLayer, this.drawnCells, new RayBoxesLayer(), drawnBoxesLayer(), new StepLayer(), new RayLayer(), new SightLayer(), new HandlesLayer(), this.rulers]) this.renderer.add(layer);
     this.drawn = createDrawnBoxes({
@@ -84,10 +82,10 @@ export class RaysMode {
       cellsKey: () => this.model.tiles.revision,
     });
     // A link's drawn boxes (x, y, w, h each; velocities ignored: drawn boxes stand still).
-    const listed = parseBoxList(params.get('boxes') ?? '');
-    if ('boxes' in listed) {
-      for (let i = 0; i + 5 < listed.boxes.length && this.drawn.boxes().length < this.drawn.limit; i += 6) {
-        const [x, y, w, h] = listed.boxes.slice(i, i + 4);
+    const listed = values.boxes;
+    if (listed !== undefined) {
+      for (let i = 0; i + 5 < listed.length && i < this.drawn.limit * 6; i += 6) {
+        const [x, y, w, h] = listed.slice(i, i + 4);
         this.drawn.insert(x, y, w, h);
       }
       this.drawn.edited = true;
@@ -103,7 +101,7 @@ export class RaysMode {
       model: this.drawModel,
       world: () => ({ width: this.model.width, height: this.model.height, snap: this.model.tileSize }),
       tick: (_now, dt) => this.tick(dt),
-      state: () => raysParams(this.model.state, DEFAULT_STRUCTURE, this.drawnParam()),
+      state: () => this.values(),
       pointer: input,
       keys: input,
       history: {
@@ -232,10 +230,9 @@ export class RaysMode {
     }
   }
 
-  /** The drawn boxes as the `boxes` parameter ("x,y,w,h;…"), or null when the user drew none and the link had none. */
-  drawnParam(): string | null {
-    if (!this.drawn.edited) return null;
-    return this.drawn.boxes().map((b) => `${b.x},${b.y},${b.w},${b.h}`).join(';');
+  /** The scene as values to publish (the drawn boxes only when the user drew some or the link had some). */
+  values(): SomeSettings {
+    return raysValues(this.model.state, this.drawn.edited ? this.drawn.boxes() : null);
   }
 
   /** Enters the step-through at the first cell, or walks one cell further. */

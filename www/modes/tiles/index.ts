@@ -20,7 +20,7 @@ import { TileGrid, World } from '../../core/index';
 import { TileMapLayer } from '../../layers/tile-map';
 import { runMode } from '../../runtime/mode-runtime';
 import { h, setText } from '../../runtime/ui';
-import type { ModeFactory } from '../types';
+import type { ModeFactory, SomeSettings } from '../types';
 import { publishTileColours } from './colours';
 import { installTilesDebugHandle } from './debug';
 import { TileEditor } from './editor';
@@ -28,26 +28,19 @@ import { TilesInput } from './input';
 import { createHover, editBoxesLayer, HoverLayer, TouchedCellsLayer, type TilesModel } from './layers';
 import { AboutPanel, KeysPanel, MapPanel, PalettePanel, readoutPanel, tilesLegend } from './panels';
 import { buildCatalogue } from './shapes';
-import { parseBoxList } from '../../settings/schema';
 import { RulersLayer, rulersButton } from '../../layers/rulers';
 
-const DEFAULT_PRESET = 'n-level';
-const DEFAULT_SHAPE = 'slope45-br';
-
-export const createTilesMode: ModeFactory = (host, params, context = {}) => {
+export const createTilesMode: ModeFactory = (host, values, context) => {
   const catalogue = buildCatalogue();
   const presets = TileGrid.presets();
-  const wanted = params.get('preset');
-  const preset = wanted !== null && presets.includes(wanted) ? wanted : presets.includes(DEFAULT_PRESET) ? DEFAULT_PRESET : (presets[0] ?? 'empty');
-  const shapeParam = params.get('shape');
-  const shape = shapeParam !== null && shapeParam !== 'empty' && catalogue.byName(shapeParam) ? shapeParam : DEFAULT_SHAPE;
+  const { preset, shape } = values;
 
   const layout = {
     canvasLabel: 'Tile editor: the tile map with its cell-edge states, and draggable boxes with the cells they touch',
     help: 'Click or drag to paint · right-drag erases · R turns the shape · drag a box, its edges resize · Shift-drag draws a box · Ctrl+Z undoes · wheel or two fingers zoom, middle-drag or Space-drag pans · on touch, one finger scrolls unless “Edit by touch” is on',
     colophon: 'Rust core compiled to WebAssembly · <code>tiles.setTile()</code>, <code>changedCellsSince()</code>, <code>touchedCells()</code>, <code>pushOut()</code>',
   };
-  return runMode<TilesModel>(host, context, layout, params.get('view'), (rt) => {
+  return runMode<TilesModel>(host, context, layout, values.view, (rt) => {
     rt.layout.stage.classList.add('tiles-stage');
     rt.layout.sidebar.classList.add('tiles-sidebar');
     publishTileColours(rt.layout.stage);
@@ -56,15 +49,13 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
     // The scene: a world whose rectangle is the map, its boxes the editor's boxes.
     const world = new World(1, 1);
     const tiles = world.tiles;
-    const ascii = params.get('tiles');
-    const boxList = parseBoxList(params.get('boxes') ?? '');
     let editor: TileEditor;
     try {
       editor = new TileEditor(world, tiles, catalogue, presets, {
         preset,
         shape,
-        map: ascii !== null && ascii.trim() !== '' ? ascii : undefined,
-        boxes: 'boxes' in boxList ? boxList.boxes : undefined,
+        map: values.tiles,
+        boxes: values.boxes,
       }, (text) => rt.notice.show(text));
     } catch (error) {
       world.free();
@@ -93,14 +84,14 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
     rt.layout.legend.append(tilesLegend());
 
     /** The settings in force: the preset or the map itself, the shape, hand-placed boxes. */
-    const state = (): URLSearchParams => {
+    const state = (): SomeSettings => ({
       // 'custom' (a map from text) is no preset name: the map itself goes along.
-      const query = new URLSearchParams(editor.preset === 'custom' ? { shape: editor.shape } : { preset: editor.preset, shape: editor.shape });
+      preset: editor.preset === 'custom' ? undefined : editor.preset,
+      shape: editor.shape,
       // An edited map and hand-placed boxes go along, so a link (or an embed's state) keeps them.
-      if (editor.preset === 'custom' || editor.mapEdited) query.set('tiles', tiles.ascii());
-      if (editor.boxesEdited) query.set('boxes', editor.boxes().map((b) => `${b.x},${b.y},${b.w},${b.h}`).join(';'));
-      return query;
-    };
+      tiles: editor.preset === 'custom' || editor.mapEdited ? tiles.ascii() : undefined,
+      boxes: editor.boxesEdited ? editor.boxes().flatMap((b) => [b.x, b.y, b.w, b.h, 0, 0]) : undefined,
+    });
     let synced = '';
     let written = '';
     const tick = (): void => {
@@ -118,9 +109,9 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
       synced = version;
       rt.sidebar.sync();
       snapButton.setAttribute('aria-pressed', String(editor.snap));
-      const query = state().toString();
-      if (query !== written) {
-        written = query;
+      const scene = JSON.stringify(state());
+      if (scene !== written) {
+        written = scene;
         rt.changed();
       }
     };
