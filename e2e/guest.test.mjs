@@ -185,3 +185,23 @@ test('the full page: after clicking the Play tab, ArrowRight moves the player; S
   await page.keyboard.press('Space');
   assert.equal(await box.isChecked(), !was, 'expected Space on a focused checkbox to toggle it');
 });
+
+test('a low embed folds its legend and help behind "?", which shows them over the canvas, inside the element', async () => {
+  await page.setViewportSize({ width: 1100, height: 900 });
+  await column('<main style="width:1000px;margin:20px"><broadphase-playground id="low" mode="grids" height="400"></broadphase-playground></main>');
+  const state = () =>
+    page.evaluate(() => {
+      const host = document.getElementById('low');
+      const root = host.shadowRoot;
+      const footer = root.querySelector('.stage-footer');
+      const toggle = root.querySelector('[data-tool="legend"]');
+      const fr = footer.getBoundingClientRect();
+      const hr = host.getBoundingClientRect();
+      return { footer: getComputedStyle(footer).display !== 'none' && fr.height > 0, toggle: toggle.getClientRects().length > 0, inside: fr.top >= hr.top && fr.bottom <= hr.bottom, expanded: toggle.getAttribute('aria-expanded') };
+    });
+  const folded = await state();
+  assert.deepEqual([folded.footer, folded.toggle], [false, true], `expected the legend folded and "?" shown at 400 px, got ${JSON.stringify(folded)}`);
+  await page.evaluate(() => document.getElementById('low').shadowRoot.querySelector('[data-tool="legend"]').click());
+  const open = await state();
+  assert.deepEqual([open.footer, open.inside, open.expanded], [true, true, 'true'], `expected "?" to show the legend inside the element, got ${JSON.stringify(open)}`);
+});
