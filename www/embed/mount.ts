@@ -151,10 +151,20 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
 
   /** The element's width, once the observer has seen it (0 before). */
   let width = 0;
+  /** Whether the page's own CSS sizes the element (then --bp-height has no say): tried by moving it. */
+  const pageSized = (): boolean => {
+    const ours = element.style.getPropertyValue('--bp-height');
+    element.style.setProperty('--bp-height', '3px');
+    const a = element.getBoundingClientRect().height;
+    element.style.setProperty('--bp-height', '5px');
+    const b = element.getBoundingClientRect().height;
+    element.style.setProperty('--bp-height', ours);
+    return a === b;
+  };
   const applyHeight = (): void => {
     const wanted = early('height');
-    // Without a height, one from the width and what the layout needs (measured once the mode is built).
-    const auto = wanted === undefined && width > 0 && current !== null ? autoSize(frameEl, width, current.aspect ?? 1, Array.isArray(given.panels)) : null;
+    // Without a height (ours or the page's), one from the width and what the layout needs (measured once the mode is built).
+    const auto = wanted === undefined && width > 0 && current !== null && !pageSized() ? autoSize(frameEl, width, current.aspect ?? 1, Array.isArray(given.panels)) : null;
     const h = wanted ?? auto?.height ?? DEFAULT_HEIGHT;
     // The host's height comes from :host { height: var(--bp-height) } unless the page's CSS sets one.
     const css = typeof h === 'number' ? `${h}px` : String(h);

@@ -134,8 +134,8 @@ export class StatsPanel implements Panel {
       this.checkRow.dataset.agree = '';
       return;
     }
-    // Running, the check is about an older frame than the rows above: it says which.
-    setText(this.checkFrame, r.version === this.pg.sim.version ? ' (this frame)' : ` (frame ${formatInt(r.frame)})`);
+    // Running, the check is about an older frame than the rows above: it says which (paused, it catches up to this one).
+    setText(this.checkFrame, ` (frame ${formatInt(r.frame)})`);
     setText(this.checkStructure, formatInt(r.structurePairs));
     setText(this.checkBrute, formatInt(r.brutePairs));
     // "=" only when the pair sets match, not just the counts.
