@@ -330,6 +330,8 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
 
   const handle: EmbedHandle = {
     getState() {
+      // Before the core is loaded nothing is read yet (the defaults come from the core): only the mode is known.
+      if (!read) return { mode } as PlaygroundState;
       // The scene as the mode has it now, and the look as given: typed values as options.
       const scene = Object.fromEntries(Object.entries(inForce()).filter(([k]) => isScene(k, mode)));
       const look = Object.fromEntries(Object.entries(given).filter(([k]) => LOOK_OPTIONS.has(k)));
