@@ -125,3 +125,53 @@ test('a phone-width embed: screenshot', async () => {
   await page.waitForTimeout(200);
   await page.screenshot({ path: join(screenshots, 'guest-phone-rays.png') });
 });
+
+test('on a phone, a finger on a box too small to aim at scrolls; held still first (a long press), it drags the box', async () => {
+  await page.goto(`${browser.baseUrl}#mode=quadtree&n=300&paused`);
+  await page.waitForFunction(() => (window.__broadphase?.frame ?? 0) > 2);
+  await page.evaluate(() => document.getElementById('world').scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => window.scrollBy(0, -40));
+  const box = await page.evaluate(() => {
+    const bp = window.__broadphase;
+    const w = bp.world;
+    const ids = w.slotIds().slice();
+    const boxes = w.slotBoxes().slice();
+    const overlapping = w.slotOverlapping().slice();
+    const cam = bp.camera;
+    const k = bp.worldToScreen(1, 0).x - bp.worldToScreen(0, 0).x;
+    for (let s = 0; s < ids.length; s++) {
+      const [x, y, bw, bh] = boxes.slice(4 * s, 4 * s + 4);
+      const nearCamera = x < cam.x + cam.w + 20 && cam.x - 20 < x + bw && y < cam.y + cam.h + 20 && cam.y - 20 < y + bh;
+      const inner = x > 0.2 * w.width && x < 0.7 * w.width && y > 0.2 * w.height && y < 0.7 * w.height;
+      if (ids[s] !== 0 && !overlapping[s] && !nearCamera && inner && Math.min(bw, bh) * k < 12) return { id: ids[s], x, y, w: bw, h: bh, at: bp.worldToScreen(x + bw / 2, y + bh / 2), k };
+    }
+    return null;
+  });
+  assert.ok(box, 'expected a small lone box to press on');
+  const cdp = await page.context().newCDPSession(page);
+  const send = (type, p) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 1 }] : [] });
+  try {
+    // A swipe from the box: the page scrolls, the box stays.
+    const y0 = await page.evaluate(() => window.scrollY);
+    await swipe(cdp, box.at, 120);
+    await page.waitForTimeout(150);
+    const swiped = await page.evaluate((id) => ({ y: window.scrollY, box: Array.from(window.__broadphase.world.box(id)) }), box.id);
+    assert.ok(swiped.y > y0 + 40, `expected the swipe to scroll the page (${y0} → ${swiped.y})`);
+    assert.deepEqual(swiped.box.slice(0, 2), [box.x, box.y], 'expected the swipe to leave the box where it was');
+    // Back, and a long press then a move: the box follows the finger.
+    await page.evaluate((y) => window.scrollTo(0, y), y0);
+    await page.waitForTimeout(150);
+    const at = await page.evaluate(([x, y]) => window.__broadphase.worldToScreen(x, y), [box.x + box.w / 2, box.y + box.h / 2]);
+    await send('touchStart', at);
+    await page.waitForTimeout(700);
+    for (let i = 1; i <= 5; i++) {
+      await send('touchMove', { x: at.x + 8 * i, y: at.y });
+      await page.waitForTimeout(16);
+    }
+    await send('touchEnd');
+  } finally {
+    await cdp.detach();
+  }
+  const moved = await page.evaluate((id) => Array.from(window.__broadphase.world.box(id)), box.id);
+  assert.ok(Math.abs(moved[0] - (box.x + 40 / box.k)) < 3 / box.k, `expected the long press to drag the box 40 px right: x ${box.x} → ${moved[0]} (${(40 / box.k).toFixed(1)} units expected)`);
+});

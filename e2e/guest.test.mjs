@@ -205,3 +205,33 @@ test('a low embed folds its legend and help behind "?", which shows them over th
   const open = await state();
   assert.deepEqual([open.footer, open.inside, open.expanded], [true, true, 'true'], `expected "?" to show the legend inside the element, got ${JSON.stringify(open)}`);
 });
+
+test('the tile editor pans on a desktop: the middle button or Space-drag moves the view, a plain drag still paints', async () => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${browser.baseUrl}#mode=tiles`);
+  await waitUntil(page, 'the tiles mode to draw', () => window.__broadphaseTiles?.frame ?? -1, (f) => f > 1, 20_000);
+  const origin = () => page.evaluate(() => window.__broadphaseTiles.worldToScreen(0, 0));
+  // Zoomed in, so there is somewhere to pan to.
+  await page.click('[data-tool="zoom-in"]');
+  await page.click('[data-tool="zoom-in"]');
+  const box = await page.locator('#world').boundingBox();
+  const mid = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const ascii0 = await page.evaluate(() => window.__broadphaseTiles.tiles.ascii());
+  const a = await origin();
+  await page.mouse.move(mid.x, mid.y);
+  await page.mouse.down({ button: 'middle' });
+  await page.mouse.move(mid.x + 60, mid.y + 30, { steps: 4 });
+  await page.mouse.up({ button: 'middle' });
+  const b = await origin();
+  assert.ok(Math.abs(b.x - a.x - 60) < 2 && Math.abs(b.y - a.y - 30) < 2, `expected a middle-drag to pan the map by (60, 30): ${JSON.stringify(a)} → ${JSON.stringify(b)}`);
+  await page.locator('#world').focus();
+  await page.keyboard.down('Space');
+  await page.mouse.move(mid.x, mid.y);
+  await page.mouse.down();
+  await page.mouse.move(mid.x - 40, mid.y, { steps: 4 });
+  await page.mouse.up();
+  await page.keyboard.up('Space');
+  const c = await origin();
+  assert.ok(Math.abs(c.x - b.x + 40) < 2 && Math.abs(c.y - b.y) < 2, `expected a Space-drag to pan the map by (-40, 0): ${JSON.stringify(b)} → ${JSON.stringify(c)}`);
+  assert.equal(await page.evaluate(() => window.__broadphaseTiles.tiles.ascii()), ascii0, 'expected panning to paint nothing');
+});

@@ -92,7 +92,7 @@ export interface KeyScene {
 export interface InputOptions {
   /** Where shortcuts are heard when the canvas lacks focus: the document for the page, an embed's shadow root. */
   keyRoot?: EventTarget;
-  /** 'cooperative' (an embed): the wheel zooms and a finger drags only once engaged (or with Ctrl/⌘, a long press); 'greedy' (the full page): at once. */
+  /** 'cooperative' (an embed): the wheel zooms and a finger drags only once engaged (or with Ctrl/⌘, a long press); 'greedy' (default, the full page): at once. */
   gestures?: 'cooperative' | 'greedy';
   /** Shows a short message over the canvas (the wheel hint). */
   hint?(text: string): void;
@@ -202,6 +202,11 @@ export class CanvasInput {
     return this.pinch !== null;
   }
 
+  /** Whether the canvas waits for the reader to engage it (an embed). */
+  private get cooperative(): boolean {
+    return this.options.gestures === 'cooperative';
+  }
+
   /** Whether the reader engaged this mode: focus is inside it. */
   get engaged(): boolean {
     const root = this.engageRoot.getRootNode() as Document | ShadowRoot;
@@ -233,7 +238,7 @@ export class CanvasInput {
       // something a finger can aim at in an engaged embed.
       this.tap = { pointerId: e.pointerId, px, py };
       if (aim === null) return;
-      const ready = this.options.gestures === 'greedy' || this.engaged;
+      const ready = !this.cooperative || this.engaged;
       if (aim >= AIM_PX && ready) this.startScene(e, px, py);
       else {
         if (aim >= AIM_PX) this.hint(e.timeStamp, 'Tap the map first to drag here, or press and hold');
@@ -381,7 +386,7 @@ export class CanvasInput {
   // --- wheel ---------------------------------------------------------------
 
   private readonly wheel = (e: WheelEvent): void => {
-    const zooms = this.options.gestures === 'greedy' || e.ctrlKey || e.metaKey || this.engaged;
+    const zooms = !this.cooperative || e.ctrlKey || e.metaKey || this.engaged;
     if (!zooms) {
       // The reader is scrolling the page past us: let it, and say how to zoom.
       this.hint(e.timeStamp, `${modifierName()} + scroll to zoom (or click the map first)`);
