@@ -7,6 +7,7 @@
 import { findMode, MODES, type ModeEntry } from './modes/index';
 import type { ModeHandle } from './modes/types';
 import { addressIsShown, cancelPendingWrites, needsUnpacking, noteShownAddress, readPageParams, unpackParams, writeAddress } from './settings/address';
+import { tabListMove } from './runtime/keys';
 import { h, setText } from './runtime/ui';
 import { readLink, warnAll, writeParams, type Problem } from './settings/read';
 import type { SomeSettings } from './settings/table';
@@ -154,27 +155,9 @@ export class Shell {
     const ids: readonly string[] = MODES.map((m) => m.id);
     const at = ids.indexOf((e.target as HTMLElement).dataset.mode ?? '');
     if (at < 0) return;
-    let next: number;
-    switch (e.key) {
-      case 'ArrowLeft':
-        next = (at + ids.length - 1) % ids.length;
-        break;
-      case 'ArrowRight':
-        next = (at + 1) % ids.length;
-        break;
-      case 'Home':
-        next = 0;
-        break;
-      case 'End':
-        next = ids.length - 1;
-        break;
-      case 'Enter':
-      case ' ':
-        next = at;
-        break;
-      default:
-        return;
-    }
+    // Enter and Space choose the focused tab; the arrows, Home and End move and choose.
+    const next = e.key === 'Enter' || e.key === ' ' ? at : tabListMove(e.key, at, ids.length);
+    if (next === null) return;
     // Claimed here, so a mode's own shortcuts (Space pauses) stay out of it.
     e.preventDefault();
     this.select(ids[next], true);

@@ -32,6 +32,20 @@ export interface SceneHistory {
   readonly canRedo: boolean;
 }
 
+/** A scene's undo and redo over a history whose state says whether each can act. */
+export function sceneHistory(history: { readonly canUndo: boolean; readonly canRedo: boolean }, undo: () => boolean, redo: () => boolean): SceneHistory {
+  return {
+    undo,
+    redo,
+    get canUndo() {
+      return history.canUndo;
+    },
+    get canRedo() {
+      return history.canRedo;
+    },
+  };
+}
+
 /** A mode, as the runtime runs it. */
 export interface Scene<M extends object> {
   /** What the layers draw from (read every frame). */

@@ -5,6 +5,7 @@
 // Whether the tabs are in use is the stylesheet's call (`.tabbed` on the
 // sidebar only matters in the embed's narrow layout).
 
+import { tabListMove } from './keys';
 import { h } from './ui';
 
 /** A panel's title as a tab: up to its first comma, and no more than two words when long. */
@@ -72,24 +73,8 @@ export class PanelTabs {
 
   private readonly key = (e: KeyboardEvent): void => {
     const ids = this.shown().map((p) => p.id);
-    const at = ids.indexOf(this.current);
-    let next: number;
-    switch (e.key) {
-      case 'ArrowLeft':
-        next = (at + ids.length - 1) % ids.length;
-        break;
-      case 'ArrowRight':
-        next = (at + 1) % ids.length;
-        break;
-      case 'Home':
-        next = 0;
-        break;
-      case 'End':
-        next = ids.length - 1;
-        break;
-      default:
-        return;
-    }
+    const next = tabListMove(e.key, ids.indexOf(this.current), ids.length);
+    if (next === null) return;
     e.preventDefault();
     e.stopPropagation();
     this.select(ids[next], true);

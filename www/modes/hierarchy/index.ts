@@ -13,7 +13,7 @@ import { BoxDemo, type BoxesModel } from '../../boxes/demo';
 import type { Settings } from '../../boxes/settings';
 import { h, panelSection } from '../../runtime/ui';
 import { boxSettings } from '../../boxes/values';
-import { runMode, type ModeRuntime, type Scene } from '../../runtime/mode-runtime';
+import { runMode, sceneHistory, type ModeRuntime, type Scene } from '../../runtime/mode-runtime';
 import type { ModeFactory } from '../types';
 import { HierarchyController } from './controller';
 import { dropTargetAt, LinksLayer } from './links-layer';
@@ -138,16 +138,7 @@ function buildHierarchy(rt: ModeRuntime<BoxesModel>, settings: Settings, structu
   return pg.scene({
     input,
     // Attach, detach and drags are the controller's steps.
-    history: {
-      undo: () => c.undo(),
-      redo: () => c.redo(),
-      get canUndo() {
-        return c.history.canUndo;
-      },
-      get canRedo() {
-        return c.history.canRedo;
-      },
-    },
+    history: sceneHistory(c.history, () => c.undo(), () => c.redo()),
     debug: () =>
       installDebugHandle(pg, rt.layout.canvas, 'hierarchy', {
         hierarchy: {

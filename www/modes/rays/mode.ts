@@ -10,7 +10,7 @@ import { TileMapLayer } from '../../layers/tile-map';
 import type { Renderer } from '../../runtime/renderer';
 import type { Sidebar } from '../../runtime/ui';
 import type { Viewport } from '../../runtime/viewport';
-import type { ModeRuntime, Scene } from '../../runtime/mode-runtime';
+import { sceneHistory, type ModeRuntime, type Scene } from '../../runtime/mode-runtime';
 import type { KeyScene, PointerScene } from '../../runtime/input';
 import { drawnBoxesLayer, DrawnCellsLayer, HandlesLayer, RayBoxesLayer, RayLayer, SightLayer, StepLayer, TraceCellsLayer, type RaysDrawModel } from './layers';
 import { defaultState, RaysModel, type HandleName } from './model';
@@ -96,7 +96,6 @@ export class RaysMode {
 
   /** The mode as the runtime runs it, with its input and extras. */
   scene(input: PointerScene & KeyScene, extra: { debug?(): () => void; destroy?(): void } = {}): Scene<RaysDrawModel> {
-    const mode = this;
     return {
       model: this.drawModel,
       world: () => ({ width: this.model.width, height: this.model.height, snap: this.model.tileSize }),
@@ -104,16 +103,7 @@ export class RaysMode {
       state: () => this.values(),
       pointer: input,
       keys: input,
-      history: {
-        undo: () => this.undo(),
-        redo: () => this.redo(),
-        get canUndo() {
-          return mode.history.canUndo;
-        },
-        get canRedo() {
-          return mode.history.canRedo;
-        },
-      },
+      history: sceneHistory(this.history, () => this.undo(), () => this.redo()),
       // The address is written once a drag ends, not on every move.
       busy: () => this.ui.drag !== null || this.history.inGesture,
       debug: extra.debug,

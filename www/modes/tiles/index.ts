@@ -18,7 +18,7 @@
 import { toolButton } from '../../runtime/canvas-tools';
 import { TileGrid, World } from '../../core/index';
 import { TileMapLayer } from '../../layers/tile-map';
-import { runMode } from '../../runtime/mode-runtime';
+import { runMode, sceneHistory } from '../../runtime/mode-runtime';
 import { h, setText } from '../../runtime/ui';
 import type { ModeFactory, SomeSettings } from '../types';
 import { publishTileColours } from './colours';
@@ -123,16 +123,7 @@ export const createTilesMode: ModeFactory = (host, values, context) => {
       state,
       pointer: input,
       keys: input,
-      history: {
-        undo: () => editor.undo(),
-        redo: () => editor.redo(),
-        get canUndo() {
-          return editor.history.canUndo;
-        },
-        get canRedo() {
-          return editor.history.canRedo;
-        },
-      },
+      history: sceneHistory(editor.history, () => editor.undo(), () => editor.redo()),
       busy: () => editor.history.inGesture,
       debug: () =>
         installTilesDebugHandle({
