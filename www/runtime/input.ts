@@ -138,8 +138,9 @@ export class CanvasInput {
   /** A finger the page may scroll with: if it lifts where it landed, the tap engages the canvas. */
   private tap: { pointerId: number; px: number; py: number } | null = null;
   private pinch: Pinch | null = null;
-  /** Keys held for a Space-drag pan (modes whose empty space is theirs). */
+  /** Space held for a Space-drag pan (modes whose empty space is theirs). */
   private spaceHeld = false;
+  private lastPointerType = '';
   private readonly keyRoot: EventTarget;
   private readonly engageRoot: Element;
   private hinted = -Infinity;
@@ -168,6 +169,7 @@ export class CanvasInput {
     c.addEventListener('touchend', this.touchEnd);
     c.addEventListener('touchcancel', this.touchEnd);
     c.addEventListener('keydown', this.canvasKey);
+    c.addEventListener('blur', this.blurred);
     this.keyRoot.addEventListener('keydown', this.globalKey as EventListener);
     this.keyRoot.addEventListener('keyup', this.globalKeyUp as EventListener);
   }
@@ -188,6 +190,7 @@ export class CanvasInput {
     c.removeEventListener('touchend', this.touchEnd);
     c.removeEventListener('touchcancel', this.touchEnd);
     c.removeEventListener('keydown', this.canvasKey);
+    c.removeEventListener('blur', this.blurred);
     this.keyRoot.removeEventListener('keydown', this.globalKey as EventListener);
     this.keyRoot.removeEventListener('keyup', this.globalKeyUp as EventListener);
   }
@@ -195,11 +198,6 @@ export class CanvasInput {
   /** True while a pointer is captured for a drag (the mode's or a pan). */
   get dragging(): boolean {
     return this.pointerId !== null;
-  }
-
-  /** Whether two fingers are zooming the view. */
-  get pinching(): boolean {
-    return this.pinch !== null;
   }
 
   /** Whether the canvas waits for the reader to engage it (an embed). */
@@ -223,6 +221,7 @@ export class CanvasInput {
   // --- pointer -------------------------------------------------------------
 
   private readonly down = (e: PointerEvent): void => {
+    this.lastPointerType = e.pointerType;
     if (this.pointerId !== null || this.pending !== null) return; // one drag at a time
     const [px, py] = canvasPoint(this.canvas, e);
     const touch = e.pointerType === 'touch';
@@ -371,8 +370,13 @@ export class CanvasInput {
   };
 
   private readonly menu = (e: Event): void => {
-    // The right button is a mode's (the tile editor erases); a long press is a drag.
-    e.preventDefault();
+    // The right button is a mode's where empty space is (the tile editor
+    // erases); a finger's long press is a drag. Elsewhere the menu stays.
+    if (this.pointer.pansEmptySpace === false || this.lastPointerType === 'touch') e.preventDefault();
+  };
+
+  private readonly blurred = (): void => {
+    this.spaceHeld = false;
   };
 
   private focusCanvas(): void {
