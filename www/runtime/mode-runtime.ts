@@ -7,7 +7,7 @@
 // undo / redo buttons and keys, the view link and publishing the settings
 // (at most once a frame, never mid-drag), the debug handle, and disposal.
 //
-//   runMode(host, context, layout, (rt) => scene) → ModeHandle
+//   runMode(host, context, layout, view, (rt) => scene) → ModeHandle
 
 import { addZoomButtons, toolButton } from './canvas-tools';
 import { FrameLoop } from './frame-loop';
@@ -61,8 +61,6 @@ export interface Scene<M extends object> {
   readonly history?: SceneHistory;
   /** Whether a drag is under way (the address is written after it, not on every move). */
   readonly busy?: () => boolean;
-  /** Off-screen or back: the scene's own clocks (the frame loop is the runtime's). */
-  visibility?(visible: boolean): void;
   /** `window.__broadphase…` for tests and the console; returns its removal. */
   debug?(): () => void;
   /** Frees what the scene holds (wasm worlds, timers). */
@@ -160,7 +158,6 @@ export class ModeRuntime<M extends object> {
       },
       setVisible(visible: boolean) {
         rt.loop.setVisible(visible);
-        scene.visibility?.(visible);
       },
       destroy() {
         rt.destroy();
