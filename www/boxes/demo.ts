@@ -413,7 +413,8 @@ export class BoxDemo {
     }
     this.stepPending = false;
     // Scan budget: leave the big scenes room to draw at 60 fps.
-    this.check.tick(this.sim, this.frame, now, s.count > 5000 ? 3 : 6, !s.running);
+    // Paused and let go, the check catches up at once; during a drag it keeps its pace.
+    this.check.tick(this.sim, this.frame, now, s.count > 5000 ? 3 : 6, !s.running && this.state.interaction.dragKind === null);
     if (this.hasCamera) this.sim.queryCamera(this.state.camera);
     for (const listener of this.frameListeners) listener(now);
   }
