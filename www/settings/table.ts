@@ -311,9 +311,9 @@ export const SETTINGS = [
     attribute: 'height',
     param: null,
     type: 'CSS length',
-    defaultText: '520 (px)',
+    defaultText: 'from the width',
     modes: 'all',
-    doc: "The embed's height when the page does not size the element itself (a CSS height on the element wins).",
+    doc: "The embed's height when the page does not size the element itself (a CSS height on the element wins); without one, a height from the width and the panels shown.",
     kind: cssLength(),
   },
   {
