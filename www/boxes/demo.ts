@@ -82,6 +82,8 @@ export class BoxDemo {
   readonly history = new History<BoxEdit>();
   /** The state before the gesture under way, or null. */
   private editBefore: BoxEdit | null = null;
+  /** Whether box edits go into `history` (not when the mode keeps its own undo, as the hierarchy does). */
+  private recordsEdits = true;
 
   private destroyed = false;
   private fpsFrames = 0;
@@ -123,6 +125,7 @@ export class BoxDemo {
 
   /** The demo as the runtime runs it, with the mode's input and extras. */
   scene(parts: BoxSceneParts): Scene<BoxesModel> {
+    this.recordsEdits = parts.history === undefined;
     return {
       model: this,
       world: () => ({ width: this.sim.side, height: this.sim.side }),
@@ -344,7 +347,7 @@ export class BoxDemo {
 
   /** A gesture on box `id` (0: the camera) begins: what it changes is one undo step. */
   beginEdit(id: number): void {
-    this.editBefore = this.editSnapshot(id);
+    if (this.recordsEdits) this.editBefore = this.editSnapshot(id);
   }
 
   /** The gesture ended: a step when it moved something. */
