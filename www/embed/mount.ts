@@ -13,14 +13,16 @@
 import { findMode, modeStyles } from '../modes/index';
 import type { ModeHandle } from '../modes/types';
 import { prefersReducedMotion } from '../runtime/motion';
-import { publishTheme } from '../runtime/theme';
+import { useTheme } from '../runtime/theme';
 import type { PanelInfo } from '../runtime/ui';
 import { settingBy, type ModeName, type SettingSpec } from '../settings/schema';
 import { checkOptions, fromParams, readMode, toParams, warnAll, type Problem } from '../settings/validate';
 import pageCss from '../style.css?inline';
 import embedCss from './embed.css?inline';
+import lightCss from './light.css?inline';
 import { loadWasm, wasmUrlFor, WasmLoadError, whenWasmReady } from './load-wasm';
 import type { PlaygroundOptions, PlaygroundState } from './options';
+import { followTheme, type ThemeSetting } from './theme-follow';
 
 export interface PlaygroundHandle {
   /** The options in force, with the scene as it is now (what the reader changed included). */
@@ -46,7 +48,7 @@ const STACK_BELOW_PX = 560;
 const DEFAULT_HEIGHT = 520;
 
 /** The page's stylesheet, with its `:root` rules applied to the shadow host instead, and every mode's styles. */
-const SHADOW_CSS = [pageCss.replace(/:root\b/g, ':host'), modeStyles(), embedCss].join('\n');
+const SHADOW_CSS = [pageCss.replace(/:root\b/g, ':host'), modeStyles(), embedCss, lightCss].join('\n');
 let sheet: CSSStyleSheet | null = null;
 function adoptStyles(root: ShadowRoot): void {
   if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
@@ -63,7 +65,7 @@ function adoptStyles(root: ShadowRoot): void {
 }
 
 /** Settings that are not part of the scene: changing them re-styles, it does not re-create the mode. */
-const LOOK_OPTIONS = new Set(['panels', 'controls', 'legend', 'height', 'wasmUrl']);
+const LOOK_OPTIONS = new Set(['panels', 'controls', 'legend', 'height', 'wasmUrl', 'theme']);
 
 export function mount(element: HTMLElement, options: PlaygroundOptions = {}): PlaygroundHandle {
   return createEmbed(element, { ...options }, 'option');
@@ -81,7 +83,6 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   const frameEl = document.createElement('div');
   frameEl.className = 'bp-embed';
   frameEl.setAttribute('part', 'frame');
-  publishTheme(frameEl);
   const notices = document.createElement('div');
   notices.className = 'bp-problems';
   notices.setAttribute('role', 'status');
@@ -132,6 +133,14 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     return checked.ok ? checked.value : undefined;
   };
 
+  // The palette: the theme setting, or the page's look; a switch redraws the scene in the new colours.
+  const themes = followTheme(element, frameEl, () => (early('theme') as ThemeSetting | undefined) ?? 'auto', () => {
+    if (current === null) return;
+    const { mode: _mode, ...live } = handle.getState() as unknown as Record<string, unknown>;
+    opts = live;
+    create();
+  });
+
   const applyHeight = (): void => {
     const h = early('height') ?? DEFAULT_HEIGHT;
     // The host's height comes from :host { height: var(--bp-height) } unless the page's CSS sets one.
@@ -140,6 +149,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
 
   const applyLook = (): void => {
     applyHeight();
+    themes.update();
     frameEl.classList.toggle('no-legend', opts.legend === false);
     if (host === null || current === null) return;
     const wanted = opts.panels ?? 'all';
@@ -178,6 +188,8 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     host.className = 'mode-host';
     host.dataset.mode = mode;
     body.replaceChildren(host);
+    // Colours a mode reads while it is built (CSS variables for its legend) are its embed's.
+    useTheme(themes.name);
     try {
       current = findMode(mode).create(host, params(), {
         publish: (p) => {
@@ -284,6 +296,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       if (destroyed) return;
       destroyed = true;
       stopWaiting();
+      themes.stop();
       intersection.disconnect();
       resize.disconnect();
       current?.destroy();

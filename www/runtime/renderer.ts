@@ -4,6 +4,7 @@
 // (`M`: whatever the mode hands to `draw`), so modes share layers (the tile
 // map, the boxes) and add their own.
 
+import { themeAt, useTheme } from './theme';
 import type { Viewport } from './viewport';
 
 /** What every layer gets each frame. */
@@ -81,6 +82,8 @@ export class Renderer<M extends object> {
   /** One frame: every enabled layer, in order, each with its own canvas state. */
   draw(model: M, now: number): void {
     this.syncSize();
+    // Embeds of either theme may share a page: draw in this canvas's palette.
+    useTheme(themeAt(this.canvas));
     const dc = { ...model, ctx: this.ctx, viewport: this.viewport, now } as DrawContext<M>;
     for (const layer of this.layers) {
       if (!layer.enabled) continue;
