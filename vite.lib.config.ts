@@ -89,7 +89,8 @@ export default defineConfig({
     // bundlers' sake); an embed is shipped as is, so the output is minified
     // whole (error classes spell out their `name`, which minifying renames).
     minify: true,
-    rolldownOptions: { output: { minify: true } },
+    // One file: the modes the page build loads on demand are inlined here.
+    rolldownOptions: { output: { minify: true, inlineDynamicImports: true } },
     lib: {
       entry: new URL('www/embed/index.ts', import.meta.url).pathname,
       formats: [FORMAT],

@@ -103,11 +103,15 @@ export class Shell {
     }
     setText(this.blurb, mode.blurb);
     document.title = `broadphase · ${mode.label.toLowerCase()}`;
-    try {
-      this.current = mode.create(this.host, params);
-    } catch (error) {
-      this.onError(error);
-    }
+    mode.load().then((create) => {
+      // A later navigation won while this mode's code was loading.
+      if (ticket !== this.shows) return;
+      try {
+        this.current = create(this.host, params);
+      } catch (error) {
+        this.onError(error);
+      }
+    }, this.onError);
   }
 
   private showProblems(problems: readonly Problem[]): void {

@@ -138,7 +138,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     if (current === null) return;
     const { mode: _mode, ...live } = handle.getState() as unknown as Record<string, unknown>;
     opts = live;
-    create();
+    void create();
   });
 
   const applyHeight = (): void => {
@@ -180,40 +180,50 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     return p;
   };
 
-  const create = (): void => {
+  /** Counts create() calls: a mode whose code arrives after a newer create() is dropped. */
+  let creates = 0;
+  let started = false;
+  /** (Re)builds the mode from the options in force, once its code has loaded. */
+  const create = (): Promise<void> => {
     current?.destroy();
     current = null;
     published = null;
-    host = document.createElement('div');
-    host.className = 'mode-host';
-    host.dataset.mode = mode;
-    body.replaceChildren(host);
-    // Colours a mode reads while it is built (CSS variables for its legend) are its embed's.
-    useTheme(themes.name);
-    try {
-      current = findMode(mode).create(host, params(), {
-        publish: (p) => {
-          published = new URLSearchParams(p);
-          element.dispatchEvent(new CustomEvent('statechange', { detail: handle.getState() }));
-        },
-        keyRoot: root,
-        debug: false,
-      });
-    } catch (error) {
-      showFailure(error);
-      return;
-    }
-    applyLook();
-    if (!visible) current.setVisible?.(false);
+    const ticket = ++creates;
+    return findMode(mode)
+      .load()
+      .then((factory) => {
+        if (ticket !== creates || destroyed) return;
+        host = document.createElement('div');
+        host.className = 'mode-host';
+        host.dataset.mode = mode;
+        body.replaceChildren(host);
+        // Colours a mode reads while it is built (CSS variables for its legend) are its embed's.
+        useTheme(themes.name);
+        try {
+          current = factory(host, params(), {
+            publish: (p) => {
+              published = new URLSearchParams(p);
+              element.dispatchEvent(new CustomEvent('statechange', { detail: handle.getState() }));
+            },
+            keyRoot: root,
+            debug: false,
+          });
+        } catch (error) {
+          showFailure(error);
+          return;
+        }
+        applyLook();
+        if (!visible) current.setVisible?.(false);
+      }, showFailure);
   };
 
-  /** Checks every raw setting (the core is loaded: names can be checked) and builds the mode. */
-  const start = (): void => {
-    if (destroyed) return;
+  const start = (): Promise<void> => {
+    if (destroyed) return Promise.resolve();
     const checked = checkOptions(withoutMode(rawSettings), mode, names);
     opts = checked.options;
     report(checked.problems);
-    create();
+    started = true;
+    return create();
   };
 
   const placeholder = (text: string, kind: 'loading' | 'error'): void => {
@@ -253,13 +263,17 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   resize.observe(element);
 
   mode = readModeFrom(rawSettings, report);
+  // The mode's code downloads while the wasm does.
+  findMode(mode)
+    .load()
+    .catch(() => {});
   applyHeight();
   placeholder('Loading the broadphase playground…', 'loading');
   let stopWaiting = (): void => {};
   const ready = loadWasm(wasmUrlFor(early('wasmUrl') as string | undefined)).then(start, (error: unknown) => {
     showFailure(error);
     // Another element may load the core from a better URL: then this one starts too.
-    stopWaiting = whenWasmReady(start);
+    stopWaiting = whenWasmReady(() => void start());
     throw error;
   });
   // The promise is for callers; an unhandled rejection here would only repeat the message on screen.
@@ -289,7 +303,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       mode = nextMode;
       opts = nextOpts;
       names = 'option';
-      if (current !== null && sceneChanged) create();
+      if (started && sceneChanged) void create();
       else applyLook();
     },
     destroy() {
