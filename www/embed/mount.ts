@@ -263,10 +263,14 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   resize.observe(element);
 
   mode = readModeFrom(rawSettings, report);
-  // The mode's code downloads while the wasm does.
-  findMode(mode)
-    .load()
-    .catch(() => {});
+  // An embed in or near view gets its mode's code while the wasm downloads;
+  // one further down waits until the wasm is in, leaving it the bandwidth.
+  const box = element.getBoundingClientRect();
+  if (box.top < innerHeight * 1.5 && box.bottom > -innerHeight * 0.5) {
+    findMode(mode)
+      .load()
+      .catch(() => {});
+  }
   applyHeight();
   placeholder('Loading the broadphase playground…', 'loading');
   let stopWaiting = (): void => {};
