@@ -11,13 +11,13 @@
 // a DOM (server-side rendering in Node) nothing is defined and importing
 // does nothing.
 
-import { SETTINGS } from '../settings/schema';
+import { SETTINGS } from '../settings/table';
 import { CHILD_SETTINGS, childText, normalizeAuthorText, type ChildSetting } from './author-text';
-import { createEmbed, type PlaygroundHandle } from './mount';
+import { createEmbed, type EmbedHandle, type PlaygroundHandle } from './mount';
 import type { ModeName, PlaygroundOptions, PlaygroundState } from './options';
 
 /** attribute → option */
-const OPTION_OF = new Map(SETTINGS.map((s) => [s.attribute, s.option]));
+const OPTION_OF = new Map<string, string>(SETTINGS.map((s) => [s.attribute, s.option]));
 const IS_CHILD_SETTING = new Set<string>(CHILD_SETTINGS);
 
 /** HTMLElement in a browser; a stand-in class where there is none, so the module evaluates in Node. */
@@ -26,7 +26,7 @@ const ElementBase: typeof HTMLElement = typeof HTMLElement === 'undefined' ? (cl
 export class BroadphasePlayground extends ElementBase {
   static readonly observedAttributes = SETTINGS.map((s) => s.attribute);
 
-  private handle: PlaygroundHandle | null = null;
+  private handle: EmbedHandle | null = null;
   /** Options set from script before the element was connected. */
   private pending: Partial<PlaygroundOptions> = {};
   /** Watches the light DOM for settings children that arrive or change after connection. */
@@ -94,9 +94,9 @@ export class BroadphasePlayground extends ElementBase {
       return;
     }
     this.fromChildren = now;
-    const partial: Record<string, unknown> = {};
+    const partial: Record<string, string | undefined> = {};
     for (const setting of changed) partial[setting] = now[setting] ?? this.attributeText(setting);
-    this.handle.setState(partial as Partial<PlaygroundOptions>);
+    this.handle.setAttributes(partial);
   }
 
   /** The attribute's text for a child setting, normalised, or undefined (the default) without one. */
@@ -118,16 +118,9 @@ export class BroadphasePlayground extends ElementBase {
     if (option === undefined) return;
     // A child's text wins over the attribute while the child is there.
     if (option in this.fromChildren) return;
-    if (value === null) {
-      // A removed attribute: back to the default.
-      this.handle.setState({ [option]: undefined });
-      return;
-    }
-    const text = IS_CHILD_SETTING.has(option) ? normalizeAuthorText(option as ChildSetting, value) : value;
-    const spec = SETTINGS.find((s) => s.attribute === name);
-    const checked = spec?.parse(text, this.handle.getState().mode, 'default');
-    // The handle reports refusals; a parsed value goes in as an option.
-    this.handle.setState({ [option]: checked?.ok ? checked.value : text });
+    // The handle reads the text as an attribute (a refusal names it); a removed attribute goes back to the default.
+    const text = value === null ? undefined : IS_CHILD_SETTING.has(option) ? normalizeAuthorText(option as ChildSetting, value) : value;
+    this.handle.setAttributes({ [option]: text });
   }
 
   /** The playground's handle (null while disconnected). */

@@ -7,13 +7,14 @@
 // frame.
 
 import type { ModeFactory } from './types';
+import type { ModeName } from '../settings/modes';
 import raysCss from './rays/rays.css?inline';
 import tilesCss from './tiles/tiles.css?inline';
 import playCss from './play/play.css?inline';
 import boxListCss from '../box-editing/box-list.css?inline';
 
 export interface ModeEntry {
-  readonly id: string;
+  readonly id: ModeName;
   readonly label: string;
   readonly blurb: string;
   /** The mode's factory, once its code has loaded (the same promise every time). */
