@@ -60,3 +60,17 @@ test('VitePress: reached by client-side navigation, the embeds start with the au
   assert.equal(await browser.page.evaluate(() => window.sameDocument), true, 'expected client-side navigation, not a page load');
   await browser.page.screenshot({ path: join(screenshots, 'site-vitepress-routed.png') });
 });
+
+test('VitePress: the site\'s appearance switch turns the embed dark, and back', async () => {
+  browser.problems.length = 0;
+  await browser.page.emulateMedia({ colorScheme: 'light' });
+  await browser.page.goto(`${server.url}/tiles`);
+  await checkEmbeds(browser, { maps: { tiles: ATTRIBUTE_MAP }, expectCount: 1, what: 'VitePress /tiles' });
+  const theme = () => browser.page.evaluate(() => document.getElementById('tiles').shadowRoot.querySelector('.bp-embed').dataset.theme);
+  assert.equal(await theme(), 'light', 'expected the embed light on the light site');
+  for (const want of ['dark', 'light']) {
+    await browser.page.click('.VPNavBar button.VPSwitchAppearance');
+    await browser.page.waitForFunction((want) => document.getElementById('tiles').shadowRoot.querySelector('.bp-embed').dataset.theme === want, want, { timeout: 5000 });
+  }
+  await browser.page.screenshot({ path: join(screenshots, 'site-vitepress-light.png') });
+});
