@@ -71,6 +71,17 @@ console.log(JSON.stringify({ pairs, ids: [a, b, c], structures: World.structures
   assert.equal(out.freed[2], 'no error', 'a tiles handle is its own: it keeps the map until it is freed');
 });
 
+test('Node: importing the embed package, as a site generator does while rendering pages on the server, succeeds and defines nothing', () => {
+  writeFileSync(
+    join(dir, 'ssr.mjs'),
+    `const embed = await import('broadphase-playground');
+embed.defineBroadphasePlayground();
+console.log(JSON.stringify({ mount: typeof embed.mount, element: typeof embed.BroadphasePlayground, customElements: typeof customElements }));`,
+  );
+  const out = JSON.parse(execFileSync(process.execPath, ['ssr.mjs'], { cwd: dir, encoding: 'utf8' }));
+  assert.deepEqual(out, { mount: 'function', element: 'function', customElements: 'undefined' });
+});
+
 test('a plain <script type="module"> page: the core from node_modules on a static server', async () => {
   const files = tree(join(dir, 'node_modules', 'broadphase'), '/lib');
   files['/index.html'] = {
