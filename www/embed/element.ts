@@ -31,9 +31,8 @@ export class BroadphasePlayground extends ElementBase {
   private pending: Partial<PlaygroundOptions> = {};
   /** Watches the light DOM for settings children that arrive or change after connection. */
   private childWatch: MutationObserver | null = null;
-  /** The child settings the running handle was given, by option. */
+  /** The child settings the handle was given, by option. */
   private fromChildren: Partial<Record<ChildSetting, string>> = {};
-  private wasmRunning = false;
 
   /** Each child setting written as a `<template data-…>` or `<script data-…>` child, as the table reads it. */
   private readChildren(): Partial<Record<ChildSetting, string>> {
@@ -59,40 +58,26 @@ export class BroadphasePlayground extends ElementBase {
     return { ...raw, ...this.fromChildren };
   }
 
-  private start(): void {
-    this.handle = createEmbed(this, this.readSettings(), 'attribute');
-    const handle = this.handle;
-    handle.ready.then(
-      () => {
-        if (this.handle === handle) this.wasmRunning = true;
-      },
-      () => {},
-    );
-    if (Object.keys(this.pending).length > 0) handle.setState(this.pending);
-  }
-
   connectedCallback(): void {
     if (this.handle !== null) return;
     if (!this.hasAttribute('role')) this.setAttribute('role', 'region');
     if (!this.hasAttribute('aria-label')) this.setAttribute('aria-label', `broadphase playground: ${this.getAttribute('mode') ?? 'quadtree'}`);
-    this.wasmRunning = false;
-    this.start();
+    this.handle = createEmbed(this, this.readSettings(), 'attribute');
+    if (Object.keys(this.pending).length > 0) this.handle.setState(this.pending);
+    this.pending = {};
     this.childWatch = new MutationObserver(() => this.childrenChanged());
     this.childWatch.observe(this, { childList: true, subtree: true, characterData: true });
   }
 
-  /** A settings child arrived, changed or left: the scene follows it. */
+  /**
+   * A settings child arrived, changed or left: the scene follows it (before
+   * the core has loaded, the text joins the settings still to be read).
+   */
   private childrenChanged(): void {
     if (this.handle === null) return;
     const now = this.readChildren();
     const changed = CHILD_SETTINGS.filter((s) => now[s] !== this.fromChildren[s]);
     if (changed.length === 0) return;
-    if (!this.wasmRunning) {
-      // Nothing drawn yet: start again from everything as written now.
-      this.handle.destroy();
-      this.start();
-      return;
-    }
     this.fromChildren = now;
     const partial: Record<string, string | undefined> = {};
     for (const setting of changed) partial[setting] = now[setting] ?? this.attributeText(setting);
@@ -137,8 +122,8 @@ export class BroadphasePlayground extends ElementBase {
   }
 
   setState(partial: Partial<PlaygroundOptions>): void {
-    this.pending = { ...this.pending, ...partial };
-    this.handle?.setState(partial);
+    if (this.handle === null) this.pending = { ...this.pending, ...partial };
+    else this.handle.setState(partial);
   }
 }
 
