@@ -199,10 +199,10 @@ test('a lost WebGL context falls back to 2D at once, and the GPU draws again onc
     backend: document.getElementById('world').dataset.renderer,
     hidden: getComputedStyle(document.querySelector('canvas.gpu-canvas')).display === 'none',
     frame: window.__broadphase.frame,
-  }), (s) => s.backend === '2d', 5_000);
+  }), (s) => s.backend === '2d', 15_000);
   assert.ok(lost.hidden, 'expected the lost GPU canvas hidden');
   // Still drawing: frames go on, and the 2D canvas holds the picture.
-  await waitUntil(page, 'frames after the loss', () => window.__broadphase.frame, (f) => f > lost.frame + 3, 5_000);
+  await waitUntil(page, 'frames after the loss', () => window.__broadphase.frame, (f) => f > lost.frame + 3, 15_000);
   const result = await page.evaluate(() => {
     const c = window.__broadphase.playground.renderer.picture();
     const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
@@ -212,7 +212,7 @@ test('a lost WebGL context falls back to 2D at once, and the GPU draws again onc
   });
   assert.ok(result > 6, `expected a full picture in 2D after the loss, found ${result} colours`);
   await page.evaluate(() => window.__lose.restoreContext());
-  await waitUntil(page, 'the GPU to draw again', () => document.getElementById('world').dataset.renderer, (b) => b === 'webgl', 5_000);
+  await waitUntil(page, 'the GPU to draw again', () => document.getElementById('world').dataset.renderer, (b) => b === 'webgl', 15_000);
   assertSamePicture(await comparePictures(page), 'quadtree after the context came back');
   mkdirSync(screenshots, { recursive: true });
   await page.screenshot({ path: join(screenshots, 'gpu-quadtree-restored.png') });

@@ -19,6 +19,7 @@ import { applyView, ViewLink } from '../runtime/view-link';
 import { replaceModeQuery } from '../modes/url';
 import { Viewport } from '../runtime/viewport';
 import { FrameLoop } from '../runtime/frame-loop';
+import { FrameCost } from '../runtime/frame-cost';
 
 /** Simulated time of one single step, before the speed multiplier. */
 const SINGLE_STEP_DT = 1 / 60;
@@ -27,6 +28,16 @@ const SINGLE_STEP_DT = 1 / 60;
  * usable (brute force at 20k objects takes over a second per step).
  */
 const STALL_MICROS = 250_000;
+/**
+ * Steps after a build that pause only when hopeless (over a second): a
+ * fresh world's first steps grow its memory and structures (hundreds of ms
+ * at 200k objects on a slow machine) and say little about the steps after.
+ */
+const WARM_UP_STEPS = 10;
+const HOPELESS_MICROS = 1_000_000;
+/** The brute-force check's slice fits what a 60 fps frame leaves, ms, but never less than the floor. */
+const FRAME_BUDGET_MS = 14;
+const CHECK_FLOOR_MS = 0.25;
 
 /** What the moving-box layers draw from: the simulation and the UI state. */
 export interface BoxesModel {
@@ -58,6 +69,8 @@ export class BoxDemo {
   readonly structures: readonly string[];
   /** Frames per second over the last half second or more. */
   fps = 0;
+  /** What a frame costs in JS, by part, over the last second or so. */
+  readonly cost = new FrameCost();
 
   private readonly loop = new FrameLoop((now, dt) => {
     this.countFps(now);
@@ -137,6 +150,7 @@ export class BoxDemo {
     this.noticeListeners.clear();
     this.rebuildListeners.clear();
     this.frameListeners.clear();
+    this.renderer.destroy();
     this.sim.destroy();
   }
 
@@ -320,32 +334,50 @@ export class BoxDemo {
 
   private runFrame(now: number, dt: number): void {
     const s = this.state.settings;
+    const cost = this.cost;
+    cost.begin();
     if (this.sim.setupProblems.length > 0) {
       this.notify(this.sim.setupProblems.join(' · '));
       for (const p of this.sim.setupProblems) console.warn(`broadphase: ${p}`);
       this.sim.setupProblems = [];
     }
-    if (this.rebuildPending) this.rebuild();
+    if (this.rebuildPending) {
+      this.rebuild();
+      // A new scene: its frames start counting after the build.
+      cost.restart();
+      cost.begin();
+    }
     if (s.running) {
       this.sim.advance(dt * s.speed);
-      if (this.sim.lastStepMicros > STALL_MICROS) this.stall();
+      const us = this.sim.lastStepMicros;
+      if (us > HOPELESS_MICROS || (us > STALL_MICROS && this.sim.steps > WARM_UP_STEPS)) this.stall();
     } else if (this.stepPending) {
       this.sim.advance(SINGLE_STEP_DT * (s.speed || 1));
     } else {
       this.sim.refreshIfDirty();
     }
     this.stepPending = false;
-    // Scan budget: leave the big scenes room to draw at 60 fps.
-    this.check.tick(this.sim, this.frame, now, s.count > 5000 ? 3 : 6);
+    cost.add('step', this.sim.frameStepMs);
+    cost.add('pairs', this.sim.framePairsMs);
+    // Scan budget: what a 60 fps frame leaves after this frame's work so
+    // far and the drawing and the rest (as the last second measured them).
+    const last = cost.report;
+    const left = FRAME_BUDGET_MS - cost.elapsed() - (last === null ? 0 : last.draw + last.rest);
+    const checkStart = performance.now();
+    this.check.tick(this.sim, this.frame, now, Math.max(CHECK_FLOOR_MS, Math.min(s.count > 5000 ? 3 : 6, left)));
+    cost.add('check', performance.now() - checkStart);
     if (this.hasCamera) this.sim.queryCamera(this.state.camera);
     for (const listener of this.frameListeners) listener(now);
+    const t0 = performance.now();
     this.renderer.draw(this, now);
+    cost.add('draw', performance.now() - t0);
     this.sidebar.update(now);
     if (this.urlDirty) {
       this.urlDirty = false;
       writeSettings(s, this.link.publish);
     }
     this.link.tick(now);
+    cost.end();
   }
 
   private countFps(now: number): void {

@@ -8,9 +8,9 @@ export const LAYOUTS = ['uniform', 'clustered', 'mixed'] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
 export const COUNT_MIN = 1;
-/** The slider's end; the number box accepts more for stress tests. */
-export const COUNT_SLIDER_MAX = 20_000;
-export const COUNT_MAX = 50_000;
+/** The slider's end: the whole range, on a log scale. */
+export const COUNT_SLIDER_MAX = 200_000;
+export const COUNT_MAX = 200_000;
 export const SPEED_MAX = 4;
 
 export interface Settings {

@@ -10,7 +10,7 @@ import { useWorldSpace } from '../runtime/renderer';
 import { theme } from '../runtime/theme';
 import { packColour, PixelCanvas } from './pixel-boxes';
 import type { BoxesModel } from '../boxes/demo';
-import { viewLayout } from '../core/index';
+import { viewLayout, type ViewLayout } from '../core/index';
 import { RectBatch } from '../gpu/rect-batch';
 
 /** Below this many CSS px per world unit, boxes go to the pixel path. */
@@ -33,6 +33,8 @@ export class BoxesLayer implements Layer<BoxesModel> {
   enabled = true;
   private raster = new PixelCanvas();
   private colours: { calm: number; hot: number; seen: number } | null = null;
+  /** The red boxes' slots, collected by drawPixels' first pass. */
+  private hotSlots = new Int32Array(0);
   // The GPU path's rectangles, refilled each frame.
   private readonly calm = new RectBatch();
   private readonly hot = new RectBatch();
@@ -180,34 +182,67 @@ export class BoxesLayer implements Layer<BoxesModel> {
       hot: packColour(theme.overlapFill),
       seen: packColour(theme.cameraSmall),
     });
-    const raster = this.raster;
-    raster.begin(ctx.canvas.width, ctx.canvas.height);
     const k = v.dpr * v.scale;
     const ox = v.dpr * v.offsetX;
     const oy = v.dpr * v.offsetY;
+    // Boxes stay inside the world: only its rectangle on screen (and the
+    // pixel a box at its far edge may round to) is raster.
+    const raster = this.raster;
+    raster.begin(ctx.canvas.width, ctx.canvas.height, ox - 1, oy - 1, sim.side * k + ox + 2, sim.side * k + oy + 2);
     const marks = sim.cameraMarks;
     const boxes = sim.world.slotBoxes();
     const ids = sim.world.slotIds();
     const overlapping = sim.world.slotOverlapping();
     const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
-    // Two passes so red boxes always sit on top of calm ones.
-    for (let pass = 0; pass < 2; pass++) {
-      for (let s = 0; s < ids.length; s++) {
-        const id = ids[s];
-        if (id === 0) continue;
-        const hot = s < overlapping.length && overlapping[s] !== 0 ? 1 : 0;
-        if (hot !== pass) continue;
-        const at = B.stride * s;
-        const x0 = Math.round(boxes[at + B.x] * k + ox);
-        const y0 = Math.round(boxes[at + B.y] * k + oy);
-        // At least one pixel, so no box vanishes at any zoom.
-        const x1 = Math.max(x0 + 1, Math.round((boxes[at + B.x] + boxes[at + B.w]) * k + ox));
-        const y1 = Math.max(y0 + 1, Math.round((boxes[at + B.y] + boxes[at + B.h]) * k + oy));
-        // Too small for an outline: boxes the camera sees turn amber,
-        // unless they are red, which matters more.
-        raster.fill(x0, y0, x1, y1, hot ? colours.hot : marks[id] !== 0 ? colours.seen : colours.calm);
+    if (this.hotSlots.length < ids.length) this.hotSlots = new Int32Array(ids.length);
+    const hotSlots = this.hotSlots;
+    let hotCount = 0;
+    const flagged = overlapping.length;
+    const { pixels, width, left, top, right, bottom } = raster;
+    const { stride, x: X, y: Y, w: Wd, h: Ht } = B;
+    // Red boxes are written last, so they sit on top of calm ones. The
+    // calm ones, nearly all of a big scene, are written here inline (a
+    // call per box costs a third more at 100k).
+    for (let s = 0; s < ids.length; s++) {
+      const id = ids[s];
+      if (id === 0) continue;
+      if (s < flagged && overlapping[s] !== 0) {
+        hotSlots[hotCount++] = s;
+        continue;
+      }
+      const at = stride * s;
+      const x = boxes[at + X];
+      const y = boxes[at + Y];
+      // Math.round, and at least one pixel so no box vanishes at any zoom.
+      let x0 = Math.floor(x * k + ox + 0.5);
+      let y0 = Math.floor(y * k + oy + 0.5);
+      let x1 = Math.floor((x + boxes[at + Wd]) * k + ox + 0.5);
+      let y1 = Math.floor((y + boxes[at + Ht]) * k + oy + 0.5);
+      if (x1 <= x0) x1 = x0 + 1;
+      if (y1 <= y0) y1 = y0 + 1;
+      if (x0 < left) x0 = left;
+      if (y0 < top) y0 = top;
+      if (x1 > right) x1 = right;
+      if (y1 > bottom) y1 = bottom;
+      // Too small for an outline: boxes the camera sees turn amber.
+      const colour = marks[id] !== 0 ? colours.seen : colours.calm;
+      for (let py = y0; py < y1; py++) {
+        const row = py * width;
+        for (let px = x0; px < x1; px++) pixels[row + px] = colour;
       }
     }
+    for (let i = 0; i < hotCount; i++) paintBox(raster, boxes, stride * hotSlots[i], B, k, ox, oy, colours.hot);
     raster.end(ctx);
   }
+}
+
+/** One box in whole device pixels, as drawPixels' loop writes the calm ones. */
+function paintBox(raster: PixelCanvas, boxes: Float64Array, at: number, B: ViewLayout<'x' | 'y' | 'w' | 'h'>, k: number, ox: number, oy: number, colour: number): void {
+  const x = boxes[at + B.x];
+  const y = boxes[at + B.y];
+  const x0 = Math.floor(x * k + ox + 0.5);
+  const y0 = Math.floor(y * k + oy + 0.5);
+  const x1 = Math.max(x0 + 1, Math.floor((x + boxes[at + B.w]) * k + ox + 0.5));
+  const y1 = Math.max(y0 + 1, Math.floor((y + boxes[at + B.h]) * k + oy + 0.5));
+  raster.fill(x0, y0, x1, y1, colour);
 }

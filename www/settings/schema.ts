@@ -167,7 +167,7 @@ function viewSetting() {
 }
 
 /** Most explicit boxes a scene takes. */
-export const MAX_BOXES = 50_000;
+export const MAX_BOXES = 200_000;
 
 /** `x,y,w,h[,vx,vy]; …` → six numbers a box, or why not. */
 export function parseBoxList(text: string): { boxes: number[] } | { reason: string } {
