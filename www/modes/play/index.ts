@@ -19,6 +19,7 @@ import { buildModeLayout } from '../../runtime/stage';
 import { h, panelSection, setText, Sidebar } from '../../runtime/ui';
 import { Viewport } from '../../runtime/viewport';
 import { applyView, ViewLink } from '../../runtime/view-link';
+import { formatMs } from '../../runtime/clock';
 import { replaceModeQuery } from '../url';
 import type { ModeFactory } from '../types';
 import { Button, PlayGame, TICK } from './game';
@@ -241,8 +242,16 @@ export const createPlayMode: ModeFactory = (host, params, context = {}) => {
     setText(score, String(game.score));
     setText(coins, String(game.coins));
     setText(hits, String(game.hits));
-    const c = game.costs;
-    setText(costs, `step ${c.step.toFixed(0)} · pairs ${c.pairs.toFixed(0)} · rays ${c.rays.toFixed(0)}`);
+    const timed = game.timing.report;
+    if (timed === null) {
+      setText(costs, 'measuring…');
+    } else {
+      // In µs, to the precision that many readings of the clock carry.
+      const us = (ms: number) => formatMs(ms * 1000, timed.timerStepMs * 1000, timed.samples);
+      const m = timed.means;
+      setText(costs, `step ${us(m.step)} · pairs ${us(m.pairs)} · rays ${us(m.rays)}`);
+      costs.title = `Means over the last ${timed.samples} ticks; the page's clock steps by ${Math.round(timed.timerStepMs * 1000)} µs`;
+    }
     const seen = game.drones.filter((d) => d.sees).length;
     setText(status, game.coins === 0 ? 'All the gold! R plays again.' : seen > 0 ? `${seen} ${seen === 1 ? 'drone sees' : 'drones see'} you.` : 'Hidden from the drones.');
   });
