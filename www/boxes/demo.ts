@@ -29,11 +29,14 @@ const SINGLE_STEP_DT = 1 / 60;
  */
 const STALL_MICROS = 250_000;
 /**
- * Steps after a build that pause only when hopeless (over a second): a
- * fresh world's first steps grow its memory and structures (hundreds of ms
- * at 200k objects on a slow machine) and say little about the steps after.
+ * One slow step is not a stall: a fresh world's first steps grow its
+ * memory and structures (hundreds of ms at 200k objects on a slow
+ * machine), and a busy machine stalls any step now and then. The scene
+ * pauses after SLOW_STEPS slow steps in a row (past the warm-up), or at
+ * once when a step takes over a second.
  */
 const WARM_UP_STEPS = 10;
+const SLOW_STEPS = 3;
 const HOPELESS_MICROS = 1_000_000;
 /** The brute-force check's slice fits what a 60 fps frame leaves, ms, but never less than the floor. */
 const FRAME_BUDGET_MS = 14;
@@ -81,6 +84,8 @@ export class BoxDemo {
   private fpsFrames = 0;
   private fpsSince = 0;
   private rebuildPending = false;
+  /** Slow steps in a row (see SLOW_STEPS). */
+  private slowSteps = 0;
   private stepPending = false;
   private urlDirty = false;
   /** Adds the page view (zoom, pan) to every write, and writes when only it changed. */
@@ -350,7 +355,8 @@ export class BoxDemo {
     if (s.running) {
       this.sim.advance(dt * s.speed);
       const us = this.sim.lastStepMicros;
-      if (us > HOPELESS_MICROS || (us > STALL_MICROS && this.sim.steps > WARM_UP_STEPS)) this.stall();
+      this.slowSteps = us > STALL_MICROS && this.sim.steps > WARM_UP_STEPS ? this.slowSteps + 1 : 0;
+      if (us > HOPELESS_MICROS || this.slowSteps >= SLOW_STEPS) this.stall();
     } else if (this.stepPending) {
       this.sim.advance(SINGLE_STEP_DT * (s.speed || 1));
     } else {
@@ -391,6 +397,7 @@ export class BoxDemo {
   }
 
   private stall(): void {
+    this.slowSteps = 0;
     const s = this.state.settings;
     const ms = this.sim.lastStepMicros / 1000;
     this.setRunning(false);

@@ -115,10 +115,10 @@ export class StatsPanel implements Panel {
       return;
     }
     const ms = (value: number) => formatMs(value, r.timerStepMs, r.frames);
-    setText(this.v.frame, `${ms(r.total)} (median ${ms(r.median)}) · ${r.frames} frames`);
+    setText(this.v.frame, `${ms(r.total)} (median ${ms(r.median)})`);
     setText(this.v.core, `${ms(r.step)} · ${ms(r.pairs)}`);
     setText(this.v.page, `${ms(r.draw)} · ${ms(r.check)} · ${ms(r.rest)}`);
-    this.v.frame.title = `Means over ${r.frames} frames (${(r.windowMs / 1000).toFixed(1)} s); the page's clock steps by ${r.timerStepMs >= 0.01 ? `${Math.round(r.timerStepMs * 1000)} µs` : `${(r.timerStepMs * 1000).toFixed(1)} µs`}`;
+    this.v.frame.title = `Mean and median over ${r.frames} frames (${(r.windowMs / 1000).toFixed(1)} s); the page's clock steps by ${r.timerStepMs >= 0.01 ? `${Math.round(r.timerStepMs * 1000)} µs` : `${(r.timerStepMs * 1000).toFixed(1)} µs`}`;
   }
 
   private structureSize(): string {

@@ -10,6 +10,13 @@ import { BRUTE_FORCE_MAX, COMPARE_FRAMES, compareStructures, snapshotWorld, type
 
 /** Quiet time after the last scene change before an automatic re-run, ms. */
 const AUTO_DELAY_MS = 400;
+/**
+ * Above this many objects the comparison runs only when asked: copying the
+ * scene into a World per structure and a frame of each are long tasks
+ * there (about a second at 200k), which a page running at 60 fps must not
+ * take on its own.
+ */
+export const AUTO_MAX = 50_000;
 
 function micros(us: number): string {
   if (!Number.isFinite(us)) return '—';
@@ -70,6 +77,10 @@ export class ComparePanel implements Panel {
   schedule(): void {
     if (!this.auto.checked || this.destroyed) return;
     window.clearTimeout(this.autoTimer);
+    if (this.pg.sim.world.count > AUTO_MAX) {
+      if (!this.running) setText(this.status, `Above ${formatInt(AUTO_MAX)} objects the comparison runs when asked: press Compare (the page stalls for a moment per structure).`);
+      return;
+    }
     this.autoTimer = window.setTimeout(() => void this.start(), AUTO_DELAY_MS);
   }
 
