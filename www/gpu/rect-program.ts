@@ -22,7 +22,8 @@ uniform float u_inner;
 // u_outer across its length only, as a butt-capped stroke.
 uniform bool u_lines;
 uniform bool u_quarter;
-uniform bool u_snap;
+// Whole-pixel boxes in units of this many device px (0: off).
+uniform float u_snap;
 out vec4 v_outer;
 out vec4 v_inner;
 flat out int v_tone;
@@ -30,10 +31,10 @@ void main() {
   vec2 p0 = a_rect.xy * u_view.x + u_view.yz;
   vec2 p1 = (a_rect.xy + a_rect.zw) * u_view.x + u_view.yz;
   vec4 quad;
-  if (u_snap) {
-    // Math.round as the 2D raster rounds, and never less than a pixel.
-    p0 = floor(p0 + 0.5);
-    p1 = max(p0 + 1.0, floor(p1 + 0.5));
+  if (u_snap > 0.0) {
+    // Math.round as the 2D raster rounds, and never less than a unit.
+    p0 = floor(p0 / u_snap + 0.5) * u_snap;
+    p1 = max(p0 + u_snap, floor(p1 / u_snap + 0.5) * u_snap);
     quad = vec4(p0, p1);
     v_outer = quad;
     v_inner = vec4(0.0, 0.0, -1.0, -1.0);
@@ -56,7 +57,7 @@ void main() {
 const FRAGMENT = `#version 300 es
 precision highp float;
 uniform vec2 u_size;
-uniform bool u_snap;
+uniform float u_snap;
 // 0: paint the shape; 1: add its coverage to the coverage buffer; 2: paint
 // with the coverage the buffer summed for this pixel (a union, see surface.ts).
 uniform int u_part;
@@ -74,7 +75,7 @@ void main() {
   float coverage = 1.0;
   if (u_part == 2) {
     coverage = texelFetch(u_coverage, ivec2(gl_FragCoord.xy), 0).r;
-  } else if (!u_snap) {
+  } else if (u_snap == 0.0) {
     vec2 c = vec2(gl_FragCoord.x, u_size.y - gl_FragCoord.y);
     coverage = cover(v_outer, c) - cover(v_inner, c);
   }

@@ -31,7 +31,8 @@ interface DrawHow {
   inner?: number;
   lines?: boolean;
   quarter?: boolean;
-  snap?: boolean;
+  /** Whole pixels of this many device px (0: antialiased shapes). */
+  snap?: number;
   union?: boolean;
   range?: DrawRange;
   /** Continue the last union (whole-pixel draws that share one). */
@@ -243,12 +244,13 @@ export class GpuSurface {
 
   /**
    * Whole-pixel boxes coloured by their tone (`palette[tone]`), painted as
-   * the 2D raster path paints them: within one call a pixel takes the
-   * colour of the first box that covers it (the raster's last), once.
+   * the 2D raster path paints them, in pixels of `unit` device px: within
+   * one call a pixel takes the colour of the first box that covers it (the
+   * raster's last), once.
    */
-  fillPixels(batches: readonly RectBatch[], palette: readonly (string | Rgba)[]): void {
+  fillPixels(batches: readonly RectBatch[], palette: readonly (string | Rgba)[], unit: number): void {
     this.nextRef();
-    for (const batch of batches) this.draw(batch, palette, { snap: true, union: true, sameRef: true });
+    for (const batch of batches) this.draw(batch, palette, { snap: unit, union: true, sameRef: true });
   }
 
   /** Frees the GPU objects and lets the context go; the surface is dead after. */
@@ -308,7 +310,7 @@ export class GpuSurface {
   }
 
   private draw(batch: RectBatch, palette: readonly (string | Rgba)[], how: DrawHow): void {
-    const { outer = 0, inner = -1, lines = false, quarter = false, snap = false, union = false, range = {}, sameRef = false } = how;
+    const { outer = 0, inner = -1, lines = false, quarter = false, snap = 0, union = false, range = {}, sameRef = false } = how;
     const first = range.first ?? 0;
     const count = Math.min(range.count ?? batch.count - first, batch.count - first);
     if (count <= 0) return;
@@ -332,7 +334,7 @@ export class GpuSurface {
     gl.uniform4fv(p.palette, this.palette);
     gl.uniform1f(p.outer, outer);
     gl.uniform1f(p.inner, inner);
-    gl.uniform1i(p.snap, snap ? 1 : 0);
+    gl.uniform1f(p.snap, snap);
     gl.uniform1i(p.lines, lines ? 1 : 0);
     gl.uniform1i(p.quarter, quarter ? 1 : 0);
     if (!union) {
@@ -343,7 +345,7 @@ export class GpuSurface {
       return;
     }
     if (!sameRef) this.nextRef();
-    if (snap) {
+    if (snap > 0) {
       // Whole pixels, all or nothing: the first box to reach a pixel paints it.
       gl.stencilFunc(gl.NOTEQUAL, this.stencilRef, 0xff);
       gl.stencilOp(gl.KEEP, gl.KEEP, gl.REPLACE);

@@ -172,7 +172,7 @@ export class BoxesLayer implements Layer<BoxesModel> {
       else rest.push(x, y, w, h, marks[id] !== 0 ? TONE_SEEN : TONE_CALM);
     }
     const palette = [theme.boxFillSmall, theme.cameraSmall, theme.overlapFill];
-    gpu.fillPixels([hot, rest], palette);
+    gpu.fillPixels([hot, rest], palette, pixelUnit(v.dpr));
   }
 
   private drawPixels(dc: DrawContext<BoxesModel>): void {
@@ -182,13 +182,15 @@ export class BoxesLayer implements Layer<BoxesModel> {
       hot: packColour(theme.overlapFill),
       seen: packColour(theme.cameraSmall),
     });
-    const k = v.dpr * v.scale;
-    const ox = v.dpr * v.offsetX;
-    const oy = v.dpr * v.offsetY;
+    // In raster pixels: `unit` device px each.
+    const unit = pixelUnit(v.dpr);
+    const k = (v.dpr * v.scale) / unit;
+    const ox = (v.dpr * v.offsetX) / unit;
+    const oy = (v.dpr * v.offsetY) / unit;
     // Boxes stay inside the world: only its rectangle on screen (and the
     // pixel a box at its far edge may round to) is raster.
     const raster = this.raster;
-    raster.begin(ctx.canvas.width, ctx.canvas.height, ox - 1, oy - 1, sim.side * k + ox + 2, sim.side * k + oy + 2);
+    raster.begin(ctx.canvas.width, ctx.canvas.height, unit, ox - 1, oy - 1, sim.side * k + ox + 2, sim.side * k + oy + 2);
     const marks = sim.cameraMarks;
     const boxes = sim.world.slotBoxes();
     const ids = sim.world.slotIds();
@@ -236,7 +238,12 @@ export class BoxesLayer implements Layer<BoxesModel> {
   }
 }
 
-/** One box in whole device pixels, as drawPixels' loop writes the calm ones. */
+/** Device pixels per whole-pixel box pixel: the whole part of the DPR (see pixel-boxes.ts). */
+function pixelUnit(dpr: number): number {
+  return Math.max(1, Math.floor(dpr));
+}
+
+/** One box in whole raster pixels, as drawPixels' loop writes the calm ones. */
 function paintBox(raster: PixelCanvas, boxes: Float64Array, at: number, B: ViewLayout<'x' | 'y' | 'w' | 'h'>, k: number, ox: number, oy: number, colour: number): void {
   const x = boxes[at + B.x];
   const y = boxes[at + B.y];
