@@ -202,9 +202,14 @@ export class BoxesLayer implements Layer<BoxesModel> {
     const flagged = overlapping.length;
     const { pixels, width, left, top, right, bottom } = raster;
     const { stride, x: X, y: Y, w: Wd, h: Ht } = B;
+    const { seen, calm } = colours;
+    // Math.round(v) is Math.floor(v + 0.5): the half is added to the offsets once.
+    const hx = ox + 0.5;
+    const hy = oy + 0.5;
     // Red boxes are written last, so they sit on top of calm ones. The
     // calm ones, nearly all of a big scene, are written here inline (a
-    // call per box costs a third more at 100k).
+    // call per box costs a third more at 100k), a box of one pixel (all of
+    // them at 100k) with one store.
     for (let s = 0; s < ids.length; s++) {
       const id = ids[s];
       if (id === 0) continue;
@@ -215,19 +220,26 @@ export class BoxesLayer implements Layer<BoxesModel> {
       const at = stride * s;
       const x = boxes[at + X];
       const y = boxes[at + Y];
-      // Math.round, and at least one pixel so no box vanishes at any zoom.
-      let x0 = Math.floor(x * k + ox + 0.5);
-      let y0 = Math.floor(y * k + oy + 0.5);
-      let x1 = Math.floor((x + boxes[at + Wd]) * k + ox + 0.5);
-      let y1 = Math.floor((y + boxes[at + Ht]) * k + oy + 0.5);
+      let x0 = Math.floor(x * k + hx);
+      let y0 = Math.floor(y * k + hy);
+      let x1 = Math.floor((x + boxes[at + Wd]) * k + hx);
+      let y1 = Math.floor((y + boxes[at + Ht]) * k + hy);
+      // At least one pixel, so no box vanishes at any zoom.
       if (x1 <= x0) x1 = x0 + 1;
       if (y1 <= y0) y1 = y0 + 1;
-      if (x0 < left) x0 = left;
-      if (y0 < top) y0 = top;
-      if (x1 > right) x1 = right;
-      if (y1 > bottom) y1 = bottom;
       // Too small for an outline: boxes the camera sees turn amber.
-      const colour = marks[id] !== 0 ? colours.seen : colours.calm;
+      const colour = marks[id] !== 0 ? seen : calm;
+      if (x0 >= left && y0 >= top && x1 <= right && y1 <= bottom) {
+        if (x1 - x0 === 1 && y1 - y0 === 1) {
+          pixels[y0 * width + x0] = colour;
+          continue;
+        }
+      } else {
+        if (x0 < left) x0 = left;
+        if (y0 < top) y0 = top;
+        if (x1 > right) x1 = right;
+        if (y1 > bottom) y1 = bottom;
+      }
       for (let py = y0; py < y1; py++) {
         const row = py * width;
         for (let px = x0; px < x1; px++) pixels[row + px] = colour;
@@ -247,9 +259,9 @@ function pixelUnit(dpr: number): number {
 function paintBox(raster: PixelCanvas, boxes: Float64Array, at: number, B: ViewLayout<'x' | 'y' | 'w' | 'h'>, k: number, ox: number, oy: number, colour: number): void {
   const x = boxes[at + B.x];
   const y = boxes[at + B.y];
-  const x0 = Math.floor(x * k + ox + 0.5);
-  const y0 = Math.floor(y * k + oy + 0.5);
-  const x1 = Math.max(x0 + 1, Math.floor((x + boxes[at + B.w]) * k + ox + 0.5));
-  const y1 = Math.max(y0 + 1, Math.floor((y + boxes[at + B.h]) * k + oy + 0.5));
+  const x0 = Math.floor(x * k + (ox + 0.5));
+  const y0 = Math.floor(y * k + (oy + 0.5));
+  const x1 = Math.max(x0 + 1, Math.floor((x + boxes[at + B.w]) * k + (ox + 0.5)));
+  const y1 = Math.max(y0 + 1, Math.floor((y + boxes[at + B.h]) * k + (oy + 0.5)));
   raster.fill(x0, y0, x1, y1, colour);
 }
