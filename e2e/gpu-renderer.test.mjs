@@ -229,3 +229,17 @@ test('a lost WebGL context falls back to 2D at once, and the GPU draws again onc
   await page.screenshot({ path: join(screenshots, 'gpu-quadtree-restored.png') });
   assert.deepEqual(browser.problems, [], 'expected no console errors');
 });
+
+test('every mode opens with ?renderer=webgl: the box modes draw their bottom layers on the GPU, the tile modes in 2D', async () => {
+  const { page } = browser;
+  const seen = {};
+  for (const mode of ['quadtree', 'grids', 'hierarchy', 'tiles', 'rays', 'play']) {
+    await page.goto(`${browser.baseUrl}?renderer=webgl#mode=${mode}`);
+    await waitUntil(page, `${mode} to draw`, () => document.getElementById('world')?.dataset.renderer ?? null, (r) => r !== null, 20_000);
+    // A few frames: the renderer says what drew the last one.
+    await page.waitForTimeout(500);
+    seen[mode] = await page.evaluate(() => document.getElementById('world').dataset.renderer);
+  }
+  assert.deepEqual(seen, { quadtree: 'webgl', grids: 'webgl', hierarchy: 'webgl', tiles: '2d', rays: '2d', play: '2d' });
+  assert.deepEqual(browser.problems, [], 'expected no console errors');
+});

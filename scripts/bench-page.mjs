@@ -44,6 +44,19 @@ export async function measureMode(page, baseUrl, { mode, n, seconds = 8, warmup 
   await page.waitForTimeout(seconds * 1000);
   const mainThreadMs = (await busy()) - busyBefore;
   await cdp.detach();
+  // How busy the machine was: a fixed piece of JS (sum a million doubles), median of 15 runs.
+  const calibrationMs = await page.evaluate(() => {
+    const data = new Float64Array(1_000_000).fill(1);
+    const runs = [];
+    let sum = 0;
+    for (let r = 0; r < 15; r++) {
+      const t0 = performance.now();
+      for (let i = 0; i < data.length; i++) sum += data[i];
+      runs.push(performance.now() - t0);
+    }
+    runs.sort((a, b) => a - b);
+    return sum > 0 ? runs[7] : NaN;
+  });
   const raw = await page.evaluate(() => {
     const pg = window.__broadphase.playground;
     const samples = pg.cost.samples ?? [];
@@ -61,7 +74,7 @@ export async function measureMode(page, baseUrl, { mode, n, seconds = 8, warmup 
       structure: pg.sim.world.structure,
     };
   });
-  return summarise({ mode, n, mainThreadMs, ...raw });
+  return { ...summarise({ mode, n, mainThreadMs, ...raw }), calibrationMs };
 }
 
 function median(values) {
@@ -110,10 +123,10 @@ function summarise({ mode, n, mainThreadMs, samples, longTasks, wallMs, frames, 
 
 export function markdownTable(rows) {
   const f = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '—');
-  const head = '| mode (structure) | objects | renderer | fps | JS/frame median | mean | step | pairs | draw | check | rest | main thread/frame | longest frame | long tasks > 100 ms |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
+  const head = '| mode (structure) | objects | renderer | fps | JS/frame median | mean | step | pairs | draw | check | rest | main thread/frame | longest frame | long tasks > 100 ms | 1M-sum (machine) |\n|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|';
   const lines = rows.map(
     (r) =>
-      `| ${r.mode} (${r.structure}) | ${r.n.toLocaleString('en-US')} | ${r.backend} | ${f(r.fps, 0)} | ${f(r.median)} | ${f(r.mean)} | ${f(r.step)} | ${f(r.pairs)} | ${f(r.draw)} | ${f(r.check)} | ${f(r.rest)} | ${f(r.mainThread)} | ${f(r.longest, 0)} | ${r.longTasksOver100}${r.running ? '' : ' (paused!)'} |`,
+      `| ${r.mode} (${r.structure}) | ${r.n.toLocaleString('en-US')} | ${r.backend} | ${f(r.fps, 0)} | ${f(r.median)} | ${f(r.mean)} | ${f(r.step)} | ${f(r.pairs)} | ${f(r.draw)} | ${f(r.check)} | ${f(r.rest)} | ${f(r.mainThread)} | ${f(r.longest, 0)} | ${r.longTasksOver100}${r.running ? '' : ' (paused!)'} | ${f(r.calibrationMs, 2)} |`,
   );
   return [head, ...lines].join('\n');
 }
@@ -147,7 +160,7 @@ async function main() {
     await browser.close();
   }
   console.log(markdownTable(rows));
-  console.log(`\nheadless Chromium, 1440 × 900, ${seconds} s per row after ${warmup} s of warm-up; ms per frame of JavaScript.`);
+  console.log(`\nheadless Chromium, 1440 × 900, ${seconds} s per row after ${warmup} s of warm-up; ms per frame of JavaScript. The last column is the ms the page took to sum a million doubles after each row (about 1 on a quiet machine): how loaded the machine was.`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
