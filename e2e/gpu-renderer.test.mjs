@@ -243,3 +243,25 @@ test('every mode opens with ?renderer=webgl: the box modes draw their bottom lay
   assert.deepEqual(seen, { quadtree: 'webgl', grids: 'webgl', hierarchy: 'webgl', tiles: '2d', rays: '2d', play: '2d' });
   assert.deepEqual(browser.problems, [], 'expected no console errors');
 });
+
+test('the GPU canvas follows the 2D canvas when the layout changes (a phone-width window)', async () => {
+  const page = await browser.context.newPage();
+  try {
+    await open('?renderer=webgl', 'mode=quadtree&n=2000&seed=7', page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const frame = await page.evaluate(() => window.__broadphase.frame);
+    // A resize realigns at once, anything else within 30 frames.
+    await waitUntil(page, 'frames after the resize', () => window.__broadphase.frame, (f) => f > frame + 35, 20_000);
+    const rects = await page.evaluate(() => {
+      const r = (el) => {
+        const b = el.getBoundingClientRect();
+        return [b.left, b.top, b.width, b.height].map((v) => Math.round(v * 100) / 100);
+      };
+      return { world: r(document.getElementById('world')), gpu: r(document.querySelector('canvas.gpu-canvas')) };
+    });
+    assert.deepEqual(rects.gpu, rects.world, 'expected the GPU canvas exactly under the 2D canvas');
+    assertSamePicture(await comparePictures(page), 'quadtree at phone width');
+  } finally {
+    await page.close();
+  }
+});

@@ -56,6 +56,8 @@ interface Uploaded {
   tones: WebGLBuffer;
   revision: number;
   count: number;
+  /** Rectangles the buffers have room for (they grow, and are refilled in place). */
+  capacity: number;
 }
 
 const PALETTE_SIZE = 4;
@@ -81,6 +83,8 @@ export class GpuSurface {
   private coverageSize = [0, 0];
   private readonly palette = new Float32Array(4 * PALETTE_SIZE);
   private shown = false;
+  /** Whether the canvas has been put over the overlay at least once since it was shown. */
+  private aligned = false;
   private readonly onLost = (event: Event) => {
     // Asking for restoration: without preventDefault the context stays lost.
     event.preventDefault();
@@ -144,10 +148,11 @@ export class GpuSurface {
   }
 
   /**
-   * Starts a frame: matches the overlay's device size and place, clears to
-   * `page` and sets the world → device transform.
+   * Starts a frame: matches the overlay's device size (and, when `realign`,
+   * its place: that reads the layout), clears to `page` and sets the
+   * world → device transform.
    */
-  begin(viewport: Viewport, page: string): void {
+  begin(viewport: Viewport, page: string, realign: boolean): void {
     const { gl, overlay, canvas } = this;
     this.drawCalls = 0;
     if (canvas.parentNode !== overlay.parentNode || canvas.nextSibling !== overlay) overlay.before(canvas);
@@ -161,7 +166,7 @@ export class GpuSurface {
       canvas.width = overlay.width;
       canvas.height = overlay.height;
     }
-    this.align(viewport);
+    if (realign || !this.aligned) this.align(viewport);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     gl.viewport(0, 0, canvas.width, canvas.height);
     const [r, g, b] = parseColour(page);
@@ -187,6 +192,7 @@ export class GpuSurface {
     if (!this.shown) return;
     this.canvas.style.display = 'none';
     this.shown = false;
+    this.aligned = false;
   }
 
   /** Sends `batch` to the GPU if it changed since its last upload. */
@@ -197,14 +203,18 @@ export class GpuSurface {
       const rects = gl.createBuffer();
       const tones = gl.createBuffer();
       if (rects === null || tones === null) throw new Error('WebGL2: could not create a buffer');
-      up = { rects, tones, revision: -1, count: -1 };
+      up = { rects, tones, revision: -1, count: -1, capacity: 0 };
       this.uploads.set(batch, up);
     }
     if (up.revision !== batch.revision || up.count !== batch.count) {
+      const grow = batch.count > up.capacity;
+      if (grow) up.capacity = batch.tones.length;
       gl.bindBuffer(gl.ARRAY_BUFFER, up.rects);
-      gl.bufferData(gl.ARRAY_BUFFER, batch.rects, gl.DYNAMIC_DRAW, 0, 4 * batch.count);
+      if (grow) gl.bufferData(gl.ARRAY_BUFFER, 16 * up.capacity, gl.DYNAMIC_DRAW);
+      gl.bufferSubData(gl.ARRAY_BUFFER, 0, batch.rects, 0, 4 * batch.count);
       gl.bindBuffer(gl.ARRAY_BUFFER, up.tones);
-      gl.bufferData(gl.ARRAY_BUFFER, batch.tones, gl.DYNAMIC_DRAW, 0, batch.count);
+      if (grow) gl.bufferData(gl.ARRAY_BUFFER, up.capacity, gl.DYNAMIC_DRAW);
+      gl.bufferSubData(gl.ARRAY_BUFFER, 0, batch.tones, 0, batch.count);
       up.revision = batch.revision;
       up.count = batch.count;
     }
@@ -298,6 +308,7 @@ export class GpuSurface {
     const dy = want.top - have.top;
     if (Math.abs(dx) > 0.01) style.left = `${parseFloat(style.left || '0') + dx}px`;
     if (Math.abs(dy) > 0.01) style.top = `${parseFloat(style.top || '0') + dy}px`;
+    this.aligned = true;
   }
 
   private nextRef(): void {

@@ -48,6 +48,9 @@ export interface Layer<M> {
   drawGpu?(dc: GpuDrawContext<M>): void;
 }
 
+/** Frames between checks that the GPU canvas still sits under this one. */
+const REALIGN_FRAMES = 30;
+
 /** Which renderer drew the last frame. */
 export type Backend = 'webgl' | '2d';
 
@@ -84,6 +87,9 @@ export class Renderer<M extends object> {
   private last: { model: M; now: number } | null = null;
   /** The canvas's CSS size as the browser last laid it out (see syncSize). */
   private laidOut: { width: number; height: number } | null = null;
+  /** Frames since the GPU canvas was last put over this one (the layout may move this one). */
+  private sinceAligned = 0;
+  private resized = true;
   private readonly resizes: ResizeObserver | null = null;
 
   constructor(
@@ -102,6 +108,7 @@ export class Renderer<M extends object> {
       this.resizes = new ResizeObserver((entries) => {
         const box = entries[entries.length - 1].contentRect;
         this.laidOut = { width: box.width, height: box.height };
+        this.resized = true;
       });
       this.resizes.observe(canvas);
     }
@@ -234,7 +241,15 @@ export class Renderer<M extends object> {
       end++;
     }
     if (!any) return 0;
-    gpu.begin(this.viewport, theme.page);
+    // Put the GPU canvas back over this one after a resize and now and
+    // then (a layout change above it may move it without resizing it);
+    // not every frame, since it reads the layout.
+    const realign = this.resized || ++this.sinceAligned >= REALIGN_FRAMES;
+    if (realign) {
+      this.resized = false;
+      this.sinceAligned = 0;
+    }
+    gpu.begin(this.viewport, theme.page, realign);
     const dc = { ...model, gpu, viewport: this.viewport, now } as GpuDrawContext<M>;
     for (let i = 0; i < end; i++) {
       const layer = this.layers[i];
