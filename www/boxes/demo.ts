@@ -24,16 +24,18 @@ import { FrameCost } from '../runtime/frame-cost';
 /** Simulated time of one single step, before the speed multiplier. */
 const SINGLE_STEP_DT = 1 / 60;
 /**
- * A step + pairs slower than this pauses the simulation, so the page stays
- * usable (brute force at 20k objects takes over a second per step).
+ * Steps + pairs slower than this (two frames a second) pause the
+ * simulation, so the page stays usable (brute force at 20k objects takes
+ * over a second per step); 200k objects on a slow, busy machine may take
+ * a few hundred ms and still run.
  */
-const STALL_MICROS = 250_000;
+const STALL_MICROS = 500_000;
 /**
  * One slow step is not a stall: a fresh world's first steps grow its
  * memory and structures (hundreds of ms at 200k objects on a slow
  * machine), and a busy machine stalls any step now and then. The scene
  * pauses after SLOW_STEPS slow steps in a row (past the warm-up), or at
- * once when a step takes over a second.
+ * once when a step takes over a second (brute force at 20k).
  */
 const WARM_UP_STEPS = 10;
 const SLOW_STEPS = 3;
