@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, screenshots, waitUntil } from './support.mjs';
+import { launch, pixelAt, screenshots, waitUntil } from './support.mjs';
 
 let browser;
 
@@ -112,6 +112,29 @@ for (const [mode, n, path] of [
     assert.deepEqual(browser.problems, [], 'expected no console errors');
   });
 }
+
+test('the picture stays readable after the browser shows it: the GPU canvas and the 2D one over it, as the tests read them', async () => {
+  const { page } = browser;
+  await open('?renderer=webgl', 'mode=quadtree&n=300&seed=7&paused');
+  await page.waitForTimeout(300);
+  const points = await page.evaluate(() => {
+    const c = document.getElementById('world').getBoundingClientRect();
+    return [0.3, 0.5, 0.7].flatMap((fx) => [0.3, 0.6].map((fy) => ({ x: c.left + c.width * fx, y: c.top + c.height * fy })));
+  });
+  const colours = new Set();
+  for (const p of points) {
+    const read = await pixelAt(page, p.x, p.y);
+    const drawn = await page.evaluate(({ x, y }) => {
+      const canvas = document.getElementById('world');
+      const r = canvas.getBoundingClientRect();
+      const k = canvas.width / r.width;
+      return Array.from(window.__broadphase.playground.renderer.picture().getContext('2d').getImageData(Math.floor((x - r.left) * k), Math.floor((y - r.top) * k), 1, 1).data.slice(0, 3));
+    }, p);
+    assert.deepEqual(read, drawn, `expected the picture read later at (${p.x}, ${p.y}) to be the one drawn`);
+    colours.add(read.join());
+  }
+  assert.ok(colours.size > 1 || !colours.has('0,0,0'), `expected the world's colours, not a cleared buffer, found ${[...colours]}`);
+});
 
 test('at devicePixelRatio 2 both canvases are sized in device pixels and the pictures match (outlined and whole-pixel boxes)', async () => {
   const context = browser.context;

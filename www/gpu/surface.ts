@@ -111,7 +111,9 @@ export class GpuSurface {
       depth: false,
       stencil: true,
       premultipliedAlpha: true,
-      preserveDrawingBuffer: false,
+      // Readable after the browser showed it (a test, a screenshot from
+      // script, drawImage onto another canvas): one copy a frame on a GPU.
+      preserveDrawingBuffer: true,
     });
     if (gl === null) return 'no webgl2';
     if (!allowSoftware && isSoftware(gl)) {
