@@ -17,12 +17,6 @@ import { RectBatch } from './rect-batch';
 import { createRectProgram, type RectProgram } from './rect-program';
 import type { Viewport } from '../runtime/viewport';
 
-/** What draws may restrict themselves to: rectangles [first, first + count) of the batch. */
-export interface DrawRange {
-  first?: number;
-  count?: number;
-}
-
 /** How one draw paints its rectangles (see the shader's uniforms). */
 interface DrawHow {
   /** Device px the outer edge lies outside each rectangle (a stroke's half width). */
@@ -34,7 +28,6 @@ interface DrawHow {
   /** Whole pixels of this many device px (0: antialiased shapes). */
   snap?: number;
   union?: boolean;
-  range?: DrawRange;
   /** Continue the last union (whole-pixel draws that share one). */
   sameRef?: boolean;
 }
@@ -69,8 +62,6 @@ export class GpuSurface {
   readonly gl: WebGL2RenderingContext;
   /** True between the context's loss and its restoration: draw in 2D meanwhile. */
   lost = false;
-  /** Draw calls issued this frame (for tests and the frame readout). */
-  drawCalls = 0;
   // Set by setUp(), again after a restored context.
   private program!: RectProgram;
   private vao: WebGLVertexArrayObject | null = null;
@@ -156,7 +147,6 @@ export class GpuSurface {
    */
   begin(viewport: Viewport, page: string, realign: boolean): void {
     const { gl, overlay, canvas } = this;
-    this.drawCalls = 0;
     if (canvas.parentNode !== overlay.parentNode || canvas.nextSibling !== overlay) overlay.before(canvas);
     if (!this.shown) {
       canvas.style.display = 'block';
@@ -198,7 +188,7 @@ export class GpuSurface {
   }
 
   /** Sends `batch` to the GPU if it changed since its last upload. */
-  upload(batch: RectBatch): Uploaded {
+  private upload(batch: RectBatch): Uploaded {
     const gl = this.gl;
     let up = this.uploads.get(batch);
     if (up === undefined) {
@@ -224,8 +214,8 @@ export class GpuSurface {
   }
 
   /** `ctx.fill(path)` of a path of the rectangles. */
-  fillPath(batch: RectBatch, colour: string | Rgba, union: boolean, range: DrawRange = {}): void {
-    this.draw(batch, [colour], { quarter: true, union, range });
+  fillPath(batch: RectBatch, colour: string | Rgba, union: boolean): void {
+    this.draw(batch, [colour], { quarter: true, union });
   }
 
   /** `ctx.fillRect` of each rectangle. */
@@ -234,9 +224,9 @@ export class GpuSurface {
   }
 
   /** `ctx.stroke(path)` of a path of the rectangles, `widthCss` CSS px wide. */
-  strokePath(batch: RectBatch, colour: string | Rgba, widthCss: number, dpr: number, union: boolean, range: DrawRange = {}): void {
+  strokePath(batch: RectBatch, colour: string | Rgba, widthCss: number, dpr: number, union: boolean): void {
     const [half, paint, quarter, asUnion] = pathStroke(colour, widthCss * dpr, union);
-    this.draw(batch, [paint], { outer: half, inner: half, quarter, union: asUnion, range });
+    this.draw(batch, [paint], { outer: half, inner: half, quarter, union: asUnion });
   }
 
   /** `ctx.strokeRect` of each rectangle. */
@@ -323,19 +313,18 @@ export class GpuSurface {
   }
 
   private draw(batch: RectBatch, palette: readonly (string | Rgba)[], how: DrawHow): void {
-    const { outer = 0, inner = -1, lines = false, quarter = false, snap = 0, union = false, range = {}, sameRef = false } = how;
-    const first = range.first ?? 0;
-    const count = Math.min(range.count ?? batch.count - first, batch.count - first);
+    const { outer = 0, inner = -1, lines = false, quarter = false, snap = 0, union = false, sameRef = false } = how;
+    const count = batch.count;
     if (count <= 0) return;
     const gl = this.gl;
     const p = this.program;
     const up = this.upload(batch);
     gl.bindBuffer(gl.ARRAY_BUFFER, up.rects);
-    gl.vertexAttribPointer(1, 4, gl.FLOAT, false, 16, 16 * first);
+    gl.vertexAttribPointer(1, 4, gl.FLOAT, false, 16, 0);
     if (palette.length > 1) {
       gl.bindBuffer(gl.ARRAY_BUFFER, up.tones);
       gl.enableVertexAttribArray(2);
-      gl.vertexAttribPointer(2, 1, gl.UNSIGNED_BYTE, false, 1, first);
+      gl.vertexAttribPointer(2, 1, gl.UNSIGNED_BYTE, false, 1, 0);
     } else {
       gl.disableVertexAttribArray(2);
       gl.vertexAttrib1f(2, 0);
@@ -412,7 +401,6 @@ export class GpuSurface {
 
   private instanced(count: number): void {
     this.gl.drawArraysInstanced(this.gl.TRIANGLE_STRIP, 0, 4, count);
-    this.drawCalls += 1;
   }
 }
 
