@@ -68,9 +68,17 @@ export class BruteForceCheck {
     return n < 2 ? 1 : done / (n * (n - 1));
   }
 
-  /** Call after this frame's pairs were taken, before anything moves boxes. */
-  tick(sim: Simulation, frame: number, now: number, budgetMillis: number): void {
-    if (this.job === null && now >= this.nextAt) this.job = snapshot(sim, frame);
+  /**
+   * Call after this frame's pairs were taken, before anything moves boxes.
+   * A scene that has not changed since the last check is not checked again
+   * (paused, its numbers stay those of one frame); one that changed while
+   * `still` (paused) is checked at once, so the check catches up with the
+   * frame on screen.
+   */
+  tick(sim: Simulation, frame: number, now: number, budgetMillis: number, still = false): void {
+    const r = this.result;
+    const current = r !== null && r.version === sim.version && r.structure === sim.world.structure;
+    if (this.job === null && !current && (now >= this.nextAt || still)) this.job = snapshot(sim, frame);
     const job = this.job;
     if (job === null) return;
     const start = performance.now();

@@ -1,7 +1,9 @@
-// The running playground: applies settings to the scene, runs the frame
-// loop, and offers the actions the controls, the keyboard and the tests
-// share. One frame = at most one step(dt) + pairs(), the brute-force
-// check's time slice, the camera query, then drawing.
+// The box demos' scene (quadtree, grids, hierarchy): applies settings to
+// the simulation and offers the actions the controls, the keyboard and the
+// tests share. It runs in the mode runtime (runtime/mode-runtime.ts), which
+// owns the view, the drawing, the loop and publishing. One tick = at most
+// one step(dt) + pairs(), the brute-force check's time slice, the camera
+// query; the runtime then draws.
 
 import { BruteForceCheck } from './check';
 import { clampCamera } from './camera';
@@ -10,16 +12,17 @@ import { BoxesLayer } from '../layers/boxes';
 import { CameraLayer } from '../layers/camera';
 import { FocusLayer } from '../layers/focus';
 import { QuadtreeLayer } from '../layers/quadtree';
-import { Renderer } from '../runtime/renderer';
+import type { Renderer } from '../runtime/renderer';
 import { Simulation, type SimulationOptions } from './simulation';
 import { createState, defaultCamera, SPEED_MAX, type DemoState, type Settings } from './settings';
-import { Sidebar } from '../runtime/ui';
-import { settingsParams, writeSettings } from './url';
-import { applyView, ViewLink } from '../runtime/view-link';
-import { replaceModeQuery } from '../modes/url';
-import { Viewport } from '../runtime/viewport';
-import { FrameLoop } from '../runtime/frame-loop';
-import { FrameCost } from '../runtime/frame-cost';
+import type { Sidebar } from '../runtime/ui';
+import { boxValues } from './values';
+import type { Viewport } from '../runtime/viewport';
+import type { ModeRuntime, Scene } from '../runtime/mode-runtime';
+import type { FrameCost } from '../runtime/frame-cost';
+import type { KeyScene, PointerScene } from '../runtime/input';
+import { History } from '../runtime/history';
+import type { Rect } from '../runtime/geometry';
 
 /** Simulated time of one single step, before the speed multiplier. */
 const SINGLE_STEP_DT = 1 / 60;
@@ -44,6 +47,18 @@ const HOPELESS_MICROS = 1_000_000;
 const FRAME_BUDGET_MS = 14;
 const CHECK_FLOOR_MS = 0.25;
 
+/**
+ * What undo puts back after a drag or a key press: one box where it was,
+ * at the velocity it had (id 0: none), the camera, and the hand edits a
+ * link keeps. The simulation runs on in between: undo restores the place.
+ */
+interface BoxEdit {
+  readonly id: number;
+  readonly box: readonly number[] | null;
+  readonly camera: Rect;
+  readonly moved: readonly number[] | undefined;
+}
+
 /** What the moving-box layers draw from: the simulation and the UI state. */
 export interface BoxesModel {
   readonly sim: Simulation;
@@ -56,16 +71,21 @@ export interface BoxDemoOptions extends SimulationOptions {
   camera?: boolean;
   /** The quadtree's split lines and the nodes holding the focused box. */
   treeLayers?: boolean;
-  /** Where changed settings go (default: the address bar). */
-  publish?: (params: URLSearchParams) => void;
-  /** The page view from a link (`view=zoom_fx_fy`, checked), or null for the fitted view. */
-  view?: string | null;
+}
+
+/** What a mode adds to the demo's scene: its input, and what else it frees or installs. */
+export interface BoxSceneParts {
+  readonly input: PointerScene & KeyScene;
+  /** The history undo keys and buttons act on (default: the demo's own box edits). */
+  readonly history?: Scene<BoxesModel>['history'];
+  debug?(): () => void;
+  destroy?(): void;
 }
 
 export class BoxDemo {
   readonly state: DemoState;
   readonly sim: Simulation;
-  readonly viewport = new Viewport();
+  readonly viewport: Viewport;
   readonly renderer: Renderer<BoxesModel>;
   readonly check = new BruteForceCheck();
   readonly sidebar: Sidebar;
@@ -74,52 +94,42 @@ export class BoxDemo {
   readonly structures: readonly string[];
   /** Frames per second over the last half second or more. */
   fps = 0;
-  /** What a frame costs in JS, by part, over the last second or so. */
-  readonly cost = new FrameCost();
+  /** Undo for box drags and nudges and camera moves (one step per gesture). */
+  readonly history = new History<BoxEdit>();
+  /** The state before the gesture under way, or null. */
+  private editBefore: BoxEdit | null = null;
 
-  private readonly loop = new FrameLoop((now, dt) => {
-    this.countFps(now);
-    this.runFrame(now, dt);
-  });
   private destroyed = false;
-  private readonly publish: ((params: URLSearchParams) => void) | undefined;
   private fpsFrames = 0;
   private fpsSince = 0;
   private rebuildPending = false;
   /** Slow steps in a row (see SLOW_STEPS). */
   private slowSteps = 0;
   private stepPending = false;
-  private urlDirty = false;
-  /** Adds the page view (zoom, pan) to every write, and writes when only it changed. */
-  private readonly link: ViewLink;
   private readonly listeners = new Set<() => void>();
   private readonly rebuildListeners = new Set<() => void>();
   private readonly frameListeners = new Set<(now: number) => void>();
-  private readonly noticeListeners = new Set<(text: string) => void>();
 
   /** Whether this playground has the culling camera. */
   readonly hasCamera: boolean;
 
   constructor(
-    canvas: HTMLCanvasElement,
-    panelHost: HTMLElement,
+    private readonly rt: ModeRuntime<BoxesModel>,
     settings: Settings,
     structures: readonly string[],
     options: BoxDemoOptions = {},
   ) {
     this.structures = structures;
     this.hasCamera = options.camera ?? true;
-    this.publish = options.publish;
+    this.viewport = rt.viewport;
+    this.renderer = rt.renderer;
+    this.sidebar = rt.sidebar;
     this.state = createState(settings);
     this.sim = new Simulation(settings, options);
     this.dropRefusedSettings();
     this.viewport.setWorld(this.sim.side, this.sim.side);
-    this.viewport.fit();
-    applyView(this.viewport, options.view ?? null);
-    this.link = new ViewLink(this.viewport, options.publish ?? replaceModeQuery, () => settingsParams(this.state.settings));
     this.state.camera = settings.camera !== undefined ? { ...settings.camera } : defaultCamera(this.sim.side);
     clampCamera(this.state.camera, this.sim.side, 4);
-    this.renderer = new Renderer<BoxesModel>(canvas, this.viewport);
     this.renderer.add(new BackgroundLayer());
     this.renderer.add(new BoxesLayer());
     if (options.treeLayers ?? true) {
@@ -127,37 +137,52 @@ export class BoxDemo {
       this.renderer.add(new FocusLayer());
     }
     if (this.hasCamera) this.renderer.add(new CameraLayer());
-    this.sidebar = new Sidebar(panelHost);
-    // An embed hears the values in force at once, before any frame (its
-    // getState() reports them, defaults included; an instance off screen
-    // runs no frames); the page's address is left as the reader wrote it.
-    if (this.publish !== undefined) writeSettings(this.state.settings, this.link.publish);
+  }
+
+  /** The demo as the runtime runs it, with the mode's input and extras. */
+  scene(parts: BoxSceneParts): Scene<BoxesModel> {
+    return {
+      model: this,
+      world: () => ({ width: this.sim.side, height: this.sim.side }),
+      tick: (now, dt) => this.tick(now, dt),
+      state: () => boxValues(this.state.settings),
+      pointer: parts.input,
+      keys: parts.input,
+      history: parts.history ?? this,
+      busy: () => this.state.interaction.dragKind !== null,
+      debug: parts.debug,
+      destroy: () => {
+        parts.destroy?.();
+        this.destroy();
+      },
+    };
   }
 
   /** Frames drawn since start. */
   get frame(): number {
-    return this.loop.frame;
+    return this.rt.frame;
   }
 
-  start(): void {
-    this.loop.start();
+  /** What a frame costs in JS, by part, over the last second or so (the runtime's). */
+  get cost(): FrameCost {
+    return this.rt.cost;
   }
 
-  /** Off-screen (false): no frame runs until visible again. */
-  setVisible(visible: boolean): void {
-    this.loop.setVisible(visible);
+  get canUndo(): boolean {
+    return this.history.canUndo;
   }
 
-  /** Stops the frame loop and frees the wasm world; the object is dead after. */
+  get canRedo(): boolean {
+    return this.history.canRedo;
+  }
+
+  /** Frees the wasm world; the object is dead after. */
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
-    this.loop.stop();
     this.listeners.clear();
-    this.noticeListeners.clear();
     this.rebuildListeners.clear();
     this.frameListeners.clear();
-    this.renderer.destroy();
     this.sim.destroy();
   }
 
@@ -168,11 +193,6 @@ export class BoxDemo {
   /** Called after any settings change, so every view can re-read them. */
   onChange(listener: () => void): void {
     this.listeners.add(listener);
-  }
-
-  /** Called with a sentence the user should see (e.g. why it paused). */
-  onNotice(listener: (text: string) => void): void {
-    this.noticeListeners.add(listener);
   }
 
   /** Called every frame after the simulation, before drawing. */
@@ -187,7 +207,7 @@ export class BoxDemo {
 
   /** Shows `text` to the user (through the mode's notice). */
   notify(text: string): void {
-    for (const listener of this.noticeListeners) listener(text);
+    this.rt.notice.show(text);
   }
 
   // --- actions ---------------------------------------------------------
@@ -267,7 +287,7 @@ export class BoxDemo {
     const m = s.moved ?? [];
     for (let i = 0; i + 6 < m.length; i += 7) if (m[i] !== id) rest.push(...m.slice(i, i + 7));
     s.moved = [...rest, id, x, y, w, h, vx, vy];
-    this.urlDirty = true;
+    this.rt.changed();
   }
 
   /** The user changed a parent link: a link keeps all of them. */
@@ -279,13 +299,13 @@ export class BoxDemo {
       if (parent !== 0) links.push(id, parent);
     }
     this.state.settings.links = links;
-    this.urlDirty = true;
+    this.rt.changed();
   }
 
   /** The user moved or resized the camera: a link keeps it. */
   cameraEdited(): void {
     this.state.settings.camera = { ...this.state.camera };
-    this.urlDirty = true;
+    this.rt.changed();
   }
 
   setQuadtreeLimits(maxObjects: number, maxLevels: number): void {
@@ -324,7 +344,7 @@ export class BoxDemo {
   }
 
   fitView(): void {
-    this.viewport.fit();
+    this.rt.fitView();
     this.changed();
   }
 
@@ -337,12 +357,70 @@ export class BoxDemo {
     return Math.max(4, 24 / this.viewport.scale);
   }
 
+  // --- undo ----------------------------------------------------------------
+
+  private editSnapshot(id: number): BoxEdit {
+    const live = id !== 0 && this.sim.slotOf(id) >= 0;
+    const box = live ? [...this.sim.world.box(id), ...this.sim.world.velocity(id)] : null;
+    return { id, box, camera: { ...this.state.camera }, moved: this.state.settings.moved };
+  }
+
+  /** A gesture on box `id` (0: the camera) begins: what it changes is one undo step. */
+  beginEdit(id: number): void {
+    this.editBefore = this.editSnapshot(id);
+  }
+
+  /** The gesture ended: a step when it moved something. */
+  endEdit(): void {
+    const before = this.editBefore;
+    this.editBefore = null;
+    if (before === null) return;
+    const now = this.editSnapshot(before.id);
+    const same = (a: readonly number[] | null, b: readonly number[] | null) => (a === null ? b === null : b !== null && a.slice(0, 4).every((v, i) => v === b[i]));
+    const cam = (a: Rect, b: Rect) => a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
+    if (same(before.box, now.box) && cam(before.camera, now.camera)) return;
+    this.history.changed(() => before);
+    this.changed();
+  }
+
+  undo(): boolean {
+    const to = this.history.peekUndo();
+    if (to === undefined) return false;
+    return this.restoreEdit(this.history.undo(this.editSnapshot(to.id)));
+  }
+
+  redo(): boolean {
+    const to = this.history.peekRedo();
+    if (to === undefined) return false;
+    return this.restoreEdit(this.history.redo(this.editSnapshot(to.id)));
+  }
+
+  private restoreEdit(edit: BoxEdit | null): boolean {
+    if (edit === null) return false;
+    if (edit.box !== null && this.sim.slotOf(edit.id) >= 0) {
+      const [x, y, , , vx, vy] = edit.box;
+      this.sim.moveBox(edit.id, x, y);
+      this.sim.world.setVelocity(edit.id, vx, vy);
+    }
+    const cam = this.state.camera;
+    if (cam.x !== edit.camera.x || cam.y !== edit.camera.y || cam.w !== edit.camera.w || cam.h !== edit.camera.h) {
+      Object.assign(cam, edit.camera);
+      this.cameraChanged();
+      this.state.settings.camera = { ...cam };
+    }
+    if (edit.moved === undefined) delete this.state.settings.moved;
+    else this.state.settings.moved = edit.moved;
+    this.changed();
+    return true;
+  }
+
   // --- the frame loop ---------------------------------------------------
 
-  private runFrame(now: number, dt: number): void {
+  /** One frame before drawing: settings problems, a pending rebuild, the step, the check, the camera query. */
+  private tick(now: number, dt: number): void {
+    this.countFps(now);
     const s = this.state.settings;
-    const cost = this.cost;
-    cost.begin();
+    const cost = this.rt.cost;
     if (this.sim.setupProblems.length > 0) {
       this.notify(this.sim.setupProblems.join(' · '));
       for (const p of this.sim.setupProblems) console.warn(`broadphase: ${p}`);
@@ -372,20 +450,10 @@ export class BoxDemo {
     const last = cost.report;
     const left = FRAME_BUDGET_MS - cost.elapsed() - (last === null ? 0 : last.draw + last.rest);
     const checkStart = performance.now();
-    this.check.tick(this.sim, this.frame, now, Math.max(CHECK_FLOOR_MS, Math.min(s.count > 5000 ? 3 : 6, left)));
+    this.check.tick(this.sim, this.frame, now, Math.max(CHECK_FLOOR_MS, Math.min(s.count > 5000 ? 3 : 6, left)), !s.running);
     cost.add('check', performance.now() - checkStart);
     if (this.hasCamera) this.sim.queryCamera(this.state.camera);
     for (const listener of this.frameListeners) listener(now);
-    const t0 = performance.now();
-    this.renderer.draw(this, now);
-    cost.add('draw', performance.now() - t0);
-    this.sidebar.update(now);
-    if (this.urlDirty) {
-      this.urlDirty = false;
-      writeSettings(s, this.link.publish);
-    }
-    this.link.tick(now);
-    cost.end();
   }
 
   private countFps(now: number): void {
@@ -427,6 +495,9 @@ export class BoxDemo {
     this.state.interaction.hoverId = 0;
     this.state.interaction.dragKind = null;
     this.state.interaction.selectedId = 0;
+    // Steps name boxes of the old world.
+    this.history.clear();
+    this.editBefore = null;
     this.check.restart();
     for (const listener of this.rebuildListeners) listener();
   }
@@ -439,7 +510,7 @@ export class BoxDemo {
   }
 
   private changed(): void {
-    this.urlDirty = true;
+    this.rt.changed();
     for (const listener of this.listeners) listener();
     this.sidebar.sync();
   }

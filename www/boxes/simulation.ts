@@ -13,25 +13,6 @@ export function worldSideFor(count: number): number {
   return World.sceneSide(count);
 }
 
-/**
- * The moving-box demo's starting settings, with the core's own tree limits
- * (so the page shows them) and `preferred` as the structure when it exists.
- */
-export function defaultSettings(structures: readonly string[], preferred: string): Settings {
-  const [maxObjects, maxLevels] = World.defaultQuadtreeLimits();
-  return {
-    count: 800,
-    seed: 1,
-    layout: 'uniform',
-    structure: structures.includes(preferred) ? preferred : structures[0],
-    maxObjects,
-    maxLevels: Math.min(maxLevels, 12),
-    speed: 1,
-    running: true,
-    showTree: true,
-  };
-}
-
 /** The side of a square world from the origin that holds every explicit box. */
 function sideHolding(boxes: readonly number[]): number {
   let side = 1;

@@ -1,12 +1,12 @@
 // An embed's options as TypeScript sees them. Every option is described,
-// checked and documented by the one table in ../settings/schema.ts (its
+// checked and documented by the one table in ../settings/table.ts (its
 // `option` column); this file only gives them types for `mount()` and
 // `getState()`.
 
-import type { ModeName } from '../settings/schema';
+import type { ModeName } from '../settings/modes';
 
-export type { ModeName } from '../settings/schema';
-export { MODE_NAMES } from '../settings/schema';
+export type { ModeName } from '../settings/modes';
+export { MODE_NAMES } from '../settings/modes';
 
 export interface PlaygroundOptions {
   /** Which playground: quadtree (default), grids, hierarchy, tiles, rays. */

@@ -123,9 +123,7 @@ export class ControlsPanel implements Panel {
     this.pause.setAttribute('aria-pressed', String(!s.running));
     this.pause.classList.toggle('paused', !s.running);
     this.showTree.checked = s.showTree;
-    // The limits only mean something to a quadtree; say so, do not hide them.
-    const tree = this.pg.sim.quadtreeActive;
-    this.limits.disabled = !tree;
-    this.limits.title = tree ? '' : 'Applies when a quadtree structure is selected';
+    // The limits only mean something to a quadtree: shown only while one is the structure.
+    this.limits.hidden = !this.pg.sim.quadtreeActive;
   }
 }

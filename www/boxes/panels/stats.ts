@@ -97,7 +97,10 @@ export class StatsPanel implements Panel {
     const allPairs = (n * (n - 1)) / 2;
     setText(this.v.objects, formatInt(n));
     setText(this.v.structure, sim.world.structure);
-    setText(this.v.candidates, formatInt(sim.candidateTests));
+    // A full pass tests every pair at least once: fewer tests than pairs means
+    // pairs() searched only what moved since the last call (a drag while paused).
+    const incremental = sim.candidateTests < sim.pairCount;
+    setText(this.v.candidates, `${formatInt(sim.candidateTests)}${incremental ? ' · only what moved' : ''}`);
     setText(this.v.saving, allPairs > 0 ? `${percent(sim.candidateTests / allPairs)} of ${formatInt(allPairs)}` : '—');
     setText(this.v.pairs, formatInt(sim.pairCount));
     this.updateCheck(now);
@@ -149,6 +152,7 @@ export class StatsPanel implements Panel {
       this.checkRow.dataset.agree = '';
       return;
     }
+    // Running, the check is about an older frame than the rows above: it says which (paused, it catches up to this one).
     setText(this.checkFrame, ` (frame ${formatInt(r.frame)})`);
     setText(this.checkStructure, formatInt(r.structurePairs));
     setText(this.checkBrute, formatInt(r.brutePairs));
