@@ -75,9 +75,10 @@ test('tutorial.html: four live instances in different modes, each with its own s
 });
 
 test('pausing one instance from the keyboard leaves the others running', async () => {
-  // A tall window: all three on screen at once.
-  await page.setViewportSize({ width: 1280, height: 3200 });
-  await page.waitForTimeout(200);
+  // A window as tall as the article: every instance on screen at once.
+  const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: 1280, height: Math.max(3200, tall + 100) });
+  await page.waitForTimeout(300);
   const hashBefore = await page.evaluate(() => location.href);
   await page.evaluate(() => document.getElementById('demo-quadtree').shadowRoot.querySelector('#world').focus());
   await page.keyboard.press(' ');

@@ -65,11 +65,14 @@ function instrument() {
     if (marks.placeholders === null && list.length > 0 && list.every((e) => e.getBoundingClientRect().height > 0)) marks.placeholders = now();
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
-  // Parsed, and no module script has run yet: the size each embed has before its script.
-  document.addEventListener('readystatechange', () => {
-    if (document.readyState === 'interactive') marks.heightsEarly = embeds().map((e) => Math.round(e.getBoundingClientRect().height));
-    check();
-  });
+  // The size each embed has on screen before its script has defined it: the last frame before.
+  const beforeDefined = () => {
+    if (customElements.get('broadphase-playground') !== undefined) return;
+    if (embeds().length > 0) marks.heightsEarly = embeds().map((e) => Math.round(e.getBoundingClientRect().height));
+    requestAnimationFrame(beforeDefined);
+  };
+  requestAnimationFrame(beforeDefined);
+  document.addEventListener('readystatechange', check);
 }
 
 async function load(path) {

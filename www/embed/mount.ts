@@ -6,9 +6,12 @@
 // checked against the settings table; a refused or clamped one keeps the
 // default (or the clamp) and says so, in the console and in a dismissible
 // notice inside the embed. The embed is exactly as tall as its element:
-// the page's own CSS height when it sets one, else the `height` option.
-// While the wasm loads a placeholder of that height shows; if it cannot
-// load, an error box of that height says what was tried and how to fix it.
+// the page's own CSS height when it sets one, else the `height` option,
+// else a height picked from the width (see auto-size.ts). Its width picks
+// the layout (see embed.css): panels beside the canvas, or under it behind
+// tabs at 800 px and less. While the wasm loads a placeholder of that
+// height shows; if it cannot load, an error box of that height says what
+// was tried and how to fix it.
 
 import { findMode, modeStyles } from '../modes/index';
 import type { ModeHandle } from '../modes/types';
@@ -18,6 +21,7 @@ import { defaultSettings, optionsOf, readMode, readSettings, warnAll, type Probl
 import { appliesTo, settingBy, type ModeName, type SettingSpec, type SettingValues, type SomeSettings } from '../settings/table';
 import pageCss from '../style.css?inline';
 import embedCss from './embed.css?inline';
+import { autoSize, NARROW_MAX_PX } from './auto-size';
 import lightCss from './light.css?inline';
 import { loadWasm, wasmUrlFor, WasmLoadError, whenWasmReady } from './load-wasm';
 import type { PlaygroundOptions, PlaygroundState } from './options';
@@ -48,8 +52,9 @@ export interface EmbedHandle extends PlaygroundHandle {
   setAttributes(partial: Readonly<Record<string, string | undefined>>): void;
 }
 
-/** Below this width the panels go under the canvas. */
-const STACK_BELOW_PX = 560;
+/** Lower than this, the legend and help fold behind "?". */
+const COMPACT_BELOW_PX = 500;
+/** The height before the width is known. */
 const DEFAULT_HEIGHT = 520;
 
 /** The page's stylesheet, with its `:root` rules applied to the shadow host instead, and every mode's styles. */
@@ -153,17 +158,37 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   /** Every value in force for the mode: what was given, then what the mode published, over its defaults. */
   const inForce = (): SettingValues => ({ ...defaultSettings(mode), ...given, ...published }) as SettingValues;
 
+  /** The element's width (as laid out now, then as the observer reports it). */
+  let width = element.getBoundingClientRect().width;
+  /** Whether the page's own CSS sizes the element (then --bp-height has no say): tried by moving it. */
+  const pageSized = (): boolean => {
+    const ours = element.style.getPropertyValue('--bp-height');
+    element.style.setProperty('--bp-height', '3px');
+    const a = element.getBoundingClientRect().height;
+    element.style.setProperty('--bp-height', '5px');
+    const b = element.getBoundingClientRect().height;
+    element.style.setProperty('--bp-height', ours);
+    return a === b;
+  };
   const applyHeight = (): void => {
-    const h = early('height') ?? DEFAULT_HEIGHT;
+    const wanted = early('height');
+    // Without a height (ours or the page's), one from the width and what the layout needs (measured once the mode is built).
+    const auto = wanted === undefined && width > 0 && current !== null && !pageSized() ? autoSize(frameEl, width, current.aspect ?? 1, Array.isArray(given.panels)) : null;
+    const h = wanted ?? auto?.height ?? provisionalHeight(width);
     // The host's height comes from :host { height: var(--bp-height) } unless the page's CSS sets one.
-    element.style.setProperty('--bp-height', typeof h === 'number' ? `${h}px` : String(h));
+    const css = typeof h === 'number' ? `${h}px` : String(h);
+    if (element.style.getPropertyValue('--bp-height') !== css) element.style.setProperty('--bp-height', css);
+    const canvas = auto?.canvas === null || auto === null ? '' : `${auto.canvas}px`;
+    if (frameEl.style.getPropertyValue('--bp-canvas-height') !== canvas) frameEl.style.setProperty('--bp-canvas-height', canvas);
   };
 
   const applyLook = (): void => {
-    applyHeight();
     themes.update();
     frameEl.classList.toggle('no-legend', given.legend === false);
-    if (host === null || current === null) return;
+    if (host === null || current === null) {
+      applyHeight();
+      return;
+    }
     const wanted = given.panels ?? 'all';
     const known = new Set(current.panels.map((p) => p.id));
     if (Array.isArray(wanted)) {
@@ -183,6 +208,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       if (!hide) shown += 1;
     }
     host.classList.toggle('no-sidebar', shown === 0);
+    applyHeight();
   };
 
   /** Counts create() calls: a mode whose code arrives after a newer create() is dropped. */
@@ -190,6 +216,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   let started = false;
   /** (Re)builds the mode from the values in force, once its code has loaded. */
   const create = (): Promise<void> => {
+    contentResize.disconnect();
     current?.destroy();
     current = null;
     published = null;
@@ -212,6 +239,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
             },
             publishAtStart: true,
             keyRoot: root,
+            gestures: 'cooperative',
             debug: false,
           });
         } catch (error) {
@@ -219,6 +247,10 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
           return;
         }
         applyLook();
+        // The panels fill in on the first frames, and change as the scene does:
+        // an element without a height follows them.
+        const panels = host.querySelector('#panels');
+        if (panels !== null) contentResize.observe(panels);
         if (!visible) current.setVisible?.(false);
       }, showFailure);
   };
@@ -263,14 +295,20 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     element.toggleAttribute('data-offscreen', !visible);
   });
   intersection.observe(element);
-  // The element's width picks the layout: side by side, or the panels under the canvas.
+  // The element's width picks the layout (side by side, or the panels under
+  // the canvas) and, without a `height`, the height; a low one folds the legend.
   const resize = new ResizeObserver((entries) => {
-    const width = entries[entries.length - 1]?.contentRect.width ?? STACK_BELOW_PX;
-    const stacked = width < STACK_BELOW_PX;
-    frameEl.classList.toggle('stacked', stacked);
-    element.toggleAttribute('data-stacked', stacked);
+    const box = entries[entries.length - 1]?.contentRect;
+    if (box === undefined) return;
+    width = box.width;
+    const narrow = width <= NARROW_MAX_PX;
+    frameEl.classList.toggle('narrow', narrow);
+    frameEl.classList.toggle('compact', narrow || box.height < COMPACT_BELOW_PX);
+    element.toggleAttribute('data-narrow', narrow);
+    applyHeight();
   });
   resize.observe(element);
+  const contentResize = new ResizeObserver(() => applyHeight());
 
   mode = readModeFrom(rawSettings, report);
   // An embed in or near view gets its mode's code while the wasm downloads;
@@ -323,6 +361,8 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
 
   const handle: EmbedHandle = {
     getState() {
+      // Before the core is loaded nothing is read yet (the defaults come from the core): only the mode is known.
+      if (!read) return { mode } as PlaygroundState;
       // The scene as the mode has it now, and the look as given: typed values as options.
       const scene = Object.fromEntries(Object.entries(inForce()).filter(([k]) => isScene(k, mode)));
       const look = Object.fromEntries(Object.entries(given).filter(([k]) => LOOK_OPTIONS.has(k)));
@@ -341,6 +381,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       themes.stop();
       intersection.disconnect();
       resize.disconnect();
+      contentResize.disconnect();
       current?.destroy();
       current = null;
       root.replaceChildren();
@@ -360,6 +401,16 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     },
   };
   return handle;
+}
+
+/**
+ * The height of an embed without one before its mode is built: in a wide
+ * column, what autoSize picks when the panels fit beside the canvas (most
+ * embeds), so the element keeps its size when the mode arrives; a page's
+ * placeholder style can match it (docs/EMBED.md, First paint).
+ */
+function provisionalHeight(width: number): number {
+  return width > NARROW_MAX_PX ? Math.round(Math.min(760, Math.max(460, width * 0.56))) : DEFAULT_HEIGHT;
 }
 
 function withoutMode(settings: Readonly<Record<string, unknown>>): Record<string, unknown> {

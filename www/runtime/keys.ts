@@ -16,6 +16,26 @@ export function belongsToControl(e: KeyboardEvent): boolean {
   return (t instanceof HTMLButtonElement || t instanceof HTMLAnchorElement) && (e.key === ' ' || e.key === 'Enter');
 }
 
+/**
+ * Where an ARIA tab list's keys move from tab `at` of `count`: the arrows
+ * to the neighbour (wrapping), Home and End to the ends; null for any
+ * other key.
+ */
+export function tabListMove(key: string, at: number, count: number): number | null {
+  switch (key) {
+    case 'ArrowLeft':
+      return (at + count - 1) % count;
+    case 'ArrowRight':
+      return (at + 1) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
 /** `+` / `=` zoom in, `-` / `−` out, `F` / `0` fit, about the canvas centre; true when the key was one of them. */
 export function viewKey(v: Viewport, key: string): boolean {
   switch (key) {

@@ -179,7 +179,7 @@ export function list(read: (text: string, max: number) => ListRead, noun: string
     if (!got.ok) return got;
     if (got.total <= limit) return { ok: true, value: got.value };
     if (policy === 'default') return refuse(`has ${grouped(got.total)} ${noun}, more than ${grouped(limit)} (the most the ${mode} mode holds)`);
-    return { ok: true, value: got.value, note: `cut to the first ${grouped(limit)} of ${grouped(got.total)} ${noun} (the ${mode} mode holds at most ${grouped(limit)})` };
+    return { ok: true, value: got.value, note: `cut to the first ${grouped(limit)} of ${grouped(got.total)} ${noun}` };
   };
   return {
     allowed: (mode) => `${what}; at most ${grouped(max(mode))}`,

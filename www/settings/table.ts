@@ -34,7 +34,7 @@ export interface SettingSpec {
   readonly modes: readonly ModeName[] | 'all';
   /** For the docs: what it does. */
   readonly doc: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  /** How its value is read, checked and written (any kind: each row's own type is kept by `SETTINGS`). */
   readonly kind: Kind<any>;
   /** The value when the setting is not given, per mode; absent when the mode picks it from its scene (a cell size, a ray). */
   readonly fallback?: (mode: ModeName) => unknown;
@@ -341,7 +341,6 @@ export const SETTINGS = [
 
 type Row = (typeof SETTINGS)[number];
 type ValueOf<R> = R extends { kind: Kind<infer T> } ? T : never;
-type Option = Row['option'];
 
 /**
  * Every setting's typed value, by option name: those with a default are
@@ -355,7 +354,6 @@ export type SettingValues = { -readonly [R in Row as R extends { fallback: unkno
 /** Some settings' values: what a mode publishes, what was given. */
 export type SomeSettings = Partial<SettingValues>;
 
-export type SettingName = Option;
 
 /** The setting with this option, attribute or parameter name. */
 export function settingBy(key: 'attribute' | 'option' | 'param', name: string): SettingSpec | undefined {
