@@ -122,13 +122,24 @@ export async function scale(page) {
   });
 }
 
-/** The canvas colour at viewport CSS point (x, y), as [r, g, b]. */
+/**
+ * The canvas colour at viewport CSS point (x, y), as [r, g, b]: of the
+ * picture on screen, which where the page draws with WebGL2 is the GPU
+ * canvas under #world with #world's 2D drawing over it.
+ */
 export async function pixelAt(page, x, y) {
   return page.evaluate(({ x, y }) => {
     const canvas = document.getElementById('world');
     const r = canvas.getBoundingClientRect();
     const k = canvas.width / r.width;
-    const data = canvas.getContext('2d').getImageData(Math.floor((x - r.left) * k), Math.floor((y - r.top) * k), 1, 1).data;
-    return Array.from(data.slice(0, 3));
+    const [px, py] = [Math.floor((x - r.left) * k), Math.floor((y - r.top) * k)];
+    const out = document.createElement('canvas');
+    out.width = 1;
+    out.height = 1;
+    const g = out.getContext('2d');
+    const under = canvas.previousElementSibling;
+    if (under instanceof HTMLCanvasElement && under.classList.contains('gpu-canvas') && under.style.display !== 'none') g.drawImage(under, -px, -py);
+    g.drawImage(canvas, -px, -py);
+    return Array.from(g.getImageData(0, 0, 1, 1).data.slice(0, 3));
   }, { x, y });
 }

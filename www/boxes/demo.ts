@@ -19,6 +19,7 @@ import type { Sidebar } from '../runtime/ui';
 import { boxValues } from './values';
 import type { Viewport } from '../runtime/viewport';
 import type { ModeRuntime, Scene } from '../runtime/mode-runtime';
+import type { FrameCost } from '../runtime/frame-cost';
 import type { KeyScene, PointerScene } from '../runtime/input';
 import { History } from '../runtime/history';
 import type { Rect } from '../runtime/geometry';
@@ -26,10 +27,25 @@ import type { Rect } from '../runtime/geometry';
 /** Simulated time of one single step, before the speed multiplier. */
 const SINGLE_STEP_DT = 1 / 60;
 /**
- * A step + pairs slower than this pauses the simulation, so the page stays
- * usable (brute force at 20k objects takes over a second per step).
+ * Steps + pairs slower than this (two frames a second) pause the
+ * simulation, so the page stays usable (brute force at 20k objects takes
+ * over a second per step); 200k objects on a slow, busy machine may take
+ * a few hundred ms and still run.
  */
-const STALL_MICROS = 250_000;
+const STALL_MICROS = 500_000;
+/**
+ * One slow step is not a stall: a fresh world's first steps grow its
+ * memory and structures (hundreds of ms at 200k objects on a slow
+ * machine), and a busy machine stalls any step now and then. The scene
+ * pauses after SLOW_STEPS slow steps in a row (past the warm-up), or at
+ * once when a step takes over a second (brute force at 20k).
+ */
+const WARM_UP_STEPS = 10;
+const SLOW_STEPS = 3;
+const HOPELESS_MICROS = 1_000_000;
+/** The brute-force check's slice fits what a 60 fps frame leaves, ms, but never less than the floor. */
+const FRAME_BUDGET_MS = 14;
+const CHECK_FLOOR_MS = 0.25;
 
 /**
  * What undo puts back after a drag or a key press: one box where it was,
@@ -89,6 +105,8 @@ export class BoxDemo {
   private fpsFrames = 0;
   private fpsSince = 0;
   private rebuildPending = false;
+  /** Slow steps in a row (see SLOW_STEPS). */
+  private slowSteps = 0;
   private stepPending = false;
   private readonly listeners = new Set<() => void>();
   private readonly rebuildListeners = new Set<() => void>();
@@ -146,6 +164,11 @@ export class BoxDemo {
   /** Frames drawn since start. */
   get frame(): number {
     return this.rt.frame;
+  }
+
+  /** What a frame costs in JS, by part, over the last second or so (the runtime's). */
+  get cost(): FrameCost {
+    return this.rt.cost;
   }
 
   get canUndo(): boolean {
@@ -400,24 +423,39 @@ export class BoxDemo {
   private tick(now: number, dt: number): void {
     this.countFps(now);
     const s = this.state.settings;
+    const cost = this.rt.cost;
     if (this.sim.setupProblems.length > 0) {
       this.notify(this.sim.setupProblems.join(' · '));
       for (const p of this.sim.setupProblems) console.warn(`broadphase: ${p}`);
       this.sim.setupProblems = [];
     }
-    if (this.rebuildPending) this.rebuild();
+    if (this.rebuildPending) {
+      this.rebuild();
+      // A new scene: its frames start counting after the build.
+      cost.restart();
+      cost.begin();
+    }
     if (s.running) {
       this.sim.advance(dt * s.speed);
-      if (this.sim.lastStepMicros > STALL_MICROS) this.stall();
+      const us = this.sim.lastStepMicros;
+      this.slowSteps = us > STALL_MICROS && this.sim.steps > WARM_UP_STEPS ? this.slowSteps + 1 : 0;
+      if (us > HOPELESS_MICROS || this.slowSteps >= SLOW_STEPS) this.stall();
     } else if (this.stepPending) {
       this.sim.advance(SINGLE_STEP_DT * (s.speed || 1));
     } else {
       this.sim.refreshIfDirty();
     }
     this.stepPending = false;
-    // Scan budget: leave the big scenes room to draw at 60 fps.
+    cost.add('step', this.sim.frameStepMs);
+    cost.add('pairs', this.sim.framePairsMs);
+    // Scan budget: what a 60 fps frame leaves after this frame's work so
+    // far and the drawing and the rest (as the last second measured them).
     // Paused and let go, the check catches up at once; during a drag it keeps its pace.
-    this.check.tick(this.sim, this.frame, now, s.count > 5000 ? 3 : 6, !s.running && this.state.interaction.dragKind === null);
+    const last = cost.report;
+    const left = FRAME_BUDGET_MS - cost.elapsed() - (last === null ? 0 : last.draw + last.rest);
+    const checkStart = performance.now();
+    this.check.tick(this.sim, this.frame, now, Math.max(CHECK_FLOOR_MS, Math.min(s.count > 5000 ? 3 : 6, left)), !s.running && this.state.interaction.dragKind === null);
+    cost.add('check', performance.now() - checkStart);
     if (this.hasCamera) this.sim.queryCamera(this.state.camera);
     for (const listener of this.frameListeners) listener(now);
   }
@@ -433,6 +471,7 @@ export class BoxDemo {
   }
 
   private stall(): void {
+    this.slowSteps = 0;
     const s = this.state.settings;
     const ms = this.sim.lastStepMicros / 1000;
     this.setRunning(false);

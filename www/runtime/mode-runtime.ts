@@ -11,6 +11,7 @@
 
 import { addZoomButtons, toolButton } from './canvas-tools';
 import { FrameLoop } from './frame-loop';
+import { FrameCost } from './frame-cost';
 import { CanvasInput, type KeyScene, type PointerScene } from './input';
 import { Notice } from './notice';
 import { Renderer, type Layer } from './renderer';
@@ -75,6 +76,8 @@ export class ModeRuntime<M extends object> {
   readonly sidebar: Sidebar;
   readonly notice: Notice;
   readonly loop: FrameLoop;
+  /** What a frame costs in JS, by part (a scene's tick adds its own parts: step, pairs, check). */
+  readonly cost = new FrameCost();
   private scene: Scene<M> | null = null;
   private input: CanvasInput | null = null;
   private link: ViewLink | null = null;
@@ -176,6 +179,7 @@ export class ModeRuntime<M extends object> {
       this.scene?.destroy();
     } finally {
       this.notice.destroy();
+      this.renderer.destroy();
       this.layout.remove();
     }
   }
@@ -190,6 +194,8 @@ export class ModeRuntime<M extends object> {
   private runFrame(now: number, dt: number): void {
     const scene = this.scene;
     if (scene === null) return;
+    const cost = this.cost;
+    cost.begin();
     try {
       const world = scene.world();
       const v = this.viewport;
@@ -200,7 +206,9 @@ export class ModeRuntime<M extends object> {
         v.fit();
       }
       scene.tick(now, dt);
+      const drawStart = performance.now();
       this.renderer.draw(scene.model, now);
+      cost.add('draw', performance.now() - drawStart);
       this.sidebar.update(now);
       const buttons = this.historyButtons;
       if (buttons !== null && scene.history !== undefined) {
@@ -216,6 +224,7 @@ export class ModeRuntime<M extends object> {
     } catch (error) {
       this.report('drawing', error);
     }
+    cost.end();
   }
 }
 

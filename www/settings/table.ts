@@ -222,7 +222,7 @@ export const SETTINGS = [
     type: 'ASCII map',
     defaultText: 'the preset',
     modes: ['tiles'],
-    doc: 'A tile map as text (two characters a cell, rows on lines, door lines after; see docs/API.md, TileGrid.ascii). In HTML, put it in a child <script type="text/plain" data-tiles>.',
+    doc: 'A tile map as text (two characters a cell, rows on lines, door lines after; see docs/API.md, TileGrid.ascii). In HTML, write it in the attribute over several lines (indentation is ignored) or in a child <template data-tiles>.',
     kind: tileMap(2_000_000),
   },
   {
@@ -305,6 +305,17 @@ export const SETTINGS = [
     modes: 'all',
     doc: 'The colour legend and help line under the canvas.',
     kind: flag(true),
+  },
+  {
+    option: 'theme',
+    attribute: 'theme',
+    param: null,
+    type: 'name',
+    defaultText: 'auto',
+    modes: 'all',
+    doc: 'The colours: "light", "dark", or "auto", which follows the page (its color-scheme, else the background behind the element, else the reader\'s light/dark preference) and changes with the page\'s own toggle.',
+    kind: oneOf(() => ['auto', 'light', 'dark']) as Kind<'auto' | 'light' | 'dark'>,
+    fallback: () => 'auto',
   },
   {
     option: 'height',

@@ -9,10 +9,10 @@ import { h, hasFocus, panelSection, type Panel } from '../../runtime/ui';
 
 const SLIDER_STEPS = 1000;
 
-/** Slider position ↔ count on a log scale: 10 and 20 000 both reachable. */
+/** Slider position ↔ count on a log scale: 10, 100 000 and the maximum all reachable. */
 function countFromSlider(position: number): number {
   const raw = 10 * Math.pow(COUNT_SLIDER_MAX / 10, position / SLIDER_STEPS);
-  const unit = raw < 100 ? 1 : raw < 1000 ? 10 : raw < 10000 ? 100 : 500;
+  const unit = raw < 100 ? 1 : raw < 1000 ? 10 : raw < 10000 ? 100 : raw < 100000 ? 1000 : 5000;
   return Math.min(COUNT_SLIDER_MAX, Math.round(raw / unit) * unit);
 }
 

@@ -15,6 +15,7 @@ import { TileMapLayer } from '../../layers/tile-map';
 import { toolButton } from '../../runtime/canvas-tools';
 import { runMode, type ModeRuntime, type Scene } from '../../runtime/mode-runtime';
 import { h, panelSection, setText } from '../../runtime/ui';
+import { formatMs } from '../../runtime/clock';
 import type { ModeFactory } from '../types';
 import { Button, PlayGame, TICK } from './game';
 import { MachineryLayer, ObjectsLayer, type Overlays, type PlayModel } from './layers';
@@ -201,8 +202,16 @@ function buildPlay(rt: ModeRuntime<PlayModel>, seed: number, startPaused: boolea
     setText(score, String(game.score));
     setText(coins, String(game.coins));
     setText(hits, String(game.hits));
-    const c = game.costs;
-    setText(costs, `step ${c.step.toFixed(0)} · pairs ${c.pairs.toFixed(0)} · rays ${c.rays.toFixed(0)}`);
+    const timed = game.timing.report;
+    if (timed === null) {
+      setText(costs, 'measuring…');
+    } else {
+      // In µs, to the precision that many readings of the clock carry.
+      const us = (ms: number) => formatMs(ms * 1000, timed.timerStepMs * 1000, timed.samples);
+      const m = timed.means;
+      setText(costs, `step ${us(m.step)} · pairs ${us(m.pairs)} · rays ${us(m.rays)}`);
+      costs.title = `Means over the last ${timed.samples} ticks; the page's clock steps by ${Math.round(timed.timerStepMs * 1000)} µs`;
+    }
     const seen = game.drones.filter((d) => d.sees).length;
     setText(status, game.coins === 0 ? 'All the gold! R plays again.' : seen > 0 ? `${seen} ${seen === 1 ? 'drone sees' : 'drones see'} you.` : 'Hidden from the drones.');
   };
