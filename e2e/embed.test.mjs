@@ -245,6 +245,8 @@ test('a cell size too small for the world is dropped, shown and warned; the play
       el.setAttribute('mode', 'grids');
       el.setAttribute('cell-size', '0.0001');
       document.body.append(el);
+      // On screen: an embed out of view draws no frames.
+      el.scrollIntoView();
       await el.playground.ready;
       await new Promise((r) => setTimeout(r, 500));
       const state = el.getState();

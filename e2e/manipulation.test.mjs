@@ -509,6 +509,41 @@ test('screenshots of every mode at phone size (390 × 844)', async () => {
   }
 });
 
+test('quadtree: a thrown box is one undo step; Ctrl+Z puts it back where it was, redo throws it again', async () => {
+  await page.goto('about:blank');
+  await page.goto(`${baseUrl}#mode=quadtree&n=200&paused`);
+  await waitUntil(page, 'the quadtree mode to draw', () => window.__broadphase?.frame ?? -1, (f) => f > 1, 20_000);
+  const box = await page.evaluate(() => {
+    const bp = window.__broadphase;
+    const w = bp.world;
+    const ids = w.slotIds().slice();
+    const boxes = w.slotBoxes().slice();
+    const overlapping = w.slotOverlapping().slice();
+    const cam = bp.camera;
+    for (let s = 0; s < ids.length; s++) {
+      const [x, y, bw, bh] = boxes.slice(4 * s, 4 * s + 4);
+      const nearCamera = x < cam.x + cam.w + 30 && cam.x - 30 < x + bw && y < cam.y + cam.h + 30 && cam.y - 30 < y + bh;
+      if (ids[s] !== 0 && !overlapping[s] && bw >= 8 && bh >= 8 && !nearCamera && x > 0.1 * w.width && x < 0.6 * w.width && y > 0.1 * w.height && y < 0.8 * w.height) return { id: ids[s], box: [x, y, bw, bh] };
+    }
+    return null;
+  });
+  assert.ok(box, 'expected a box away from the camera to throw');
+  const [x, y, bw, bh] = box.box;
+  const from = await page.evaluate(([wx, wy]) => window.__broadphase.worldToScreen(wx, wy), [x + bw / 2, y + bh / 2]);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 60, from.y + 25, { steps: 5 });
+  await page.mouse.up();
+  const thrown = await page.evaluate((id) => Array.from(window.__broadphase.world.box(id)), box.id);
+  assert.ok(thrown[0] > x + 5, `expected the drag to move box #${box.id}: ${x} → ${thrown[0]}`);
+  await page.keyboard.press('Control+z');
+  const back = await page.evaluate((id) => ({ box: Array.from(window.__broadphase.world.box(id)), v: Array.from(window.__broadphase.world.velocity(id)) }), box.id);
+  assert.deepEqual(back.box, box.box, 'expected Ctrl+Z to put the thrown box back where it was');
+  await page.keyboard.press('Control+Shift+z');
+  const again = await page.evaluate((id) => Array.from(window.__broadphase.world.box(id)), box.id);
+  assert.deepEqual(again, thrown, 'expected redo to put it where the throw left it');
+});
+
 test('grids: Enter on the canvas selects a box and the arrows move it; Ctrl+Z undoes a move', async () => {
   await page.goto('about:blank');
   await page.goto(`${baseUrl}#mode=grids&n=200&paused`);

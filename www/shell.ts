@@ -17,6 +17,8 @@ export class Shell {
   private active: ModeEntry | null = null;
   /** Counts calls to show(), so a slow unpack does not overwrite a later navigation. */
   private shows = 0;
+  /** Whether the mode being mounted takes the focus (its tab was clicked). */
+  private focusOnMount = false;
   private readonly tabs = new Map<string, HTMLAnchorElement>();
 
   constructor(
@@ -37,10 +39,12 @@ export class Shell {
         // Let modified clicks open a new tab, as a link does.
         if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
         e.preventDefault();
+        const again = mode.id === this.active?.id;
         this.select(mode.id, true);
         // A tab chosen by pointer hands the keys to the mode (the arrows move Play's
-        // player); chosen from the keyboard, focus stays in the tab list.
-        this.host.querySelector<HTMLElement>('#world')?.focus({ preventScroll: true });
+        // player), once its code has loaded; chosen from the keyboard, focus stays in the tab list.
+        if (again) this.focusMode();
+        else this.focusOnMount = true;
       });
       this.tabs.set(mode.id, tab);
       tablist.append(tab);
@@ -70,6 +74,7 @@ export class Shell {
     // A link with packed values (a tile map, many boxes) is unpacked first,
     // once: what does not unpack is left out and said, never unpacked again.
     const ticket = ++this.shows;
+    this.focusOnMount = false;
     noteShownAddress();
     // The old mode goes first, so it cannot write its settings over the new address while this one unpacks.
     this.unmount();
@@ -88,6 +93,7 @@ export class Shell {
 
   /** Mounts the mode `raw` names with its settings read; `linkProblems` are the link's own (values that did not unpack). */
   private mount(raw: URLSearchParams, linkProblems: readonly Problem[]): void {
+    const ticket = this.shows;
     const read = readLink(raw);
     const problems: Problem[] = [...linkProblems, ...read.problems];
     const mode = findMode(read.mode);
@@ -107,11 +113,21 @@ export class Shell {
     document.title = `broadphase · ${mode.label.toLowerCase()}`;
     // The mode's values go into the address (long ones packed), rewritten in place.
     const publish = (values: SomeSettings) => writeAddress(mode.id, writeParams(values, mode.id));
-    try {
-      this.current = mode.create(this.host, read.values, { publish });
-    } catch (error) {
-      this.onError(error);
-    }
+    mode.load().then((create) => {
+      // A later navigation won while this mode's code was loading.
+      if (ticket !== this.shows) return;
+      try {
+        this.current = create(this.host, read.values, { publish });
+      } catch (error) {
+        this.onError(error);
+      }
+      if (this.focusOnMount) this.focusMode();
+      this.focusOnMount = false;
+    }, this.onError);
+  }
+
+  private focusMode(): void {
+    this.host.querySelector<HTMLElement>('#world')?.focus({ preventScroll: true });
   }
 
   private unmount(): void {

@@ -72,8 +72,8 @@ export class BruteForceCheck {
    * Call after this frame's pairs were taken, before anything moves boxes.
    * A scene that has not changed since the last check is not checked again
    * (paused, its numbers stay those of one frame); one that changed while
-   * `still` (paused) is checked at once, so the check catches up with the
-   * frame on screen.
+   * `still` (paused, nothing dragged) is checked at once, so the check
+   * catches up with the frame on screen.
    */
   tick(sim: Simulation, frame: number, now: number, budgetMillis: number, still = false): void {
     const r = this.result;

@@ -98,6 +98,8 @@ export class BoxDemo {
   readonly history = new History<BoxEdit>();
   /** The state before the gesture under way, or null. */
   private editBefore: BoxEdit | null = null;
+  /** Whether box edits go into `history` (not when the mode keeps its own undo, as the hierarchy does). */
+  private recordsEdits = true;
 
   private destroyed = false;
   private fpsFrames = 0;
@@ -141,6 +143,7 @@ export class BoxDemo {
 
   /** The demo as the runtime runs it, with the mode's input and extras. */
   scene(parts: BoxSceneParts): Scene<BoxesModel> {
+    this.recordsEdits = parts.history === undefined;
     return {
       model: this,
       world: () => ({ width: this.sim.side, height: this.sim.side }),
@@ -367,7 +370,7 @@ export class BoxDemo {
 
   /** A gesture on box `id` (0: the camera) begins: what it changes is one undo step. */
   beginEdit(id: number): void {
-    this.editBefore = this.editSnapshot(id);
+    if (this.recordsEdits) this.editBefore = this.editSnapshot(id);
   }
 
   /** The gesture ended: a step when it moved something. */
@@ -447,10 +450,11 @@ export class BoxDemo {
     cost.add('pairs', this.sim.framePairsMs);
     // Scan budget: what a 60 fps frame leaves after this frame's work so
     // far and the drawing and the rest (as the last second measured them).
+    // Paused and let go, the check catches up at once; during a drag it keeps its pace.
     const last = cost.report;
     const left = FRAME_BUDGET_MS - cost.elapsed() - (last === null ? 0 : last.draw + last.rest);
     const checkStart = performance.now();
-    this.check.tick(this.sim, this.frame, now, Math.max(CHECK_FLOOR_MS, Math.min(s.count > 5000 ? 3 : 6, left)), !s.running);
+    this.check.tick(this.sim, this.frame, now, Math.max(CHECK_FLOOR_MS, Math.min(s.count > 5000 ? 3 : 6, left)), !s.running && this.state.interaction.dragKind === null);
     cost.add('check', performance.now() - checkStart);
     if (this.hasCamera) this.sim.queryCamera(this.state.camera);
     for (const listener of this.frameListeners) listener(now);

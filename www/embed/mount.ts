@@ -15,15 +15,17 @@
 
 import { findMode, modeStyles } from '../modes/index';
 import type { ModeHandle } from '../modes/types';
-import { publishTheme } from '../runtime/theme';
+import { useTheme } from '../runtime/theme';
 import type { PanelInfo } from '../runtime/ui';
 import { defaultSettings, optionsOf, readMode, readSettings, warnAll, type Problem } from '../settings/read';
 import { appliesTo, settingBy, type ModeName, type SettingSpec, type SettingValues, type SomeSettings } from '../settings/table';
 import pageCss from '../style.css?inline';
 import embedCss from './embed.css?inline';
 import { autoSize, NARROW_MAX_PX } from './auto-size';
+import lightCss from './light.css?inline';
 import { loadWasm, wasmUrlFor, WasmLoadError, whenWasmReady } from './load-wasm';
 import type { PlaygroundOptions, PlaygroundState } from './options';
+import { followTheme } from './theme-follow';
 
 export interface PlaygroundHandle {
   /** The options in force, with the scene as it is now (what the reader changed included). */
@@ -56,7 +58,7 @@ const COMPACT_BELOW_PX = 500;
 const DEFAULT_HEIGHT = 520;
 
 /** The page's stylesheet, with its `:root` rules applied to the shadow host instead, and every mode's styles. */
-const SHADOW_CSS = [pageCss.replace(/:root\b/g, ':host'), modeStyles(), embedCss].join('\n');
+const SHADOW_CSS = [pageCss.replace(/:root\b/g, ':host'), modeStyles(), embedCss, lightCss].join('\n');
 let sheet: CSSStyleSheet | null = null;
 function adoptStyles(root: ShadowRoot): void {
   if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
@@ -73,7 +75,7 @@ function adoptStyles(root: ShadowRoot): void {
 }
 
 /** Settings that are not part of the scene: changing them re-styles, it does not re-create the mode. */
-const LOOK_OPTIONS = new Set(['panels', 'controls', 'legend', 'height', 'wasmUrl']);
+const LOOK_OPTIONS = new Set(['panels', 'controls', 'legend', 'height', 'wasmUrl', 'theme']);
 
 export function mount(element: HTMLElement, options: PlaygroundOptions = {}): PlaygroundHandle {
   return createEmbed(element, { ...options }, 'option');
@@ -91,7 +93,6 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   const frameEl = document.createElement('div');
   frameEl.className = 'bp-embed';
   frameEl.setAttribute('part', 'frame');
-  publishTheme(frameEl);
   const notices = document.createElement('div');
   notices.className = 'bp-problems';
   notices.setAttribute('role', 'status');
@@ -136,8 +137,8 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     notices.hidden = false;
   };
 
-  /** A setting that needs no core (height, wasm-url): the read value, or before reading, the raw one checked quietly (the full read reports it). */
-  const early = <K extends 'height' | 'wasmUrl'>(option: K): SomeSettings[K] => {
+  /** A setting that needs no core (height, wasm-url, theme): the read value, or before reading, the raw one checked quietly (the full read reports it). */
+  const early = <K extends 'height' | 'wasmUrl' | 'theme'>(option: K): SomeSettings[K] => {
     if (read) return given[option];
     const value = rawSettings[option];
     if (value === undefined) return undefined;
@@ -146,11 +147,19 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     return checked.ok ? (checked.value as SomeSettings[K]) : undefined;
   };
 
+  // The palette: the theme setting, or the page's look; a switch redraws the scene in the new colours.
+  const themes = followTheme(element, frameEl, () => early('theme') ?? 'auto', () => {
+    if (current === null) return;
+    // The reader's scene as it is now, drawn again in the new colours.
+    given = { ...given, ...published } as SomeSettings;
+    void create();
+  });
+
   /** Every value in force for the mode: what was given, then what the mode published, over its defaults. */
   const inForce = (): SettingValues => ({ ...defaultSettings(mode), ...given, ...published }) as SettingValues;
 
-  /** The element's width, once the observer has seen it (0 before). */
-  let width = 0;
+  /** The element's width (as laid out now, then as the observer reports it). */
+  let width = element.getBoundingClientRect().width;
   /** Whether the page's own CSS sizes the element (then --bp-height has no say): tried by moving it. */
   const pageSized = (): boolean => {
     const ours = element.style.getPropertyValue('--bp-height');
@@ -165,7 +174,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     const wanted = early('height');
     // Without a height (ours or the page's), one from the width and what the layout needs (measured once the mode is built).
     const auto = wanted === undefined && width > 0 && current !== null && !pageSized() ? autoSize(frameEl, width, current.aspect ?? 1, Array.isArray(given.panels)) : null;
-    const h = wanted ?? auto?.height ?? DEFAULT_HEIGHT;
+    const h = wanted ?? auto?.height ?? provisionalHeight(width);
     // The host's height comes from :host { height: var(--bp-height) } unless the page's CSS sets one.
     const css = typeof h === 'number' ? `${h}px` : String(h);
     if (element.style.getPropertyValue('--bp-height') !== css) element.style.setProperty('--bp-height', css);
@@ -174,6 +183,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   };
 
   const applyLook = (): void => {
+    themes.update();
     frameEl.classList.toggle('no-legend', given.legend === false);
     if (host === null || current === null) {
       applyHeight();
@@ -201,48 +211,61 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     applyHeight();
   };
 
-  const create = (): void => {
+  /** Counts create() calls: a mode whose code arrives after a newer create() is dropped. */
+  let creates = 0;
+  let started = false;
+  /** (Re)builds the mode from the values in force, once its code has loaded. */
+  const create = (): Promise<void> => {
     contentResize.disconnect();
     current?.destroy();
     current = null;
     published = null;
-    host = document.createElement('div');
-    host.className = 'mode-host';
-    host.dataset.mode = mode;
-    body.replaceChildren(host);
-    try {
-      current = findMode(mode).create(host, inForce(), {
-        publish: (values) => {
-          published = { ...values };
-          element.dispatchEvent(new CustomEvent('statechange', { detail: handle.getState() }));
-        },
-        publishAtStart: true,
-        keyRoot: root,
-        gestures: 'cooperative',
-        debug: false,
-      });
-    } catch (error) {
-      showFailure(error);
-      return;
-    }
-    applyLook();
-    // The panels fill in on the first frames, and change as the scene does:
-    // an element without a height follows them.
-    const panels = host.querySelector('#panels');
-    if (panels !== null) contentResize.observe(panels);
-    if (!visible) current.setVisible?.(false);
+    const ticket = ++creates;
+    return findMode(mode)
+      .load()
+      .then((factory) => {
+        if (ticket !== creates || destroyed) return;
+        host = document.createElement('div');
+        host.className = 'mode-host';
+        host.dataset.mode = mode;
+        body.replaceChildren(host);
+        // Colours a mode reads while it is built (CSS variables for its legend) are its embed's.
+        useTheme(themes.name);
+        try {
+          current = factory(host, inForce(), {
+            publish: (values) => {
+              published = { ...values };
+              element.dispatchEvent(new CustomEvent('statechange', { detail: handle.getState() }));
+            },
+            publishAtStart: true,
+            keyRoot: root,
+            gestures: 'cooperative',
+            debug: false,
+          });
+        } catch (error) {
+          showFailure(error);
+          return;
+        }
+        applyLook();
+        // The panels fill in on the first frames, and change as the scene does:
+        // an element without a height follows them.
+        const panels = host.querySelector('#panels');
+        if (panels !== null) contentResize.observe(panels);
+        if (!visible) current.setVisible?.(false);
+      }, showFailure);
   };
 
   /** Reads every raw setting (the core is loaded: names can be checked) and builds the mode. */
-  const start = (): void => {
-    if (destroyed) return;
+  const start = (): Promise<void> => {
+    if (destroyed) return Promise.resolve();
     if (!read) {
       const found = readSettings(withoutMode(rawSettings), mode, names);
       given = found.given;
       read = true;
       report(found.problems);
     }
-    create();
+    started = true;
+    return create();
   };
 
   const placeholder = (text: string, kind: 'loading' | 'error'): void => {
@@ -288,13 +311,21 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   const contentResize = new ResizeObserver(() => applyHeight());
 
   mode = readModeFrom(rawSettings, report);
+  // An embed in or near view gets its mode's code while the wasm downloads;
+  // one further down waits until the wasm is in, leaving it the bandwidth.
+  const box = element.getBoundingClientRect();
+  if (box.top < innerHeight * 1.5 && box.bottom > -innerHeight * 0.5) {
+    findMode(mode)
+      .load()
+      .catch(() => {});
+  }
   applyHeight();
   placeholder('Loading the broadphase playground…', 'loading');
   let stopWaiting = (): void => {};
   const ready = loadWasm(wasmUrlFor(early('wasmUrl'))).then(start, (error: unknown) => {
     showFailure(error);
     // Another element may load the core from a better URL: then this one starts too.
-    stopWaiting = whenWasmReady(start);
+    stopWaiting = whenWasmReady(() => void start());
     throw error;
   });
   // The promise is for callers; an unhandled rejection here would only repeat the message on screen.
@@ -324,7 +355,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     mode = nextMode;
     given = next;
     published = null;
-    if (current !== null && sceneChanged) create();
+    if (started && sceneChanged) void create();
     else applyLook();
   };
 
@@ -347,6 +378,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       if (destroyed) return;
       destroyed = true;
       stopWaiting();
+      themes.stop();
       intersection.disconnect();
       resize.disconnect();
       contentResize.disconnect();
@@ -369,6 +401,16 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     },
   };
   return handle;
+}
+
+/**
+ * The height of an embed without one before its mode is built: in a wide
+ * column, what autoSize picks when the panels fit beside the canvas (most
+ * embeds), so the element keeps its size when the mode arrives; a page's
+ * placeholder style can match it (docs/EMBED.md, First paint).
+ */
+function provisionalHeight(width: number): number {
+  return width > NARROW_MAX_PX ? Math.round(Math.min(760, Math.max(460, width * 0.56))) : DEFAULT_HEIGHT;
 }
 
 function withoutMode(settings: Readonly<Record<string, unknown>>): Record<string, unknown> {

@@ -212,8 +212,9 @@ export class ModeRuntime<M extends object> {
       this.sidebar.update(now);
       const buttons = this.historyButtons;
       if (buttons !== null && scene.history !== undefined) {
-        buttons.undo.disabled = !scene.history.canUndo;
-        buttons.redo.disabled = !scene.history.canRedo;
+        // Only on a change: a property set every frame costs a style pass.
+        if (buttons.undo.disabled === scene.history.canUndo) buttons.undo.disabled = !scene.history.canUndo;
+        if (buttons.redo.disabled === scene.history.canRedo) buttons.redo.disabled = !scene.history.canRedo;
       }
       if (this.dirty && scene.busy?.() !== true) {
         this.dirty = false;

@@ -15,7 +15,7 @@
 
 import { GpuSurface } from '../gpu/surface';
 import { rendererFromAddress, type RendererChoice } from '../gpu/preference';
-import { theme } from './theme';
+import { theme, themeAt, useTheme } from './theme';
 import type { Viewport } from './viewport';
 
 /** What every layer gets each frame. */
@@ -166,6 +166,8 @@ export class Renderer<M extends object> {
   draw(model: M, now: number): void {
     this.last = { model, now };
     this.syncSize();
+    // Embeds of either theme may share a page: draw in this canvas's palette.
+    useTheme(themeAt(this.canvas));
     let next = 0;
     const gpu = this.gpuSurface();
     if (gpu !== null) next = this.drawGpuLayers(gpu, model, now);

@@ -1,0 +1,170 @@
+// What the site-generator tests share. Each site under e2e/sites/<name>/
+// has its own package.json and package-lock.json (so the repository's own
+// `npm ci` stays light): installSite() runs `npm ci` there only when
+// node_modules is missing or older than the lock, then unpacks the packed
+// playground (dist-npm/broadphase-playground-*.tgz, from scripts/pack.sh)
+// into node_modules/broadphase-playground, as `npm install` of the
+// published package would. build() runs the generator's own production
+// build; serveSite() serves the output as a static host does (clean URLs,
+// gzip); checkEmbeds() looks at every <broadphase-playground> on the page
+// as a reader would: drawn, nothing inside it outside its box, the
+// author's map, no console errors.
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { openChromium, root } from '../support.mjs';
+import { serveDirectory } from '../static-server.mjs';
+
+export { serveDirectory as serveSite };
+
+/** The packed playground package (scripts/pack.sh). */
+export function playgroundTarball() {
+  const dir = join(root, 'dist-npm');
+  const found = existsSync(dir) ? readdirSync(dir).filter((f) => /^broadphase-playground-.*\.tgz$/.test(f)) : [];
+  assert.equal(found.length, 1, `expected one dist-npm/broadphase-playground-*.tgz (run scripts/build-lib.sh and scripts/pack.sh), found ${JSON.stringify(found)}`);
+  return join(dir, found[0]);
+}
+
+/** Runs a command in `cwd`, failing with its output if it fails; returns the seconds it took. */
+export function run(cwd, command, args, env = {}) {
+  const started = Date.now();
+  try {
+    execFileSync(command, args, { cwd, stdio: 'pipe', env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
+  } catch (error) {
+    const out = `${error.stdout ?? ''}\n${error.stderr ?? ''}`.trim().split('\n').slice(-40).join('\n');
+    assert.fail(`\`${command} ${args.join(' ')}\` failed in ${cwd}:\n${out}`);
+  }
+  return (Date.now() - started) / 1000;
+}
+
+/**
+ * The site's npm packages (npm ci, skipped when node_modules is as new as
+ * the lock), then the playground package from its tarball. Returns the
+ * seconds spent installing.
+ */
+export function installSite(site) {
+  const lock = join(site, 'package-lock.json');
+  const stamp = join(site, 'node_modules', '.package-lock.json');
+  let seconds = 0;
+  if (existsSync(lock) && (!existsSync(stamp) || statSync(lock).mtimeMs > statSync(stamp).mtimeMs)) {
+    seconds += run(site, 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  }
+  const target = join(site, 'node_modules', 'broadphase-playground');
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
+  seconds += run(site, 'tar', ['-xzf', playgroundTarball(), '-C', target, '--strip-components=1']);
+  return seconds;
+}
+
+/** Headless Chromium (see ../support.mjs) that also lists every failed request by URL among its `problems`. */
+export async function openBrowser(size) {
+  const browser = await openChromium(size);
+  browser.page.on('response', (response) => {
+    if (response.status() >= 400) browser.problems.push(`HTTP ${response.status()} for ${response.url()}`);
+  });
+  return browser;
+}
+
+/** Every canvas inside an embed, as a screenshot: whether it shows more than one colour (2D or WebGL alike). */
+async function paintedCanvases(page) {
+  const boxes = await page.evaluate(() =>
+    [...document.querySelectorAll('broadphase-playground')].map((el) => {
+      const canvas = el.shadowRoot?.querySelector('canvas');
+      const r = canvas?.getBoundingClientRect();
+      return { id: el.id, rect: r && r.width > 0 && r.height > 0 ? { x: r.x, y: r.y, width: r.width, height: r.height } : null };
+    }),
+  );
+  const out = {};
+  for (const { id, rect } of boxes) {
+    if (rect === null) {
+      out[id] = false;
+      continue;
+    }
+    const png = await page.screenshot({ clip: rect, fullPage: true });
+    out[id] = await page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = new OffscreenCanvas(img.width, img.height);
+      const g = c.getContext('2d');
+      g.drawImage(img, 0, 0);
+      const data = g.getImageData(0, 0, img.width, img.height).data;
+      const colours = new Set();
+      for (let i = 0; i < data.length; i += 4 * 31) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+      return colours.size > 3;
+    }, png.toString('base64'));
+  }
+  return out;
+}
+
+/**
+ * Waits for every <broadphase-playground> on the page to draw, then checks
+ * each as a reader would: its canvas painted, no element of its shadow root
+ * outside the element's rectangle (content of a scrolling panel counts
+ * where the panel shows it), the map rows `maps[id]` when given, and
+ * no console errors. Returns what it saw, by element id.
+ */
+export async function checkEmbeds(browser, { maps = {}, expectCount, what }) {
+  const { page } = browser;
+  const deadline = Date.now() + 30_000;
+  let seen;
+  for (;;) {
+    seen = await page.evaluate(() =>
+      [...document.querySelectorAll('broadphase-playground')].map((el) => ({ id: el.id, frame: el.playground?.frame ?? 0, defined: customElements.get(el.localName) !== undefined })),
+    );
+    if (seen.length >= (expectCount ?? 1) && seen.every((s) => s.frame > 3)) break;
+    if (Date.now() > deadline) assert.fail(`${what}: expected ${expectCount ?? 'some'} embeds drawing within 30 s, saw ${JSON.stringify(seen)}; console: ${JSON.stringify(browser.problems)}`);
+    await page.waitForTimeout(100);
+  }
+  if (expectCount !== undefined) assert.equal(seen.length, expectCount, `${what}: expected ${expectCount} embeds`);
+  const report = await page.evaluate(() => {
+    const out = {};
+    for (const el of document.querySelectorAll('broadphase-playground')) {
+      const host = el.getBoundingClientRect();
+      const outside = [];
+      // What the reader can see of a node: its box, cut to every panel that
+      // scrolls up and down around it (content scrolled out of view there is
+      // reachable); sideways overflow counts as clipping.
+      const seen = (node) => {
+        let r = node.getBoundingClientRect();
+        let { left, right, top, bottom } = r;
+        for (let a = node.parentElement; a !== null; a = a.parentElement) {
+          const style = getComputedStyle(a);
+          const box = a.getBoundingClientRect();
+          if (/auto|scroll/.test(style.overflowY)) [top, bottom] = [Math.max(top, box.top), Math.min(bottom, box.bottom)];
+        }
+        return { left, right, top, bottom, width: r.width, height: r.height };
+      };
+      for (const node of el.shadowRoot.querySelectorAll('*')) {
+        const r = seen(node);
+        if (r.width === 0 || r.height === 0 || r.right <= r.left || r.bottom <= r.top) continue;
+        if (r.left < host.left - 1 || r.right > host.right + 1 || r.top < host.top - 1 || r.bottom > host.bottom + 1) {
+          outside.push(`${node.localName}${node.id ? `#${node.id}` : ''}${node.className && typeof node.className === 'string' ? `.${node.className.split(' ')[0]}` : ''} ${Math.round(r.left - host.left)}..${Math.round(r.right - host.left)} × ${Math.round(r.top - host.top)}..${Math.round(r.bottom - host.top)} in ${Math.round(host.width)} × ${Math.round(host.height)}`);
+        }
+      }
+      const state = el.getState();
+      out[el.id] = {
+        width: Math.round(host.width),
+        height: Math.round(host.height),
+        outside: outside.slice(0, 8),
+        rows: typeof state.tiles === 'string' ? state.tiles.split('\n').map((l) => l.trim()).filter(Boolean) : null,
+        problems: el.playground.problems.map((p) => p.message),
+      };
+    }
+    return out;
+  });
+  const painted = await paintedCanvases(page);
+  // Every failure at once: one run of a slow site test says all that is wrong.
+  const failures = [];
+  for (const [id, r] of Object.entries(report)) {
+    if (!painted[id]) failures.push(`#${id}'s canvas is not painted`);
+    for (const o of r.outside) failures.push(`#${id} clips ${o}`);
+    for (const p of r.problems) failures.push(`#${id} did not take a setting as written: ${p}`);
+    if (maps[id] !== undefined && JSON.stringify(r.rows) !== JSON.stringify(maps[id])) failures.push(`#${id} shows the map ${JSON.stringify(r.rows)}, not the author's ${JSON.stringify(maps[id])}`);
+  }
+  for (const p of browser.problems) failures.push(p);
+  assert.deepEqual(failures, [], `${what}: expected every embed drawn, unclipped, with the author's settings, and no console errors`);
+  return report;
+}
