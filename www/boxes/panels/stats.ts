@@ -114,7 +114,10 @@ export class StatsPanel implements Panel {
   private updateCost(): void {
     const r = this.pg.cost.report;
     if (r === null) {
-      for (const id of ['frame', 'core', 'page']) setText(this.v[id], 'measuring…');
+      // The shapes of the readouts to come: the panel keeps its size when the numbers arrive.
+      setText(this.v.frame, '… (median …)');
+      setText(this.v.core, '… · …');
+      setText(this.v.page, '… · … · …');
       return;
     }
     const ms = (value: number) => formatMs(value, r.timerStepMs, r.frames);

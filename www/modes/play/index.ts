@@ -204,7 +204,8 @@ function buildPlay(rt: ModeRuntime<PlayModel>, seed: number, startPaused: boolea
     setText(hits, String(game.hits));
     const timed = game.timing.report;
     if (timed === null) {
-      setText(costs, 'measuring…');
+      // The shape of the readout to come, so the panel keeps its size when the numbers arrive.
+      setText(costs, 'step … · pairs … · rays …');
     } else {
       // In µs, to the precision that many readings of the clock carry.
       const us = (ms: number) => formatMs(ms * 1000, timed.timerStepMs * 1000, timed.samples);
