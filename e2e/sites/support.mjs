@@ -12,7 +12,8 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openChromium, root } from '../support.mjs';
 import { serveDirectory } from '../static-server.mjs';
@@ -55,6 +56,13 @@ export function installSite(site) {
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   seconds += run(site, 'tar', ['-xzf', playgroundTarball(), '-C', target, '--strip-components=1']);
+  // Build caches (webpack's) take a package in node_modules to be unchanged
+  // while its version is: every build of the playground is 0.1.0, so the
+  // installed copy's version carries the tarball's hash.
+  const manifest = join(target, 'package.json');
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+  pkg.version = `${pkg.version}+${createHash('sha256').update(readFileSync(playgroundTarball())).digest('hex').slice(0, 12)}`;
+  writeFileSync(manifest, JSON.stringify(pkg, null, 2));
   return seconds;
 }
 
