@@ -22,8 +22,12 @@ import { dist, openChromium } from './support.mjs';
 const LOADS = Number(process.env.FIRST_PAINT_LOADS ?? 3);
 /** 1.6 Mbps down, 750 kbps up, 150 ms round trip. */
 const SLOW = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (0.75e6 / 8) | 0 };
-/** The first frame must come within this on the throttled connection (ms). */
-const BUDGET_MS = 2600;
+/**
+ * The first frame must come within this on the throttled connection (ms):
+ * a guard against gross regressions with room for a busy machine (a quiet
+ * one takes about 1.7 s); the ordering checks are the sharp ones.
+ */
+const BUDGET_MS = 3000;
 
 let server;
 let browser;

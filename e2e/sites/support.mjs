@@ -12,7 +12,8 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openChromium, root } from '../support.mjs';
 import { serveDirectory } from '../static-server.mjs';
@@ -55,6 +56,13 @@ export function installSite(site) {
   rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   seconds += run(site, 'tar', ['-xzf', playgroundTarball(), '-C', target, '--strip-components=1']);
+  // Build caches (webpack's) take a package in node_modules to be unchanged
+  // while its version is: every build of the playground is 0.1.0, so the
+  // installed copy's version carries the tarball's hash.
+  const manifest = join(target, 'package.json');
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+  pkg.version = `${pkg.version}+${createHash('sha256').update(readFileSync(playgroundTarball())).digest('hex').slice(0, 12)}`;
+  writeFileSync(manifest, JSON.stringify(pkg, null, 2));
   return seconds;
 }
 
@@ -124,24 +132,38 @@ export async function checkEmbeds(browser, { maps = {}, expectCount, what }) {
     for (const el of document.querySelectorAll('broadphase-playground')) {
       const host = el.getBoundingClientRect();
       const outside = [];
+      const name = (node) => `${node.localName}${node.id ? `#${node.id}` : ''}${node.className && typeof node.className === 'string' ? `.${node.className.split(' ')[0]}` : ''}`;
       // What the reader can see of a node: its box, cut to every panel that
       // scrolls up and down around it (content scrolled out of view there is
-      // reachable); sideways overflow counts as clipping.
+      // reachable); sideways overflow counts as clipping. A control cut by a
+      // box that hides its overflow, or in a scrolling box too low to show
+      // it whole (a tab strip squeezed to a sliver), is clipped too.
       const seen = (node) => {
-        let r = node.getBoundingClientRect();
+        const r = node.getBoundingClientRect();
         let { left, right, top, bottom } = r;
+        let cutBy = null;
         for (let a = node.parentElement; a !== null; a = a.parentElement) {
           const style = getComputedStyle(a);
           const box = a.getBoundingClientRect();
+          const cutX = /hidden|clip/.test(style.overflowX) && (left < box.left - 1 || right > box.right + 1);
+          const cutY = /hidden|clip/.test(style.overflowY) && (top < box.top - 1 || bottom > box.bottom + 1);
+          // A scrolling box lower than the control can never show it whole.
+          const tooLow = /auto|scroll/.test(style.overflowY) && a.clientHeight < r.height - 1;
+          if (cutBy === null && (cutX || cutY || tooLow)) cutBy = a;
           if (/auto|scroll/.test(style.overflowY)) [top, bottom] = [Math.max(top, box.top), Math.min(bottom, box.bottom)];
         }
-        return { left, right, top, bottom, width: r.width, height: r.height };
+        return { left, right, top, bottom, width: r.width, height: r.height, cutBy };
       };
+      const controls = new Set(el.shadowRoot.querySelectorAll('button, [role="tab"], select, input, output, label, summary'));
       for (const node of el.shadowRoot.querySelectorAll('*')) {
         const r = seen(node);
         if (r.width === 0 || r.height === 0 || r.right <= r.left || r.bottom <= r.top) continue;
-        if (r.left < host.left - 1 || r.right > host.right + 1 || r.top < host.top - 1 || r.bottom > host.bottom + 1) {
-          outside.push(`${node.localName}${node.id ? `#${node.id}` : ''}${node.className && typeof node.className === 'string' ? `.${node.className.split(' ')[0]}` : ''} ${Math.round(r.left - host.left)}..${Math.round(r.right - host.left)} × ${Math.round(r.top - host.top)}..${Math.round(r.bottom - host.top)} in ${Math.round(host.width)} × ${Math.round(host.height)}`);
+        const at = `${Math.round(r.left - host.left)}..${Math.round(r.right - host.left)} × ${Math.round(r.top - host.top)}..${Math.round(r.bottom - host.top)} in ${Math.round(host.width)} × ${Math.round(host.height)}`;
+        if (r.left < host.left - 1 || r.right > host.right + 1 || r.top < host.top - 1 || r.bottom > host.bottom + 1) outside.push(`${name(node)} ${at}`);
+        else if (controls.has(node) && r.cutBy !== null) outside.push(`${name(node)} ${at}, cut by ${name(r.cutBy)}`);
+        // A control squeezed smaller than its own text ("loose-g" in a narrow select, a tab a few px high).
+        else if (controls.has(node) && (node.scrollHeight > node.clientHeight + 2 || node.scrollWidth > node.clientWidth + 2)) {
+          outside.push(`${name(node)} "${(/^(select|input)$/.test(node.localName) ? node.value : node.textContent).trim().slice(0, 24)}" ${at}: its content needs ${node.scrollWidth} × ${node.scrollHeight}, it has ${node.clientWidth} × ${node.clientHeight}`);
         }
       }
       const state = el.getState();

@@ -49,10 +49,13 @@ function watchPage(): () => void {
   const now = () => {
     for (const follow of [...followers]) follow();
   };
-  // Again once a toggle's colour transition has run its course.
+  // Again once a toggle's colour transition has run its course (one timer
+  // at a time, however often the page restyles its root).
+  let later = 0;
   const again = () => {
     now();
-    setTimeout(now, 700);
+    clearTimeout(later);
+    later = window.setTimeout(now, 700);
   };
   const observer = new MutationObserver(again);
   const watched = { attributes: true, attributeFilter: ['class', 'style', 'data-theme', 'data-color-scheme', 'data-mode'] };
@@ -61,6 +64,7 @@ function watchPage(): () => void {
   const scheme = matchMedia('(prefers-color-scheme: dark)');
   scheme.addEventListener('change', again);
   return () => {
+    clearTimeout(later);
     observer.disconnect();
     scheme.removeEventListener('change', again);
   };

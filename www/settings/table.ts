@@ -337,6 +337,7 @@ export const SETTINGS = [
   },
   {
     option: 'theme',
+    example: 'light',
     attribute: 'theme',
     param: null,
     type: 'name',
