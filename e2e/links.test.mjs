@@ -168,6 +168,10 @@ test('50,000 dead hierarchy links in a link: cut to the scene\'s 200 and drawn w
   assert.ok(shown.ms < 2 * SHOW_WITHIN_MS, `expected the hierarchy within ${2 * SHOW_WITHIN_MS} ms, took ${Math.round(shown.ms)} ms`);
   assert.equal(shown.mode, 'hierarchy');
   assert.match(shown.notice ?? '', /links cut to the first 200 of 50,000 links/, `notice: ${shown.notice}`);
+  // The 200 dead ones the scene lacks are said in a few lines over the canvas, not 200.
+  const said = await waitUntil(page, "the mode's notice about the links it could not attach", () => document.getElementById('notice')?.textContent ?? '', (t) => /not attached/.test(t));
+  assert.match(said, /198 more/);
+  assert.ok(said.split('·').length <= 3, `expected a short notice, found ${said}`);
 });
 
 test('an embed given more boxes than its mode holds refuses them, names the attribute, and starts with its defaults', async () => {

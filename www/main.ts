@@ -4,6 +4,8 @@
 // `?mode=`, default quadtree).
 
 import { init } from './core/index';
+// Reads ?renderer= as the page loaded, before the shell rewrites the address (the modes load later).
+import './gpu/preference';
 import { findMode, modeStyles } from './modes/index';
 import { readPageParams } from './settings/address';
 import { Shell } from './shell';

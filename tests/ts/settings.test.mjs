@@ -18,57 +18,45 @@ before(async () => {
   initCore(core);
 });
 
-/** A valid link text for each setting, and the typed value it reads as. */
-const VALID = {
-  count: ['300', 300],
-  seed: ['7', 7],
-  layout: ['clustered', 'clustered'],
-  structure: ['grid', 'grid'],
-  maxObjects: ['4', 4],
-  maxLevels: ['6', 6],
-  cellSize: ['12.5', 12.5],
-  speed: ['0.5', 0.5],
-  paused: ['', true],
-  tree: ['0', false],
-  boxes: ['1,2,3,4;5,6,7,8,1,-1', [1, 2, 3, 4, 0, 0, 5, 6, 7, 8, 1, -1]],
-  moved: ['3:1,2,3,4,0.5,0', [3, 1, 2, 3, 4, 0.5, 0]],
-  links: ['2:1;3:1', [2, 1, 3, 1]],
-  camera: ['10_20_30_40', [10, 20, 30, 40]],
-  preset: ['slopes', 'slopes'],
-  tiles: ['..##\n##..', '..##\n##..'],
-  shape: ['full', 'full'],
-  ray: ['1_2_3_4', [1, 2, 3, 4]],
-  enemy: ['5,6', [5, 6]],
-  player: ['7_8', [7, 8]],
-  view: ['2_0.25_0.75', [2, 0.25, 0.75]],
+/** What some examples read as: one of each kind of value. */
+const TYPED = {
+  count: 300,
+  cellSize: 12.5,
+  paused: true,
+  tree: false,
+  boxes: [1, 2, 3, 4, 0, 0, 5, 6, 7, 8, 1, -1],
+  moved: [3, 1, 2, 3, 4, 0.5, 0],
+  links: [2, 1, 3, 1],
+  camera: [10, 20, 30, 40],
+  tiles: '..##\n##..',
+  enemy: [5, 6],
+  view: [2, 0.25, 0.75],
 };
 
 const modeOf = (spec) => (spec.modes === 'all' ? 'quadtree' : spec.modes[0]);
 
-test('every URL setting reads from a link into its typed value and writes back to the same value', () => {
+test('every URL setting reads its example from a link into its typed value and writes back to the same value', () => {
   for (const spec of table.SETTINGS) {
     if (spec.param === null || spec.option === 'mode') continue;
-    const sample = VALID[spec.option];
-    assert.ok(sample !== undefined, `no sample for ${spec.option}: add one when adding a setting`);
-    const [text, value] = sample;
     const mode = modeOf(spec);
-    const got = read.readSettings(new URLSearchParams([[spec.param, text]]), mode, 'link');
-    assert.deepEqual(got.problems, [], `${spec.param}=${text}`);
-    assert.deepEqual(got.given[spec.option], value, `${spec.param}=${text} reads as ${JSON.stringify(value)}`);
-    assert.deepEqual(got.values[spec.option], value);
+    const got = read.readSettings(new URLSearchParams([[spec.param, spec.example]]), mode, 'link');
+    assert.deepEqual(got.problems, [], `${spec.param}=${spec.example}`);
+    assert.notEqual(got.given[spec.option], undefined, `${spec.param}=${spec.example} is taken`);
+    if (spec.option in TYPED) assert.deepEqual(got.given[spec.option], TYPED[spec.option], `${spec.param}=${spec.example} reads as ${JSON.stringify(TYPED[spec.option])}`);
+    assert.deepEqual(got.values[spec.option], got.given[spec.option]);
     const again = read.readSettings(read.writeParams(got.given, mode), mode, 'link');
     assert.deepEqual(again.given, got.given, `${spec.param}: written and read back`);
   }
 });
 
-test('an embed takes attribute texts and script values, and getState() options read back the same', () => {
+test('an embed takes every example as an attribute and as getState() gives it back to setState', () => {
   for (const spec of table.SETTINGS) {
-    if (spec.param === null || spec.option === 'mode') continue;
-    const [text, value] = VALID[spec.option];
+    if (spec.option === 'mode') continue;
     const mode = modeOf(spec);
-    const attr = read.readSettings({ [spec.option]: text }, mode, 'attribute');
-    assert.deepEqual(attr.problems, [], `attribute ${spec.attribute}="${text}"`);
-    assert.deepEqual(attr.given[spec.option], value);
+    const attr = read.readSettings({ [spec.option]: spec.example }, mode, 'attribute');
+    assert.deepEqual(attr.problems, [], `attribute ${spec.attribute}="${spec.example}"`);
+    const value = attr.given[spec.option];
+    assert.notEqual(value, undefined);
     const option = read.optionsOf(attr.given)[spec.option];
     const fromScript = read.readSettings({ [spec.option]: option }, mode, 'option');
     assert.deepEqual(fromScript.problems, [], `option ${spec.option}: ${JSON.stringify(option)}`);
@@ -170,4 +158,43 @@ test('no setting is read outside www/settings/: no params.get or params.has else
   };
   walk(join(root, 'www'));
   assert.deepEqual(found, []);
+});
+
+test('fuzz: any link reads without throwing, and what it keeps writes back and reads the same', () => {
+  const seed = Number(process.env.FUZZ_SEED ?? 0x5e77);
+  let s = seed;
+  const r = () => ((s = (s * 48271) % 2147483647) / 2147483647);
+  const pick = (list) => list[Math.floor(r() * list.length)];
+  const params = table.SETTINGS.map((spec) => spec.param).filter((p) => p !== null);
+  const pieces = ['', '0', '-1', '1e9', 'NaN', 'Infinity', '3.5', '_', ',', ';', ':', '~', '1,2,3,4', '5:1', '1_2', 'quadtree', 'grid', 'slopes', 'full', '..##', '\n', 'door 0 0 left open', ' ', '%', '2_0.5_0.5'];
+  let kept = 0;
+  for (let i = 0; i < 2000; i++) {
+    const raw = new URLSearchParams({ mode: pick(['quadtree', 'grids', 'hierarchy', 'tiles', 'rays', 'play', 'x']) });
+    const n = Math.floor(r() * 6);
+    for (let k = 0; k < n; k++) {
+      const param = r() < 0.9 ? pick(params) : 'zz';
+      const spec = table.settingBy('param', param);
+      // Half the time a good value with a random change, else random pieces.
+      let value = r() < 0.5 && spec !== undefined ? spec.example : '';
+      const parts = Math.floor(r() * (value === '' ? 6 : 2));
+      for (let j = 0; j < parts; j++) value = r() < 0.5 ? value + pick(pieces) : pick(pieces) + value;
+      raw.append(param, value);
+    }
+    const where = `seed ${seed}, case ${i}: ${raw}`;
+    let read1;
+    assert.doesNotThrow(() => {
+      read1 = read.readLink(raw);
+    }, where);
+    const written = read.writeParams(read1.given, read1.mode);
+    written.set('mode', read1.mode);
+    const read2 = read.readLink(written);
+    if (Object.keys(read1.given).length > 0) kept += 1;
+    assert.deepEqual(read2.problems, [], `${where}: what a link keeps reads back without problems (${written})`);
+    for (const [key, value] of Object.entries(read1.given)) {
+      const spec = table.settingBy('option', key);
+      const isDefault = spec.kind.unsaid !== undefined ? value === spec.kind.unsaid : spec.fallback !== undefined && value === spec.fallback(read1.mode);
+      if (!isDefault) assert.deepEqual(read2.given[key], value, `${where}: ${key} reads back the same`);
+    }
+  }
+  assert.ok(kept > 500, `expected many links to keep something, ${kept} did`);
 });

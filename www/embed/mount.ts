@@ -170,15 +170,26 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     element.style.setProperty('--bp-height', ours);
     return a === b;
   };
+  /** The last height picked from the width, and for what (width, mode, panels): it only grows while those stay. */
+  let picked = { key: '', height: 0 };
   const applyHeight = (): void => {
     const wanted = early('height');
     // Without a height (ours or the page's), one from the width and what the layout needs (measured once the mode is built).
     const auto = wanted === undefined && width > 0 && current !== null && !pageSized() ? autoSize(frameEl, width, current.aspect ?? 1, Array.isArray(given.panels)) : null;
-    const h = wanted ?? auto?.height ?? provisionalHeight(width);
+    if (auto !== null) {
+      // Panels whose numbers change width must not make the article under a
+      // reader's finger jump: for one width and one set of panels the height
+      // never shrinks back.
+      const key = `${Math.round(width)}:${mode}:${JSON.stringify(given.panels ?? 'all')}:${given.controls !== false}`;
+      picked = { key, height: key === picked.key ? Math.max(picked.height, auto.height) : auto.height };
+    }
+    const h = wanted ?? (auto === null ? provisionalHeight(width) : picked.height);
     // The host's height comes from :host { height: var(--bp-height) } unless the page's CSS sets one.
     const css = typeof h === 'number' ? `${h}px` : String(h);
     if (element.style.getPropertyValue('--bp-height') !== css) element.style.setProperty('--bp-height', css);
-    const canvas = auto?.canvas === null || auto === null ? '' : `${auto.canvas}px`;
+    // A kept, taller height keeps the canvas's share of it (unless the author named the panels).
+    const share = auto?.canvas == null ? null : Array.isArray(given.panels) ? auto.canvas : Math.max(auto.canvas, Math.ceil(0.55 * picked.height) + 1);
+    const canvas = share === null ? '' : `${share}px`;
     if (frameEl.style.getPropertyValue('--bp-canvas-height') !== canvas) frameEl.style.setProperty('--bp-canvas-height', canvas);
   };
 

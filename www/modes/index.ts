@@ -7,7 +7,7 @@
 // frame.
 
 import type { ModeFactory } from './types';
-import type { ModeName } from '../settings/modes';
+import type { ModeName } from '../settings/mode-names';
 import raysCss from './rays/rays.css?inline';
 import tilesCss from './tiles/tiles.css?inline';
 import playCss from './play/play.css?inline';

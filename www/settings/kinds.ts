@@ -8,7 +8,7 @@
 import { ZOOM_MAX, ZOOM_MIN } from '../runtime/viewport';
 import { MAP_CELLS_MAX } from './limits';
 import { mapSize, type ListRead } from './lists';
-import type { ModeName } from './modes';
+import type { ModeName } from './mode-names';
 
 /** What reading or checking a value gives: the value to use, perhaps with a note (it was clamped or cut), or why it was refused. */
 export type Checked<T> = { ok: true; value: T; note?: string } | { ok: false; reason: string };

@@ -3,7 +3,7 @@
 // settings table, so a link, an attribute or a mount() option can never
 // ask for more than a person could make with the controls.
 
-import type { ModeName } from './modes';
+import type { ModeName } from './mode-names';
 
 /** Most objects in a box mode's scene (the Objects field's end; a link's boxes and hand-placed boxes). */
 export const OBJECTS_MAX = 200_000;

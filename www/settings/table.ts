@@ -6,17 +6,19 @@
 // receives (`SettingValues`, derived from this table) and docs/EMBED.md
 // (checked by a test) all come from here.
 //
-// Adding a setting: a row here, then the mode that uses it reads
-// `settings.<option>` and publishes it.
+// Adding a setting: a row here (the unit tests read and write its
+// example), then the mode that uses it reads `settings.<option>` and
+// publishes it; an embed option also gets its typed field in
+// ../embed/options.ts (tsc names it if it is missing).
 
 import { TileGrid, World } from '../core/index';
 import { prefersReducedMotion } from '../runtime/motion';
 import { cssLength, flag, list, numberIn, numbers, oneOf, panelList, tileMap, url, view, type Kind } from './kinds';
 import { boxesMax, objectsMax } from './limits';
 import { formatBoxList, formatLinkList, formatMovedList, readBoxList, readLinkList, readMovedList } from './lists';
-import { BOX_MODES, MODE_NAMES, type ModeName } from './modes';
+import { BOX_MODES, MODE_NAMES, type ModeName } from './mode-names';
 
-export { MODE_NAMES, type ModeName } from './modes';
+export { MODE_NAMES, type ModeName } from './mode-names';
 
 /** One row of the table. */
 export interface SettingSpec {
@@ -34,6 +36,8 @@ export interface SettingSpec {
   readonly modes: readonly ModeName[] | 'all';
   /** For the docs: what it does. */
   readonly doc: string;
+  /** A valid value as written in a link or an attribute (the tests read every setting from it). */
+  readonly example: string;
   /** How its value is read, checked and written (any kind: each row's own type is kept by `SETTINGS`). */
   readonly kind: Kind<any>;
   /** The value when the setting is not given, per mode; absent when the mode picks it from its scene (a cell size, a ray). */
@@ -46,6 +50,7 @@ const available = (names: readonly string[], wanted: string) => (names.includes(
 export const SETTINGS = [
   {
     option: 'mode',
+    example: 'tiles',
     attribute: 'mode',
     param: 'mode',
     type: 'name',
@@ -57,6 +62,7 @@ export const SETTINGS = [
   },
   {
     option: 'count',
+    example: '300',
     attribute: 'count',
     param: 'n',
     type: 'whole number',
@@ -68,6 +74,7 @@ export const SETTINGS = [
   },
   {
     option: 'seed',
+    example: '7',
     attribute: 'seed',
     param: 'seed',
     type: 'whole number',
@@ -79,6 +86,7 @@ export const SETTINGS = [
   },
   {
     option: 'layout',
+    example: 'clustered',
     attribute: 'layout',
     param: 'layout',
     type: 'name',
@@ -90,6 +98,7 @@ export const SETTINGS = [
   },
   {
     option: 'structure',
+    example: 'grid',
     attribute: 'structure',
     param: 'structure',
     type: 'name',
@@ -101,6 +110,7 @@ export const SETTINGS = [
   },
   {
     option: 'maxObjects',
+    example: '4',
     attribute: 'max-objects',
     param: 'mo',
     type: 'whole number',
@@ -112,6 +122,7 @@ export const SETTINGS = [
   },
   {
     option: 'maxLevels',
+    example: '6',
     attribute: 'max-levels',
     param: 'ml',
     type: 'whole number',
@@ -123,6 +134,7 @@ export const SETTINGS = [
   },
   {
     option: 'cellSize',
+    example: '12.5',
     attribute: 'cell-size',
     param: 'cell',
     type: 'number',
@@ -133,6 +145,7 @@ export const SETTINGS = [
   },
   {
     option: 'speed',
+    example: '0.5',
     attribute: 'speed',
     param: 'speed',
     type: 'number',
@@ -144,6 +157,7 @@ export const SETTINGS = [
   },
   {
     option: 'paused',
+    example: '',
     attribute: 'paused',
     param: 'paused',
     type: 'true or false',
@@ -155,6 +169,7 @@ export const SETTINGS = [
   },
   {
     option: 'tree',
+    example: '0',
     attribute: 'tree',
     param: 'tree',
     type: 'true or false',
@@ -166,6 +181,7 @@ export const SETTINGS = [
   },
   {
     option: 'boxes',
+    example: '1,2,3,4;5,6,7,8,1,-1',
     attribute: 'boxes',
     param: 'boxes',
     type: 'box list',
@@ -176,6 +192,7 @@ export const SETTINGS = [
   },
   {
     option: 'moved',
+    example: '3:1,2,3,4,0.5,0',
     attribute: 'moved',
     param: 'moved',
     type: 'id:box list',
@@ -186,6 +203,7 @@ export const SETTINGS = [
   },
   {
     option: 'links',
+    example: '2:1;3:1',
     attribute: 'links',
     param: 'links',
     type: 'child:parent list',
@@ -196,6 +214,7 @@ export const SETTINGS = [
   },
   {
     option: 'camera',
+    example: '10_20_30_40',
     attribute: 'camera',
     param: 'camera',
     type: '4 numbers',
@@ -206,6 +225,7 @@ export const SETTINGS = [
   },
   {
     option: 'preset',
+    example: 'slopes',
     attribute: 'preset',
     param: 'preset',
     type: 'name',
@@ -217,6 +237,7 @@ export const SETTINGS = [
   },
   {
     option: 'tiles',
+    example: '..##\n##..',
     attribute: 'tiles',
     param: 'tiles',
     type: 'ASCII map',
@@ -227,6 +248,7 @@ export const SETTINGS = [
   },
   {
     option: 'shape',
+    example: 'full',
     attribute: 'shape',
     param: 'shape',
     type: 'name',
@@ -238,6 +260,7 @@ export const SETTINGS = [
   },
   {
     option: 'ray',
+    example: '1_2_3_4',
     attribute: 'ray',
     param: 'ray',
     type: '4 numbers',
@@ -248,6 +271,7 @@ export const SETTINGS = [
   },
   {
     option: 'enemy',
+    example: '5,6',
     attribute: 'enemy',
     param: 'enemy',
     type: '2 numbers',
@@ -258,6 +282,7 @@ export const SETTINGS = [
   },
   {
     option: 'player',
+    example: '7_8',
     attribute: 'player',
     param: 'player',
     type: '2 numbers',
@@ -268,6 +293,7 @@ export const SETTINGS = [
   },
   {
     option: 'view',
+    example: '2_0.25_0.75',
     attribute: 'view',
     param: 'view',
     type: '3 numbers',
@@ -278,6 +304,7 @@ export const SETTINGS = [
   },
   {
     option: 'panels',
+    example: 'stats',
     attribute: 'panels',
     param: null,
     type: 'panel ids',
@@ -288,6 +315,7 @@ export const SETTINGS = [
   },
   {
     option: 'controls',
+    example: 'false',
     attribute: 'controls',
     param: null,
     type: 'true or false',
@@ -298,6 +326,7 @@ export const SETTINGS = [
   },
   {
     option: 'legend',
+    example: 'false',
     attribute: 'legend',
     param: null,
     type: 'true or false',
@@ -314,11 +343,13 @@ export const SETTINGS = [
     defaultText: 'auto',
     modes: 'all',
     doc: 'The colours: "light", "dark", or "auto", which follows the page (its color-scheme, else the background behind the element, else the reader\'s light/dark preference) and changes with the page\'s own toggle.',
+    example: 'light',
     kind: oneOf(() => ['auto', 'light', 'dark']) as Kind<'auto' | 'light' | 'dark'>,
     fallback: () => 'auto',
   },
   {
     option: 'height',
+    example: '400',
     attribute: 'height',
     param: null,
     type: 'CSS length',
@@ -329,6 +360,7 @@ export const SETTINGS = [
   },
   {
     option: 'wasmUrl',
+    example: 'https://cdn.example.com/broadphase_bg.wasm',
     attribute: 'wasm-url',
     param: null,
     type: 'URL',
