@@ -10,9 +10,6 @@ import { findMode, modeStyles } from './modes/index';
 import { readPageParams } from './settings/address';
 import { Shell } from './shell';
 import { publishTheme } from './runtime/theme';
-// Read `?renderer=` now: the shell rewrites the address to the hash before
-// a mode (and its renderer) loads.
-import './gpu/preference';
 import './style.css';
 
 function element(id: string): HTMLElement {
