@@ -15,6 +15,7 @@
 import { parseColour, withAlpha, type Rgba } from './colour';
 import { RectBatch } from './rect-batch';
 import { createRectProgram, type RectProgram } from './rect-program';
+import { SlotPixels, type SlotLayout, type SlotViews } from './slot-pixels';
 import type { Viewport } from '../runtime/viewport';
 
 /** How one draw paints its rectangles (see the shader's uniforms). */
@@ -25,11 +26,7 @@ interface DrawHow {
   inner?: number;
   lines?: boolean;
   quarter?: boolean;
-  /** Whole pixels of this many device px (0: antialiased shapes). */
-  snap?: number;
   union?: boolean;
-  /** Continue the last union (whole-pixel draws that share one). */
-  sameRef?: boolean;
 }
 
 /**
@@ -46,14 +43,12 @@ function pathStroke(colour: string | Rgba, device: number, union: boolean): [num
 
 interface Uploaded {
   rects: WebGLBuffer;
-  tones: WebGLBuffer;
   revision: number;
   count: number;
-  /** Rectangles the buffers have room for (they grow, and are refilled in place). */
+  /** Rectangles the buffer has room for (it grows, and is refilled in place). */
   capacity: number;
 }
 
-const PALETTE_SIZE = 4;
 /** Stencil values a frame can use before the stencil is cleared again. */
 const STENCIL_REFS = 255;
 
@@ -72,7 +67,10 @@ export class GpuSurface {
   private coverageTexture: WebGLTexture | null = null;
   private coverageBuffer: WebGLFramebuffer | null = null;
   private coverageSize = [0, 0];
-  private readonly palette = new Float32Array(4 * PALETTE_SIZE);
+  /** The slot-view path's GPU objects, made at its first use. */
+  private slots: SlotPixels | null = null;
+  /** This frame's world → device transform and the canvas's size (for the slot-view path). */
+  private view: [number, number, number] = [1, 0, 0];
   private shown = false;
   /** Whether the canvas has been put over the overlay at least once since it was shown. */
   private aligned = false;
@@ -170,7 +168,8 @@ export class GpuSurface {
     gl.useProgram(p.program);
     gl.bindVertexArray(this.vao);
     const k = viewport.dpr * viewport.scale;
-    gl.uniform3f(p.view, k, viewport.dpr * viewport.offsetX, viewport.dpr * viewport.offsetY);
+    this.view = [k, viewport.dpr * viewport.offsetX, viewport.dpr * viewport.offsetY];
+    gl.uniform3f(p.view, ...this.view);
     gl.uniform2f(p.size, canvas.width, canvas.height);
     gl.uniform1i(p.coverage, 0);
     gl.enable(gl.BLEND);
@@ -193,20 +192,17 @@ export class GpuSurface {
     let up = this.uploads.get(batch);
     if (up === undefined) {
       const rects = gl.createBuffer();
-      const tones = gl.createBuffer();
-      if (rects === null || tones === null) throw new Error('WebGL2: could not create a buffer');
-      up = { rects, tones, revision: -1, count: -1, capacity: 0 };
+      if (rects === null) throw new Error('WebGL2: could not create a buffer');
+      up = { rects, revision: -1, count: -1, capacity: 0 };
       this.uploads.set(batch, up);
     }
     if (up.revision !== batch.revision || up.count !== batch.count) {
-      const grow = batch.count > up.capacity;
-      if (grow) up.capacity = batch.tones.length;
       gl.bindBuffer(gl.ARRAY_BUFFER, up.rects);
-      if (grow) gl.bufferData(gl.ARRAY_BUFFER, 16 * up.capacity, gl.DYNAMIC_DRAW);
+      if (batch.count > up.capacity) {
+        up.capacity = batch.capacity;
+        gl.bufferData(gl.ARRAY_BUFFER, 16 * up.capacity, gl.DYNAMIC_DRAW);
+      }
       gl.bufferSubData(gl.ARRAY_BUFFER, 0, batch.rects, 0, 4 * batch.count);
-      gl.bindBuffer(gl.ARRAY_BUFFER, up.tones);
-      if (grow) gl.bufferData(gl.ARRAY_BUFFER, up.capacity, gl.DYNAMIC_DRAW);
-      gl.bufferSubData(gl.ARRAY_BUFFER, 0, batch.tones, 0, batch.count);
       up.revision = batch.revision;
       up.count = batch.count;
     }
@@ -215,24 +211,24 @@ export class GpuSurface {
 
   /** `ctx.fill(path)` of a path of the rectangles. */
   fillPath(batch: RectBatch, colour: string | Rgba, union: boolean): void {
-    this.draw(batch, [colour], { quarter: true, union });
+    this.draw(batch, colour, { quarter: true, union });
   }
 
   /** `ctx.fillRect` of each rectangle. */
   fillRect(batch: RectBatch, colour: string | Rgba): void {
-    this.draw(batch, [colour], {});
+    this.draw(batch, colour, {});
   }
 
   /** `ctx.stroke(path)` of a path of the rectangles, `widthCss` CSS px wide. */
   strokePath(batch: RectBatch, colour: string | Rgba, widthCss: number, dpr: number, union: boolean): void {
     const [half, paint, quarter, asUnion] = pathStroke(colour, widthCss * dpr, union);
-    this.draw(batch, [paint], { outer: half, inner: half, quarter, union: asUnion });
+    this.draw(batch, paint, { outer: half, inner: half, quarter, union: asUnion });
   }
 
   /** `ctx.strokeRect` of each rectangle. */
   strokeRect(batch: RectBatch, colour: string | Rgba, widthCss: number, dpr: number): void {
     const half = (widthCss * dpr) / 2;
-    this.draw(batch, [colour], { outer: half, inner: half });
+    this.draw(batch, colour, { outer: half, inner: half });
   }
 
   /**
@@ -241,18 +237,25 @@ export class GpuSurface {
    */
   strokeLines(batch: RectBatch, colour: string | Rgba, widthCss: number, dpr: number, union: boolean): void {
     const [half, paint, quarter, asUnion] = pathStroke(colour, widthCss * dpr, union);
-    this.draw(batch, [paint], { outer: half, lines: true, quarter, union: asUnion });
+    this.draw(batch, paint, { outer: half, lines: true, quarter, union: asUnion });
   }
 
   /**
-   * Whole-pixel boxes coloured by their tone (`palette[tone]`), painted as
-   * the 2D raster path paints them, in pixels of `unit` device px: within
-   * one call a pixel takes the colour of the first box that covers it (the
-   * raster's last), once.
+   * Whole-pixel boxes straight from the World's slot views (no loop over
+   * them in JS), in pixels of `unit` device px, painted as the 2D raster
+   * paints them; `palette` = [calm, seen by the camera, red].
    */
-  fillPixels(batches: readonly RectBatch[], palette: readonly (string | Rgba)[], unit: number): void {
-    this.nextRef();
-    for (const batch of batches) this.draw(batch, palette, { snap: unit, union: true, sameRef: true });
+  slotPixels(views: SlotViews, layout: SlotLayout, unit: number, palette: readonly (string | Rgba)[]): void {
+    const gl = this.gl;
+    this.slots ??= new SlotPixels(gl);
+    this.slots.draw(views, layout, this.view, [this.canvas.width, this.canvas.height], unit, palette.map((c) => (typeof c === 'string' ? parseColour(c) : c)), this.corners);
+    // Back to the rectangle program's state for the draws after.
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    gl.useProgram(this.program.program);
+    gl.bindVertexArray(this.vao);
+    gl.enable(gl.BLEND);
+    gl.blendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ZERO, gl.ONE);
+    gl.enable(gl.STENCIL_TEST);
   }
 
   /** Frees the GPU objects and lets the context go; the surface is dead after. */
@@ -274,6 +277,7 @@ export class GpuSurface {
     this.coverageTexture = null;
     this.coverageBuffer = null;
     this.coverageSize = [0, 0];
+    this.slots = null;
     this.vao = gl.createVertexArray();
     this.corners = gl.createBuffer();
     gl.bindVertexArray(this.vao);
@@ -283,7 +287,6 @@ export class GpuSurface {
     gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
     gl.enableVertexAttribArray(1);
     gl.vertexAttribDivisor(1, 1);
-    gl.vertexAttribDivisor(2, 1);
     gl.bindVertexArray(null);
   }
 
@@ -312,8 +315,8 @@ export class GpuSurface {
     this.stencilRef += 1;
   }
 
-  private draw(batch: RectBatch, palette: readonly (string | Rgba)[], how: DrawHow): void {
-    const { outer = 0, inner = -1, lines = false, quarter = false, snap = 0, union = false, sameRef = false } = how;
+  private draw(batch: RectBatch, colour: string | Rgba, how: DrawHow): void {
+    const { outer = 0, inner = -1, lines = false, quarter = false, union = false } = how;
     const count = batch.count;
     if (count <= 0) return;
     const gl = this.gl;
@@ -321,22 +324,9 @@ export class GpuSurface {
     const up = this.upload(batch);
     gl.bindBuffer(gl.ARRAY_BUFFER, up.rects);
     gl.vertexAttribPointer(1, 4, gl.FLOAT, false, 16, 0);
-    if (palette.length > 1) {
-      gl.bindBuffer(gl.ARRAY_BUFFER, up.tones);
-      gl.enableVertexAttribArray(2);
-      gl.vertexAttribPointer(2, 1, gl.UNSIGNED_BYTE, false, 1, 0);
-    } else {
-      gl.disableVertexAttribArray(2);
-      gl.vertexAttrib1f(2, 0);
-    }
-    this.palette.fill(0);
-    palette.forEach((c, i) => {
-      if (i < PALETTE_SIZE) this.palette.set(typeof c === 'string' ? parseColour(c) : c, 4 * i);
-    });
-    gl.uniform4fv(p.palette, this.palette);
+    gl.uniform4fv(p.colour, typeof colour === 'string' ? parseColour(colour) : colour);
     gl.uniform1f(p.outer, outer);
     gl.uniform1f(p.inner, inner);
-    gl.uniform1f(p.snap, snap);
     gl.uniform1i(p.lines, lines ? 1 : 0);
     gl.uniform1i(p.quarter, quarter ? 1 : 0);
     if (!union) {
@@ -346,15 +336,7 @@ export class GpuSurface {
       this.instanced(count);
       return;
     }
-    if (!sameRef) this.nextRef();
-    if (snap > 0) {
-      // Whole pixels, all or nothing: the first box to reach a pixel paints it.
-      gl.stencilFunc(gl.NOTEQUAL, this.stencilRef, 0xff);
-      gl.stencilOp(gl.KEEP, gl.KEEP, gl.REPLACE);
-      gl.uniform1i(p.part, 0);
-      this.instanced(count);
-      return;
-    }
+    this.nextRef();
     // Sum the coverage, then paint each pixel once with it. The buffer
     // must not be bound for reading while it is drawn to.
     gl.activeTexture(gl.TEXTURE0);

@@ -22,10 +22,6 @@ const OUTLINE_PX = 1;
 const MARK_PX = 1.5;
 /** The flash's halo, CSS px outside the box. */
 const HALO_PX = 2.5;
-/** Tones of the GPU's whole-pixel boxes: indices into their palette. */
-const TONE_CALM = 0;
-const TONE_SEEN = 1;
-const TONE_HOT = 2;
 
 export class BoxesLayer implements Layer<BoxesModel> {
   readonly name = 'boxes';
@@ -140,39 +136,18 @@ export class BoxesLayer implements Layer<BoxesModel> {
     gpu.strokePath(flash, theme.beganFlash, MARK_PX, v.dpr, true);
   }
 
-  /**
-   * drawPixels' picture: the raster keeps the last box written to a pixel
-   * (red ones written last); the GPU keeps the first, so red boxes go
-   * first and the others in reverse slot order.
-   */
+  /** drawPixels' picture, from the slot views as they are (see gpu/slot-pixels.ts). */
   private gpuPixels(dc: GpuDrawContext<BoxesModel>): void {
     const { gpu, sim, viewport: v } = dc;
-    const { hot, calm: rest } = this;
-    hot.clear();
-    rest.clear();
-    const marks = sim.cameraMarks;
-    const [vx0, vy0, vx1, vy1] = v.visibleWorld();
-    // A box rounds to at least one pixel: keep those a pixel outside the view.
-    const slack = 1 / v.scale;
-    const boxes = sim.world.slotBoxes();
-    const ids = sim.world.slotIds();
-    const overlapping = sim.world.slotOverlapping();
+    // Fetch the views together and call nothing in wasm until done.
+    const views = {
+      boxes: sim.world.slotBoxes(),
+      ids: sim.world.slotIds(),
+      overlapping: sim.world.slotOverlapping(),
+      marks: sim.cameraCount > 0 ? sim.cameraMarks : null,
+    };
     const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
-    rest.reserve(ids.length);
-    for (let s = ids.length - 1; s >= 0; s--) {
-      const id = ids[s];
-      if (id === 0) continue;
-      const at = B.stride * s;
-      const x = boxes[at + B.x];
-      const y = boxes[at + B.y];
-      const w = boxes[at + B.w];
-      const h = boxes[at + B.h];
-      if (x > vx1 + slack || y > vy1 + slack || x + w < vx0 - slack || y + h < vy0 - slack) continue;
-      if (s < overlapping.length && overlapping[s] !== 0) hot.push(x, y, w, h, TONE_HOT);
-      else rest.push(x, y, w, h, marks[id] !== 0 ? TONE_SEEN : TONE_CALM);
-    }
-    const palette = [theme.boxFillSmall, theme.cameraSmall, theme.overlapFill];
-    gpu.fillPixels([hot, rest], palette, pixelUnit(v.dpr));
+    gpu.slotPixels(views, B, pixelUnit(v.dpr), [theme.boxFillSmall, theme.cameraSmall, theme.overlapFill]);
   }
 
   private drawPixels(dc: DrawContext<BoxesModel>): void {
