@@ -128,6 +128,8 @@ test('keys the focused embed handles never reach the document; others do; Tab le
     ['quadtree', ['ArrowRight', ' ', 'Enter']],
     ['play', ['ArrowRight', 'ArrowLeft', ' ']],
     ['tiles', ['ArrowRight', 'Enter', 'r']],
+    ['grids', ['ArrowRight', ' ', 'Enter', '+']],
+    ['hierarchy', [' ', 't', '+']],
   ]) {
     await article(mode);
     await page.evaluate(() => document.getElementById('guest').shadowRoot.querySelector('canvas#world').focus());
