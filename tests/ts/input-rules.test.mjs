@@ -30,4 +30,5 @@ test('panel titles become short tab names', () => {
   assert.equal(tabs.tabLabel('DDA, step by step'), 'DDA');
   assert.equal(tabs.tabLabel('Drawn boxes'), 'Drawn boxes');
   assert.equal(tabs.tabLabel('See the machinery'), 'See the machinery');
+  assert.equal(tabs.tabLabel('N-style tile grid'), 'N-style tile grid');
 });

@@ -14,7 +14,7 @@ const DANGLING = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'by', 'and',
 /** A panel's title as a tab: up to its first comma, and when long its first two words (more if they end on "the", "of"…). */
 export function tabLabel(title: string): string {
   const head = title.split(',')[0].trim();
-  if (head.length <= 16) return head;
+  if (head.length <= 18) return head;
   const words = head.split(/\s+/);
   let n = 2;
   while (n < words.length && DANGLING.has(words[n - 1].toLowerCase())) n += 1;
