@@ -33,6 +33,10 @@ test('bench.html runs every contender at 1k and 10k, the pair counts agree, and 
   const counts = {};
   for (const r of state.rows) (counts[r.n] ??= new Set()).add(r.pairs);
   assert.deepEqual(Object.fromEntries(Object.entries(counts).map(([n, s]) => [n, [...s]])), { 1000: [362], 10000: [3540] }, 'expected every contender to find the known pairs');
+  // No time is one tick of the page's 100 µs clock: each reading covers at least 5 ms of frames.
+  for (const r of state.rows) {
+    assert.ok(r.median * r.framesPerReading >= 5, `expected ${r.contender} at ${r.n} to be read over batches of frames, found ${r.framesPerReading} frames of ${r.median.toFixed(3)} ms a reading`);
+  }
   const contenders = new Set(state.rows.map((r) => r.contender));
   assert.ok(contenders.size >= 8, `expected the wasm structures and three JS libraries, ran ${[...contenders]}`);
   const chart = await page.evaluate(() => ({ lines: document.querySelectorAll('#bench-chart polyline').length, rows: document.querySelectorAll('#bench-rows tr').length }));

@@ -2,18 +2,26 @@
 // fill, overlapping boxes in red, boxes inside the camera outlined in amber.
 // Vector drawing when boxes are big enough to show an outline; whole-pixel
 // raster (pixel-boxes.ts) when they are a pixel or two, as at 20k objects.
+// The GPU path paints the same two pictures from rectangles uploaded once a
+// frame (gpu/surface.ts).
 
-import type { DrawContext, Layer } from '../runtime/renderer';
+import type { DrawContext, GpuDrawContext, Layer } from '../runtime/renderer';
 import { useWorldSpace } from '../runtime/renderer';
 import { theme } from '../runtime/theme';
 import { packColour, PixelCanvas } from './pixel-boxes';
 import type { BoxesModel } from '../boxes/demo';
-import { viewLayout } from '../core/index';
+import { viewLayout, type ViewLayout } from '../core/index';
+import { RectBatch } from '../gpu/rect-batch';
 
 /** Below this many CSS px per world unit, boxes go to the pixel path. */
 const VECTOR_MIN_SCALE = 0.3;
 /** How long a box flashes after one of its pairs began (`pairsBegan()`), ms. */
 const FLASH_MS = 300;
+/** Outline widths, CSS px. */
+const OUTLINE_PX = 1;
+const MARK_PX = 1.5;
+/** The flash's halo, CSS px outside the box. */
+const HALO_PX = 2.5;
 
 export class BoxesLayer implements Layer<BoxesModel> {
   readonly name = 'boxes';
@@ -21,10 +29,22 @@ export class BoxesLayer implements Layer<BoxesModel> {
   enabled = true;
   private raster = new PixelCanvas();
   private colours: { calm: number; hot: number; seen: number } | null = null;
+  /** The red boxes' slots, collected by drawPixels' first pass. */
+  private hotSlots = new Int32Array(0);
+  // The GPU path's rectangles, refilled each frame.
+  private readonly calm = new RectBatch();
+  private readonly hot = new RectBatch();
+  private readonly seen = new RectBatch();
+  private readonly flash = new RectBatch();
 
   draw(dc: DrawContext<BoxesModel>): void {
     if (dc.viewport.scale >= VECTOR_MIN_SCALE) this.drawVector(dc);
     else this.drawPixels(dc);
+  }
+
+  drawGpu(dc: GpuDrawContext<BoxesModel>): void {
+    if (dc.viewport.scale >= VECTOR_MIN_SCALE) this.gpuVector(dc);
+    else this.gpuPixels(dc);
   }
 
   private drawVector(dc: DrawContext<BoxesModel>): void {
@@ -37,7 +57,7 @@ export class BoxesLayer implements Layer<BoxesModel> {
     const flash = new Path2D();
     const began = sim.beganAt;
     const since = dc.now - FLASH_MS;
-    const halo = 2.5 / v.scale;
+    const halo = HALO_PX / v.scale;
     // Fetch the views together and call nothing in wasm until done.
     const boxes = sim.world.slotBoxes();
     const ids = sim.world.slotIds();
@@ -59,7 +79,7 @@ export class BoxesLayer implements Layer<BoxesModel> {
       if (id < began.length && began[id] > since) flash.rect(x - halo, y - halo, w + 2 * halo, h + 2 * halo);
     }
     useWorldSpace(dc);
-    const px = 1 / v.scale;
+    const px = OUTLINE_PX / v.scale;
     ctx.lineWidth = px;
     ctx.fillStyle = theme.boxFill;
     ctx.fill(calm);
@@ -70,12 +90,64 @@ export class BoxesLayer implements Layer<BoxesModel> {
     ctx.strokeStyle = theme.overlapStroke;
     ctx.stroke(hot);
     ctx.strokeStyle = theme.camera;
-    ctx.lineWidth = 1.5 * px;
+    ctx.lineWidth = MARK_PX / v.scale;
     ctx.stroke(seen);
     // Pairs that just began: a bright ring for a moment.
     ctx.strokeStyle = theme.beganFlash;
-    ctx.lineWidth = 1.5 * px;
+    ctx.lineWidth = MARK_PX / v.scale;
     ctx.stroke(flash);
+  }
+
+  /** drawVector's picture: the same four sets of rectangles, the same strokes in the same order. */
+  private gpuVector(dc: GpuDrawContext<BoxesModel>): void {
+    const { gpu, sim, viewport: v } = dc;
+    const { calm, hot, seen, flash } = this;
+    for (const batch of [calm, hot, seen, flash]) batch.clear();
+    const marks = sim.cameraMarks;
+    const [vx0, vy0, vx1, vy1] = v.visibleWorld();
+    const began = sim.beganAt;
+    const since = dc.now - FLASH_MS;
+    const halo = HALO_PX / v.scale;
+    const boxes = sim.world.slotBoxes();
+    const ids = sim.world.slotIds();
+    const overlapping = sim.world.slotOverlapping();
+    const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
+    calm.reserve(ids.length);
+    for (let s = 0; s < ids.length; s++) {
+      const id = ids[s];
+      if (id === 0) continue;
+      const at = B.stride * s;
+      const x = boxes[at + B.x];
+      const y = boxes[at + B.y];
+      const w = boxes[at + B.w];
+      const h = boxes[at + B.h];
+      if (x > vx1 || y > vy1 || x + w < vx0 || y + h < vy0) continue;
+      (s < overlapping.length && overlapping[s] !== 0 ? hot : calm).push(x, y, w, h);
+      if (marks[id] !== 0) seen.push(x, y, w, h);
+      if (id < began.length && began[id] > since) flash.push(x - halo, y - halo, w + 2 * halo, h + 2 * halo);
+    }
+    // Calm boxes never overlap one another (else they would be red): their
+    // fills need no union; outlines of neighbours can touch.
+    gpu.fillPath(calm, theme.boxFill, false);
+    gpu.strokePath(calm, theme.boxStroke, OUTLINE_PX, v.dpr, true);
+    gpu.fillPath(hot, theme.overlapFill, true);
+    gpu.strokePath(hot, theme.overlapStroke, OUTLINE_PX, v.dpr, true);
+    gpu.strokePath(seen, theme.camera, MARK_PX, v.dpr, true);
+    gpu.strokePath(flash, theme.beganFlash, MARK_PX, v.dpr, true);
+  }
+
+  /** drawPixels' picture, from the slot views as they are (see gpu/slot-pixels.ts). */
+  private gpuPixels(dc: GpuDrawContext<BoxesModel>): void {
+    const { gpu, sim, viewport: v } = dc;
+    // Fetch the views together and call nothing in wasm until done.
+    const views = {
+      boxes: sim.world.slotBoxes(),
+      ids: sim.world.slotIds(),
+      overlapping: sim.world.slotOverlapping(),
+      marks: sim.cameraCount > 0 ? sim.cameraMarks : null,
+    };
+    const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
+    gpu.slotPixels(views, B, pixelUnit(v.dpr), [theme.boxFillSmall, theme.cameraSmall, theme.overlapFill]);
   }
 
   private drawPixels(dc: DrawContext<BoxesModel>): void {
@@ -85,34 +157,86 @@ export class BoxesLayer implements Layer<BoxesModel> {
       hot: packColour(theme.overlapFill),
       seen: packColour(theme.cameraSmall),
     });
+    // In raster pixels: `unit` device px each.
+    const unit = pixelUnit(v.dpr);
+    const k = (v.dpr * v.scale) / unit;
+    const ox = (v.dpr * v.offsetX) / unit;
+    const oy = (v.dpr * v.offsetY) / unit;
+    // Boxes stay inside the world: only its rectangle on screen (and the
+    // pixel a box at its far edge may round to) is raster.
     const raster = this.raster;
-    raster.begin(ctx.canvas.width, ctx.canvas.height);
-    const k = v.dpr * v.scale;
-    const ox = v.dpr * v.offsetX;
-    const oy = v.dpr * v.offsetY;
+    raster.begin(ctx.canvas.width, ctx.canvas.height, unit, ox - 1, oy - 1, sim.side * k + ox + 2, sim.side * k + oy + 2);
     const marks = sim.cameraMarks;
     const boxes = sim.world.slotBoxes();
     const ids = sim.world.slotIds();
     const overlapping = sim.world.slotOverlapping();
     const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
-    // Two passes so red boxes always sit on top of calm ones.
-    for (let pass = 0; pass < 2; pass++) {
-      for (let s = 0; s < ids.length; s++) {
-        const id = ids[s];
-        if (id === 0) continue;
-        const hot = s < overlapping.length && overlapping[s] !== 0 ? 1 : 0;
-        if (hot !== pass) continue;
-        const at = B.stride * s;
-        const x0 = Math.round(boxes[at + B.x] * k + ox);
-        const y0 = Math.round(boxes[at + B.y] * k + oy);
-        // At least one pixel, so no box vanishes at any zoom.
-        const x1 = Math.max(x0 + 1, Math.round((boxes[at + B.x] + boxes[at + B.w]) * k + ox));
-        const y1 = Math.max(y0 + 1, Math.round((boxes[at + B.y] + boxes[at + B.h]) * k + oy));
-        // Too small for an outline: boxes the camera sees turn amber,
-        // unless they are red, which matters more.
-        raster.fill(x0, y0, x1, y1, hot ? colours.hot : marks[id] !== 0 ? colours.seen : colours.calm);
+    if (this.hotSlots.length < ids.length) this.hotSlots = new Int32Array(ids.length);
+    const hotSlots = this.hotSlots;
+    let hotCount = 0;
+    const flagged = overlapping.length;
+    const { pixels, width, left, top, right, bottom } = raster;
+    const { stride, x: X, y: Y, w: Wd, h: Ht } = B;
+    const { seen, calm } = colours;
+    // Math.round(v) is Math.floor(v + 0.5): the half is added to the offsets once.
+    const hx = ox + 0.5;
+    const hy = oy + 0.5;
+    // Red boxes are written last, so they sit on top of calm ones. The
+    // calm ones, nearly all of a big scene, are written here inline (a
+    // call per box costs a third more at 100k), a box of one pixel (all of
+    // them at 100k) with one store.
+    for (let s = 0; s < ids.length; s++) {
+      const id = ids[s];
+      if (id === 0) continue;
+      if (s < flagged && overlapping[s] !== 0) {
+        hotSlots[hotCount++] = s;
+        continue;
+      }
+      const at = stride * s;
+      const x = boxes[at + X];
+      const y = boxes[at + Y];
+      let x0 = Math.floor(x * k + hx);
+      let y0 = Math.floor(y * k + hy);
+      let x1 = Math.floor((x + boxes[at + Wd]) * k + hx);
+      let y1 = Math.floor((y + boxes[at + Ht]) * k + hy);
+      // At least one pixel, so no box vanishes at any zoom.
+      if (x1 <= x0) x1 = x0 + 1;
+      if (y1 <= y0) y1 = y0 + 1;
+      // Too small for an outline: boxes the camera sees turn amber.
+      const colour = marks[id] !== 0 ? seen : calm;
+      if (x0 >= left && y0 >= top && x1 <= right && y1 <= bottom) {
+        if (x1 - x0 === 1 && y1 - y0 === 1) {
+          pixels[y0 * width + x0] = colour;
+          continue;
+        }
+      } else {
+        if (x0 < left) x0 = left;
+        if (y0 < top) y0 = top;
+        if (x1 > right) x1 = right;
+        if (y1 > bottom) y1 = bottom;
+      }
+      for (let py = y0; py < y1; py++) {
+        const row = py * width;
+        for (let px = x0; px < x1; px++) pixels[row + px] = colour;
       }
     }
+    for (let i = 0; i < hotCount; i++) paintBox(raster, boxes, stride * hotSlots[i], B, k, ox, oy, colours.hot);
     raster.end(ctx);
   }
+}
+
+/** Device pixels per whole-pixel box pixel: the whole part of the DPR (see pixel-boxes.ts). */
+function pixelUnit(dpr: number): number {
+  return Math.max(1, Math.floor(dpr));
+}
+
+/** One box in whole raster pixels, as drawPixels' loop writes the calm ones. */
+function paintBox(raster: PixelCanvas, boxes: Float64Array, at: number, B: ViewLayout<'x' | 'y' | 'w' | 'h'>, k: number, ox: number, oy: number, colour: number): void {
+  const x = boxes[at + B.x];
+  const y = boxes[at + B.y];
+  const x0 = Math.floor(x * k + (ox + 0.5));
+  const y0 = Math.floor(y * k + (oy + 0.5));
+  const x1 = Math.max(x0 + 1, Math.floor((x + boxes[at + B.w]) * k + (ox + 0.5)));
+  const y1 = Math.max(y0 + 1, Math.floor((y + boxes[at + B.h]) * k + (oy + 0.5)));
+  raster.fill(x0, y0, x1, y1, colour);
 }
