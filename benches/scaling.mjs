@@ -9,11 +9,8 @@
 // ratio, and the ratio of means (which counts the frames where pairs()
 // renumbered the slots in space order, every few dozen frames at 100k).
 
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { initSync, World } from '../pkg/broadphase.js';
-
-initSync({ module: readFileSync(new URL('../pkg/broadphase_bg.wasm', import.meta.url)) });
+import { World } from './core.mjs';
 
 const args = process.argv.slice(2);
 const roundsAt = args.indexOf('--rounds');

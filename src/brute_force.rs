@@ -3,17 +3,16 @@
 
 use crate::broad_phase::{BroadPhase, Stats};
 use crate::geometry::Aabb;
+use crate::index::NULL_INDEX;
 
 /// Proxies in a dense array; a proxy's position is kept for O(1) removal.
 #[derive(Default)]
 pub struct BruteForce {
     proxies: Vec<u32>,
     aabbs: Vec<Aabb>,
-    /// `position[proxy]` is the index in `proxies`, or `u32::MAX` when absent.
+    /// `position[proxy]` is the index in `proxies`, or `NULL_INDEX` when absent.
     position: Vec<u32>,
 }
-
-const ABSENT: u32 = u32::MAX;
 
 impl BruteForce {
     #[must_use]
@@ -31,9 +30,9 @@ impl BroadPhase for BruteForce {
     fn insert(&mut self, proxy: u32, aabb: Aabb) {
         let slot = proxy as usize;
         if self.position.len() <= slot {
-            self.position.resize(slot + 1, ABSENT);
+            self.position.resize(slot + 1, NULL_INDEX);
         }
-        debug_assert_eq!(self.position[slot], ABSENT, "proxy {proxy} inserted twice");
+        debug_assert_eq!(self.position[slot], NULL_INDEX, "proxy {proxy} inserted twice");
         self.position[slot] = self.proxies.len() as u32;
         self.proxies.push(proxy);
         self.aabbs.push(aabb);
@@ -46,7 +45,7 @@ impl BroadPhase for BruteForce {
 
     fn remove(&mut self, proxy: u32) {
         let index = self.position[proxy as usize] as usize;
-        self.position[proxy as usize] = ABSENT;
+        self.position[proxy as usize] = NULL_INDEX;
         self.proxies.swap_remove(index);
         self.aabbs.swap_remove(index);
         if let Some(&moved) = self.proxies.get(index) {
@@ -81,8 +80,8 @@ impl BroadPhase for BruteForce {
         for proxy in &mut self.proxies {
             *proxy = new_of_old[*proxy as usize];
         }
-        self.position.fill(ABSENT);
-        self.position.resize(self.proxies.len(), ABSENT);
+        self.position.fill(NULL_INDEX);
+        self.position.resize(self.proxies.len(), NULL_INDEX);
         self.position.truncate(self.proxies.len());
         for (index, &proxy) in self.proxies.iter().enumerate() {
             self.position[proxy as usize] = index as u32;
@@ -91,7 +90,7 @@ impl BroadPhase for BruteForce {
 
     fn stored_aabb(&self, proxy: u32) -> Option<Aabb> {
         let index = *self.position.get(proxy as usize)?;
-        (index != ABSENT).then(|| self.aabbs[index as usize])
+        (index != NULL_INDEX).then(|| self.aabbs[index as usize])
     }
 
     fn validate(&self) -> Result<(), String> {
@@ -103,7 +102,7 @@ impl BroadPhase for BruteForce {
                 return Err(format!("proxy {proxy} at {index} has a wrong position entry"));
             }
         }
-        let present = self.position.iter().filter(|&&p| p != ABSENT).count();
+        let present = self.position.iter().filter(|&&p| p != NULL_INDEX).count();
         if present != self.proxies.len() {
             return Err(format!("{present} position entries for {} proxies", self.proxies.len()));
         }

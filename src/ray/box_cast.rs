@@ -14,7 +14,7 @@
 use std::cmp::Ordering;
 
 use super::exact::segment_touches_convex;
-use super::exact_order::{box_entry_bound, Contact, Ends, Interval, Ranked};
+use super::exact::{box_entry_bound, Contact, Ends, Interval, Ranked};
 use super::segment::Segment;
 use super::segment_shapes::{box_entry, box_polygon, finish, graze, roots, unit, SurfaceHit};
 use crate::geometry::Aabb;

@@ -25,15 +25,15 @@
 //! Exactness: the cells walked are the exact segment's (`Traversal`), and
 //! whether the segment touches a tile or a closed door is decided exactly
 //! on its given ends: polygons (`full`, the slopes) and doors by exact
-//! orientations (`exact.rs`), quarter circles by their floating test when
+//! orientations (`exact/predicates.rs`), quarter circles by their floating test when
 //! it is clear of the arc by more than its rounding (`segment_arc.rs`),
-//! else in exact integers (`exact_arc.rs`). The floating shape test only
+//! else in exact integers (`exact/arc.rs`). The floating shape test only
 //! places the hit (`t`, point, normal); a contact it rounds away is placed
 //! at the vertex or end concerned, or at the arc's tangent (clamp) point.
 //! A segment far larger than the grid is walked by its exact ends, with its
 //! shape tests and `t`s on its piece inside the grid. Among the hits found,
 //! the one of smallest rounded `t` wins (the first found among equals); it
-//! is reported with what it touched (`exact_order.rs`), so that
+//! is reported with what it touched (`exact/order.rs`), so that
 //! `World::cast_ray` can order it exactly against a box.
 //!
 //! Touching counts, so the places where a segment touches cells it does not
@@ -51,8 +51,8 @@
 //! seeded test ray, lattice points and rays along lines included.
 
 use super::exact::segment_touches_convex;
-use super::exact_arc::ArcTile;
-use super::exact_order::{Contact, Interval};
+use super::exact::ArcTile;
+use super::exact::{Contact, Interval};
 use super::segment::{frame, BoxClip, Framed, Segment};
 use super::segment_arc::{graze_arc, hit_arc};
 use super::segment_shapes::{graze, hit_tile, unit, SurfaceHit};

@@ -1,6 +1,6 @@
 //! Narrow phase against one tile: pure functions of (tile shape, tile world
-//! bounds, object), dispatched on the tile's geometry the way the seed's
-//! `Collide[tile.shape][obj.shape]` table is (objects here: points and
+//! bounds, object), dispatched on the tile's geometry the way N tutorial
+//! B's `Collide[tile.shape][obj.shape]` table is (objects here: points and
 //! axis-aligned boxes).
 //!
 //! The push-out is the *minimal* translation that separates the box's
@@ -18,8 +18,8 @@
 //!
 //! [`exits`] lists every candidate, shortest first, and also takes a set of
 //! blocked sides: the grid resolver forbids pushing a box through a tile
-//! side into a solid neighbour (the interior edges the seed simplifies
-//! away), and tries the remaining exits in order until one does not run
+//! side into a solid neighbour (the interior edges N tutorial B
+//! simplifies away), and tries the remaining exits in order until one does not run
 //! into another tile.
 
 use super::shape::TileShape;

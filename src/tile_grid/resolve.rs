@@ -17,7 +17,7 @@
 //! up out of the lower tile into the upper one and back, forever.
 //!
 //! Exits through a side whose neighbour covers it with a solid face (or a
-//! closed door) come last: those are the interior edges the seed
+//! closed door) come last: those are the interior edges N tutorial B
 //! simplifies to `empty`, and leaving through one only buries the box in the
 //! next tile. Closed doors are walls of no thickness. In a pocket narrower
 //! than the box nothing frees it; the rounds then stop and the partial

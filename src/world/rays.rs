@@ -45,11 +45,11 @@ impl World {
     /// order from the start, clipped to the grid, ignoring tiles.
     pub fn trace_cells(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<&[u32]> {
         check_segment(x0, y0, x1, y1)?;
-        self.cell_scratch.clear();
-        trace_cells(GridDims::of(&self.tiles), x0, y0, x1, y1, &mut self.cell_scratch);
-        self.cells_out.clear();
-        self.cells_out.extend(self.cell_scratch.iter().flat_map(|&(c, r)| [c, r]));
-        Ok(&self.cells_out)
+        self.workspace.cells.clear();
+        trace_cells(GridDims::of(&self.tiles), x0, y0, x1, y1, &mut self.workspace.cells);
+        self.workspace.cells_out.clear();
+        self.workspace.cells_out.extend(self.workspace.cells.iter().flat_map(|&(c, r)| [c, r]));
+        Ok(&self.workspace.cells_out)
     }
 
     /// The first tile surface or object box the segment touches, if any. On
@@ -100,7 +100,7 @@ impl World {
         let margin = 1e-9 * (1.0 + x0.abs().max(x1.abs()).max(y0.abs()).max(y1.abs()));
         let mut best: Option<RankedBoxHit> = None;
         let seg = Segment::new(x0, y0, x1, y1)?;
-        let mut slots = std::mem::take(&mut self.ray_slots);
+        let mut slots = std::mem::take(&mut self.workspace.ray_slots);
         for k in 0..CAST_PIECES {
             let (t_start, t_end) = (k as f64 / CAST_PIECES as f64, (k + 1) as f64 / CAST_PIECES as f64);
             // Stop where the tile hit is certainly before this piece (by a
@@ -127,7 +127,7 @@ impl World {
             };
             slots.clear();
             self.structure.as_broad_phase().query(piece, &mut slots);
-            let candidates = slots.iter().map(|&s| (self.slot_ids[s as usize], self.aabb_of(s)));
+            let candidates = slots.iter().map(|&s| (self.objects.slot_ids[s as usize], self.aabb_of(s)));
             if let Some(hit) = first_box_hit_ranked(&seg, candidates) {
                 if best.is_none_or(|b| hit.precedes(&b, ends)) {
                     best = Some(hit);
@@ -140,7 +140,7 @@ impl World {
                 break;
             }
         }
-        self.ray_slots = slots;
+        self.workspace.ray_slots = slots;
         best
     }
 }

@@ -4,9 +4,9 @@
 //! game loop has to do tile physics of its own.
 
 use super::World;
+use crate::bit_set::BitSet;
 use crate::error::{Error, Result};
 use crate::geometry::Aabb;
-use crate::grid::CellBits;
 use crate::tile_grid::TileGrid;
 
 /// What a moving object does when it meets the tile map.
@@ -53,6 +53,16 @@ impl TileResponse {
     }
 }
 
+/// The World's tile-collider part: which objects meet the tile map in
+/// `step`, and how.
+#[derive(Debug, Default)]
+pub(super) struct TileColliders {
+    /// Per slot: a [`TileResponse`] code (0: passes through tiles).
+    pub(super) responses: Vec<u8>,
+    /// Objects whose response is not `None`; when 0, `step` skips the pass.
+    pub(super) count: usize,
+}
+
 /// Most sub-steps one object takes in one `step`: the cap on the work a
 /// very fast object can cost (beyond it, a sub-step may be longer than
 /// half the object and can tunnel through a thin feature).
@@ -63,11 +73,11 @@ impl World {
     /// (`Bounce` or `Slide`), or pass through it (`None`, the default).
     pub fn set_tile_response(&mut self, id: u32, response: TileResponse) -> Result<()> {
         let slot = self.slot_of("id", id)? as usize;
-        let was = self.tile_response[slot] != TileResponse::None as u8;
-        self.tile_response[slot] = response as u8;
+        let was = self.tile_colliders.responses[slot] != TileResponse::None as u8;
+        self.tile_colliders.responses[slot] = response as u8;
         match (was, response != TileResponse::None) {
-            (false, true) => self.tile_colliders += 1,
-            (true, false) => self.tile_colliders -= 1,
+            (false, true) => self.tile_colliders.count += 1,
+            (true, false) => self.tile_colliders.count -= 1,
             _ => {}
         }
         Ok(())
@@ -76,7 +86,7 @@ impl World {
     /// How an object meets the tile map in `step`.
     pub fn tile_response(&self, id: u32) -> Result<TileResponse> {
         let slot = self.slot_of("id", id)? as usize;
-        Ok(TileResponse::from_code(self.tile_response[slot]))
+        Ok(TileResponse::from_code(self.tile_colliders.responses[slot]))
     }
 
     /// Moves every object that collides with tiles by its velocity × `dt`,
@@ -85,35 +95,35 @@ impl World {
     /// out. Attached objects are left to their parents.
     /// Marks the slots it moves in `placed` (given when something is
     /// attached, for the children to follow) and returns how many.
-    pub(super) fn step_tile_colliders(&mut self, dt: f64, mut placed: Option<&mut CellBits>) -> usize {
+    pub(super) fn step_tile_colliders(&mut self, dt: f64, mut placed: Option<&mut BitSet>) -> usize {
         let mut count = 0;
-        for slot in 0..self.slot_ids.len() {
-            let response = TileResponse::from_code(self.tile_response[slot]);
-            if response == TileResponse::None || self.parent_slot[slot] != super::hierarchy::NO_PARENT {
+        for slot in 0..self.objects.slot_ids.len() {
+            let response = TileResponse::from_code(self.tile_colliders.responses[slot]);
+            if response == TileResponse::None || self.attachments.is_attached(slot) {
                 continue;
             }
             let b = [
-                self.boxes[slot * 4],
-                self.boxes[slot * 4 + 1],
-                self.boxes[slot * 4 + 2],
-                self.boxes[slot * 4 + 3],
+                self.objects.boxes[slot * 4],
+                self.objects.boxes[slot * 4 + 1],
+                self.objects.boxes[slot * 4 + 2],
+                self.objects.boxes[slot * 4 + 3],
             ];
             let mut motion = Motion {
                 x: b[0],
                 y: b[1],
                 w: b[2],
                 h: b[3],
-                vx: self.velocities[slot * 2],
-                vy: self.velocities[slot * 2 + 1],
+                vx: self.objects.velocities[slot * 2],
+                vy: self.objects.velocities[slot * 2 + 1],
             };
             motion.advance(dt, response, &self.tiles, self.width, self.height);
             self.slot_order.note_move(b[0], b[1], motion.x, motion.y);
-            self.boxes[slot * 4] = motion.x;
-            self.boxes[slot * 4 + 1] = motion.y;
-            self.velocities[slot * 2] = motion.vx;
-            self.velocities[slot * 2 + 1] = motion.vy;
+            self.objects.boxes[slot * 4] = motion.x;
+            self.objects.boxes[slot * 4 + 1] = motion.y;
+            self.objects.velocities[slot * 2] = motion.vx;
+            self.objects.velocities[slot * 2 + 1] = motion.vy;
             if (motion.x, motion.y) != (b[0], b[1]) {
-                self.changed.mark(slot as u32, &self.slot_ids);
+                self.pairs.changed.mark(slot as u32, &self.objects.slot_ids);
                 let aabb = Aabb::from_xywh(motion.x, motion.y, motion.w, motion.h);
                 self.structure.as_broad_phase().update(slot as u32, aabb);
                 if let Some(placed) = placed.as_deref_mut() {

@@ -95,11 +95,11 @@ impl World {
     /// overlaps, row-major, clipped to the grid.
     pub fn touched_cells(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<&[u32]> {
         let area = super::checked_box(x, y, w, h)?;
-        self.cell_scratch.clear();
-        self.tiles.touched_cells(&area, &mut self.cell_scratch);
-        self.cells_out.clear();
-        self.cells_out.extend(self.cell_scratch.iter().flat_map(|&(c, r)| [c, r]));
-        Ok(&self.cells_out)
+        self.workspace.cells.clear();
+        self.tiles.touched_cells(&area, &mut self.workspace.cells);
+        self.workspace.cells_out.clear();
+        self.workspace.cells_out.extend(self.workspace.cells.iter().flat_map(|&(c, r)| [c, r]));
+        Ok(&self.workspace.cells_out)
     }
 
     /// A move `(dx, dy)` that takes the box out of every tile it overlaps
