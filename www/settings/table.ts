@@ -344,7 +344,6 @@ export const SETTINGS = [
     defaultText: 'auto',
     modes: 'all',
     doc: 'The colours: "light", "dark", or "auto", which follows the page (its color-scheme, else the background behind the element, else the reader\'s light/dark preference) and changes with the page\'s own toggle.',
-    example: 'light',
     kind: oneOf(() => ['auto', 'light', 'dark']) as Kind<'auto' | 'light' | 'dark'>,
     fallback: () => 'auto',
   },
