@@ -12,6 +12,7 @@ import { packColour, PixelCanvas } from './pixel-boxes';
 import type { BoxesModel } from '../boxes/demo';
 import { viewLayout, type ViewLayout } from '../core/index';
 import { RectBatch } from '../gpu/rect-batch';
+import type { SlotViews } from '../gpu/slot-pixels';
 
 /** Below this many CSS px per world unit, boxes go to the pixel path. */
 const VECTOR_MIN_SCALE = 0.3;
@@ -36,6 +37,8 @@ export class BoxesLayer implements Layer<BoxesModel> {
   private readonly hot = new RectBatch();
   private readonly seen = new RectBatch();
   private readonly flash = new RectBatch();
+  /** The GPU's whole-pixel path's views, refetched each frame into one object. */
+  private readonly slotViews: SlotViews = { boxes: new Float64Array(0), ids: new Uint32Array(0), overlapping: new Uint8Array(0), marks: null };
 
   draw(dc: DrawContext<BoxesModel>): void {
     if (dc.viewport.scale >= VECTOR_MIN_SCALE) this.drawVector(dc);
@@ -47,67 +50,23 @@ export class BoxesLayer implements Layer<BoxesModel> {
     else this.gpuPixels(dc);
   }
 
-  private drawVector(dc: DrawContext<BoxesModel>): void {
-    const { ctx, sim, viewport: v } = dc;
+  /**
+   * The outlined picture's four sets of rectangles (calm, red, seen by the
+   * camera, flashing halos), the boxes in view only: what both renderers draw.
+   */
+  private collectVector(dc: DrawContext<BoxesModel> | GpuDrawContext<BoxesModel>): void {
+    const { sim, viewport: v } = dc;
+    const { calm, hot, seen, flash } = this;
+    calm.clear();
+    hot.clear();
+    seen.clear();
+    flash.clear();
     const marks = sim.cameraMarks;
     const [vx0, vy0, vx1, vy1] = v.visibleWorld();
-    const calm = new Path2D();
-    const hot = new Path2D();
-    const seen = new Path2D();
-    const flash = new Path2D();
     const began = sim.beganAt;
     const since = dc.now - FLASH_MS;
     const halo = HALO_PX / v.scale;
     // Fetch the views together and call nothing in wasm until done.
-    const boxes = sim.world.slotBoxes();
-    const ids = sim.world.slotIds();
-    const overlapping = sim.world.slotOverlapping();
-    const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
-    for (let s = 0; s < ids.length; s++) {
-      const id = ids[s];
-      if (id === 0) continue;
-      const at = B.stride * s;
-      const x = boxes[at + B.x];
-      const y = boxes[at + B.y];
-      const w = boxes[at + B.w];
-      const h = boxes[at + B.h];
-      if (x > vx1 || y > vy1 || x + w < vx0 || y + h < vy0) continue;
-      // slotOverlapping is sized at the last pairs(); newer slots are calm.
-      (s < overlapping.length && overlapping[s] !== 0 ? hot : calm).rect(x, y, w, h);
-      if (marks[id] !== 0) seen.rect(x, y, w, h);
-      // A halo just outside the box, so its own colour still shows.
-      if (id < began.length && began[id] > since) flash.rect(x - halo, y - halo, w + 2 * halo, h + 2 * halo);
-    }
-    useWorldSpace(dc);
-    const px = OUTLINE_PX / v.scale;
-    ctx.lineWidth = px;
-    ctx.fillStyle = theme.boxFill;
-    ctx.fill(calm);
-    ctx.strokeStyle = theme.boxStroke;
-    ctx.stroke(calm);
-    ctx.fillStyle = theme.overlapFill;
-    ctx.fill(hot);
-    ctx.strokeStyle = theme.overlapStroke;
-    ctx.stroke(hot);
-    ctx.strokeStyle = theme.camera;
-    ctx.lineWidth = MARK_PX / v.scale;
-    ctx.stroke(seen);
-    // Pairs that just began: a bright ring for a moment.
-    ctx.strokeStyle = theme.beganFlash;
-    ctx.lineWidth = MARK_PX / v.scale;
-    ctx.stroke(flash);
-  }
-
-  /** drawVector's picture: the same four sets of rectangles, the same strokes in the same order. */
-  private gpuVector(dc: GpuDrawContext<BoxesModel>): void {
-    const { gpu, sim, viewport: v } = dc;
-    const { calm, hot, seen, flash } = this;
-    for (const batch of [calm, hot, seen, flash]) batch.clear();
-    const marks = sim.cameraMarks;
-    const [vx0, vy0, vx1, vy1] = v.visibleWorld();
-    const began = sim.beganAt;
-    const since = dc.now - FLASH_MS;
-    const halo = HALO_PX / v.scale;
     const boxes = sim.world.slotBoxes();
     const ids = sim.world.slotIds();
     const overlapping = sim.world.slotOverlapping();
@@ -122,10 +81,44 @@ export class BoxesLayer implements Layer<BoxesModel> {
       const w = boxes[at + B.w];
       const h = boxes[at + B.h];
       if (x > vx1 || y > vy1 || x + w < vx0 || y + h < vy0) continue;
+      // slotOverlapping is sized at the last pairs(); newer slots are calm.
       (s < overlapping.length && overlapping[s] !== 0 ? hot : calm).push(x, y, w, h);
       if (marks[id] !== 0) seen.push(x, y, w, h);
+      // A halo just outside the box, so its own colour still shows.
       if (id < began.length && began[id] > since) flash.push(x - halo, y - halo, w + 2 * halo, h + 2 * halo);
     }
+  }
+
+  private drawVector(dc: DrawContext<BoxesModel>): void {
+    const { ctx, viewport: v } = dc;
+    this.collectVector(dc);
+    const calm = pathOf(this.calm);
+    const hot = pathOf(this.hot);
+    useWorldSpace(dc);
+    const px = OUTLINE_PX / v.scale;
+    ctx.lineWidth = px;
+    ctx.fillStyle = theme.boxFill;
+    ctx.fill(calm);
+    ctx.strokeStyle = theme.boxStroke;
+    ctx.stroke(calm);
+    ctx.fillStyle = theme.overlapFill;
+    ctx.fill(hot);
+    ctx.strokeStyle = theme.overlapStroke;
+    ctx.stroke(hot);
+    ctx.strokeStyle = theme.camera;
+    ctx.lineWidth = MARK_PX / v.scale;
+    ctx.stroke(pathOf(this.seen));
+    // Pairs that just began: a bright ring for a moment.
+    ctx.strokeStyle = theme.beganFlash;
+    ctx.lineWidth = MARK_PX / v.scale;
+    ctx.stroke(pathOf(this.flash));
+  }
+
+  /** drawVector's picture: the same four sets of rectangles, the same strokes in the same order. */
+  private gpuVector(dc: GpuDrawContext<BoxesModel>): void {
+    const { gpu, viewport: v } = dc;
+    this.collectVector(dc);
+    const { calm, hot, seen, flash } = this;
     // Calm boxes never overlap one another (else they would be red): their
     // fills need no union; outlines of neighbours can touch.
     gpu.fillPath(calm, theme.boxFill, false);
@@ -140,14 +133,13 @@ export class BoxesLayer implements Layer<BoxesModel> {
   private gpuPixels(dc: GpuDrawContext<BoxesModel>): void {
     const { gpu, sim, viewport: v } = dc;
     // Fetch the views together and call nothing in wasm until done.
-    const views = {
-      boxes: sim.world.slotBoxes(),
-      ids: sim.world.slotIds(),
-      overlapping: sim.world.slotOverlapping(),
-      marks: sim.cameraCount > 0 ? sim.cameraMarks : null,
-    };
+    const views = this.slotViews;
+    views.boxes = sim.world.slotBoxes();
+    views.ids = sim.world.slotIds();
+    views.overlapping = sim.world.slotOverlapping();
+    views.marks = sim.cameraCount > 0 ? sim.cameraMarks : null;
     const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
-    gpu.slotPixels(views, B, pixelUnit(v.dpr), [theme.boxFillSmall, theme.cameraSmall, theme.overlapFill]);
+    gpu.slotPixels(views, B, pixelUnit(v.dpr), theme.boxFillSmall, theme.cameraSmall, theme.overlapFill);
   }
 
   private drawPixels(dc: DrawContext<BoxesModel>): void {
@@ -223,6 +215,14 @@ export class BoxesLayer implements Layer<BoxesModel> {
     for (let i = 0; i < hotCount; i++) paintBox(raster, boxes, stride * hotSlots[i], B, k, ox, oy, colours.hot);
     raster.end(ctx);
   }
+}
+
+/** The batch's rectangles as one path (the 2D canvas paints a path's overlaps once). */
+function pathOf(batch: RectBatch): Path2D {
+  const path = new Path2D();
+  const r = batch.rects;
+  for (let i = 0; i < batch.count; i++) path.rect(r[4 * i], r[4 * i + 1], r[4 * i + 2], r[4 * i + 3]);
+  return path;
 }
 
 /** Device pixels per whole-pixel box pixel: the whole part of the DPR (see pixel-boxes.ts). */
