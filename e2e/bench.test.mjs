@@ -42,6 +42,11 @@ test('bench.html runs every contender at 1k and 10k, the pair counts agree, and 
   const chart = await page.evaluate(() => ({ lines: document.querySelectorAll('#bench-chart polyline').length, rows: document.querySelectorAll('#bench-rows tr').length }));
   assert.ok(chart.lines >= 8, `expected a line per contender, found ${chart.lines}`);
   assert.equal(chart.rows, state.rows.length, 'expected a table row per result');
+  const bar = await page.evaluate(() => {
+    const p = document.getElementById('bench-progress');
+    return { value: p.value, max: p.max };
+  });
+  assert.equal(bar.value, bar.max, `expected a finished run's progress bar full, found ${bar.value} of ${bar.max}`);
   const status = await page.textContent('#bench-status');
   assert.match(status, /every contender found the same pairs/);
   mkdirSync(screenshots, { recursive: true });
