@@ -5,7 +5,8 @@
  * Every way the embed `id` does not fit its element: an element of its
  * shadow root outside the host's rectangle (unless it sits in a scroll
  * area, along that area's axis, that is itself inside), text cut
- * off by its box, a select too narrow for its choice. Plus the canvas's
+ * off by its box, a select too narrow for its choice, a tab not whole in
+ * sight (even in a strip that scrolls). Plus the canvas's
  * share of the height.
  */
 export function misfits(page, id) {
@@ -41,6 +42,8 @@ export function misfits(page, id) {
         const s = scroller(el, 'y');
         if (s === null || !inside(s.getBoundingClientRect())) bad.push(`${name(el)} spans y ${Math.round(r.top - hr.top)}..${Math.round(r.bottom - hr.top)} of 0..${Math.round(hr.height)}`);
       }
+      // A panel's tab is whole and in sight: a reader cannot guess that a cut tab scrolls to more.
+      if (el.getAttribute('role') === 'tab' && !inside(r)) bad.push(`tab "${el.textContent.trim()}" spans x ${Math.round(r.left - hr.left)}..${Math.round(r.right - hr.left)} of 0..${Math.round(hr.width)}`);
       const cs = getComputedStyle(el);
       const clipsX = cs.overflowX === 'hidden' || cs.overflowX === 'clip' || cs.textOverflow === 'ellipsis';
       if (clipsX && el.scrollWidth > el.clientWidth + 1 && el.localName !== 'canvas' && cs.overflowX !== 'auto' && cs.overflowX !== 'scroll') bad.push(`${name(el)} cuts off its content (${el.scrollWidth} > ${el.clientWidth} px)`);

@@ -102,6 +102,23 @@ test('the wheel over an idle embed scrolls the page and shows how to zoom; Ctrl+
     return el && !el.hidden ? el.textContent : null;
   });
   assert.match(hint ?? '', /(Ctrl|⌘) \+ scroll to zoom/, `expected the hint on the first idle wheel, got ${hint}`);
+  // The help line under every mode's canvas says the same as the hint: in an article the plain wheel scrolls.
+  const helps = await page.evaluate(async (modes) => {
+    const out = {};
+    for (const mode of modes) {
+      const el = document.createElement('broadphase-playground');
+      el.setAttribute('mode', mode);
+      document.querySelector('main').append(el);
+      await el.ready;
+      out[mode] = el.shadowRoot.querySelector('#stage-help').textContent;
+      el.remove();
+    }
+    return out;
+  }, ['quadtree', 'grids', 'hierarchy', 'tiles', 'rays', 'play']);
+  for (const [mode, help] of Object.entries(helps)) {
+    assert.ok(!/scroll to zoom|wheel zooms|wheel or two fingers zoom/.test(help.replace(/(Ctrl|⌘)[^·]*wheel zooms/, '')), `${mode}: the help line says a plain wheel zooms: "${help}"`);
+    assert.match(help, /(Ctrl|⌘)/, `${mode}: expected the help line to say how to zoom in an article: "${help}"`);
+  }
 
   const again = await canvasCentre();
   await page.mouse.move(again.x, again.y);
@@ -128,6 +145,8 @@ test('keys the focused embed handles never reach the document; others do; Tab le
     ['quadtree', ['ArrowRight', ' ', 'Enter']],
     ['play', ['ArrowRight', 'ArrowLeft', ' ']],
     ['tiles', ['ArrowRight', 'Enter', 'r']],
+    ['grids', ['ArrowRight', ' ', 'Enter', '+']],
+    ['hierarchy', [' ', 't', '+']],
   ]) {
     await article(mode);
     await page.evaluate(() => document.getElementById('guest').shadowRoot.querySelector('canvas#world').focus());

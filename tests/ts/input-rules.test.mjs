@@ -27,5 +27,8 @@ test('panel titles become short tab names', () => {
   assert.equal(tabs.tabLabel('All structures, this sim'), 'All structures');
   assert.equal(tabs.tabLabel('Queue repair, step by step'), 'Queue repair');
   assert.equal(tabs.tabLabel('Enemy sees the player?'), 'Enemy sees');
-  assert.equal(tabs.tabLabel('DDA step by step'), 'DDA step by step');
+  assert.equal(tabs.tabLabel('DDA, step by step'), 'DDA');
+  assert.equal(tabs.tabLabel('Drawn boxes'), 'Drawn boxes');
+  assert.equal(tabs.tabLabel('See the machinery'), 'See the machinery');
+  assert.equal(tabs.tabLabel('N-style tile grid'), 'N-style tile grid');
 });

@@ -123,6 +123,11 @@ function modifierName(): string {
   return typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 }
 
+/** How the wheel zooms, for the help line under every canvas: in an article only once engaged or with Ctrl/⌘. */
+export function wheelHelp(gestures: 'cooperative' | 'greedy' = 'greedy'): string {
+  return gestures === 'cooperative' ? `click the map (or hold ${modifierName()}) and the wheel zooms` : 'the wheel zooms';
+}
+
 export class CanvasInput {
   /** The pointer of the drag under way, and whether the mode or the view pan owns it. */
   private pointerId: number | null = null;

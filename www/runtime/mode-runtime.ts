@@ -12,7 +12,7 @@
 import { addZoomButtons, toolButton } from './canvas-tools';
 import { FrameLoop } from './frame-loop';
 import { FrameCost } from './frame-cost';
-import { CanvasInput, type KeyScene, type PointerScene } from './input';
+import { CanvasInput, wheelHelp, type KeyScene, type PointerScene } from './input';
 import { Notice } from './notice';
 import { Renderer, type Layer } from './renderer';
 import { buildModeLayout, type LayoutOptions, type ModeLayout } from './stage';
@@ -92,7 +92,8 @@ export class ModeRuntime<M extends object> {
     readonly context: ModeContext,
     layout: LayoutOptions,
   ) {
-    this.layout = buildModeLayout(host, layout);
+    // The wheel behaves alike in every mode, so the runtime says how, worded for the page or an article.
+    this.layout = buildModeLayout(host, { ...layout, help: `${layout.help} · ${wheelHelp(context.gestures)}` });
     this.renderer = new Renderer<M>(this.layout.canvas, this.viewport);
     this.sidebar = new Sidebar(this.layout.panels);
     this.notice = new Notice(this.layout.notice);

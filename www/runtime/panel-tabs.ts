@@ -8,10 +8,17 @@
 import { tabListMove } from './keys';
 import { h } from './ui';
 
-/** A panel's title as a tab: up to its first comma, and no more than two words when long. */
+/** Words a shortened tab name must not end on ("See the" says nothing). */
+const DANGLING = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'by', 'and', 'or']);
+
+/** A panel's title as a tab: up to its first comma, and when long its first two words (more if they end on "the", "of"…). */
 export function tabLabel(title: string): string {
   const head = title.split(',')[0].trim();
-  return head.length <= 16 ? head : head.split(/\s+/).slice(0, 2).join(' ');
+  if (head.length <= 18) return head;
+  const words = head.split(/\s+/);
+  let n = 2;
+  while (n < words.length && DANGLING.has(words[n - 1].toLowerCase())) n += 1;
+  return words.slice(0, n).join(' ');
 }
 
 export class PanelTabs {

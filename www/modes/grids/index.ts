@@ -31,7 +31,7 @@ export const createGridsMode: ModeFactory = (host, values, context) => {
   const settings = boxSettings(values);
   const layout = {
     canvasLabel: 'Simulation: moving boxes in a grid; the selected box’s stored and searched cells',
-    help: 'Click a box to select it, drag to move it · click empty space to deselect · scroll to zoom, drag empty space to pan',
+    help: 'Click a box to select it, drag to move it · click empty space to deselect · drag empty space to pan',
   };
   return runMode<BoxesModel>(host, context, layout, values.view, (rt) => buildGrids(rt, settings, structures));
 };

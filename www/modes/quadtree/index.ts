@@ -20,7 +20,7 @@ export const createQuadtreeMode: ModeFactory = (host, values, context) => {
   const settings = boxSettings(values);
   const layout = {
     canvasLabel: "Simulation: moving boxes, the quadtree's splits and the dashed camera",
-    help: 'Drag a box · drag the camera by its tab, resize it at the corner · scroll to zoom, drag empty space to pan',
+    help: 'Drag a box · drag the camera by its tab, resize it at the corner · drag empty space to pan',
   };
   return runMode<BoxesModel>(host, context, layout, values.view, (rt) => {
     const playground = new BoxDemo(rt, settings, structures);

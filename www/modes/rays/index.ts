@@ -32,7 +32,7 @@ import { drawnBoxesPanel, KeysPanel, raysLegend, RayPanel, SceneControls, SightP
 export const createRaysMode: ModeFactory = (host, values, context) => {
   const layout = {
     canvasLabel: 'Tile map with a ray A to B: the cells it passes through shaded in order, its first hit and normal; an enemy and a player with their line of sight',
-    help: 'Drag A, B, the enemy or the player · Shift-drag (or the Box tool) draws a box the ray can hit · Enter picks one on the canvas, arrows move it · N steps the DDA · Ctrl+Z undoes · wheel zooms, drag empty space to pan',
+    help: 'Drag A, B, the enemy or the player · Shift-drag (or the Box tool) draws a box the ray can hit · Enter picks one on the canvas, arrows move it · N steps the DDA · Ctrl+Z undoes · drag empty space to pan',
     colophon: 'Rust core compiled to WebAssembly · <code>traceCells</code>, <code>traceSteps</code>, <code>castRay</code> and <code>lineOfSight</code> every frame',
   };
   return runMode<RaysDrawModel>(host, context, layout, values.view, (rt) => {

@@ -115,7 +115,7 @@ export class StepPanel implements Panel {
     this.body = h('div', { class: 'dda-body' }, list, this.next);
     this.element = panelSection(
       'rays-dda',
-      'DDA step by step',
+      'DDA, step by step',
       h('div', { class: 'buttons' }, this.back, this.step, this.all),
       this.hint,
       this.body,

@@ -37,7 +37,7 @@ export const createTilesMode: ModeFactory = (host, values, context) => {
 
   const layout = {
     canvasLabel: 'Tile editor: the tile map with its cell-edge states, and draggable boxes with the cells they touch',
-    help: 'Click or drag to paint · right-drag erases · R turns the shape · drag a box, its edges resize · Shift-drag draws a box · Ctrl+Z undoes · wheel or two fingers zoom, middle-drag or Space-drag pans · on touch, one finger scrolls unless “Edit by touch” is on',
+    help: 'Click or drag to paint · right-drag erases · R turns the shape · drag a box, its edges resize · Shift-drag draws a box · Ctrl+Z undoes · middle-drag or Space-drag pans, two fingers zoom · on touch, one finger scrolls unless “Edit by touch” is on',
     colophon: 'Rust core compiled to WebAssembly · <code>tiles.setTile()</code>, <code>changedCellsSince()</code>, <code>touchedCells()</code>, <code>pushOut()</code>',
   };
   return runMode<TilesModel>(host, context, layout, values.view, (rt) => {
