@@ -5,8 +5,8 @@
 # tsc's declarations under dist-lib/types/ and dist-lib/broadphase-embed.d.ts,
 # the entry that re-exports them. Then the sizes, raw and gzipped.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-export PATH="$PWD/node_modules/.bin:$PATH"
+source "$(dirname "$0")/prelude.sh"
+ensure_wasm_build
 BROADPHASE_LIB_FORMAT=es vite build --config vite.lib.config.ts --logLevel warn
 BROADPHASE_LIB_FORMAT=iife vite build --config vite.lib.config.ts --logLevel warn
 tsc -p tsconfig.lib.json
