@@ -226,7 +226,8 @@ async function main(): Promise<void> {
       }
     }
     const series: Series[] = [...new Set(rows.map((r) => r.contender))].map((name) => ({ name, points: rows.filter((r) => r.contender === name).map((r) => [r.n, r.median] as [number, number]) }));
-    chart.innerHTML = chartSvg(series);
+    // Two drawings, one shown by the stylesheet: beside the plot on a wide page, under it on a phone.
+    chart.innerHTML = chartSvg(series, '', 'bench-chart-wide') + chartSvg(series, '', 'bench-chart-narrow', 'below');
     copy.disabled = false;
     run.disabled = false;
     state.done = true;
