@@ -146,7 +146,7 @@ test('keys the focused embed handles never reach the document; others do; Tab le
     ['play', ['ArrowRight', 'ArrowLeft', ' ']],
     ['tiles', ['ArrowRight', 'Enter', 'r']],
     ['grids', ['ArrowRight', ' ', 'Enter', '+']],
-    ['hierarchy', [' ', 't', '+']],
+    ['hierarchy', ['ArrowLeft', ' ', 't', '+']],
   ]) {
     await article(mode);
     await page.evaluate(() => document.getElementById('guest').shadowRoot.querySelector('canvas#world').focus());

@@ -16,7 +16,7 @@
 //   in one press) and Esc, when the mode has nothing to cancel, releases
 //   the canvas's focus.
 
-import { belongsToControl, viewKey } from './keys';
+import { belongsToControl, panKey, viewKey } from './keys';
 import { historyKey } from './history';
 import type { Viewport } from './viewport';
 
@@ -492,7 +492,8 @@ export class CanvasInput {
       this.consume(e);
       return;
     }
-    if (viewKey(this.view, e.key) || this.keys.key?.(e) === true) this.consume(e);
+    // An arrow nothing else took, on the focused canvas itself, pans (the page would otherwise turn).
+    if (viewKey(this.view, e.key) || this.keys.key?.(e) === true || (e.target === this.canvas && panKey(this.view, e))) this.consume(e);
   };
 
   private readonly globalKeyUp = (e: KeyboardEvent): void => {

@@ -57,6 +57,21 @@ export function viewKey(v: Viewport, key: string): boolean {
   }
 }
 
+/**
+ * On the focused canvas, an arrow the mode has no use for pans the view an
+ * eighth of the canvas (Shift: half), as a focused map does; true when the
+ * key was an arrow. (Passed on, the page would take it: a tutorial site
+ * turns the chapter on → while the reader looks at the map.)
+ */
+export function panKey(v: Viewport, e: KeyboardEvent): boolean {
+  if (e.altKey || e.ctrlKey || e.metaKey) return false;
+  const dir = ({ ArrowLeft: [1, 0], ArrowRight: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] } as Record<string, [number, number]>)[e.key];
+  if (dir === undefined) return false;
+  const share = e.shiftKey ? 0.5 : 0.125;
+  v.panBy(dir[0] * share * v.cssWidth, dir[1] * share * v.cssHeight);
+  return true;
+}
+
 /** Client (viewport) CSS px ↔ world units over a canvas, for tests and the devtools console. */
 export function screenMapping(canvas: HTMLCanvasElement, v: Viewport) {
   return {

@@ -43,7 +43,7 @@ export class KeysPanel implements Panel {
       key(['T'], 'tree splits on / off'),
       key(['+', '−', 'F'], 'zoom in, out, fit'),
       key(['Enter'], 'on the canvas: select the boxes in view one by one (Esc: none; Tab leaves the canvas)'),
-      key(['←', '↑', '→', '↓'], 'move the selected box, or with none selected the camera (Shift: resize)'),
+      key(['←', '↑', '→', '↓'], 'move the selected box, or with none selected the camera (Shift: resize), or where there is no camera pan the view'),
       key(['Ctrl', 'Z'], 'undo a drag, a throw or a move (Shift+Ctrl+Z redo; Cmd on a Mac)'),
     ),
   );
