@@ -5,6 +5,8 @@
 // path by sampling four rows per pixel, so its horizontal edges land on
 // quarter pixels; `u_quarter` does the same.
 
+import { compileProgram } from './compile';
+
 const VERTEX = `#version 300 es
 precision highp float;
 layout(location = 0) in vec2 a_corner;
@@ -85,25 +87,7 @@ export interface RectProgram {
 
 /** Compiles and links the program; throws with the driver's log on failure. */
 export function createRectProgram(gl: WebGL2RenderingContext): RectProgram {
-  const program = gl.createProgram();
-  if (program === null) throw new Error('WebGL2: could not create a program');
-  for (const [type, source] of [
-    [gl.VERTEX_SHADER, VERTEX],
-    [gl.FRAGMENT_SHADER, FRAGMENT],
-  ] as const) {
-    const shader = gl.createShader(type);
-    if (shader === null) throw new Error('WebGL2: could not create a shader');
-    gl.shaderSource(shader, source);
-    gl.compileShader(shader);
-    if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS) && !gl.isContextLost()) {
-      throw new Error(`WebGL2: shader did not compile: ${gl.getShaderInfoLog(shader) ?? ''}`);
-    }
-    gl.attachShader(program, shader);
-  }
-  gl.linkProgram(program);
-  if (!gl.getProgramParameter(program, gl.LINK_STATUS) && !gl.isContextLost()) {
-    throw new Error(`WebGL2: program did not link: ${gl.getProgramInfoLog(program) ?? ''}`);
-  }
+  const program = compileProgram(gl, VERTEX, FRAGMENT);
   const at = (name: string): WebGLUniformLocation => {
     const location = gl.getUniformLocation(program, name);
     if (location === null && !gl.isContextLost()) throw new Error(`WebGL2: the rectangle program has no uniform ${name}`);

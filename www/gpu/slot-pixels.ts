@@ -8,6 +8,7 @@
 // composited over the canvas once.
 
 import type { Rgba } from './colour';
+import { compileProgram } from './compile';
 
 /** Where the fields of one slot's box lie in `slotBoxes` (in f64s). */
 export interface SlotLayout {
@@ -103,25 +104,6 @@ void main() {
 /** Marks a texture row holds (ids `id & 4095` across, `id >> 12` down). */
 const MARKS_ROW = 4096;
 
-function compile(gl: WebGL2RenderingContext, vertex: string, fragment: string): WebGLProgram {
-  const program = gl.createProgram();
-  if (program === null) throw new Error('WebGL2: could not create a program');
-  for (const [type, source] of [
-    [gl.VERTEX_SHADER, vertex],
-    [gl.FRAGMENT_SHADER, fragment],
-  ] as const) {
-    const shader = gl.createShader(type);
-    if (shader === null) throw new Error('WebGL2: could not create a shader');
-    gl.shaderSource(shader, source);
-    gl.compileShader(shader);
-    if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS) && !gl.isContextLost()) throw new Error(`WebGL2: shader did not compile: ${gl.getShaderInfoLog(shader) ?? ''}`);
-    gl.attachShader(program, shader);
-  }
-  gl.linkProgram(program);
-  if (!gl.getProgramParameter(program, gl.LINK_STATUS) && !gl.isContextLost()) throw new Error(`WebGL2: program did not link: ${gl.getProgramInfoLog(program) ?? ''}`);
-  return program;
-}
-
 /** The GPU objects of the slot-view path, made once per context. */
 export class SlotPixels {
   private readonly program: WebGLProgram;
@@ -137,12 +119,14 @@ export class SlotPixels {
   private targetSize = [0, 0];
   /** Zeros for the slots newer than the last pairs() (calm). */
   private zeros = new Uint8Array(0);
+  /** The three colours as the shader's uniform array (reused: a warm frame allocates nothing). */
+  private readonly palette = new Float32Array(12);
   private readonly at: Record<string, WebGLUniformLocation | null>;
   private readonly pixelsAt: WebGLUniformLocation | null;
 
   constructor(private readonly gl: WebGL2RenderingContext) {
-    this.program = compile(gl, VERTEX, FRAGMENT);
-    this.composite = compile(gl, COMPOSITE_VERTEX, COMPOSITE_FRAGMENT);
+    this.program = compileProgram(gl, VERTEX, FRAGMENT);
+    this.composite = compileProgram(gl, COMPOSITE_VERTEX, COMPOSITE_FRAGMENT);
     this.at = Object.fromEntries(['u_view', 'u_size', 'u_unit', 'u_pass', 'u_marked', 'u_marks', 'u_palette'].map((name) => [name, gl.getUniformLocation(this.program, name)]));
     this.pixelsAt = gl.getUniformLocation(this.composite, 'u_pixels');
     this.vao = gl.createVertexArray();
@@ -184,9 +168,10 @@ export class SlotPixels {
     gl.uniform1i(this.at.u_marks, 1);
     gl.activeTexture(gl.TEXTURE1);
     gl.bindTexture(gl.TEXTURE_2D, this.marks);
-    gl.uniform4fv(this.at.u_palette, new Float32Array(palette.flat()));
+    for (let c = 0; c < 3; c++) this.palette.set(palette[c], 4 * c);
+    gl.uniform4fv(this.at.u_palette, this.palette);
     // Calm and seen first, red after: each pixel keeps the last box written.
-    for (const pass of [0, 1]) {
+    for (let pass = 0; pass < 2; pass++) {
       gl.uniform1ui(this.at.u_pass, pass);
       gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, n);
     }
@@ -217,11 +202,10 @@ export class SlotPixels {
     gl.bindBuffer(gl.ARRAY_BUFFER, this.boxes);
     gl.bufferData(gl.ARRAY_BUFFER, views.boxes, gl.STREAM_DRAW, 0, layout.stride * n);
     const stride = 8 * layout.stride;
-    [layout.x, layout.y, layout.w, layout.h].forEach((field, i) => {
-      gl.enableVertexAttribArray(1 + i);
-      gl.vertexAttribIPointer(1 + i, 2, gl.UNSIGNED_INT, stride, 8 * field);
-      gl.vertexAttribDivisor(1 + i, 1);
-    });
+    this.fieldAttribute(1, stride, layout.x);
+    this.fieldAttribute(2, stride, layout.y);
+    this.fieldAttribute(3, stride, layout.w);
+    this.fieldAttribute(4, stride, layout.h);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.ids);
     gl.bufferData(gl.ARRAY_BUFFER, views.ids, gl.STREAM_DRAW);
     gl.enableVertexAttribArray(5);
@@ -240,6 +224,14 @@ export class SlotPixels {
     gl.vertexAttribDivisor(6, 1);
     gl.bindVertexArray(null);
     if (views.marks !== null) this.uploadMarks(views.marks);
+  }
+
+  /** Attribute `location` reads one f64 field (at f64 index `field`) of each slot as two 32-bit words. */
+  private fieldAttribute(location: number, stride: number, field: number): void {
+    const gl = this.gl;
+    gl.enableVertexAttribArray(location);
+    gl.vertexAttribIPointer(location, 2, gl.UNSIGNED_INT, stride, 8 * field);
+    gl.vertexAttribDivisor(location, 1);
   }
 
   /** The marks as an R8UI texture, MARKS_ROW ids a row (the last row in part). */

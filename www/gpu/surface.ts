@@ -71,6 +71,9 @@ export class GpuSurface {
   private slots: SlotPixels | null = null;
   /** This frame's world → device transform and the canvas's size (for the slot-view path). */
   private view: [number, number, number] = [1, 0, 0];
+  private readonly size: [number, number] = [0, 0];
+  /** slotPixels' colours: calm, seen by the camera, red. */
+  private readonly palette: Rgba[] = [[0, 0, 0, 1], [0, 0, 0, 1], [0, 0, 0, 1]];
   private shown = false;
   /** Whether the canvas has been put over the overlay at least once since it was shown. */
   private aligned = false;
@@ -167,9 +170,11 @@ export class GpuSurface {
     const p = this.program;
     gl.useProgram(p.program);
     gl.bindVertexArray(this.vao);
-    const k = viewport.dpr * viewport.scale;
-    this.view = [k, viewport.dpr * viewport.offsetX, viewport.dpr * viewport.offsetY];
-    gl.uniform3f(p.view, ...this.view);
+    const view = this.view;
+    view[0] = viewport.dpr * viewport.scale;
+    view[1] = viewport.dpr * viewport.offsetX;
+    view[2] = viewport.dpr * viewport.offsetY;
+    gl.uniform3f(p.view, view[0], view[1], view[2]);
     gl.uniform2f(p.size, canvas.width, canvas.height);
     gl.uniform1i(p.coverage, 0);
     gl.enable(gl.BLEND);
@@ -245,10 +250,16 @@ export class GpuSurface {
    * them in JS), in pixels of `unit` device px, painted as the 2D raster
    * paints them; `palette` = [calm, seen by the camera, red].
    */
-  slotPixels(views: SlotViews, layout: SlotLayout, unit: number, palette: readonly (string | Rgba)[]): void {
+  slotPixels(views: SlotViews, layout: SlotLayout, unit: number, calm: string, seen: string, red: string): void {
     const gl = this.gl;
     this.slots ??= new SlotPixels(gl);
-    this.slots.draw(views, layout, this.view, [this.canvas.width, this.canvas.height], unit, palette.map((c) => (typeof c === 'string' ? parseColour(c) : c)), this.corners);
+    const palette = this.palette;
+    palette[0] = parseColour(calm);
+    palette[1] = parseColour(seen);
+    palette[2] = parseColour(red);
+    this.size[0] = this.canvas.width;
+    this.size[1] = this.canvas.height;
+    this.slots.draw(views, layout, this.view, this.size, unit, palette, this.corners);
     // Back to the rectangle program's state for the draws after.
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     gl.useProgram(this.program.program);

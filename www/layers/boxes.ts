@@ -8,10 +8,11 @@
 import type { DrawContext, GpuDrawContext, Layer } from '../runtime/renderer';
 import { useWorldSpace } from '../runtime/renderer';
 import { theme } from '../runtime/theme';
-import { packColour, PixelCanvas } from './pixel-boxes';
+import { packColour, paintSlots, PixelCanvas, type SlotPass } from './pixel-boxes';
 import type { BoxesModel } from '../boxes/demo';
-import { viewLayout, type ViewLayout } from '../core/index';
+import { viewLayout } from '../core/index';
 import { RectBatch } from '../gpu/rect-batch';
+import type { SlotViews } from '../gpu/slot-pixels';
 
 /** Below this many CSS px per world unit, boxes go to the pixel path. */
 const VECTOR_MIN_SCALE = 0.3;
@@ -29,13 +30,17 @@ export class BoxesLayer implements Layer<BoxesModel> {
   enabled = true;
   private raster = new PixelCanvas();
   private colours: { calm: number; hot: number; seen: number } | null = null;
-  /** The red boxes' slots, collected by drawPixels' first pass. */
-  private hotSlots = new Int32Array(0);
+  /** drawPixels' live slots: the calm ones from the front, the red ones from the back. */
+  private slots = new Int32Array(0);
+  /** drawPixels' views and transform, refilled each frame. */
+  private readonly pass: SlotPass = { boxes: new Float64Array(0), layout: { stride: 4, x: 0, y: 1, w: 2, h: 3 }, ids: new Uint32Array(0), marks: new Uint8Array(0), k: 1, ox: 0, oy: 0 };
   // The GPU path's rectangles, refilled each frame.
   private readonly calm = new RectBatch();
   private readonly hot = new RectBatch();
   private readonly seen = new RectBatch();
   private readonly flash = new RectBatch();
+  /** The GPU's whole-pixel path's views, refetched each frame into one object. */
+  private readonly slotViews: SlotViews = { boxes: new Float64Array(0), ids: new Uint32Array(0), overlapping: new Uint8Array(0), marks: null };
 
   draw(dc: DrawContext<BoxesModel>): void {
     if (dc.viewport.scale >= VECTOR_MIN_SCALE) this.drawVector(dc);
@@ -47,67 +52,23 @@ export class BoxesLayer implements Layer<BoxesModel> {
     else this.gpuPixels(dc);
   }
 
-  private drawVector(dc: DrawContext<BoxesModel>): void {
-    const { ctx, sim, viewport: v } = dc;
+  /**
+   * The outlined picture's four sets of rectangles (calm, red, seen by the
+   * camera, flashing halos), the boxes in view only: what both renderers draw.
+   */
+  private collectVector(dc: DrawContext<BoxesModel> | GpuDrawContext<BoxesModel>): void {
+    const { sim, viewport: v } = dc;
+    const { calm, hot, seen, flash } = this;
+    calm.clear();
+    hot.clear();
+    seen.clear();
+    flash.clear();
     const marks = sim.cameraMarks;
     const [vx0, vy0, vx1, vy1] = v.visibleWorld();
-    const calm = new Path2D();
-    const hot = new Path2D();
-    const seen = new Path2D();
-    const flash = new Path2D();
     const began = sim.beganAt;
     const since = dc.now - FLASH_MS;
     const halo = HALO_PX / v.scale;
     // Fetch the views together and call nothing in wasm until done.
-    const boxes = sim.world.slotBoxes();
-    const ids = sim.world.slotIds();
-    const overlapping = sim.world.slotOverlapping();
-    const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
-    for (let s = 0; s < ids.length; s++) {
-      const id = ids[s];
-      if (id === 0) continue;
-      const at = B.stride * s;
-      const x = boxes[at + B.x];
-      const y = boxes[at + B.y];
-      const w = boxes[at + B.w];
-      const h = boxes[at + B.h];
-      if (x > vx1 || y > vy1 || x + w < vx0 || y + h < vy0) continue;
-      // slotOverlapping is sized at the last pairs(); newer slots are calm.
-      (s < overlapping.length && overlapping[s] !== 0 ? hot : calm).rect(x, y, w, h);
-      if (marks[id] !== 0) seen.rect(x, y, w, h);
-      // A halo just outside the box, so its own colour still shows.
-      if (id < began.length && began[id] > since) flash.rect(x - halo, y - halo, w + 2 * halo, h + 2 * halo);
-    }
-    useWorldSpace(dc);
-    const px = OUTLINE_PX / v.scale;
-    ctx.lineWidth = px;
-    ctx.fillStyle = theme.boxFill;
-    ctx.fill(calm);
-    ctx.strokeStyle = theme.boxStroke;
-    ctx.stroke(calm);
-    ctx.fillStyle = theme.overlapFill;
-    ctx.fill(hot);
-    ctx.strokeStyle = theme.overlapStroke;
-    ctx.stroke(hot);
-    ctx.strokeStyle = theme.camera;
-    ctx.lineWidth = MARK_PX / v.scale;
-    ctx.stroke(seen);
-    // Pairs that just began: a bright ring for a moment.
-    ctx.strokeStyle = theme.beganFlash;
-    ctx.lineWidth = MARK_PX / v.scale;
-    ctx.stroke(flash);
-  }
-
-  /** drawVector's picture: the same four sets of rectangles, the same strokes in the same order. */
-  private gpuVector(dc: GpuDrawContext<BoxesModel>): void {
-    const { gpu, sim, viewport: v } = dc;
-    const { calm, hot, seen, flash } = this;
-    for (const batch of [calm, hot, seen, flash]) batch.clear();
-    const marks = sim.cameraMarks;
-    const [vx0, vy0, vx1, vy1] = v.visibleWorld();
-    const began = sim.beganAt;
-    const since = dc.now - FLASH_MS;
-    const halo = HALO_PX / v.scale;
     const boxes = sim.world.slotBoxes();
     const ids = sim.world.slotIds();
     const overlapping = sim.world.slotOverlapping();
@@ -122,10 +83,44 @@ export class BoxesLayer implements Layer<BoxesModel> {
       const w = boxes[at + B.w];
       const h = boxes[at + B.h];
       if (x > vx1 || y > vy1 || x + w < vx0 || y + h < vy0) continue;
+      // slotOverlapping is sized at the last pairs(); newer slots are calm.
       (s < overlapping.length && overlapping[s] !== 0 ? hot : calm).push(x, y, w, h);
       if (marks[id] !== 0) seen.push(x, y, w, h);
+      // A halo just outside the box, so its own colour still shows.
       if (id < began.length && began[id] > since) flash.push(x - halo, y - halo, w + 2 * halo, h + 2 * halo);
     }
+  }
+
+  private drawVector(dc: DrawContext<BoxesModel>): void {
+    const { ctx, viewport: v } = dc;
+    this.collectVector(dc);
+    const calm = pathOf(this.calm);
+    const hot = pathOf(this.hot);
+    useWorldSpace(dc);
+    const px = OUTLINE_PX / v.scale;
+    ctx.lineWidth = px;
+    ctx.fillStyle = theme.boxFill;
+    ctx.fill(calm);
+    ctx.strokeStyle = theme.boxStroke;
+    ctx.stroke(calm);
+    ctx.fillStyle = theme.overlapFill;
+    ctx.fill(hot);
+    ctx.strokeStyle = theme.overlapStroke;
+    ctx.stroke(hot);
+    ctx.strokeStyle = theme.camera;
+    ctx.lineWidth = MARK_PX / v.scale;
+    ctx.stroke(pathOf(this.seen));
+    // Pairs that just began: a bright ring for a moment.
+    ctx.strokeStyle = theme.beganFlash;
+    ctx.lineWidth = MARK_PX / v.scale;
+    ctx.stroke(pathOf(this.flash));
+  }
+
+  /** drawVector's picture: the same four sets of rectangles, the same strokes in the same order. */
+  private gpuVector(dc: GpuDrawContext<BoxesModel>): void {
+    const { gpu, viewport: v } = dc;
+    this.collectVector(dc);
+    const { calm, hot, seen, flash } = this;
     // Calm boxes never overlap one another (else they would be red): their
     // fills need no union; outlines of neighbours can touch.
     gpu.fillPath(calm, theme.boxFill, false);
@@ -140,14 +135,13 @@ export class BoxesLayer implements Layer<BoxesModel> {
   private gpuPixels(dc: GpuDrawContext<BoxesModel>): void {
     const { gpu, sim, viewport: v } = dc;
     // Fetch the views together and call nothing in wasm until done.
-    const views = {
-      boxes: sim.world.slotBoxes(),
-      ids: sim.world.slotIds(),
-      overlapping: sim.world.slotOverlapping(),
-      marks: sim.cameraCount > 0 ? sim.cameraMarks : null,
-    };
+    const views = this.slotViews;
+    views.boxes = sim.world.slotBoxes();
+    views.ids = sim.world.slotIds();
+    views.overlapping = sim.world.slotOverlapping();
+    views.marks = sim.cameraCount > 0 ? sim.cameraMarks : null;
     const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
-    gpu.slotPixels(views, B, pixelUnit(v.dpr), [theme.boxFillSmall, theme.cameraSmall, theme.overlapFill]);
+    gpu.slotPixels(views, B, pixelUnit(v.dpr), theme.boxFillSmall, theme.cameraSmall, theme.overlapFill);
   }
 
   private drawPixels(dc: DrawContext<BoxesModel>): void {
@@ -166,77 +160,46 @@ export class BoxesLayer implements Layer<BoxesModel> {
     // pixel a box at its far edge may round to) is raster.
     const raster = this.raster;
     raster.begin(ctx.canvas.width, ctx.canvas.height, unit, ox - 1, oy - 1, sim.side * k + ox + 2, sim.side * k + oy + 2);
-    const marks = sim.cameraMarks;
     const boxes = sim.world.slotBoxes();
     const ids = sim.world.slotIds();
     const overlapping = sim.world.slotOverlapping();
-    const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
-    if (this.hotSlots.length < ids.length) this.hotSlots = new Int32Array(ids.length);
-    const hotSlots = this.hotSlots;
-    let hotCount = 0;
+    // The live slots, calm ones first (from the front), red ones after
+    // (from the back): red boxes are written last, so they sit on top.
+    if (this.slots.length < ids.length) this.slots = new Int32Array(ids.length);
+    const slots = this.slots;
     const flagged = overlapping.length;
-    const { pixels, width, left, top, right, bottom } = raster;
-    const { stride, x: X, y: Y, w: Wd, h: Ht } = B;
-    const { seen, calm } = colours;
-    // Math.round(v) is Math.floor(v + 0.5): the half is added to the offsets once.
-    const hx = ox + 0.5;
-    const hy = oy + 0.5;
-    // Red boxes are written last, so they sit on top of calm ones. The
-    // calm ones, nearly all of a big scene, are written here inline (a
-    // call per box costs a third more at 100k), a box of one pixel (all of
-    // them at 100k) with one store.
+    let calmCount = 0;
+    let hotStart = ids.length;
     for (let s = 0; s < ids.length; s++) {
-      const id = ids[s];
-      if (id === 0) continue;
-      if (s < flagged && overlapping[s] !== 0) {
-        hotSlots[hotCount++] = s;
-        continue;
-      }
-      const at = stride * s;
-      const x = boxes[at + X];
-      const y = boxes[at + Y];
-      let x0 = Math.floor(x * k + hx);
-      let y0 = Math.floor(y * k + hy);
-      let x1 = Math.floor((x + boxes[at + Wd]) * k + hx);
-      let y1 = Math.floor((y + boxes[at + Ht]) * k + hy);
-      // At least one pixel, so no box vanishes at any zoom.
-      if (x1 <= x0) x1 = x0 + 1;
-      if (y1 <= y0) y1 = y0 + 1;
-      // Too small for an outline: boxes the camera sees turn amber.
-      const colour = marks[id] !== 0 ? seen : calm;
-      if (x0 >= left && y0 >= top && x1 <= right && y1 <= bottom) {
-        if (x1 - x0 === 1 && y1 - y0 === 1) {
-          pixels[y0 * width + x0] = colour;
-          continue;
-        }
-      } else {
-        if (x0 < left) x0 = left;
-        if (y0 < top) y0 = top;
-        if (x1 > right) x1 = right;
-        if (y1 > bottom) y1 = bottom;
-      }
-      for (let py = y0; py < y1; py++) {
-        const row = py * width;
-        for (let px = x0; px < x1; px++) pixels[row + px] = colour;
-      }
+      if (ids[s] === 0) continue;
+      if (s < flagged && overlapping[s] !== 0) slots[--hotStart] = s;
+      else slots[calmCount++] = s;
     }
-    for (let i = 0; i < hotCount; i++) paintBox(raster, boxes, stride * hotSlots[i], B, k, ox, oy, colours.hot);
+    const pass = this.pass;
+    pass.boxes = boxes;
+    pass.layout = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
+    pass.ids = ids;
+    pass.marks = sim.cameraMarks;
+    pass.k = k;
+    pass.ox = ox;
+    pass.oy = oy;
+    // Too small for an outline: boxes the camera sees turn amber.
+    paintSlots(raster, pass, slots, 0, calmCount, colours.calm, colours.seen);
+    // The red ones over them (all one colour: their order shows nowhere).
+    paintSlots(raster, pass, slots, hotStart, ids.length, colours.hot, colours.hot);
     raster.end(ctx);
   }
+}
+
+/** The batch's rectangles as one path (the 2D canvas paints a path's overlaps once). */
+function pathOf(batch: RectBatch): Path2D {
+  const path = new Path2D();
+  const r = batch.rects;
+  for (let i = 0; i < batch.count; i++) path.rect(r[4 * i], r[4 * i + 1], r[4 * i + 2], r[4 * i + 3]);
+  return path;
 }
 
 /** Device pixels per whole-pixel box pixel: the whole part of the DPR (see pixel-boxes.ts). */
 function pixelUnit(dpr: number): number {
   return Math.max(1, Math.floor(dpr));
-}
-
-/** One box in whole raster pixels, as drawPixels' loop writes the calm ones. */
-function paintBox(raster: PixelCanvas, boxes: Float64Array, at: number, B: ViewLayout<'x' | 'y' | 'w' | 'h'>, k: number, ox: number, oy: number, colour: number): void {
-  const x = boxes[at + B.x];
-  const y = boxes[at + B.y];
-  const x0 = Math.floor(x * k + (ox + 0.5));
-  const y0 = Math.floor(y * k + (oy + 0.5));
-  const x1 = Math.max(x0 + 1, Math.floor((x + boxes[at + B.w]) * k + (ox + 0.5)));
-  const y1 = Math.max(y0 + 1, Math.floor((y + boxes[at + B.h]) * k + (oy + 0.5)));
-  raster.fill(x0, y0, x1, y1, colour);
 }
