@@ -71,6 +71,10 @@ const RULES = [
     how: 'run',
     as: 'node benches/per_call.mjs && node benches/per_call.mjs . --only update,box --rounds 1',
   },
+  // Browser tests npm test runs anyway (here with a larger count of loads).
+  { test: /^(?:npx vite build && )?(?:[A-Z_]+=\S+ )?node --test e2e\/[\w-]+\.test\.mjs$/, how: 'skip', why: 'npm test runs this browser test file' },
+  { test: /^npx vite build && node scripts\/bench-page\.mjs$/, how: 'run' },
+  { test: /^npm install broadphase-playground$/, how: 'skip', why: 'installs the published package; tests/packages/ installs the packed one' },
   { test: /^npm run [\w:-]+$/, how: 'run' },
   { test: /^node (benches|scripts)\/[\w./-]+\.mjs( [\w.=-]+)*$/, how: 'run' },
   { test: /^bash scripts\/[\w-]+\.sh$/, how: 'run' },

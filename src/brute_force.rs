@@ -1,9 +1,10 @@
 //! The reference every other structure is checked against: all pairs tested,
 //! O(n²). Simple enough to be obviously right.
 
-use crate::broad_phase::{BroadPhase, Stats};
+use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
+use crate::ray::RayPath;
 
 /// Proxies in a dense array; a proxy's position is kept for O(1) removal.
 #[derive(Default)]
@@ -13,6 +14,10 @@ pub struct BruteForce {
     /// `position[proxy]` is the index in `proxies`, or `NULL_INDEX` when absent.
     position: Vec<u32>,
 }
+
+/// Pieces [`BroadPhase::walk_ray`] cuts a segment into, scanning the boxes
+/// once per piece until the first hit lies behind.
+const RAY_PIECES: u32 = 16;
 
 impl BruteForce {
     #[must_use]
@@ -74,6 +79,45 @@ impl BroadPhase for BruteForce {
             }
         }
         Stats { candidate_tests: self.aabbs.len() as u64, nodes_visited: 0 }
+    }
+
+    /// A plain scan per piece: the segment is cut into [`RAY_PIECES`]
+    /// pieces of equal parameter length, and each scan takes the boxes
+    /// near its piece (its bounding box, grown to count touching), so a
+    /// ray that hits early costs one scan, as a query of its first piece.
+    fn walk_ray(
+        &mut self,
+        ray: &RayPath,
+        max_t: f64,
+        visit: &mut dyn FnMut(u32, &Aabb) -> RayControl,
+    ) -> Stats {
+        let mut clip = max_t;
+        let mut stats = Stats { candidate_tests: 0, nodes_visited: 0 };
+        for k in 0..RAY_PIECES {
+            let (from, to) = (f64::from(k) / f64::from(RAY_PIECES), f64::from(k + 1) / f64::from(RAY_PIECES));
+            // Nothing unvisited is touched before `from`: every point of
+            // the segment up to it lies in an earlier piece's box.
+            if from > clip {
+                break;
+            }
+            stats.nodes_visited += 1;
+            let near = ray.piece_bounds(from, to);
+            for (aabb, &proxy) in self.aabbs.iter().zip(&self.proxies) {
+                if !aabb.overlaps(&near) || !ray.may_touch_by(aabb, clip) {
+                    continue;
+                }
+                stats.candidate_tests += 1;
+                match visit(proxy, aabb) {
+                    RayControl::Continue => {}
+                    RayControl::Clip(t) => clip = clip.min(t),
+                    RayControl::Stop => return stats,
+                }
+            }
+            if ray.start() == ray.end() {
+                break; // a point: every piece is the same
+            }
+        }
+        stats
     }
 
     fn relabel(&mut self, new_of_old: &[u32], _old_of_new: &[u32]) {

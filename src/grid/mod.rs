@@ -47,7 +47,8 @@
 //!
 //! Files: `cells.rs` cell arithmetic shared with the loose grid, `storage.rs` the arrays and list operations,
 //! `update.rs` insert / update / remove, `compact.rs` renumbering in cell
-//! order, `queries.rs` pairs and queries, `validate.rs` the invariants,
+//! order, `queries.rs` pairs and queries, `ray_walk.rs` the
+//! cells along a segment front to back (both grids), `validate.rs` the invariants,
 //! `api.rs` the [`BroadPhase`](crate::BroadPhase) impl, `bench.rs` the
 //! timings above, `tests.rs` unit tests and the differential harness both
 //! grids share.
@@ -56,6 +57,7 @@ mod api;
 mod cells;
 mod compact;
 mod queries;
+mod ray_walk;
 mod storage;
 mod update;
 mod validate;
@@ -67,4 +69,5 @@ pub(crate) mod tests;
 
 pub(crate) use cells::{extent_quantile, sweep_pairs};
 pub use cells::{midpoint, next_down, suggested_cell_size, CellGeometry, MAX_CELLS};
+pub(crate) use ray_walk::Bands;
 pub use storage::{Grid, DEFAULT_MAX_CELLS_PER_OBJECT};

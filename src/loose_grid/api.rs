@@ -3,9 +3,10 @@
 //! `queries.rs`, …).
 
 use super::storage::LooseGrid;
-use crate::broad_phase::{BroadPhase, Stats};
+use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
+use crate::ray::RayPath;
 
 impl BroadPhase for LooseGrid {
     fn name(&self) -> &'static str {
@@ -38,6 +39,15 @@ impl BroadPhase for LooseGrid {
 
     fn space_order(&self, out: &mut Vec<u32>) -> bool {
         LooseGrid::space_order(self, out)
+    }
+
+    fn walk_ray(
+        &mut self,
+        ray: &RayPath,
+        max_t: f64,
+        visit: &mut dyn FnMut(u32, &Aabb) -> RayControl,
+    ) -> Stats {
+        self.walk_ray_cells(ray, max_t, visit)
     }
 
     fn relabel(&mut self, new_of_old: &[u32], old_of_new: &[u32]) {

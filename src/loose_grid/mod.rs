@@ -50,6 +50,7 @@
 
 mod api;
 mod queries;
+mod ray_walk;
 mod storage;
 mod update;
 mod validate;

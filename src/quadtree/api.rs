@@ -2,8 +2,9 @@
 //! only when the node it belongs in changes.
 
 use super::tree::{quadrant_of, Placement, Quadtree, ABSENT, NULL, OUTSIDE, ROOT};
-use crate::broad_phase::{BroadPhase, Stats};
+use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
+use crate::ray::RayPath;
 
 impl Quadtree {
     /// Whether a moved box still belongs exactly where it is stored, so the
@@ -116,6 +117,15 @@ impl BroadPhase for Quadtree {
             Placement::StraddleInParent => self.query_straddle(&area, out),
             Placement::AllOverlappedLeaves => self.query_leaves(&area, out),
         }
+    }
+
+    fn walk_ray(
+        &mut self,
+        ray: &RayPath,
+        max_t: f64,
+        visit: &mut dyn FnMut(u32, &Aabb) -> RayControl,
+    ) -> Stats {
+        self.walk_ray_nodes(ray, max_t, visit)
     }
 
     fn relabel(&mut self, new_of_old: &[u32], old_of_new: &[u32]) {

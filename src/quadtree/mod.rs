@@ -14,6 +14,7 @@
 mod api;
 mod insert;
 mod queries;
+mod ray_walk;
 mod remove;
 mod tree;
 mod validate;

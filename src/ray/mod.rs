@@ -11,8 +11,9 @@
 //! | `segment_shapes.rs` | [`segment_tile`]: the first hit of a segment on one tile's shape |
 //! | `segment_arc.rs` | the quarter circles' floating test, and whether it is certain |
 //! | `box_cast.rs` | [`segment_aabb`], [`segment_circle`], [`first_box_hit`] for dynamic objects |
+//! | `walk.rs` | [`RayPath`]: the bounds a structure's ray walk prunes cells and nodes with, safe for the exact segment |
 //! | `tile_cast.rs` | [`cast_tiles`] and [`line_of_sight`]: the seed's DDA walk over edge states |
-//! | `tests/` | differential tests against brute force on seeded random rays, of ordinary size and of any magnitude, one file per topic |
+//! | `tests/` | differential tests against brute force on seeded random rays, of ordinary size and of any magnitude, and every structure's ray walk, one file per topic |
 //!
 //! # The rules
 //! - **Parameter.** `t ∈ [0, 1]` along `(x0, y0) → (x1, y1)`; the `t` of a
@@ -142,18 +143,20 @@ mod segment_arc;
 mod segment_shapes;
 mod tile_cast;
 mod traversal;
+mod walk;
 
 #[cfg(test)]
 mod tests;
 
 pub use box_cast::{first_box_hit, segment_aabb, segment_circle, BoxHit};
-pub(crate) use box_cast::{first_box_hit_ranked, RankedBoxHit};
-pub(crate) use exact::{Contact, Ends, Interval, Ranked};
+pub(crate) use box_cast::{ranked_box_hit, RankedBoxHit};
+pub(crate) use exact::Ends;
 pub(crate) use segment::Segment;
 pub use segment_shapes::{segment_tile, SurfaceHit};
 pub(crate) use tile_cast::cast_tiles_contact;
 pub use tile_cast::{cast_tiles, line_of_sight, TileHit};
 pub use traversal::{trace_cells, trace_steps, CellVisit, DdaState, Entry, GridDims, Traversal};
+pub use walk::{Axis, RayPath};
 
 /// The four ends of a segment, each finite, or an error naming the first
 /// that is not (`x0`, `y0`, `x1`, `y1`).

@@ -25,8 +25,10 @@ pub(super) fn default_tile_grid(width: f64, height: f64) -> TileGrid {
     while extent / size > f64::from(DEFAULT_GRID_CELLS) && size < 1e300 {
         size *= 2.0;
     }
-    let cells =
-        |extent: f64| ((extent / size).ceil() as u32).clamp(1, MAX_CELLS_PER_AXIS.min(DEFAULT_GRID_CELLS));
+    // In a world near the largest float wide, 16 tiles of the size that
+    // covers it reach past it: fewer then, so the map's extent is finite.
+    let most = (f64::MAX / size).floor().min(f64::from(MAX_CELLS_PER_AXIS.min(DEFAULT_GRID_CELLS))) as u32;
+    let cells = |extent: f64| ((extent / size).ceil() as u32).clamp(1, most.max(1));
     TileGrid::new(cells(width), cells(height), size).expect("valid by construction")
 }
 

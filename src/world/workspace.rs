@@ -34,6 +34,4 @@ pub(super) struct Workspace {
     /// (the answer they return).
     pub(super) cells: Vec<(u32, u32)>,
     pub(super) cells_out: Vec<u32>,
-    /// `cast_ray`: the slots a piece of the segment may hit.
-    pub(super) ray_slots: Vec<u32>,
 }

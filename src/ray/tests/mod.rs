@@ -11,7 +11,8 @@
 //! - `boxes.rs`: segments against boxes and circles;
 //! - `faces.rs`: rays along faces and cell lines, and ends far beyond the grid;
 //! - `magnitude.rs`: every kind of ray at any magnitude, against the exact
-//!   references.
+//!   references;
+//! - `walk.rs`: every structure's ray walk against brute force.
 
 mod boxes;
 mod faces;
@@ -19,6 +20,7 @@ mod magnitude;
 mod tile_cast;
 mod tile_shapes;
 mod traversal;
+mod walk;
 
 use super::*;
 use crate::geometry::Aabb;
