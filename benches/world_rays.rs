@@ -5,7 +5,8 @@
 //! same in wasm. Prints a markdown table of ns per cast (best of 5 runs).
 //!
 //! Run with `cargo bench --bench world_rays`; arguments pick structures
-//! (`cargo bench --bench world_rays -- loose-grid`).
+//! (`cargo bench --bench world_rays -- loose-grid`). `BROADPHASE_QUICK=1`
+//! runs the same code on 200 rays, once.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -36,7 +37,9 @@ fn world(kind: StructureKind, tiles: bool) -> World {
 fn main() {
     let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     let mut rng = Rng::new(11);
-    let rays: Vec<(f64, f64)> = (0..RAYS).map(|_| (rng.range(0.0, SIDE), rng.range(0.0, SIDE))).collect();
+    let quick = std::env::var("BROADPHASE_QUICK").is_ok_and(|v| v == "1");
+    let (count, runs) = if quick { (200, 1) } else { (RAYS, 5) };
+    let rays: Vec<(f64, f64)> = (0..count).map(|_| (rng.range(0.0, SIDE), rng.range(0.0, SIDE))).collect();
     println!("| structure | tile map | ns per cast |");
     println!("|---|---|---:|");
     for tiles in [false, true] {
@@ -46,7 +49,7 @@ fn main() {
             }
             let mut w = world(kind, tiles);
             let mut best = f64::INFINITY;
-            for _ in 0..5 {
+            for _ in 0..runs {
                 let start = Instant::now();
                 for &(x0, x1) in &rays {
                     black_box(w.cast_ray(x0, 0.0, x1, SIDE).expect("finite ends"));
