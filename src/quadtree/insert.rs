@@ -13,7 +13,9 @@ impl Quadtree {
         if self.first_item.len() <= index {
             self.first_item.resize(index + 1, NULL_INDEX);
             self.outside_pos.resize(index + 1, NULL_INDEX);
-            self.stay.resize(index + 1, Stay::NEVER);
+            if self.placement == Placement::AllOverlappedLeaves {
+                self.stay.resize(index + 1, Stay::NEVER);
+            }
         }
         debug_assert!(!self.is_present(proxy), "proxy {proxy} inserted twice");
         self.proxy_count += 1;
@@ -134,8 +136,10 @@ impl Quadtree {
         stack.push(node);
         while let Some(node) = stack.pop() {
             let n = self.nodes[node as usize];
+            // `count` first: it bounds `splitting_items`, which tests every item.
             if !n.is_leaf()
                 || n.depth >= self.limits.max_levels
+                || n.count <= self.limits.max_objects
                 || self.splitting_items(node) <= self.limits.max_objects
             {
                 continue;

@@ -144,7 +144,9 @@ impl Quadtree {
         debug_assert_eq!(old_of_new.len(), self.proxy_count as usize, "a renaming of every present proxy");
         relabel_records(&mut self.first_item, &mut self.spare_u32, old_of_new);
         relabel_records(&mut self.outside_pos, &mut self.spare_u32, old_of_new);
-        relabel_records(&mut self.stay, &mut self.spare_stay, old_of_new);
+        if self.placement == Placement::AllOverlappedLeaves {
+            relabel_records(&mut self.stay, &mut self.spare_stay, old_of_new);
+        }
         // Marks are stamps older than any future one: zero is as good.
         self.marks.fill(0);
         self.compact();

@@ -160,11 +160,16 @@ impl Quadtree {
             let range = n.items();
             let (own_boxes, own_proxies) = (&boxes[range.clone()], &proxies[range]);
             stats.candidate_tests += (own_boxes.len() * own_boxes.len().saturating_sub(1) / 2) as u64;
+            // The overlap's min corner is (max of the min x, max of the min
+            // y); it lies before the leaf's far edges, as both boxes reach
+            // the leaf, so it is in the leaf when, on each axis, one box
+            // starts at or after the leaf's near edge: two bits a box.
             let leaf = &n.bounds;
+            let starts = |b: &Aabb| u8::from(b.min_x >= leaf.min_x) | u8::from(b.min_y >= leaf.min_y) << 1;
             for (i, (a, &pa)) in own_boxes.iter().zip(own_proxies).enumerate() {
+                let starts_a = starts(a);
                 for (b, &pb) in own_boxes[i + 1..].iter().zip(&own_proxies[i + 1..]) {
-                    let (x, y) = overlap_min_corner(a, b);
-                    let here = (leaf.min_x <= x) & (x < leaf.max_x) & (leaf.min_y <= y) & (y < leaf.max_y);
+                    let here = starts_a | starts(b) == 3;
                     found.offer((pa, pb), a.overlaps_without_branches(b) & here, out);
                 }
             }

@@ -53,11 +53,16 @@ impl Quadtree {
             return; // collapsed already, along with an ancestor
         }
         loop {
+            // Subtree counts only grow towards the root: past the first
+            // node holding more than `max_objects` below, none is sparse.
             let mut highest = NULL_INDEX;
             let mut cursor = node;
             while cursor != NULL_INDEX {
                 let n = &self.nodes[cursor as usize];
-                if !n.is_leaf() && n.subtree_count <= self.limits.max_objects {
+                if n.subtree_count > self.limits.max_objects {
+                    break;
+                }
+                if !n.is_leaf() {
                     highest = cursor;
                 }
                 cursor = n.parent;

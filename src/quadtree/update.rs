@@ -11,31 +11,25 @@ impl Quadtree {
     /// from the old node rather than the root.
     pub(super) fn update_straddle(&mut self, proxy: u32, aabb: Aabb) {
         let item = self.first_item[proxy as usize];
-        if self.stay[proxy as usize].holds(&aabb) {
-            self.items.boxes[item as usize] = aabb;
-            return;
-        }
         let node = self.items.node[item as usize];
         let n = &self.nodes[node as usize];
         let fits_here = node == ROOT || n.bounds.contains(&aabb);
         if fits_here && (n.is_leaf() || quadrant_of(&n.bounds, &aabb).is_none()) {
             self.items.boxes[item as usize] = aabb;
-        } else {
-            let target = self.deepest_container(node, &aabb);
-            self.remove_item(item);
-            self.push_item(target, proxy, aabb);
-            self.split_overflowing(target);
-            self.collapse_sparse_ancestors(node);
+            return;
         }
-        self.dirty.push(proxy);
-        self.refresh_dirty_stays();
+        let target = self.deepest_container(node, &aabb);
+        self.remove_item(item);
+        self.push_item(target, proxy, aabb);
+        self.split_overflowing(target);
+        self.collapse_sparse_ancestors(node);
+        self.dirty.clear();
         self.compact_if_wasteful();
     }
 
-    /// Leaves policy: stays while it reaches the same leaves (checked at
-    /// once for a box inside one leaf, its common case); a leaf where it now
-    /// fits in one quadrant may have to split. Else it is taken out and
-    /// filed again.
+    /// Leaves policy: stays while its box keeps to its stay intervals (a
+    /// store of the new box in each of its items); else it is re-filed by
+    /// the difference between the leaves it is in and those it reaches now.
     pub(super) fn update_leaves(&mut self, proxy: u32, aabb: Aabb) {
         let first = self.first_item[proxy as usize];
         if self.stay[proxy as usize].holds(&aabb) {
@@ -47,74 +41,95 @@ impl Quadtree {
             return;
         }
         let inside = self.holds_inside(&aabb);
-        if first == NULL_INDEX && !inside {
+        if first != NULL_INDEX && inside {
+            self.move_between_leaves(proxy, first, aabb);
+        } else if first == NULL_INDEX && !inside {
             // Stays in the outside list.
             self.outside_boxes[self.outside_pos[proxy as usize] as usize] = aabb;
             return;
-        }
-        if first != NULL_INDEX && inside && self.reaches_the_same_leaves(first, &aabb) {
-            let old = self.items.boxes[first as usize];
-            let mut due = std::mem::take(&mut self.held);
-            due.clear();
-            let mut item = first;
-            while item != NULL_INDEX {
-                self.items.boxes[item as usize] = aabb;
-                let leaf = self.items.node[item as usize];
-                let bounds = &self.nodes[leaf as usize].bounds;
-                if !spreads_in(bounds, &old) && spreads_in(bounds, &aabb) {
-                    due.push(leaf);
-                }
-                item = self.items.next_of_proxy[item as usize];
-            }
-            for &leaf in &due {
-                self.split_overflowing(leaf);
-            }
-            self.held = due;
         } else {
-            // Searched from near its old place, unless a collapse freed it.
-            let near = if first == NULL_INDEX { ROOT } else { self.items.node[first as usize] };
-            let near = self.reach_container(near, &aabb);
+            // Into the outside list or out of it.
             self.unfile(proxy);
-            self.file(proxy, aabb, if self.is_free(near) { ROOT } else { near });
+            self.file(proxy, aabb, ROOT);
         }
         self.dirty.push(proxy);
         self.refresh_dirty_stays();
         self.compact_if_wasteful();
     }
 
-    /// Whether a box reaches exactly the leaves holding the items from
-    /// `first` on.
-    fn reaches_the_same_leaves(&mut self, first: u32, aabb: &Aabb) -> bool {
-        // Common case: held in one leaf that contains the new box with its
-        // min corner off the far edges (a box so thin that x + w == x on the
-        // edge reaches the next leaf): then it reaches that leaf and no other.
-        let leaf = &self.nodes[self.items.node[first as usize] as usize].bounds;
-        if self.items.next_of_proxy[first as usize] == NULL_INDEX {
-            if leaf.contains(aabb) && leaf.contains_point_half_open(aabb.min_x, aabb.min_y) {
-                return true;
-            }
-        } else if let Some(same) = self.reaches_the_same_block(first, aabb) {
-            return same;
-        }
+    /// Leaves policy, a box that stays in the tree: in the leaves it still
+    /// reaches its items take the new box (and such a leaf, where it now
+    /// fits one quadrant, may split); it joins the leaves it newly reaches
+    /// (which may split); it leaves the others (whose ancestors may
+    /// collapse). Splits come before collapses, so neither frees a leaf
+    /// still to be visited: a node that just split holds more than
+    /// `max_objects` below it, and so does every node above it.
+    fn move_between_leaves(&mut self, proxy: u32, first: u32, aabb: Aabb) {
+        let old = self.items.boxes[first as usize];
+        let mut held = std::mem::take(&mut self.held_items);
         let mut reached = std::mem::take(&mut self.leaves);
-        let mut held = std::mem::take(&mut self.held);
-        reached.clear();
+        let mut due = std::mem::take(&mut self.held);
         held.clear();
-        let from = self.reach_container(self.items.node[first as usize], aabb);
-        self.collect_reached_leaves(from, aabb, &mut reached);
+        reached.clear();
+        due.clear();
         let mut item = first;
         while item != NULL_INDEX {
-            held.push(self.items.node[item as usize]);
+            held.push((self.items.node[item as usize], item));
             item = self.items.next_of_proxy[item as usize];
         }
-        let same = held.len() == reached.len() && {
-            held.sort_unstable();
-            reached.sort_unstable();
-            held == reached
-        };
+        if self.reaches_the_same_leaves(first, held.len(), &aabb) {
+            reached.extend(held.iter().map(|&(leaf, _)| leaf));
+        } else {
+            let from = self.reach_container(held[0].0, &aabb);
+            self.collect_reached_leaves(from, &aabb, &mut reached);
+        }
+        held.sort_unstable();
+        reached.sort_unstable();
+        for &(leaf, item) in &held {
+            if reached.binary_search(&leaf).is_ok() {
+                self.items.boxes[item as usize] = aabb;
+                let bounds = &self.nodes[leaf as usize].bounds;
+                if !spreads_in(bounds, &old) && spreads_in(bounds, &aabb) {
+                    due.push(leaf);
+                }
+            }
+        }
+        for &leaf in &reached {
+            if held.binary_search_by_key(&leaf, |&(held_leaf, _)| held_leaf).is_err() {
+                self.push_item(leaf, proxy, aabb);
+                due.push(leaf);
+            }
+        }
+        for &leaf in &due {
+            self.split_overflowing(leaf);
+        }
+        due.clear();
+        for &(leaf, item) in &held {
+            if reached.binary_search(&leaf).is_err() {
+                self.remove_item(item);
+                due.push(leaf);
+            }
+        }
+        for &leaf in &due {
+            self.collapse_sparse_ancestors(leaf);
+        }
+        self.held_items = held;
         self.leaves = reached;
-        self.held = held;
-        same
+        self.held = due;
+    }
+
+    /// Whether a box reaches exactly the `held` leaves holding the items
+    /// from `first` on, when that is quick to tell: a box inside one leaf
+    /// with its min corner off the far edges (a box so thin that
+    /// `x + w == x` on the edge reaches the next leaf) reaches that leaf and
+    /// no other; and see `reaches_the_same_block`. False when unsure.
+    fn reaches_the_same_leaves(&self, first: u32, held: usize, aabb: &Aabb) -> bool {
+        if held == 1 {
+            let leaf = &self.nodes[self.items.node[first as usize] as usize].bounds;
+            leaf.contains(aabb) && leaf.contains_point_half_open(aabb.min_x, aabb.min_y)
+        } else {
+            self.reaches_the_same_block(first, aabb) == Some(true)
+        }
     }
 
     /// The other common case: a box held in a few leaves that tile their
