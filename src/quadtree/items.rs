@@ -7,7 +7,7 @@
 //! tree order (`order.rs`), so the arrays stay within about twice the items
 //! and a walk over the tree reads them front to back.
 
-use super::tree::Quadtree;
+use super::tree::{Placement, Quadtree};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
 
@@ -99,11 +99,17 @@ impl Quadtree {
     }
 
     /// Files an item of `proxy` with `aabb` in `node`, first in the proxy's
-    /// chain, and counts it in the subtree counts. Returns its index.
+    /// chain, and counts it in the subtree counts. Returns its index. Under
+    /// the leaves policy, a leaf whose count this takes past `max_objects`
+    /// may split from now on: its items' stay intervals get its midlines.
     pub(super) fn push_item(&mut self, node: u32, proxy: u32, aabb: Aabb) -> u32 {
         self.make_room(node);
         let index = self.append_unchecked(node, proxy, aabb);
         self.add_to_subtree_counts(node, 1);
+        let n = &self.nodes[node as usize];
+        if self.placement == Placement::AllOverlappedLeaves && n.count == self.limits.max_objects + 1 {
+            self.dirty.extend_from_slice(&self.items.proxy[n.items()]);
+        }
         index
     }
 

@@ -4,14 +4,20 @@
 //! box in its items, with no node read: about two boxes in five reach more
 //! than one leaf, and finding which they reach was most of an update.
 //!
-//! The intervals come from the edges (and midlines) of the leaves that hold
-//! the proxy and of those around it. Every comparison the placement rule
-//! makes between the box and those lines keeps its outcome while each side
-//! of the box stays in its interval, so the box reaches the same leaves,
-//! and a leaf it is in has no reason to split that it did not have before.
-//! Splits and collapses change the lines: the proxies they move get new
-//! intervals (`dirty`); a leaf nearby that splits leaves the intervals
-//! narrower than they could be, never wrong.
+//! The intervals come from the edges of the leaves that hold the proxy and
+//! of those around it, and the midlines of the held leaves that may split
+//! (more than `max_objects` items, above `max_levels`). Every comparison the
+//! placement rule makes between the box and those lines keeps its outcome
+//! while each side of the box stays in its interval, so the box reaches the
+//! same leaves, and a leaf it is in has no reason to split that it did not
+//! have before: whether a box fits one quadrant only counts towards a split
+//! in a leaf holding more than `max_objects`, so a leaf at or below that
+//! leaves its midlines out, and the intervals of most boxes are twice as
+//! wide. Splits and collapses change the lines: the proxies they move get
+//! new intervals (`dirty`), and so do the items of a leaf whose count
+//! passes `max_objects` (`push_item`); a leaf nearby that splits, or one
+//! that thins out, leaves the intervals narrower than they could be, never
+//! wrong.
 //!
 //! (The straddle policy checks its one node instead: a node serves several
 //! objects and stays in cache, where intervals cost 32 bytes an object.)
@@ -160,9 +166,10 @@ impl Stay {
             if reached != want {
                 return false;
             }
-            // The halves of a held leaf it reaches, along each axis.
+            // The halves of a held leaf that may split, along each axis.
             let (mid_x, mid_y) = midpoint(b);
             want == Always::False
+                || !tree.may_split(leaf)
                 || [
                     reaches(min_x, max_x, b.min_x, mid_x),
                     reaches(min_x, max_x, mid_x, b.max_x),
@@ -234,18 +241,24 @@ impl Quadtree {
         let mut union = self.nodes[self.items.node[first as usize] as usize].bounds;
         let mut item = first;
         while item != NULL_INDEX {
-            if lines == xs.len() {
+            if lines + 3 > xs.len() {
                 return Stay::NEVER;
             }
-            let b = &self.nodes[self.items.node[item as usize] as usize].bounds;
-            let (mid_x, mid_y) = midpoint(b);
-            xs[lines..lines + 3].copy_from_slice(&[b.min_x, mid_x, b.max_x]);
-            ys[lines..lines + 3].copy_from_slice(&[b.min_y, mid_y, b.max_y]);
-            lines += 3;
+            let leaf = self.items.node[item as usize];
+            let b = &self.nodes[leaf as usize].bounds;
+            xs[lines..lines + 2].copy_from_slice(&[b.min_x, b.max_x]);
+            ys[lines..lines + 2].copy_from_slice(&[b.min_y, b.max_y]);
+            lines += 2;
+            if self.may_split(leaf) {
+                let (mid_x, mid_y) = midpoint(b);
+                xs[lines] = mid_x;
+                ys[lines] = mid_y;
+                lines += 1;
+            }
             union = bounding(&union, b);
             item = self.items.next_of_proxy[item as usize];
         }
-        if lines > 3 && self.tiled_rectangle(first).is_none() {
+        if self.items.next_of_proxy[first as usize] != NULL_INDEX && self.tiled_rectangle(first).is_none() {
             leaves.clear();
             let from = self.reach_container(self.items.node[first as usize], &union);
             self.collect_reached_leaves(from, &union, leaves);
@@ -262,6 +275,13 @@ impl Quadtree {
         let (min_x, max_x) = between(&xs[..lines], aabb.min_x, aabb.max_x);
         let (min_y, max_y) = between(&ys[..lines], aabb.min_y, aabb.max_y);
         Stay::new(min_x, min_y, max_x, max_y)
+    }
+
+    /// Leaves policy: whether a leaf holds enough items that whether they
+    /// fit one quadrant decides a split (see `splitting_items`).
+    pub(super) fn may_split(&self, leaf: u32) -> bool {
+        let n = &self.nodes[leaf as usize];
+        n.count > self.limits.max_objects && n.depth < self.limits.max_levels
     }
 
     /// Gives every proxy listed in `dirty` (since the last call) intervals
