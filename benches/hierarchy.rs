@@ -1,4 +1,4 @@
-//! Benchmark of the hierarchy queue (seed 003): the incremental segment
+//! Benchmark of the hierarchy queue: the incremental segment
 //! repair against a full topological re-sort of the same parent links, on a
 //! seeded 100k-node random forest re-parented a little every frame; and a
 //! 100k-deep chain built and re-parented. Prints markdown tables.

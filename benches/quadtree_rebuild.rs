@@ -1,5 +1,5 @@
-//! When does rebuilding the quadtree from scratch each frame (the seeds'
-//! way: clear, insert everything) beat updating it in place? Moves a
+//! When does rebuilding the quadtree from scratch each frame (what the
+//! common tutorials do: clear, insert everything) beat updating it in place? Moves a
 //! fraction of 10k (and 100k) boxes per frame and times both, plus pairs.
 //!
 //! `cargo bench --bench quadtree_rebuild`

@@ -1,7 +1,7 @@
-//! Benchmark of tile-grid rays (seed 004, section 5): the DDA cast
+//! Benchmark of tile-grid rays (N tutorial B, §5): the DDA cast
 //! ([`cast_tiles`]: walk the cells, stop at the first solid edge, test a
 //! shape only behind an interesting edge) against the naive approach the
-//! seed starts from (test the ray against every non-empty tile in its
+//! tutorial starts from (test the ray against every non-empty tile in its
 //! bounding box), on a seeded 256 × 256 N-like map, for short (5 cells),
 //! medium (50) and long (300) rays. Prints a markdown table.
 //!
@@ -95,7 +95,7 @@ fn random_rays(grid: &TileGrid, rng: &mut Rng, cells: f64) -> Vec<(f64, f64, f64
     rays
 }
 
-/// The seed's starting point: every non-empty tile in the ray's bounding
+/// The tutorial's starting point: every non-empty tile in the ray's bounding
 /// box (closed, so tiles that only touch it count), exact test on each.
 fn naive_cast(grid: &TileGrid, (x0, y0, x1, y1): (f64, f64, f64, f64)) -> Option<f64> {
     let ts = grid.tile_size();

@@ -11,7 +11,7 @@
 // Prints a markdown table of median ms per frame, the growth from each size
 // to the next, and each structure against the loose grid at the same size.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -31,12 +31,18 @@ const SIZES = option('--sizes', '10000,100000,1000000').split(',').map(Number);
 const AGAINST = option('--against', null);
 const words = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 
-/** One build of the core: its own module instance and wasm memory. */
+/**
+ * One build of the core (`dir` is its pkg/): its own module instance and
+ * wasm memory, behind the public façade of the tree it was built in (the
+ * classes the page and the npm package export), or its raw classes when
+ * that tree predates the façade (they checked their own arguments then).
+ */
 async function loadBuild(dir, label) {
-  const url = pathToFileURL(resolve(dir, 'broadphase.js')).href;
-  const module = await import(`${url}?build=${label}`);
-  module.initSync({ module: readFileSync(resolve(dir, 'broadphase_bg.wasm')) });
-  return { label, World: module.World };
+  const raw = await import(`${pathToFileURL(resolve(dir, 'broadphase.js')).href}?build=${label}`);
+  const facadeFile = resolve(dir, '../www/core/facade.js');
+  const core = existsSync(facadeFile) ? (await import(pathToFileURL(facadeFile).href)).facade(raw) : raw;
+  core.initSync({ module: readFileSync(resolve(dir, 'broadphase_bg.wasm')) });
+  return { label, World: core.World };
 }
 
 const builds = [await loadBuild(new URL('pkg', root).pathname, 'this')];

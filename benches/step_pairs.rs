@@ -3,7 +3,9 @@
 //! and ratios as a markdown table (pasted into the README).
 //!
 //! `cargo bench --bench step_pairs` runs everything; arguments filter:
-//! `cargo bench --bench step_pairs -- 10000 uniform` runs only matching rows.
+//! `cargo bench --bench step_pairs -- 10000 uniform` runs only matching rows,
+//! and `--skip-brute-force` leaves out the slow reference (for A/B runs of
+//! the other structures; the pair counts are still compared among them).
 //! Plain `main` instead of criterion: the table needs ratios across
 //! structures, and brute force at 100k takes seconds per frame.
 
@@ -59,6 +61,7 @@ fn measure(kind: StructureKind, layout: Layout, count: usize) -> Row {
 
 fn main() {
     let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let skip_brute_force = std::env::args().any(|a| a == "--skip-brute-force");
     let wanted = |layout: Layout, count: usize| {
         filters.iter().all(|f| f == layout.name() || f.parse::<usize>().ok() == Some(count))
     };
@@ -69,8 +72,11 @@ fn main() {
             if !wanted(layout, count) {
                 continue;
             }
-            let rows: Vec<Row> =
-                StructureKind::ALL.iter().map(|&kind| measure(kind, layout, count)).collect();
+            let rows: Vec<Row> = StructureKind::ALL
+                .iter()
+                .filter(|&&kind| !(skip_brute_force && kind == StructureKind::BruteForce))
+                .map(|&kind| measure(kind, layout, count))
+                .collect();
             let brute = rows.iter().find(|r| r.structure == "brute-force").map_or(f64::NAN, |r| r.median_us);
             let best = rows.iter().map(|r| r.median_us).fold(f64::INFINITY, f64::min);
             let agreed = rows.windows(2).all(|w| w[0].pairs == w[1].pairs);
@@ -83,13 +89,17 @@ fn main() {
             );
             for r in &rows {
                 println!(
-                    "| {} | {} | {} | {:.0} | {} | {:.1}× faster | {:.2}× |",
+                    "| {} | {} | {} | {:.0} | {} | {} | {:.2}× |",
                     r.layout,
                     r.count,
                     r.structure,
                     r.median_us,
                     r.pairs,
-                    brute / r.median_us,
+                    if brute.is_nan() {
+                        "—".to_string()
+                    } else {
+                        format!("{:.1}× faster", brute / r.median_us)
+                    },
                     r.median_us / best
                 );
             }

@@ -7,13 +7,10 @@
 // Run after a release wasm build:  node benches/wasm_vs_js.mjs [count…] [layout…]
 // Prints a markdown table of medians and ratios (pasted into the README).
 
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import RBush from 'rbush';
 import Flatbush from 'flatbush';
-import { initSync, World } from '../pkg/broadphase.js';
-
-initSync({ module: readFileSync(new URL('../pkg/broadphase_bg.wasm', import.meta.url)) });
+import { World } from './core.mjs';
 
 const DT = 1 / 60;
 const args = process.argv.slice(2);

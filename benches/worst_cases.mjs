@@ -2,10 +2,7 @@
 // cost what its content costs, never what the world's size or a limit
 // setting allows. Prints a Markdown table (median of 5 runs, ms).
 //   node benches/worst_cases.mjs        (after the release wasm build)
-import { readFileSync } from 'node:fs';
-import { initSync, World } from '../pkg/broadphase.js';
-
-initSync({ module: readFileSync(new URL('../pkg/broadphase_bg.wasm', import.meta.url)) });
+import { World } from './core.mjs';
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);

@@ -1,21 +1,24 @@
-// Keeps docs/API.md true to the code: every member of the generated
-// `World` and `TileGrid` classes (pkg/broadphase.d.ts) is documented in its
-// class's section, every member documented there exists, and the table of
-// views equals what the running core says (`World.views()`,
-// `World.viewLayout`). Run after the wasm build: `node scripts/check-api-docs.mjs`.
+// Keeps docs/API.md true to the code: every member of the public `World`
+// and `TileGrid` classes (their declarations, www/core/facade.d.ts) is
+// documented in its class's section, every member documented there exists,
+// and the table of views equals what the running core says
+// (`World.views()`, `World.viewLayout`). Run after the wasm build:
+// `node scripts/check-api-docs.mjs`.
 
 import { readFileSync } from 'node:fs';
-import { initSync, World } from '../pkg/broadphase.js';
+import * as raw from '../pkg/broadphase.js';
+import { facade } from '../www/core/facade.js';
 
 const root = new URL('..', import.meta.url);
-const dts = readFileSync(new URL('pkg/broadphase.d.ts', root), 'utf8');
+const dts = readFileSync(new URL('www/core/facade.d.ts', root), 'utf8');
 const doc = readFileSync(new URL('docs/API.md', root), 'utf8');
+const { World, initSync } = facade(raw);
 initSync({ module: readFileSync(new URL('pkg/broadphase_bg.wasm', root)) });
 
-/** Member names of `export class <name>` in the .d.ts (methods, statics, getters; `constructor` for a public one). */
+/** Member names of `declare class <name>` in the .d.ts (methods, statics, getters; `constructor` for a public one). */
 function declared(name) {
-  const start = dts.indexOf(`export class ${name} {`);
-  if (start < 0) throw new Error(`pkg/broadphase.d.ts has no class ${name}`);
+  const start = dts.indexOf(`declare class ${name} {`);
+  if (start < 0) throw new Error(`www/core/facade.d.ts has no class ${name}`);
   const body = dts.slice(start, dts.indexOf('\n}\n', start));
   const names = new Set();
   for (const m of body.matchAll(/^ {4}(?:static |readonly |get |set )?([A-Za-z_][A-Za-z0-9_]*)\s*[(:?]/gm)) names.add(m[1]);

@@ -11,10 +11,10 @@ version=$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)
 out=dist-npm
 rm -rf "$out" && mkdir -p "$out/core" "$out/playground"
 
-cp pkg/broadphase.js pkg/broadphase.d.ts pkg/broadphase_bg.wasm pkg/broadphase_bg.wasm.d.ts "$out/core/"
+cp pkg/broadphase.js pkg/broadphase_bg.wasm "$out/core/"
 cp packages/core/index.js packages/core/index.d.ts packages/core/node.js packages/core/README.md "$out/core/"
-# The free() guard, compiled from the playground's own source (one copy).
-tsc www/core/freed.ts --outDir "$out/core" --target es2022 --module es2022 --strict --skipLibCheck
+# The façade the playground uses (one copy): the public classes and their types.
+cp www/core/facade.js www/core/facade.d.ts "$out/core/"
 cat > "$out/core/package.json" <<JSON
 {
   "name": "broadphase",
@@ -33,7 +33,7 @@ cat > "$out/core/package.json" <<JSON
     "./broadphase_bg.wasm": "./broadphase_bg.wasm",
     "./package.json": "./package.json"
   },
-  "files": ["index.js", "index.d.ts", "freed.js", "broadphase.js", "broadphase.d.ts", "broadphase_bg.wasm", "broadphase_bg.wasm.d.ts", "node.js", "README.md"],
+  "files": ["index.js", "index.d.ts", "facade.js", "facade.d.ts", "broadphase.js", "broadphase_bg.wasm", "node.js", "README.md"],
   "sideEffects": ["./node.js", "./index.js"],
   "engines": { "node": ">=20" },
   "keywords": ["collision", "broad-phase", "quadtree", "spatial-hash", "wasm"]

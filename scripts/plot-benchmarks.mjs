@@ -1,5 +1,5 @@
-// Draws the README's benchmark charts: reads the recorded tables under
-// "## Benchmarks" in README.md (the wasm-vs-JS table and the native one,
+// Draws the benchmark charts: reads the recorded tables in
+// docs/BENCHMARKS.md (the wasm-vs-JS table and the native one,
 // each with scene, objects, contender or structure, and median µs / frame)
 // and writes one log–log SVG per table and scene to docs/plots/, with the
 // chart code the benchmark page uses (www/bench/chart-svg.ts, transpiled
@@ -20,12 +20,12 @@ const TABLES = [
   { heading: '### Native (`cargo bench --bench step_pairs`)', file: 'native', title: 'native Rust' },
 ];
 
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
+const readme = readFileSync(join(root, 'docs', 'BENCHMARKS.md'), 'utf8');
 mkdirSync(join(root, 'docs', 'plots'), { recursive: true });
 const written = [];
 for (const { heading, file, title } of TABLES) {
   const at = readme.indexOf(heading);
-  if (at < 0) throw new Error(`README.md has no section "${heading}"`);
+  if (at < 0) throw new Error(`docs/BENCHMARKS.md has no section "${heading}"`);
   const lines = readme.slice(at).split('\n');
   const start = lines.findIndex((l) => l.startsWith('| scene |'));
   if (start < 0) throw new Error(`no table under "${heading}"`);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: format, lints, the Rust suites (unit, differential,
-# property, allocation, doc), the wasm façade in Node, the strict TypeScript
+# property, allocation, doc), the wasm façade in Node, the page's pure
+# TypeScript in Node (tests/ts), the strict TypeScript
 # build, the npm packages and their consumers, and the page in headless
 # Chromium. Installs what is missing first.
 set -euo pipefail
@@ -17,6 +18,7 @@ step "Rust tests" cargo test
 step "crate: every public item documented, links resolve, cargo package builds" bash -c 'RUSTDOCFLAGS="-D missing_docs -D rustdoc::broken_intra_doc_links" cargo doc --no-deps --quiet && cargo package --allow-dirty --quiet'
 step "wasm build" wasm-pack build --target web --out-dir pkg --no-pack --release
 step "wasm façade tests (Node)" node --test tests/wasm/
+step "TypeScript unit tests (Node, no browser)" node --test tests/ts/
 step "API reference matches the code" node scripts/check-api-docs.mjs
 step "TypeScript (strict) and page build" bash -c "tsc --noEmit && vite build --logLevel warn"
 step "embeddable library build (ES module + .d.ts)" bash scripts/build-lib.sh

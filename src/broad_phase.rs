@@ -2,6 +2,7 @@
 //! can swap one for another and compare them against brute force.
 
 use crate::geometry::Aabb;
+use crate::ray::RayPath;
 
 /// Work counters of the last `pairs` or `query` call, shown in the playground
 /// and used by the benchmarks to explain timings.
@@ -11,6 +12,22 @@ pub struct Stats {
     pub candidate_tests: u64,
     /// Tree nodes or grid cells visited.
     pub nodes_visited: u64,
+}
+
+/// What a [`BroadPhase::walk_ray`] visitor tells the walk after each
+/// candidate (parry's `Continue / Prune / EarlyExit`, Box2D's returned
+/// fraction).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RayControl {
+    /// Go on; nothing learned.
+    Continue,
+    /// Candidates the segment first touches after parameter `t` are no
+    /// longer wanted (one already found comes first): the walk may skip every
+    /// cell or node it can show lies beyond `t`. A clip never widens: a `t`
+    /// above an earlier one changes nothing.
+    Clip(f64),
+    /// Stop the walk now.
+    Stop,
 }
 
 /// A broad phase over proxies: small dense `u32` handles chosen by the caller
@@ -34,6 +51,43 @@ pub trait BroadPhase {
 
     /// Appends every proxy overlapping `area` once, in any order.
     fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats;
+
+    /// Calls `visit(proxy, stored box)` for the proxies along the segment
+    /// `ray`, roughly front to back: every present proxy whose closed box
+    /// the exact segment touches at a parameter no later than `max_t` and
+    /// the smallest [`RayControl::Clip`] returned so far is visited, unless
+    /// the visitor returns [`RayControl::Stop`] first. Proxies the segment misses may be
+    /// visited too, and one may be visited more than once: the visitor
+    /// decides exactly. Cells or nodes are skipped by bounds that hold for
+    /// the exact segment at any magnitude ([`RayPath`]), so the walk never
+    /// loses a box the exact test would accept.
+    ///
+    /// The default asks [`BroadPhase::query`] for the segment's bounding
+    /// box (grown so that boxes merely touching it count) and visits every
+    /// answer in the order given, allocating its list; the structures of
+    /// this crate walk their cells or nodes instead.
+    fn walk_ray(
+        &mut self,
+        ray: &RayPath,
+        max_t: f64,
+        visit: &mut dyn FnMut(u32, &Aabb) -> RayControl,
+    ) -> Stats {
+        let mut found = Vec::new();
+        let stats = self.query(ray.touching_bounds(), &mut found);
+        let mut clip = max_t;
+        for proxy in found {
+            let aabb = self.stored_aabb(proxy).expect("query answers present proxies");
+            if !ray.may_touch_by(&aabb, clip) {
+                continue;
+            }
+            match visit(proxy, &aabb) {
+                RayControl::Continue => {}
+                RayControl::Clip(t) => clip = clip.min(t),
+                RayControl::Stop => break,
+            }
+        }
+        stats
+    }
 
     /// Appends every proxy overlapping the stored box of the present proxy
     /// `proxy` (itself included), in any order: what the `World` asks of

@@ -1,19 +1,23 @@
 //! The reference every other structure is checked against: all pairs tested,
 //! O(n²). Simple enough to be obviously right.
 
-use crate::broad_phase::{BroadPhase, Stats};
+use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
+use crate::index::NULL_INDEX;
+use crate::ray::RayPath;
 
 /// Proxies in a dense array; a proxy's position is kept for O(1) removal.
 #[derive(Default)]
 pub struct BruteForce {
     proxies: Vec<u32>,
     aabbs: Vec<Aabb>,
-    /// `position[proxy]` is the index in `proxies`, or `u32::MAX` when absent.
+    /// `position[proxy]` is the index in `proxies`, or `NULL_INDEX` when absent.
     position: Vec<u32>,
 }
 
-const ABSENT: u32 = u32::MAX;
+/// Pieces [`BroadPhase::walk_ray`] cuts a segment into, scanning the boxes
+/// once per piece until the first hit lies behind.
+const RAY_PIECES: u32 = 16;
 
 impl BruteForce {
     #[must_use]
@@ -31,9 +35,9 @@ impl BroadPhase for BruteForce {
     fn insert(&mut self, proxy: u32, aabb: Aabb) {
         let slot = proxy as usize;
         if self.position.len() <= slot {
-            self.position.resize(slot + 1, ABSENT);
+            self.position.resize(slot + 1, NULL_INDEX);
         }
-        debug_assert_eq!(self.position[slot], ABSENT, "proxy {proxy} inserted twice");
+        debug_assert_eq!(self.position[slot], NULL_INDEX, "proxy {proxy} inserted twice");
         self.position[slot] = self.proxies.len() as u32;
         self.proxies.push(proxy);
         self.aabbs.push(aabb);
@@ -46,7 +50,7 @@ impl BroadPhase for BruteForce {
 
     fn remove(&mut self, proxy: u32) {
         let index = self.position[proxy as usize] as usize;
-        self.position[proxy as usize] = ABSENT;
+        self.position[proxy as usize] = NULL_INDEX;
         self.proxies.swap_remove(index);
         self.aabbs.swap_remove(index);
         if let Some(&moved) = self.proxies.get(index) {
@@ -77,12 +81,51 @@ impl BroadPhase for BruteForce {
         Stats { candidate_tests: self.aabbs.len() as u64, nodes_visited: 0 }
     }
 
+    /// A plain scan per piece: the segment is cut into [`RAY_PIECES`]
+    /// pieces of equal parameter length, and each scan takes the boxes
+    /// near its piece (its bounding box, grown to count touching), so a
+    /// ray that hits early costs one scan, as a query of its first piece.
+    fn walk_ray(
+        &mut self,
+        ray: &RayPath,
+        max_t: f64,
+        visit: &mut dyn FnMut(u32, &Aabb) -> RayControl,
+    ) -> Stats {
+        let mut clip = max_t;
+        let mut stats = Stats { candidate_tests: 0, nodes_visited: 0 };
+        for k in 0..RAY_PIECES {
+            let (from, to) = (f64::from(k) / f64::from(RAY_PIECES), f64::from(k + 1) / f64::from(RAY_PIECES));
+            // Nothing unvisited is touched before `from`: every point of
+            // the segment up to it lies in an earlier piece's box.
+            if from > clip {
+                break;
+            }
+            stats.nodes_visited += 1;
+            let near = ray.piece_bounds(from, to);
+            for (aabb, &proxy) in self.aabbs.iter().zip(&self.proxies) {
+                if !aabb.overlaps(&near) || !ray.may_touch_by(aabb, clip) {
+                    continue;
+                }
+                stats.candidate_tests += 1;
+                match visit(proxy, aabb) {
+                    RayControl::Continue => {}
+                    RayControl::Clip(t) => clip = clip.min(t),
+                    RayControl::Stop => return stats,
+                }
+            }
+            if ray.start() == ray.end() {
+                break; // a point: every piece is the same
+            }
+        }
+        stats
+    }
+
     fn relabel(&mut self, new_of_old: &[u32], _old_of_new: &[u32]) {
         for proxy in &mut self.proxies {
             *proxy = new_of_old[*proxy as usize];
         }
-        self.position.fill(ABSENT);
-        self.position.resize(self.proxies.len(), ABSENT);
+        self.position.fill(NULL_INDEX);
+        self.position.resize(self.proxies.len(), NULL_INDEX);
         self.position.truncate(self.proxies.len());
         for (index, &proxy) in self.proxies.iter().enumerate() {
             self.position[proxy as usize] = index as u32;
@@ -91,7 +134,7 @@ impl BroadPhase for BruteForce {
 
     fn stored_aabb(&self, proxy: u32) -> Option<Aabb> {
         let index = *self.position.get(proxy as usize)?;
-        (index != ABSENT).then(|| self.aabbs[index as usize])
+        (index != NULL_INDEX).then(|| self.aabbs[index as usize])
     }
 
     fn validate(&self) -> Result<(), String> {
@@ -103,7 +146,7 @@ impl BroadPhase for BruteForce {
                 return Err(format!("proxy {proxy} at {index} has a wrong position entry"));
             }
         }
-        let present = self.position.iter().filter(|&&p| p != ABSENT).count();
+        let present = self.position.iter().filter(|&&p| p != NULL_INDEX).count();
         if present != self.proxies.len() {
             return Err(format!("{present} position entries for {} proxies", self.proxies.len()));
         }

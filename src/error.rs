@@ -117,6 +117,17 @@ pub enum Error {
         /// Why the smallest is what it is.
         why: &'static str,
     },
+    /// A size so large that something made of it would not be finite.
+    TooLarge {
+        /// The argument, as the library names it (shown in JavaScript's spelling).
+        arg: &'static str,
+        /// The value given.
+        value: f64,
+        /// The largest value allowed.
+        max: f64,
+        /// Why the largest is what it is.
+        why: &'static str,
+    },
 }
 
 impl Error {
@@ -146,7 +157,8 @@ impl Error {
             | Error::OutOfMemory { arg, .. }
             | Error::InEntry { arg, .. }
             | Error::LengthMismatch { arg, .. }
-            | Error::TooSmall { arg, .. } => arg,
+            | Error::TooSmall { arg, .. }
+            | Error::TooLarge { arg, .. } => arg,
             Error::Cycle { .. } => "parent",
             Error::IdsExhausted => "id",
         };
@@ -227,6 +239,9 @@ impl fmt::Display for Error {
             }
             Error::TooSmall { value, min, why, .. } => {
                 write!(f, "{arg} must be at least {} ({why}), got {}", Num(*min), Num(*value))
+            }
+            Error::TooLarge { value, max, why, .. } => {
+                write!(f, "{arg} must be at most {} ({why}), got {}", Num(*max), Num(*value))
             }
             Error::Cycle { child, parent } => write!(
                 f,

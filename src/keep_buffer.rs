@@ -5,10 +5,8 @@
 //! `if overlaps { out.push(..) }` mispredicts at random. [`KeepBuffer`]
 //! writes every candidate to its next free place and advances its count by
 //! the test's outcome instead: a store in place of a misprediction.
-//!
-//! Measured (`benches/peers`, 100 000 moving boxes, native): the loose
-//! grid's `pairs` 3.44 → 2.6 ms with proxies in the caller's order, 2.54 →
-//! 1.95 ms in space order; `query_partners` in the same way.
+//! It took about a quarter off the loose grid's `pairs` and
+//! `query_partners` at 100k objects (see docs/BENCHMARKS.md).
 
 /// Up to `CAPACITY` kept items, flushed into a `Vec` when full (and by the
 /// caller when it is done, see [`KeepBuffer::flush`]).

@@ -64,6 +64,7 @@
 
 #![warn(missing_docs)]
 
+pub mod bit_set;
 pub mod broad_phase;
 pub mod brute_force;
 pub mod error;

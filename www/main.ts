@@ -4,7 +4,7 @@
 
 import { init } from './core/index';
 import { modeStyles } from './modes/index';
-import { readPageParams } from './modes/url';
+import { readPageParams } from './settings/address';
 import { Shell } from './shell';
 import { publishTheme } from './runtime/theme';
 import './style.css';

@@ -1,21 +1,18 @@
 // The page around the modes: header tabs (an ARIA tablist, arrow keys move
 // between tabs), the mode and its scene in the URL (hash first, then the
-// older query; see modes/url.ts) with back / forward support, and the swap
+// older query; see settings/address.ts) with back / forward support, and the swap
 // itself: the old mode is destroyed before the new one is created, so
 // exactly one frame loop runs.
 
 import { findMode, MODES, type ModeEntry } from './modes/index';
 import type { ModeHandle } from './modes/types';
-import { formatParams, hasPacked, readPageParams, unpackParams } from './modes/url';
-import { prefersReducedMotion } from './runtime/motion';
+import { addressIsShown, cancelPendingWrites, needsUnpacking, noteShownAddress, readPageParams, unpackParams, writeAddress } from './settings/address';
 import { h, setText } from './runtime/ui';
-import { appliesTo, settingBy, type SettingSpec } from './settings/schema';
-import { readMode, readParams, warnAll, type Problem } from './settings/validate';
+import { readLink, warnAll, writeParams, type Problem } from './settings/read';
+import type { SomeSettings } from './settings/table';
 
 export class Shell {
   private current: ModeHandle | null = null;
-  /** The hash the shell last wrote (so its own rewrite is not taken for a navigation). */
-  private written = '';
   private active: ModeEntry | null = null;
   /** Counts calls to show(), so a slow unpack does not overwrite a later navigation. */
   private shows = 0;
@@ -49,7 +46,7 @@ export class Shell {
     // fragment navigation fires both events, and neither is news when the
     // address is the one the shell itself just wrote.
     const follow = () => {
-      if (location.hash !== this.written || location.search !== '') this.show(readPageParams());
+      if (!addressIsShown()) this.show(readPageParams());
     };
     window.addEventListener('popstate', follow);
     window.addEventListener('hashchange', follow);
@@ -66,33 +63,34 @@ export class Shell {
    * values in force.
    */
   show(raw: URLSearchParams): void {
-    // A link with packed values (a tile map, many boxes) is unpacked first, then checked as usual.
+    // A link with packed values (a tile map, many boxes) is unpacked first,
+    // once: what does not unpack is left out and said, never unpacked again.
     const ticket = ++this.shows;
-    if (hasPacked(raw)) {
-      void unpackParams(raw).then((plain) => {
-        if (ticket === this.shows) this.show(plain);
-      });
+    noteShownAddress();
+    // The old mode goes first, so it cannot write its settings over the new address while this one unpacks.
+    this.unmount();
+    cancelPendingWrites();
+    if (needsUnpacking(raw)) {
+      void unpackParams(raw).then(
+        (plain) => {
+          if (ticket === this.shows) this.mount(plain.params, plain.problems);
+        },
+        (error: unknown) => this.onError(error),
+      );
       return;
     }
-    const problems: Problem[] = [];
-    const mode = findMode(raw.has('mode') ? readMode(raw.get('mode'), problems) : null);
-    // Reduced motion: start still; Space or the play button starts it (`paused=false` in the URL overrides).
-    const paused = settingBy('param', 'paused') as SettingSpec;
-    if (prefersReducedMotion() && !raw.has('paused') && appliesTo(paused, mode.id as never)) raw.set('paused', '');
-    const checked = readParams(raw, mode.id as never);
-    problems.push(...checked.problems);
-    const params = checked.params;
+    this.mount(raw, []);
+  }
+
+  /** Mounts the mode `raw` names with its settings read; `linkProblems` are the link's own (values that did not unpack). */
+  private mount(raw: URLSearchParams, linkProblems: readonly Problem[]): void {
+    const read = readLink(raw);
+    const problems: Problem[] = [...linkProblems, ...read.problems];
+    const mode = findMode(read.mode);
     this.showProblems(problems);
     // The values in force, as a hash: an old ?query link is read once and rewritten.
-    if (problems.length > 0 || location.search !== '') {
-      this.written = `#${formatParams(params)}`;
-      history.replaceState(history.state, '', `${location.pathname}${this.written}`);
-    } else {
-      this.written = location.hash;
-    }
-    this.current?.destroy();
-    this.current = null;
-    this.host.replaceChildren();
+    if (problems.length > 0 || location.search !== '') writeAddress(mode.id, writeParams(read.given, mode.id));
+    this.unmount();
     this.active = mode;
     this.host.dataset.mode = mode.id;
     this.host.setAttribute('aria-labelledby', `tab-${mode.id}`);
@@ -103,11 +101,19 @@ export class Shell {
     }
     setText(this.blurb, mode.blurb);
     document.title = `broadphase · ${mode.label.toLowerCase()}`;
+    // The mode's values go into the address (long ones packed), rewritten in place.
+    const publish = (values: SomeSettings) => writeAddress(mode.id, writeParams(values, mode.id));
     try {
-      this.current = mode.create(this.host, params);
+      this.current = mode.create(this.host, read.values, { publish });
     } catch (error) {
       this.onError(error);
     }
+  }
+
+  private unmount(): void {
+    this.current?.destroy();
+    this.current = null;
+    this.host.replaceChildren();
   }
 
   private showProblems(problems: readonly Problem[]): void {
@@ -142,7 +148,7 @@ export class Shell {
   }
 
   private readonly key = (e: KeyboardEvent): void => {
-    const ids = MODES.map((m) => m.id);
+    const ids: readonly string[] = MODES.map((m) => m.id);
     const at = ids.indexOf((e.target as HTMLElement).dataset.mode ?? '');
     if (at < 0) return;
     let next: number;

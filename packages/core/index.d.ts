@@ -1,3 +1,11 @@
-// The entry's types are the wasm-bindgen build's (the guard adds no API).
-export { default } from './broadphase.js';
-export * from './broadphase.js';
+// The entry's types: the façade's (facade.d.ts).
+import type { Core, TileGrid as TileGridClass, World as WorldClass } from './facade.js';
+
+export type { RayHit, RepairTrace, InitInput, SyncInitInput } from './facade.js';
+export declare const World: typeof WorldClass;
+export type World = WorldClass;
+export declare const TileGrid: typeof TileGridClass;
+export type TileGrid = TileGridClass;
+export declare const initSync: Core['initSync'];
+declare const init: Core['init'];
+export default init;

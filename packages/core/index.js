@@ -1,14 +1,15 @@
-// The `broadphase` package's entry: the wasm-bindgen classes, with every
-// method and getter of World and TileGrid guarded so that a call after
-// free() throws "this World was freed" (the raw glue would pass a null
-// pointer and throw "null pointer passed to rust"), and a second free() is
-// a no-op. freed.js is compiled from the playground's own www/core/freed.ts
-// when the package is packed, so the guard is written once.
-import { TileGrid, World } from './broadphase.js';
-import { guardFreed } from './freed.js';
+// The `broadphase` package's entry: the public World and TileGrid, the
+// façade (facade.js, the same file the playground uses) over the
+// wasm-bindgen build. Argument types are checked without running user code,
+// the first bad argument is named, a call after free() throws "this World
+// was freed", and free() or [Symbol.dispose] twice does nothing. The
+// wasm-bindgen classes themselves are not exported.
+import * as raw from './broadphase.js';
+import { facade } from './facade.js';
 
-guardFreed(World, 'World');
-guardFreed(TileGrid, 'TileGrid');
+const core = facade(raw);
 
-export { default } from './broadphase.js';
-export * from './broadphase.js';
+export const World = core.World;
+export const TileGrid = core.TileGrid;
+export const initSync = core.initSync;
+export default core.init;

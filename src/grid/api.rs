@@ -1,8 +1,12 @@
-//! The normal grid as a [`BroadPhase`].
+//! The normal grid as a [`BroadPhase`]. Each method is the inherent method of
+//! the same name, written in the file of its verb (`update.rs`,
+//! `queries.rs`, …).
 
-use super::storage::{Grid, ABSENT};
-use crate::broad_phase::{BroadPhase, Stats};
+use super::storage::Grid;
+use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
+use crate::index::NULL_INDEX;
+use crate::ray::RayPath;
 
 impl BroadPhase for Grid {
     fn name(&self) -> &'static str {
@@ -10,35 +14,44 @@ impl BroadPhase for Grid {
     }
 
     fn insert(&mut self, proxy: u32, aabb: Aabb) {
-        self.insert_proxy(proxy, aabb);
+        Grid::insert(self, proxy, aabb)
     }
 
     fn update(&mut self, proxy: u32, aabb: Aabb) {
-        self.update_proxy(proxy, aabb);
+        Grid::update(self, proxy, aabb)
     }
 
     fn remove(&mut self, proxy: u32) {
-        self.remove_proxy(proxy);
+        Grid::remove(self, proxy)
     }
 
     fn pairs(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
-        self.pairs_all(out)
+        Grid::pairs(self, out)
     }
 
     fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats {
-        self.query_area(&area, out)
+        Grid::query(self, area, out)
+    }
+
+    fn walk_ray(
+        &mut self,
+        ray: &RayPath,
+        max_t: f64,
+        visit: &mut dyn FnMut(u32, &Aabb) -> RayControl,
+    ) -> Stats {
+        self.walk_ray_cells(ray, max_t, visit)
     }
 
     fn relabel(&mut self, new_of_old: &[u32], old_of_new: &[u32]) {
-        self.relabel_proxies(new_of_old, old_of_new);
+        Grid::relabel(self, new_of_old, old_of_new)
     }
 
     fn stored_aabb(&self, proxy: u32) -> Option<Aabb> {
         let first = *self.first_entry.get(proxy as usize)?;
-        (first != ABSENT).then(|| self.proxies[proxy as usize].aabb)
+        (first != NULL_INDEX).then(|| self.proxies[proxy as usize].aabb)
     }
 
     fn validate(&self) -> Result<(), String> {
-        self.validate_grid()
+        Grid::validate(self)
     }
 }

@@ -168,11 +168,11 @@ fn bench_cell_sizes() {
     }
 }
 
-/// The normal grid's big-object threshold, on the mixed scene and on the
+/// The normal grid's oversize threshold, on the mixed scene and on the
 /// uniform one with ten boxes a quarter of the world wide.
 #[test]
 #[ignore]
-fn bench_big_threshold() {
+fn bench_oversize_threshold() {
     let (mixed, side, median) = scene(10_000, Layout::MixedSizes);
     let (mut giants, _, _) = scene(10_000, Layout::Uniform);
     for o in giants.iter_mut().take(10) {

@@ -20,49 +20,44 @@
 //!   links only those it entered. `pairs` renumbers the entries in cell
 //!   order once an eighth of them were relinked (`compact.rs`), so its list
 //!   walks read memory front to back, and it visits only the cells listing
-//!   two objects or more, found in a bitmap (`bits.rs`).
-//! - **Big objects.** An object reaching more than
+//!   two objects or more, found in a bitmap ([`BitSet`](crate::bit_set::BitSet)).
+//! - **Oversize objects.** An object reaching more than
 //!   [`Grid::max_cells_per_object`] cells (default
 //!   [`DEFAULT_MAX_CELLS_PER_OBJECT`]) is not listed in cells: during
-//!   `pairs` it searches the cells it reaches, and big objects meet each
+//!   `pairs` it searches the cells it reaches, and oversize objects meet each
 //!   other in a sort-and-sweep.
 //!
 //! # Measurements
 //! `bench.rs` (`cargo test --release --lib grid::bench -- --ignored
-//! --nocapture`), 10 000 boxes of the benchmark scenes, update-all + pairs
-//! per frame, best of three, on a shared 2-vCPU VM where brute force costs
-//! about 2 ns per box test:
+//! --nocapture`) measured the choices above on 10 000 boxes of the
+//! benchmark scenes (the numbers are in docs/BENCHMARKS.md, "Measurements
+//! behind the code's choices"):
 //!
 //! - **Cell size** ([`suggested_cell_size`], 2 × the median larger side):
-//!   the frame time is flat from 1.5 to 3 × the median (uniform 490–660 µs,
-//!   clustered 1.06–1.34 ms, mixed 680–730 µs); 1 × costs up to 40 % more on
-//!   clustered scenes, 0.5 × up to twice as much (each box in more cells).
-//! - **Big-object threshold** (64 cells): with ten boxes a quarter of the
-//!   world wide among 10 000, thresholds of 4 to 256 cells give 677–706 µs,
-//!   no threshold 753 µs (each giant listed in 1 600 cells and re-filed as
-//!   it moves), a threshold of 1 (every box searches instead of being
-//!   listed) 1.45 ms. On the mixed scene (boxes up to 26 × 26 cells) every
-//!   threshold from 4 up is within noise.
-//! - **Clamping.** Filing the uniform scene in a world covering 0.9, 0.7 and
-//!   0.5 of its side (19 %, 51 % and 75 % of the boxes' area outside) costs
-//!   0.83, 2.8 and 11 ms against 0.70 ms: the border cells crowd. An
-//!   outside list tested against everything would cost `outside × n` tests,
-//!   25 million at 51 %, far worse; the `World` keeps objects inside its
-//!   walls, so clamping's bad case needs objects parked far outside.
+//!   the frame time is flat from 1.5 to 3 × the median; smaller cells file
+//!   each box in more cells and cost up to twice as much.
+//! - **Oversize threshold** (64 cells): any threshold from 4 to 256 cells
+//!   does as well; none at all re-files a giant in thousands of cells as
+//!   it moves, and 1 makes every box search instead of being listed.
+//! - **Clamping.** Objects far outside the world crowd the border cells,
+//!   and the frame grows with the share outside; an outside list tested
+//!   against everything would cost `outside × n` tests, far worse. The
+//!   `World` keeps objects inside its walls, so clamping's bad case needs
+//!   objects parked far outside.
 //!
-//! Files: `cells.rs` cell arithmetic shared with the loose grid, `bits.rs`
-//! the occupancy bitmaps, `storage.rs` the arrays and list operations,
+//! Files: `cells.rs` cell arithmetic shared with the loose grid, `storage.rs` the arrays and list operations,
 //! `update.rs` insert / update / remove, `compact.rs` renumbering in cell
-//! order, `queries.rs` pairs and queries, `validate.rs` the invariants,
+//! order, `queries.rs` pairs and queries, `ray_walk.rs` the
+//! cells along a segment front to back (both grids), `validate.rs` the invariants,
 //! `api.rs` the [`BroadPhase`](crate::BroadPhase) impl, `bench.rs` the
 //! timings above, `tests.rs` unit tests and the differential harness both
 //! grids share.
 
 mod api;
-mod bits;
 mod cells;
 mod compact;
 mod queries;
+mod ray_walk;
 mod storage;
 mod update;
 mod validate;
@@ -72,7 +67,7 @@ mod bench;
 #[cfg(test)]
 pub(crate) mod tests;
 
-pub use bits::CellBits;
 pub(crate) use cells::{extent_quantile, sweep_pairs};
 pub use cells::{midpoint, next_down, suggested_cell_size, CellGeometry, MAX_CELLS};
+pub(crate) use ray_walk::Bands;
 pub use storage::{Grid, DEFAULT_MAX_CELLS_PER_OBJECT};

@@ -5,16 +5,17 @@
 //! no hash set.
 
 use super::cells::sweep_pairs;
-use super::storage::{corner_bits, Grid, Item, NULL};
+use super::storage::{corner_bits, Grid, Item};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::geometry::CellRange;
+use crate::index::NULL_INDEX;
 
 impl Grid {
-    /// Pairs within each cell listing two objects or more, then the big
-    /// proxies, each searching the cells it reaches, then the big proxies
+    /// Pairs within each cell listing two objects or more, then the oversize
+    /// proxies, each searching the cells it reaches, then the oversize proxies
     /// among themselves.
-    pub(super) fn pairs_all(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
+    pub(super) fn pairs(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
         if self.needs_compaction() {
             self.compact_entries();
         }
@@ -25,15 +26,15 @@ impl Grid {
         });
         self.items = items;
 
-        let mut big_items = std::mem::take(&mut self.big_items);
-        big_items.clear();
-        for &proxy in &self.big {
+        let mut oversize_items = std::mem::take(&mut self.oversize_items);
+        oversize_items.clear();
+        for &proxy in &self.oversize {
             let p = self.proxies[proxy as usize];
             self.search(&p.aabb, p.range, &mut stats, |hit| out.push((proxy, hit)));
-            big_items.push((proxy, p.aabb));
+            oversize_items.push((proxy, p.aabb));
         }
-        stats.candidate_tests += sweep_pairs(&mut big_items, out);
-        self.big_items = big_items;
+        stats.candidate_tests += sweep_pairs(&mut oversize_items, out);
+        self.oversize_items = oversize_items;
         stats
     }
 
@@ -51,7 +52,7 @@ impl Grid {
         stats.nodes_visited += 1;
         items.clear();
         let mut entry = self.cells[cell as usize].head;
-        while entry != NULL {
+        while entry != NULL_INDEX {
             let e = &self.entries[entry as usize];
             let p = &self.proxies[e.proxy as usize];
             items.push(Item { aabb: p.aabb, proxy: e.proxy, corner_bits: corner_bits(p.range, cx, cy) });
@@ -69,12 +70,13 @@ impl Grid {
     }
 
     /// The cells the area reaches (each hit reported in its corner cell),
-    /// then every big proxy.
-    pub(super) fn query_area(&mut self, area: &Aabb, out: &mut Vec<u32>) -> Stats {
+    /// then every oversize proxy.
+    pub(super) fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats {
+        let area = &area;
         let mut stats = Stats::default();
         let range = self.geometry.range_of(area);
         self.search(area, range, &mut stats, |hit| out.push(hit));
-        for &proxy in &self.big {
+        for &proxy in &self.oversize {
             stats.candidate_tests += 1;
             if self.proxies[proxy as usize].aabb.overlaps(area) {
                 out.push(proxy);
@@ -94,7 +96,7 @@ impl Grid {
                 stats.nodes_visited += 1;
                 let x = cell - row;
                 let mut entry = self.cells[cell as usize].head;
-                while entry != NULL {
+                while entry != NULL_INDEX {
                     let e = &self.entries[entry as usize];
                     let p = &self.proxies[e.proxy as usize];
                     stats.candidate_tests += 1;

@@ -1,29 +1,24 @@
 //! Storage of the normal grid: cells, entries (one per object per cell),
 //! per-proxy state, scratch; and the O(1) list operations on them.
 
-use super::bits::CellBits;
 use super::cells::CellGeometry;
+use crate::bit_set::BitSet;
 use crate::geometry::Aabb;
 use crate::geometry::CellRange;
+use crate::index::NULL_INDEX;
 
-/// Index sentinel: no entry, no cell.
-pub(super) const NULL: u32 = u32::MAX;
-/// `first_entry` of a proxy that is not in the grid: an empty chain, so
-/// the same value as `NULL`.
-pub(super) const ABSENT: u32 = NULL;
-/// `first_entry` of a proxy kept in the big list instead of the cells.
-pub(super) const BIG: u32 = u32::MAX - 1;
-/// `big_pos` of a proxy that is not big.
-pub(super) const NOT_BIG: u32 = u32::MAX;
+/// `first_entry` of a proxy kept in the oversize list instead of the cells
+/// (not an index: `u32::MAX - 1`).
+pub(super) const OVERSIZE: u32 = u32::MAX - 1;
 
-/// Objects reaching more cells than this are kept in the big list (see the
+/// Objects reaching more cells than this are kept in the oversize list (see the
 /// module docs for the measurement behind the number).
 pub const DEFAULT_MAX_CELLS_PER_OBJECT: u32 = 64;
 
 /// One object listed in one cell. A cell's entries form a doubly linked
 /// list (O(1) unlink); a proxy's entries are chained through
 /// `next_of_proxy`. Free entries are chained through `next`, with `cell`
-/// set to `NULL`.
+/// set to `NULL_INDEX`.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Entry {
     pub proxy: u32,
@@ -39,9 +34,9 @@ pub(super) struct Cell {
     pub count: u32,
 }
 
-const EMPTY_CELL: Cell = Cell { head: NULL, count: 0 };
+const EMPTY_CELL: Cell = Cell { head: NULL_INDEX, count: 0 };
 
-/// A proxy's box and the cells it reaches (clamped; kept for big proxies
+/// A proxy's box and the cells it reaches (clamped; kept for oversize proxies
 /// too).
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct ProxyBox {
@@ -67,20 +62,20 @@ pub struct Grid {
     pub(super) max_cells_per_object: u32,
     pub(super) cells: Vec<Cell>,
     /// Cells with at least one entry, for queries and drawing.
-    pub(super) occupied: CellBits,
+    pub(super) occupied: BitSet,
     /// Cells with at least two entries: the only ones `pairs` visits.
-    pub(super) multi: CellBits,
+    pub(super) multi: BitSet,
     pub(super) entries: Vec<Entry>,
     pub(super) free_entry: u32,
     // Per proxy.
     /// Box and reached cells side by side: `pairs` reads both per entry.
     pub(super) proxies: Vec<ProxyBox>,
-    /// Head of the proxy's entry chain, `ABSENT` or `BIG`.
+    /// Head of the proxy's entry chain, `NULL_INDEX` or `OVERSIZE`.
     pub(super) first_entry: Vec<u32>,
-    pub(super) big_pos: Vec<u32>,
+    pub(super) oversize_pos: Vec<u32>,
     /// Proxies reaching more than `max_cells_per_object` cells: not stored
     /// in cells; each searches the cells it reaches during `pairs`.
-    pub(super) big: Vec<u32>,
+    pub(super) oversize: Vec<u32>,
     pub(super) proxy_count: u32,
     /// Entries linked since the last compaction: how far the entry array
     /// has drifted from cell order (see `compact.rs`).
@@ -89,7 +84,7 @@ pub struct Grid {
     pub(super) compaction_floor: u32,
     // Scratch that grows and never shrinks, so warm calls allocate nothing.
     pub(super) items: Vec<Item>,
-    pub(super) big_items: Vec<(u32, Aabb)>,
+    pub(super) oversize_items: Vec<(u32, Aabb)>,
     pub(super) spare_entries: Vec<Entry>,
     pub(super) remap: Vec<u32>,
     pub(super) spare_proxies: Vec<ProxyBox>,
@@ -130,19 +125,19 @@ impl Grid {
             geometry,
             max_cells_per_object: DEFAULT_MAX_CELLS_PER_OBJECT,
             cells: vec![EMPTY_CELL; geometry.cell_count()],
-            occupied: CellBits::new(geometry.cell_count()),
-            multi: CellBits::new(geometry.cell_count()),
+            occupied: BitSet::new(geometry.cell_count()),
+            multi: BitSet::new(geometry.cell_count()),
             entries: Vec::new(),
-            free_entry: NULL,
+            free_entry: NULL_INDEX,
             proxies: Vec::new(),
             first_entry: Vec::new(),
-            big_pos: Vec::new(),
-            big: Vec::new(),
+            oversize_pos: Vec::new(),
+            oversize: Vec::new(),
             proxy_count: 0,
             links_since_compaction: 0,
             compaction_floor: super::compact::MIN_ENTRIES,
             items: Vec::new(),
-            big_items: Vec::new(),
+            oversize_items: Vec::new(),
             spare_entries: Vec::new(),
             remap: Vec::new(),
             spare_proxies: Vec::new(),
@@ -192,7 +187,7 @@ impl Grid {
         self.max_cells_per_object
     }
 
-    /// Objects reaching more cells than this (at least 1) go to the big
+    /// Objects reaching more cells than this (at least 1) go to the oversize
     /// list; files every proxy again.
     pub fn set_max_cells_per_object(&mut self, cells: u32) {
         self.max_cells_per_object = cells.max(1);
@@ -205,28 +200,28 @@ impl Grid {
         self.occupied.reset(self.geometry.cell_count());
         self.multi.reset(self.geometry.cell_count());
         self.entries.clear();
-        self.free_entry = NULL;
-        self.big.clear();
+        self.free_entry = NULL_INDEX;
+        self.oversize.clear();
         self.proxy_count = 0;
         for proxy in 0..self.first_entry.len() {
-            if self.first_entry[proxy] != ABSENT {
-                self.first_entry[proxy] = ABSENT;
-                self.insert_proxy(proxy as u32, self.proxies[proxy].aabb);
+            if self.first_entry[proxy] != NULL_INDEX {
+                self.first_entry[proxy] = NULL_INDEX;
+                self.insert(proxy as u32, self.proxies[proxy].aabb);
             }
         }
     }
 
-    /// Whether the proxy is in the big list rather than in cells.
+    /// Whether the proxy is in the oversize list rather than in cells.
     #[must_use]
-    pub fn is_big(&self, proxy: u32) -> bool {
-        self.first_entry.get(proxy as usize) == Some(&BIG)
+    pub fn is_oversize(&self, proxy: u32) -> bool {
+        self.first_entry.get(proxy as usize) == Some(&OVERSIZE)
     }
 
-    /// The cells `(column, row)` where the proxy is listed; none for a big
+    /// The cells `(column, row)` where the proxy is listed; none for an oversize
     /// proxy or an absent one.
     pub fn cells_of(&self, proxy: u32, out: &mut Vec<(i32, i32)>) {
-        let mut entry = self.first_entry.get(proxy as usize).copied().unwrap_or(ABSENT);
-        while entry != ABSENT && entry != BIG && entry != NULL {
+        let mut entry = self.first_entry.get(proxy as usize).copied().unwrap_or(NULL_INDEX);
+        while entry != NULL_INDEX && entry != OVERSIZE {
             let e = &self.entries[entry as usize];
             let (x, y) = self.geometry.coords(e.cell);
             out.push((x as i32, y as i32));
@@ -235,12 +230,12 @@ impl Grid {
     }
 
     /// The cells whose objects `pairs` tests against this proxy: the cells it
-    /// is listed in, or for a big proxy every cell it reaches. (Big proxies
+    /// is listed in, or for an oversize proxy every cell it reaches. (Oversize proxies
     /// are also tested against each other, outside any cell.)
     pub fn searched_cells(&self, proxy: u32, out: &mut Vec<(i32, i32)>) {
         match self.first_entry.get(proxy as usize).copied() {
-            None | Some(ABSENT) => {}
-            Some(BIG) => {
+            None | Some(NULL_INDEX) => {}
+            Some(OVERSIZE) => {
                 let r = self.proxies[proxy as usize].range;
                 out.extend(r.cells().map(|(x, y)| (x as i32, y as i32)));
             }
@@ -260,11 +255,11 @@ impl Grid {
         let cell = self.geometry.index(x, y);
         let c = self.cells[cell as usize];
         let next_of_proxy = match self.first_entry[proxy as usize] {
-            ABSENT | BIG => NULL,
+            NULL_INDEX | OVERSIZE => NULL_INDEX,
             first => first,
         };
-        let entry = Entry { proxy, cell, prev: NULL, next: c.head, next_of_proxy };
-        let index = if self.free_entry != NULL {
+        let entry = Entry { proxy, cell, prev: NULL_INDEX, next: c.head, next_of_proxy };
+        let index = if self.free_entry != NULL_INDEX {
             let index = self.free_entry;
             self.free_entry = self.entries[index as usize].next;
             self.entries[index as usize] = entry;
@@ -273,7 +268,7 @@ impl Grid {
             self.entries.push(entry);
             (self.entries.len() - 1) as u32
         };
-        if c.head != NULL {
+        if c.head != NULL_INDEX {
             self.entries[c.head as usize].prev = index;
         }
         let c = &mut self.cells[cell as usize];
@@ -292,12 +287,12 @@ impl Grid {
     /// the proxy's chain.
     pub(super) fn unlink_and_free(&mut self, entry: u32) {
         let Entry { cell, prev, next, .. } = self.entries[entry as usize];
-        if prev != NULL {
+        if prev != NULL_INDEX {
             self.entries[prev as usize].next = next;
         } else {
             self.cells[cell as usize].head = next;
         }
-        if next != NULL {
+        if next != NULL_INDEX {
             self.entries[next as usize].prev = prev;
         }
         let c = &mut self.cells[cell as usize];
@@ -308,7 +303,7 @@ impl Grid {
             _ => {}
         }
         let e = &mut self.entries[entry as usize];
-        e.cell = NULL;
+        e.cell = NULL_INDEX;
         e.next = self.free_entry;
         self.free_entry = entry;
     }
@@ -322,29 +317,29 @@ impl Grid {
         }
     }
 
-    /// Removes every entry of `proxy`, leaving its chain empty (`ABSENT`).
+    /// Removes every entry of `proxy`, leaving its chain empty (`NULL_INDEX`).
     pub(super) fn unlink_all(&mut self, proxy: u32) {
         let mut entry = self.first_entry[proxy as usize];
-        while entry != NULL {
+        while entry != NULL_INDEX {
             let next = self.entries[entry as usize].next_of_proxy;
             self.unlink_and_free(entry);
             entry = next;
         }
-        self.first_entry[proxy as usize] = ABSENT;
+        self.first_entry[proxy as usize] = NULL_INDEX;
     }
 
-    pub(super) fn push_big(&mut self, proxy: u32) {
-        self.big_pos[proxy as usize] = self.big.len() as u32;
-        self.big.push(proxy);
-        self.first_entry[proxy as usize] = BIG;
+    pub(super) fn push_oversize(&mut self, proxy: u32) {
+        self.oversize_pos[proxy as usize] = self.oversize.len() as u32;
+        self.oversize.push(proxy);
+        self.first_entry[proxy as usize] = OVERSIZE;
     }
 
-    pub(super) fn remove_big(&mut self, proxy: u32) {
-        let pos = self.big_pos[proxy as usize] as usize;
-        self.big.swap_remove(pos);
-        if let Some(&moved) = self.big.get(pos) {
-            self.big_pos[moved as usize] = pos as u32;
+    pub(super) fn remove_oversize(&mut self, proxy: u32) {
+        let pos = self.oversize_pos[proxy as usize] as usize;
+        self.oversize.swap_remove(pos);
+        if let Some(&moved) = self.oversize.get(pos) {
+            self.oversize_pos[moved as usize] = pos as u32;
         }
-        self.first_entry[proxy as usize] = ABSENT;
+        self.first_entry[proxy as usize] = NULL_INDEX;
     }
 }

@@ -230,7 +230,7 @@ pub(crate) fn run_scene(seed: u64, steps: usize, make: &dyn Fn(&mut Scene) -> Bo
 
 fn make_grid(scene: &mut Scene) -> Box<dyn BroadPhase> {
     let mut grid = Grid::new(scene.world, scene.cell_size);
-    // Exercise the big list from "everything big" to "nothing big".
+    // Exercise the oversize list from "everything oversize" to "nothing oversize".
     grid.set_max_cells_per_object([1, 4, 16, 64, u32::MAX][scene.rng.below(5) as usize]);
     // Half the scenes renumber their entries whenever `pairs` finds them
     // out of order.
@@ -336,22 +336,22 @@ fn objects_outside_the_world_share_the_border_cells() {
 }
 
 #[test]
-fn big_objects_move_between_the_list_and_the_cells() {
+fn oversize_objects_move_between_the_list_and_the_cells() {
     let mut grid = Grid::new(WORLD, 10.0);
     grid.set_max_cells_per_object(4);
     grid.insert(0, Aabb::from_xywh(5.0, 5.0, 30.0, 30.0)); // 16 cells
     grid.insert(1, Aabb::from_xywh(31.0, 31.0, 2.0, 2.0));
     grid.insert(2, Aabb::from_xywh(-50.0, -50.0, 300.0, 300.0)); // all cells
     grid.validate().unwrap();
-    assert!(grid.is_big(0) && grid.is_big(2) && !grid.is_big(1));
+    assert!(grid.is_oversize(0) && grid.is_oversize(2) && !grid.is_oversize(1));
     assert_eq!(sorted_pairs(&mut grid), [(0, 1), (0, 2), (1, 2)]);
     grid.update(0, Aabb::from_xywh(30.0, 30.0, 5.0, 5.0));
     grid.validate().unwrap();
-    assert!(!grid.is_big(0));
+    assert!(!grid.is_oversize(0));
     assert_eq!(sorted_pairs(&mut grid), [(0, 1), (0, 2), (1, 2)]);
     grid.update(1, Aabb::from_xywh(0.0, 0.0, 100.0, 1.0));
     grid.validate().unwrap();
-    assert!(grid.is_big(1));
+    assert!(grid.is_oversize(1));
     assert_eq!(sorted_pairs(&mut grid), [(0, 2), (1, 2)]);
     let mut searched = Vec::new();
     grid.searched_cells(1, &mut searched);
@@ -390,14 +390,14 @@ fn warm_pairs_and_queries_do_not_grow_scratch() {
     let (mut pairs, mut hits) = (Vec::new(), Vec::new());
     grid.pairs(&mut pairs);
     grid.query(WORLD, &mut hits);
-    let capacities = (grid.items.capacity(), grid.big_items.capacity(), grid.entries.capacity());
+    let capacities = (grid.items.capacity(), grid.oversize_items.capacity(), grid.entries.capacity());
     for _ in 0..3 {
         pairs.clear();
         hits.clear();
         grid.pairs(&mut pairs);
         grid.query(WORLD, &mut hits);
     }
-    assert_eq!(capacities, (grid.items.capacity(), grid.big_items.capacity(), grid.entries.capacity()));
+    assert_eq!(capacities, (grid.items.capacity(), grid.oversize_items.capacity(), grid.entries.capacity()));
 }
 
 #[test]
@@ -498,7 +498,7 @@ fn debug_cells_show_where_an_object_is_and_what_it_meets() {
 
 #[test]
 fn cell_bits_visit_in_order_with_coordinates() {
-    let mut bits = super::CellBits::new(200);
+    let mut bits = crate::bit_set::BitSet::new(200);
     for cell in [0, 6, 7, 63, 64, 130, 199] {
         bits.insert(cell);
     }

@@ -1,10 +1,11 @@
 //! Every invariant of the normal grid, checked from scratch.
 
 use super::cells::CellGeometry;
-use super::storage::{Grid, ABSENT, BIG, NULL};
+use super::storage::{Grid, OVERSIZE};
+use crate::index::NULL_INDEX;
 
 impl Grid {
-    pub(super) fn validate_grid(&self) -> Result<(), String> {
+    pub(super) fn validate(&self) -> Result<(), String> {
         if self.geometry != CellGeometry::new(&self.world, self.geometry.cell_size) {
             return Err("cell geometry does not match the world and cell size".into());
         }
@@ -20,8 +21,8 @@ impl Grid {
         let mut listed = 0usize;
         for (index, c) in self.cells.iter().enumerate() {
             let index = index as u32;
-            let (mut count, mut prev, mut entry) = (0u32, NULL, c.head);
-            while entry != NULL {
+            let (mut count, mut prev, mut entry) = (0u32, NULL_INDEX, c.head);
+            while entry != NULL_INDEX {
                 let e = self.entries.get(entry as usize).ok_or("entry index out of range")?;
                 if e.cell != index || e.prev != prev {
                     return Err(format!("cell {index}: entry {entry} has cell {} prev {}", e.cell, e.prev));
@@ -48,9 +49,9 @@ impl Grid {
         }
         // Free list: every entry not in a cell is free, and only those.
         let (mut free, mut entry) = (0usize, self.free_entry);
-        while entry != NULL {
+        while entry != NULL_INDEX {
             let e = &self.entries[entry as usize];
-            if e.cell != NULL {
+            if e.cell != NULL_INDEX {
                 return Err(format!("free entry {entry} still names cell {}", e.cell));
             }
             free += 1;
@@ -66,13 +67,13 @@ impl Grid {
     }
 
     /// Each proxy is listed exactly in the cells its box reaches, or in the
-    /// big list when those are too many.
+    /// oversize list when those are too many.
     fn validate_proxies(&self) -> Result<(), String> {
         let mut present = 0u32;
         let mut chained = 0usize;
         let mut held = Vec::new();
         for (proxy, &first) in self.first_entry.iter().enumerate() {
-            if first == ABSENT {
+            if first == NULL_INDEX {
                 continue;
             }
             present += 1;
@@ -83,14 +84,15 @@ impl Grid {
                     self.proxies[proxy].range
                 ));
             }
-            let big = range.len() > u64::from(self.max_cells_per_object);
-            if first == BIG {
-                if !big || self.big.get(self.big_pos[proxy] as usize) != Some(&(proxy as u32)) {
-                    return Err(format!("proxy {proxy}: wrongly in the big list"));
+            let oversize = range.len() > u64::from(self.max_cells_per_object);
+            if first == OVERSIZE {
+                if !oversize || self.oversize.get(self.oversize_pos[proxy] as usize) != Some(&(proxy as u32))
+                {
+                    return Err(format!("proxy {proxy}: wrongly in the oversize list"));
                 }
                 continue;
             }
-            if big {
+            if oversize {
                 return Err(format!(
                     "proxy {proxy}: listed in {} cells, more than {}",
                     range.len(),
@@ -99,9 +101,9 @@ impl Grid {
             }
             held.clear();
             let mut entry = first;
-            while entry != NULL {
+            while entry != NULL_INDEX {
                 let e = &self.entries[entry as usize];
-                if e.proxy as usize != proxy || e.cell == NULL || held.len() > self.entries.len() {
+                if e.proxy as usize != proxy || e.cell == NULL_INDEX || held.len() > self.entries.len() {
                     return Err(format!("proxy {proxy}: chain holds entry {entry} of proxy {}", e.proxy));
                 }
                 held.push(e.cell);
@@ -129,8 +131,8 @@ impl Grid {
         if chained != listed {
             return Err(format!("{chained} entries in proxy chains, {listed} in cells"));
         }
-        if self.big.iter().any(|&p| self.first_entry[p as usize] != BIG) {
-            return Err("big list holds a proxy that is not marked big".into());
+        if self.oversize.iter().any(|&p| self.first_entry[p as usize] != OVERSIZE) {
+            return Err("oversize list holds a proxy that is not marked oversize".into());
         }
         Ok(())
     }

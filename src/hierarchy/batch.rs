@@ -1,13 +1,14 @@
 //! Many re-parentings at once (a frame's worth of events): refused all or
-//! nothing, then applied by the flat hierarchy's incremental segment repair or, when those
+//! nothing, then applied by the incremental segment repair or, when those
 //! repairs would walk more of the queue than a full re-sort costs, by one
-//! re-sort. The seed's repair walks the whole segment between a child and
-//! its new parent, so random re-parenting at 1 % of 100k nodes walks ~15M
-//! entries where a re-sort visits 100k nodes (see `benches/hierarchy.rs`).
+//! re-sort. A repair walks the whole segment between a child and its new
+//! parent, so random re-parenting at 1 % of 100k nodes walks ~15M entries
+//! where a re-sort visits 100k nodes (see `benches/hierarchy.rs`).
 
+use super::forest::Forest;
 use super::reference::UNUSED;
-use super::store::{Hierarchy, NONE};
 use crate::error::{Error, Result};
+use crate::index::NULL_INDEX;
 
 /// A re-sort does a few passes with more work per node than a repair step:
 /// measured, it costs about as much as repairs walking this many entries
@@ -25,32 +26,41 @@ pub enum BatchStrategy {
     Resorted,
 }
 
-impl Hierarchy {
+impl Forest {
     /// Applies `(child, parent)` events in order, as `set_parent` would one
-    /// by one (parent 0 detaches). All or nothing: a dead id or an event
-    /// that would make a cycle (given the events before it) refuses the
-    /// whole batch and changes nothing. The error names the first bad event
-    /// in order (`pairs[3]: parent 9 is not a live object id`).
-    pub fn set_parents(&mut self, events: &[(u32, u32)]) -> Result<BatchStrategy> {
+    /// by one. `events` gives each as slots (parent [`NULL_INDEX`]: the
+    /// root), or the error of an event naming an object that is not there.
+    /// All or nothing: such an event, or one that would make a cycle (given
+    /// the events before it), refuses the whole batch and changes nothing.
+    /// The error names the first bad event in order (`pairs[3]: parent 9 is
+    /// not a live object id`); `ids` names the slots.
+    pub(crate) fn set_parents(
+        &mut self,
+        events: impl Iterator<Item = Result<(u32, u32)>>,
+        ids: &[u32],
+    ) -> Result<BatchStrategy> {
         self.trace_valid = false;
-        let mut batch = std::mem::take(&mut self.batch);
-        let result = self.apply_batch(events, &mut batch);
-        self.batch = batch;
+        debug_assert!(!self.implicit, "the owner makes an implicit queue explicit first");
+        let mut batch = std::mem::take(&mut self.scratch.batch);
+        let result = self.apply_batch(events, &mut batch, ids);
+        self.scratch.batch = batch;
         result
     }
 
     fn apply_batch(
         &mut self,
-        events: &[(u32, u32)],
+        events: impl Iterator<Item = Result<(u32, u32)>>,
         batch: &mut Vec<(u32, u32, u32)>,
+        ids: &[u32],
     ) -> Result<BatchStrategy> {
         batch.clear();
-        // A dead id ends the batch there: the events before it are still
-        // checked for a cycle below, so the first bad event is the one named.
+        // A missing object ends the batch there: the events before it are
+        // still checked for a cycle below, so the first bad event is the one
+        // named.
         let mut dead = None;
-        for (k, &(child, parent)) in events.iter().enumerate() {
-            match self.slot_of("child", child).and_then(|c| Ok((c, self.parent_slot_of(parent)?))) {
-                Ok((c, p)) => batch.push((c, p, NONE)),
+        for (k, event) in events.enumerate() {
+            match event {
+                Ok((child, parent)) => batch.push((child, parent, NULL_INDEX)),
                 Err(e) => {
                     dead = Some(Error::in_entry("pairs", k, e));
                     break;
@@ -68,10 +78,11 @@ impl Hierarchy {
         let mut ordered = true;
         for i in 0..batch.len() {
             let (child, parent, _) = batch[i];
-            let earlier = parent == NONE || self.nodes[parent as usize].pos < self.nodes[child as usize].pos;
+            let earlier =
+                parent == NULL_INDEX || self.nodes[parent as usize].pos < self.nodes[child as usize].pos;
             if !(ordered && earlier) && self.links_up_to(parent, child) {
                 self.undo_links(&batch[..i]);
-                let id = |slot: u32| self.nodes[slot as usize].id;
+                let id = |slot: u32| ids[slot as usize];
                 return Err(Error::in_entry(
                     "pairs",
                     i,
@@ -88,7 +99,7 @@ impl Hierarchy {
         }
         let walk: usize = batch
             .iter()
-            .filter(|&&(_, parent, _)| parent != NONE)
+            .filter(|&&(_, parent, _)| parent != NULL_INDEX)
             .map(|&(child, parent, _)| {
                 let (c, p) = (self.nodes[child as usize].pos, self.nodes[parent as usize].pos);
                 p.saturating_sub(c) as usize
@@ -112,7 +123,7 @@ impl Hierarchy {
         let budget = RESORT_COST_PER_NODE * self.len();
         let mut spent = 0usize;
         for (k, &(child, parent, _)) in batch.iter().enumerate() {
-            if parent != NONE {
+            if parent != NULL_INDEX {
                 let (c, p) = (self.nodes[child as usize].pos, self.nodes[parent as usize].pos);
                 spent += p.saturating_sub(c) as usize;
             }
@@ -123,7 +134,7 @@ impl Hierarchy {
                 self.resort_queue();
                 return Ok(BatchStrategy::Resorted);
             }
-            self.reparent(child, parent)?;
+            self.reparent(child, parent, ids)?;
         }
         Ok(BatchStrategy::Repaired)
     }
@@ -134,7 +145,7 @@ impl Hierarchy {
             if node == target {
                 return true;
             }
-            if node == NONE {
+            if node == NULL_INDEX {
                 return false;
             }
             node = self.nodes[node as usize].parent;
@@ -151,23 +162,23 @@ impl Hierarchy {
     /// Rebuilds the queue parents-first from the parent links alone; dead
     /// entries go with it.
     fn resort_queue(&mut self) {
-        let mut sorted = std::mem::take(&mut self.sorted);
+        let mut sorted = std::mem::take(&mut self.scratch.sorted);
         sorted.clear();
         let nodes = &self.nodes;
-        let parent = |i: usize| if nodes[i].id == 0 { UNUSED } else { nodes[i].parent };
-        match self.sorter.sort(nodes.len(), parent) {
+        let parent = |i: usize| if nodes[i].pos == NULL_INDEX { UNUSED } else { nodes[i].parent };
+        match self.scratch.sorter.sort(nodes.len(), parent) {
             Ok(order) => sorted.extend_from_slice(order),
             // Unreachable: every link was checked for cycles above.
             Err(_) => debug_assert!(false, "cycle after validation"),
         }
         if sorted.len() == self.len() {
+            self.in_id_order = false;
             for (pos, &slot) in sorted.iter().enumerate() {
                 self.place(slot, pos);
             }
             self.queue.truncate(sorted.len());
-            self.order.truncate(sorted.len());
             self.dead = 0;
         }
-        self.sorted = sorted;
+        self.scratch.sorted = sorted;
     }
 }

@@ -1,12 +1,13 @@
-//! New objects, and the seed's event interface `(object, new_parent)` with
-//! its three insertion cases plus deletion by a null parent.
+//! New objects, and the event interface `(object, new_parent)` with its
+//! three insertion cases plus deletion by a null parent.
 
 use crate::error::{Error, Result};
+use crate::index::NULL_INDEX;
 
-use super::store::{Hierarchy, NONE};
+use super::ids::Hierarchy;
 
-/// Which of the flat hierarchy's insertion cases an event fell into, so a step-through display
-/// can name it.
+/// Which of the hierarchy's insertion cases an event fell into, so a
+/// step-through display can name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EventCase {
     /// Case 1: a new object under an existing parent (or the root). The
@@ -31,30 +32,30 @@ pub enum EventCase {
 
 impl Hierarchy {
     /// Adds a new object under a live parent, or under the root when
-    /// `parent` is 0 (seed case 1): it is appended to the queue, which keeps
-    /// its parent ahead of it.
+    /// `parent` is 0 (case 1): it is appended to the queue, which keeps its
+    /// parent ahead of it.
     pub fn add(&mut self, id: u32, parent: u32) -> Result<()> {
-        self.trace_valid = false;
+        self.forest.invalidate_trace();
         self.check_new_id("id", id)?;
         let parent_slot = self.parent_slot_of(parent)?;
         self.append(id, parent_slot);
         Ok(())
     }
 
-    /// Applies one event of the seed's stream: `object` now has parent
-    /// `new_parent`. `Some(0)` is the root; `None` is the seed's null
-    /// parent, which deletes the object and its descendants (their ids go
-    /// to `removed`, which is cleared first).
+    /// Applies one event of an event stream: `object` now has parent
+    /// `new_parent`. `Some(0)` is the root; `None` is the null parent,
+    /// which deletes the object and its descendants (their ids go to
+    /// `removed`, which is cleared first).
     ///
     /// Unlike [`Hierarchy::add`] and [`Hierarchy::set_parent`], either id may
-    /// be new here: a new parent is created under the root, as the seed does.
+    /// be new here: a new parent is created under the root.
     pub fn apply_event(
         &mut self,
         object: u32,
         new_parent: Option<u32>,
         removed: &mut Vec<u32>,
     ) -> Result<EventCase> {
-        self.trace_valid = false;
+        self.forest.invalidate_trace();
         if object == 0 {
             return Err(id_zero("object"));
         }
@@ -76,7 +77,7 @@ impl Hierarchy {
                 if parent == object {
                     return Err(Error::Cycle { child: object, parent });
                 }
-                let parent_slot = self.append(parent, NONE);
+                let parent_slot = self.append(parent, NULL_INDEX);
                 self.append(object, parent_slot);
                 Ok(EventCase::AppendedWithParent)
             }
@@ -84,9 +85,12 @@ impl Hierarchy {
                 // Case 3. A parent created here is a fresh root at the end of
                 // the queue: it cannot be a descendant of the object, so the
                 // re-parenting below cannot fail and nothing needs undoing.
-                let parent_slot =
-                    if parent_created { self.append(parent, NONE) } else { self.parent_slot_of(parent)? };
-                let repaired = self.reparent(slot, parent_slot)?;
+                let parent_slot = if parent_created {
+                    self.append(parent, NULL_INDEX)
+                } else {
+                    self.parent_slot_of(parent)?
+                };
+                let repaired = self.forest.reparent(slot, parent_slot, &self.slot_ids)?;
                 Ok(EventCase::Reparented { parent_created, repaired })
             }
         }
@@ -98,8 +102,8 @@ impl Hierarchy {
             return Err(id_zero(arg));
         }
         if self.contains(id) {
-            // error.rs has no "already live" variant yet; this one at least
-            // names the argument and what was expected of it.
+            // No "already live" error exists; this one names the argument
+            // and what was expected of it.
             return Err(Error::UnknownName {
                 arg,
                 name: id.to_string(),

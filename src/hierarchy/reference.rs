@@ -4,10 +4,11 @@
 
 use std::collections::HashMap;
 
-use super::store::{Hierarchy, NONE};
+use super::Hierarchy;
+use crate::index::NULL_INDEX;
 
 /// `parent` value of a node under the root.
-pub const ROOT: u32 = NONE;
+pub const ROOT: u32 = NULL_INDEX;
 /// `parent` value of an index that holds no node (a free slot).
 pub const UNUSED: u32 = u32::MAX - 1;
 
@@ -118,19 +119,12 @@ impl Hierarchy {
     /// do after every change. Works on the slots directly, so it pays no
     /// hashing and is a fair baseline.
     pub fn full_resort(&self, sort: &mut TopoSort, out: &mut Vec<u32>) -> Result<(), String> {
-        let nodes = &self.nodes;
+        let nodes = &self.forest.nodes;
         let slots = sort
-            .sort(nodes.len(), |i| {
-                let node = &nodes[i];
-                if node.id == 0 {
-                    UNUSED
-                } else {
-                    node.parent
-                }
-            })
+            .sort(nodes.len(), |i| if nodes[i].pos == NULL_INDEX { UNUSED } else { nodes[i].parent })
             .map_err(|stuck| format!("{stuck} objects sit on or below a cycle"))?;
         out.clear();
-        out.extend(slots.iter().map(|&s| nodes[s as usize].id));
+        out.extend(slots.iter().map(|&s| self.slot_ids[s as usize]));
         Ok(())
     }
 }

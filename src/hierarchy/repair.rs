@@ -1,7 +1,9 @@
-//! The flat hierarchy's segment repair, run when an object is re-parented under a
-//! node that sits later in the queue, and its optional step-through record.
+//! The segment repair, run when an object is re-parented under a node that
+//! sits later in the queue, and its optional step-through record.
 
-use super::store::{Hierarchy, DEAD, NONE};
+use crate::index::NULL_INDEX;
+
+use super::forest::Forest;
 
 /// What one repair did, for the playground to animate. Positions are queue
 /// indices; every list holds ids.
@@ -11,15 +13,15 @@ pub struct RepairTrace {
     pub child: u32,
     /// Its new parent.
     pub parent: u32,
-    /// The seed's P: where the child sat (start of the segment).
+    /// P: where the child sat (start of the segment).
     pub p: u32,
-    /// The seed's Q: where the new parent sat (end of the segment).
+    /// Q: where the new parent sat (end of the segment).
     pub q: u32,
     /// The segment `P..=Q` before the repair.
     pub before: Vec<u32>,
-    /// The seed's temporary queue T at the end of the walk: the new parent,
-    /// the child, then each node of the segment whose parent was already in
-    /// T, in the order the walk met them.
+    /// The temporary queue T at the end of the walk: the new parent, the
+    /// child, then each node of the segment whose parent was already in T,
+    /// in the order the walk met them.
     pub temp: Vec<u32>,
     /// Per entry of `before`: whether it went to T (true for the first and
     /// last entries, the child and the new parent) or was pushed forward.
@@ -29,22 +31,23 @@ pub struct RepairTrace {
     pub after: Vec<u32>,
 }
 
-impl Hierarchy {
+impl Forest {
     /// Repairs the queue after slot `child` got parent slot `parent`, which
-    /// sits later. Only positions `P..=Q` change.
+    /// sits later. Only positions `P..=Q` change; `ids` names the slots in
+    /// the trace.
     ///
-    /// The seed's walk: T starts as [Q, P]; each node between them whose
-    /// parent is in T joins T, every other node is pushed forward in the
-    /// segment; finally T fills the end of the segment. Parents precede
-    /// children, so a node's parent has been classified before the node is
-    /// met and one pass suffices. Only the carried subtree is marked: Q's
-    /// own children all sit after Q, so none can be met in the segment.
+    /// The walk: T starts as [Q, P]; each node between them whose parent is
+    /// in T joins T, every other node is pushed forward in the segment;
+    /// finally T fills the end of the segment. Parents precede children, so
+    /// a node's parent has been classified before the node is met and one
+    /// pass suffices. Only the carried subtree is marked: Q's own children
+    /// all sit after Q, so none can be met in the segment.
     ///
     /// Dead entries met in the segment are dropped and the segment's end is
     /// refilled with them, so nothing outside `P..=Q` moves. A traced repair
     /// compacts the queue first, so the record's positions are those of
-    /// [`Hierarchy::order`].
-    pub(super) fn repair_segment(&mut self, child: u32, parent: u32) {
+    /// [`Forest::order`].
+    pub(super) fn repair_segment(&mut self, child: u32, parent: u32, ids: &[u32]) {
         if self.tracing {
             self.compact();
         }
@@ -52,23 +55,24 @@ impl Hierarchy {
         let q = self.nodes[parent as usize].pos as usize;
         debug_assert!(p < q);
         if self.tracing {
-            self.trace.before.clear();
-            self.trace.before.extend_from_slice(&self.order[p..=q]);
+            self.scratch.segment.clear();
+            self.scratch.segment.extend_from_slice(&self.queue[p..=q]);
         }
         let stamp = self.next_stamp();
         self.nodes[child as usize].mark = stamp;
-        let mut temp = std::mem::take(&mut self.temp);
+        self.in_id_order = false;
+        let mut temp = std::mem::take(&mut self.scratch.temp);
         temp.clear();
         temp.push(parent);
         temp.push(child);
         let mut write = p;
         for read in p + 1..q {
             let slot = self.queue[read];
-            if slot == DEAD {
+            if slot == NULL_INDEX {
                 continue;
             }
             let up = self.nodes[slot as usize].parent;
-            if up != NONE && self.nodes[up as usize].mark == stamp {
+            if up != NULL_INDEX && self.nodes[up as usize].mark == stamp {
                 self.nodes[slot as usize].mark = stamp;
                 temp.push(slot);
             } else {
@@ -89,23 +93,29 @@ impl Hierarchy {
             self.trim_dead_tail();
         }
         if self.tracing {
+            let id = |slot: u32| ids[slot as usize];
+            let segment = &self.scratch.segment;
             let t = &mut self.trace;
-            t.child = self.nodes[child as usize].id;
-            t.parent = self.nodes[parent as usize].id;
+            t.child = id(child);
+            t.parent = id(parent);
             t.p = p as u32;
             t.q = q as u32;
+            t.before.clear();
+            t.before.extend(segment.iter().map(|&s| id(s)));
             t.temp.clear();
-            t.temp.extend(temp.iter().map(|&s| self.nodes[s as usize].id));
+            t.temp.extend(temp.iter().map(|&s| id(s)));
             t.after.clear();
-            t.after.extend_from_slice(&self.order[p..=q]);
+            t.after.extend(self.queue[p..=q].iter().map(|&s| id(s)));
             // The marks still say who was carried; reading them here keeps
             // the walk itself free of tracing work.
             t.to_temp.clear();
-            t.to_temp.extend(t.before.iter().enumerate().map(|(step, id)| {
-                step + 1 == t.before.len() || self.nodes[self.id_to_slot[id] as usize].mark == stamp
-            }));
+            t.to_temp.extend(
+                segment.iter().enumerate().map(|(step, &slot)| {
+                    step + 1 == segment.len() || self.nodes[slot as usize].mark == stamp
+                }),
+            );
             self.trace_valid = true;
         }
-        self.temp = temp;
+        self.scratch.temp = temp;
     }
 }

@@ -1,51 +1,51 @@
-//! Re-parenting an existing object: argument checks, the bounded cycle test,
-//! and the choice between "nothing moves" and the segment repair.
+//! Re-parenting an object: the bounded cycle test, and the choice between
+//! "nothing moves" and the segment repair.
 
 use crate::error::{Error, Result};
+use crate::index::NULL_INDEX;
 
-use super::store::{Hierarchy, NONE};
+use super::forest::Forest;
 
-impl Hierarchy {
-    /// Gives a live object a new parent; `parent` 0 detaches it to the root.
+impl Forest {
+    /// Gives the object in slot `child` the parent slot `parent` (or
+    /// [`NULL_INDEX`]: the root).
     ///
     /// If the new parent sits earlier in the queue nothing moves. If it sits
-    /// later, only the segment between the two is repaired (the flat hierarchy's segment repair): the
-    /// object and those of its descendants inside the segment are carried to
-    /// just after the new parent, everything else keeps its relative order.
+    /// later, only the segment between the two is repaired: the object and
+    /// those of its descendants inside the segment are carried to just after
+    /// the new parent, everything else keeps its relative order.
     ///
-    /// Refused with [`Error::Cycle`], changing nothing, when `parent` is the
-    /// object itself or one of its descendants.
-    pub fn set_parent(&mut self, child: u32, parent: u32) -> Result<()> {
+    /// Refused with [`Error::Cycle`] (naming both by their `ids`), changing
+    /// nothing, when `parent` is the object itself or one of its
+    /// descendants.
+    pub(crate) fn set_parent(&mut self, child: u32, parent: u32, ids: &[u32]) -> Result<()> {
         self.trace_valid = false;
-        let child_slot = self.slot_of("child", child)?;
-        let parent_slot = self.parent_slot_of(parent)?;
-        self.reparent(child_slot, parent_slot).map(|_| ())
+        self.reparent(child, parent, ids).map(|_| ())
     }
 
-    /// Whether `parent` is `child` or one of its descendants, i.e. whether
-    /// `set_parent(child, parent)` would be refused. Both must be live.
-    pub fn would_cycle(&self, child: u32, parent: u32) -> Result<bool> {
-        let child_slot = self.slot_of("child", child)?;
-        let parent_slot = self.parent_slot_of(parent)?;
-        Ok(self.is_in_subtree(parent_slot, child_slot))
+    /// Whether slot `parent` is slot `child` or below it, i.e. whether
+    /// `set_parent(child, parent)` would be refused.
+    pub(crate) fn would_cycle(&self, child: u32, parent: u32) -> bool {
+        if self.implicit {
+            return child == parent; // nothing is below anything
+        }
+        self.is_in_subtree(parent, child)
     }
 
-    /// Re-parents slot `child` under slot `parent` (or [`NONE`]); returns
+    /// [`Forest::set_parent`], leaving the trace to the caller; returns
     /// whether the queue was repaired.
-    pub(super) fn reparent(&mut self, child: u32, parent: u32) -> Result<bool> {
+    pub(super) fn reparent(&mut self, child: u32, parent: u32, ids: &[u32]) -> Result<bool> {
+        debug_assert!(!self.implicit, "the owner makes an implicit queue explicit first");
         if self.is_in_subtree(parent, child) {
-            return Err(Error::Cycle {
-                child: self.nodes[child as usize].id,
-                parent: self.nodes[parent as usize].id,
-            });
+            return Err(Error::Cycle { child: ids[child as usize], parent: ids[parent as usize] });
         }
         self.set_link(child, parent);
         // Under the root, or under a parent already ahead: the queue is
         // still parents-first as it stands.
-        if parent == NONE || self.nodes[parent as usize].pos < self.nodes[child as usize].pos {
+        if parent == NULL_INDEX || self.nodes[parent as usize].pos < self.nodes[child as usize].pos {
             return Ok(false);
         }
-        self.repair_segment(child, parent);
+        self.repair_segment(child, parent, ids);
         Ok(true)
     }
 
@@ -56,14 +56,14 @@ impl Hierarchy {
     /// as soon as it reaches a position before `root`'s: a parent earlier
     /// than the child costs no walk at all, and a later one at most the
     /// ancestors of `node` inside the segment. The step count is also capped
-    /// at `len`, so even a corrupted hierarchy cannot loop here.
+    /// at `len`, so even corrupted links cannot loop here.
     pub(super) fn is_in_subtree(&self, mut node: u32, root: u32) -> bool {
         let root_pos = self.nodes[root as usize].pos;
         for _ in 0..=self.len() {
             if node == root {
                 return true;
             }
-            if node == NONE || self.nodes[node as usize].pos < root_pos {
+            if node == NULL_INDEX || self.nodes[node as usize].pos < root_pos {
                 return false;
             }
             node = self.nodes[node as usize].parent;

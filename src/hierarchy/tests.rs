@@ -1,4 +1,4 @@
-//! Tests of the hierarchy queue: each seed case, the repair's exact result,
+//! Tests of the hierarchy queue: each insertion case, the repair's exact result,
 //! cycle refusal, cascading deletion, 100k-deep chains, and seeded random
 //! event streams checked after every event against a plain map of parents.
 
@@ -79,7 +79,7 @@ fn check(h: &Hierarchy, model: &Model, context: &str) {
 /// P, Q and T of an expected repair.
 type ExpectedRepair = (usize, usize, Vec<u32>);
 
-/// The order the seed's repair must produce for `set_parent(child, parent)`,
+/// The order the segment repair must produce for `set_parent(child, parent)`,
 /// computed from its specification on the old order and old parents: the
 /// segment P..=Q splits into the carried subtree (the child and its
 /// descendants in the segment) and the rest; the rest keeps its order, the
@@ -106,7 +106,7 @@ fn expected_after_reparent(
     (expected, Some((p, q, temp)))
 }
 
-// ---- The seed's insertion cases -------------------------------------------
+// ---- The insertion cases ---------------------------------------------------
 
 #[test]
 fn case_1_new_object_under_existing_parent_is_appended() {
@@ -156,9 +156,9 @@ fn case_3_parent_earlier_moves_nothing() {
 
 #[test]
 fn case_3_parent_later_repairs_the_segment() {
-    // The article gives no concrete queue, so this one is built to show
-    // every branch of the walk: 1 has children 2 and 4 (4 below 2), 3 and
-    // 6 are roots, 5 is under 3. Re-parent 1 under 5: P = 0, Q = 4.
+    // A queue built to show every branch of the walk: 1 has children 2
+    // and 4 (4 below 2), 3 and 6 are roots, 5 is under 3. Re-parent 1
+    // under 5: P = 0, Q = 4.
     //   segment [1, 2, 3, 4, 5], T = [5, 1]
     //   2: parent 1 in T -> T = [5, 1, 2]
     //   3: root          -> pushed forward
@@ -294,7 +294,7 @@ fn remove_deletes_all_descendants_in_one_pass() {
         assert!(!h.contains(id));
     }
     h.validate().unwrap();
-    // Through the seed's event: a null parent deletes.
+    // Through the event interface: a null parent deletes.
     assert_eq!(h.apply_event(1, None, &mut removed), Ok(EventCase::Removed));
     assert_eq!(removed, vec![1, 8]);
     assert_eq!(h.order(), &[3, 6]);
@@ -304,14 +304,14 @@ fn remove_deletes_all_descendants_in_one_pass() {
     h.add(u32::MAX, 2).unwrap();
     assert_eq!(h.order(), &[3, 6, 2, u32::MAX]);
     assert_eq!(h.parent_of(u32::MAX), Ok(2));
-    assert_eq!(h.nodes.len(), 8, "no slot beyond the peak live count");
+    assert_eq!(h.forest.nodes.len(), 8, "no slot beyond the peak live count");
     h.validate().unwrap();
 }
 
 #[test]
 fn stamp_wrap_around_clears_old_marks() {
     let mut h = build(&[(1, 0), (2, 1), (3, 0), (4, 0)]);
-    h.stamp = u32::MAX - 1;
+    h.forest.stamp = u32::MAX - 1;
     h.set_parent(1, 3).unwrap(); // stamp MAX
     assert_eq!(h.order(), &[3, 1, 2, 4]);
     h.set_parent(3, 4).unwrap(); // wraps to 1: old MAX marks must not count
@@ -384,7 +384,7 @@ fn removal_in_every_order_keeps_the_queue_valid() {
                 }
             }
             assert!(h.is_empty(), "{name}");
-            assert_eq!(h.queue.len(), 0, "{name}: no dead entry outlives the last object");
+            assert_eq!(h.forest.queue.len(), 0, "{name}: no dead entry outlives the last object");
             assert_eq!(h.order(), &[] as &[u32]);
         }
     }
@@ -396,14 +396,19 @@ fn tombstones_stay_under_half_the_queue_and_newest_first_never_compacts() {
     let mut removed = Vec::new();
     for id in 1..=1000u32 {
         h.remove(id, &mut removed).unwrap();
-        assert!(h.dead * 2 <= h.queue.len(), "after removing {id}: {} dead of {}", h.dead, h.queue.len());
+        assert!(
+            h.forest.dead * 2 <= h.forest.queue.len(),
+            "after removing {id}: {} dead of {}",
+            h.forest.dead,
+            h.forest.queue.len()
+        );
         h.validate().unwrap();
     }
     // Newest first: every removal drops the last entry, nothing goes dead.
     let mut h = build(&(1..=1000).map(|id| (id, 0)).collect::<Vec<_>>());
     for id in (1..=1000u32).rev() {
         h.remove(id, &mut removed).unwrap();
-        assert_eq!((h.dead, h.queue.len()), (0, id as usize - 1));
+        assert_eq!((h.forest.dead, h.forest.queue.len()), (0, id as usize - 1));
     }
 }
 
@@ -623,7 +628,7 @@ fn run_random_stream(seed: u64, steps: usize) {
                     result.unwrap_or_else(|e| panic!("{context}: set_parent({child}, {parent}): {e}"));
                     let (expected, repair) = expected_after_reparent(&before.0, &model, child, parent);
                     assert_eq!(live(&h), expected, "{context}: set_parent({child}, {parent})");
-                    if h.tracing {
+                    if h.forest.tracing {
                         match (h.last_repair(), repair) {
                             (None, None) => {}
                             (Some(t), Some((p, q, temp))) => {
@@ -728,7 +733,7 @@ fn long_random_event_stream_matches_the_model() {
 }
 
 /// A batch equals the same events applied one by one through the model:
-/// same parents, a valid parent-first queue; small batches keep the seed's
+/// same parents, a valid parent-first queue; small batches keep the segment
 /// repair (identical queue to one-by-one), large ones may re-sort. A batch
 /// holding a cycle, or a dead id, changes nothing.
 #[test]

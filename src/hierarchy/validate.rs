@@ -1,83 +1,84 @@
-//! Every invariant of the hierarchy, checked from scratch.
+//! Every invariant of the forest, checked from scratch.
 
-use super::store::{Hierarchy, DEAD, NONE};
+use crate::index::NULL_INDEX;
 
-impl Hierarchy {
-    /// Checks that the queue holds every live id exactly once besides its
-    /// dead entries (counted, at most half of it, never last), that slots,
-    /// positions and the id map agree, that each parent comes before its
-    /// children, and that the children lists hold exactly the children each
-    /// parent link names. Parents first implies there is no cycle: positions
-    /// strictly decrease along every chain of parents.
-    pub fn validate(&self) -> Result<(), String> {
-        let len = self.id_to_slot.len();
-        if self.queue.len() != self.order.len() || self.queue.len() != len + self.dead {
+use super::forest::Forest;
+
+impl Forest {
+    /// Checks the forest against its owner's slots, `ids` (slot → id, 0 for
+    /// a slot holding no object): the queue holds every slot with an id
+    /// exactly once besides its dead entries (counted, at most half of it,
+    /// never last), positions point back at the queue, each parent comes
+    /// before its children, and the children lists hold exactly the
+    /// children each parent link names. Parents first implies there is no
+    /// cycle: positions strictly decrease along every chain of parents.
+    pub(crate) fn validate(&self, ids: &[u32]) -> Result<(), String> {
+        if self.implicit {
+            return self.validate_implicit();
+        }
+        let live = ids.iter().filter(|&&id| id != 0).count();
+        if self.queue.len() != live + self.dead {
             return Err(format!(
-                "queue has {} entries, order {}, but {len} ids are live and {} entries dead",
+                "queue has {} entries, but {live} objects are live and {} entries dead",
                 self.queue.len(),
-                self.order.len(),
                 self.dead
             ));
         }
-        if self.dead * 2 > self.queue.len() || self.queue.last() == Some(&DEAD) {
+        if self.dead * 2 > self.queue.len() || self.queue.last() == Some(&NULL_INDEX) {
             return Err(format!(
                 "{} of {} queue entries dead (at most half, never the last)",
                 self.dead,
                 self.queue.len()
             ));
         }
-        if len + self.free_slots.len() != self.nodes.len() || self.links.len() != self.nodes.len() {
+        if self.nodes.len() != ids.len() || self.links.len() != ids.len() {
             return Err(format!(
-                "{len} live + {} free slots, but {} slots and {} link records",
-                self.free_slots.len(),
+                "{} slots, but {} node and {} link records",
+                ids.len(),
                 self.nodes.len(),
                 self.links.len()
             ));
         }
+        // Every slot with an id is in the queue; every other one is free.
+        for (slot, &id) in ids.iter().enumerate() {
+            let pos = self.nodes[slot].pos;
+            if (id != 0) != (pos != NULL_INDEX) {
+                return Err(format!("slot {slot} holds id {id} but queue position {pos}"));
+            }
+        }
         let mut dead = 0;
         let mut attached = 0usize;
-        for (pos, (&slot, &id)) in self.queue.iter().zip(&self.order).enumerate() {
-            if slot == DEAD {
-                if id != 0 {
-                    return Err(format!("position {pos} is dead but order says {id}"));
-                }
+        for (pos, &slot) in self.queue.iter().enumerate() {
+            if slot == NULL_INDEX {
                 dead += 1;
                 continue;
             }
             let node =
                 self.nodes.get(slot as usize).ok_or(format!("position {pos}: slot {slot} out of bounds"))?;
-            if node.id == 0 || node.id != id {
-                return Err(format!("position {pos}: slot {slot} holds id {} but order says {id}", node.id));
-            }
-            // With the map agreeing and positions pointing back, each live
+            let id = ids[slot as usize];
+            // With every live slot's position pointing back here, each live
             // slot appears exactly once.
             if node.pos as usize != pos {
                 return Err(format!("id {id} at position {pos} records position {}", node.pos));
             }
-            if self.id_to_slot.get(&id) != Some(&slot) {
-                return Err(format!(
-                    "id {id} in slot {slot} but the map says {:?}",
-                    self.id_to_slot.get(&id)
-                ));
-            }
-            if node.parent != NONE {
+            if node.parent != NULL_INDEX {
                 attached += 1;
                 let parent = self
                     .nodes
                     .get(node.parent as usize)
                     .ok_or(format!("id {id}: parent slot {} out of bounds", node.parent))?;
-                if parent.id == 0 {
+                if parent.pos == NULL_INDEX {
                     return Err(format!("id {id}: parent slot {} is free", node.parent));
                 }
                 if parent.pos as usize >= pos {
                     return Err(format!(
                         "id {id} at position {pos} comes before its parent {} at {}",
-                        parent.id, parent.pos
+                        ids[node.parent as usize], parent.pos
                     ));
                 }
             } else {
                 let links = self.links[slot as usize];
-                if links.next_sibling != NONE || links.prev_sibling != NONE {
+                if links.next_sibling != NULL_INDEX || links.prev_sibling != NULL_INDEX {
                     return Err(format!("id {id} is under the root but sits in a children list"));
                 }
             }
@@ -85,53 +86,46 @@ impl Hierarchy {
         if dead != self.dead {
             return Err(format!("{dead} dead entries in the queue, {} counted", self.dead));
         }
-        self.validate_children(attached)?;
-        // With the counts above, distinct free slots of id 0 leave no room
-        // for a slot that is neither free nor in the queue.
-        let mut listed = vec![false; self.nodes.len()];
-        for &slot in &self.free_slots {
-            match self.nodes.get(slot as usize) {
-                Some(node) if node.id == 0 && !listed[slot as usize] => listed[slot as usize] = true,
-                _ => return Err(format!("free slot {slot} is live, listed twice or out of bounds")),
-            }
+        if attached != self.attached {
+            return Err(format!("{attached} objects have a parent, {} counted", self.attached));
         }
-        Ok(())
+        self.validate_children(attached, ids)
     }
 
     /// Each live slot's children list names only live slots whose parent is
     /// that slot, each once, with back links that agree; and the lists hold
     /// `attached` entries in all, so no child is left out of its parent's.
-    fn validate_children(&self, attached: usize) -> Result<(), String> {
+    fn validate_children(&self, attached: usize, ids: &[u32]) -> Result<(), String> {
         let mut seen = vec![false; self.nodes.len()];
         let mut listed = 0usize;
         for (slot, node) in self.nodes.iter().enumerate() {
             let mut child = self.links[slot].first_child;
-            if node.id == 0 {
-                if child != NONE {
+            if node.pos == NULL_INDEX {
+                if child != NULL_INDEX {
                     return Err(format!("free slot {slot} has children"));
                 }
                 continue;
             }
-            let mut prev = NONE;
-            while child != NONE {
+            let id = ids[slot];
+            let mut prev = NULL_INDEX;
+            while child != NULL_INDEX {
                 let c = child as usize;
                 if c >= self.nodes.len() || seen[c] {
                     return Err(format!(
-                        "id {}: children list reaches slot {child} twice or out of bounds",
-                        node.id
+                        "id {id}: children list reaches slot {child} twice or out of bounds"
                     ));
                 }
                 seen[c] = true;
                 listed += 1;
                 let kid = self.nodes[c];
-                if kid.id == 0 || kid.parent != slot as u32 {
+                if kid.pos == NULL_INDEX || kid.parent != slot as u32 {
                     return Err(format!(
-                        "id {} lists slot {child} (id {}) whose parent slot is {}",
-                        node.id, kid.id, kid.parent
+                        "id {id} lists slot {child} (id {}) whose parent slot is {}",
+                        ids[c], kid.parent
                     ));
                 }
                 if self.links[c].prev_sibling != prev {
-                    return Err(format!("id {}: child {} has a wrong back link", node.id, kid.id));
+                    return Err(format!("id {id}: child {} has a wrong back link", ids[c]));
                 }
                 prev = child;
                 child = self.links[c].next_sibling;

@@ -1,10 +1,11 @@
 //! All-pairs over five cells per cell, and box queries. Every object in a
 //! cell is listed nowhere else, so nothing needs de-duplicating.
 
-use super::storage::{LooseGrid, Proxy, NULL, OVERSIZE};
+use super::storage::{LooseGrid, Proxy, OVERSIZE};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::grid::sweep_pairs;
+use crate::index::NULL_INDEX;
 use crate::keep_buffer::KeepBuffer;
 
 impl LooseGrid {
@@ -16,9 +17,9 @@ impl LooseGrid {
     ///
     /// Searching row by row, while the row is in cache from the cell pass,
     /// instead of one oversize proxy after another (each touching a patch of
-    /// rows scattered over memory) cut `pairs` on the mixed scene at 100k
-    /// objects (1000 oversize) from 12.6 to 6.8 ms natively; same results.
-    pub(super) fn pairs_all(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
+    /// rows scattered over memory) about halved `pairs` on the mixed scene at
+    /// 100k objects; same results.
+    pub(super) fn pairs(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
         let mut stats = Stats::default();
         let mut reach = std::mem::take(&mut self.oversize_reach);
         reach.clear();
@@ -84,7 +85,7 @@ impl LooseGrid {
         let neighbours = self.forward_neighbours(cell, x, y);
         let head = self.heads[cell as usize];
         let first = &self.proxies[head as usize];
-        if first.next == NULL {
+        if first.next == NULL_INDEX {
             // One object, the common case (about one object per occupied
             // cell at the suggested size): no copy, no pairs within the cell.
             let aabb_a = first.aabb;
@@ -137,7 +138,8 @@ impl LooseGrid {
     }
 
     /// The cells around those the area reaches, then every oversize proxy.
-    pub(super) fn query_area(&mut self, area: &Aabb, out: &mut Vec<u32>) -> Stats {
+    pub(super) fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats {
+        let area = &area;
         let mut stats = Stats::default();
         self.search(area, &mut stats, |hit| out.push(hit));
         for &proxy in &self.oversize {
@@ -156,10 +158,10 @@ impl LooseGrid {
     /// them closer): 3 × 3 cells, where a query of its box searches the
     /// cells the box reaches grown by one, up to 4 × 4. Then the oversize
     /// list, as for any query.
-    pub(super) fn partners_of(&mut self, proxy: u32, out: &mut Vec<u32>) -> Stats {
+    pub(super) fn query_partners(&mut self, proxy: u32, out: &mut Vec<u32>) -> Stats {
         let Proxy { aabb, home, .. } = self.proxies[proxy as usize];
         if home == OVERSIZE {
-            return self.query_area(&aabb, out);
+            return self.query(aabb, out);
         }
         let mut stats = Stats::default();
         let (x, y) = self.geometry.coords(home);

@@ -2,14 +2,12 @@
 //! listed in one cell at most, so its record is its list node), the
 //! oversize list, scratch; and the O(1) list operations.
 
+use crate::bit_set::BitSet;
 use crate::geometry::Aabb;
 use crate::geometry::CellRange;
-use crate::grid::{CellBits, CellGeometry};
+use crate::grid::CellGeometry;
+use crate::index::NULL_INDEX;
 
-/// Index sentinel: no proxy.
-pub(super) const NULL: u32 = u32::MAX;
-/// `home` of a proxy that is not in the grid.
-pub(super) const ABSENT: u32 = u32::MAX;
 /// `home` of a proxy kept in the oversize list.
 pub(super) const OVERSIZE: u32 = u32::MAX - 1;
 
@@ -17,7 +15,7 @@ pub(super) const OVERSIZE: u32 = u32::MAX - 1;
 /// rounding of a box's width `max - min`.
 const WIDTH_SLACK: f64 = 1.0 / (1u64 << 30) as f64;
 
-/// One proxy's box, its home (a flat cell index, `OVERSIZE` or `ABSENT`)
+/// One proxy's box, its home (a flat cell index, `OVERSIZE` or `NULL_INDEX`)
 /// and the next proxy in its home cell's list: the record is the list node,
 /// so `update` and `pairs` both stream the one array. The `World` numbers
 /// proxies in space order (`world/slot_order.rs`), so a cell's list and its
@@ -32,8 +30,11 @@ pub(super) struct Proxy {
     pub home: u32,
 }
 
-pub(super) const ABSENT_PROXY: Proxy =
-    Proxy { aabb: Aabb { min_x: 0.0, min_y: 0.0, max_x: 0.0, max_y: 0.0 }, next: NULL, home: ABSENT };
+pub(super) const ABSENT_PROXY: Proxy = Proxy {
+    aabb: Aabb { min_x: 0.0, min_y: 0.0, max_x: 0.0, max_y: 0.0 },
+    next: NULL_INDEX,
+    home: NULL_INDEX,
+};
 
 /// A cell's list walked front to back: `(proxy, record)`.
 pub(super) struct Listed<'a> {
@@ -46,7 +47,7 @@ impl<'a> Iterator for Listed<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        if self.next == NULL {
+        if self.next == NULL_INDEX {
             return None;
         }
         let proxy = self.next;
@@ -63,14 +64,14 @@ pub struct LooseGrid {
     pub(super) geometry: CellGeometry,
     /// Objects wider or taller than this go to the oversize list.
     pub(super) small_limit: f64,
-    /// Per cell, the first proxy of its list (`NULL` when empty). Heads
+    /// Per cell, the first proxy of its list (`NULL_INDEX` when empty). Heads
     /// only, to keep the array small: at 100k objects there are five cells
     /// per object.
     pub(super) heads: Vec<u32>,
     /// Cells with at least one object: the ones `pairs` visits.
-    pub(super) occupied: CellBits,
+    pub(super) occupied: BitSet,
     pub(super) proxies: Vec<Proxy>,
-    /// Per proxy: the previous proxy in its cell's list (`NULL` at the
+    /// Per proxy: the previous proxy in its cell's list (`NULL_INDEX` at the
     /// head), or for an oversize proxy its position in `oversize`.
     pub(super) prevs: Vec<u32>,
     /// Proxies larger than a cell: each searches the cells around the ones
@@ -115,8 +116,8 @@ impl LooseGrid {
             world,
             geometry,
             small_limit: small_limit(&geometry),
-            heads: vec![NULL; geometry.cell_count()],
-            occupied: CellBits::new(geometry.cell_count()),
+            heads: vec![NULL_INDEX; geometry.cell_count()],
+            occupied: BitSet::new(geometry.cell_count()),
             proxies: Vec::new(),
             prevs: Vec::new(),
             oversize: Vec::new(),
@@ -165,22 +166,22 @@ impl LooseGrid {
         self.geometry = CellGeometry::new(&self.world, cell_size);
         self.small_limit = small_limit(&self.geometry);
         self.heads.clear();
-        self.heads.resize(self.geometry.cell_count(), NULL);
+        self.heads.resize(self.geometry.cell_count(), NULL_INDEX);
         self.occupied.reset(self.geometry.cell_count());
         self.oversize.clear();
         self.proxy_count = 0;
         for proxy in 0..self.proxies.len() {
             let p = self.proxies[proxy];
-            if p.home != ABSENT {
+            if p.home != NULL_INDEX {
                 self.proxies[proxy] = ABSENT_PROXY;
-                self.insert_proxy(proxy as u32, p.aabb);
+                self.insert(proxy as u32, p.aabb);
             }
         }
     }
 
     /// The home of a present proxy: a cell index or `OVERSIZE`.
     fn home_of_proxy(&self, proxy: u32) -> Option<u32> {
-        self.proxies.get(proxy as usize).map(|p| p.home).filter(|&home| home != ABSENT)
+        self.proxies.get(proxy as usize).map(|p| p.home).filter(|&home| home != NULL_INDEX)
     }
 
     /// Whether the proxy is in the oversize list rather than in a cell.
@@ -260,7 +261,7 @@ impl LooseGrid {
     /// Lists `proxy` at the head of `cell`'s list.
     pub(super) fn link(&mut self, proxy: u32, cell: u32) {
         let head = std::mem::replace(&mut self.heads[cell as usize], proxy);
-        if head == NULL {
+        if head == NULL_INDEX {
             self.occupied.insert(cell);
         } else {
             self.prevs[head as usize] = proxy;
@@ -268,7 +269,7 @@ impl LooseGrid {
         let p = &mut self.proxies[proxy as usize];
         p.home = cell;
         p.next = head;
-        self.prevs[proxy as usize] = NULL;
+        self.prevs[proxy as usize] = NULL_INDEX;
     }
 
     /// Takes `proxy` out of its home cell's list (its home is left stale for
@@ -276,15 +277,15 @@ impl LooseGrid {
     pub(super) fn unlink(&mut self, proxy: u32) {
         let Proxy { next, home, .. } = self.proxies[proxy as usize];
         let prev = self.prevs[proxy as usize];
-        if prev != NULL {
+        if prev != NULL_INDEX {
             self.proxies[prev as usize].next = next;
         } else {
             self.heads[home as usize] = next;
-            if next == NULL {
+            if next == NULL_INDEX {
                 self.occupied.remove(home);
             }
         }
-        if next != NULL {
+        if next != NULL_INDEX {
             self.prevs[next as usize] = prev;
         }
     }
@@ -292,7 +293,7 @@ impl LooseGrid {
     pub(super) fn push_oversize(&mut self, proxy: u32) {
         let p = &mut self.proxies[proxy as usize];
         p.home = OVERSIZE;
-        p.next = NULL;
+        p.next = NULL_INDEX;
         self.prevs[proxy as usize] = self.oversize.len() as u32;
         self.oversize.push(proxy);
     }
@@ -318,9 +319,9 @@ impl LooseGrid {
     }
 }
 
-/// The four neighbours scanned from each cell, besides the cell itself (the
-/// seed's "right, lower right, lower, lower left"); with their opposites
-/// they make the eight, so every pair of adjacent cells is scanned once.
+/// The four neighbours scanned from each cell, besides the cell itself
+/// (right, lower left, lower, lower right); with their opposites they make
+/// the eight, so every pair of adjacent cells is scanned once.
 pub(super) const FORWARD: [(i32, i32); 4] = [(1, 0), (-1, 1), (0, 1), (1, 1)];
 
 /// The widest object that may live in a cell. Two points closer than this

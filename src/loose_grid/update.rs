@@ -1,17 +1,18 @@
 //! Insert, update and remove, each O(1): an update that keeps its home cell
 //! only stores the new box; one that changes it moves one list link.
 
-use super::storage::{LooseGrid, Proxy, ABSENT, ABSENT_PROXY, NULL, OVERSIZE};
+use super::storage::{LooseGrid, Proxy, ABSENT_PROXY, OVERSIZE};
 use crate::geometry::Aabb;
+use crate::index::NULL_INDEX;
 
 impl LooseGrid {
-    pub(super) fn insert_proxy(&mut self, proxy: u32, aabb: Aabb) {
+    pub(super) fn insert(&mut self, proxy: u32, aabb: Aabb) {
         let index = proxy as usize;
         if self.proxies.len() <= index {
             self.proxies.resize(index + 1, ABSENT_PROXY);
-            self.prevs.resize(index + 1, NULL);
+            self.prevs.resize(index + 1, NULL_INDEX);
         }
-        debug_assert_eq!(self.proxies[index].home, ABSENT, "proxy {proxy} inserted twice");
+        debug_assert_eq!(self.proxies[index].home, NULL_INDEX, "proxy {proxy} inserted twice");
         self.proxies[index].aabb = aabb;
         self.proxy_count += 1;
         match self.home_of(&aabb) {
@@ -21,9 +22,9 @@ impl LooseGrid {
     }
 
     /// Touches only the proxy's own record unless the object changes cell.
-    pub(super) fn update_proxy(&mut self, proxy: u32, aabb: Aabb) {
+    pub(super) fn update(&mut self, proxy: u32, aabb: Aabb) {
         let p = &mut self.proxies[proxy as usize];
-        debug_assert_ne!(p.home, ABSENT, "proxy {proxy} is not present");
+        debug_assert_ne!(p.home, NULL_INDEX, "proxy {proxy} is not present");
         p.aabb = aabb;
         let old = p.home;
         let new = self.home_of(&aabb);
@@ -40,9 +41,9 @@ impl LooseGrid {
         }
     }
 
-    pub(super) fn remove_proxy(&mut self, proxy: u32) {
+    pub(super) fn remove(&mut self, proxy: u32) {
         let home = self.proxies[proxy as usize].home;
-        debug_assert_ne!(home, ABSENT, "proxy {proxy} is not present");
+        debug_assert_ne!(home, NULL_INDEX, "proxy {proxy} is not present");
         match home {
             OVERSIZE => self.remove_oversize(proxy),
             _ => self.unlink(proxy),
@@ -53,11 +54,12 @@ impl LooseGrid {
 
     /// Appends the present proxies in the order `pairs` reads them: cells
     /// row by row, each cell's list in order, then the oversize list.
-    pub(super) fn walk_order(&self, out: &mut Vec<u32>) {
+    pub(super) fn space_order(&self, out: &mut Vec<u32>) -> bool {
         self.occupied.for_each(self.geometry.cols, |cell, _, _| {
             out.extend(self.listed(cell).map(|(proxy, _)| proxy));
         });
         out.extend_from_slice(&self.oversize);
+        true
     }
 
     /// Renames the proxies (see [`crate::BroadPhase::relabel`]): records
@@ -65,11 +67,10 @@ impl LooseGrid {
     /// heads, the oversize list) follows. Each record and back link is
     /// gathered in its new place with its links renamed on the way, in one
     /// pass, so both arrays are read and written once (moving them, then
-    /// renaming in a second pass, was 1.6 of a 100k renumbering's 4.4 ms;
-    /// now about 1.1 of 3.1).
-    pub(super) fn relabel_proxies(&mut self, new_of_old: &[u32], old_of_new: &[u32]) {
+    /// renaming in a second pass, cost half as much again).
+    pub(super) fn relabel(&mut self, new_of_old: &[u32], old_of_new: &[u32]) {
         debug_assert_eq!(old_of_new.len(), self.proxy_count as usize, "a renaming of every present proxy");
-        let rename = |p: u32| if p == NULL { NULL } else { new_of_old[p as usize] };
+        let rename = |p: u32| if p == NULL_INDEX { NULL_INDEX } else { new_of_old[p as usize] };
         let (mut proxies, mut prevs) =
             (std::mem::take(&mut self.spare_proxies), std::mem::take(&mut self.spare_prevs));
         proxies.clear();

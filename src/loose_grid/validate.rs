@@ -1,10 +1,11 @@
 //! Every invariant of the loose grid, checked from scratch.
 
-use super::storage::{small_limit, LooseGrid, ABSENT, NULL, OVERSIZE};
+use super::storage::{small_limit, LooseGrid, OVERSIZE};
 use crate::grid::CellGeometry;
+use crate::index::NULL_INDEX;
 
 impl LooseGrid {
-    pub(super) fn validate_grid(&self) -> Result<(), String> {
+    pub(super) fn validate(&self) -> Result<(), String> {
         if self.geometry != CellGeometry::new(&self.world, self.geometry.cell_size) {
             return Err("cell geometry does not match the world and cell size".into());
         }
@@ -26,8 +27,8 @@ impl LooseGrid {
         let mut listed = 0usize;
         for (index, &head) in self.heads.iter().enumerate() {
             let index = index as u32;
-            let (mut count, mut prev, mut proxy) = (0usize, NULL, head);
-            while proxy != NULL {
+            let (mut count, mut prev, mut proxy) = (0usize, NULL_INDEX, head);
+            while proxy != NULL_INDEX {
                 let p = self.proxies.get(proxy as usize).ok_or("listed proxy out of range")?;
                 let back = self.prevs.get(proxy as usize).copied();
                 if p.home != index || back != Some(prev) {
@@ -48,7 +49,7 @@ impl LooseGrid {
                 return Err(format!("cell {index}: occupancy bit disagrees with {count} listed"));
             }
         }
-        if self.occupied.len() != self.heads.iter().filter(|&&head| head != NULL).count() {
+        if self.occupied.len() != self.heads.iter().filter(|&&head| head != NULL_INDEX).count() {
             return Err("occupancy bitmap holds cells beyond the grid".into());
         }
         // Oversize list: positions stored in the records agree.
@@ -62,7 +63,7 @@ impl LooseGrid {
         // Proxies: each sits where its box says.
         let (mut live, mut in_cells) = (0u32, 0usize);
         for (proxy, p) in self.proxies.iter().enumerate() {
-            if p.home == ABSENT {
+            if p.home == NULL_INDEX {
                 continue;
             }
             live += 1;

@@ -1,8 +1,9 @@
 //! The quadtree as a [`BroadPhase`].
 
 use super::tree::{Placement, Quadtree};
-use crate::broad_phase::{BroadPhase, Stats};
+use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
+use crate::ray::RayPath;
 
 impl BroadPhase for Quadtree {
     fn name(&self) -> &'static str {
@@ -39,6 +40,15 @@ impl BroadPhase for Quadtree {
             Placement::StraddleInParent => self.query_straddle(&area, out),
             Placement::AllOverlappedLeaves => self.query_leaves(&area, out),
         }
+    }
+
+    fn walk_ray(
+        &mut self,
+        ray: &RayPath,
+        max_t: f64,
+        visit: &mut dyn FnMut(u32, &Aabb) -> RayControl,
+    ) -> Stats {
+        self.walk_ray_nodes(ray, max_t, visit)
     }
 
     fn space_order(&self, out: &mut Vec<u32>) -> bool {

@@ -20,6 +20,7 @@ mod insert;
 mod items;
 mod order;
 mod queries;
+mod ray_walk;
 mod remove;
 mod stay;
 mod tree;

@@ -3,18 +3,17 @@
 //! circle, and the nearest of many candidate boxes.
 //!
 //! Only geometry lives here: the caller picks the candidates. A loose grid
-//! files an object under its centre cell only, so walking the cells a ray
-//! visits misses objects that reach into them from outside (the seed's
-//! "loose grid" trap); the `World` avoids it by querying its broad-phase
-//! structure with the segment's bounding box instead. Because hits here
-//! are closed (touching counts, as for tiles), that query must include
-//! boxes that only touch the bounding box: query a box grown by a small
-//! margin, or with a closed test.
+//! files an object under its centre cell only, so walking just the cells a
+//! ray passes through misses objects that reach into them from outside;
+//! the structures' ray walks (`BroadPhase::walk_ray`) walk each cell with
+//! its loose bounds instead. Because hits here are closed (touching
+//! counts, as for tiles), a walk must count boxes that only touch the
+//! segment.
 
 use std::cmp::Ordering;
 
 use super::exact::segment_touches_convex;
-use super::exact_order::{box_entry_bound, Contact, Ends, Interval, Ranked};
+use super::exact::{box_entry_bound, Contact, Ends, Interval, Ranked};
 use super::segment::Segment;
 use super::segment_shapes::{box_entry, box_polygon, finish, graze, roots, unit, SurfaceHit};
 use crate::geometry::Aabb;
@@ -155,31 +154,38 @@ impl RankedBoxHit {
 
 /// [`first_box_hit`] on a prepared segment, with what ranks the hit against
 /// others on the same segment.
-pub(crate) fn first_box_hit_ranked(
+fn first_box_hit_ranked(
     seg: &Segment,
     candidates: impl IntoIterator<Item = (u32, Aabb)>,
 ) -> Option<RankedBoxHit> {
     let ends = ((seg.x.p0, seg.y.p0), (seg.x.p1, seg.y.p1));
-    let ((x0, y0), _) = ends;
     let mut best: Option<RankedBoxHit> = None;
     for (id, b) in candidates {
-        let Some((h, clipped)) = hit_aabb(seg, &b) else { continue };
-        // The clip's `t` is `max(0, (face − p0) / (p1 − p0), …)` on the
-        // exact ends, each rounded thrice: within 3 ulps of the true one,
-        // so it bounds it without recomputing; not so a graze's, or a 0
-        // that may be an underflow (unless the start is in the box).
-        let starts_inside = b.min_x <= x0 && x0 <= b.max_x && b.min_y <= y0 && y0 <= b.max_y;
-        let bound = if starts_inside {
-            Some(Interval::ZERO)
-        } else if clipped && h.t > 0.0 {
-            Some(Interval::around(h.t))
-        } else {
-            box_entry_bound(ends, &b)
-        };
-        let hit = RankedBoxHit { hit: BoxHit { id, t: h.t, x: h.x, y: h.y, normal: h.normal }, b, bound };
+        let Some(hit) = ranked_box_hit(seg, id, b) else { continue };
         if best.is_none_or(|o| hit.precedes(&o, ends)) {
             best = Some(hit);
         }
     }
     best
+}
+
+/// The segment's hit on one box, with what ranks it against others on the
+/// same segment; `None` if it misses.
+pub(crate) fn ranked_box_hit(seg: &Segment, id: u32, b: Aabb) -> Option<RankedBoxHit> {
+    let ends = ((seg.x.p0, seg.y.p0), (seg.x.p1, seg.y.p1));
+    let ((x0, y0), _) = ends;
+    let (h, clipped) = hit_aabb(seg, &b)?;
+    // The clip's `t` is `max(0, (face − p0) / (p1 − p0), …)` on the
+    // exact ends, each rounded thrice: within 3 ulps of the true one,
+    // so it bounds it without recomputing; not so a graze's, or a 0
+    // that may be an underflow (unless the start is in the box).
+    let starts_inside = b.min_x <= x0 && x0 <= b.max_x && b.min_y <= y0 && y0 <= b.max_y;
+    let bound = if starts_inside {
+        Some(Interval::ZERO)
+    } else if clipped && h.t > 0.0 {
+        Some(Interval::around(h.t))
+    } else {
+        box_entry_bound(ends, &b)
+    };
+    Some(RankedBoxHit { hit: BoxHit { id, t: h.t, x: h.x, y: h.y, normal: h.normal }, b, bound })
 }

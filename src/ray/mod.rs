@@ -5,19 +5,15 @@
 //!
 //! | file | job |
 //! |---|---|
-//! | `exact.rs` | exact predicates on `f64`s of any magnitude: the orientation, a convex polygon's contact, the line's coordinate at a line |
-//! | `exact_big.rs` | exact integers for the predicates of degree 3 and 4: `f64`s at a common scale, rationals, a quadratic's sign |
-//! | `exact_int.rs` | the signed integer of any size those use: sums, products, comparisons |
-//! | `exact_order.rs` | which of two hits the exact segment reaches first: an enclosure in floating point, exact parameters when it cannot tell |
-//! | `exact_arc.rs` | whether a segment touches a quarter-circle tile, exactly |
+//! | `exact/` | exact arithmetic on `f64`s of any magnitude, for when a floating filter cannot decide: a big-integer kernel, rationals, the orientation and convex contacts, the order of two hits, quarter circles (its `mod.rs` maps the files) |
 //! | `segment.rs` | the shared segment: the one `t`-of-a-coordinate formula, the closed slab clip, the piece of a huge segment inside the grid |
 //! | `traversal.rs` | [`Traversal`]: the cells a segment passes through, in order, with entry points and DDA state; [`trace_cells`] |
 //! | `segment_shapes.rs` | [`segment_tile`]: the first hit of a segment on one tile's shape |
 //! | `segment_arc.rs` | the quarter circles' floating test, and whether it is certain |
 //! | `box_cast.rs` | [`segment_aabb`], [`segment_circle`], [`first_box_hit`] for dynamic objects |
+//! | `walk.rs` | [`RayPath`]: the bounds a structure's ray walk prunes cells and nodes with, safe for the exact segment |
 //! | `tile_cast.rs` | [`cast_tiles`] and [`line_of_sight`]: the seed's DDA walk over edge states |
-//! | `tests.rs` | differential tests against brute force on seeded random rays, of ordinary size and of any magnitude |
-//! | `exact_reference.rs` | (tests) the brute-force references in big rationals |
+//! | `tests/` | differential tests against brute force on seeded random rays, of ordinary size and of any magnitude, and every structure's ray walk, one file per topic |
 //!
 //! # The rules
 //! - **Parameter.** `t ∈ [0, 1]` along `(x0, y0) → (x1, y1)`; the `t` of a
@@ -78,14 +74,14 @@
 //!   behind it.
 //! - **Exact at any magnitude.** For ends anywhere in 5e-324 … 1.8e308
 //!   (mixed signs and sizes), the cells [`trace_cells`] gives are those of
-//!   the real segment, decided by exact orientation predicates (`exact.rs`),
+//!   the real segment, decided by exact orientation predicates (`exact/predicates.rs`),
 //!   never by the rounded `t`; whether the segment touches a polygon tile
 //!   (`full`, every slope), a closed door or a box ([`segment_aabb`],
 //!   [`first_box_hit`]) is decided the same way, and whether it touches a
 //!   quarter circle (the closed square and the closed disc of radius the
 //!   tile's width around a corner, or the square minus the open disc) by a
 //!   floating test where it is clear of the arc by more than its rounding,
-//!   else by exact integer polynomials of degree up to 4 (`exact_arc.rs`):
+//!   else by exact integer polynomials of degree up to 4 (`exact/arc.rs`):
 //!   tangents, cusps and grazes within an ulp are decided exactly. So
 //!   [`cast_tiles`] and [`line_of_sight`] agree with an exact brute force
 //!   on every tile. The `t`, point and normal reported stay floating point
@@ -103,7 +99,7 @@
 //!   face or a grid line, a root of a quadratic for an arc — is bounded in
 //!   floating point (its rounded `t` where that is a clip's or a line's on
 //!   the exact ends, else an interval rounded outward), and computed
-//!   exactly only when the bounds overlap (`exact_order.rs`).
+//!   exactly only when the bounds overlap (`exact/order.rs`).
 //!   [`first_box_hit`] and `World::cast_ray` (the tile hit against boxes,
 //!   boxes against each other) order their hits this way; a tie is then the
 //!   same point, and goes to the tile, then to the smaller id. Among tiles,
@@ -141,30 +137,26 @@
 //! ```
 
 mod box_cast;
-mod exact;
-mod exact_arc;
-mod exact_big;
-mod exact_int;
-mod exact_order;
+pub(crate) mod exact;
 mod segment;
 mod segment_arc;
 mod segment_shapes;
 mod tile_cast;
 mod traversal;
+mod walk;
 
-#[cfg(test)]
-pub(crate) mod exact_reference;
 #[cfg(test)]
 mod tests;
 
 pub use box_cast::{first_box_hit, segment_aabb, segment_circle, BoxHit};
-pub(crate) use box_cast::{first_box_hit_ranked, RankedBoxHit};
-pub(crate) use exact_order::{Contact, Ends, Interval, Ranked};
+pub(crate) use box_cast::{ranked_box_hit, RankedBoxHit};
+pub(crate) use exact::Ends;
 pub(crate) use segment::Segment;
 pub use segment_shapes::{segment_tile, SurfaceHit};
 pub(crate) use tile_cast::cast_tiles_contact;
 pub use tile_cast::{cast_tiles, line_of_sight, TileHit};
 pub use traversal::{trace_cells, trace_steps, CellVisit, DdaState, Entry, GridDims, Traversal};
+pub use walk::{Axis, RayPath};
 
 /// The four ends of a segment, each finite, or an error naming the first
 /// that is not (`x0`, `y0`, `x1`, `y1`).

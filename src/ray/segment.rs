@@ -46,6 +46,14 @@ impl AxisParam {
         (p * self.scale - self.origin) / self.d
     }
 
+    /// [`t_at`](AxisParam::t_at) with `1 / d` given (a multiply where a
+    /// divide was): one rounding more, for bounds that allow for it. Only
+    /// for a normal, finite `inv_d`.
+    #[inline]
+    pub fn t_at_times(&self, p: f64, inv_d: f64) -> f64 {
+        (p * self.scale - self.origin) * inv_d
+    }
+
     /// The parameter length of a stretch `len` long on this axis
     /// (`∞` when the segment does not move on it).
     #[inline]

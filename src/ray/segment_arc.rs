@@ -1,6 +1,6 @@
 //! A segment against a quarter-circle tile in floating point: the first
 //! hit, and whether the floating numbers are far enough from the solid's
-//! boundary to decide *whether* it touches (else `exact_arc.rs` decides).
+//! boundary to decide *whether* it touches (else `exact/arc.rs` decides).
 //!
 //! The test clips the segment to the tile square and solves the circle on
 //! the clipped piece in tile-local units (radius 1), so the numbers stay
@@ -24,7 +24,7 @@
 //! from beyond ~1e15 tiles — goes to the exact test, which costs
 //! microseconds instead of nanoseconds.
 
-use super::exact_arc::ArcTile;
+use super::exact::ArcTile;
 use super::segment::{BoxClip, Segment};
 use super::segment_shapes::{finish, roots, unit, SurfaceHit, ON_SURFACE};
 use crate::geometry::Aabb;

@@ -15,7 +15,7 @@
 //!
 //! These tests are floating point: they place a hit. Whether a segment
 //! touches at all, where rounding could say either, is for the exact
-//! predicates (`exact.rs`, `exact_arc.rs`) that [`cast_tiles`] applies on
+//! predicates (`exact/predicates.rs`, `exact/arc.rs`) that [`cast_tiles`] applies on
 //! the segment's exact ends.
 //!
 //! [`cast_tiles`]: super::cast_tiles
@@ -26,7 +26,7 @@
 //! lies on, or `(0, 0)` when it starts strictly inside (see the module docs).
 
 use super::exact::convex_contains;
-use super::exact_arc::ArcTile;
+use super::exact::ArcTile;
 use super::segment::{BoxClip, Segment};
 use super::segment_arc::hit_arc;
 use crate::geometry::Aabb;

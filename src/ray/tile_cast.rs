@@ -25,15 +25,15 @@
 //! Exactness: the cells walked are the exact segment's (`Traversal`), and
 //! whether the segment touches a tile or a closed door is decided exactly
 //! on its given ends: polygons (`full`, the slopes) and doors by exact
-//! orientations (`exact.rs`), quarter circles by their floating test when
+//! orientations (`exact/predicates.rs`), quarter circles by their floating test when
 //! it is clear of the arc by more than its rounding (`segment_arc.rs`),
-//! else in exact integers (`exact_arc.rs`). The floating shape test only
+//! else in exact integers (`exact/arc.rs`). The floating shape test only
 //! places the hit (`t`, point, normal); a contact it rounds away is placed
 //! at the vertex or end concerned, or at the arc's tangent (clamp) point.
 //! A segment far larger than the grid is walked by its exact ends, with its
 //! shape tests and `t`s on its piece inside the grid. Among the hits found,
 //! the one of smallest rounded `t` wins (the first found among equals); it
-//! is reported with what it touched (`exact_order.rs`), so that
+//! is reported with what it touched (`exact/order.rs`), so that
 //! `World::cast_ray` can order it exactly against a box.
 //!
 //! Touching counts, so the places where a segment touches cells it does not
@@ -51,8 +51,8 @@
 //! seeded test ray, lattice points and rays along lines included.
 
 use super::exact::segment_touches_convex;
-use super::exact_arc::ArcTile;
-use super::exact_order::{Contact, Interval};
+use super::exact::ArcTile;
+use super::exact::{Contact, Interval};
 use super::segment::{frame, BoxClip, Framed, Segment};
 use super::segment_arc::{graze_arc, hit_arc};
 use super::segment_shapes::{graze, hit_tile, unit, SurfaceHit};
@@ -103,18 +103,23 @@ pub struct TileHit {
 /// ```
 #[must_use]
 pub fn cast_tiles(grid: &TileGrid, x0: f64, y0: f64, x1: f64, y1: f64) -> Option<TileHit> {
-    cast_tiles_contact(grid, x0, y0, x1, y1).map(|(hit, ..)| hit)
+    cast_tiles_contact(grid, x0, y0, x1, y1, f64::INFINITY).map(|(hit, ..)| hit)
 }
 
 /// [`cast_tiles`], what the hit touched, and a bound of its true `t` when
 /// the rounded one gives it: to order the hit exactly against others on the
 /// same segment (`World::cast_ray`'s boxes).
+///
+/// Tiles the exact segment first touches after the parameter `limit` may
+/// be left out (the walk stops at the first cell it certainly enters
+/// later): what a caller that already has a hit there needs.
 pub(crate) fn cast_tiles_contact(
     grid: &TileGrid,
     x0: f64,
     y0: f64,
     x1: f64,
     y1: f64,
+    limit: f64,
 ) -> Option<(TileHit, Contact, Option<Interval>)> {
     let whole = Segment::new(x0, y0, x1, y1)?;
     let exact = Exact::new(x0, y0, x1, y1);
@@ -126,7 +131,9 @@ pub(crate) fn cast_tiles_contact(
         Framed::Piece { x0, y0, x1, y1, .. } => (Segment::new(x0, y0, x1, y1)?, framed),
     };
     let whole = framed == Framed::AsGiven;
-    let (hit, contact, bound) = cast_piece(grid, exact, piece, whole)?;
+    // A huge segment's piece has `t`s of its own: no limit there.
+    let limit = if whole { limit } else { f64::INFINITY };
+    let (hit, contact, bound) = cast_piece(grid, exact, piece, whole, limit)?;
     Some((TileHit { t: framed.t_of(hit.t), ..hit }, contact, bound))
 }
 
@@ -135,6 +142,7 @@ fn cast_piece(
     exact: Exact,
     seg: Segment,
     whole: bool,
+    limit: f64,
 ) -> Option<(TileHit, Contact, Option<Interval>)> {
     let dims = GridDims::of(grid);
     let mut cast = Cast {
@@ -142,6 +150,7 @@ fn cast_piece(
         seg,
         exact,
         whole,
+        limit,
         dims,
         best: None,
         best_contact: None,
@@ -188,6 +197,9 @@ struct Cast<'a> {
     exact: Exact,
     /// Whether `seg` is the exact segment (not a huge one's piece).
     whole: bool,
+    /// Cells entered after this parameter are not wanted (see
+    /// [`cast_tiles_contact`]).
+    limit: f64,
     dims: GridDims,
     best: Option<TileHit>,
     /// What the best hit touched, to rank it exactly, and a bound of its
@@ -609,8 +621,11 @@ impl Cast<'_> {
 
     /// Whether a hit before `t` is already known: everything from `t` on
     /// can only be later.
+    /// Whether a cell entered at `t` (rounded) can be skipped: the best
+    /// hit so far is before it, or it lies certainly past the limit (its
+    /// `t`, a crossing's, is within a few ulps of the true one).
     fn done_before(&self, t: f64) -> bool {
-        self.best.is_some_and(|b| b.t < t)
+        self.best.is_some_and(|b| b.t < t) || t - t.abs() / (1u64 << 40) as f64 > self.limit
     }
 
     /// The line `k` a non-moving coordinate lies on exactly, if any.

@@ -32,7 +32,7 @@
 //! segment between the given `f64` ends, whatever their size (5e-324 …
 //! 1.8e308, mixed): which cell comes next, and whether the segment passes
 //! exactly through a lattice point, is the sign of an exact orientation
-//! (`exact.rs`): a floating filter, and exact integer sums
+//! (`exact/predicates.rs`): a floating filter, and exact integer sums
 //! when it cannot decide. So `0.1 + 0.2`-style decimals that pass a hair
 //! beside a lattice point visit the side cell, and a ray from −1e308 to a
 //! lattice point passes through that point. The cells are checked against

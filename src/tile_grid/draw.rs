@@ -1,5 +1,5 @@
 //! Flat data for drawing layers: edge lines (the map outline traced by the
-//! non-empty edges, the seed's figure 2: solid red, interesting grey, with
+//! non-empty edges, N tutorial B's figure 2: solid red, interesting grey, with
 //! doors), tile indices, and each tile's exact outline. Nothing here draws;
 //! JavaScript reads the numbers through typed-array views.
 

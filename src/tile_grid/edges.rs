@@ -2,7 +2,7 @@
 //! share an edge, recomputed locally when a tile changes, and overridden by
 //! doors.
 //!
-//! The seed's authors found their edge code "very complex and error-prone"
+//! N's authors found their edge code "very complex and error-prone"
 //! because it enumerated every pair of neighbouring tiles. Here an edge is a
 //! pure function of two one-cell views ([`TileShape::side_view`]) combined
 //! by one small table ([`EdgeState::combine`]), then the door override; the

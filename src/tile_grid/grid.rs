@@ -9,7 +9,7 @@
 
 use super::shape::TileShape;
 use super::side::{EdgeState, Side};
-use crate::error::{positive, whole_in, Result};
+use crate::error::{positive, whole_in, Error, Result};
 use crate::geometry::Aabb;
 
 /// Largest number of columns or rows: 4096 × 4096 tiles is 16 M cells,
@@ -66,11 +66,14 @@ pub(super) struct EdgeSlot {
 
 impl TileGrid {
     /// An all-`empty` grid. `cols` and `rows` must be in
-    /// `1..=`[`MAX_CELLS_PER_AXIS`], `tile_size` finite and above zero.
+    /// `1..=`[`MAX_CELLS_PER_AXIS`], `tile_size` finite and above zero, and
+    /// the map's extent (`cols × tile_size`, `rows × tile_size`) finite,
+    /// as a World's size must be: an error names `tile_size` otherwise.
     pub fn new(cols: u32, rows: u32, tile_size: f64) -> Result<TileGrid> {
         TileGrid::check_cell_count("cols", cols.into())?;
         TileGrid::check_cell_count("rows", rows.into())?;
         positive("tile_size", tile_size)?;
+        TileGrid::check_extent(cols.max(rows), tile_size)?;
         let (c, r) = (cols as usize, rows as usize);
         let edges = (c + 1) * r + c * (r + 1);
         Ok(TileGrid {
@@ -214,6 +217,32 @@ impl TileGrid {
     /// error naming `row`.
     pub fn check_row(&self, value: f64) -> Result<u32> {
         whole_in("row", value, 0, self.rows - 1)
+    }
+
+    /// The largest tile size whose map of `cells` tiles a side has a finite
+    /// extent (`cells × size`, computed as [`TileGrid::line`] does).
+    #[must_use]
+    pub fn largest_tile_size(cells: u32) -> f64 {
+        let n = f64::from(cells.max(1));
+        let mut size = f64::MAX / n;
+        while !(n * size).is_finite() {
+            size = crate::grid::next_down(size);
+        }
+        size
+    }
+
+    /// `Ok` when a map `cells` tiles a side of `tile_size` has a finite
+    /// extent; else an error naming `tile_size` with the largest allowed.
+    pub fn check_extent(cells: u32, tile_size: f64) -> Result<()> {
+        if (f64::from(cells) * tile_size).is_finite() {
+            return Ok(());
+        }
+        Err(Error::TooLarge {
+            arg: "tile_size",
+            value: tile_size,
+            max: TileGrid::largest_tile_size(cells),
+            why: "the map's extent, cols or rows × tileSize, must be a finite number",
+        })
     }
 
     /// The columns or rows (`arg`) of a grid as given: a whole number in

@@ -1,6 +1,6 @@
 //! Narrow phase against one tile: pure functions of (tile shape, tile world
-//! bounds, object), dispatched on the tile's geometry the way the seed's
-//! `Collide[tile.shape][obj.shape]` table is (objects here: points and
+//! bounds, object), dispatched on the tile's geometry the way N tutorial
+//! B's `Collide[tile.shape][obj.shape]` table is (objects here: points and
 //! axis-aligned boxes).
 //!
 //! The push-out is the *minimal* translation that separates the box's
@@ -18,8 +18,8 @@
 //!
 //! [`exits`] lists every candidate, shortest first, and also takes a set of
 //! blocked sides: the grid resolver forbids pushing a box through a tile
-//! side into a solid neighbour (the interior edges the seed simplifies
-//! away), and tries the remaining exits in order until one does not run
+//! side into a solid neighbour (the interior edges N tutorial B
+//! simplifies away), and tries the remaining exits in order until one does not run
 //! into another tile.
 
 use super::shape::TileShape;
@@ -241,18 +241,19 @@ impl Exits {
         Exits { blocked_sides, pushes: [zero; 6], blocked: [false; 6], len: 0 }
     }
 
-    /// The two ways off a wall of no thickness (a closed door): back by
-    /// `back` toward smaller coordinates, or forward by `forward`.
+    /// The way off a wall of no thickness (a closed door) that a box
+    /// crossing it has: back by `back` toward smaller coordinates, or
+    /// forward by `forward`, whichever is shorter (back on a tie) — the
+    /// side its centre is on. Never the other: a push through the door to
+    /// a cleaner place would take a box through a closed door.
     pub(super) fn wall(back: f64, forward: f64, vertical_wall: bool) -> Exits {
         let mut out = Exits::new([false; 4]);
+        let (along, depth) = if back <= forward { (-back, back) } else { (forward, forward) };
         if vertical_wall {
-            out.offer(-back, 0.0, back, None);
-            out.offer(forward, 0.0, forward, None);
+            out.offer(along, 0.0, depth, None);
         } else {
-            out.offer(0.0, -back, back, None);
-            out.offer(0.0, forward, forward, None);
+            out.offer(0.0, along, depth, None);
         }
-        out.sort();
         out
     }
 

@@ -17,9 +17,10 @@
 //! up out of the lower tile into the upper one and back, forever.
 //!
 //! Exits through a side whose neighbour covers it with a solid face (or a
-//! closed door) come last: those are the interior edges the seed
+//! closed door) come last: those are the interior edges N tutorial B
 //! simplifies to `empty`, and leaving through one only buries the box in the
-//! next tile. Closed doors are walls of no thickness. In a pocket narrower
+//! next tile. Closed doors are walls of no thickness, and a box crossing
+//! one leaves it only on the side its centre is on: never pushed through. In a pocket narrower
 //! than the box nothing frees it; the rounds then stop and the partial
 //! result is returned.
 
@@ -47,7 +48,7 @@ impl TileGrid {
     /// tile's shortest way out along a wall can be through the wall.
     #[must_use]
     pub fn push_out_within(&self, b: &Aabb, walls: &Aabb) -> (f64, f64) {
-        let tolerance = self.tile_size * 1e-9;
+        let tolerance = push_tolerance(self.tile_size, b);
         let keep_x = walls.min_x <= b.min_x && b.max_x <= walls.max_x;
         let keep_y = walls.min_y <= b.min_y && b.max_y <= walls.max_y;
         let allowed = |m: &Aabb| {
@@ -169,6 +170,14 @@ impl TileGrid {
         }
         blocked
     }
+}
+
+/// Overlap the push-out leaves alone: rounding, a billionth of a tile, but
+/// under a tenth of the box, or a box that small would creep through a
+/// closed door in overlaps too shallow to push (a contact sub-step moves it
+/// under half its size, so with this its push always goes back).
+pub(crate) fn push_tolerance(tile_size: f64, b: &Aabb) -> f64 {
+    (tile_size * 1e-9).min(1e-2 * b.width().min(b.height()))
 }
 
 fn moved(b: &Aabb, p: Push) -> Aabb {

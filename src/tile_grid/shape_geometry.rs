@@ -238,7 +238,7 @@ impl TileShape {
         }
     }
 
-    /// What this cell alone says about one of its sides (seed section 3):
+    /// What this cell alone says about one of its sides (N tutorial B, §3):
     /// `Solid` when the tile covers the whole side, `Interesting` when there
     /// is a tile that does not, `Empty` when there is no tile.
     #[must_use]

@@ -104,15 +104,15 @@ impl EdgeState {
     ///
     /// Each view is what one cell alone says about the edge: `Solid` if its
     /// tile covers the whole side, `Interesting` if it has a tile that does
-    /// not, `Empty` if it has none. The seed's definitions decide most pairs;
+    /// not, `Empty` if it has none. N tutorial B's definitions decide most pairs;
     /// the mixed pair **solid + interesting is `Solid`** because of how rays
-    /// use edges (seed section 5): a ray can only cross such an edge from the
+    /// use edges (N tutorial B, §5): a ray can only cross such an edge from the
     /// interesting cell (coming from the solid cell it would already be
     /// inside solid), and having passed through that cell, whose own shape it
     /// tested on entering, it meets the solid face exactly at the edge, so it
     /// may stop there without another shape test. Solid from both cells is
     /// the inside of a solid mass, which nothing reaches from open space, so
-    /// it simplifies to `Empty` as the seed says.
+    /// it simplifies to `Empty` as the tutorial says.
     #[must_use]
     pub fn combine(a: EdgeState, b: EdgeState) -> EdgeState {
         use EdgeState::{Empty, Interesting, Solid};
@@ -134,7 +134,7 @@ impl EdgeState {
     }
 }
 
-/// An explicit override of one edge's state (N's doors, seed section 3).
+/// An explicit override of one edge's state (N's doors, N tutorial B, §3).
 /// It belongs to the edge, not to a tile, so it survives edits of the tiles
 /// on either side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,197 +1,217 @@
-//! Reading a method's arguments: each is read once, never coerced, and
-//! checked completely before the next is read.
+//! Judging a method's arguments in order, each completely, so the error
+//! names the first bad one.
 //!
-//! Every parameter arrives as the JS value itself. Nothing here calls
-//! `valueOf`, a getter or a proxy trap: a method runs no user code between
-//! reading `this` and returning, so user code can never free or replace a
-//! World while a call is using it.
+//! The façade (`www/core/facade.js`) has checked every argument's JS type
+//! before the call: what arrives is a plain `f64`, string or flag, and no
+//! user code (`valueOf`, a getter, a proxy) runs here. A method takes an
+//! [`Args`] and passes each argument through it in order, checked by the
+//! core's own rule for that argument (`crate::error::finite`,
+//! `World::check_id`, `TileGrid::check_col`, `TileShape::from_name`, …, so
+//! each rule lives once), and calls the core only when all have passed.
 //!
-//! **The first bad argument is the one named** (issue 17: "first bad
-//! argument in order, always"), whether it is bad by its JS type (a
-//! `TypeError`) or by its value (an `Error`). So each reader below checks
-//! its argument fully: the type, then every rule the core applies to that
-//! value, by the core's own checking functions (`crate::error::finite`,
-//! `World::check_id`, `TileGrid::check_col`, `TileShape::from_name`, …,
-//! so each rule lives once), and a method reads its arguments in order and
-//! calls the core only when all have passed. The core checks again (its
-//! native callers need that) and finds nothing. Why not read every type
-//! first and let the core judge the values in order: the core takes typed
-//! values (`u32` ids, `&str` names), so an argument of the wrong type has
-//! nothing to hand it, and the core would judge the earlier arguments only
-//! after the later one's type error had been thrown. A rule that needs the
-//! World (a live id, a cell of the map) borrows it for that check alone
-//! ([`checked`]), with every argument already a plain value: no user code
-//! runs while it is borrowed, and the borrow ends before an error becomes a
-//! JS object. `tests/wasm/argument_order.test.mjs` tries every pair of bad
-//! arguments of every method; a new method passes it by following this
-//! pattern.
+//! **The first bad argument is the one named**, whether it is bad by its JS
+//! type (the façade's `TypeError`) or by its value (the core's `Error`).
+//! When argument `k` has the wrong type, the façade calls
+//! [`set_check_limit`]`(k)` and then the method, with neutral values from
+//! `k` on: [`Args`] judges arguments `0..k` and stops at `k`
+//! ([`Fault::Stopped`]) before anything changes; the façade throws the
+//! refusal of an earlier argument if there was one, else its `TypeError`.
+//! `tests/wasm/argument_order.test.mjs` tries every pair of bad arguments of
+//! every method; a new method passes it by following this pattern. (The
+//! everyday calls skip the per-argument pass when no limit is set: their
+//! core method judges the same arguments in the same order; see
+//! [`Args::limited`].)
 
-use std::cell::RefCell;
+use std::cell::{RefCell, UnsafeCell};
 
 use wasm_bindgen::prelude::*;
 
-use super::{to_js, typed_arrays};
+use super::Fault;
 use crate::World;
 
-#[wasm_bindgen]
-extern "C" {
-    /// `Array.isArray`, with its exception caught: it throws on a revoked
-    /// proxy, and an exception thrown through Rust skips its destructors
-    /// (`updateMany`'s scratch stayed borrowed: every later call trapped).
-    #[wasm_bindgen(js_namespace = Array, js_name = isArray, catch)]
-    fn is_array(value: &JsValue) -> Result<bool, JsValue>;
-}
+/// No limit: every argument is judged, then the method runs.
+const NO_LIMIT: u32 = u32::MAX;
 
-/// What a JS value is, for a message: `number 3`, `string "3"`, `object`, …
-/// Runs no user code and throws nothing, whatever the value.
-fn describe(value: &JsValue) -> String {
-    if let Some(n) = value.as_f64() {
-        return format!("number {n}");
+/// How many arguments the next call judges ([`NO_LIMIT`]: all, and it runs).
+/// A plain static, not a `thread_local!`: every call reads it, and only the
+/// slow path writes it (a write on every call cost the everyday path ~3 ns).
+struct CheckLimit(UnsafeCell<u32>);
+
+// SAFETY: wasm32 without threads: one thread touches it.
+unsafe impl Sync for CheckLimit {}
+
+static CHECK_LIMIT: CheckLimit = CheckLimit(UnsafeCell::new(NO_LIMIT));
+
+impl CheckLimit {
+    #[inline]
+    fn get(&self) -> u32 {
+        // SAFETY: one thread, and no reference to the cell outlives this call.
+        unsafe { *self.0.get() }
     }
-    if let Some(s) = value.as_string() {
-        let shown: String = s.chars().take(40).collect();
-        return format!("string {shown:?}");
+
+    #[inline]
+    fn set(&self, count: u32) {
+        // SAFETY: as in `get`.
+        unsafe { *self.0.get() = count }
     }
-    if value.is_null() {
-        return "null".into();
-    }
-    if is_array(value).unwrap_or(false) {
-        return "an array".into();
-    }
-    // `typeof` runs no user code, even on a proxy.
-    value.js_typeof().as_string().unwrap_or_else(|| "something else".into())
-}
 
-/// A thrown `TypeError` naming the argument, what it must be and what it got.
-pub(super) fn type_error(arg: &str, expected: &str, value: &JsValue) -> JsValue {
-    js_sys::TypeError::new(&format!("{arg} must be {expected}, got {}", describe(value))).into()
-}
-
-/// A JS number, of any value (no coercion: `"3"`, `null` or `{ valueOf }`
-/// are refused). For arguments the core takes as any `f64` (a time step,
-/// a point), or whose rules it applies after this.
-pub(super) fn num(arg: &str, value: &JsValue) -> Result<f64, JsValue> {
-    value.as_f64().ok_or_else(|| type_error(arg, "a number", value))
-}
-
-/// A finite JS number (a coordinate, a velocity).
-pub(super) fn finite(arg: &'static str, value: &JsValue) -> Result<f64, JsValue> {
-    crate::error::finite(arg, num(arg, value)?).map_err(to_js)
-}
-
-/// A finite JS number above zero (a size).
-pub(super) fn positive(arg: &'static str, value: &JsValue) -> Result<f64, JsValue> {
-    crate::error::positive(arg, num(arg, value)?).map_err(to_js)
-}
-
-/// A JS number that is a whole number in `u32` range: `1.5` or `-1` is an
-/// error naming the argument, not truncated.
-pub(super) fn whole(arg: &'static str, value: &JsValue) -> Result<u32, JsValue> {
-    crate::error::whole_u32(arg, num(arg, value)?).map_err(to_js)
-}
-
-/// A JS number that is a whole number in `min..=max`.
-pub(super) fn whole_in(arg: &'static str, value: &JsValue, min: u32, max: u32) -> Result<u32, JsValue> {
-    crate::error::whole_in(arg, num(arg, value)?, min, max).map_err(to_js)
-}
-
-/// A JS number judged by a rule of the core that needs no World
-/// (`QuadtreeLimits::check_max_levels`, `TileGrid::check_cell_count`, …).
-pub(super) fn number_by<T>(
-    arg: &'static str,
-    value: &JsValue,
-    rule: impl FnOnce(f64) -> crate::Result<T>,
-) -> Result<T, JsValue> {
-    rule(num(arg, value)?).map_err(to_js)
-}
-
-/// An optional whole number: absent, `undefined` or `null` is `None`.
-pub(super) fn opt_whole(arg: &'static str, value: Option<&JsValue>) -> Result<Option<u32>, JsValue> {
-    match value {
-        None => Ok(None),
-        Some(v) if v.is_undefined() || v.is_null() => Ok(None),
-        Some(v) => {
-            let n = v.as_f64().ok_or_else(|| type_error(arg, "a number or undefined", v))?;
-            crate::error::whole_u32(arg, n).map(Some).map_err(to_js)
+    /// The limit, cleared for the next call.
+    #[inline]
+    fn take(&self) -> u32 {
+        let limit = self.get();
+        if limit != NO_LIMIT {
+            self.set(NO_LIMIT);
         }
+        limit
     }
 }
 
-/// A JS string (no coercion).
-pub(super) fn text(arg: &str, value: &JsValue) -> Result<String, JsValue> {
-    value.as_string().ok_or_else(|| type_error(arg, "a string", value))
+/// The next method call judges only its first `count` arguments and stops
+/// there (the façade's slow path; any call clears it).
+#[wasm_bindgen(js_name = setCheckLimit, skip_typescript)]
+pub fn set_check_limit(count: u32) {
+    CHECK_LIMIT.set(count);
 }
 
-/// A JS string that must be one of the names `parse` knows
-/// (`TileShape::from_name`, `Side::from_name`, …).
-pub(super) fn name<T>(
-    arg: &str,
-    value: &JsValue,
-    parse: impl FnOnce(&str) -> crate::Result<T>,
-) -> Result<T, JsValue> {
-    parse(&text(arg, value)?).map_err(to_js)
+/// One method's arguments, judged in order (see the module docs).
+pub(super) struct Args {
+    judged: u32,
+    limit: u32,
 }
 
-/// A JS boolean (no coercion: `1` or `"yes"` are refused).
-pub(super) fn flag(arg: &str, value: &JsValue) -> Result<bool, JsValue> {
-    value.as_bool().ok_or_else(|| type_error(arg, "true or false", value))
+impl Args {
+    /// Takes the check limit, if the façade set one, and clears it.
+    pub(super) fn new() -> Args {
+        Args { judged: 0, limit: CHECK_LIMIT.take() }
+    }
+
+    /// The arguments of a method whose core call judges them itself, in
+    /// argument order, by the same rules (`update`, `setVelocity`, …): only
+    /// for the façade's slow path, when a later argument has the wrong type
+    /// and the earlier ones must be judged alone; `None` on the everyday
+    /// path, which then pays for no check twice.
+    #[inline]
+    pub(super) fn limited() -> Option<Args> {
+        if CHECK_LIMIT.get() == NO_LIMIT {
+            return None;
+        }
+        Some(Args::new())
+    }
+
+    /// Whether only the arguments before argument `index` are judged: a
+    /// rule that would wait for a later argument decides without it then.
+    pub(super) fn stops_at(&self, index: u32) -> bool {
+        self.limit == index
+    }
+
+    /// The next argument, judged by its rule (already applied: rules have
+    /// no effects). At the limit nothing more is judged: [`Fault::Stopped`].
+    pub(super) fn arg<T>(&mut self, judged: crate::Result<T>) -> Result<T, Fault> {
+        if self.judged == self.limit {
+            return Err(Fault::Stopped);
+        }
+        self.judged += 1;
+        judged.map_err(Fault::Refused)
+    }
+
+    /// A number of any value (a time step, a point).
+    pub(super) fn num(&mut self, value: f64) -> Result<f64, Fault> {
+        self.arg(Ok(value))
+    }
+
+    /// A finite number (a coordinate, a velocity).
+    pub(super) fn finite(&mut self, arg: &'static str, value: f64) -> Result<f64, Fault> {
+        self.arg(crate::error::finite(arg, value))
+    }
+
+    /// A finite number above zero (a size).
+    pub(super) fn positive(&mut self, arg: &'static str, value: f64) -> Result<f64, Fault> {
+        self.arg(crate::error::positive(arg, value))
+    }
+
+    /// A whole number in `u32` range: `1.5` or `-1` is an error, not truncated.
+    pub(super) fn whole(&mut self, arg: &'static str, value: f64) -> Result<u32, Fault> {
+        self.arg(crate::error::whole_u32(arg, value))
+    }
+
+    /// A whole number in `min..=max`.
+    pub(super) fn whole_in(
+        &mut self,
+        arg: &'static str,
+        value: f64,
+        min: u32,
+        max: u32,
+    ) -> Result<u32, Fault> {
+        self.arg(crate::error::whole_in(arg, value, min, max))
+    }
+
+    /// A box `x, y, w, h`: finite corner, size above zero, each in turn.
+    pub(super) fn box4(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<(f64, f64, f64, f64), Fault> {
+        Ok((self.finite("x", x)?, self.finite("y", y)?, self.positive("w", w)?, self.positive("h", h)?))
+    }
+
+    /// A segment `x0, y0, x1, y1`: four finite numbers, each in turn.
+    pub(super) fn segment(
+        &mut self,
+        x0: f64,
+        y0: f64,
+        x1: f64,
+        y1: f64,
+    ) -> Result<(f64, f64, f64, f64), Fault> {
+        Ok((self.finite("x0", x0)?, self.finite("y0", y0)?, self.finite("x1", x1)?, self.finite("y1", y1)?))
+    }
+
+    /// An argument judged by a rule that needs the World (a live id, a cell
+    /// of the map), the World borrowed for that rule alone.
+    pub(super) fn by<T>(
+        &mut self,
+        world: &RefCell<World>,
+        rule: impl FnOnce(&World) -> crate::Result<T>,
+    ) -> Result<T, Fault> {
+        if self.judged == self.limit {
+            return Err(Fault::Stopped);
+        }
+        let judged = rule(&world.borrow());
+        self.arg(judged)
+    }
+
+    /// The id of a live object of `world`.
+    pub(super) fn live_id(
+        &mut self,
+        world: &RefCell<World>,
+        arg: &'static str,
+        value: f64,
+    ) -> Result<u32, Fault> {
+        self.by(world, |w| w.check_id(arg, value))
+    }
+
+    /// A column of `world`'s tile map.
+    pub(super) fn col(&mut self, world: &RefCell<World>, value: f64) -> Result<u32, Fault> {
+        self.by(world, |w| w.tiles().check_col(value))
+    }
+
+    /// A row of `world`'s tile map.
+    pub(super) fn row(&mut self, world: &RefCell<World>, value: f64) -> Result<u32, Fault> {
+        self.by(world, |w| w.tiles().check_row(value))
+    }
+
+    /// An optional whole number (`edgeLines`' range): the façade passes
+    /// `undefined` and `null` as `None`.
+    pub(super) fn opt_whole(&mut self, arg: &'static str, value: Option<f64>) -> Result<Option<u32>, Fault> {
+        self.arg(value.map(|v| crate::error::whole_u32(arg, v)).transpose())
+    }
 }
 
-/// A `Uint32Array`, copied (a plain array is refused: reading its elements
-/// could run user code; see `typed_arrays.rs` for how it is read).
-pub(super) fn u32_array(arg: &str, value: &JsValue) -> Result<Vec<u32>, JsValue> {
-    let mut out = Vec::new();
-    typed_arrays::read_u32s(arg, value, &mut out)?;
-    Ok(out)
-}
-
-/// A box `x, y, w, h` by the rule of `checked_box`: finite corner, size
-/// above zero, each argument in turn.
-pub(super) fn box_args(
-    x: &JsValue,
-    y: &JsValue,
-    w: &JsValue,
-    h: &JsValue,
-) -> Result<(f64, f64, f64, f64), JsValue> {
-    Ok((finite("x", x)?, finite("y", y)?, positive("w", w)?, positive("h", h)?))
-}
-
-/// A segment `x0, y0, x1, y1` by the rule of `check_segment`: four finite
-/// numbers, each in turn.
-pub(super) fn segment_args(
-    x0: &JsValue,
-    y0: &JsValue,
-    x1: &JsValue,
-    y1: &JsValue,
-) -> Result<(f64, f64, f64, f64), JsValue> {
-    Ok((finite("x0", x0)?, finite("y0", y0)?, finite("x1", x1)?, finite("y1", y1)?))
-}
-
-/// Runs a rule that needs the World (a live id, a cell of the map) on an
-/// argument already read, releasing the World before an error becomes a JS
-/// object.
-pub(super) fn checked<T>(
-    world: &RefCell<World>,
-    rule: impl FnOnce(&World) -> crate::Result<T>,
-) -> Result<T, JsValue> {
-    let result = rule(&world.borrow());
-    result.map_err(to_js)
-}
-
-/// A JS number that is the id of a live object of `world`.
-pub(super) fn live_id(world: &RefCell<World>, arg: &'static str, value: &JsValue) -> Result<u32, JsValue> {
-    let n = num(arg, value)?;
-    checked(world, |w| w.check_id(arg, n))
-}
-
-/// A JS number that is a column of `world`'s tile map.
-pub(super) fn cell_col(world: &RefCell<World>, value: &JsValue) -> Result<u32, JsValue> {
-    let n = num("col", value)?;
-    checked(world, |w| w.tiles().check_col(n))
-}
-
-/// A JS number that is a row of `world`'s tile map.
-pub(super) fn cell_row(world: &RefCell<World>, value: &JsValue) -> Result<u32, JsValue> {
-    let n = num("row", value)?;
-    checked(world, |w| w.tiles().check_row(n))
+/// An id (or any whole-number argument) as the core takes it: `value` when
+/// it is a whole number in `u32` range, else the error of
+/// [`crate::error::whole_u32`]. The everyday check is one conversion and one
+/// comparison (an exact round trip through `u32`).
+#[inline(always)]
+pub(super) fn whole(arg: &'static str, value: f64) -> crate::Result<u32> {
+    let whole = value as u32; // saturating; NaN becomes 0
+    if f64::from(whole) == value {
+        Ok(whole)
+    } else {
+        crate::error::whole_u32(arg, value)
+    }
 }

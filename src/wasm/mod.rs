@@ -1,26 +1,43 @@
-//! The JavaScript face of the library, and the only code with
+//! The core's side of the JavaScript boundary, and the only code with
 //! `#[wasm_bindgen]` (compiled for `wasm32` only, so native users build
-//! none of it): [`WasmWorld`] is JS `World`, [`WasmTileGrid`] is JS
-//! `TileGrid`, the handle `world.tiles` returns.
+//! none of it): [`WasmWorld`](world::WasmWorld) and
+//! [`WasmTileGrid`] are the engines of JS `World` and `TileGrid`.
 //!
-//! Every method reads its arguments in order, each checked completely (its
-//! JS type, then the core's rules for its value: `args.rs`), so the error
-//! thrown, a `TypeError` or an `Error`, names the first bad argument; then
-//! it calls the core (which returns `Result`) and turns an error into a
-//! thrown JS `Error` whose message names the argument.
-//! Per-frame data (`pairs`, `query`, `slotBoxes`, `edges`, …) is returned as
-//! typed-array *views* into wasm memory, not copies: a view is valid until
-//! the next call into the world (a call may grow memory and detach it). Use
-//! `.slice()` to keep one. Every view's layout is named in `crate::wire`
-//! and returned by `World.viewLayout(name)`.
+//! **Users never see these classes.** `www/core/facade.js` wraps them (the
+//! page, the embed and the npm package all import that façade), and its
+//! declarations (`www/core/facade.d.ts`) are the public types; the classes
+//! here are generated with none. The façade checks each argument's JS type
+//! (`typeof x === 'number'`: free in a JIT, and no user code runs) and
+//! passes plain `f64`s and strings; these methods check the values by the
+//! core's rules, in argument order, so an error names the first bad
+//! argument. When argument `k` has the wrong type, the façade asks the
+//! method to judge arguments `0..k` alone (`args.rs`): a bad value before
+//! it is named first, and nothing runs past it.
 //!
-//! A `World` and the `TileGrid` handles taken from it share one core
+//! Two conventions for what comes back:
+//! - The calls a game makes per object or per frame (`update`,
+//!   `setVelocity`, `box`, `query`, `castRay`, …) return one number: the
+//!   result (an id, a length, a code, 0 for done) or [`REFUSED`], the error
+//!   then waiting in [`take_error`]. Anything more (a view's address, a box,
+//!   a ray hit) is left in [`OUT`], which the façade reads through a view.
+//!   One number crosses: no array for a pair of return values, no
+//!   externref, no JS object built from Rust.
+//! - The rest return `Result<T, JsValue>` (wasm-bindgen throws the error).
+//!
+//! Per-frame data (`pairs`, `query`, `slotBoxes`, `edges`, …) are typed-array
+//! *views* into wasm memory, not copies: a view is valid until the next call
+//! into the world (a call may grow memory and detach it). Every view's
+//! layout is named in `crate::wire` and returned by `World.viewLayout(name)`.
+//!
+//! A `World` and its `TileGrid` handle share one core
 //! (`Rc<RefCell<World>>`): the map has one owner, whichever handle edits it.
 
 mod args;
+mod batch;
 mod tile_grid;
-mod typed_arrays;
 mod world;
+
+use std::cell::{RefCell, UnsafeCell};
 
 use js_sys::{Float64Array, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
@@ -28,6 +45,101 @@ use wasm_bindgen::prelude::*;
 use crate::geometry::Aabb;
 
 use tile_grid::WasmTileGrid;
+
+/// What a number-returning method returns when it refused its arguments;
+/// the error waits in [`take_error`].
+const REFUSED: i32 = -1;
+/// What a method returns when asked to judge only the arguments before a
+/// wrongly typed one, and they passed (see `args.rs`).
+const STOPPED: i32 = -2;
+
+thread_local! {
+    static LAST_ERROR: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// The message of the last [`REFUSED`] call (the façade throws it as an
+/// `Error`, so its stack shows the user's call).
+#[wasm_bindgen(js_name = takeError, skip_typescript)]
+pub fn take_error() -> String {
+    LAST_ERROR.with(|e| std::mem::take(&mut *e.borrow_mut()))
+}
+
+/// Where a method leaves what does not fit its one return value, for the
+/// façade to read through a view right after the call: eight `f64`s at a
+/// fixed address (a view's address and length, a box, a ray hit's fields).
+struct Out(UnsafeCell<[f64; 8]>);
+
+// SAFETY: wasm32 without threads: one thread touches it.
+unsafe impl Sync for Out {}
+
+static OUT: Out = Out(UnsafeCell::new([0.0; 8]));
+
+/// Leaves `values` in [`OUT`], from its start.
+fn out(values: &[f64]) {
+    // SAFETY: one thread; no reference to OUT outlives this call.
+    let cells = unsafe { &mut *OUT.0.get() };
+    cells[..values.len()].copy_from_slice(values);
+}
+
+/// Leaves a view's address and length in [`OUT`] and returns the length.
+fn out_view<T>(data: &[T]) -> i32 {
+    out(&[data.as_ptr() as usize as f64]);
+    data.len() as i32
+}
+
+/// The address of [`OUT`] in wasm memory.
+#[wasm_bindgen(js_name = outAddress, skip_typescript)]
+pub fn out_address() -> u32 {
+    OUT.0.get() as usize as u32
+}
+
+/// The module's memory, for the façade's views (whoever initialised it).
+#[wasm_bindgen(js_name = wasmMemory, skip_typescript)]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
+}
+
+/// Why a method stopped: an argument's value was refused, or the façade
+/// asked for the arguments before a wrongly typed one alone and they passed.
+enum Fault {
+    Refused(crate::Error),
+    Stopped,
+}
+
+impl From<crate::Error> for Fault {
+    fn from(error: crate::Error) -> Fault {
+        Fault::Refused(error)
+    }
+}
+
+/// The one number a fast method returns: `ok`'s value, or the fault's code
+/// with its message kept for [`take_error`].
+#[inline(always)]
+fn status<T>(result: Result<T, Fault>, ok: impl FnOnce(T) -> f64) -> f64 {
+    match result {
+        Ok(value) => ok(value),
+        Err(Fault::Refused(error)) => {
+            LAST_ERROR.with(|e| *e.borrow_mut() = error.to_string());
+            f64::from(REFUSED)
+        }
+        Err(Fault::Stopped) => f64::from(STOPPED),
+    }
+}
+
+/// [`status`] for a method whose result is done or not: 0 when done.
+#[inline(always)]
+fn done(result: Result<(), Fault>) -> i32 {
+    status(result, |()| 0.0) as i32
+}
+
+/// A fault as a thrown JS value, for the `Result` methods: the error, or
+/// `null` for [`Fault::Stopped`] (the façade then throws its `TypeError`).
+fn thrown(fault: Fault) -> JsValue {
+    match fault {
+        Fault::Refused(error) => to_js(error),
+        Fault::Stopped => JsValue::NULL,
+    }
+}
 
 fn to_js(error: crate::Error) -> JsValue {
     JsError::new(&error.to_string()).into()
@@ -72,20 +184,17 @@ fn plain_object(fields: &[(&str, JsValue)]) -> JsValue {
     object.into()
 }
 
-/// What a cast hit, as the contract's `RayHit`: `{ t, x, y, normalX,
-/// normalY, objectId, col, row }` (`objectId` 0 for a tile; `col`, `row` -1
-/// for an object).
-fn ray_hit(hit: crate::world::RayHit) -> JsValue {
-    plain_object(&[
-        ("t", hit.t.into()),
-        ("x", hit.x.into()),
-        ("y", hit.y.into()),
-        ("normalX", hit.normal_x.into()),
-        ("normalY", hit.normal_y.into()),
-        ("objectId", hit.object_id.into()),
-        ("col", (hit.col as f64).into()),
-        ("row", (hit.row as f64).into()),
-    ])
+/// A cast's answer for the façade: 1 with the hit's fields in [`OUT`]
+/// (`t, x, y, normalX, normalY, objectId, col, row`; `col`, `row` -1 for an
+/// object), or 0 when nothing was hit.
+fn out_ray_hit(hit: Option<crate::world::RayHit>) -> f64 {
+    match hit {
+        None => 0.0,
+        Some(h) => {
+            out(&[h.t, h.x, h.y, h.normal_x, h.normal_y, f64::from(h.object_id), h.col as f64, h.row as f64]);
+            1.0
+        }
+    }
 }
 
 /// Names for JS (`structures()`, `shapes()`, …).

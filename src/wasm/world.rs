@@ -1,7 +1,9 @@
-//! JS `World`: the contract's class (objects, stepping, pairs and queries,
-//! structures, the tile grid's contract members, rays, the hierarchy) plus
-//! what the playground and games need beside it (slots, drawing views,
-//! tile responses, the wire format).
+//! The engine of JS `World` (see the module docs of `src/wasm`: the
+//! façade in `www/core/facade.js` is what users call; its declarations are
+//! the public types). The contract's class (objects, stepping, pairs and
+//! queries, structures, the tile grid's contract members, rays, the
+//! hierarchy) plus what the playground and games need beside it (slots,
+//! drawing views, tile responses, the wire format).
 
 use std::cell::{Ref, RefCell, RefMut};
 use std::rc::Rc;
@@ -9,65 +11,30 @@ use std::rc::Rc;
 use js_sys::{Float64Array, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
-use super::args::{
-    box_args, cell_col, cell_row, checked, finite, flag, live_id, name, num, number_by, positive,
-    segment_args, text, u32_array, whole, whole_in,
-};
+use super::args::{whole, Args};
+use super::batch::{Batch, MAX_ENTRIES};
 use super::WasmTileGrid;
-use super::{boxes_xywh, names, plain_object, ray_hit, to_js, view_f64, view_u32, view_u8};
+use super::{
+    boxes_xywh, done, names, out, out_ray_hit, out_view, plain_object, status, thrown, to_js, view_f64,
+    view_u32, view_u8, Fault,
+};
 use crate::quadtree::QuadtreeLimits;
 use crate::scene::Layout;
 use crate::tile_grid::{Side, TileGrid, TileShape};
 use crate::world::{StructureKind, TileResponse};
-
-#[wasm_bindgen(typescript_custom_section)]
-const RAY_HIT: &str = r#"
-/** What `castRay` hit first (a plain object). */
-export interface RayHit {
-  /** Fraction of the segment, 0..1. */
-  t: number;
-  x: number;
-  y: number;
-  /** Unit outward normal of the surface hit. */
-  normalX: number;
-  normalY: number;
-  /** The object hit, or 0 for a tile. */
-  objectId: number;
-  /** The tile's cell for a tile hit; -1 for an object. */
-  col: number;
-  row: number;
-}
-/** One queue repair of `setParent` (see `lastRepair`). */
-export interface RepairTrace {
-  child: number;
-  parent: number;
-  /** Where the child sat in the queue (the start of the repaired segment). */
-  p: number;
-  /** Where the new parent sat (its end). */
-  q: number;
-  /** The segment P..=Q before the repair. */
-  before: Uint32Array;
-  /** The temporary queue at the end of the walk. */
-  temp: Uint32Array;
-  /** Per entry of `before`: 1 if it went to the temporary queue. */
-  toTemp: Uint8Array;
-  /** The segment after the repair. */
-  after: Uint32Array;
-}
-"#;
 
 /// Most objects `populate` adds in one call: more would exhaust wasm memory
 /// before the first frame (10M boxes are ~1 GB with their structures).
 const MAX_POPULATE: u32 = 2_000_000;
 
 /// A world of moving boxes with switchable broad-phase structures.
-#[wasm_bindgen(js_name = World)]
+#[wasm_bindgen(js_name = World, skip_typescript)]
 pub struct WasmWorld {
     core: Rc<RefCell<crate::World>>,
     /// Scratch for the quadtree view, kept so drawing allocates nothing warm.
     node_buffer: Vec<f64>,
-    /// `updateMany`'s ids and boxes, copied out of JS into reused buffers.
-    batch: RefCell<(Vec<u32>, Vec<f64>)>,
+    /// `updateMany`'s and `setParents`' arrays, copied in by the façade.
+    batch: RefCell<Batch>,
 }
 
 impl WasmWorld {
@@ -79,30 +46,33 @@ impl WasmWorld {
         self.core.borrow_mut()
     }
 
-    /// Runs `call` on the World, releasing it before an error becomes a JS
-    /// object.
-    fn edit<T>(&self, call: impl FnOnce(&mut crate::World) -> crate::Result<T>) -> Result<T, JsValue> {
+    /// Runs `call` on the World, releasing it before the result is turned
+    /// into what crosses to JS.
+    #[inline(always)]
+    fn edit<T>(&self, call: impl FnOnce(&mut crate::World) -> crate::Result<T>) -> Result<T, Fault> {
         let result = call(&mut self.core_mut());
-        result.map_err(to_js)
+        result.map_err(Fault::Refused)
+    }
+
+    /// [`edit`](Self::edit) for a `Result` method: a fault becomes the thrown value.
+    fn edit_js<T>(&self, call: impl FnOnce(&mut crate::World) -> crate::Result<T>) -> Result<T, JsValue> {
+        self.edit(call).map_err(thrown)
     }
 }
 
 #[wasm_bindgen(js_class = World)]
 impl WasmWorld {
-    /// A world rectangle `[0, width] × [0, height]`.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
-    ) -> Result<WasmWorld, JsValue> {
-        let width = positive("width", &width)?;
-        let height = positive("height", &height)?;
+    pub fn new(width: f64, height: f64) -> Result<WasmWorld, JsValue> {
+        let mut a = Args::new();
+        let width = a.positive("width", width).map_err(thrown)?;
+        let height = a.positive("height", height).map_err(thrown)?;
         console_error_panic_hook::set_once();
         let core = crate::World::new(width, height).map_err(to_js)?;
         Ok(WasmWorld {
             core: Rc::new(RefCell::new(core)),
             node_buffer: Vec::new(),
-            batch: RefCell::new((Vec::new(), Vec::new())),
+            batch: RefCell::default(),
         })
     }
 
@@ -116,169 +86,143 @@ impl WasmWorld {
         self.core().height()
     }
 
-    /// Makes the world rectangle `[0, width] × [0, height]`; objects stay
-    /// where they are.
-    pub fn resize(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] width: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] height: JsValue,
-    ) -> Result<(), JsValue> {
-        let width = positive("width", &width)?;
-        let height = positive("height", &height)?;
-        self.edit(|core| core.resize(width, height))
+    pub fn resize(&self, width: f64, height: f64) -> Result<(), JsValue> {
+        let mut a = Args::new();
+        let width = a.positive("width", width).map_err(thrown)?;
+        let height = a.positive("height", height).map_err(thrown)?;
+        self.edit_js(|core| core.resize(width, height))
     }
 
-    /// Adds a box at rest; returns its id (>= 1, never reused).
-    pub fn insert(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
-    ) -> Result<u32, JsValue> {
-        let (x, y, w, h) = box_args(&x, &y, &w, &h)?;
-        self.edit(|core| core.insert(x, y, w, h))
+    /// The new id, or `REFUSED`.
+    pub fn insert(&self, x: f64, y: f64, w: f64, h: f64) -> f64 {
+        if let Some(mut a) = Args::limited() {
+            return status(a.box4(x, y, w, h).map(|_| 0.0), |v| v);
+        }
+        status(self.edit(|core| core.insert(x, y, w, h)), f64::from)
     }
 
-    /// Moves / resizes a box.
-    pub fn update(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
-    ) -> Result<(), JsValue> {
-        let id = live_id(&self.core, "id", &id)?;
-        let (x, y, w, h) = box_args(&x, &y, &w, &h)?;
-        self.edit(|core| core.update(id, x, y, w, h))
+    pub fn update(&self, id: f64, x: f64, y: f64, w: f64, h: f64) -> i32 {
+        if let Some(mut a) = Args::limited() {
+            let judged = a.live_id(&self.core, "id", id).and_then(|_| a.box4(x, y, w, h));
+            return done(judged.map(drop));
+        }
+        done(self.edit(|core| core.update(whole("id", id)?, x, y, w, h)))
     }
 
-    /// Units per second.
     #[wasm_bindgen(js_name = setVelocity)]
-    pub fn set_velocity(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] vx: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] vy: JsValue,
-    ) -> Result<(), JsValue> {
-        let id = live_id(&self.core, "id", &id)?;
-        let vx = finite("vx", &vx)?;
-        let vy = finite("vy", &vy)?;
-        self.edit(|core| core.set_velocity(id, vx, vy))
+    pub fn set_velocity(&self, id: f64, vx: f64, vy: f64) -> i32 {
+        if let Some(mut a) = Args::limited() {
+            let judged = (|| {
+                a.live_id(&self.core, "id", id)?;
+                a.finite("vx", vx)?;
+                a.finite("vy", vy)
+            })();
+            return done(judged.map(drop));
+        }
+        done(self.edit(|core| core.set_velocity(whole("id", id)?, vx, vy)))
     }
 
-    /// `[vx, vy]` of a live object (a copy).
-    pub fn velocity(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<Float64Array, JsValue> {
-        let id = live_id(&self.core, "id", &id)?;
-        let v = checked(&self.core, |core| core.velocity(id))?;
-        Ok(Float64Array::from(&v[..]))
+    /// 0 with `[vx, vy]` in `OUT`, or `REFUSED`.
+    pub fn velocity(&self, id: f64) -> i32 {
+        let velocity = self.edit(|core| core.velocity(whole("id", id)?));
+        done(velocity.map(|v| out(&v)))
     }
 
-    /// Deletes the object and everything attached below it.
-    pub fn remove(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<(), JsValue> {
-        let id = live_id(&self.core, "id", &id)?;
-        self.edit(|core| core.remove(id))
+    pub fn remove(&self, id: f64) -> i32 {
+        done(self.edit(|core| core.remove(whole("id", id)?)))
     }
 
-    /// The object's current `[x, y, w, h]` (a copy).
+    /// 0 with `[x, y, w, h]` in `OUT`, or `REFUSED`.
     #[wasm_bindgen(js_name = box)]
-    pub fn box_of(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<Float64Array, JsValue> {
-        let id = live_id(&self.core, "id", &id)?;
-        let b = checked(&self.core, |core| core.box_of(id))?;
-        Ok(Float64Array::from(&b[..]))
+    pub fn box_of(&self, id: f64) -> i32 {
+        let found = self.edit(|core| core.box_of(whole("id", id)?));
+        done(found.map(|b| out(&b)))
     }
 
-    /// Live objects.
     #[wasm_bindgen(getter)]
     pub fn count(&self) -> u32 {
         self.core().count() as u32
     }
 
-    /// Moves every object by velocity × dt, bounces it off the walls, and
-    /// pushes tile colliders out of the tiles.
-    pub fn step(&self, #[wasm_bindgen(unchecked_param_type = "number")] dt: JsValue) -> Result<(), JsValue> {
-        let dt = num("dt", &dt)?;
-        self.edit(|core| core.step(dt))
+    pub fn step(&self, dt: f64) -> i32 {
+        let mut a = Args::new();
+        done((|| {
+            let dt = a.num(dt)?;
+            self.edit(|core| core.step(dt))
+        })())
     }
 
-    /// Every overlapping pair `[a0, b0, a1, b1, …]`, `a < b`, sorted (a view).
-    /// From 4096 objects up it may first renumber the slots (see
-    /// `slotGeneration`): re-read per-slot views after it.
     pub fn pairs(&self) -> Uint32Array {
         view_u32(self.core_mut().pairs())
     }
 
-    /// After a `pairs()` call: its pairs that were not in the previous
-    /// `pairs()` result (the first call: all), laid out like `pairs()` (a view).
     #[wasm_bindgen(js_name = pairsBegan)]
     pub fn pairs_began(&self) -> Uint32Array {
         view_u32(self.core().pairs_began())
     }
 
-    /// After a `pairs()` call: the previous result's pairs that are gone,
-    /// including those of removed objects (a view).
     #[wasm_bindgen(js_name = pairsEnded)]
     pub fn pairs_ended(&self) -> Uint32Array {
         view_u32(self.core().pairs_ended())
     }
 
-    /// Many boxes at once: `boxes` holds `[x, y, w, h]` per id of `ids`,
-    /// placed all at once (each listed box exactly where its entry says; an
-    /// attached box not listed follows its parent); all or nothing: a bad
-    /// entry throws naming its index and nothing changes.
+    /// Room for `updateMany`'s arrays (see `batch.rs`): 0 with the
+    /// addresses of the ids and boxes in `OUT`, or `REFUSED` (too many ids,
+    /// or no memory for them) before anything is allocated. Boxes of a
+    /// length other than 4 per id get no room: `updateMany` names them.
+    #[wasm_bindgen(js_name = reserveUpdateMany)]
+    pub fn reserve_update_many(&self, ids: f64, boxes: f64) -> i32 {
+        let reserved = self.batch.borrow_mut().reserve("ids", ids, MAX_ENTRIES, boxes, |n| 4 * n);
+        done(reserved.map(|(ids, boxes)| out(&[ids as f64, boxes as f64])).map_err(Fault::Refused))
+    }
+
+    /// Applies the batch copied into the scratch; `boxes` is the length of
+    /// the caller's boxes (its room was reserved only if it was right).
     #[wasm_bindgen(js_name = updateMany)]
-    pub fn update_many(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "Uint32Array")] ids: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "Float64Array")] boxes: JsValue,
-    ) -> Result<(), JsValue> {
-        // Copied into reused buffers: one copy each, no allocation once warm.
-        let mut scratch = self.batch.borrow_mut();
-        let (id_buf, box_buf) = &mut *scratch;
-        super::typed_arrays::read_u32s("ids", &ids, id_buf)?;
-        // The one method whose first argument is not judged before the next
-        // is read: a pass over every id before the core's own would cost a
-        // game's every frame. A dead id still comes first: before a wrong
-        // type of `boxes` here, before a bad box or length in the core.
-        if let Err(boxes_type) = super::typed_arrays::read_f64s("boxes", &boxes, box_buf) {
-            checked(&self.core, |core| core.check_ids("ids", id_buf))?;
-            return Err(boxes_type);
+    pub fn update_many(&self, boxes: f64) -> i32 {
+        let mut a = Args::new();
+        let mut batch = self.batch.borrow_mut();
+        let result = (|| {
+            let (ids, values) = batch.take("ids")?;
+            // `ids` is judged whole before `boxes`: its dead ids come first.
+            // Done by the core with the boxes in one pass, unless the
+            // boxes were of the wrong type (the façade's slow path).
+            if a.stops_at(1) {
+                a.by(&self.core, |core| core.check_ids("ids", ids))?;
+            }
+            a.num(0.0)?;
+            a.num(boxes)?;
+            if values.len() as f64 != boxes {
+                self.edit(|core| core.check_ids("ids", ids))?;
+                return Err(Fault::Refused(crate::Error::LengthMismatch {
+                    arg: "boxes",
+                    len: boxes as usize,
+                    expected: ids.len() * 4,
+                }));
+            }
+            self.edit(|core| core.update_many_flat(ids, values))
+        })();
+        if result.is_err() {
+            batch.refused();
         }
-        self.edit(|core| core.update_many_flat(id_buf, box_buf))
+        done(result)
     }
 
-    /// Ids of the boxes overlapping the given box, ascending (a view).
-    pub fn query(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
-    ) -> Result<Uint32Array, JsValue> {
-        let (x, y, w, h) = box_args(&x, &y, &w, &h)?;
+    /// The ids overlapping the box: its length, the view's address in `OUT`.
+    pub fn query(&self, x: f64, y: f64, w: f64, h: f64) -> i32 {
+        if let Some(mut a) = Args::limited() {
+            return done(a.box4(x, y, w, h).map(drop));
+        }
         let mut core = self.core_mut();
-        let ids = core.query(x, y, w, h).map_err(to_js)?;
-        Ok(view_u32(ids))
+        let found = core.query(x, y, w, h).map(out_view).map_err(Fault::Refused);
+        status(found, f64::from) as i32
     }
 
-    /// One of `World.structures()`.
     #[wasm_bindgen(js_name = setStructure)]
-    pub fn set_structure(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
-    ) -> Result<(), JsValue> {
-        let name = text("name", &name)?;
-        self.edit(|core| core.set_structure(&name))
+    pub fn set_structure(&self, name: &str) -> Result<(), JsValue> {
+        let mut a = Args::new();
+        let kind = a.arg(StructureKind::from_name(name)).map_err(thrown)?;
+        self.edit_js(|core| core.set_structure(kind.name()))
     }
 
     #[wasm_bindgen(getter)]
@@ -286,22 +230,16 @@ impl WasmWorld {
         self.core().structure().to_string()
     }
 
-    /// Every structure name `setStructure` accepts: `"brute-force"`,
-    /// `"quadtree"`, `"quadtree-leaves"`, `"grid"`, `"loose-grid"`.
     pub fn structures() -> Vec<String> {
         StructureKind::ALL.iter().map(|k| k.name().to_string()).collect()
     }
 
-    /// Split threshold and depth limit of both quadtrees.
     #[wasm_bindgen(js_name = setQuadtreeLimits)]
-    pub fn set_quadtree_limits(
-        &self,
-        #[wasm_bindgen(js_name = maxObjects, unchecked_param_type = "number")] max_objects: JsValue,
-        #[wasm_bindgen(js_name = maxLevels, unchecked_param_type = "number")] max_levels: JsValue,
-    ) -> Result<(), JsValue> {
-        let max_objects = number_by("maxObjects", &max_objects, QuadtreeLimits::check_max_objects)?;
-        let max_levels = number_by("maxLevels", &max_levels, QuadtreeLimits::check_max_levels)?;
-        self.edit(|core| core.set_quadtree_limits(max_objects, max_levels))
+    pub fn set_quadtree_limits(&self, max_objects: f64, max_levels: f64) -> Result<(), JsValue> {
+        let mut a = Args::new();
+        let max_objects = a.arg(QuadtreeLimits::check_max_objects(max_objects)).map_err(thrown)?;
+        let max_levels = a.arg(QuadtreeLimits::check_max_levels(max_levels)).map_err(thrown)?;
+        self.edit_js(|core| core.set_quadtree_limits(max_objects, max_levels))
     }
 
     #[wasm_bindgen(getter, js_name = maxObjects)]
@@ -314,38 +252,29 @@ impl WasmWorld {
         self.core().quadtree_limits().max_levels
     }
 
-    /// The quadtree limits a new World starts with: `[maxObjects, maxLevels]`.
     #[wasm_bindgen(js_name = defaultQuadtreeLimits)]
     pub fn default_quadtree_limits() -> Uint32Array {
         let limits = QuadtreeLimits::default();
         Uint32Array::from(&[limits.max_objects, limits.max_levels][..])
     }
 
-    /// Cell size of the `"grid"` and `"loose-grid"` structures. Until set,
-    /// they choose one from the objects' sizes.
     #[wasm_bindgen(js_name = setCellSize)]
-    pub fn set_cell_size(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] size: JsValue,
-    ) -> Result<(), JsValue> {
-        let size = num("size", &size)?;
-        self.edit(|core| core.set_cell_size(size))
+    pub fn set_cell_size(&self, size: f64) -> Result<(), JsValue> {
+        let mut a = Args::new();
+        let size = a.num(size).map_err(thrown)?;
+        self.edit_js(|core| core.set_cell_size(size))
     }
 
-    /// Returns the grids to a cell size picked from the objects' sizes.
     #[wasm_bindgen(js_name = useAutomaticCellSize)]
     pub fn use_automatic_cell_size(&self) {
         self.core_mut().use_automatic_cell_size();
     }
 
-    /// The grids' cell size in use (NaN when automatic and no grid is active).
     #[wasm_bindgen(getter, js_name = cellSize)]
     pub fn cell_size(&self) -> f64 {
         self.core().cell_size().unwrap_or(f64::NAN)
     }
 
-    /// The active grid's layout `[originX, originY, cellSize, cols, rows]`
-    /// (empty when no grid is active; a copy).
     #[wasm_bindgen(js_name = gridGeometry)]
     pub fn grid_geometry(&self) -> Float64Array {
         match self.core().grid_geometry() {
@@ -356,115 +285,90 @@ impl WasmWorld {
         }
     }
 
-    /// The grid cells `pairs()` searches for this object's partners, `x, y,
-    /// w, h` each (a copy; empty for non-grid structures).
     #[wasm_bindgen(js_name = searchedIn)]
-    pub fn searched_in(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<Float64Array, JsValue> {
-        let id = live_id(&self.core, "id", &id)?;
-        Ok(boxes_xywh(&checked(&self.core, |core| core.searched_in(id))?))
+    pub fn searched_in(&self, id: f64) -> Result<Float64Array, JsValue> {
+        let mut a = Args::new();
+        let id = a.live_id(&self.core, "id", id).map_err(thrown)?;
+        Ok(boxes_xywh(&self.edit_js(|core| core.searched_in(id))?))
     }
 
-    /// The quadtree nodes or grid cells holding the object, `x, y, w, h`
-    /// each (a copy).
     #[wasm_bindgen(js_name = storedIn)]
-    pub fn stored_in(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<Float64Array, JsValue> {
-        let id = live_id(&self.core, "id", &id)?;
-        Ok(boxes_xywh(&checked(&self.core, |core| core.stored_in(id))?))
+    pub fn stored_in(&self, id: f64) -> Result<Float64Array, JsValue> {
+        let mut a = Args::new();
+        let id = a.live_id(&self.core, "id", id).map_err(thrown)?;
+        Ok(boxes_xywh(&self.edit_js(|core| core.stored_in(id))?))
     }
 
-    /// Adds `count` seeded moving boxes laid out per `layout` (one of
-    /// `World.layouts()`). Returns the first new id.
-    pub fn populate(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] seed: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "string")] layout: JsValue,
-    ) -> Result<u32, JsValue> {
-        let count = whole_in("count", &count, 0, MAX_POPULATE)?;
-        checked(&self.core, |core| core.check_room("count", count as usize))?;
-        let seed = whole("seed", &seed)?;
-        let layout = name("layout", &layout, Layout::check_name)?;
-        self.edit(|core| core.populate(count, seed.into(), layout))
+    pub fn populate(&self, count: f64, seed: f64, layout: &str) -> Result<u32, JsValue> {
+        let mut a = Args::new();
+        let (count, seed, layout) = (|| {
+            let count = a.by(&self.core, |core| {
+                let count = crate::error::whole_in("count", count, 0, MAX_POPULATE)?;
+                core.check_room("count", count as usize)?;
+                Ok(count)
+            })?;
+            let seed = a.whole("seed", seed)?;
+            let layout = a.arg(Layout::check_name(layout))?;
+            Ok((count, seed, layout))
+        })()
+        .map_err(thrown)?;
+        self.edit_js(|core| core.populate(count, seed.into(), layout))
     }
 
-    /// The scene layouts `populate` accepts.
     pub fn layouts() -> Vec<String> {
         Layout::ALL.iter().map(|l| l.name().to_string()).collect()
     }
 
-    /// The side of the square world the seeded scenes use for `count`
-    /// boxes (constant density; see the README's benchmarks).
     #[wasm_bindgen(js_name = sceneSide)]
-    pub fn scene_side(
-        #[wasm_bindgen(unchecked_param_type = "number")] count: JsValue,
-    ) -> Result<f64, JsValue> {
-        Ok(crate::scene::world_side_for(whole("count", &count)? as usize))
+    pub fn scene_side(count: f64) -> Result<f64, JsValue> {
+        let count = Args::new().whole("count", count).map_err(thrown)?;
+        Ok(crate::scene::world_side_for(count as usize))
     }
 
-    /// Throws if any internal invariant is broken (a debugging aid).
     pub fn validate(&self) -> Result<(), JsValue> {
         self.core().validate().map_err(|message| JsError::new(&message).into())
     }
 
-    /// Box-versus-box tests made by the last `pairs()`.
     #[wasm_bindgen(getter, js_name = pairCandidateTests)]
     pub fn pair_candidate_tests(&self) -> f64 {
         self.core().pair_stats().candidate_tests as f64
     }
 
-    /// Nodes or cells visited by the last `pairs()`.
     #[wasm_bindgen(getter, js_name = pairNodesVisited)]
     pub fn pair_nodes_visited(&self) -> f64 {
         self.core().pair_stats().nodes_visited as f64
     }
 
-    /// Box-versus-box tests made by the last `query()`.
     #[wasm_bindgen(getter, js_name = queryCandidateTests)]
     pub fn query_candidate_tests(&self) -> f64 {
         self.core().query_stats().candidate_tests as f64
     }
 
-    /// Per slot `x, y, w, h` (a view; slots with id 0 are free).
     #[wasm_bindgen(js_name = slotBoxes)]
     pub fn slot_boxes(&self) -> Float64Array {
         view_f64(self.core().slot_boxes())
     }
 
-    /// Per slot the object's id, or 0 for a free slot (a view).
     #[wasm_bindgen(js_name = slotIds)]
     pub fn slot_ids(&self) -> Uint32Array {
         view_u32(self.core().slot_ids())
     }
 
-    /// Per slot 1 if it was in a pair at the last `pairs()` (a view).
     #[wasm_bindgen(js_name = slotOverlapping)]
     pub fn slot_overlapping(&self) -> Uint8Array {
         view_u8(self.core().slot_overlapping())
     }
 
-    /// Goes up by one each time the slots are renumbered (in space order,
-    /// by `pairs()` once objects have drifted, from 4096 objects up, or by
-    /// `renumberSlots()`): an id → slot index built from `slotIds()` must
-    /// then be rebuilt. Ids never change.
     #[wasm_bindgen(getter, js_name = slotGeneration)]
     pub fn slot_generation(&self) -> u32 {
         self.core().slot_generation()
     }
 
-    /// Renumbers the slots in space order now (see `slotGeneration`).
     #[wasm_bindgen(js_name = renumberSlots)]
     pub fn renumber_slots(&self) {
         self.core_mut().renumber_slots();
     }
 
-    /// The active quadtree's nodes, `x, y, w, h, depth, leaf` each (a view;
-    /// empty when no quadtree is active).
     #[wasm_bindgen(js_name = quadtreeNodes)]
     pub fn quadtree_nodes(&mut self) -> Float64Array {
         self.node_buffer.clear();
@@ -485,137 +389,108 @@ impl WasmWorld {
         view_f64(&self.node_buffer)
     }
 
-    /// The field names of a view, in order: its stride is their number.
-    /// `name` is the method returning the view (`"slotBoxes"`,
-    /// `"quadtreeNodes"`, `"traceSteps"`, `"edgeLines"`, …); unknown names
-    /// throw.
     #[wasm_bindgen(js_name = viewLayout)]
-    pub fn view_layout(
-        #[wasm_bindgen(unchecked_param_type = "string")] name: JsValue,
-    ) -> Result<Vec<String>, JsValue> {
-        let name = text("name", &name)?;
-        let name = name.as_str();
-        let fields = crate::wire::view_fields(name).ok_or_else(|| {
-            to_js(crate::Error::UnknownName {
-                arg: "name",
-                name: name.to_string(),
-                expected: "a view's method name",
-            })
-        })?;
-        Ok(names(fields))
+    pub fn view_layout(name: &str) -> Result<Vec<String>, JsValue> {
+        let fields = crate::wire::view_fields(name).ok_or_else(|| crate::Error::UnknownName {
+            arg: "name",
+            name: name.to_string(),
+            expected: "a view's method name",
+        });
+        Ok(names(Args::new().arg(fields).map_err(thrown)?))
     }
 
-    /// Every view `viewLayout` knows.
     pub fn views() -> Vec<String> {
         crate::wire::VIEWS.iter().map(|(name, _)| (*name).to_string()).collect()
     }
 
     // ---- Tile grid (N-style) ----
 
-    /// The world's tile grid: a handle sharing this world's map (edits
-    /// through either are the same edits).
+    /// A new handle on this world's map (the façade keeps one per World).
     #[wasm_bindgen(getter)]
     pub fn tiles(&self) -> WasmTileGrid {
         WasmTileGrid::of(self.core.clone())
     }
 
-    /// Replaces the tile grid by `cols × rows` empty tiles of side `tileSize`.
     #[wasm_bindgen(js_name = setTileGrid)]
-    pub fn set_tile_grid(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] cols: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] rows: JsValue,
-        #[wasm_bindgen(js_name = tileSize, unchecked_param_type = "number")] tile_size: JsValue,
-    ) -> Result<(), JsValue> {
-        let cols = number_by("cols", &cols, |n| TileGrid::check_cell_count("cols", n))?;
-        let rows = number_by("rows", &rows, |n| TileGrid::check_cell_count("rows", n))?;
-        let tile_size = positive("tileSize", &tile_size)?;
-        self.edit(|core| core.set_tile_grid(cols, rows, tile_size))
+    pub fn set_tile_grid(&self, cols: f64, rows: f64, tile_size: f64) -> Result<(), JsValue> {
+        let mut a = Args::new();
+        let (cols, rows, tile_size) = (|| {
+            let cols = a.arg(TileGrid::check_cell_count("cols", cols))?;
+            let rows = a.arg(TileGrid::check_cell_count("rows", rows))?;
+            Ok((cols, rows, a.positive("tileSize", tile_size)?))
+        })()
+        .map_err(thrown)?;
+        self.edit_js(|core| core.set_tile_grid(cols, rows, tile_size))
     }
 
-    /// Sets one tile by shape name (see `TileGrid.shapes()`).
     #[wasm_bindgen(js_name = setTile)]
-    pub fn set_tile(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "string")] shape: JsValue,
-    ) -> Result<(), JsValue> {
-        let col = cell_col(&self.core, &col)?;
-        let row = cell_row(&self.core, &row)?;
-        let shape = name("shape", &shape, TileShape::from_name)?;
-        self.edit(|core| core.tiles_mut().set_tile(col, row, shape))
+    pub fn set_tile(&self, col: f64, row: f64, shape: &str) -> i32 {
+        let mut a = Args::new();
+        done((|| {
+            let col = a.col(&self.core, col)?;
+            let row = a.row(&self.core, row)?;
+            let shape = a.arg(TileShape::from_name(shape))?;
+            self.edit(|core| core.tiles_mut().set_tile(col, row, shape))
+        })())
     }
 
-    /// The shape name of a tile.
-    pub fn tile(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
-    ) -> Result<String, JsValue> {
-        let col = cell_col(&self.core, &col)?;
-        let row = cell_row(&self.core, &row)?;
-        Ok(checked(&self.core, |core| core.tile(col, row))?.to_string())
+    /// The tile's shape by its code (`TileGrid.shapes()`), or `REFUSED`.
+    pub fn tile(&self, col: f64, row: f64) -> i32 {
+        let mut a = Args::new();
+        let shape = (|| {
+            let col = a.col(&self.core, col)?;
+            let row = a.row(&self.core, row)?;
+            self.edit(|core| core.tiles().tile(col, row))
+        })();
+        status(shape, |s| f64::from(s.index())) as i32
     }
 
-    /// `"empty"`, `"solid"` or `"interesting"` for a side (`"left"`,
-    /// `"right"`, `"top"`, `"bottom"`) of a cell, after simplification.
-    pub fn edge(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] col: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] row: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "string")] side: JsValue,
-    ) -> Result<String, JsValue> {
-        let col = cell_col(&self.core, &col)?;
-        let row = cell_row(&self.core, &row)?;
-        let side = name("side", &side, Side::from_name)?;
-        Ok(checked(&self.core, |core| core.tiles().edge(col, row, side))?.name().to_string())
+    pub fn edge(&self, col: f64, row: f64, side: &str) -> Result<String, JsValue> {
+        let mut a = Args::new();
+        let (col, row, side) = (|| {
+            let col = a.col(&self.core, col)?;
+            let row = a.row(&self.core, row)?;
+            Ok((col, row, a.arg(Side::from_name(side))?))
+        })()
+        .map_err(thrown)?;
+        Ok(self.edit_js(|core| core.tiles().edge(col, row, side))?.name().to_string())
     }
 
-    /// The edge-state names, by the codes of `TileGrid.edges()` and
-    /// `edgeLines()`: `["empty", "solid", "interesting"]`.
     #[wasm_bindgen(js_name = edgeStates)]
     pub fn edge_states() -> Vec<String> {
         names(&crate::tile_grid::EdgeState::CODE_NAMES)
     }
 
-    /// `[col, row, …]` of the tiles the box touches, row-major (a view).
+    /// `[col, row, …]` of the tiles the box touches: the length, the view's
+    /// address in `OUT`.
     #[wasm_bindgen(js_name = touchedCells)]
-    pub fn touched_cells(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] x: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] y: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] w: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] h: JsValue,
-    ) -> Result<Uint32Array, JsValue> {
-        let (x, y, w, h) = box_args(&x, &y, &w, &h)?;
+    pub fn touched_cells(&self, x: f64, y: f64, w: f64, h: f64) -> i32 {
+        let mut a = Args::new();
+        let (x, y, w, h) = match a.box4(x, y, w, h) {
+            Ok(b) => b,
+            Err(fault) => return done(Err(fault)),
+        };
         let mut core = self.core_mut();
-        Ok(view_u32(core.touched_cells(x, y, w, h).map_err(to_js)?))
+        status(core.touched_cells(x, y, w, h).map(out_view).map_err(Fault::Refused), f64::from) as i32
     }
 
-    /// How an object meets the tile map during `step`: `"none"` (passes
-    /// through, the default), `"bounce"` or `"slide"`.
     #[wasm_bindgen(js_name = setTileResponse)]
-    pub fn set_tile_response(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "string")] response: JsValue,
-    ) -> Result<(), JsValue> {
-        let id = live_id(&self.core, "id", &id)?;
-        let response = name("response", &response, TileResponse::from_name)?;
-        self.edit(|core| core.set_tile_response(id, response))
+    pub fn set_tile_response(&self, id: f64, response: &str) -> Result<(), JsValue> {
+        let mut a = Args::new();
+        let (id, response) = (|| {
+            let id = a.live_id(&self.core, "id", id)?;
+            Ok((id, a.arg(TileResponse::from_name(response))?))
+        })()
+        .map_err(thrown)?;
+        self.edit_js(|core| core.set_tile_response(id, response))
     }
 
     #[wasm_bindgen(js_name = tileResponse)]
-    pub fn tile_response(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<String, JsValue> {
-        let id = live_id(&self.core, "id", &id)?;
-        Ok(checked(&self.core, |core| core.tile_response(id))?.name().to_string())
+    pub fn tile_response(&self, id: f64) -> Result<String, JsValue> {
+        let id = Args::new().live_id(&self.core, "id", id).map_err(thrown)?;
+        Ok(self.edit_js(|core| core.tile_response(id))?.name().to_string())
     }
 
-    /// The names `setTileResponse` accepts.
     #[wasm_bindgen(js_name = tileResponses)]
     pub fn tile_responses() -> Vec<String> {
         TileResponse::ALL.iter().map(|r| r.name().to_string()).collect()
@@ -623,107 +498,93 @@ impl WasmWorld {
 
     // ---- Rays ----
 
-    /// `[col, row, …]` of the tile-grid cells the segment passes through,
-    /// in order, clipped to the grid, ignoring tiles (a view).
+    /// The cells the segment passes: the length, the view's address in `OUT`.
     #[wasm_bindgen(js_name = traceCells)]
-    pub fn trace_cells(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] x0: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] y0: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
-    ) -> Result<Uint32Array, JsValue> {
-        let (x0, y0, x1, y1) = segment_args(&x0, &y0, &x1, &y1)?;
+    pub fn trace_cells(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> i32 {
+        let mut a = Args::new();
+        let (x0, y0, x1, y1) = match a.segment(x0, y0, x1, y1) {
+            Ok(s) => s,
+            Err(fault) => return done(Err(fault)),
+        };
         let mut core = self.core_mut();
-        Ok(view_u32(core.trace_cells(x0, y0, x1, y1).map_err(to_js)?))
+        status(core.trace_cells(x0, y0, x1, y1).map(out_view).map_err(Fault::Refused), f64::from) as i32
     }
 
-    /// The first tile surface or object box the segment touches, or
-    /// undefined (a plain object).
-    #[wasm_bindgen(js_name = castRay, unchecked_return_type = "RayHit | undefined")]
-    pub fn cast_ray(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] x0: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] y0: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] x1: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] y1: JsValue,
-    ) -> Result<JsValue, JsValue> {
-        let (x0, y0, x1, y1) = segment_args(&x0, &y0, &x1, &y1)?;
-        let hit = self.edit(|core| core.cast_ray(x0, y0, x1, y1))?;
-        Ok(hit.map_or(JsValue::UNDEFINED, ray_hit))
+    /// 1 with the hit in `OUT` (see `out_ray_hit`), 0 for no hit, or `REFUSED`.
+    #[wasm_bindgen(js_name = castRay)]
+    pub fn cast_ray(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> i32 {
+        let mut a = Args::new();
+        let hit = a
+            .segment(x0, y0, x1, y1)
+            .and_then(|(x0, y0, x1, y1)| self.edit(|core| core.cast_ray(x0, y0, x1, y1)));
+        status(hit, out_ray_hit) as i32
     }
 
     // ---- Hierarchy ----
 
-    /// Attaches `child` under `parent` (0 detaches). Throws on a cycle.
     #[wasm_bindgen(js_name = setParent)]
-    pub fn set_parent(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] child: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "number")] parent: JsValue,
-    ) -> Result<(), JsValue> {
-        let child = live_id(&self.core, "child", &child)?;
-        let parent = num("parent", &parent)?;
-        let parent = checked(&self.core, |core| core.check_parent(child, parent))?;
-        self.edit(|core| core.set_parent(child, parent))
+    pub fn set_parent(&self, child: f64, parent: f64) -> i32 {
+        let mut a = Args::new();
+        done((|| {
+            let child = a.live_id(&self.core, "child", child)?;
+            let parent = a.by(&self.core, |core| core.check_parent(child, parent))?;
+            self.edit(|core| core.set_parent(child, parent))
+        })())
     }
 
-    /// Many attachments at once: `pairs` is `[child0, parent0, child1,
-    /// parent1, …]`, applied in order, all or nothing. Returns
-    /// `"repaired"` or `"resorted"`: how the queue was kept in order.
-    #[wasm_bindgen(js_name = setParents)]
-    pub fn set_parents(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "Uint32Array")] pairs: JsValue,
-    ) -> Result<String, JsValue> {
-        let pairs = u32_array("pairs", &pairs)?;
-        let pairs = &pairs[..];
-        if pairs.len() % 2 != 0 {
-            let length = pairs.len() as f64;
-            return Err(to_js(crate::Error::OutOfRange {
+    /// Room for `setParents`' pairs (see `batch.rs`): 0 with their address
+    /// in `OUT`, or `REFUSED` (an odd or absurd length) before anything is
+    /// allocated.
+    #[wasm_bindgen(js_name = reserveParents)]
+    pub fn reserve_parents(&self, pairs: f64) -> i32 {
+        if pairs.fract() == 0.0 && pairs % 2.0 != 0.0 {
+            return done(Err(Fault::Refused(crate::Error::OutOfRange {
                 arg: "pairs length (must be even)",
-                value: length,
+                value: pairs,
                 min: 0,
                 max: i64::MAX,
-            }));
+            })));
         }
-        let events: Vec<(u32, u32)> = pairs.chunks_exact(2).map(|p| (p[0], p[1])).collect();
-        Ok(match self.edit(|core| core.set_parents(&events).map_err(element_of_flat_pairs))? {
+        let reserved = self.batch.borrow_mut().reserve("pairs", pairs, 2 * MAX_ENTRIES, 0.0, |_| 0);
+        done(reserved.map(|(pairs, _)| out(&[pairs as f64])).map_err(Fault::Refused))
+    }
+
+    /// Applies the pairs copied into the scratch.
+    #[wasm_bindgen(js_name = setParents)]
+    pub fn set_parents(&self) -> Result<String, JsValue> {
+        let mut batch = self.batch.borrow_mut();
+        let result = batch.take("pairs").map_err(to_js).and_then(|(pairs, _)| {
+            let events: Vec<(u32, u32)> = pairs.chunks_exact(2).map(|p| (p[0], p[1])).collect();
+            self.edit_js(|core| core.set_parents(&events).map_err(element_of_flat_pairs))
+        });
+        if result.is_err() {
+            batch.refused();
+        }
+        Ok(match result? {
             crate::hierarchy::BatchStrategy::Repaired => "repaired",
             crate::hierarchy::BatchStrategy::Resorted => "resorted",
         }
         .to_string())
     }
 
-    /// The parent id, 0 at the root.
+    /// The parent id (0 at the root), or `REFUSED`.
     #[wasm_bindgen(js_name = parentOf)]
-    pub fn parent_of(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "number")] id: JsValue,
-    ) -> Result<u32, JsValue> {
-        let id = live_id(&self.core, "id", &id)?;
-        checked(&self.core, |core| core.parent_of(id))
+    pub fn parent_of(&self, id: f64) -> f64 {
+        let mut a = Args::new();
+        let parent = a.live_id(&self.core, "id", id).and_then(|id| self.edit(|core| core.parent_of(id)));
+        status(parent, f64::from)
     }
 
-    /// Every live id once, each parent before its children (a view).
     pub fn order(&self) -> Uint32Array {
         view_u32(self.core_mut().order())
     }
 
-    /// Records each queue repair so `lastRepair()` can show it.
     #[wasm_bindgen(js_name = setHierarchyTracing)]
-    pub fn set_hierarchy_tracing(
-        &self,
-        #[wasm_bindgen(unchecked_param_type = "boolean")] on: JsValue,
-    ) -> Result<(), JsValue> {
-        let on = flag("on", &on)?;
+    pub fn set_hierarchy_tracing(&self, on: bool) {
         self.core_mut().set_hierarchy_tracing(on);
-        Ok(())
     }
 
-    /// The last `setParent`'s queue repair, when tracing is on, or
-    /// `undefined` when it repaired nothing.
-    #[wasm_bindgen(js_name = lastRepair, unchecked_return_type = "RepairTrace | undefined")]
+    #[wasm_bindgen(js_name = lastRepair)]
     pub fn last_repair(&self) -> JsValue {
         let core = self.core();
         let Some(trace) = core.last_repair() else {

@@ -31,7 +31,7 @@ impl World {
             return Ok(0);
         }
         self.slot_of("parent", parent)?;
-        if self.contains(child) && self.hierarchy.would_cycle(child, parent)? {
+        if self.contains(child) && self.would_cycle(child, parent)? {
             return Err(Error::Cycle { child, parent });
         }
         Ok(parent)
@@ -50,7 +50,7 @@ impl World {
     /// Every id of the batch argument `arg` live; else an error naming the
     /// first dead one (`ids[3]: id 77 is not a live object id`).
     pub fn check_ids(&self, arg: &'static str, ids: &[u32]) -> Result<()> {
-        match ids.iter().position(|&id| !self.id_to_slot.contains(id)) {
+        match ids.iter().position(|&id| !self.objects.id_to_slot.contains(id)) {
             Some(i) => Err(Error::in_entry(arg, i, Error::DeadId { arg: "id", id: ids[i] })),
             None => Ok(()),
         }
@@ -78,7 +78,7 @@ mod tests {
         result.unwrap_err().arg()
     }
 
-    /// Issue 17's "first bad argument in order, always", natively: each
+    /// "The first bad argument in order, always", natively: each
     /// of these named a later argument (the shape, side or door name before
     /// the cell; the tile size before the map; a box or the length of
     /// `boxes` before a dead id of `ids`).

@@ -53,8 +53,7 @@ impl ChangedSlots {
 
     /// Notes that `count` distinct slots are about to be marked: more than
     /// the cap overflows the list at once, instead of after filling it (a
-    /// batch moving all of 100k objects spent 0.1 ms listing the first
-    /// quarter).
+    /// batch moving everything would fill the list to its cap for nothing).
     pub(super) fn expect(&mut self, count: usize) {
         if count > self.cap {
             self.overflowed = true;

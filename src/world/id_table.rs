@@ -1,12 +1,15 @@
-//! Object id → slot, as a table indexed by id. Ids are dense (handed out
-//! from 1 up) and never reused, so a lookup is one array read, where a hash
-//! map hashed every `update` (a third of a bulk update's time at 100k). The
-//! cost is 4 bytes per id ever issued, live or not: a game that inserts and
-//! removes ten million objects over its life holds 40 MB here.
+//! The World's one map from object id to slot, as a table indexed by id.
+//! The World hands ids out densely from 1 and never reuses them, so a
+//! lookup is one array read where a hash map would hash on every `update`
+//! (the hot path of a bulk update). The cost is 4 bytes per id ever issued,
+//! live or not: a game that inserts and removes ten million objects over
+//! its life holds 40 MB here. (The standalone
+//! [`Hierarchy`](crate::hierarchy::Hierarchy) takes ids its caller chooses,
+//! anywhere up to `u32::MAX`, so it maps them with a hash map instead.)
 
-/// Marks an id that is not live (never issued here, or removed).
-pub(crate) const ABSENT: u32 = u32::MAX;
+use crate::index::NULL_INDEX;
 
+/// Per id, its slot, or [`NULL_INDEX`] when the id is not live.
 #[derive(Debug, Default)]
 pub(crate) struct IdTable {
     slots: Vec<u32>,
@@ -18,16 +21,16 @@ impl IdTable {
     #[inline]
     pub(crate) fn get(&self, id: u32) -> Option<u32> {
         match self.slots.get(id as usize) {
-            Some(&slot) if slot != ABSENT => Some(slot),
+            Some(&slot) if slot != NULL_INDEX => Some(slot),
             _ => None,
         }
     }
 
-    /// The slot of `id`, or [`ABSENT`] when it is not live: one read and
+    /// The slot of `id`, or [`NULL_INDEX`] when it is not live: one read and
     /// no branch on the outcome, for checking a batch in one pass.
     #[inline]
-    pub(crate) fn slot_or_absent(&self, id: u32) -> u32 {
-        self.slots.get(id as usize).copied().unwrap_or(ABSENT)
+    pub(crate) fn slot_or_null(&self, id: u32) -> u32 {
+        self.slots.get(id as usize).copied().unwrap_or(NULL_INDEX)
     }
 
     pub(crate) fn contains(&self, id: u32) -> bool {
@@ -38,9 +41,9 @@ impl IdTable {
     pub(crate) fn insert(&mut self, id: u32, slot: u32) {
         let i = id as usize;
         if self.slots.len() <= i {
-            self.slots.resize(i + 1, ABSENT);
+            self.slots.resize(i + 1, NULL_INDEX);
         }
-        if self.slots[i] == ABSENT {
+        if self.slots[i] == NULL_INDEX {
             self.live += 1;
         }
         self.slots[i] = slot;
@@ -49,7 +52,7 @@ impl IdTable {
     /// Forgets an id; its slot, if it was live.
     pub(crate) fn remove(&mut self, id: u32) -> Option<u32> {
         let slot = self.get(id)?;
-        self.slots[id as usize] = ABSENT;
+        self.slots[id as usize] = NULL_INDEX;
         self.live -= 1;
         Some(slot)
     }
@@ -71,11 +74,11 @@ impl IdTable {
 
     /// `(id, slot)` of every live id, ascending by id.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        self.slots.iter().enumerate().filter(|(_, &s)| s != ABSENT).map(|(id, &s)| (id as u32, s))
+        self.slots.iter().enumerate().filter(|(_, &s)| s != NULL_INDEX).map(|(id, &s)| (id as u32, s))
     }
 
     /// Every live id's slot, to renumber in place.
     pub(crate) fn slots_mut(&mut self) -> impl Iterator<Item = &mut u32> {
-        self.slots.iter_mut().filter(|s| **s != ABSENT)
+        self.slots.iter_mut().filter(|s| **s != NULL_INDEX)
     }
 }

@@ -1,53 +1,103 @@
-//! Inserting, moving, resizing and removing objects.
+//! The World's objects part, and inserting, moving, resizing and removing
+//! objects.
 
-use super::hierarchy::NO_PARENT;
-use super::id_table::ABSENT;
+use super::id_table::IdTable;
+use super::moving_slots::MovingSlots;
 use super::slot_order::distance_moved;
 use super::{checked_box, World};
 use crate::error::{finite, Error, Result};
+use crate::geometry::Aabb;
+use crate::index::NULL_INDEX;
+
+/// The objects: each one's id, box and velocity, by slot. Slots are dense
+/// indices reused through a free list, and renumbered in space order (see
+/// `slot_order.rs`); ids are handed out from 1 and never reused.
+#[derive(Debug)]
+pub(super) struct Objects {
+    /// Per slot: `x, y, w, h` as given (JS reads this as a view).
+    pub(super) boxes: Vec<f64>,
+    /// Per slot: `vx, vy` in units per second.
+    pub(super) velocities: Vec<f64>,
+    /// Per slot: the object's id, or 0 for a free slot (JS reads this too).
+    pub(super) slot_ids: Vec<u32>,
+    pub(super) free_slots: Vec<u32>,
+    /// Id → slot: the World's one map from ids to slots.
+    pub(super) id_to_slot: IdTable,
+    pub(super) next_id: u32,
+    /// The slots that may move in `step`.
+    pub(super) moving: MovingSlots,
+}
+
+impl Default for Objects {
+    fn default() -> Objects {
+        Objects {
+            boxes: Vec::new(),
+            velocities: Vec::new(),
+            slot_ids: Vec::new(),
+            free_slots: Vec::new(),
+            id_to_slot: IdTable::default(),
+            next_id: 1,
+            moving: MovingSlots::default(),
+        }
+    }
+}
+
+impl Objects {
+    /// The slot of live `id`; an error naming `arg` otherwise.
+    // `ok_or_else`: the error is built only for a dead id. Built eagerly
+    // (`ok_or`), it was made and dropped, with a call to its drop glue, on
+    // every `update` and `setVelocity` in wasm.
+    #[allow(clippy::unnecessary_lazy_evaluations)]
+    pub(super) fn slot_of(&self, arg: &'static str, id: u32) -> Result<u32> {
+        self.id_to_slot.get(id).ok_or_else(|| Error::DeadId { arg, id })
+    }
+
+    /// The box in `slot`.
+    pub(super) fn aabb_of(&self, slot: u32) -> Aabb {
+        let b = &self.boxes[slot as usize * 4..slot as usize * 4 + 4];
+        Aabb::from_xywh(b[0], b[1], b[2], b[3])
+    }
+}
 
 impl World {
     /// Adds a box at rest and returns its id (ids start at 1 and are never
     /// reused within one world).
     pub fn insert(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<u32> {
         let aabb = checked_box(x, y, w, h)?;
-        if self.id_to_slot.len() >= super::MAX_OBJECTS {
+        if self.objects.id_to_slot.len() >= super::MAX_OBJECTS {
             return Err(Error::TooManyObjects {
                 arg: "insert",
-                asked: self.id_to_slot.len() + 1,
+                asked: self.objects.id_to_slot.len() + 1,
                 max: super::MAX_OBJECTS,
             });
         }
-        let id = self.next_id;
+        let id = self.objects.next_id;
         let next_id = id.checked_add(1).ok_or(Error::IdsExhausted)?;
-        self.hierarchy.add(id, 0)?;
-        self.next_id = next_id;
-        let slot = match self.free_slots.pop() {
+        self.objects.next_id = next_id;
+        let slot = match self.objects.free_slots.pop() {
             Some(slot) => slot,
             None => {
-                self.slot_ids.push(0);
-                self.boxes.extend([0.0; 4]);
-                self.velocities.extend([0.0; 2]);
-                self.parent_slot.push(NO_PARENT);
-                self.offsets.extend([0.0; 2]);
-                self.tile_response.push(0);
-                (self.slot_ids.len() - 1) as u32
+                self.objects.slot_ids.push(0);
+                self.objects.boxes.extend([0.0; 4]);
+                self.objects.velocities.extend([0.0; 2]);
+                self.tile_colliders.responses.push(0);
+                (self.objects.slot_ids.len() - 1) as u32
             }
         };
         let s = slot as usize;
-        self.slot_ids[s] = id;
-        self.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
-        self.changed.mark(slot, &self.slot_ids);
-        self.velocities[s * 2..s * 2 + 2].copy_from_slice(&[0.0, 0.0]);
-        self.moving.set(slot, false);
-        self.parent_slot[s] = NO_PARENT;
-        self.id_to_slot.insert(id, slot);
+        self.objects.slot_ids[s] = id;
+        self.objects.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
+        self.pairs.changed.mark(slot, &self.objects.slot_ids);
+        self.objects.velocities[s * 2..s * 2 + 2].copy_from_slice(&[0.0, 0.0]);
+        self.objects.moving.set(slot, false);
+        self.attachments.insert(slot);
+        self.objects.id_to_slot.insert(id, slot);
         self.structure.as_broad_phase().insert(slot, aabb);
         self.slot_order.inserted += 1;
         self.retune_cell_size();
         // A query can return every object: size its buffer now, not mid-frame.
-        if self.query_out.capacity() < self.id_to_slot.len() {
-            self.query_out.reserve(self.id_to_slot.len() - self.query_out.len());
+        if self.query.ids.capacity() < self.objects.id_to_slot.len() {
+            self.query.ids.reserve(self.objects.id_to_slot.len() - self.query.ids.len());
         }
         Ok(id)
     }
@@ -100,21 +150,20 @@ impl World {
         // common case, everything valid, is one pass without a branch on
         // each outcome; only a bad batch is walked again to name the first
         // bad entry: of the first argument, `ids`, if any is bad, then of
-        // `boxes`. Walking zipped slices, with each slot read once and kept,
-        // took this pass at 100k entries from 0.52 to 0.26 ms natively
-        // (indexing the caller's arrays entry by entry left four bounds
-        // checks in the loop), and the pass below from 0.59 to 0.50 ms (no
-        // second lookup, and its read-ahead reads the kept slots).
-        let mut slots = std::mem::take(&mut self.batch_slots);
+        // `boxes`. Zipped slices, not indices into the caller's arrays,
+        // leave no bounds check in the loop; each slot is read once and
+        // kept, so the pass below looks nothing up again and its read-ahead
+        // reads the kept slots.
+        let mut slots = std::mem::take(&mut self.workspace.batch_slots);
         slots.clear();
         slots.resize(ids.len(), 0);
         let mut all_valid = true;
         for ((&id, b), slot) in ids.iter().zip(boxes.chunks_exact(4)).zip(slots.iter_mut()) {
-            *slot = self.id_to_slot.slot_or_absent(id);
-            all_valid &= (*slot != ABSENT) & box_is_valid(b);
+            *slot = self.objects.id_to_slot.slot_or_null(id);
+            all_valid &= (*slot != NULL_INDEX) & box_is_valid(b);
         }
         if !all_valid {
-            self.batch_slots = slots;
+            self.workspace.batch_slots = slots;
             self.check_ids("ids", ids)?;
             let (i, b) =
                 boxes.chunks_exact(4).enumerate().find(|(_, b)| !box_is_valid(b)).expect("a bad id or box");
@@ -127,35 +176,31 @@ impl World {
         // then the marked slots are filed in the structure in slot order:
         // slots follow space order, so the structure's memory is walked
         // forwards, and the one scattered access is the box write.
-        let mut marks = std::mem::take(&mut self.batch_marks);
-        marks.reset(self.slot_ids.len());
+        let mut marks = std::mem::take(&mut self.workspace.batch_marks);
+        marks.reset(self.objects.slot_ids.len());
         let mut drift = 0.0;
         for (i, (&slot, b)) in slots.iter().zip(boxes.chunks_exact(4)).enumerate() {
             // The slot sixteen entries on is asked for early, so its cache
-            // line is on its way when its turn comes (100k boxes in caller
-            // order, slots in space order: this loop 0.75 -> 0.65 ms).
-            // Tried and slower, at 100k: filing the marked slots in slot
-            // order straight from the caller's boxes (read scattered: this
-            // loop and the filing 0.5 + 1.4 -> 3.9 ms, as scattered reads
-            // stall where scattered writes do not), and filing each entry
-            // as it comes, the structure's records read ahead like the
-            // boxes here (1.9 -> 2.3 ms).
+            // line is on its way when its turn comes. Filing the marked
+            // slots straight from the caller's boxes (scattered reads stall
+            // where scattered writes do not), or filing each entry as it
+            // comes, were slower (see docs/BENCHMARKS.md).
             if let Some(&ahead) = slots.get(i + 16) {
-                prefetch(&self.boxes, ahead as usize * 4);
+                prefetch(&self.objects.boxes, ahead as usize * 4);
             }
             let s = slot as usize;
-            let placed = &mut self.boxes[s * 4..s * 4 + 4];
+            let placed = &mut self.objects.boxes[s * 4..s * 4 + 4];
             drift += distance_moved(placed[0], placed[1], b[0], b[1]);
             placed.copy_from_slice(b);
             marks.insert(slot);
         }
         self.slot_order.drift += drift;
-        self.batch_slots = slots;
-        self.changed.expect(marks.len());
-        let (changed, slot_ids) = (&mut self.changed, &self.slot_ids);
-        self.structure.update_marked(&marks, &self.boxes, |slot| changed.mark(slot, slot_ids));
+        self.workspace.batch_slots = slots;
+        self.pairs.changed.expect(marks.len());
+        let (changed, slot_ids) = (&mut self.pairs.changed, &self.objects.slot_ids);
+        self.structure.update_marked(&marks, &self.objects.boxes, |slot| changed.mark(slot, slot_ids));
         self.follow_placed(&marks, ids.len());
-        self.batch_marks = marks;
+        self.workspace.batch_marks = marks;
         Ok(())
     }
 
@@ -163,9 +208,9 @@ impl World {
     /// the caller says so ([`World::follow_one`]).
     fn apply_update(&mut self, slot: u32, aabb: crate::geometry::Aabb, [x, y, w, h]: [f64; 4]) {
         let s = slot as usize;
-        self.slot_order.note_move(self.boxes[s * 4], self.boxes[s * 4 + 1], x, y);
-        self.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
-        self.changed.mark(slot, &self.slot_ids);
+        self.slot_order.note_move(self.objects.boxes[s * 4], self.objects.boxes[s * 4 + 1], x, y);
+        self.objects.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
+        self.pairs.changed.mark(slot, &self.objects.slot_ids);
         self.structure.as_broad_phase().update(slot, aabb);
     }
 
@@ -174,90 +219,86 @@ impl World {
         let slot = self.slot_of("id", id)? as usize;
         finite("vx", vx)?;
         finite("vy", vy)?;
-        self.velocities[slot * 2..slot * 2 + 2].copy_from_slice(&[vx, vy]);
-        self.moving.set(slot as u32, vx != 0.0 || vy != 0.0);
+        self.objects.velocities[slot * 2..slot * 2 + 2].copy_from_slice(&[vx, vy]);
+        self.objects.moving.set(slot as u32, vx != 0.0 || vy != 0.0);
         Ok(())
     }
 
     /// A box's velocity `[vx, vy]`.
     pub fn velocity(&self, id: u32) -> Result<[f64; 2]> {
         let s = self.slot_of("id", id)? as usize;
-        Ok([self.velocities[s * 2], self.velocities[s * 2 + 1]])
+        Ok([self.objects.velocities[s * 2], self.objects.velocities[s * 2 + 1]])
     }
 
     /// Deletes an object and all its descendants (objects attached to it,
     /// directly or not).
     pub fn remove(&mut self, id: u32) -> Result<()> {
-        self.slot_of("id", id)?;
-        let mut removed = std::mem::take(&mut self.removed_scratch);
-        self.hierarchy.remove(id, &mut removed)?;
-        for &gone in &removed {
-            let slot = self.id_to_slot.remove(gone).expect("hierarchy and world hold the same ids");
+        let slot = self.slot_of("id", id)?;
+        let mut removed = std::mem::take(&mut self.workspace.removed_slots);
+        self.attachments.forest.remove(slot, &mut removed);
+        for &slot in &removed {
+            self.objects.id_to_slot.remove(self.objects.slot_ids[slot as usize]);
             self.structure.as_broad_phase().remove(slot);
-            self.changed.mark(slot, &self.slot_ids); // with its id, before the slot is freed
-            self.slot_ids[slot as usize] = 0;
+            self.pairs.changed.mark(slot, &self.objects.slot_ids); // with its id, before the slot is freed
+            self.objects.slot_ids[slot as usize] = 0;
             // Its pairs end at the next `pairs()`, which can no longer find
             // its slot by its id: its count goes now.
             // (After a renumbering the counts wait for the next full pass,
             // which recounts them; the view was renumbered and is cleared.)
             let s = slot as usize;
-            if let Some(count) = self.overlap_counts.get_mut(s) {
+            if let Some(count) = self.pairs.overlap_counts.get_mut(s) {
                 *count = 0;
             }
-            if let Some(flag) = self.overlapping.get_mut(s) {
+            if let Some(flag) = self.pairs.overlapping.get_mut(s) {
                 *flag = 0;
             }
-            self.velocities[slot as usize * 2..slot as usize * 2 + 2].fill(0.0);
-            self.moving.set(slot, false);
-            if self.parent_slot[slot as usize] != NO_PARENT {
-                self.parent_slot[slot as usize] = NO_PARENT;
-                self.attached -= 1;
+            self.objects.velocities[slot as usize * 2..slot as usize * 2 + 2].fill(0.0);
+            self.objects.moving.set(slot, false);
+            if self.tile_colliders.responses[slot as usize] != 0 {
+                self.tile_colliders.responses[slot as usize] = 0;
+                self.tile_colliders.count -= 1;
             }
-            if self.tile_response[slot as usize] != 0 {
-                self.tile_response[slot as usize] = 0;
-                self.tile_colliders -= 1;
-            }
-            self.free_slots.push(slot);
+            self.objects.free_slots.push(slot);
         }
-        self.removed_scratch = removed;
+        self.workspace.removed_slots = removed;
         Ok(())
     }
 
     /// The box `[x, y, w, h]` of a live object.
     pub fn box_of(&self, id: u32) -> Result<[f64; 4]> {
         let s = self.slot_of("id", id)? as usize;
-        let b = &self.boxes[s * 4..s * 4 + 4];
+        let b = &self.objects.boxes[s * 4..s * 4 + 4];
         Ok([b[0], b[1], b[2], b[3]])
     }
 
     /// Whether `id` is a live object.
     #[must_use]
     pub fn contains(&self, id: u32) -> bool {
-        self.id_to_slot.contains(id)
+        self.objects.id_to_slot.contains(id)
     }
 
     /// Live ids, ascending.
     #[must_use]
     pub fn ids(&self) -> Vec<u32> {
-        self.id_to_slot.iter().map(|(id, _)| id).collect()
+        self.objects.id_to_slot.iter().map(|(id, _)| id).collect()
     }
 
     /// Per slot `x, y, w, h`; free slots hold stale values (see `slot_ids`).
     #[must_use]
     pub fn slot_boxes(&self) -> &[f64] {
-        &self.boxes
+        &self.objects.boxes
     }
 
     /// Per slot the object's id, or 0 for a free slot.
     #[must_use]
     pub fn slot_ids(&self) -> &[u32] {
-        &self.slot_ids
+        &self.objects.slot_ids
     }
 
     /// Per slot 1 when the object was in a pair at the last `pairs()`.
     #[must_use]
     pub fn slot_overlapping(&self) -> &[u8] {
-        &self.overlapping
+        &self.pairs.overlapping
     }
 }
 
@@ -268,15 +309,15 @@ impl World {
     /// structure's own nodes and cells still grow as objects go in.)
     pub(super) fn reserve_objects(&mut self, arg: &'static str, more: usize) -> Result<()> {
         self.check_room(arg, more)?;
-        let new = more.saturating_sub(self.free_slots.len());
+        let new = more.saturating_sub(self.objects.free_slots.len());
         let oom = |_| Error::OutOfMemory { arg, asked: more };
-        self.slot_ids.try_reserve(new).map_err(oom)?;
-        self.boxes.try_reserve(new * 4).map_err(oom)?;
-        self.velocities.try_reserve(new * 2).map_err(oom)?;
-        self.parent_slot.try_reserve(new).map_err(oom)?;
-        self.offsets.try_reserve(new * 2).map_err(oom)?;
-        self.tile_response.try_reserve(new).map_err(oom)?;
-        self.id_to_slot.try_reserve(self.next_id, more).map_err(oom)?;
+        self.objects.slot_ids.try_reserve(new).map_err(oom)?;
+        self.objects.boxes.try_reserve(new * 4).map_err(oom)?;
+        self.objects.velocities.try_reserve(new * 2).map_err(oom)?;
+        self.attachments.offsets.try_reserve(new * 2).map_err(oom)?;
+        self.attachments.forest.try_reserve(self.objects.slot_ids.len(), new).map_err(oom)?;
+        self.tile_colliders.responses.try_reserve(new).map_err(oom)?;
+        self.objects.id_to_slot.try_reserve(self.objects.next_id, more).map_err(oom)?;
         Ok(())
     }
 }

@@ -7,6 +7,31 @@ use super::events::diff_sorted;
 use super::World;
 use crate::broad_phase::Stats;
 
+/// The World's pair-tracking part: the last `pairs()` result, kept for the
+/// next call's events and for paying only for what moved.
+#[derive(Debug, Default)]
+pub(super) struct PairTracking {
+    /// The slots changed since the last call (marked where they change).
+    pub(super) changed: super::changed_slots::ChangedSlots,
+    /// The last result as keys `a << 32 | b` (ids, `a < b`), sorted; and
+    /// the result before it, for the events.
+    pub(super) keys: Vec<u64>,
+    pub(super) previous_keys: Vec<u64>,
+    /// The last result flattened `[a0, b0, a1, b1, …]`, and its events.
+    pub(super) flat: Vec<u32>,
+    pub(super) began: Vec<u32>,
+    pub(super) ended: Vec<u32>,
+    /// Per slot: whether it is in a pair of the last result (the view the
+    /// page colours boxes by), and in how many.
+    pub(super) overlapping: Vec<u8>,
+    pub(super) overlap_counts: Vec<u32>,
+    /// The slot generation the last result was taken in: after a
+    /// renumbering, slots changed meaning and a full pass follows.
+    pub(super) seen_generation: Option<u32>,
+    /// The last call's work counters.
+    pub(super) stats: Stats,
+}
+
 impl World {
     /// Every overlapping pair of the current boxes, flattened
     /// `[a0, b0, a1, b1, …]` with `a < b`, sorted by `(a, b)`. From 4096
@@ -15,34 +40,34 @@ impl World {
     pub fn pairs(&mut self) -> &[u32] {
         self.renumber_slots_if_stale();
         // This call's keys replace the previous ones, kept for the events.
-        std::mem::swap(&mut self.previous_keys, &mut self.pair_keys);
-        self.pair_keys.clear();
+        std::mem::swap(&mut self.pairs.previous_keys, &mut self.pairs.keys);
+        self.pairs.keys.clear();
         if self.pairs_from_what_moved() {
             self.count_overlaps_from_events();
         } else {
             self.pairs_from_full_pass();
         }
-        self.pairs_out.clear();
-        self.pairs_out.extend(self.pair_keys.iter().flat_map(|&k| [(k >> 32) as u32, k as u32]));
+        self.pairs.flat.clear();
+        self.pairs.flat.extend(self.pairs.keys.iter().flat_map(|&k| [(k >> 32) as u32, k as u32]));
         // The next call pays for what changes from here.
-        let live = self.id_to_slot.len();
-        self.changed.clear(16.max((live as f64 * self.structure.kind().moved_share()) as usize));
-        self.seen_generation = Some(self.slot_order.generation);
-        &self.pairs_out
+        let live = self.objects.id_to_slot.len();
+        self.pairs.changed.clear(16.max((live as f64 * self.structure.kind().moved_share()) as usize));
+        self.pairs.seen_generation = Some(self.slot_order.generation);
+        &self.pairs.flat
     }
 
     /// The pairs of the last [`pairs`](World::pairs) call that were not in
     /// the one before (the first call: all), laid out like `pairs()`.
     #[must_use]
     pub fn pairs_began(&self) -> &[u32] {
-        &self.began_out
+        &self.pairs.began
     }
 
     /// The pairs of the call before the last [`pairs`](World::pairs) that
     /// are gone, including those of removed objects, laid out like `pairs()`.
     #[must_use]
     pub fn pairs_ended(&self) -> &[u32] {
-        &self.ended_out
+        &self.pairs.ended
     }
 
     /// Per slot, how many pairs it is in and whether any (`overlapping`, the
@@ -51,20 +76,20 @@ impl World {
     /// pair's live objects count one pair fewer, a begun pair's one more (a
     /// removed object's own count was zeroed by `remove`).
     fn count_overlaps_from_events(&mut self) {
-        let slots = self.slot_ids.len();
-        self.overlap_counts.resize(slots, 0);
-        self.overlapping.resize(slots, 0);
-        for &id in &self.ended_out {
-            if let Some(slot) = self.id_to_slot.get(id) {
-                let count = &mut self.overlap_counts[slot as usize];
+        let slots = self.objects.slot_ids.len();
+        self.pairs.overlap_counts.resize(slots, 0);
+        self.pairs.overlapping.resize(slots, 0);
+        for &id in &self.pairs.ended {
+            if let Some(slot) = self.objects.id_to_slot.get(id) {
+                let count = &mut self.pairs.overlap_counts[slot as usize];
                 *count -= 1;
-                self.overlapping[slot as usize] = u8::from(*count > 0);
+                self.pairs.overlapping[slot as usize] = u8::from(*count > 0);
             }
         }
-        for &id in &self.began_out {
-            let slot = self.id_to_slot.get(id).expect("pairs hold live ids") as usize;
-            self.overlap_counts[slot] += 1;
-            self.overlapping[slot] = 1;
+        for &id in &self.pairs.began {
+            let slot = self.objects.id_to_slot.get(id).expect("pairs hold live ids") as usize;
+            self.pairs.overlap_counts[slot] += 1;
+            self.pairs.overlapping[slot] = 1;
         }
     }
 
@@ -72,23 +97,29 @@ impl World {
     /// per-slot overlap counts taken as the pairs come; the events by one
     /// merge walk of the previous and current keys.
     fn pairs_from_full_pass(&mut self) {
-        self.pair_slots.clear();
-        self.last_pair_stats = self.structure.as_broad_phase().pairs(&mut self.pair_slots);
-        let slots = self.slot_ids.len();
-        self.overlap_counts.clear();
-        self.overlap_counts.resize(slots, 0);
-        self.overlapping.clear();
-        self.overlapping.resize(slots, 0);
-        for &(a, b) in &self.pair_slots {
-            let (id_a, id_b) = (self.slot_ids[a as usize] as u64, self.slot_ids[b as usize] as u64);
-            self.pair_keys.push(id_a.min(id_b) << 32 | id_a.max(id_b));
+        self.workspace.pair_slots.clear();
+        self.pairs.stats = self.structure.as_broad_phase().pairs(&mut self.workspace.pair_slots);
+        let slots = self.objects.slot_ids.len();
+        self.pairs.overlap_counts.clear();
+        self.pairs.overlap_counts.resize(slots, 0);
+        self.pairs.overlapping.clear();
+        self.pairs.overlapping.resize(slots, 0);
+        for &(a, b) in &self.workspace.pair_slots {
+            let (id_a, id_b) =
+                (self.objects.slot_ids[a as usize] as u64, self.objects.slot_ids[b as usize] as u64);
+            self.pairs.keys.push(id_a.min(id_b) << 32 | id_a.max(id_b));
             for s in [a as usize, b as usize] {
-                self.overlap_counts[s] += 1;
-                self.overlapping[s] = 1;
+                self.pairs.overlap_counts[s] += 1;
+                self.pairs.overlapping[s] = 1;
             }
         }
-        crate::radix_sort::sort_u64(&mut self.pair_keys, &mut self.pair_keys_scratch);
-        diff_sorted(&self.previous_keys, &self.pair_keys, &mut self.began_out, &mut self.ended_out);
+        crate::radix_sort::sort_u64(&mut self.pairs.keys, &mut self.workspace.key_scratch);
+        diff_sorted(
+            &self.pairs.previous_keys,
+            &self.pairs.keys,
+            &mut self.pairs.began,
+            &mut self.pairs.ended,
+        );
     }
 
     /// Pays for what moved: when few objects moved, were inserted or
@@ -99,20 +130,20 @@ impl World {
     /// cheaper. Every structure gives the same pairs, so a structure switch
     /// does not matter: the pairs are a function of the boxes alone.
     fn pairs_from_what_moved(&mut self) -> bool {
-        if self.seen_generation != Some(self.slot_order.generation) {
+        if self.pairs.seen_generation != Some(self.slot_order.generation) {
             return false;
         }
         // Past the structure's share of moved objects (the list's cap, set
         // at the last call), a full pass is cheaper.
-        let Some(moved) = self.changed.list() else { return false };
+        let Some(moved) = self.pairs.changed.list() else { return false };
         let moved = moved.len();
         // Pairs with a moved object: its partners, once per pair, sorted.
         let mut stats = Stats::default();
-        let mut partners = std::mem::take(&mut self.partner_scratch);
-        self.fresh_keys.clear();
+        let mut partners = std::mem::take(&mut self.workspace.partners);
+        self.workspace.fresh_keys.clear();
         for i in 0..moved {
-            let s = self.changed.list().expect("checked above")[i];
-            if self.slot_ids[s as usize] == 0 {
+            let s = self.pairs.changed.list().expect("checked above")[i];
+            if self.objects.slot_ids[s as usize] == 0 {
                 continue; // removed: it has no pairs now
             }
             partners.clear();
@@ -121,38 +152,46 @@ impl World {
             stats.nodes_visited += q.nodes_visited;
             for &t in &partners {
                 // Both moved: the pair is taken from the smaller slot's query.
-                if t == s || (self.changed.contains(t) && t < s) {
+                if t == s || (self.pairs.changed.contains(t) && t < s) {
                     continue;
                 }
-                let (a, b) = (u64::from(self.slot_ids[s as usize]), u64::from(self.slot_ids[t as usize]));
-                self.fresh_keys.push(a.min(b) << 32 | a.max(b));
+                let (a, b) = (
+                    u64::from(self.objects.slot_ids[s as usize]),
+                    u64::from(self.objects.slot_ids[t as usize]),
+                );
+                self.workspace.fresh_keys.push(a.min(b) << 32 | a.max(b));
             }
         }
-        self.partner_scratch = partners;
-        self.last_pair_stats = stats;
-        crate::radix_sort::sort_u64(&mut self.fresh_keys, &mut self.pair_keys_scratch);
+        self.workspace.partners = partners;
+        self.pairs.stats = stats;
+        crate::radix_sort::sort_u64(&mut self.workspace.fresh_keys, &mut self.workspace.key_scratch);
         // One walk over the previous pairs: those between objects that
         // stayed put still hold and are merged in order with the fresh ones
         // (the two are disjoint: every fresh pair has a moved object); those
         // of moved (or removed: their ids were flagged as they left)
         // objects are dropped. What began and ended is then only among the
         // moved objects' pairs, before and now.
-        self.dropped_keys.clear();
-        let fresh = &self.fresh_keys;
+        self.workspace.dropped_keys.clear();
+        let fresh = &self.workspace.fresh_keys;
         let mut j = 0;
-        for &k in &self.previous_keys {
-            if self.changed.contains_id((k >> 32) as u32) || self.changed.contains_id(k as u32) {
-                self.dropped_keys.push(k);
+        for &k in &self.pairs.previous_keys {
+            if self.pairs.changed.contains_id((k >> 32) as u32) || self.pairs.changed.contains_id(k as u32) {
+                self.workspace.dropped_keys.push(k);
                 continue;
             }
             while j < fresh.len() && fresh[j] < k {
-                self.pair_keys.push(fresh[j]);
+                self.pairs.keys.push(fresh[j]);
                 j += 1;
             }
-            self.pair_keys.push(k);
+            self.pairs.keys.push(k);
         }
-        self.pair_keys.extend_from_slice(&fresh[j..]);
-        diff_sorted(&self.dropped_keys, &self.fresh_keys, &mut self.began_out, &mut self.ended_out);
+        self.pairs.keys.extend_from_slice(&fresh[j..]);
+        diff_sorted(
+            &self.workspace.dropped_keys,
+            &self.workspace.fresh_keys,
+            &mut self.pairs.began,
+            &mut self.pairs.ended,
+        );
         true
     }
 }

@@ -4,19 +4,14 @@
 use std::cmp::Ordering;
 
 use super::World;
+use crate::broad_phase::RayControl;
 use crate::error::Result;
 use crate::geometry::Aabb;
 use crate::ray::check_segment;
 use crate::ray::Segment;
 use crate::ray::{
-    cast_tiles_contact, first_box_hit_ranked, trace_cells, BoxHit, Contact, Ends, GridDims, Interval, Ranked,
-    RankedBoxHit, TileHit,
+    cast_tiles_contact, ranked_box_hit, trace_cells, BoxHit, Ends, GridDims, RankedBoxHit, RayPath, TileHit,
 };
-
-/// Pieces a cast cuts its segment into when asking the structure for boxes:
-/// the pieces are searched in order and the search stops at the first hit,
-/// so a short hit does not pay for the whole segment's bounding box.
-const CAST_PIECES: u32 = 16;
 
 /// The first thing a cast segment touches.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,11 +40,11 @@ impl World {
     /// order from the start, clipped to the grid, ignoring tiles.
     pub fn trace_cells(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<&[u32]> {
         check_segment(x0, y0, x1, y1)?;
-        self.cell_scratch.clear();
-        trace_cells(GridDims::of(&self.tiles), x0, y0, x1, y1, &mut self.cell_scratch);
-        self.cells_out.clear();
-        self.cells_out.extend(self.cell_scratch.iter().flat_map(|&(c, r)| [c, r]));
-        Ok(&self.cells_out)
+        self.workspace.cells.clear();
+        trace_cells(GridDims::of(&self.tiles), x0, y0, x1, y1, &mut self.workspace.cells);
+        self.workspace.cells_out.clear();
+        self.workspace.cells_out.extend(self.workspace.cells.iter().flat_map(|&(c, r)| [c, r]));
+        Ok(&self.workspace.cells_out)
     }
 
     /// The first tile surface or object box the segment touches, if any. On
@@ -57,22 +52,28 @@ impl World {
     /// id. Which is first is decided exactly, by where the real segment
     /// first touches each surface, not by the rounded `t`s (for ends near
     /// ±1e308 the whole world lies within one ulp of `t`). Objects come from
-    /// the active structure's `query`, piece by piece along the segment, so
-    /// every structure gives the same answer (the loose grid's objects whose
-    /// centre cell the ray never visits included).
+    /// the active structure's walk along the segment, which visits every
+    /// box the segment touches before the first hit, so every structure
+    /// gives the same answer (the loose grid's objects whose centre cell
+    /// the ray never visits, oversize ones and those outside the world
+    /// included).
     pub fn cast_ray(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<Option<RayHit>> {
         check_segment(x0, y0, x1, y1)?;
         let ends = ((x0, y0), (x1, y1));
-        let tile = cast_tiles_contact(&self.tiles, x0, y0, x1, y1);
-        // A bound of the tile hit's true `t` (its own if the cast knows one,
-        // else a loose one from what it touched), made when first needed.
-        let mut tile_bound = None;
-        let object = self.first_object_hit(ends, tile.as_ref(), &mut tile_bound);
+        // Objects first: the structure's walk costs little per cell, and the
+        // tile cast (an exact walk of the map) then stops at the object hit
+        // instead of crossing the whole map. A tile touched after the
+        // object's true `t` comes after it, so the cast may leave it out.
+        let object = self.first_object_hit(ends);
+        let limit = object.and_then(|o| o.bound).map_or(f64::INFINITY, |b| b.hi);
+        let tile = cast_tiles_contact(&self.tiles, x0, y0, x1, y1, limit);
         Ok(match (tile, object) {
             (Some((t, contact, bound)), Some(o)) => {
                 // The tile ranked only now that there is something to rank
-                // it against, and only as tightly as that needs.
-                let loose = *tile_bound.get_or_insert_with(|| bound.or_else(|| contact.coarse(ends)));
+                // it against, and only as tightly as that needs: a loose
+                // bound first (its own if the cast knows one, else where
+                // the segment is in the tile's box).
+                let loose = bound.or_else(|| contact.coarse(ends));
                 let first = o.ranked().cmp_unranked(contact, bound, loose, ends);
                 Some(if first == Ordering::Less { object_hit(o.hit) } else { t.into() })
             }
@@ -81,67 +82,43 @@ impl World {
         })
     }
 
-    /// The object the segment touches first, searching no further than a
-    /// tile hit `tile` (which ends the ray anyway): its rounded `t`, what it
-    /// touched, and a bound of its true `t` if known; `tile_bound` is where
-    /// the bound used is kept.
-    fn first_object_hit(
-        &mut self,
-        ends: Ends,
-        tile: Option<&(TileHit, Contact, Option<Interval>)>,
-        tile_bound: &mut Option<Option<Interval>>,
-    ) -> Option<RankedBoxHit> {
+    /// The object the segment touches first: its rounded `t`, what it
+    /// touched, and a bound of its true `t` if known. The active structure
+    /// walks its cells or nodes along the segment
+    /// ([`BroadPhase::walk_ray`]) and stops once nothing unvisited can come
+    /// before the best hit so far.
+    ///
+    /// [`BroadPhase::walk_ray`]: crate::BroadPhase::walk_ray
+    fn first_object_hit(&mut self, ends: Ends) -> Option<RankedBoxHit> {
         let ((x0, y0), (x1, y1)) = ends;
-        // Weighted form: x1 - x0 can overflow for finite ends near ±1.8e308
-        // (and inf * 0 is NaN); this stays between the two ends.
-        let point = |t: f64| (x0 * (1.0 - t) + x1 * t, y0 * (1.0 - t) + y1 * t);
-        // Hits count when touching (closed boxes) while queries need interior
-        // overlap: grow each piece's bounds a little, the exact test decides.
-        let margin = 1e-9 * (1.0 + x0.abs().max(x1.abs()).max(y0.abs()).max(y1.abs()));
-        let mut best: Option<RankedBoxHit> = None;
         let seg = Segment::new(x0, y0, x1, y1)?;
-        let mut slots = std::mem::take(&mut self.ray_slots);
-        for k in 0..CAST_PIECES {
-            let (t_start, t_end) = (k as f64 / CAST_PIECES as f64, (k + 1) as f64 / CAST_PIECES as f64);
-            // Stop where the tile hit is certainly before this piece (by a
-            // bound of its true `t`: the rounded one may be off the other
-            // way): a box met from here on is met after it.
-            if let Some((hit, contact, bound)) = tile {
-                if hit.t < t_start {
-                    let loose = *tile_bound.get_or_insert_with(|| bound.or_else(|| contact.coarse(ends)));
-                    // The loose bound (a bounding box's exit) may reach past
-                    // this piece when the hit does not: then the tight one.
-                    let before = |b: Option<Interval>| b.is_some_and(|b| b.hi < t_start);
-                    if before(loose) || (bound.is_none() && before(Ranked::new(ends, *contact).bound)) {
-                        break;
-                    }
-                }
-            }
-            let (ax, ay) = point(t_start);
-            let (bx, by) = if k + 1 == CAST_PIECES { (x1, y1) } else { point(t_end) };
-            let piece = Aabb {
-                min_x: ax.min(bx) - margin,
-                min_y: ay.min(by) - margin,
-                max_x: ax.max(bx) + margin,
-                max_y: ay.max(by) + margin,
-            };
-            slots.clear();
-            self.structure.as_broad_phase().query(piece, &mut slots);
-            let candidates = slots.iter().map(|&s| (self.slot_ids[s as usize], self.aabb_of(s)));
-            if let Some(hit) = first_box_hit_ranked(&seg, candidates) {
-                if best.is_none_or(|b| hit.precedes(&b, ends)) {
-                    best = Some(hit);
-                }
-            }
-            // A box first touched after this piece's end comes after the
-            // best so far if that one is certainly touched by then; a box
-            // touched before it was met by this piece or an earlier one.
-            if best.is_some_and(|b| b.bound.is_some_and(|b| b.hi <= t_end)) {
-                break;
-            }
-        }
-        self.ray_slots = slots;
+        let ray = RayPath::new(x0, y0, x1, y1)?;
+        let slot_ids = &self.objects.slot_ids;
+        let mut best: Option<RankedBoxHit> = None;
+        self.structure.as_broad_phase().walk_ray(&ray, f64::INFINITY, &mut |slot, aabb| {
+            visit_candidate(&seg, ends, slot_ids[slot as usize], *aabb, &mut best)
+        });
         best
+    }
+}
+
+/// Ranks one candidate against the best hit so far; a new best clips the
+/// walk at a bound of its true `t` (nothing touched later can come first).
+fn visit_candidate(
+    seg: &Segment,
+    ends: Ends,
+    id: u32,
+    aabb: Aabb,
+    best: &mut Option<RankedBoxHit>,
+) -> RayControl {
+    let Some(hit) = ranked_box_hit(seg, id, aabb) else { return RayControl::Continue };
+    if best.is_some_and(|b| !hit.precedes(&b, ends)) {
+        return RayControl::Continue;
+    }
+    *best = Some(hit);
+    match hit.bound {
+        Some(b) => RayControl::Clip(b.hi),
+        None => RayControl::Continue,
     }
 }
 

@@ -9,34 +9,26 @@
 //! inserted since). Ids never change; slots do, and `slot_generation` says
 //! when (the per-slot views must then be read again).
 //!
-//! # Measurements
-//! `benches/scaling.mjs` (wasm in Node) and `examples/profile_frames.rs`
-//! (native, under `perf`), and `benches/renumber.rs` for a renumbering
-//! alone; see the README's benchmarks. At 100k objects a renumbering costs
-//! about 3–3.5 ms natively (4.3 ms before its records were gathered in
-//! their new order, see `relabel_records`); renumbered every frame (cost
-//! left out), `pairs` would be 9–18 % faster than with the drift rule
-//! below, so order decays quickly but not catastrophically.
+//! A renumbering costs about as much as a frame at 100k objects, and order
+//! decays slowly enough that renumbering every frame would not repay it;
+//! `benches/renumber.rs` times one, `benches/scaling.mjs` and
+//! `examples/profile_frames.rs` the frames around it (docs/BENCHMARKS.md,
+//! "Measurements behind the code's choices", has the numbers).
 
-use super::hierarchy::NO_PARENT;
 use super::World;
 use crate::broad_phase::relabel_strided;
 use crate::geometry::Aabb;
 use crate::grid::midpoint;
+use crate::index::NULL_INDEX;
 
 /// Below this many objects everything fits in cache: slots stay put.
 pub(super) const RENUMBER_FLOOR: usize = 4096;
 
 /// How far (in cells of the order) the objects may drift on average before
-/// a renumbering. Measured at 100k objects, mean frame time counting the
-/// renumbering frames (`examples/profile_frames`, step + pairs, 600
-/// frames): with a renumbering at 3–3.5 ms, 3 cells against 1 cost the
-/// same or less on every structure and layout (loose grid uniform 4.0 vs
-/// 4.27 ms, mixed 5.6 vs 5.8; the rest within noise), and on the shared
-/// scene fed by `update_many` (`benches/peers`) the median frame
-/// 5.2–5.35 vs 5.2–5.4 ms and the mean 5.37–5.47 vs 5.52–5.63 ms; in wasm
-/// no difference. 0.5 cells was worse than 1 (5.5 vs 5.3 ms median). When
-/// a renumbering cost 5 ms, 4 cells cost 10–20 % more than 1.
+/// a renumbering: the mean frame, renumbering frames counted, was lowest
+/// here at 100k objects on every structure and layout (fewer cells
+/// renumber too often, more let the cache misses grow; see
+/// docs/BENCHMARKS.md).
 const DRIFT_CELLS: f64 = 3.0;
 
 /// The World's record of how far its slots have strayed from space order,
@@ -70,7 +62,6 @@ pub(super) struct SlotOrder {
     spare_offsets: Vec<f64>,
     spare_responses: Vec<u8>,
     spare_ids: Vec<u32>,
-    spare_parents: Vec<u32>,
     spare_overlapping: Vec<u8>,
 }
 
@@ -131,48 +122,46 @@ impl World {
         order.old_of_new.clear();
         order.old_of_new.extend(order.keys.iter().map(|&key| key as u32));
         order.new_of_old.clear();
-        order.new_of_old.resize(self.slot_ids.len(), u32::MAX);
+        order.new_of_old.resize(self.objects.slot_ids.len(), NULL_INDEX);
         for (new, &old) in order.old_of_new.iter().enumerate() {
             order.new_of_old[old as usize] = new as u32;
         }
         let old_of_new = &order.old_of_new;
-        relabel_strided::<_, 4>(&mut self.boxes, &mut order.spare_boxes, old_of_new);
+        relabel_strided::<_, 4>(&mut self.objects.boxes, &mut order.spare_boxes, old_of_new);
         // Arrays that hold only zeros (no velocity set, no tile collider)
-        // stay zeros in any order: cut to length, not moved (the
-        // velocities of 100k boxes at rest were 0.7 ms of a renumbering).
-        if self.moving.is_empty() {
-            self.velocities.truncate(old_of_new.len() * 2);
+        // stay zeros in any order: cut to length, not moved (moving the
+        // velocities of boxes at rest was a fifth of a renumbering).
+        if self.objects.moving.is_empty() {
+            self.objects.velocities.truncate(old_of_new.len() * 2);
         } else {
-            relabel_strided::<_, 2>(&mut self.velocities, &mut order.spare_velocities, old_of_new);
-            self.moving.rebuild(&self.velocities);
+            relabel_strided::<_, 2>(&mut self.objects.velocities, &mut order.spare_velocities, old_of_new);
+            self.objects.moving.rebuild(&self.objects.velocities);
         }
-        relabel_strided::<_, 1>(&mut self.slot_ids, &mut order.spare_ids, old_of_new);
-        if self.tile_colliders == 0 {
-            self.tile_response.truncate(old_of_new.len());
+        relabel_strided::<_, 1>(&mut self.objects.slot_ids, &mut order.spare_ids, old_of_new);
+        if self.tile_colliders.count == 0 {
+            self.tile_colliders.responses.truncate(old_of_new.len());
         } else {
-            relabel_strided::<_, 1>(&mut self.tile_response, &mut order.spare_responses, old_of_new);
+            relabel_strided::<_, 1>(
+                &mut self.tile_colliders.responses,
+                &mut order.spare_responses,
+                old_of_new,
+            );
         }
-        if self.attached > 0 {
-            relabel_strided::<_, 2>(&mut self.offsets, &mut order.spare_offsets, old_of_new);
-            relabel_strided::<_, 1>(&mut self.parent_slot, &mut order.spare_parents, old_of_new);
-            for parent in &mut self.parent_slot {
-                if *parent != NO_PARENT {
-                    *parent = order.new_of_old[*parent as usize];
-                }
-            }
+        if self.attachments.any() {
+            relabel_strided::<_, 2>(&mut self.attachments.offsets, &mut order.spare_offsets, old_of_new);
         } else {
-            // Nothing attached: every parent is NO_PARENT and offsets are
-            // unused until an attachment writes them.
-            self.offsets.truncate(order.keys.len() * 2);
-            self.parent_slot.truncate(order.keys.len());
+            // Nothing attached: offsets are unused until an attachment
+            // writes them.
+            self.attachments.offsets.truncate(order.keys.len() * 2);
         }
+        self.attachments.forest.relabel(&order.new_of_old, old_of_new);
         // Sized at the last `pairs`; slots added since were in no pair.
-        self.overlapping.resize(order.new_of_old.len(), 0);
-        relabel_strided::<_, 1>(&mut self.overlapping, &mut order.spare_overlapping, old_of_new);
-        self.free_slots.clear();
+        self.pairs.overlapping.resize(order.new_of_old.len(), 0);
+        relabel_strided::<_, 1>(&mut self.pairs.overlapping, &mut order.spare_overlapping, old_of_new);
+        self.objects.free_slots.clear();
         // In the table's own order, no hashing: inserting id by id in slot
         // order missed the cache on every id and was a third of the cost.
-        for slot in self.id_to_slot.slots_mut() {
+        for slot in self.objects.id_to_slot.slots_mut() {
             *slot = order.new_of_old[*slot as usize];
         }
         self.structure.as_broad_phase().relabel(&order.new_of_old, &order.old_of_new);
@@ -199,8 +188,8 @@ impl World {
         }
         let geometry = self.structure.grid_geometry().copied();
         let (kx, ky) = (f64::from(u16::MAX) / self.width, f64::from(u16::MAX) / self.height);
-        for slot in 0..self.slot_ids.len() {
-            if self.slot_ids[slot] == 0 {
+        for slot in 0..self.objects.slot_ids.len() {
+            if self.objects.slot_ids[slot] == 0 {
                 continue;
             }
             let aabb = self.aabb_of(slot as u32);
@@ -385,9 +374,14 @@ mod world_tests {
         world.set_parent(9, 3).unwrap();
         world.remove(20).unwrap();
         world.remove(21).unwrap();
+        world.set_parent(30, 9).unwrap();
+        world.set_parent(12, 30).unwrap();
         let before: Vec<_> = world.ids().iter().map(|&id| (id, world.box_of(id).unwrap())).collect();
+        let order = world.order().to_vec();
         world.renumber_slots();
         world.validate().unwrap();
+        assert_eq!(world.order(), order, "the queue keeps its order under new slot names");
+        assert_eq!((world.parent_of(30).unwrap(), world.parent_of(12).unwrap()), (9, 30));
         assert_eq!(world.slot_ids().len(), 48, "free slots dropped");
         assert_eq!((world.parent_of(3).unwrap(), world.parent_of(9).unwrap()), (7, 3));
         let after: Vec<_> = world.ids().iter().map(|&id| (id, world.box_of(id).unwrap())).collect();
@@ -397,5 +391,16 @@ mod world_tests {
         let offset = world.box_of(3).unwrap()[0] - x;
         world.update(7, x + 5.0, y, w, h).unwrap();
         assert_eq!(world.box_of(3).unwrap()[0] - (x + 5.0), offset);
+        // Re-parenting and removing subtrees work on the new slots.
+        world.set_parent(12, 0).unwrap();
+        world.set_parent(7, 12).unwrap();
+        assert!(matches!(world.set_parent(12, 30), Err(crate::error::Error::Cycle { .. })));
+        world.validate().unwrap();
+        world.remove(12).unwrap();
+        for gone in [12, 7, 3, 9, 30] {
+            assert!(!world.contains(gone), "{gone} hung from 12");
+        }
+        assert_eq!(world.count(), 43);
+        world.validate().unwrap();
     }
 }

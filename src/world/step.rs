@@ -1,6 +1,5 @@
 //! Advancing time: motion and elastic walls.
 
-use super::hierarchy::NO_PARENT;
 use super::World;
 use crate::error::{finite, Error, Result};
 use crate::geometry::Aabb;
@@ -20,26 +19,26 @@ impl World {
         if dt < 0.0 {
             return Err(Error::Negative { arg: "dt", value: dt });
         }
-        let any_attached = self.attached > 0;
-        let any_colliders = self.tile_colliders > 0;
+        let any_attached = self.attachments.any();
+        let any_colliders = self.tile_colliders.count > 0;
         // With attachments, what moved is kept for the children to follow.
-        let mut placed = std::mem::take(&mut self.step_placed);
-        placed.reset(if any_attached { self.slot_ids.len() } else { 0 });
+        let mut placed = std::mem::take(&mut self.workspace.step_placed);
+        placed.reset(if any_attached { self.objects.slot_ids.len() } else { 0 });
         let mut placed_count = 0;
-        let moving = std::mem::take(&mut self.moving);
+        let moving = std::mem::take(&mut self.objects.moving);
         moving.for_each(|slot| {
             // Only slots that may move are visited (see `moving_slots.rs`);
             // free slots have zero velocity (`remove` clears it), so this
             // loop reads no id.
-            let (vx, vy) = (self.velocities[slot * 2], self.velocities[slot * 2 + 1]);
+            let (vx, vy) = (self.objects.velocities[slot * 2], self.objects.velocities[slot * 2 + 1]);
             if (vx == 0.0 && vy == 0.0)
-                || (any_attached && self.parent_slot[slot] != NO_PARENT)
-                || (any_colliders && self.tile_response[slot] != 0)
+                || (any_attached && self.attachments.is_attached(slot))
+                || (any_colliders && self.tile_colliders.responses[slot] != 0)
             {
                 return; // at rest or free, carried by its parent, or a tile collider
             }
-            let b = &mut self.boxes[slot * 4..slot * 4 + 4];
-            let v = &mut self.velocities[slot * 2..slot * 2 + 2];
+            let b = &mut self.objects.boxes[slot * 4..slot * 4 + 4];
+            let v = &mut self.objects.velocities[slot * 2..slot * 2 + 2];
             let (mut x, mut y) = (b[0] + vx * dt, b[1] + vy * dt);
             reflect(&mut x, &mut v[0], b[2], self.width);
             reflect(&mut y, &mut v[1], b[3], self.height);
@@ -48,7 +47,7 @@ impl World {
             self.slot_order.note_move(b[0], b[1], x, y);
             b[0] = x;
             b[1] = y;
-            self.changed.mark(slot as u32, &self.slot_ids);
+            self.pairs.changed.mark(slot as u32, &self.objects.slot_ids);
             let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
             self.structure.as_broad_phase().update(slot as u32, aabb);
             if any_attached {
@@ -56,12 +55,12 @@ impl World {
                 placed_count += 1;
             }
         });
-        self.moving = moving;
+        self.objects.moving = moving;
         if any_colliders {
             placed_count += self.step_tile_colliders(dt, any_attached.then_some(&mut placed));
         }
         self.follow_placed(&placed, placed_count);
-        self.step_placed = placed;
+        self.workspace.step_placed = placed;
         Ok(())
     }
 }

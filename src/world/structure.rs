@@ -1,10 +1,11 @@
 //! The structures a `World` can switch between, by contract name.
 
+use crate::bit_set::BitSet;
 use crate::broad_phase::BroadPhase;
 use crate::brute_force::BruteForce;
 use crate::error::{Error, Result};
 use crate::geometry::Aabb;
-use crate::grid::{CellBits, Grid};
+use crate::grid::Grid;
 use crate::loose_grid::LooseGrid;
 use crate::quadtree::{Placement, Quadtree, QuadtreeLimits};
 
@@ -74,6 +75,23 @@ impl StructureKind {
     }
 }
 
+/// How the World builds its structures: kept apart from the active one, so
+/// a switch builds the new one with the same settings.
+#[derive(Debug)]
+pub(super) struct StructureSettings {
+    pub(super) quadtree_limits: QuadtreeLimits,
+    /// The grids' cell size when set; `None` picks one from the objects.
+    pub(super) cell_size: Option<f64>,
+    /// Object count when the automatic cell size was last picked.
+    pub(super) cell_size_picked_at: usize,
+}
+
+impl StructureSettings {
+    pub(super) fn new(quadtree_limits: QuadtreeLimits) -> StructureSettings {
+        StructureSettings { quadtree_limits, cell_size: None, cell_size_picked_at: 0 }
+    }
+}
+
 /// The active structure, concrete so the renderer can reach its internals.
 /// There is one per World, so the size difference of variants costs nothing.
 #[allow(clippy::large_enum_variant)]
@@ -115,8 +133,8 @@ impl Structure {
     /// per slot), in slot order, calling `visit` for each. The structure is
     /// matched once, not once a slot, so its `update` is inlined into the
     /// loop.
-    pub fn update_marked(&mut self, marks: &CellBits, boxes: &[f64], visit: impl FnMut(u32)) {
-        fn each<B: BroadPhase>(b: &mut B, marks: &CellBits, boxes: &[f64], mut visit: impl FnMut(u32)) {
+    pub fn update_marked(&mut self, marks: &BitSet, boxes: &[f64], visit: impl FnMut(u32)) {
+        fn each<B: BroadPhase>(b: &mut B, marks: &BitSet, boxes: &[f64], mut visit: impl FnMut(u32)) {
             marks.for_each_member(|slot| {
                 let s = slot as usize;
                 let x = &boxes[s * 4..s * 4 + 4];
@@ -188,9 +206,9 @@ impl super::World {
     pub fn set_quadtree_limits(&mut self, max_objects: u32, max_levels: u32) -> Result<()> {
         QuadtreeLimits::check_max_objects(max_objects.into())?;
         QuadtreeLimits::check_max_levels(max_levels.into())?;
-        self.quadtree_limits = QuadtreeLimits { max_objects, max_levels };
+        self.structure_settings.quadtree_limits = QuadtreeLimits { max_objects, max_levels };
         if let Structure::Quadtree(tree) = &mut self.structure {
-            tree.set_limits(self.quadtree_limits);
+            tree.set_limits(self.structure_settings.quadtree_limits);
         }
         Ok(())
     }
@@ -198,7 +216,7 @@ impl super::World {
     #[must_use]
     /// The quadtree limits in force.
     pub fn quadtree_limits(&self) -> QuadtreeLimits {
-        self.quadtree_limits
+        self.structure_settings.quadtree_limits
     }
 
     /// The quadtree, when one is active (for drawing its nodes).
@@ -224,7 +242,7 @@ impl super::World {
                 why: "smaller cells would need more than 2,097,152 grid cells to cover this world",
             });
         }
-        self.cell_size = Some(size);
+        self.structure_settings.cell_size = Some(size);
         self.structure.set_grid_cell_size(size);
         self.slot_order.stale = true;
         Ok(())
@@ -240,7 +258,7 @@ impl super::World {
     pub fn resize(&mut self, width: f64, height: f64) -> Result<()> {
         crate::error::positive("width", width)?;
         crate::error::positive("height", height)?;
-        if let Some(size) = self.cell_size {
+        if let Some(size) = self.structure_settings.cell_size {
             if let Some(min) = smallest_cell_above(size, width, height) {
                 return Err(Error::TooSmall {
                     arg: "cell_size",
@@ -258,7 +276,7 @@ impl super::World {
 
     /// Returns the grids to an automatic cell size, picked from the objects.
     pub fn use_automatic_cell_size(&mut self) {
-        self.cell_size = None;
+        self.structure_settings.cell_size = None;
         let kind = self.structure.kind();
         if kind.is_grid() {
             self.rebuild_structure(kind);
@@ -269,7 +287,7 @@ impl super::World {
     /// choice (`None` when automatic and no grid is active).
     #[must_use]
     pub fn cell_size(&self) -> Option<f64> {
-        self.structure.grid_geometry().map(|g| g.cell_size).or(self.cell_size)
+        self.structure.grid_geometry().map(|g| g.cell_size).or(self.structure_settings.cell_size)
     }
 
     /// The automatic cell size for a grid of `kind`, from the live boxes.
@@ -277,8 +295,8 @@ impl super::World {
         if self.count() == 0 {
             return self.width.max(self.height) / 64.0;
         }
-        let boxes = (0..self.slot_ids.len() as u32)
-            .filter(|&s| self.slot_ids[s as usize] != 0)
+        let boxes = (0..self.objects.slot_ids.len() as u32)
+            .filter(|&s| self.objects.slot_ids[s as usize] != 0)
             .map(|s| self.aabb_of(s));
         match kind {
             StructureKind::LooseGrid => crate::loose_grid::suggested_cell_size(boxes),
@@ -290,10 +308,13 @@ impl super::World {
     /// objects has doubled since the last pick (amortised O(1) per insert).
     pub(super) fn retune_cell_size(&mut self) {
         let kind = self.structure.kind();
-        if self.cell_size.is_some() || !kind.is_grid() || self.count() < 2 * self.cell_size_picked_at.max(8) {
+        if self.structure_settings.cell_size.is_some()
+            || !kind.is_grid()
+            || self.count() < 2 * self.structure_settings.cell_size_picked_at.max(8)
+        {
             return;
         }
-        self.cell_size_picked_at = self.count();
+        self.structure_settings.cell_size_picked_at = self.count();
         let size = self.suggested_cell_size(kind);
         self.structure.set_grid_cell_size(size);
         self.slot_order.stale = true;
@@ -301,11 +322,11 @@ impl super::World {
 
     fn rebuild_structure(&mut self, kind: StructureKind) {
         let world = Aabb::from_xywh(0.0, 0.0, self.width, self.height);
-        let cell_size = self.cell_size.unwrap_or_else(|| self.suggested_cell_size(kind));
-        self.cell_size_picked_at = self.count();
-        self.structure = Structure::new(kind, world, self.quadtree_limits, cell_size);
-        for slot in 0..self.slot_ids.len() as u32 {
-            if self.slot_ids[slot as usize] != 0 {
+        let cell_size = self.structure_settings.cell_size.unwrap_or_else(|| self.suggested_cell_size(kind));
+        self.structure_settings.cell_size_picked_at = self.count();
+        self.structure = Structure::new(kind, world, self.structure_settings.quadtree_limits, cell_size);
+        for slot in 0..self.objects.slot_ids.len() as u32 {
+            if self.objects.slot_ids[slot as usize] != 0 {
                 let aabb = self.aabb_of(slot);
                 self.structure.as_broad_phase().insert(slot, aabb);
             }
@@ -318,7 +339,7 @@ impl super::World {
 impl super::World {
     /// Bounds of the regions where an object is stored: quadtree nodes or
     /// grid cells; empty for brute force and for objects kept outside the
-    /// cells (the leaves policy's outside list, the grids' big lists).
+    /// cells (the leaves policy's outside list, the grids' oversize lists).
     pub fn stored_in(&self, id: u32) -> Result<Vec<Aabb>> {
         let slot = self.slot_of("id", id)?;
         let mut out = Vec::new();

@@ -113,7 +113,7 @@ fn cycles_are_refused_and_remove_cascades() {
     assert!(matches!(w.set_parent(ids[0], 99), Err(Error::DeadId { arg: "parent", .. })));
     assert!(matches!(w.set_parent(99, ids[0]), Err(Error::DeadId { arg: "child", .. })));
     assert_eq!(w.order(), before.as_slice());
-    // Re-parent under a node later in the queue: the seed's repair.
+    // Re-parent under a node later in the queue: the segment repair.
     w.set_parent(ids[0], ids[3]).unwrap();
     assert_eq!(w.order(), &[ids[3], ids[0], ids[1], ids[2]]);
     w.remove(ids[0]).unwrap();
@@ -223,7 +223,7 @@ fn attached_boxes_stay_finite_at_the_edges_of_f64() {
 #[test]
 fn running_out_of_ids_is_an_error_that_changes_nothing() {
     let mut w = World::new(100.0, 100.0).unwrap();
-    w.next_id = u32::MAX;
+    w.objects.next_id = u32::MAX;
     assert!(matches!(w.insert(0.0, 0.0, 1.0, 1.0), Err(Error::IdsExhausted)));
     assert_eq!(w.count(), 0);
     w.validate().unwrap();
@@ -720,7 +720,7 @@ mod finite_by_construction {
 }
 
 /// The wall rule at the edges of floating point (found by an adversarial
-/// pass over issue 17): rounding, overflow and the tile push-out must not
+/// pass over the input limits): rounding, overflow and the tile push-out must not
 /// leave a moving box past a wall, nor a coordinate non-finite.
 mod walls_exactly {
     use crate::scene::Rng;
@@ -870,8 +870,8 @@ mod batch_shapes {
     }
 }
 
-/// The fuzzer's ray repros at extreme coordinates (issue 17) and the
-/// ceiling repro (issue 13), through the World on the page's preset: the
+/// Rays the fuzzer found wrong at extreme coordinates, and a ray along a
+/// ceiling, through the World on the page's preset: the
 /// tile hit's cell is one of `traceCells` of the same segment, every number
 /// is finite, and a segment crossing a full row of tiles hits it.
 #[test]
@@ -1008,7 +1008,7 @@ fn cast_ray_reports_the_truly_first_of_hits_within_one_ulp_of_t() {
 #[test]
 fn cast_ray_agrees_with_an_exact_first_hit_reference_at_any_magnitude() {
     use crate::geometry::Aabb;
-    use crate::ray::exact_reference::{self as reference, RefT};
+    use crate::ray::exact::reference::{self as reference, RefT};
     use crate::ray::GridDims;
     use crate::scene::Rng;
     use crate::tile_grid::{to_world, Door, Side, TileGeometry, TileShape};
@@ -1137,4 +1137,69 @@ fn cast_ray_agrees_with_an_exact_first_hit_reference_at_any_magnitude() {
         tile_wins > 300 && box_wins > 300 && ties > 50 && misses > 200,
         "{tile_wins} {box_wins} {ties} {misses}"
     );
+}
+
+#[test]
+fn the_queue_is_stored_only_while_something_is_attached_or_it_was_read() {
+    let mut w = World::new(100.0, 100.0).unwrap();
+    let ids: Vec<u32> = (0..6).map(|i| w.insert(f64::from(i) * 10.0, 0.0, 5.0, 5.0).unwrap()).collect();
+    w.remove(ids[2]).unwrap();
+    assert!(w.attachments.forest.is_implicit(), "nothing attached: nothing stored");
+    assert_eq!(w.iter_order().collect::<Vec<_>>(), [1, 2, 4, 5, 6]);
+    assert_eq!(w.parent_of(ids[1]), Ok(0));
+    w.validate().unwrap();
+    // Reading the queue stores it; it is the ids in ascending order.
+    assert_eq!(w.order(), &[1, 2, 4, 5, 6]);
+    assert!(!w.attachments.forest.is_implicit());
+    w.validate().unwrap();
+    // A renumbering with nothing attached forgets it again.
+    w.renumber_slots();
+    assert!(w.attachments.forest.is_implicit());
+    w.validate().unwrap();
+    // The first attachment stores it, and repairs it as before: 1 under 6
+    // (later in the queue) carries 1 to just after 6.
+    w.set_hierarchy_tracing(true);
+    w.set_parent(1, 6).unwrap();
+    assert_eq!(w.order(), &[2, 4, 5, 6, 1]);
+    assert_eq!(w.last_repair().map(|r| (r.p, r.q)), Some((0, 4)));
+    w.validate().unwrap();
+    // Detached again, but no longer in id order: a renumbering keeps it.
+    w.set_parent(1, 0).unwrap();
+    w.renumber_slots();
+    assert!(!w.attachments.forest.is_implicit());
+    assert_eq!(w.order(), &[2, 4, 5, 6, 1]);
+    w.validate().unwrap();
+    // New objects go at the end, as in an implicit queue.
+    let new = w.insert(1.0, 1.0, 1.0, 1.0).unwrap();
+    assert_eq!(w.order(), &[2, 4, 5, 6, 1, new]);
+    w.validate().unwrap();
+}
+
+#[test]
+fn validate_catches_each_part_out_of_step() {
+    let fresh = || {
+        let mut w = World::new(100.0, 100.0).unwrap();
+        for i in 0..5 {
+            w.insert(f64::from(i) * 3.0, 0.0, 5.0, 5.0).unwrap();
+        }
+        w.remove(3).unwrap();
+        w.pairs();
+        w.validate().unwrap();
+        w
+    };
+    type Corruption = (&'static str, fn(&mut World));
+    let broken: [Corruption; 7] = [
+        ("objects: a free slot with a velocity", |w| w.objects.velocities[4] = 1.0),
+        ("objects: a velocity step would not visit", |w| w.objects.velocities[0] = 1.0),
+        ("objects: the free list", |w| w.objects.free_slots.push(0)),
+        ("pairs: the overlapping view", |w| w.pairs.overlapping[4] ^= 1),
+        ("tile colliders: the count", |w| w.tile_colliders.count = 1),
+        ("attachments: the offsets", |w| w.attachments.offsets.push(0.0)),
+        ("structure: a box", |w| w.objects.boxes[0] += 1.0),
+    ];
+    for (what, corrupt) in broken {
+        let mut w = fresh();
+        corrupt(&mut w);
+        assert!(w.validate().is_err(), "{what} went unnoticed");
+    }
 }

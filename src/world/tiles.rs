@@ -25,8 +25,10 @@ pub(super) fn default_tile_grid(width: f64, height: f64) -> TileGrid {
     while extent / size > f64::from(DEFAULT_GRID_CELLS) && size < 1e300 {
         size *= 2.0;
     }
-    let cells =
-        |extent: f64| ((extent / size).ceil() as u32).clamp(1, MAX_CELLS_PER_AXIS.min(DEFAULT_GRID_CELLS));
+    // In a world near the largest float wide, 16 tiles of the size that
+    // covers it reach past it: fewer then, so the map's extent is finite.
+    let most = (f64::MAX / size).floor().min(f64::from(MAX_CELLS_PER_AXIS.min(DEFAULT_GRID_CELLS))) as u32;
+    let cells = |extent: f64| ((extent / size).ceil() as u32).clamp(1, most.max(1));
     TileGrid::new(cells(width), cells(height), size).expect("valid by construction")
 }
 
@@ -95,11 +97,11 @@ impl World {
     /// overlaps, row-major, clipped to the grid.
     pub fn touched_cells(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<&[u32]> {
         let area = super::checked_box(x, y, w, h)?;
-        self.cell_scratch.clear();
-        self.tiles.touched_cells(&area, &mut self.cell_scratch);
-        self.cells_out.clear();
-        self.cells_out.extend(self.cell_scratch.iter().flat_map(|&(c, r)| [c, r]));
-        Ok(&self.cells_out)
+        self.workspace.cells.clear();
+        self.tiles.touched_cells(&area, &mut self.workspace.cells);
+        self.workspace.cells_out.clear();
+        self.workspace.cells_out.extend(self.workspace.cells.iter().flat_map(|&(c, r)| [c, r]));
+        Ok(&self.workspace.cells_out)
     }
 
     /// A move `(dx, dy)` that takes the box out of every tile it overlaps

@@ -5,7 +5,7 @@
 // server. Each installs the tarballs with npm into a fresh temp directory.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,20 +56,44 @@ const a = w.insert(0, 0, 10, 10), b = w.insert(5, 5, 10, 10), c = w.insert(50, 5
 w.setStructure('loose-grid');
 const pairs = [...w.pairs()];
 const tiles = w.tiles;
+const sameTiles = w.tiles === tiles;
 w.free();
 w.free(); // a second free() does nothing
+w[Symbol.dispose](); // nor does a \`using\` block's dispose after it
+tiles[Symbol.dispose]();
 const freed = [() => w.pairs(), () => w.count, () => tiles.cols].map((call) => {
   try { call(); return 'no error'; } catch (e) { return e.message; }
 });
-console.log(JSON.stringify({ pairs, ids: [a, b, c], structures: World.structures().length, freed }));`,
+const exported = Object.keys(await import('broadphase')).sort();
+console.log(JSON.stringify({ pairs, ids: [a, b, c], structures: World.structures().length, sameTiles, freed, exported }));`,
   );
   const out = JSON.parse(execFileSync(process.execPath, ['script.mjs'], { cwd: dir, encoding: 'utf8' }));
   assert.deepEqual(out.pairs, [out.ids[0], out.ids[1]]);
   assert.ok(out.structures >= 5);
+  assert.ok(out.sameTiles, 'world.tiles is one handle');
   assert.match(out.freed[0], /^this World was freed/);
   assert.match(out.freed[1], /^this World was freed/);
-  assert.equal(out.freed[2], 'no error', 'a tiles handle is its own: it keeps the map until it is freed');
+  assert.match(out.freed[2], /^this TileGrid's World was freed/, 'the handle goes with its World');
+  // The façade's classes only: the wasm-bindgen classes and helpers are not exported.
+  assert.deepEqual(out.exported, ['TileGrid', 'World', 'default', 'initSync']);
 });
+
+// The façade's promises hold through both of the package's entries: the
+// wasm suites (wrong types, argument order, hostile values, freed Worlds,
+// memory, batches, the short fuzz) run against the installed package.
+for (const entry of ['index.js', 'node.js']) {
+  test(`the wasm suites pass through the package's ${entry}`, () => {
+    const file = join(dir, 'node_modules', 'broadphase', entry);
+    const suites = readdirSync(join(root, 'tests', 'wasm')).filter((f) => f.endsWith('.test.mjs')).map((f) => join(root, 'tests', 'wasm', f));
+    // A fresh test run (not a child of this one, which would report to it).
+    const env = { ...process.env, BROADPHASE_ENTRY: file };
+    delete env.NODE_TEST_CONTEXT;
+    const run = spawnSync(process.execPath, ['--test', '--test-reporter=tap', ...suites], { env, encoding: 'utf8' });
+    const summary = run.stdout.split('\n').filter((l) => /^# (tests|pass|fail)/.test(l)).join(', ');
+    assert.equal(run.status, 0, `through ${entry}: ${summary}\n${run.stdout.split('\n').filter((l) => /^not ok|error:/.test(l)).join('\n')}`);
+    assert.match(summary, /# fail 0/);
+  });
+}
 
 test('a plain <script type="module"> page: the core from node_modules on a static server', async () => {
   const files = tree(join(dir, 'node_modules', 'broadphase'), '/lib');

@@ -12,10 +12,7 @@
 // A failure shows a dozen calls; ORDER_DUMP=1 prints every one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { initSync, TileGrid, World } from '../../pkg/broadphase.js';
-
-initSync({ module: readFileSync(new URL('../../pkg/broadphase_bg.wasm', import.meta.url)) });
+import { TileGrid, World } from './entry.mjs';
 
 /** A bad value: `type` when it is the wrong JS type (a TypeError is due). */
 const T = (shown, value) => ({ shown, value, type: true });

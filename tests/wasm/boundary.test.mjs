@@ -6,10 +6,7 @@
 // or any other. A call on a freed World throws and touches no other World.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { initSync, TileGrid, World } from '../../pkg/broadphase.js';
-
-const wasm = initSync({ module: readFileSync(new URL('../../pkg/broadphase_bg.wasm', import.meta.url)) });
+import { TileGrid, World, wasm } from './entry.mjs';
 
 /** Valid arguments for each method taking any (name → [param names, values]). */
 const WORLD_CALLS = {

@@ -2,10 +2,7 @@
 // the argument, a refused call changes nothing, per-frame data are views.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { initSync, TileGrid, World } from '../../pkg/broadphase.js';
-
-initSync({ module: readFileSync(new URL('../../pkg/broadphase_bg.wasm', import.meta.url)) });
+import { TileGrid, World } from './entry.mjs';
 
 /** Asserts that `call` throws a JS Error whose message mentions `name`. */
 function throwsNaming(call, name) {
@@ -338,4 +335,25 @@ test('updateMany moves many boxes at once, all or nothing; pairsBegan/pairsEnded
   assert.throws(() => w.updateMany([a], new Float64Array([1, 1, 1, 1])), TypeError);
   assert.deepEqual([...w.slotBoxes()], before, 'a refused batch changes nothing');
   w.free();
+});
+
+test('the façade implements its declarations, and checks each method by its own parameter names', async () => {
+  const { readFileSync } = await import('node:fs');
+  const { signatures } = await import('../../www/core/facade.js');
+  const dts = readFileSync(new URL('../../www/core/facade.d.ts', import.meta.url), 'utf8');
+  for (const [name, Class] of [['World', World], ['TileGrid', TileGrid]]) {
+    const start = dts.indexOf(`declare class ${name} {`);
+    const body = dts.slice(start, dts.indexOf('\n}\n', start));
+    for (const [, isStatic, member] of body.matchAll(/^ {4}(static |readonly |get )?([A-Za-z_][A-Za-z0-9_]*)\s*[(:?]/gm)) {
+      if (member === 'constructor') continue;
+      const owner = isStatic === 'static ' ? Class : Class.prototype;
+      assert.ok(member in owner, `${name}${isStatic === 'static ' ? '.' : '.prototype.'}${member} is declared but the façade has none`);
+    }
+    for (const [method, parameters] of Object.entries(signatures[name])) {
+      const fn = method === 'constructor' ? Class : Class.prototype[method] ?? Class[method];
+      const source = fn.toString();
+      const list = (method === 'constructor' ? /\n\s*constructor\(([^)]*)\)/ : /^[^(]*\(([^)]*)\)/).exec(source)[1];
+      assert.deepEqual(list.split(',').map((p) => p.trim()).filter(Boolean), parameters.map(([p]) => p), `${name}.${method}`);
+    }
+  }
 });

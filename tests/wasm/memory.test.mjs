@@ -4,10 +4,8 @@
 // asking for too much is an error, not an out-of-memory trap.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { initSync, World } from '../../pkg/broadphase.js';
+import { World, wasm } from './entry.mjs';
 
-const wasm = initSync({ module: readFileSync(new URL('../../pkg/broadphase_bg.wasm', import.meta.url)) });
 const megabytes = () => wasm.memory.buffer.byteLength / 2 ** 20;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

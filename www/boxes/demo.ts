@@ -14,9 +14,10 @@ import { Renderer } from '../runtime/renderer';
 import { Simulation, type SimulationOptions } from './simulation';
 import { createState, defaultCamera, SPEED_MAX, type DemoState, type Settings } from './settings';
 import { Sidebar } from '../runtime/ui';
-import { settingsParams, writeSettings } from './url';
+import { boxValues } from './values';
 import { applyView, ViewLink } from '../runtime/view-link';
-import { replaceModeQuery } from '../modes/url';
+import type { View } from '../settings/kinds';
+import type { SomeSettings } from '../settings/table';
 import { Viewport } from '../runtime/viewport';
 import { FrameLoop } from '../runtime/frame-loop';
 
@@ -40,10 +41,12 @@ export interface BoxDemoOptions extends SimulationOptions {
   camera?: boolean;
   /** The quadtree's split lines and the nodes holding the focused box. */
   treeLayers?: boolean;
-  /** Where changed settings go (default: the address bar). */
-  publish?: (params: URLSearchParams) => void;
-  /** The page view from a link (`view=zoom_fx_fy`, checked), or null for the fitted view. */
-  view?: string | null;
+  /** Where changed settings go. */
+  publish: (values: SomeSettings) => void;
+  /** Whether to publish the values in force at once (an embed), not only changes. */
+  publishAtStart?: boolean;
+  /** The page view from a link (checked), or undefined for the fitted view. */
+  view?: View;
 }
 
 export class BoxDemo {
@@ -64,7 +67,6 @@ export class BoxDemo {
     this.runFrame(now, dt);
   });
   private destroyed = false;
-  private readonly publish: ((params: URLSearchParams) => void) | undefined;
   private fpsFrames = 0;
   private fpsSince = 0;
   private rebuildPending = false;
@@ -85,18 +87,17 @@ export class BoxDemo {
     panelHost: HTMLElement,
     settings: Settings,
     structures: readonly string[],
-    options: BoxDemoOptions = {},
+    options: BoxDemoOptions,
   ) {
     this.structures = structures;
     this.hasCamera = options.camera ?? true;
-    this.publish = options.publish;
     this.state = createState(settings);
     this.sim = new Simulation(settings, options);
     this.dropRefusedSettings();
     this.viewport.setWorld(this.sim.side, this.sim.side);
     this.viewport.fit();
-    applyView(this.viewport, options.view ?? null);
-    this.link = new ViewLink(this.viewport, options.publish ?? replaceModeQuery, () => settingsParams(this.state.settings));
+    applyView(this.viewport, options.view);
+    this.link = new ViewLink(this.viewport, options.publish, () => boxValues(this.state.settings));
     this.state.camera = settings.camera !== undefined ? { ...settings.camera } : defaultCamera(this.sim.side);
     clampCamera(this.state.camera, this.sim.side, 4);
     this.renderer = new Renderer<BoxesModel>(canvas, this.viewport);
@@ -111,7 +112,7 @@ export class BoxDemo {
     // An embed hears the values in force at once, before any frame (its
     // getState() reports them, defaults included; an instance off screen
     // runs no frames); the page's address is left as the reader wrote it.
-    if (this.publish !== undefined) writeSettings(this.state.settings, this.link.publish);
+    if (options.publishAtStart === true) this.link.publish(boxValues(this.state.settings));
   }
 
   /** Frames drawn since start. */
@@ -343,7 +344,7 @@ export class BoxDemo {
     this.sidebar.update(now);
     if (this.urlDirty) {
       this.urlDirty = false;
-      writeSettings(s, this.link.publish);
+      this.link.publish(boxValues(s));
     }
     this.link.tick(now);
   }

@@ -2,6 +2,7 @@
 // what the pointer is doing. The wasm world lives in scene.ts, not here.
 
 import type { Rect } from '../runtime/geometry';
+import { OBJECTS_MAX } from '../settings/limits';
 
 /** Layouts `World.populate` accepts (the core does not list them yet). */
 export const LAYOUTS = ['uniform', 'clustered', 'mixed'] as const;
@@ -10,7 +11,8 @@ export type Layout = (typeof LAYOUTS)[number];
 export const COUNT_MIN = 1;
 /** The slider's end; the number box accepts more for stress tests. */
 export const COUNT_SLIDER_MAX = 20_000;
-export const COUNT_MAX = 50_000;
+/** The Objects field's end: the settings' object limit. */
+export const COUNT_MAX = OBJECTS_MAX;
 export const SPEED_MAX = 4;
 
 export interface Settings {

@@ -13,25 +13,6 @@ export function worldSideFor(count: number): number {
   return World.sceneSide(count);
 }
 
-/**
- * The moving-box demo's starting settings, with the core's own tree limits
- * (so the page shows them) and `preferred` as the structure when it exists.
- */
-export function defaultSettings(structures: readonly string[], preferred: string): Settings {
-  const [maxObjects, maxLevels] = World.defaultQuadtreeLimits();
-  return {
-    count: 800,
-    seed: 1,
-    layout: 'uniform',
-    structure: structures.includes(preferred) ? preferred : structures[0],
-    maxObjects,
-    maxLevels: Math.min(maxLevels, 12),
-    speed: 1,
-    running: true,
-    showTree: true,
-  };
-}
-
 /** The side of a square world from the origin that holds every explicit box. */
 function sideHolding(boxes: readonly number[]): number {
   let side = 1;
@@ -262,26 +243,29 @@ export class Simulation {
    * `setupProblems` for the page to show.
    */
   private applyEdits(world: World, settings: Settings): void {
-    this.setupProblems = [];
+    const unplaced: string[] = [];
     const m = settings.moved ?? [];
     for (let i = 0; i + 6 < m.length; i += 7) {
       try {
         world.update(m[i], m[i + 1], m[i + 2], m[i + 3], m[i + 4]);
         world.setVelocity(m[i], m[i + 5], m[i + 6]);
       } catch (error) {
-        this.setupProblems.push(`moved: box ${m[i]} not placed: ${error instanceof Error ? error.message : String(error)}`);
+        unplaced.push(`moved: box ${m[i]} not placed: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+    const unattached: string[] = [];
     const links = settings.links;
-    if (links === undefined) return;
-    for (const id of Array.from(world.order())) if (world.parentOf(id) !== 0) world.setParent(id, 0);
-    for (let i = 0; i + 1 < links.length; i += 2) {
-      try {
-        world.setParent(links[i], links[i + 1]);
-      } catch (error) {
-        this.setupProblems.push(`links: ${links[i]}:${links[i + 1]} not attached: ${error instanceof Error ? error.message : String(error)}`);
+    if (links !== undefined) {
+      for (const id of Array.from(world.order())) if (world.parentOf(id) !== 0) world.setParent(id, 0);
+      for (let i = 0; i + 1 < links.length; i += 2) {
+        try {
+          world.setParent(links[i], links[i + 1]);
+        } catch (error) {
+          unattached.push(`links: ${links[i]}:${links[i + 1]} not attached: ${error instanceof Error ? error.message : String(error)}`);
+        }
       }
     }
+    this.setupProblems = [...firstFew(unplaced, 'moved: boxes not placed'), ...firstFew(unattached, 'links: links not attached')];
   }
 
   private build(settings: Settings): World {
@@ -348,4 +332,10 @@ export class Simulation {
     return maxId;
   }
 
+}
+
+/** The first few of `problems`, then how many more (a link of 200 dead links is one line, not 200). */
+function firstFew(problems: readonly string[], more: string, few = 3): string[] {
+  if (problems.length <= few) return [...problems];
+  return [...problems.slice(0, few - 1), `${more}: ${problems.length - few + 1} more`];
 }

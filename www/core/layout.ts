@@ -6,7 +6,7 @@
 //   const NODE = viewLayout('quadtreeNodes', ['x', 'y', 'w', 'h', 'leaf']);
 //   for (let i = 0; i < nodes.length; i += NODE.stride) draw(nodes[i + NODE.x], …);
 
-import { World } from '../../pkg/broadphase.js';
+import { World } from './core';
 
 /** Offsets of the named fields in one record of a view, and the record's length. */
 export type ViewLayout<F extends string> = { readonly [K in F]: number } & { readonly stride: number };

@@ -4,17 +4,17 @@
 // child <script type="text/plain" data-tiles>. Attribute changes apply as
 // they happen; getState() / setState() are the handle's.
 
-import { SETTINGS } from '../settings/schema';
-import { createEmbed, type PlaygroundHandle } from './mount';
+import { SETTINGS } from '../settings/table';
+import { createEmbed, type EmbedHandle, type PlaygroundHandle } from './mount';
 import type { ModeName, PlaygroundOptions, PlaygroundState } from './options';
 
 /** attribute → option */
-const OPTION_OF = new Map(SETTINGS.map((s) => [s.attribute, s.option]));
+const OPTION_OF = new Map<string, string>(SETTINGS.map((s) => [s.attribute, s.option]));
 
 export class BroadphasePlayground extends HTMLElement {
   static readonly observedAttributes = SETTINGS.map((s) => s.attribute);
 
-  private handle: PlaygroundHandle | null = null;
+  private handle: EmbedHandle | null = null;
   /** Options set from script before the element was connected. */
   private pending: Partial<PlaygroundOptions> = {};
 
@@ -48,15 +48,8 @@ export class BroadphasePlayground extends HTMLElement {
     if (this.handle === null || old === value) return;
     const option = OPTION_OF.get(name);
     if (option === undefined) return;
-    if (value === null) {
-      // A removed attribute: back to the default.
-      this.handle.setState({ [option]: undefined });
-      return;
-    }
-    const spec = SETTINGS.find((s) => s.attribute === name);
-    const checked = spec?.parse(value, this.handle.getState().mode, 'default');
-    // The handle reports refusals; a parsed value goes in as an option.
-    this.handle.setState({ [option]: checked?.ok ? checked.value : value });
+    // The handle reads the text as an attribute (a refusal names it); a removed attribute goes back to the default.
+    this.handle.setAttributes({ [option]: value ?? undefined });
   }
 
   /** The playground's handle (null while disconnected). */

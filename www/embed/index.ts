@@ -16,8 +16,8 @@ export { mount, type PlaygroundHandle } from './mount';
 export { BroadphasePlayground, defineBroadphasePlayground } from './element';
 export type { ModeName, PlaygroundOptions, PlaygroundState } from './options';
 export { WasmLoadError } from './load-wasm';
-export type { Problem } from '../settings/validate';
-export { SETTINGS, type SettingSpec } from '../settings/schema';
+export type { Problem } from '../settings/read';
+export { SETTINGS, type SettingSpec } from '../settings/table';
 export { panelsTable, settingsTable } from '../settings/describe';
 export type { PanelInfo } from '../runtime/ui';
 

@@ -12,11 +12,10 @@
 
 import { findMode, modeStyles } from '../modes/index';
 import type { ModeHandle } from '../modes/types';
-import { prefersReducedMotion } from '../runtime/motion';
 import { publishTheme } from '../runtime/theme';
 import type { PanelInfo } from '../runtime/ui';
-import { settingBy, type ModeName, type SettingSpec } from '../settings/schema';
-import { checkOptions, fromParams, readMode, toParams, warnAll, type Problem } from '../settings/validate';
+import { defaultSettings, optionsOf, readMode, readSettings, warnAll, type Problem } from '../settings/read';
+import { appliesTo, settingBy, type ModeName, type SettingSpec, type SettingValues, type SomeSettings } from '../settings/table';
 import pageCss from '../style.css?inline';
 import embedCss from './embed.css?inline';
 import { loadWasm, wasmUrlFor, WasmLoadError, whenWasmReady } from './load-wasm';
@@ -39,6 +38,12 @@ export interface PlaygroundHandle {
   readonly problems: readonly Problem[];
   /** The current mode's panels: id, title, and whether it is a control or a readout. */
   readonly panels: readonly PanelInfo[];
+}
+
+/** The handle the custom element holds: also takes attribute texts, so a problem names the attribute. */
+export interface EmbedHandle extends PlaygroundHandle {
+  /** Like setState, with attribute texts keyed by option (undefined: the attribute was removed). */
+  setAttributes(partial: Readonly<Record<string, string | undefined>>): void;
 }
 
 /** Below this width the panels go under the canvas. */
@@ -74,7 +79,7 @@ export function mount(element: HTMLElement, options: PlaygroundOptions = {}): Pl
  * element's attribute texts keyed by option (`names: 'attribute'`), so a
  * problem names what the author wrote.
  */
-export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, names: 'attribute' | 'option'): PlaygroundHandle {
+export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, names: 'attribute' | 'option'): EmbedHandle {
   const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
   root.replaceChildren();
   adoptStyles(root);
@@ -91,13 +96,16 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   frameEl.append(body, notices);
   root.append(frameEl);
 
+  /** The settings as written (attribute texts or script values), until the core is loaded and they can be read. */
   let rawSettings: Record<string, unknown> = { ...raw };
   let mode: ModeName = 'quadtree';
-  /** The checked options in force. */
-  let opts: Record<string, unknown> = {};
+  /** Whether the raw settings have been read (the core is loaded); from then on `given` is the truth. */
+  let read = false;
+  /** The settings given and accepted, typed (the mode's defaults fill the rest). */
+  let given: SomeSettings = {};
   const problems: Problem[] = [];
-  /** What the mode last published (its whole scene), or null before any change. */
-  let published: URLSearchParams | null = null;
+  /** What the mode last published (its whole scene), or null before it published. */
+  let published: SomeSettings | null = null;
   let current: ModeHandle | null = null;
   let host: HTMLElement | null = null;
   let visible = true;
@@ -123,14 +131,18 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     notices.hidden = false;
   };
 
-  /** Checks one raw setting that needs no core (mode, height, wasm-url). */
-  const early = (option: string): unknown => {
-    const spec = settingBy('option', option) as SettingSpec;
+  /** A setting that needs no core (height, wasm-url): the read value, or before reading, the raw one checked quietly (the full read reports it). */
+  const early = <K extends 'height' | 'wasmUrl'>(option: K): SomeSettings[K] => {
+    if (read) return given[option];
     const value = rawSettings[option];
     if (value === undefined) return undefined;
-    const checked = names === 'attribute' && typeof value === 'string' ? spec.parse(value, mode, 'default') : spec.check(value, mode, 'default');
-    return checked.ok ? checked.value : undefined;
+    const kind = (settingBy('option', option) as SettingSpec).kind;
+    const checked = names === 'attribute' && typeof value === 'string' ? kind.parse(value, mode, 'default') : kind.check(value, mode, 'default');
+    return checked.ok ? (checked.value as SomeSettings[K]) : undefined;
   };
+
+  /** Every value in force for the mode: what was given, then what the mode published, over its defaults. */
+  const inForce = (): SettingValues => ({ ...defaultSettings(mode), ...given, ...published }) as SettingValues;
 
   const applyHeight = (): void => {
     const h = early('height') ?? DEFAULT_HEIGHT;
@@ -140,9 +152,9 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
 
   const applyLook = (): void => {
     applyHeight();
-    frameEl.classList.toggle('no-legend', opts.legend === false);
+    frameEl.classList.toggle('no-legend', given.legend === false);
     if (host === null || current === null) return;
-    const wanted = opts.panels ?? 'all';
+    const wanted = given.panels ?? 'all';
     const known = new Set(current.panels.map((p) => p.id));
     if (Array.isArray(wanted)) {
       const unknown = wanted.filter((id: string) => !known.has(id));
@@ -156,18 +168,11 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       if (panel === null) continue;
       const listed = wanted === 'all' ? true : wanted === 'none' ? false : (wanted as string[]).includes(info.id);
       const named = Array.isArray(wanted) && wanted.includes(info.id);
-      const hide = !listed || (opts.controls === false && info.role === 'control' && !named);
+      const hide = !listed || (given.controls === false && info.role === 'control' && !named);
       panel.hidden = hide;
       if (!hide) shown += 1;
     }
     host.classList.toggle('no-sidebar', shown === 0);
-  };
-
-  const params = (): URLSearchParams => {
-    const p = toParams(opts, mode);
-    // Reduced motion starts a scene still unless the author said otherwise.
-    if (opts.paused === undefined && prefersReducedMotion()) p.set('paused', '');
-    return p;
   };
 
   const create = (): void => {
@@ -179,11 +184,12 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     host.dataset.mode = mode;
     body.replaceChildren(host);
     try {
-      current = findMode(mode).create(host, params(), {
-        publish: (p) => {
-          published = new URLSearchParams(p);
+      current = findMode(mode).create(host, inForce(), {
+        publish: (values) => {
+          published = { ...values };
           element.dispatchEvent(new CustomEvent('statechange', { detail: handle.getState() }));
         },
+        publishAtStart: true,
         keyRoot: root,
         debug: false,
       });
@@ -195,12 +201,15 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     if (!visible) current.setVisible?.(false);
   };
 
-  /** Checks every raw setting (the core is loaded: names can be checked) and builds the mode. */
+  /** Reads every raw setting (the core is loaded: names can be checked) and builds the mode. */
   const start = (): void => {
     if (destroyed) return;
-    const checked = checkOptions(withoutMode(rawSettings), mode, names);
-    opts = checked.options;
-    report(checked.problems);
+    if (!read) {
+      const found = readSettings(withoutMode(rawSettings), mode, names);
+      given = found.given;
+      read = true;
+      report(found.problems);
+    }
     create();
   };
 
@@ -244,7 +253,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   applyHeight();
   placeholder('Loading the broadphase playground…', 'loading');
   let stopWaiting = (): void => {};
-  const ready = loadWasm(wasmUrlFor(early('wasmUrl') as string | undefined)).then(start, (error: unknown) => {
+  const ready = loadWasm(wasmUrlFor(early('wasmUrl'))).then(start, (error: unknown) => {
     showFailure(error);
     // Another element may load the core from a better URL: then this one starts too.
     stopWaiting = whenWasmReady(start);
@@ -253,32 +262,48 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   // The promise is for callers; an unhandled rejection here would only repeat the message on screen.
   ready.catch(() => {});
 
-  const handle: PlaygroundHandle = {
+  /** Merges raw settings (script values, or attribute texts) into those in force; a scene change re-creates the mode. */
+  const apply = (partial: Readonly<Record<string, unknown>>, source: 'attribute' | 'option'): void => {
+    if (destroyed) return;
+    const nextMode = partial.mode !== undefined ? readModeFrom(partial, report) : mode;
+    if (!read) {
+      // Not read yet (the core is loading): the new raw settings are read with the rest.
+      rawSettings = Object.fromEntries(Object.entries({ ...rawSettings, ...partial, mode: nextMode }).filter(([, v]) => v !== undefined));
+      mode = nextMode;
+      applyHeight();
+      return;
+    }
+    const found = readSettings(withoutMode(partial), nextMode, source);
+    report(found.problems);
+    // Start from the live scene, so a reader's edits survive an unrelated change; a new mode starts from its own defaults.
+    const before = inForce();
+    const kept = (k: string) => LOOK_OPTIONS.has(k) || (nextMode === mode && isScene(k, mode));
+    const base: Record<string, unknown> = Object.fromEntries(Object.entries({ ...given, ...published }).filter(([k]) => kept(k)));
+    // An option set to undefined (an attribute removed) goes back to its default.
+    for (const [key, value] of Object.entries(partial)) if (value === undefined) delete base[key];
+    const next = { ...base, ...found.given } as SomeSettings;
+    const sceneChanged = nextMode !== mode || sceneKey({ ...defaultSettings(nextMode), ...next }, nextMode) !== sceneKey(before, mode);
+    mode = nextMode;
+    given = next;
+    published = null;
+    if (current !== null && sceneChanged) create();
+    else applyLook();
+  };
+
+  const handle: EmbedHandle = {
     getState() {
-      const scene = fromParams(published ?? params(), mode);
-      const look = Object.fromEntries(Object.entries(opts).filter(([k]) => LOOK_OPTIONS.has(k)));
-      return { ...look, ...scene, mode } as PlaygroundState;
+      // Before the core is loaded nothing is read yet (the defaults come from the core): only the mode is known.
+      if (!read) return { mode } as PlaygroundState;
+      // The scene as the mode has it now, and the look as given: typed values as options.
+      const scene = Object.fromEntries(Object.entries(inForce()).filter(([k]) => isScene(k, mode)));
+      const look = Object.fromEntries(Object.entries(given).filter(([k]) => LOOK_OPTIONS.has(k)));
+      return { ...optionsOf({ ...look, ...scene }), mode } as PlaygroundState;
     },
     setState(partial) {
-      if (destroyed) return;
-      const before = handle.getState();
-      const nextMode = partial.mode !== undefined ? readModeFrom(partial, report) : mode;
-      // Start from the live scene, so a reader's edits survive an unrelated change;
-      // a new mode starts from its own defaults.
-      const base: Record<string, unknown> = nextMode === mode ? { ...(before as unknown as Record<string, unknown>) } : Object.fromEntries(Object.entries(before).filter(([k]) => LOOK_OPTIONS.has(k)));
-      // An option set to undefined goes back to its default.
-      for (const [key, value] of Object.entries(partial)) if (value === undefined) delete base[key];
-      const checked = checkOptions(withoutMode(partial as Record<string, unknown>), nextMode, 'option');
-      report(checked.problems);
-      rawSettings = { ...base, ...checked.options };
-      const nextOpts = { ...base, ...checked.options };
-      delete nextOpts.mode;
-      const sceneChanged = nextMode !== mode || toParams(nextOpts, nextMode).toString() !== toParams(withoutMode(before as unknown as Record<string, unknown>), mode).toString();
-      mode = nextMode;
-      opts = nextOpts;
-      names = 'option';
-      if (current !== null && sceneChanged) create();
-      else applyLook();
+      apply(partial as Record<string, unknown>, 'option');
+    },
+    setAttributes(partial) {
+      apply(partial, 'attribute');
     },
     destroy() {
       if (destroyed) return;
@@ -312,11 +337,20 @@ function withoutMode(settings: Readonly<Record<string, unknown>>): Record<string
   return rest;
 }
 
+/** Whether `option` is part of `mode`'s scene (a setting of that mode that a link carries). */
+function isScene(option: string, mode: ModeName): boolean {
+  const spec = settingBy('option', option);
+  return spec !== undefined && spec.param !== null && option !== 'mode' && appliesTo(spec, mode);
+}
+
+/** The scene's values, comparable: a change re-creates the mode. */
+function sceneKey(values: SomeSettings, mode: ModeName): string {
+  return JSON.stringify(Object.entries(values).filter(([k, v]) => v !== undefined && isScene(k, mode)).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
 function readModeFrom(settings: Readonly<Record<string, unknown>>, report: (p: Problem[]) => void): ModeName {
-  const raw = settings.mode;
-  if (raw === undefined) return 'quadtree';
   const found: Problem[] = [];
-  const mode = readMode(typeof raw === 'string' ? raw : JSON.stringify(raw), found);
+  const mode = readMode(settings.mode, found);
   report(found);
   return mode;
 }

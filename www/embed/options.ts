@@ -1,12 +1,13 @@
 // An embed's options as TypeScript sees them. Every option is described,
-// checked and documented by the one table in ../settings/schema.ts (its
+// checked and documented by the one table in ../settings/table.ts (its
 // `option` column); this file only gives them types for `mount()` and
 // `getState()`.
 
-import type { ModeName } from '../settings/schema';
+import type { ModeName } from '../settings/mode-names';
+import type { SETTINGS } from '../settings/table';
 
-export type { ModeName } from '../settings/schema';
-export { MODE_NAMES } from '../settings/schema';
+export type { ModeName } from '../settings/mode-names';
+export { MODE_NAMES } from '../settings/mode-names';
 
 export interface PlaygroundOptions {
   /** Which playground: quadtree (default), grids, hierarchy, tiles, rays. */
@@ -43,12 +44,20 @@ export interface PlaygroundOptions {
   tiles?: string;
   /** Tiles: the shape in hand. */
   shape?: string;
+  /** Boxes placed by hand over the seeded scene: `"id:x,y,w,h,vx,vy; …"` (what `getState()` reports after a drag). */
+  moved?: string;
+  /** Hierarchy: every parent link, `"child:parent; …"` (empty: all at the root). */
+  links?: string;
+  /** Quadtree, grids: the culling camera `[x, y, w, h]`. */
+  camera?: readonly number[];
   /** Rays: the ray's ends `[x0, y0, x1, y1]`. */
   ray?: readonly number[];
   /** Rays: the enemy's position `[x, y]`. */
   enemy?: readonly number[];
   /** Rays: the player's position `[x, y]`. */
   player?: readonly number[];
+  /** The view: `[zoom, centre x, centre y]`, the centre as fractions of the world (what `getState()` reports after a zoom or pan). */
+  view?: readonly number[];
   /** Panel ids to show ('stats', 'controls', 'tiles-readout', …), 'all' (default) or 'none'. */
   panels?: readonly string[] | 'all' | 'none';
   /** false hides the control panels (settings, palettes, keys). */
@@ -63,3 +72,8 @@ export interface PlaygroundOptions {
 
 /** What getState() returns: the options in force, with the scene as the reader left it. */
 export type PlaygroundState = PlaygroundOptions & { mode: ModeName };
+
+// Every option of the settings table has a field above (tsc fails here, naming it, when one is missing).
+type TableOption = (typeof SETTINGS)[number]['option'];
+const everyOptionTyped: [Exclude<TableOption, keyof PlaygroundOptions>] extends [never] ? true : Exclude<TableOption, keyof PlaygroundOptions> = true;
+void everyOptionTyped;

@@ -10,13 +10,14 @@ import { createQuadtreeMode } from './quadtree/index';
 import { createRaysMode } from './rays/index';
 import { createTilesMode } from './tiles/index';
 import type { ModeFactory } from './types';
+import type { ModeName } from '../settings/mode-names';
 import raysCss from './rays/rays.css?inline';
 import tilesCss from './tiles/tiles.css?inline';
 import playCss from './play/play.css?inline';
 import boxListCss from '../box-editing/box-list.css?inline';
 
 export interface ModeEntry {
-  readonly id: string;
+  readonly id: ModeName;
   readonly label: string;
   readonly blurb: string;
   readonly create: ModeFactory;

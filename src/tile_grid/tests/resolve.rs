@@ -103,6 +103,23 @@ fn closed_doors_are_thin_walls() {
 }
 
 #[test]
+fn a_push_never_takes_a_box_through_a_closed_door() {
+    // A door column at x = 6 and a closed door on the line y = 10 of the
+    // cell left of it. A box crossing both: back through the vertical door
+    // (left) it still crosses the horizontal one; forward (right) it is
+    // clear of both, but on the door's far side, where it never was.
+    let mut g = TileGrid::new(11, 12, 1.0).unwrap();
+    for row in 0..12 {
+        g.set_door(6, row, Side::Left, Some(Door::Closed)).unwrap();
+    }
+    g.set_door(5, 10, Side::Top, Some(Door::Closed)).unwrap();
+    let b = Aabb::from_xywh(5.67, 9.8, 0.55, 0.55);
+    let (dx, dy) = g.push_out(&b);
+    assert!(b.max_x + dx <= 6.0, "pushed through the door: ({dx}, {dy})");
+    assert!(b.max_y + dy <= 10.0 || b.min_y + dy >= 10.0, "still across y = 10: ({dx}, {dy})");
+}
+
+#[test]
 fn boxes_in_open_space_of_the_n_level_come_out_clean() {
     let g = TileGrid::preset("n-level").unwrap();
     let ts = g.tile_size();

@@ -14,8 +14,7 @@ import { StatsPanel } from '../../boxes/panels/stats';
 import { BoxDemo } from '../../boxes/demo';
 import type { Settings } from '../../boxes/settings';
 import { h, panelSection } from '../../runtime/ui';
-import { readSettings } from '../../boxes/url';
-import { defaultSettings } from '../../boxes/simulation';
+import { boxSettings } from '../../boxes/values';
 import { buildModeLayout } from '../../runtime/stage';
 import type { ModeFactory } from '../types';
 import { CellsLayer } from './cells-layer';
@@ -28,15 +27,14 @@ function sceneKey(s: Settings): string {
   return [s.count, s.seed, s.layout, s.cellSize ?? 'auto', s.maxObjects, s.maxLevels].join('|');
 }
 
-export const createGridsMode: ModeFactory = (host, params, context = {}) => {
+export const createGridsMode: ModeFactory = (host, values, context) => {
   const structures = World.structures();
-  const defaults = defaultSettings(structures, 'loose-grid');
-  const settings = readSettings(defaults, structures, params);
+  const settings = boxSettings(values);
   const layout = buildModeLayout(host, {
     canvasLabel: 'Simulation: moving boxes in a grid; the selected box’s stored and searched cells',
     help: 'Click a box to select it, drag to move it · click empty space to deselect · scroll to zoom, drag empty space to pan',
   });
-  const pg = new BoxDemo(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, publish: context.publish, view: params.get('view') });
+  const pg = new BoxDemo(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, publish: context.publish, publishAtStart: context.publishAtStart, view: values.view });
   addDemoTools(layout.tools, pg);
   const cells = new CellsLayer();
   pg.renderer.add(new GridLayer());

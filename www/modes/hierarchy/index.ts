@@ -11,9 +11,8 @@ import { Notice } from '../../runtime/notice';
 import { ControlsPanel } from '../../boxes/panels/controls';
 import { key, swatch } from '../../boxes/panels/legend';
 import { BoxDemo } from '../../boxes/demo';
-import type { Settings } from '../../boxes/settings';
 import { h, panelSection } from '../../runtime/ui';
-import { readSettings } from '../../boxes/url';
+import { boxSettings } from '../../boxes/values';
 import { buildModeLayout } from '../../runtime/stage';
 import type { ModeFactory } from '../types';
 import { HierarchyController } from './controller';
@@ -23,8 +22,6 @@ import { historyKey } from '../../runtime/history';
 import { AttachPanel, QueuePanel, TreePanel } from './panels';
 import { RepairPanel } from './repair-panel';
 
-const DEFAULT_COUNT = 36;
-const COUNT_MAX = 200;
 
 /**
  * Gives the scene its shape: every third box at rest, and one small family
@@ -57,27 +54,15 @@ function prepare(world: World): void {
   world.setParent(c, a);
 }
 
-export const createHierarchyMode: ModeFactory = (host, params, context = {}) => {
+export const createHierarchyMode: ModeFactory = (host, values, context) => {
   const structures = World.structures();
-  const defaults: Settings = {
-    count: DEFAULT_COUNT,
-    seed: 3,
-    layout: 'uniform',
-    structure: structures.includes('quadtree') ? 'quadtree' : structures[0],
-    maxObjects: 8,
-    maxLevels: 8,
-    speed: 1,
-    running: true,
-    showTree: true,
-  };
-  const settings = readSettings(defaults, structures, params);
-  settings.count = Math.min(settings.count, COUNT_MAX);
+  const settings = boxSettings(values);
   const layout = buildModeLayout(host, {
     canvasLabel: 'Simulation: boxes linked to their parents; attached boxes move with them',
     help: 'Shift-drag (or Alt-drag) a box onto another to attach it, onto empty space to detach · drag to move · click to select',
     colophon: 'Rust core compiled to WebAssembly · <code>setParent</code>, <code>parentOf</code>, <code>order()</code>, <code>lastRepair()</code>',
   });
-  const pg = new BoxDemo(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, prepare, publish: context.publish, view: params.get('view') });
+  const pg = new BoxDemo(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, prepare, publish: context.publish, publishAtStart: context.publishAtStart, view: values.view });
   addDemoTools(layout.tools, pg);
   const c = new HierarchyController(pg);
   const links = new LinksLayer(c);

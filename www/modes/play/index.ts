@@ -19,7 +19,6 @@ import { buildModeLayout } from '../../runtime/stage';
 import { h, panelSection, setText, Sidebar } from '../../runtime/ui';
 import { Viewport } from '../../runtime/viewport';
 import { applyView, ViewLink } from '../../runtime/view-link';
-import { replaceModeQuery } from '../url';
 import type { ModeFactory } from '../types';
 import { Button, PlayGame, TICK } from './game';
 import { MachineryLayer, ObjectsLayer, type Overlays, type PlayModel } from './layers';
@@ -60,8 +59,8 @@ const KEYS: Record<string, Button> = {
   ArrowUp: Button.Jump,
 };
 
-export const createPlayMode: ModeFactory = (host, params, context = {}) => {
-  const seed = Number(params.get('seed') ?? 1) >>> 0;
+export const createPlayMode: ModeFactory = (host, values, context) => {
+  const seed = values.seed;
   const layout = buildModeLayout(host, {
     canvasLabel: 'A game on an N-style level: the player, gold, drifting mines, drones with sight lines, a moving platform',
     help: '← → or A D run · Space, Z, W or ↑ jump (again against a wall: wall jump) · P pauses · . steps one tick · R restarts · on touch: the buttons below',
@@ -80,10 +79,10 @@ export const createPlayMode: ModeFactory = (host, params, context = {}) => {
     viewport.fit();
   };
   fit();
-  applyView(viewport, params.get('view'));
+  applyView(viewport, values.view);
   addZoomButtons(layout.tools, viewport);
 
-  let paused = params.has('paused');
+  let paused = values.paused;
   let held = 0; // keyboard and touch buttons
   let forced: number | null = null; // the debug handle's hold()
   let pending = 0; // unspent time, seconds
@@ -248,9 +247,9 @@ export const createPlayMode: ModeFactory = (host, params, context = {}) => {
   });
   setPaused(paused);
   // An embed hears the values in force (its getState() reports them).
-  context.publish?.(new URLSearchParams(paused ? { seed: String(game.seed), paused: '' } : { seed: String(game.seed) }));
+  if (context.publishAtStart === true) context.publish({ seed: game.seed, paused });
   // The page view goes into the link when the reader zooms or pans (with the seed it plays).
-  const link = new ViewLink(viewport, context.publish ?? replaceModeQuery, () => new URLSearchParams(paused ? { seed: String(game.seed), paused: '' } : { seed: String(game.seed) }));
+  const link = new ViewLink(viewport, context.publish, () => ({ seed: game.seed, paused }));
 
   const uninstall = (() => {
     if (context.debug === false) return () => {};

@@ -12,20 +12,18 @@ import { ControlsPanel } from '../../boxes/panels/controls';
 import { KeysPanel, LegendPanel } from '../../boxes/panels/legend';
 import { StatsPanel } from '../../boxes/panels/stats';
 import { BoxDemo } from '../../boxes/demo';
-import { readSettings } from '../../boxes/url';
-import { defaultSettings } from '../../boxes/simulation';
+import { boxSettings } from '../../boxes/values';
 import { buildModeLayout } from '../../runtime/stage';
 import type { ModeFactory } from '../types';
 
-export const createQuadtreeMode: ModeFactory = (host, params, context = {}) => {
+export const createQuadtreeMode: ModeFactory = (host, values, context) => {
   const structures = World.structures();
-  const defaults = defaultSettings(structures, 'quadtree');
-  const settings = readSettings(defaults, structures, params);
+  const settings = boxSettings(values);
   const layout = buildModeLayout(host, {
     canvasLabel: "Simulation: moving boxes, the quadtree's splits and the dashed camera",
     help: 'Drag a box · drag the camera by its tab, resize it at the corner · scroll to zoom, drag empty space to pan',
   });
-  const playground = new BoxDemo(layout.canvas, layout.panels, settings, structures, { publish: context.publish, view: params.get('view') });
+  const playground = new BoxDemo(layout.canvas, layout.panels, settings, structures, { publish: context.publish, publishAtStart: context.publishAtStart, view: values.view });
   addDemoTools(layout.tools, playground);
   playground.sidebar.add(new ControlsPanel(playground), 'control');
   playground.sidebar.add(new StatsPanel(playground));

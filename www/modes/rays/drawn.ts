@@ -5,9 +5,10 @@
 // and are not editable. Their colour is one of a few, by label order.
 
 import { BoxStore, type BoxStoreHost } from '../../box-editing/box-store';
+import { RAYS_DRAWN_BOXES_MAX } from '../../settings/limits';
 
-/** Most boxes one can draw here: plenty for a lesson, few enough to list. */
-export const DRAWN_BOX_LIMIT = 32;
+/** Most boxes one can draw here (the settings' limit for a link's boxes too). */
+export const DRAWN_BOX_LIMIT = RAYS_DRAWN_BOXES_MAX;
 
 /** One colour per drawn box, as `r, g, b` (by id, round again). */
 const DRAWN_RGB: readonly string[] = ['94, 168, 255', '72, 219, 160', '199, 146, 234', '255, 159, 67'];

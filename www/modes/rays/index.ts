@@ -14,7 +14,7 @@
 // | `panels.ts`     | sidebar panels and the legend |
 // | `state.ts`      | hover / drag / selection / step-through state |
 // | `colours.ts`    | palette, published as `--r-*` CSS variables |
-// | `url.ts`        | the scene in the address bar |
+// | `values.ts`     | the scene to and from the typed setting values |
 // | `debug.ts`      | `window.__broadphaseRays` for tests and the console |
 // | `rays.css`      | the mode's own styles |
 
@@ -28,7 +28,7 @@ import { RaysInput } from './input';
 import { RaysMode } from './mode';
 import { drawnBoxesPanel, KeysPanel, raysLegend, RayPanel, SceneControls, SightPanel, StepPanel } from './panels';
 
-export const createRaysMode: ModeFactory = (host, params, context = {}) => {
+export const createRaysMode: ModeFactory = (host, values, context) => {
   const layout = buildModeLayout(host, {
     canvasLabel: 'Tile map with a ray A to B: the cells it passes through shaded in order, its first hit and normal; an enemy and a player with their line of sight',
     help: 'Drag A, B, the enemy or the player · Shift-drag (or the Box tool) draws a box the ray can hit · Tab picks one on the canvas, arrows move it · N steps the DDA · Ctrl+Z undoes · wheel zooms, drag empty space to pan',
@@ -39,7 +39,7 @@ export const createRaysMode: ModeFactory = (host, params, context = {}) => {
   publishRayColours(layout.stage, layout.sidebar);
   let mode: RaysMode;
   try {
-    mode = new RaysMode(layout, params, context.publish);
+    mode = new RaysMode(layout, values, context);
   } catch (error) {
     layout.remove();
     throw error;

@@ -11,20 +11,19 @@ import { Sidebar } from '../../runtime/ui';
 import { Viewport } from '../../runtime/viewport';
 import type { ModeLayout } from '../../runtime/stage';
 import { DrawnBoxesLayer, DrawnCellsLayer, HandlesLayer, RayBoxesLayer, RayLayer, SightLayer, StepLayer, TraceCellsLayer, type RaysDrawModel } from './layers';
-import { DEFAULT_STRUCTURE, defaultState, RaysModel, type HandleName } from './model';
+import { defaultState, RaysModel, type HandleName } from './model';
 import { createUi, type RaysUi } from './state';
-import { raysParams, readRaysState, writeRaysState } from './url';
+import { raysState, raysValues } from './values';
 import { applyView, ViewLink } from '../../runtime/view-link';
 import { RulersLayer } from '../../layers/rulers';
-import { replaceModeQuery } from '../url';
 import { FrameLoop } from '../../runtime/frame-loop';
 import { History } from '../../runtime/history';
 import type { Point } from './model';
 import { HANDLES } from './model';
 import { snapToLine } from '../../runtime/geometry';
 import type { BoxEntry, BoxStore } from '../../box-editing/box-store';
-import { parseBoxList } from '../../settings/schema';
 import { createDrawnBoxes } from './drawn';
+import type { ModeContext, SettingValues, SomeSettings } from '../types';
 
 /** What undo and redo restore here: the four handles and the drawn boxes. */
 interface RaysSnapshot {
@@ -70,23 +69,21 @@ export class RaysMode {
 
   constructor(
     layout: ModeLayout,
-    params: URLSearchParams,
-    publish?: (params: URLSearchParams) => void,
+    values: SettingValues,
+    context: Pick<ModeContext, 'publish' | 'publishAtStart'>,
   ) {
     this.notice = new Notice(layout.notice);
 
     this.structures = World.structures();
     const report = (what: string, error: unknown) => this.report(what, error);
     this.model = new RaysModel((tile) => {
-      const defaults = defaultState(tile);
-      if (!this.structures.includes(defaults.structure)) defaults.structure = this.structures[0];
-      return readRaysState(defaults, this.structures, params);
+      return raysState(defaultState(tile, values.structure), values);
     }, report);
     this.viewport.snapUnit = this.model.tileSize;
     this.viewport.setWorld(this.model.width, this.model.height);
     this.viewport.fit();
-    applyView(this.viewport, params.get('view'));
-    this.link = new ViewLink(this.viewport, publish ?? replaceModeQuery, () => raysParams(this.model.state, DEFAULT_STRUCTURE, this.drawnParam()));
+    applyView(this.viewport, values.view);
+    this.link = new ViewLink(this.viewport, context.publish, () => this.values());
     this.renderer = new Renderer<RaysDrawModel>(layout.canvas, this.viewport);
     for (const layer of [this.mapLayer, this.cellsLayer, this.drawnCells, new RayBoxesLayer(), new DrawnBoxesLayer(), new StepLayer(), new RayLayer(), new SightLayer(), new HandlesLayer(), this.rulers]) this.renderer.add(layer);
     this.drawn = createDrawnBoxes({
@@ -103,10 +100,10 @@ export class RaysMode {
       cellsKey: () => this.model.tiles.revision,
     });
     // A link's drawn boxes (x, y, w, h each; velocities ignored: drawn boxes stand still).
-    const listed = parseBoxList(params.get('boxes') ?? '');
-    if ('boxes' in listed) {
-      for (let i = 0; i + 5 < listed.boxes.length && this.drawn.boxes().length < this.drawn.limit; i += 6) {
-        const [x, y, w, h] = listed.boxes.slice(i, i + 4);
+    const listed = values.boxes;
+    if (listed !== undefined) {
+      for (let i = 0; i + 5 < listed.length && i < this.drawn.limit * 6; i += 6) {
+        const [x, y, w, h] = listed.slice(i, i + 4);
         this.drawn.insert(x, y, w, h);
       }
       this.drawn.edited = true;
@@ -116,7 +113,7 @@ export class RaysMode {
     this.drawModel = { tiles: this.model.tiles, rays: this.model, ui: this.ui, drawn: this.drawn };
     this.sidebar = new Sidebar(layout.panels);
     // An embed hears the values in force at once (see BoxDemo).
-    if (publish !== undefined) writeRaysState(this.model.state, DEFAULT_STRUCTURE, this.drawnParam(), this.link.publish);
+    if (context.publishAtStart === true) this.link.publish(this.values());
   }
 
   /** Frames drawn since start. */
@@ -236,10 +233,9 @@ export class RaysMode {
     }
   }
 
-  /** The drawn boxes as the `boxes` parameter ("x,y,w,h;…"), or null when the user drew none and the link had none. */
-  drawnParam(): string | null {
-    if (!this.drawn.edited) return null;
-    return this.drawn.boxes().map((b) => `${b.x},${b.y},${b.w},${b.h}`).join(';');
+  /** The scene as values to publish (the drawn boxes only when the user drew some or the link had some). */
+  values(): SomeSettings {
+    return raysValues(this.model.state, this.drawn.edited ? this.drawn.boxes() : null);
   }
 
   /** Enters the step-through at the first cell, or walks one cell further. */
@@ -302,7 +298,7 @@ export class RaysMode {
       this.sidebar.update(now);
       if (this.urlDirty && this.ui.drag === null) {
         this.urlDirty = false;
-        writeRaysState(this.model.state, DEFAULT_STRUCTURE, this.drawnParam(), this.link.publish);
+        this.link.publish(this.values());
       }
       this.link.tick(now);
     } catch (error) {

@@ -12,9 +12,6 @@ import { viewLayout, World, type RayHit, type TileGrid } from '../../core/index'
 import { readSteps, type DdaStep } from './trace';
 
 export const MAP_PRESET = 'n-level';
-/** The structure that files the boxes; any gives the same hits. */
-export const DEFAULT_STRUCTURE = 'loose-grid';
-
 export type HandleName = 'start' | 'end' | 'enemy' | 'player';
 /** Tab order of the handles. */
 export const HANDLES: readonly HandleName[] = ['start', 'end', 'enemy', 'player'];
@@ -44,7 +41,7 @@ export interface Sight {
   readonly block: Hit | null;
 }
 
-/** What the user set up: the ends, whether time runs, the structure. */
+/** What the user set up: the ends, whether time runs, the structure that files the boxes (any gives the same hits). */
 export interface RaysState {
   ray: Ray;
   enemy: Point;
@@ -64,13 +61,13 @@ const BOXES: readonly (readonly [number, number, number, number, number, number]
 ];
 
 /** Where things start (in tiles), chosen so the first view shows a hit on a curved tile. */
-export function defaultState(tile: number): RaysState {
+export function defaultState(tile: number, structure: string): RaysState {
   return {
     ray: { x0: 2.55 * tile, y0: 5.3 * tile, x1: 21.6 * tile, y1: 12.7 * tile },
     enemy: { x: 26.5 * tile, y: 5.5 * tile },
     player: { x: 15.5 * tile, y: 6.5 * tile },
     running: true,
-    structure: DEFAULT_STRUCTURE,
+    structure,
   };
 }
 

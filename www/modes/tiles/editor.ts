@@ -6,6 +6,7 @@
 // `attempt` or `read`, so a refused edit shows a notice instead of breaking
 // the mode. Nothing here draws.
 
+import { TILE_EDITOR_BOXES_MAX } from '../../settings/limits';
 import { TileGrid, type World } from '../../core/index';
 import { History } from '../../runtime/history';
 import { BoxStore, type BoxEntry, type DrawnBox } from '../../box-editing/box-store';
@@ -26,8 +27,8 @@ export interface BoxView extends DrawnBox {
   readonly pushY: number;
 }
 
-/** Most boxes the editor holds: enough for any lesson, few enough to list. */
-export const MAX_EDITOR_BOXES = 64;
+/** Most boxes the editor holds (the settings' limit for a link's boxes too). */
+export const MAX_EDITOR_BOXES = TILE_EDITOR_BOXES_MAX;
 
 /** Everything the user can change here, for undo and redo. */
 export interface EditorSnapshot {
@@ -102,7 +103,10 @@ export class TileEditor {
     // The author's boxes (x, y, w, h and two unused velocity numbers each),
     // else three boxes in whole world units, so the readout starts short.
     const boxes = options.boxes ?? START_BOXES.flatMap(([x, y, w, h]) => [x * ts, y * ts, w * ts, h * ts, 0, 0].map(Math.round));
-    for (let i = 0; i + 5 < boxes.length; i += 6) {
+    // Held to the same limit as the Box tool, whoever built the options.
+    const given = Math.floor(boxes.length / 6);
+    if (given > MAX_EDITOR_BOXES) notify(`Only the first ${MAX_EDITOR_BOXES} of ${given} boxes placed: the editor holds at most ${MAX_EDITOR_BOXES}.`);
+    for (let i = 0; i + 5 < boxes.length && i < MAX_EDITOR_BOXES * 6; i += 6) {
       const [x, y, w, h] = boxes.slice(i, i + 4);
       this.store.insert(x, y, w, h);
     }

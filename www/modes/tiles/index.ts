@@ -24,8 +24,7 @@ import { Renderer } from '../../runtime/renderer';
 import { buildModeLayout } from '../../runtime/stage';
 import { h, setText, Sidebar } from '../../runtime/ui';
 import { Viewport } from '../../runtime/viewport';
-import type { ModeFactory } from '../types';
-import { replaceModeQuery } from '../url';
+import type { ModeFactory, SomeSettings } from '../types';
 import { publishTileColours } from './colours';
 import { installTilesDebugHandle } from './debug';
 import { TileEditor } from './editor';
@@ -33,20 +32,13 @@ import { TilesInput } from './input';
 import { createHover, EditBoxesLayer, HoverLayer, TouchedCellsLayer, type TilesModel } from './layers';
 import { AboutPanel, KeysPanel, MapPanel, PalettePanel, readoutPanel, tilesLegend } from './panels';
 import { buildCatalogue } from './shapes';
-import { parseBoxList } from '../../settings/schema';
 import { applyView, ViewLink } from '../../runtime/view-link';
 import { RulersLayer, rulersButton } from '../../layers/rulers';
 
-const DEFAULT_PRESET = 'n-level';
-const DEFAULT_SHAPE = 'slope45-br';
-
-export const createTilesMode: ModeFactory = (host, params, context = {}) => {
+export const createTilesMode: ModeFactory = (host, values, context) => {
   const catalogue = buildCatalogue();
   const presets = TileGrid.presets();
-  const wanted = params.get('preset');
-  const preset = wanted !== null && presets.includes(wanted) ? wanted : presets.includes(DEFAULT_PRESET) ? DEFAULT_PRESET : (presets[0] ?? 'empty');
-  const shapeParam = params.get('shape');
-  const shape = shapeParam !== null && shapeParam !== 'empty' && catalogue.byName(shapeParam) ? shapeParam : DEFAULT_SHAPE;
+  const { preset, shape } = values;
 
   const layout = buildModeLayout(host, {
     canvasLabel: 'Tile editor: the tile map with its cell-edge states, and draggable boxes with the cells they touch',
@@ -62,15 +54,13 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   const world = new World(1, 1);
   const tiles = world.tiles;
   const notice = new Notice(layout.notice);
-  const ascii = params.get('tiles');
-  const boxList = parseBoxList(params.get('boxes') ?? '');
   let editor: TileEditor;
   try {
     editor = new TileEditor(world, tiles, catalogue, presets, {
       preset,
       shape,
-      map: ascii !== null && ascii.trim() !== '' ? ascii : undefined,
-      boxes: 'boxes' in boxList ? boxList.boxes : undefined,
+      map: values.tiles,
+      boxes: values.boxes,
     }, (text) => notice.show(text));
   } catch (error) {
     world.free();
@@ -82,7 +72,7 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   viewport.snapUnit = tiles.tileSize;
   viewport.setWorld(editor.mapWidth, editor.mapHeight);
   viewport.fit();
-  applyView(viewport, params.get('view'));
+  applyView(viewport, values.view);
   const renderer = new Renderer<TilesModel>(layout.canvas, viewport);
   addZoomButtons(layout.tools, viewport);
   const snapButton = toolButton('Snap', 'Snap box edges to cell lines; arrows move by whole cells (Alt while dragging flips it)', () => editor.setSnap(!editor.snap), { 'data-tool': 'snap', 'aria-pressed': 'false' });
@@ -115,7 +105,7 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
   layout.legend.append(tilesLegend());
 
   // Every write carries the page view; a zoom or a pan alone writes too (after the first write, on the first frame).
-  const link = new ViewLink(viewport, context.publish ?? replaceModeQuery);
+  const link = new ViewLink(viewport, context.publish);
   const publish = link.publish;
   let synced = '';
   let written = '';
@@ -144,13 +134,17 @@ export const createTilesMode: ModeFactory = (host, params, context = {}) => {
     undoButton.disabled = !editor.history.canUndo;
     redoButton.disabled = !editor.history.canRedo;
     // 'custom' (a map from text) is no preset name: the map itself goes along.
-    const query = new URLSearchParams(editor.preset === 'custom' ? { shape: editor.shape } : { preset: editor.preset, shape: editor.shape });
     // An edited map and hand-placed boxes go along, so a link (or an embed's state) keeps them.
-    if (editor.preset === 'custom' || editor.mapEdited) query.set('tiles', tiles.ascii());
-    if (editor.boxesEdited) query.set('boxes', editor.boxes().map((b) => `${b.x},${b.y},${b.w},${b.h}`).join(';'));
-    if (query.toString() !== written) {
-      written = query.toString();
-      publish(query);
+    const scene: SomeSettings = {
+      preset: editor.preset === 'custom' ? undefined : editor.preset,
+      shape: editor.shape,
+      tiles: editor.preset === 'custom' || editor.mapEdited ? tiles.ascii() : undefined,
+      boxes: editor.boxesEdited ? editor.boxes().flatMap((b) => [b.x, b.y, b.w, b.h, 0, 0]) : undefined,
+    };
+    const sceneKey = JSON.stringify(scene);
+    if (sceneKey !== written) {
+      written = sceneKey;
+      publish(scene);
     }
   });
 

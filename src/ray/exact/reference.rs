@@ -9,7 +9,7 @@ use std::cmp::Ordering;
 use num_rational::BigRational;
 use num_traits::Zero;
 
-use super::GridDims;
+use crate::ray::GridDims;
 
 /// An `f64` as an exact rational.
 pub(crate) fn q(v: f64) -> BigRational {

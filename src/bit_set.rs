@@ -1,21 +1,20 @@
-//! One bit per cell, for finding the non-empty cells of a grid without
-//! touching the empty ones: a scan skips 64 empty cells per word read and
-//! never mispredicts a branch on an empty cell, and the cells come out in
-//! row-major order, which is the order their data was laid out in. The
-//! World uses the same set for its slots (those that may move, those a
-//! batch wrote).
+//! A set of `u32` indices as a bitmap, one bit each. The grids mark their
+//! non-empty cells in one, so a scan skips 64 empty cells per word read,
+//! never mispredicts a branch on an empty cell, and meets the cells in
+//! row-major order, the order their data was laid out in; the World marks
+//! slots in them (those that may move, those a batch or a step placed).
 
-/// A set of cell (or slot) indices, as a bitmap.
+/// A set of indices (grid cells, object slots), as a bitmap.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct CellBits {
+pub struct BitSet {
     words: Vec<u64>,
 }
 
-impl CellBits {
+impl BitSet {
     /// An empty set for cells `0..cells`.
     #[must_use]
-    pub fn new(cells: usize) -> CellBits {
-        CellBits { words: vec![0; cells.div_ceil(64)] }
+    pub fn new(cells: usize) -> BitSet {
+        BitSet { words: vec![0; cells.div_ceil(64)] }
     }
 
     /// Empties the set and resizes it for cells `0..cells`.
@@ -34,7 +33,7 @@ impl CellBits {
     }
 
     /// Copies `other` into this set, reusing its memory.
-    pub fn copy_from(&mut self, other: &CellBits) {
+    pub fn copy_from(&mut self, other: &BitSet) {
         self.words.clone_from(&other.words);
     }
 

@@ -20,15 +20,15 @@
 //! solid's box (`Contact::coarse`), which already separates hits far
 //! apart. Two hits whose intervals are apart are ordered by them. Otherwise
 //! — a near-tie, or numbers that overflow — the parameters are compared
-//! exactly (`exact_big.rs`: rationals by cross-multiplication, a rational
+//! exactly (`rational.rs`: rationals by cross-multiplication, a rational
 //! against a root by the quadratic's sign there and the side of its
 //! vertex). `Equal` is a true tie: the same point.
 
 use std::cmp::Ordering;
 
-use super::exact::orient;
-use super::exact_arc::ArcTile;
-use super::exact_big::{BigSegment, Frac, Param, Scale};
+use super::arc::ArcTile;
+use super::predicates::orient;
+use super::rational::{BigSegment, Frac, Param, Scale};
 use crate::geometry::Aabb;
 use crate::tile_grid::{to_world, TileGeometry, TileShape};
 

@@ -1,6 +1,6 @@
 //! Exact integers for the ray predicates whose polynomials have degree 3
 //! or 4 in the inputs (a segment against a quarter circle, the order of two
-//! hits), where `exact.rs`'s sums of two-factor products do not reach.
+//! hits), where `predicates.rs`'s sums of two-factor products do not reach.
 //!
 //! Every finite `f64` is an integer times a power of two no smaller than
 //! 2⁻¹⁰⁷⁴, so inputs scaled by the smallest power among them are integers
@@ -12,8 +12,8 @@
 
 use std::cmp::Ordering;
 
-use super::exact::split;
-use super::exact_int::Int;
+use super::int::Int;
+use super::predicates::split;
 use crate::geometry::Aabb;
 
 /// A common power of two for a set of `f64`s: the lowest exponent among

@@ -14,12 +14,12 @@
 //!   takes its maximum at an end).
 //!
 //! Everything is an integer polynomial of degree at most 4 in the inputs,
-//! evaluated exactly in [`exact_big`](super::exact_big). This is the slow
+//! evaluated exactly in [`rational`](super::rational). This is the slow
 //! path: `segment_arc.rs` decides the clear cases in floating point first.
 
 use std::cmp::Ordering;
 
-use super::exact_big::{BigSegment, Frac, Param, Scale};
+use super::rational::{BigSegment, Frac, Param, Scale};
 use crate::geometry::Aabb;
 use crate::tile_grid::{to_world, QuarterCircle};
 

@@ -1,0 +1,59 @@
+//! `World::cast_ray` natively, per structure: 10,000 seeded boxes in a
+//! 4000 × 4000 world (the scenes' density), rays from the top edge to the
+//! bottom edge at seeded x's, without and with a tile map (125 × 125 tiles
+//! of 32, 2 % full) — the scene of `benches/cast_ray.mjs`, which times the
+//! same in wasm. Prints a markdown table of ns per cast (best of 5 runs).
+//!
+//! Run with `cargo bench --bench world_rays`; arguments pick structures
+//! (`cargo bench --bench world_rays -- loose-grid`).
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use broadphase::scene::{Layout, Rng};
+use broadphase::world::StructureKind;
+use broadphase::World;
+
+const SIDE: f64 = 4000.0;
+const RAYS: usize = 4000;
+
+fn world(kind: StructureKind, tiles: bool) -> World {
+    let mut w = World::new(SIDE, SIDE).expect("a valid size");
+    w.populate(10_000, 42, Layout::Uniform).expect("room for the scene");
+    w.set_structure(kind.name()).expect("a known structure");
+    if tiles {
+        w.set_tile_grid(125, 125, 32.0).expect("a valid map");
+        let mut rng = Rng::new(7);
+        for _ in 0..(125 * 125 / 50) {
+            w.set_tile(rng.below(125), rng.below(125), "full").expect("in the map");
+        }
+    }
+    w.step(1.0 / 60.0).expect("a valid dt");
+    w.pairs();
+    w
+}
+
+fn main() {
+    let only: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let mut rng = Rng::new(11);
+    let rays: Vec<(f64, f64)> = (0..RAYS).map(|_| (rng.range(0.0, SIDE), rng.range(0.0, SIDE))).collect();
+    println!("| structure | tile map | ns per cast |");
+    println!("|---|---|---:|");
+    for tiles in [false, true] {
+        for kind in StructureKind::ALL {
+            if !only.is_empty() && !only.iter().any(|o| o == kind.name()) {
+                continue;
+            }
+            let mut w = world(kind, tiles);
+            let mut best = f64::INFINITY;
+            for _ in 0..5 {
+                let start = Instant::now();
+                for &(x0, x1) in &rays {
+                    black_box(w.cast_ray(x0, 0.0, x1, SIDE).expect("finite ends"));
+                }
+                best = best.min(start.elapsed().as_secs_f64() * 1e9 / RAYS as f64);
+            }
+            println!("| {} | {} | {best:.0} |", kind.name(), if tiles { "2 % full" } else { "none" });
+        }
+    }
+}

@@ -1,0 +1,28 @@
+// The entry the wasm suites run through. By default www/core (loaded by
+// Vite's module runner: what the page and the embed import); with
+// BROADPHASE_ENTRY=<file> a built package's entry instead (its `index.js`,
+// the ES module, or `node.js`), its wasm read from beside it. The npm
+// package tests run these suites through both of the package's entries.
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const chosen = process.env.BROADPHASE_ENTRY ?? 'www';
+
+let api;
+let wasmFile;
+if (chosen === 'www') {
+  const { runnerImport } = await import('vite');
+  ({ module: api } = await runnerImport('/www/core/index.ts', { root, logLevel: 'error' }));
+  wasmFile = resolve(root, 'pkg/broadphase_bg.wasm');
+} else {
+  api = await import(pathToFileURL(resolve(chosen)).href);
+  wasmFile = resolve(dirname(resolve(chosen)), 'broadphase_bg.wasm');
+}
+
+/** The wasm exports (`wasm.memory` for the memory tests). */
+export const wasm = api.initSync({ module: readFileSync(wasmFile) });
+export const { World, TileGrid } = api;
+/** Which entry: `www`, or the file given. */
+export const entry = chosen;

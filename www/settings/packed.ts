@@ -1,0 +1,101 @@
+// Packed values in a link: a long value (a tile map, many boxes) travels
+// as `~` + base64url of its raw-deflated text. Unpacking is where a link
+// can cost the most, so every limit is checked before the work it guards:
+// the packed text's length before decoding, the inflated size while
+// inflating (the stream is stopped at the limit, never inflated in full
+// first), and the text must be UTF-8. A value that fails is refused with
+// a reason, once; nothing here loops or retries.
+
+/** A packed value starts with this. */
+export const PACKED_MARK = '~';
+/** Values longer than this go into a link packed; shorter ones stay readable. */
+export const PACK_OVER = 160;
+/** The longest value (packed or not) a link may carry, in characters. */
+export const MAX_VALUE_CHARS = 4_000_000;
+/** The most bytes a packed value may inflate to (no setting takes more text). */
+export const MAX_UNPACKED_BYTES = 4_000_000;
+
+export type Unpacked = { ok: true; text: string } | { ok: false; reason: string };
+
+const refuse = (reason: string): Unpacked => ({ ok: false, reason });
+
+export function isPacked(value: string): boolean {
+  return value.startsWith(PACKED_MARK);
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  let text = '';
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The bytes of base64url text, or null when it is not base64url. */
+function fromBase64Url(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
+  try {
+    const plain = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    return Uint8Array.from(plain, (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+async function deflate(data: Uint8Array): Promise<Uint8Array> {
+  const out = new Blob([data as BlobPart]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+/**
+ * Inflates `data`, reading the output as it comes and stopping the stream
+ * as soon as it passes `limit` bytes; null past the limit.
+ */
+async function inflateAtMost(data: Uint8Array, limit: number): Promise<Uint8Array | null> {
+  const reader = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
+}
+
+/** `text` packed (`~…`), or null when packing would not make it shorter (or cannot be done here). */
+export async function packValue(text: string): Promise<string | null> {
+  if (typeof CompressionStream === 'undefined') return null;
+  const packed = PACKED_MARK + toBase64Url(await deflate(new TextEncoder().encode(text)));
+  return packed.length < text.length ? packed : null;
+}
+
+/** The text of a packed value (`~…`), or why it cannot be had. */
+export async function unpackValue(value: string, limit = MAX_UNPACKED_BYTES): Promise<Unpacked> {
+  if (!isPacked(value)) return { ok: true, text: value };
+  if (value.length > MAX_VALUE_CHARS) return refuse(`is a packed value of ${value.length.toLocaleString('en-US')} characters, more than ${MAX_VALUE_CHARS.toLocaleString('en-US')}`);
+  if (typeof DecompressionStream === 'undefined') return refuse('is packed, and this browser cannot unpack it');
+  const bytes = fromBase64Url(value.slice(PACKED_MARK.length));
+  if (bytes === null) return refuse('is a packed value (it starts with ~) that is not base64url: the link may be cut or changed');
+  let inflated: Uint8Array | null;
+  try {
+    inflated = await inflateAtMost(bytes, limit);
+  } catch {
+    return refuse('is a packed value (it starts with ~) that does not unpack: the link may be cut or changed');
+  }
+  if (inflated === null) return refuse(`unpacks to more than ${limit.toLocaleString('en-US')} bytes`);
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true }).decode(inflated) };
+  } catch {
+    return refuse('unpacks to bytes that are not UTF-8 text');
+  }
+}
