@@ -16,9 +16,11 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 
-const ROUNDS = 7;
-const BATCHES = 5;
-const RAYS = 2_000;
+// BROADPHASE_QUICK=1 (the docs' command check) keeps the code path, shrinks the sizes.
+const QUICK = process.env.BROADPHASE_QUICK === '1';
+const ROUNDS = QUICK ? 1 : 7;
+const BATCHES = QUICK ? 1 : 5;
+const RAYS = QUICK ? 50 : 2_000;
 const OBJECTS = 10_000;
 const SIDE = 4000;
 const TILE = 32;

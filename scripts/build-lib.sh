@@ -4,8 +4,8 @@
 # under dist-lib/types/ and dist-lib/broadphase-embed.d.ts, the entry that
 # re-exports them. Then the sizes, raw and gzipped.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-export PATH="$PWD/node_modules/.bin:$PATH"
+source "$(dirname "$0")/prelude.sh"
+ensure_wasm_build
 vite build --config vite.lib.config.ts --logLevel warn
 tsc -p tsconfig.lib.json
 echo "export * from './types/www/embed/index';" > dist-lib/broadphase-embed.d.ts

@@ -4,9 +4,13 @@
 #                                           for bundlers, plain ES modules and Node
 #   dist-npm/broadphase-playground-<v>.tgz  the embed: <broadphase-playground>
 #                                           and mount(), minified, core bundled
-# Needs pkg/ (wasm-pack build) and dist-lib/ (scripts/build-lib.sh).
+# Builds pkg/ and dist-lib/ first when they are missing or older than the sources.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+source "$(dirname "$0")/prelude.sh"
+ensure_wasm_build
+if [ ! -f dist-lib/broadphase-embed.js ] || [ -n "$(find www pkg -newer dist-lib/broadphase-embed.js -print -quit)" ]; then
+  bash scripts/build-lib.sh
+fi
 version=$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)
 out=dist-npm
 rm -rf "$out" && mkdir -p "$out/core" "$out/playground"

@@ -367,7 +367,7 @@ test(`fuzz the World: ${SEEDS} seeds, ${TOTAL_OPS.toLocaleString('en-US')} opera
 // finite, validate() passes, no collider overlaps a tile beyond the
 // push-out's tolerance, and none has crossed the door column.
 
-const TILE_SHAPES = ['full', 'slope45-br', 'slope45-tl', 'concave-tr', 'convex-bl', 'shallow-small-br', 'steep-large-tl'];
+const SOLID_SHAPES = ['full', 'slope45-br', 'slope45-tl', 'concave-tr', 'convex-bl', 'shallow-small-br', 'steep-large-tl'];
 const HOSTILE_SPEEDS = [400, 7000, 1e6, 1e12, 1e300, 9e307, 1e308, Number.MAX_VALUE];
 const HOSTILE_DTS = [1 / 60, 1 / 60, 1, 1e-300, 1e300];
 
@@ -390,7 +390,7 @@ function runTileStep(seed, steps) {
     for (let k = 0; k < cols * rows * 0.15; k++) {
       const c = Math.floor(rand() * cols);
       if (c === doorCol - 1 || c === doorCol) continue;
-      w.setTile(c, Math.floor(rand() * rows), pick(TILE_SHAPES));
+      w.setTile(c, Math.floor(rand() * rows), pick(SOLID_SHAPES));
     }
     for (let k = 0; k < 6; k++) {
       const c = Math.floor(rand() * cols);
@@ -439,8 +439,7 @@ function runTileStep(seed, steps) {
     }
     return null;
   } finally {
-    tiles.free?.();
-    w.free();
+    w.free(); // the tiles handle goes with it
   }
 }
 
