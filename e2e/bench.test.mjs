@@ -33,16 +33,35 @@ test('bench.html runs every contender at 1k and 10k, the pair counts agree, and 
   const counts = {};
   for (const r of state.rows) (counts[r.n] ??= new Set()).add(r.pairs);
   assert.deepEqual(Object.fromEntries(Object.entries(counts).map(([n, s]) => [n, [...s]])), { 1000: [362], 10000: [3540] }, 'expected every contender to find the known pairs');
+  // No time is one tick of the page's 100 µs clock: each reading covers at least 5 ms of frames.
+  for (const r of state.rows) {
+    assert.ok(r.median * r.framesPerReading >= 5, `expected ${r.contender} at ${r.n} to be read over batches of frames, found ${r.framesPerReading} frames of ${r.median.toFixed(3)} ms a reading`);
+  }
   const contenders = new Set(state.rows.map((r) => r.contender));
   assert.ok(contenders.size >= 8, `expected the wasm structures and three JS libraries, ran ${[...contenders]}`);
-  const chart = await page.evaluate(() => ({ lines: document.querySelectorAll('#bench-chart polyline').length, rows: document.querySelectorAll('#bench-rows tr').length }));
+  const chart = await page.evaluate(() => ({ lines: document.querySelectorAll('#bench-chart-wide polyline').length, rows: document.querySelectorAll('#bench-rows tr').length }));
   assert.ok(chart.lines >= 8, `expected a line per contender, found ${chart.lines}`);
   assert.equal(chart.rows, state.rows.length, 'expected a table row per result');
+  const bar = await page.evaluate(() => {
+    const p = document.getElementById('bench-progress');
+    return { value: p.value, max: p.max };
+  });
+  assert.equal(bar.value, bar.max, `expected a finished run's progress bar full, found ${bar.value} of ${bar.max}`);
   const status = await page.textContent('#bench-status');
   assert.match(status, /every contender found the same pairs/);
   mkdirSync(screenshots, { recursive: true });
   await page.screenshot({ path: join(screenshots, 'bench.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone the chart's 11-unit text must stay readable: the drawing shown is the narrow one.
+  const shown = await page.evaluate(() => {
+    const svg = [...document.querySelectorAll('#bench-chart svg')].find((e) => e.getBoundingClientRect().width > 0);
+    return { id: svg?.id, scale: svg ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 0, lines: svg?.querySelectorAll('polyline').length };
+  });
+  assert.ok(shown.scale * 11 >= 10, `expected the chart's text at 10 CSS px or more on a phone, found ${(shown.scale * 11).toFixed(1)} (${shown.id})`);
+  assert.equal(shown.lines, chart.lines, 'expected every contender in the phone chart');
+  await page.locator('#bench-chart').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(screenshots, 'phone-bench-chart.png') });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(screenshots, 'phone-bench.png') });
   console.log(state.rows.map((r) => `${r.contender} @ ${r.n}: ${r.median.toFixed(2)} ms`).join('\n'));
   assert.deepEqual(problems, [], 'expected no console errors');

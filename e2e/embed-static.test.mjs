@@ -36,9 +36,17 @@ const page = (body) => ({ text: `<!doctype html><meta charset="utf-8"><title>emb
 /** Whether an element's canvas shows more than one colour (it drew something). */
 function painted(id) {
   return browser.page.evaluate((id) => {
-    const canvas = document.getElementById(id)?.shadowRoot?.querySelector('canvas');
+    // The 2D canvas, and the WebGL2 one under it where the embed draws on a GPU.
+    const canvas = document.getElementById(id)?.shadowRoot?.querySelector('canvas:not(.gpu-canvas)');
     if (!canvas || canvas.width < 2) return false;
-    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    const picture = document.createElement('canvas');
+    picture.width = canvas.width;
+    picture.height = canvas.height;
+    const g = picture.getContext('2d');
+    const under = canvas.previousElementSibling;
+    if (under instanceof HTMLCanvasElement && under.classList.contains('gpu-canvas') && under.style.display !== 'none') g.drawImage(under, 0, 0);
+    g.drawImage(canvas, 0, 0);
+    const data = g.getImageData(0, 0, canvas.width, canvas.height).data;
     const first = data.slice(0, 3).join();
     for (let i = 0; i < data.length; i += 4 * 97) if (data.slice(i, i + 3).join() !== first) return true;
     return false;

@@ -84,12 +84,16 @@ async function cellCentre(col, row) {
   return toScreen((col + 0.5) * ts, (row + 0.5) * ts);
 }
 
-/** A one-finger touch path through CDP (real touch events: the browser may scroll). */
-async function touchPath(points) {
+/**
+ * A one-finger touch path through CDP (real touch events: the browser may
+ * scroll); `holdMs` keeps the finger still first (a long press).
+ */
+async function touchPath(points, holdMs = 0) {
   const cdp = await context.newCDPSession(page);
   try {
     const send = (type, p) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 1 }] : [] });
     await send('touchStart', points[0]);
+    if (holdMs > 0) await page.waitForTimeout(holdMs);
     for (const p of points.slice(1)) {
       await send('touchMove', p);
       await page.waitForTimeout(16);
@@ -175,7 +179,8 @@ test('every edge and corner resizes a box; the middle of a tiny box moves it, by
   const b2 = await T(() => window.__broadphaseTiles.boxes()[1]);
   assert.ok(b2.w > b1.w + 5 && b2.y < b1.y - 5 && Math.abs(b2.y + b2.h - (b1.y + b1.h)) < 1e-9, `expected the top-right corner to grow the box up and right: ${JSON.stringify(b1)} → ${JSON.stringify(b2)}`);
 
-  // A tiny box: a finger on its middle moves it, never resizes it.
+  // A tiny box: a finger on it scrolls the page; held still first (a long
+  // press), on its middle, it moves it, never resizes it.
   await T(() => {
     const t = window.__broadphaseTiles;
     const b = t.boxes()[0];
@@ -183,7 +188,7 @@ test('every edge and corner resizes a box; the middle of a tiny box moves it, by
   });
   const tiny = await T(() => window.__broadphaseTiles.boxes()[0]);
   const mid = await toScreen(tiny.x + tiny.w / 2, tiny.y + tiny.h / 2);
-  await touchPath([0, 0.25, 0.5, 0.75, 1].map((f) => ({ x: mid.x + 40 * f, y: mid.y + 25 * f })));
+  await touchPath([0, 0.25, 0.5, 0.75, 1].map((f) => ({ x: mid.x + 40 * f, y: mid.y + 25 * f })), 600);
   const moved = await T(() => window.__broadphaseTiles.boxes()[0]);
   assert.equal(moved.w, tiny.w, `expected the finger to move the tiny box, not resize it (w ${tiny.w} → ${moved.w})`);
   assert.equal(moved.h, tiny.h, 'expected its height to stay');
@@ -462,7 +467,7 @@ test('an invalid object count is flagged with the allowed range and not applied'
   await page.goto('about:blank');
   await page.goto(`${baseUrl}#mode=quadtree&n=300&paused`);
   await waitUntil(page, 'the quadtree mode to draw', () => window.__broadphase?.frame ?? -1, (f) => f > 1, 20_000);
-  for (const bad of ['-5', '60000', '2.5']) {
+  for (const bad of ['-5', '250000', '2.5']) {
     await page.fill('#count', bad);
     await page.press('#count', 'Enter');
     const shown = await page.evaluate(() => ({
@@ -473,7 +478,7 @@ test('an invalid object count is flagged with the allowed range and not applied'
       value: document.getElementById('count').value,
     }));
     assert.equal(shown.invalid, 'true', `expected ${bad} to be flagged invalid`);
-    assert.ok(!shown.hidden && /from 1 to 50,000/.test(shown.message), `expected the message to give the allowed range, got "${shown.message}"`);
+    assert.ok(!shown.hidden && /from 1 to 200,000/.test(shown.message), `expected the message to give the allowed range, got "${shown.message}"`);
     assert.equal(shown.count, 300, `expected ${bad} not to change the world (still 300 objects), found ${shown.count}`);
     assert.equal(shown.value, bad, 'expected the refused text to stay shown');
   }
@@ -504,20 +509,62 @@ test('screenshots of every mode at phone size (390 × 844)', async () => {
   }
 });
 
-test('grids: Tab on the canvas selects a box and the arrows move it', async () => {
+test('quadtree: a thrown box is one undo step; Ctrl+Z puts it back where it was, redo throws it again', async () => {
+  await page.goto('about:blank');
+  await page.goto(`${baseUrl}#mode=quadtree&n=200&paused`);
+  await waitUntil(page, 'the quadtree mode to draw', () => window.__broadphase?.frame ?? -1, (f) => f > 1, 20_000);
+  const box = await page.evaluate(() => {
+    const bp = window.__broadphase;
+    const w = bp.world;
+    const ids = w.slotIds().slice();
+    const boxes = w.slotBoxes().slice();
+    const overlapping = w.slotOverlapping().slice();
+    const cam = bp.camera;
+    for (let s = 0; s < ids.length; s++) {
+      const [x, y, bw, bh] = boxes.slice(4 * s, 4 * s + 4);
+      const nearCamera = x < cam.x + cam.w + 30 && cam.x - 30 < x + bw && y < cam.y + cam.h + 30 && cam.y - 30 < y + bh;
+      if (ids[s] !== 0 && !overlapping[s] && bw >= 8 && bh >= 8 && !nearCamera && x > 0.1 * w.width && x < 0.6 * w.width && y > 0.1 * w.height && y < 0.8 * w.height) return { id: ids[s], box: [x, y, bw, bh] };
+    }
+    return null;
+  });
+  assert.ok(box, 'expected a box away from the camera to throw');
+  const [x, y, bw, bh] = box.box;
+  const from = await page.evaluate(([wx, wy]) => window.__broadphase.worldToScreen(wx, wy), [x + bw / 2, y + bh / 2]);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 60, from.y + 25, { steps: 5 });
+  await page.mouse.up();
+  const thrown = await page.evaluate((id) => Array.from(window.__broadphase.world.box(id)), box.id);
+  assert.ok(thrown[0] > x + 5, `expected the drag to move box #${box.id}: ${x} → ${thrown[0]}`);
+  await page.keyboard.press('Control+z');
+  const back = await page.evaluate((id) => ({ box: Array.from(window.__broadphase.world.box(id)), v: Array.from(window.__broadphase.world.velocity(id)) }), box.id);
+  assert.deepEqual(back.box, box.box, 'expected Ctrl+Z to put the thrown box back where it was');
+  await page.keyboard.press('Control+Shift+z');
+  const again = await page.evaluate((id) => Array.from(window.__broadphase.world.box(id)), box.id);
+  assert.deepEqual(again, thrown, 'expected redo to put it where the throw left it');
+});
+
+test('grids: Enter on the canvas selects a box and the arrows move it; Ctrl+Z undoes a move', async () => {
   await page.goto('about:blank');
   await page.goto(`${baseUrl}#mode=grids&n=200&paused`);
   await waitUntil(page, 'the grids mode to draw', () => window.__broadphase?.frame ?? -1, (f) => f > 1, 20_000);
   await page.locator('#world').focus();
-  await page.keyboard.press('Tab');
+  // Enter walks the boxes; Tab would leave the canvas.
+  await page.keyboard.press('Enter');
   const id = await page.evaluate(() => window.__broadphase.playground.state.interaction.selectedId);
-  assert.ok(id > 0, 'expected Tab on the canvas to select a box');
+  assert.ok(id > 0, 'expected Enter on the canvas to select a box');
   const before = await page.evaluate((i) => Array.from(window.__broadphase.world.box(i)), id);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowDown');
   const after = await page.evaluate((i) => Array.from(window.__broadphase.world.box(i)), id);
   assert.ok(after[0] > before[0] && after[1] > before[1], `expected the arrows to move box #${id} right and down: ${before} → ${after}`);
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'world', 'expected focus to stay on the canvas');
+  await page.keyboard.press('Control+z');
+  const undone = await page.evaluate((i) => Array.from(window.__broadphase.world.box(i)), id);
+  assert.ok(undone[0] > before[0] && undone[1] === before[1], `expected Ctrl+Z to undo the last move only: ${before} → ${undone}`);
+  await page.keyboard.press('Control+z');
+  const back = await page.evaluate((i) => Array.from(window.__broadphase.world.box(i)), id);
+  assert.deepEqual(back, before, 'expected a second Ctrl+Z to put the box back');
   await page.keyboard.press('Escape');
   assert.equal(await page.evaluate(() => window.__broadphase.playground.state.interaction.selectedId), 0, 'expected Esc to clear the selection');
 });

@@ -132,13 +132,13 @@ test('settings the address cannot have are listed on the page, warned in the con
       const notice = document.getElementById('settings-notice');
       return { notice: notice.hidden ? null : notice.textContent, hash: location.hash, count: window.__broadphase?.world.count };
     },
-    (s) => s.notice !== null && /n=50000/.test(s.hash),
+    (s) => s.notice !== null && /n=200000/.test(s.hash),
   );
-  assert.match(seen.notice, /n clamped to 50,000/, `expected the clamp to be said, notice: ${seen.notice}`);
+  assert.match(seen.notice, /n clamped to 200,000/, `expected the clamp to be said, notice: ${seen.notice}`);
   assert.match(seen.notice, /speed: "fast" is not a finite number/, 'expected the refused speed to be named');
   assert.match(seen.notice, /preset does not apply to the quadtree mode/, 'expected a setting of another mode to be named');
   assert.match(seen.notice, /zoom is not a setting/, 'expected an unknown parameter to be named');
-  assert.equal(seen.count, 50_000, 'expected the clamped count in force');
+  assert.equal(seen.count, 200_000, 'expected the clamped count in force');
   assert.doesNotMatch(seen.hash, /speed|preset|zoom/, `expected refused settings out of the address, found ${seen.hash}`);
   for (const name of ['n', 'speed', 'preset', 'zoom']) assert.ok(browser.warnings.some((w) => w.includes(name)), `expected a console warning naming ${name}`);
   // A bad mode is named too, and the default one opens.

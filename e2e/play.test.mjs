@@ -153,6 +153,10 @@ test('a thousand moving mines: frame times measured (reported, not asserted), an
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[sorted.length >> 1];
   const costs = await P(() => ({ ...window.__broadphasePlay.game().costs }));
+  // µs per tick are means over a second of ticks, not one reading of a 100 µs clock.
+  const shown = await P(() => ({ text: document.getElementById('play-costs').textContent, samples: window.__broadphasePlay.game().timing.report?.samples ?? 0 }));
+  assert.ok(shown.samples >= 20, `expected the tick costs to be means over at least 20 ticks, found ${shown.samples}`);
+  assert.match(shown.text, /^step [\d.]+ · pairs [\d.]+ · rays [\d.]+$/, `expected the three parts in µs, found "${shown.text}"`);
   console.log(`play with 1000 mines: median frame ${median.toFixed(1)} ms (${(1000 / median).toFixed(0)} fps); tick: step ${costs.step.toFixed(0)} µs, pairs ${costs.pairs.toFixed(0)} µs, rays ${costs.rays.toFixed(0)} µs`);
   mkdirSync(screenshots, { recursive: true });
   await page.check('#play-grid');

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, screenshots, waitUntil as waitUntilIn } from './support.mjs';
+import { launch, pixelAt, screenshots, waitUntil as waitUntilIn } from './support.mjs';
 
 let browser;
 let page;
@@ -205,13 +205,7 @@ test('dragging a box onto another moves it by the drag and both turn red', async
   // the brief white halo of the pair that just began, pairsBegan, has faded).
   await page.waitForTimeout(450);
   const centre = await toScreen(moved[0] + moved[2] / 2, moved[1] + moved[3] / 2);
-  const pixel = await page.evaluate(({ x, y }) => {
-    const canvas = document.getElementById('world');
-    const r = canvas.getBoundingClientRect();
-    const k = canvas.width / r.width;
-    const data = canvas.getContext('2d').getImageData(Math.floor((x - r.left) * k), Math.floor((y - r.top) * k), 1, 1).data;
-    return Array.from(data.slice(0, 3));
-  }, centre);
+  const pixel = await pixelAt(page, centre.x, centre.y);
   assert.ok(pixel[0] > 150 && pixel[0] > pixel[1] + 60 && pixel[0] > pixel[2] + 40, `expected the dropped box's centre to be drawn red, found rgb(${pixel.join(', ')})`);
 });
 

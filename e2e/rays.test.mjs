@@ -226,13 +226,13 @@ test('step-through: the panel shows traceSteps, one cell per N', async () => {
   await waitUntil('Esc to show the whole ray again', () => window.__broadphaseRays.stepIndex, (i) => i === null);
 });
 
-test('keyboard: Tab picks A on the focused canvas, arrows move it, the trace follows', async () => {
+test('keyboard: Enter picks A on the focused canvas, arrows move it, the trace follows', async () => {
   const ts = await tileSize();
   await page.locator('#world').focus();
   const before = await ray();
-  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
   const selected = await page.evaluate(() => window.__broadphaseRays.mode.ui.selected);
-  assert.equal(selected, 'start', `expected Tab on the canvas to pick the ray start, found ${selected}`);
+  assert.equal(selected, 'start', `expected Enter on the canvas to pick the ray start, found ${selected}`);
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Shift+ArrowDown');
   const after = await ray();
@@ -475,9 +475,9 @@ test('a Shift-drag on empty space draws a box: its listed cells are touchedCells
   assert.equal((await drawnBoxes()).length, 2, 'expected undo to bring the copy back');
   await page.keyboard.press('Control+d');
   assert.deepEqual((await drawnBoxes()).map((b) => b.name), ['A', 'B', 'C'], 'expected Ctrl+D to duplicate the selected box as C');
-  // With a ray end picked (Tab on the canvas), Delete leaves the boxes alone.
+  // With a ray end picked (Enter on the canvas), Delete leaves the boxes alone.
   await page.locator('#world').focus();
-  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
   await page.keyboard.press('Delete');
   assert.equal((await drawnBoxes()).length, 3, 'expected Delete to act only on a selected box, not while a ray end is picked');
   assert.deepEqual(pageProblems, [], `expected no console or page errors, found ${pageProblems.join('; ')}`);

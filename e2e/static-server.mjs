@@ -38,3 +38,52 @@ export async function serveFiles(files, { wasmType = 'application/wasm' } = {}) 
       }),
   };
 }
+
+/**
+ * Serves a built site's folder as static hosts do: `/a/b` answers with
+ * `a/b`, `a/b.html` or `a/b/index.html` (clean URLs), anything else a 404
+ * page. With `gzip`, text and wasm go out gzipped to clients that accept
+ * it (compressed once per file). Returns { url, close }.
+ */
+export async function serveDirectory(dir, { gzip = false } = {}) {
+  const { existsSync, statSync } = await import('node:fs');
+  const { join, normalize } = await import('node:path');
+  const { gzipSync } = await import('node:zlib');
+  const packed = new Map();
+  const find = (path) => {
+    const base = join(dir, normalize(path).replace(/^(\.\.[/\\])+/, ''));
+    for (const file of [base, `${base}.html`, join(base, 'index.html')]) if (existsSync(file) && statSync(file).isFile()) return file;
+    return null;
+  };
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const file = find(path);
+    if (file === null) {
+      const notFound = find('/404.html');
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(notFound === null ? '<!doctype html><title>404</title><h1>Not found</h1>' : readFileSync(notFound));
+      return;
+    }
+    const ext = file.slice(file.lastIndexOf('.'));
+    const type = ext === '.wasm' ? 'application/wasm' : ext === '.svg' ? 'image/svg+xml' : ext === '.mjs' ? TYPES['.js'] : (TYPES[ext] ?? 'application/octet-stream');
+    const compressible = /^(text\/|application\/(json|wasm|javascript)|image\/svg)/.test(type);
+    if (gzip && compressible && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+      if (!packed.has(file)) packed.set(file, gzipSync(readFileSync(file), { level: 9 }));
+      res.writeHead(200, { 'Content-Type': type, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+      res.end(packed.get(file));
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': type });
+    res.end(readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(resolve);
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -22,7 +22,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * close }: `problems` collects console errors and uncaught page errors;
  * `warnings` collects console warnings.
  */
-export async function openChromium({ width = 1440, height = 900 } = {}) {
+export async function openChromium({ width = 1440, height = 900, touch = false } = {}) {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`expected Chromium at ${CHROMIUM}, found none: run \`scripts/setup.sh --browser\` or set CHROMIUM_PATH`);
   }
@@ -31,6 +31,8 @@ export async function openChromium({ width = 1440, height = 900 } = {}) {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width, height },
+    // A phone: touch events, coarse pointer, a mobile viewport.
+    ...(touch ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {}),
     args: [
       '--headless',
       '--no-sandbox',
@@ -66,7 +68,7 @@ export async function openChromium({ width = 1440, height = 900 } = {}) {
  * Serves `dist` and opens Chromium. Returns { page, baseUrl, problems, close }:
  * `problems` collects console errors and uncaught page errors.
  */
-export async function launch({ width = 1440, height = 900 } = {}) {
+export async function launch({ width = 1440, height = 900, touch = false } = {}) {
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(`expected a built page at ${dist}/index.html, found none: run \`npx vite build\` (or \`npm test\`) first, or set BROADPHASE_DIST`);
   }
@@ -79,7 +81,7 @@ export async function launch({ width = 1440, height = 900 } = {}) {
   const address = server.httpServer.address();
   assert.ok(address && typeof address === 'object', 'expected the preview server to be listening on a TCP port');
   const baseUrl = `http://127.0.0.1:${address.port}/`;
-  const browser = await openChromium({ width, height });
+  const browser = await openChromium({ width, height, touch });
   return {
     ...browser,
     baseUrl,
@@ -120,13 +122,24 @@ export async function scale(page) {
   });
 }
 
-/** The canvas colour at viewport CSS point (x, y), as [r, g, b]. */
+/**
+ * The canvas colour at viewport CSS point (x, y), as [r, g, b]: of the
+ * picture on screen, which where the page draws with WebGL2 is the GPU
+ * canvas under #world with #world's 2D drawing over it.
+ */
 export async function pixelAt(page, x, y) {
   return page.evaluate(({ x, y }) => {
     const canvas = document.getElementById('world');
     const r = canvas.getBoundingClientRect();
     const k = canvas.width / r.width;
-    const data = canvas.getContext('2d').getImageData(Math.floor((x - r.left) * k), Math.floor((y - r.top) * k), 1, 1).data;
-    return Array.from(data.slice(0, 3));
+    const [px, py] = [Math.floor((x - r.left) * k), Math.floor((y - r.top) * k)];
+    const out = document.createElement('canvas');
+    out.width = 1;
+    out.height = 1;
+    const g = out.getContext('2d');
+    const under = canvas.previousElementSibling;
+    if (under instanceof HTMLCanvasElement && under.classList.contains('gpu-canvas') && under.style.display !== 'none') g.drawImage(under, -px, -py);
+    g.drawImage(canvas, -px, -py);
+    return Array.from(g.getImageData(0, 0, 1, 1).data.slice(0, 3));
   }, { x, y });
 }

@@ -44,16 +44,19 @@ cat > "$out/core/package.json" <<JSON
 }
 JSON
 
-cp -r dist-lib/broadphase-embed.js dist-lib/broadphase-embed.d.ts dist-lib/broadphase_bg.wasm dist-lib/types "$out/playground/"
+cp -r dist-lib/broadphase-embed.js dist-lib/broadphase-embed.classic.js dist-lib/broadphase-embed.d.ts dist-lib/broadphase_bg.wasm dist-lib/types "$out/playground/"
 cat > "$out/playground/README.md" <<'MD'
 # broadphase-playground
 
 The broadphase playground as a custom element and a `mount()` function, for
 tutorial pages: `import 'broadphase-playground'` registers
-`<broadphase-playground mode="tiles" height="480">`. The wasm
-(`broadphase_bg.wasm`) must be served beside `broadphase-embed.js`, or named
-with the `wasm-url` attribute. Every attribute is listed in `docs/EMBED.md`
-in the repository.
+`<broadphase-playground mode="tiles" height="480">`. Bundlers (Vite,
+webpack, Rollup with an asset plugin) carry the wasm along by themselves;
+served as files, `broadphase_bg.wasm` goes beside `broadphase-embed.js`, or
+is named with the `wasm-url` attribute. `broadphase-embed.classic.js` is the
+same as a plain (non-module) script. Importing on a server (SSR) is
+harmless: the element is defined only in a browser. Every attribute, and a
+recipe per site generator, is in `docs/EMBED.md` in the repository.
 MD
 cat > "$out/playground/package.json" <<JSON
 {
@@ -66,10 +69,11 @@ cat > "$out/playground/package.json" <<JSON
   "types": "./broadphase-embed.d.ts",
   "exports": {
     ".": { "types": "./broadphase-embed.d.ts", "default": "./broadphase-embed.js" },
+    "./broadphase-embed.classic.js": "./broadphase-embed.classic.js",
     "./broadphase_bg.wasm": "./broadphase_bg.wasm",
     "./package.json": "./package.json"
   },
-  "files": ["broadphase-embed.js", "broadphase-embed.d.ts", "broadphase_bg.wasm", "types", "README.md"],
+  "files": ["broadphase-embed.js", "broadphase-embed.classic.js", "broadphase-embed.d.ts", "broadphase_bg.wasm", "types", "README.md"],
   "sideEffects": true,
   "keywords": ["collision", "broad-phase", "playground", "custom-element", "wasm"]
 }

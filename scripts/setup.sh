@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs every tool the build and the tests need, skipping what is already
 # there, so both README commands work on a fresh Debian machine with Rust and
-# Node. Usage: scripts/setup.sh [--browser]   (--browser adds Chromium)
+# Node. Usage: scripts/setup.sh [--browser]   (--browser adds Chromium and
+# mdBook, which the browser tests use)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,5 +41,12 @@ if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
   sudo_cmd=""; [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends chromium chromium-driver >/dev/null
+fi
+# The mdBook site test (e2e/sites/mdbook) builds a book. Only the build
+# command is needed: no server, no file watcher (a much shorter compile).
+mdbook_version=0.5.4
+if [ "${1:-}" = "--browser" ] && [ "$(mdbook --version 2>/dev/null | awk '{print $2}')" != "v$mdbook_version" ]; then
+  log "installing mdBook $mdbook_version for the site tests (a few minutes)"
+  CARGO_PROFILE_DEV_DEBUG=0 cargo install --debug --locked --force mdbook --version "$mdbook_version" --no-default-features --features search
 fi
 log "tools ready"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test: format, lints, the Rust suites (unit, differential,
 # property, allocation, doc), the wasm façade in Node, the page's pure
-# TypeScript in Node (tests/ts), the strict TypeScript
-# build, the npm packages and their consumers, and the page in headless
-# Chromium. Installs what is missing first.
+# TypeScript in Node (tests/ts), the strict TypeScript build, the npm
+# packages and their consumers, the page in headless Chromium, and real
+# sites built with the embed by site generators. Installs what is missing
+# first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
@@ -23,4 +24,5 @@ step "API reference matches the code" node scripts/check-api-docs.mjs
 step "TypeScript (strict) and page build" bash -c "tsc --noEmit && vite build --logLevel warn"
 step "embeddable library build (ES module + .d.ts)" bash scripts/build-lib.sh
 step "npm packages (npm pack) used by a Node script, a Vite app and a plain page" bash -c "bash scripts/pack.sh && node --test tests/packages/"
-step "browser tests (headless Chromium)" node --test e2e/
+step "browser tests (headless Chromium)" bash -c 'node --test e2e/*.test.mjs'
+step "site generators: plain HTML, VitePress, Astro, Docusaurus, mdBook sites built with the packed embed, read in Chromium" node --test e2e/sites/

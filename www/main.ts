@@ -1,9 +1,12 @@
-// Bootstrap: publish the theme and the modes' styles, load the wasm once,
+// Bootstrap: publish the theme and the modes' styles, show the shell (the
+// tabs) and a loading line, load the wasm once (index.html preloads it),
 // then let the shell mount the mode the URL asks for (`#mode=` or
 // `?mode=`, default quadtree).
 
 import { init } from './core/index';
-import { modeStyles } from './modes/index';
+// Reads ?renderer= as the page loaded, before the shell rewrites the address (the modes load later).
+import './gpu/preference';
+import { findMode, modeStyles } from './modes/index';
 import { readPageParams } from './settings/address';
 import { Shell } from './shell';
 import { publishTheme } from './runtime/theme';
@@ -27,8 +30,15 @@ function showError(error: unknown): void {
 async function main(): Promise<void> {
   publishTheme(document.documentElement);
   document.head.append(Object.assign(document.createElement('style'), { textContent: modeStyles() }));
+  // The shell (tabs) first: the reader sees the page while the wasm arrives.
+  const host = element('mode-host');
+  const shell = new Shell(element('mode-tabs'), host, element('mode-blurb'), element('settings-notice'), showError);
+  host.append(Object.assign(document.createElement('p'), { className: 'mode-placeholder', textContent: 'Loading the WebAssembly core…' }));
+  // The first mode's code downloads beside the wasm (the shell asks for it again, from the cache).
+  findMode(readPageParams().get('mode'))
+    .load()
+    .catch(() => {});
   await init();
-  const shell = new Shell(element('mode-tabs'), element('mode-host'), element('mode-blurb'), element('settings-notice'), showError);
   shell.show(readPageParams());
 }
 

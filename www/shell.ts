@@ -7,6 +7,7 @@
 import { findMode, MODES, type ModeEntry } from './modes/index';
 import type { ModeHandle } from './modes/types';
 import { addressIsShown, cancelPendingWrites, needsUnpacking, noteShownAddress, readPageParams, unpackParams, writeAddress } from './settings/address';
+import { tabListMove } from './runtime/keys';
 import { h, setText } from './runtime/ui';
 import { readLink, warnAll, writeParams, type Problem } from './settings/read';
 import type { SomeSettings } from './settings/table';
@@ -16,6 +17,8 @@ export class Shell {
   private active: ModeEntry | null = null;
   /** Counts calls to show(), so a slow unpack does not overwrite a later navigation. */
   private shows = 0;
+  /** Whether the mode being mounted takes the focus (its tab was clicked). */
+  private focusOnMount = false;
   private readonly tabs = new Map<string, HTMLAnchorElement>();
 
   constructor(
@@ -36,7 +39,12 @@ export class Shell {
         // Let modified clicks open a new tab, as a link does.
         if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
         e.preventDefault();
+        const again = mode.id === this.active?.id;
         this.select(mode.id, true);
+        // A tab chosen by pointer hands the keys to the mode (the arrows move Play's
+        // player), once its code has loaded; chosen from the keyboard, focus stays in the tab list.
+        if (again) this.focusMode();
+        else this.focusOnMount = true;
       });
       this.tabs.set(mode.id, tab);
       tablist.append(tab);
@@ -66,6 +74,7 @@ export class Shell {
     // A link with packed values (a tile map, many boxes) is unpacked first,
     // once: what does not unpack is left out and said, never unpacked again.
     const ticket = ++this.shows;
+    this.focusOnMount = false;
     noteShownAddress();
     // The old mode goes first, so it cannot write its settings over the new address while this one unpacks.
     this.unmount();
@@ -84,6 +93,7 @@ export class Shell {
 
   /** Mounts the mode `raw` names with its settings read; `linkProblems` are the link's own (values that did not unpack). */
   private mount(raw: URLSearchParams, linkProblems: readonly Problem[]): void {
+    const ticket = this.shows;
     const read = readLink(raw);
     const problems: Problem[] = [...linkProblems, ...read.problems];
     const mode = findMode(read.mode);
@@ -103,11 +113,21 @@ export class Shell {
     document.title = `broadphase · ${mode.label.toLowerCase()}`;
     // The mode's values go into the address (long ones packed), rewritten in place.
     const publish = (values: SomeSettings) => writeAddress(mode.id, writeParams(values, mode.id));
-    try {
-      this.current = mode.create(this.host, read.values, { publish });
-    } catch (error) {
-      this.onError(error);
-    }
+    mode.load().then((create) => {
+      // A later navigation won while this mode's code was loading.
+      if (ticket !== this.shows) return;
+      try {
+        this.current = create(this.host, read.values, { publish });
+      } catch (error) {
+        this.onError(error);
+      }
+      if (this.focusOnMount) this.focusMode();
+      this.focusOnMount = false;
+    }, this.onError);
+  }
+
+  private focusMode(): void {
+    this.host.querySelector<HTMLElement>('#world')?.focus({ preventScroll: true });
   }
 
   private unmount(): void {
@@ -151,27 +171,9 @@ export class Shell {
     const ids: readonly string[] = MODES.map((m) => m.id);
     const at = ids.indexOf((e.target as HTMLElement).dataset.mode ?? '');
     if (at < 0) return;
-    let next: number;
-    switch (e.key) {
-      case 'ArrowLeft':
-        next = (at + ids.length - 1) % ids.length;
-        break;
-      case 'ArrowRight':
-        next = (at + 1) % ids.length;
-        break;
-      case 'Home':
-        next = 0;
-        break;
-      case 'End':
-        next = ids.length - 1;
-        break;
-      case 'Enter':
-      case ' ':
-        next = at;
-        break;
-      default:
-        return;
-    }
+    // Enter and Space choose the focused tab; the arrows, Home and End move and choose.
+    const next = e.key === 'Enter' || e.key === ' ' ? at : tabListMove(e.key, at, ids.length);
+    if (next === null) return;
     // Claimed here, so a mode's own shortcuts (Space pauses) stay out of it.
     e.preventDefault();
     this.select(ids[next], true);

@@ -78,6 +78,17 @@ console.log(JSON.stringify({ pairs, ids: [a, b, c], structures: World.structures
   assert.deepEqual(out.exported, ['TileGrid', 'World', 'default', 'initSync']);
 });
 
+test('Node: importing the embed package, as a site generator does while rendering pages on the server, succeeds and defines nothing', () => {
+  writeFileSync(
+    join(dir, 'ssr.mjs'),
+    `const embed = await import('broadphase-playground');
+embed.defineBroadphasePlayground();
+console.log(JSON.stringify({ mount: typeof embed.mount, element: typeof embed.BroadphasePlayground, customElements: typeof customElements }));`,
+  );
+  const out = JSON.parse(execFileSync(process.execPath, ['ssr.mjs'], { cwd: dir, encoding: 'utf8' }));
+  assert.deepEqual(out, { mount: 'function', element: 'function', customElements: 'undefined' });
+});
+
 // The façade's promises hold through both of the package's entries: the
 // wasm suites (wrong types, argument order, hostile values, freed Worlds,
 // memory, batches, the short fuzz) run against the installed package.
@@ -128,13 +139,12 @@ test('a Vite app: bare imports of both packages build and run (the core, and the
     join(app, 'main.js'),
     `import init, { World } from 'broadphase';
 import { mount } from 'broadphase-playground';
-// A bundler moves modules into assets/: say where the element's wasm went.
-import wasmUrl from 'broadphase-playground/broadphase_bg.wasm?url';
+// No bundler-specific import: the embed names its wasm with new URL(…, import.meta.url), which Vite follows.
 await init();
 const w = new World(100, 100);
 w.insert(0, 0, 10, 10); w.insert(5, 5, 10, 10); w.insert(8, 8, 1, 1);
 document.title = 'pairs ' + w.pairs().length / 2;
-window.handle = await mount(document.getElementById('host'), { mode: 'grids', count: 200, seed: 3, wasmUrl });
+window.handle = await mount(document.getElementById('host'), { mode: 'grids', count: 200, seed: 3 });
 `,
   );
   await build({ root: app, logLevel: 'warn', configFile: false, build: { outDir: join(app, 'dist'), emptyOutDir: true, target: 'es2022' } });

@@ -82,15 +82,15 @@ test('defaults per mode fill what was not given', () => {
 
 test('a link clamps an out-of-range number and says so; an embed refuses it and keeps the default', () => {
   const link = read.readSettings(new URLSearchParams('n=1e9&speed=-3&view=500_1.5_0.5'), 'quadtree', 'link');
-  assert.equal(link.given.count, 50_000);
+  assert.equal(link.given.count, 200_000);
   assert.equal(link.given.speed, 0);
   assert.deepEqual(link.given.view, [60, 1, 0.5]);
   assert.deepEqual(link.problems.map((p) => p.name), ['n', 'speed', 'view']);
-  assert.match(link.problems[0].message, /^n clamped to 50,000/);
+  assert.match(link.problems[0].message, /^n clamped to 200,000/);
   const embed = read.readSettings({ count: '1e9' }, 'quadtree', 'attribute');
   assert.equal(embed.given.count, undefined);
   assert.equal(embed.values.count, 800);
-  assert.match(embed.problems[0].message, /^count: "1e9" is out of range; allowed: a whole number, 1 to 50,000\. Using the default \(800/);
+  assert.match(embed.problems[0].message, /^count: "1e9" is out of range; allowed: a whole number, 1 to 200,000\. Using the default \(800/);
   const script = read.readSettings({ maxObjects: '4' }, 'quadtree', 'option');
   assert.match(script.problems[0].message, /^maxObjects: "4" is not a number/, 'script values are checked as values, not texts');
   const attr = read.readSettings({ maxObjects: '4' }, 'quadtree', 'attribute');

@@ -16,12 +16,26 @@ function esc(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The chart as an `<svg>` element's markup; `title` goes above the plot when given. */
-export function chartSvg(series: readonly Series[], title = '', id = ''): string {
-  const W = 640;
-  const H = title === '' ? 360 : 384;
+/** Rows of the legend under a narrow chart, two names a row. */
+function legendRows(count: number): number {
+  return Math.ceil(count / 2);
+}
+
+/**
+ * The chart as an `<svg>` element's markup; `title` goes above the plot
+ * when given. `legend: 'below'` makes a narrow chart (a phone's width at
+ * about one CSS px per unit, so its text stays readable) with the legend
+ * under the plot instead of beside it.
+ */
+export function chartSvg(series: readonly Series[], title = '', id = '', legend: 'right' | 'below' = 'right'): string {
+  const below = legend === 'below';
+  const W = below ? 360 : 640;
+  const legendHeight = below ? 8 + 18 * legendRows(series.length) : 0;
+  const plotHeight = below ? 240 : 360;
+  const H = plotHeight + (title === '' ? 0 : 24) + legendHeight;
   const top = title === '' ? 16 : 40;
-  const pad = { l: 60, r: 210, t: top, b: 40 };
+  // Room on the right for half of the last N label.
+  const pad = { l: 60, r: below ? 28 : 210, t: top, b: 40 + legendHeight };
   const all = series.flatMap((s) => s.points).filter(([n, ms]) => n > 0 && ms > 0);
   const parts: string[] = [];
   const idAttr = id === '' ? '' : ` id="${id}"`;
@@ -48,15 +62,17 @@ export function chartSvg(series: readonly Series[], title = '', id = ''): string
       parts.push(`<line x1="${pad.l}" y1="${y}" x2="${W - pad.r}" y2="${y}" stroke="#223047"/>`);
       parts.push(`<text x="${pad.l - 6}" y="${(Number(y) + 4).toFixed(1)}" text-anchor="end" fill="#8a98ad" font-size="11">${label(+(10 ** e).toPrecision(1))}</text>`);
     }
-    parts.push(`<text x="${(pad.l + W - pad.r) / 2}" y="${H - 6}" text-anchor="middle" fill="#8a98ad" font-size="11">objects (N), log scale</text>`);
+    parts.push(`<text x="${(pad.l + W - pad.r) / 2}" y="${H - legendHeight - 6}" text-anchor="middle" fill="#8a98ad" font-size="11">objects (N), log scale</text>`);
     series.forEach((s, i) => {
       const colour = COLOURS[i % COLOURS.length];
       const points = s.points.filter(([n, ms]) => n > 0 && ms > 0);
       parts.push(`<polyline data-series="${esc(s.name)}" fill="none" stroke="${colour}" stroke-width="2" points="${points.map(([n, ms]) => `${X(n).toFixed(1)},${Y(ms).toFixed(1)}`).join(' ')}"/>`);
       for (const [n, ms] of points) parts.push(`<circle cx="${X(n).toFixed(1)}" cy="${Y(ms).toFixed(1)}" r="3" fill="${colour}"/>`);
-      const ly = pad.t + 8 + i * 18;
-      parts.push(`<line x1="${W - pad.r + 12}" y1="${ly}" x2="${W - pad.r + 30}" y2="${ly}" stroke="${colour}" stroke-width="3"/>`);
-      parts.push(`<text x="${W - pad.r + 36}" y="${ly + 4}" fill="#dfe7f3" font-size="11">${esc(s.name.replace('broadphase ', ''))}</text>`);
+      // Beside the plot, one a row; or under it, two a row.
+      const lx = below ? 12 + (i % 2) * 174 : W - pad.r + 12;
+      const ly = below ? H - legendHeight + 12 + Math.floor(i / 2) * 18 : pad.t + 8 + i * 18;
+      parts.push(`<line x1="${lx}" y1="${ly}" x2="${lx + 18}" y2="${ly}" stroke="${colour}" stroke-width="3"/>`);
+      parts.push(`<text x="${lx + 24}" y="${ly + 4}" fill="#dfe7f3" font-size="11">${esc(s.name.replace('broadphase ', ''))}</text>`);
     });
   }
   parts.push('</svg>');

@@ -8,7 +8,7 @@ import Flatbush from 'flatbush';
 import RBush from 'rbush';
 import boxIntersect from 'box-intersect';
 import { World } from '../core/index';
-import { overlaps, type Scene } from './scene';
+import { overlaps, type Scene, type SceneFrame } from './scene';
 
 export interface Contender {
   readonly name: string;
@@ -19,7 +19,7 @@ export interface Contender {
   /** Prepares for `scene` (not timed). */
   setup(scene: Scene): void;
   /** One frame's broad phase on the scene's current boxes; returns the pair count. */
-  frame(scene: Scene): number;
+  frame(scene: SceneFrame): number;
   teardown(): void;
 }
 

@@ -68,6 +68,24 @@ export class Scene {
   }
 }
 
+/** One frame of a scene as a contender's `frame` reads it. */
+export type SceneFrame = Pick<Scene, 'n' | 'boxes' | 'moved' | 'movedCount'>;
+
+/**
+ * The first `count` frames of the scene `new Scene(n, motion)` runs, each
+ * kept (boxes and the moved list): replaying them times a contender alone,
+ * without the scene's own motion on the clock.
+ */
+export function recordFrames(n: number, motion: Motion, count: number): SceneFrame[] {
+  const scene = new Scene(n, motion);
+  const frames: SceneFrame[] = [];
+  for (let f = 0; f < count; f++) {
+    scene.step();
+    frames.push({ n, boxes: scene.boxes.slice(), moved: scene.moved.slice(0, scene.movedCount), movedCount: scene.movedCount });
+  }
+  return frames;
+}
+
 /** Whether boxes i and j of `b` overlap in their interiors. */
 export function overlaps(b: Float64Array, i: number, j: number): boolean {
   return b[i * 4] < b[j * 4] + b[j * 4 + 2] && b[j * 4] < b[i * 4] + b[i * 4 + 2] && b[i * 4 + 1] < b[j * 4 + 1] + b[j * 4 + 3] && b[j * 4 + 1] < b[i * 4 + 1] + b[i * 4 + 3];

@@ -1,16 +1,16 @@
-// The box demos' buttons over the canvas: zoom, and pause / step beside
-// the canvas (on a phone the side panel is a long scroll below).
+// The box demos' buttons over the canvas, beside the runtime's zoom and
+// undo: pause / step (on a phone the side panel is a long scroll below).
 
-import { addZoomButtons, toolButton } from '../runtime/canvas-tools';
+import { toolButton } from '../runtime/canvas-tools';
 import type { BoxDemo } from './demo';
 
 export function addDemoTools(tools: HTMLElement, pg: BoxDemo): void {
-  addZoomButtons(tools, pg.viewport);
-  const pause = toolButton('Pause', 'Pause (Space)', () => pg.togglePause(), { 'data-tool': 'pause' });
-  const step = toolButton('Step', 'Advance one step (. or S)', () => pg.stepOnce(), { 'data-tool': 'step' });
+  // Glyphs, so the row fits a phone-width column (the names are in the labels).
+  const pause = toolButton('❚❚', 'Pause (Space)', () => pg.togglePause(), { 'data-tool': 'pause' });
+  const step = toolButton('▸❚', 'Advance one step (. or S)', () => pg.stepOnce(), { 'data-tool': 'step' });
   const sync = () => {
     const running = pg.state.settings.running;
-    pause.textContent = running ? 'Pause' : 'Play';
+    pause.textContent = running ? '❚❚' : '▶';
     const title = running ? 'Pause (Space)' : 'Play (Space)';
     pause.title = title;
     pause.setAttribute('aria-label', title);

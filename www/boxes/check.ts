@@ -68,9 +68,17 @@ export class BruteForceCheck {
     return n < 2 ? 1 : done / (n * (n - 1));
   }
 
-  /** Call after this frame's pairs were taken, before anything moves boxes. */
-  tick(sim: Simulation, frame: number, now: number, budgetMillis: number): void {
-    if (this.job === null && now >= this.nextAt) this.job = snapshot(sim, frame);
+  /**
+   * Call after this frame's pairs were taken, before anything moves boxes.
+   * A scene that has not changed since the last check is not checked again
+   * (paused, its numbers stay those of one frame); one that changed while
+   * `still` (paused, nothing dragged) is checked at once, so the check
+   * catches up with the frame on screen.
+   */
+  tick(sim: Simulation, frame: number, now: number, budgetMillis: number, still = false): void {
+    const r = this.result;
+    const current = r !== null && r.version === sim.version && r.structure === sim.world.structure;
+    if (this.job === null && !current && (now >= this.nextAt || still)) this.job = snapshot(sim, frame);
     const job = this.job;
     if (job === null) return;
     const start = performance.now();
@@ -139,6 +147,9 @@ function scan(job: Job, deadline: number): void {
   let pairs = job.pairs;
   let print = job.fingerprint;
   let row = job.row;
+  // A row is n tests (~20 µs at 20k, a few hundred at 200k): big scenes
+  // look at the clock after every row, so a slice ends near its deadline.
+  const every = n > 8192 ? 0 : 7;
   while (row < n) {
     const ax = minX[row];
     const ay = minY[row];
@@ -151,8 +162,7 @@ function scan(job: Job, deadline: number): void {
       }
     }
     row++;
-    // A row is at most n tests (~20 µs at 20k): check the clock every 8.
-    if ((row & 7) === 0 && performance.now() > deadline) break;
+    if ((row & every) === 0 && performance.now() > deadline) break;
   }
   job.row = row;
   job.pairs = pairs;

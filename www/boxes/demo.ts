@@ -1,7 +1,9 @@
-// The running playground: applies settings to the scene, runs the frame
-// loop, and offers the actions the controls, the keyboard and the tests
-// share. One frame = at most one step(dt) + pairs(), the brute-force
-// check's time slice, the camera query, then drawing.
+// The box demos' scene (quadtree, grids, hierarchy): applies settings to
+// the simulation and offers the actions the controls, the keyboard and the
+// tests share. It runs in the mode runtime (runtime/mode-runtime.ts), which
+// owns the view, the drawing, the loop and publishing. One tick = at most
+// one step(dt) + pairs(), the brute-force check's time slice, the camera
+// query; the runtime then draws.
 
 import { BruteForceCheck } from './check';
 import { clampCamera } from './camera';
@@ -10,24 +12,52 @@ import { BoxesLayer } from '../layers/boxes';
 import { CameraLayer } from '../layers/camera';
 import { FocusLayer } from '../layers/focus';
 import { QuadtreeLayer } from '../layers/quadtree';
-import { Renderer } from '../runtime/renderer';
+import type { Renderer } from '../runtime/renderer';
 import { Simulation, type SimulationOptions } from './simulation';
 import { createState, defaultCamera, SPEED_MAX, type DemoState, type Settings } from './settings';
-import { Sidebar } from '../runtime/ui';
+import type { Sidebar } from '../runtime/ui';
 import { boxValues } from './values';
-import { applyView, ViewLink } from '../runtime/view-link';
-import type { View } from '../settings/kinds';
-import type { SomeSettings } from '../settings/table';
-import { Viewport } from '../runtime/viewport';
-import { FrameLoop } from '../runtime/frame-loop';
+import type { Viewport } from '../runtime/viewport';
+import type { ModeRuntime, Scene } from '../runtime/mode-runtime';
+import type { FrameCost } from '../runtime/frame-cost';
+import type { KeyScene, PointerScene } from '../runtime/input';
+import { History } from '../runtime/history';
+import type { Rect } from '../runtime/geometry';
 
 /** Simulated time of one single step, before the speed multiplier. */
 const SINGLE_STEP_DT = 1 / 60;
 /**
- * A step + pairs slower than this pauses the simulation, so the page stays
- * usable (brute force at 20k objects takes over a second per step).
+ * Steps + pairs slower than this (two frames a second) pause the
+ * simulation, so the page stays usable (brute force at 20k objects takes
+ * over a second per step); 200k objects on a slow, busy machine may take
+ * a few hundred ms and still run.
  */
-const STALL_MICROS = 250_000;
+const STALL_MICROS = 500_000;
+/**
+ * One slow step is not a stall: a fresh world's first steps grow its
+ * memory and structures (hundreds of ms at 200k objects on a slow
+ * machine), and a busy machine stalls any step now and then. The scene
+ * pauses after SLOW_STEPS slow steps in a row (past the warm-up), or at
+ * once when a step takes over a second (brute force at 20k).
+ */
+const WARM_UP_STEPS = 10;
+const SLOW_STEPS = 3;
+const HOPELESS_MICROS = 1_000_000;
+/** The brute-force check's slice fits what a 60 fps frame leaves, ms, but never less than the floor. */
+const FRAME_BUDGET_MS = 14;
+const CHECK_FLOOR_MS = 0.25;
+
+/**
+ * What undo puts back after a drag or a key press: one box where it was,
+ * at the velocity it had (id 0: none), the camera, and the hand edits a
+ * link keeps. The simulation runs on in between: undo restores the place.
+ */
+interface BoxEdit {
+  readonly id: number;
+  readonly box: readonly number[] | null;
+  readonly camera: Rect;
+  readonly moved: readonly number[] | undefined;
+}
 
 /** What the moving-box layers draw from: the simulation and the UI state. */
 export interface BoxesModel {
@@ -41,18 +71,21 @@ export interface BoxDemoOptions extends SimulationOptions {
   camera?: boolean;
   /** The quadtree's split lines and the nodes holding the focused box. */
   treeLayers?: boolean;
-  /** Where changed settings go. */
-  publish: (values: SomeSettings) => void;
-  /** Whether to publish the values in force at once (an embed), not only changes. */
-  publishAtStart?: boolean;
-  /** The page view from a link (checked), or undefined for the fitted view. */
-  view?: View;
+}
+
+/** What a mode adds to the demo's scene: its input, and what else it frees or installs. */
+export interface BoxSceneParts {
+  readonly input: PointerScene & KeyScene;
+  /** The history undo keys and buttons act on (default: the demo's own box edits). */
+  readonly history?: Scene<BoxesModel>['history'];
+  debug?(): () => void;
+  destroy?(): void;
 }
 
 export class BoxDemo {
   readonly state: DemoState;
   readonly sim: Simulation;
-  readonly viewport = new Viewport();
+  readonly viewport: Viewport;
   readonly renderer: Renderer<BoxesModel>;
   readonly check = new BruteForceCheck();
   readonly sidebar: Sidebar;
@@ -61,46 +94,44 @@ export class BoxDemo {
   readonly structures: readonly string[];
   /** Frames per second over the last half second or more. */
   fps = 0;
+  /** Undo for box drags and nudges and camera moves (one step per gesture). */
+  readonly history = new History<BoxEdit>();
+  /** The state before the gesture under way, or null. */
+  private editBefore: BoxEdit | null = null;
+  /** Whether box edits go into `history` (not when the mode keeps its own undo, as the hierarchy does). */
+  private recordsEdits = true;
 
-  private readonly loop = new FrameLoop((now, dt) => {
-    this.countFps(now);
-    this.runFrame(now, dt);
-  });
   private destroyed = false;
   private fpsFrames = 0;
   private fpsSince = 0;
   private rebuildPending = false;
+  /** Slow steps in a row (see SLOW_STEPS). */
+  private slowSteps = 0;
   private stepPending = false;
-  private urlDirty = false;
-  /** Adds the page view (zoom, pan) to every write, and writes when only it changed. */
-  private readonly link: ViewLink;
   private readonly listeners = new Set<() => void>();
   private readonly rebuildListeners = new Set<() => void>();
   private readonly frameListeners = new Set<(now: number) => void>();
-  private readonly noticeListeners = new Set<(text: string) => void>();
 
   /** Whether this playground has the culling camera. */
   readonly hasCamera: boolean;
 
   constructor(
-    canvas: HTMLCanvasElement,
-    panelHost: HTMLElement,
+    private readonly rt: ModeRuntime<BoxesModel>,
     settings: Settings,
     structures: readonly string[],
-    options: BoxDemoOptions,
+    options: BoxDemoOptions = {},
   ) {
     this.structures = structures;
     this.hasCamera = options.camera ?? true;
+    this.viewport = rt.viewport;
+    this.renderer = rt.renderer;
+    this.sidebar = rt.sidebar;
     this.state = createState(settings);
     this.sim = new Simulation(settings, options);
     this.dropRefusedSettings();
     this.viewport.setWorld(this.sim.side, this.sim.side);
-    this.viewport.fit();
-    applyView(this.viewport, options.view);
-    this.link = new ViewLink(this.viewport, options.publish, () => boxValues(this.state.settings));
     this.state.camera = settings.camera !== undefined ? { ...settings.camera } : defaultCamera(this.sim.side);
     clampCamera(this.state.camera, this.sim.side, 4);
-    this.renderer = new Renderer<BoxesModel>(canvas, this.viewport);
     this.renderer.add(new BackgroundLayer());
     this.renderer.add(new BoxesLayer());
     if (options.treeLayers ?? true) {
@@ -108,34 +139,51 @@ export class BoxDemo {
       this.renderer.add(new FocusLayer());
     }
     if (this.hasCamera) this.renderer.add(new CameraLayer());
-    this.sidebar = new Sidebar(panelHost);
-    // An embed hears the values in force at once, before any frame (its
-    // getState() reports them, defaults included; an instance off screen
-    // runs no frames); the page's address is left as the reader wrote it.
-    if (options.publishAtStart === true) this.link.publish(boxValues(this.state.settings));
+  }
+
+  /** The demo as the runtime runs it, with the mode's input and extras. */
+  scene(parts: BoxSceneParts): Scene<BoxesModel> {
+    this.recordsEdits = parts.history === undefined;
+    return {
+      model: this,
+      world: () => ({ width: this.sim.side, height: this.sim.side }),
+      tick: (now, dt) => this.tick(now, dt),
+      state: () => boxValues(this.state.settings),
+      pointer: parts.input,
+      keys: parts.input,
+      history: parts.history ?? this,
+      busy: () => this.state.interaction.dragKind !== null,
+      debug: parts.debug,
+      destroy: () => {
+        parts.destroy?.();
+        this.destroy();
+      },
+    };
   }
 
   /** Frames drawn since start. */
   get frame(): number {
-    return this.loop.frame;
+    return this.rt.frame;
   }
 
-  start(): void {
-    this.loop.start();
+  /** What a frame costs in JS, by part, over the last second or so (the runtime's). */
+  get cost(): FrameCost {
+    return this.rt.cost;
   }
 
-  /** Off-screen (false): no frame runs until visible again. */
-  setVisible(visible: boolean): void {
-    this.loop.setVisible(visible);
+  get canUndo(): boolean {
+    return this.history.canUndo;
   }
 
-  /** Stops the frame loop and frees the wasm world; the object is dead after. */
+  get canRedo(): boolean {
+    return this.history.canRedo;
+  }
+
+  /** Frees the wasm world; the object is dead after. */
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
-    this.loop.stop();
     this.listeners.clear();
-    this.noticeListeners.clear();
     this.rebuildListeners.clear();
     this.frameListeners.clear();
     this.sim.destroy();
@@ -150,11 +198,6 @@ export class BoxDemo {
     this.listeners.add(listener);
   }
 
-  /** Called with a sentence the user should see (e.g. why it paused). */
-  onNotice(listener: (text: string) => void): void {
-    this.noticeListeners.add(listener);
-  }
-
   /** Called every frame after the simulation, before drawing. */
   onFrame(listener: (now: number) => void): void {
     this.frameListeners.add(listener);
@@ -167,7 +210,7 @@ export class BoxDemo {
 
   /** Shows `text` to the user (through the mode's notice). */
   notify(text: string): void {
-    for (const listener of this.noticeListeners) listener(text);
+    this.rt.notice.show(text);
   }
 
   // --- actions ---------------------------------------------------------
@@ -247,7 +290,7 @@ export class BoxDemo {
     const m = s.moved ?? [];
     for (let i = 0; i + 6 < m.length; i += 7) if (m[i] !== id) rest.push(...m.slice(i, i + 7));
     s.moved = [...rest, id, x, y, w, h, vx, vy];
-    this.urlDirty = true;
+    this.rt.changed();
   }
 
   /** The user changed a parent link: a link keeps all of them. */
@@ -259,13 +302,13 @@ export class BoxDemo {
       if (parent !== 0) links.push(id, parent);
     }
     this.state.settings.links = links;
-    this.urlDirty = true;
+    this.rt.changed();
   }
 
   /** The user moved or resized the camera: a link keeps it. */
   cameraEdited(): void {
     this.state.settings.camera = { ...this.state.camera };
-    this.urlDirty = true;
+    this.rt.changed();
   }
 
   setQuadtreeLimits(maxObjects: number, maxLevels: number): void {
@@ -304,7 +347,7 @@ export class BoxDemo {
   }
 
   fitView(): void {
-    this.viewport.fit();
+    this.rt.fitView();
     this.changed();
   }
 
@@ -317,36 +360,104 @@ export class BoxDemo {
     return Math.max(4, 24 / this.viewport.scale);
   }
 
+  // --- undo ----------------------------------------------------------------
+
+  private editSnapshot(id: number): BoxEdit {
+    const live = id !== 0 && this.sim.slotOf(id) >= 0;
+    const box = live ? [...this.sim.world.box(id), ...this.sim.world.velocity(id)] : null;
+    return { id, box, camera: { ...this.state.camera }, moved: this.state.settings.moved };
+  }
+
+  /** A gesture on box `id` (0: the camera) begins: what it changes is one undo step. */
+  beginEdit(id: number): void {
+    if (this.recordsEdits) this.editBefore = this.editSnapshot(id);
+  }
+
+  /** The gesture ended: a step when it moved something. */
+  endEdit(): void {
+    const before = this.editBefore;
+    this.editBefore = null;
+    if (before === null) return;
+    const now = this.editSnapshot(before.id);
+    const same = (a: readonly number[] | null, b: readonly number[] | null) => (a === null ? b === null : b !== null && a.slice(0, 4).every((v, i) => v === b[i]));
+    const cam = (a: Rect, b: Rect) => a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
+    if (same(before.box, now.box) && cam(before.camera, now.camera)) return;
+    this.history.changed(() => before);
+    this.changed();
+  }
+
+  undo(): boolean {
+    const to = this.history.peekUndo();
+    if (to === undefined) return false;
+    return this.restoreEdit(this.history.undo(this.editSnapshot(to.id)));
+  }
+
+  redo(): boolean {
+    const to = this.history.peekRedo();
+    if (to === undefined) return false;
+    return this.restoreEdit(this.history.redo(this.editSnapshot(to.id)));
+  }
+
+  private restoreEdit(edit: BoxEdit | null): boolean {
+    if (edit === null) return false;
+    if (edit.box !== null && this.sim.slotOf(edit.id) >= 0) {
+      const [x, y, , , vx, vy] = edit.box;
+      this.sim.moveBox(edit.id, x, y);
+      this.sim.world.setVelocity(edit.id, vx, vy);
+    }
+    const cam = this.state.camera;
+    if (cam.x !== edit.camera.x || cam.y !== edit.camera.y || cam.w !== edit.camera.w || cam.h !== edit.camera.h) {
+      Object.assign(cam, edit.camera);
+      this.cameraChanged();
+      this.state.settings.camera = { ...cam };
+    }
+    if (edit.moved === undefined) delete this.state.settings.moved;
+    else this.state.settings.moved = edit.moved;
+    this.changed();
+    return true;
+  }
+
   // --- the frame loop ---------------------------------------------------
 
-  private runFrame(now: number, dt: number): void {
+  /** One frame before drawing: settings problems, a pending rebuild, the step, the check, the camera query. */
+  private tick(now: number, dt: number): void {
+    this.countFps(now);
     const s = this.state.settings;
+    const cost = this.rt.cost;
     if (this.sim.setupProblems.length > 0) {
       this.notify(this.sim.setupProblems.join(' · '));
       for (const p of this.sim.setupProblems) console.warn(`broadphase: ${p}`);
       this.sim.setupProblems = [];
     }
-    if (this.rebuildPending) this.rebuild();
+    if (this.rebuildPending) {
+      this.rebuild();
+      // A new scene: its frames start counting after the build.
+      cost.restart();
+      cost.begin();
+    }
     if (s.running) {
       this.sim.advance(dt * s.speed);
-      if (this.sim.lastStepMicros > STALL_MICROS) this.stall();
+      const us = this.sim.lastStepMicros;
+      this.slowSteps = us > STALL_MICROS && this.sim.steps > WARM_UP_STEPS ? this.slowSteps + 1 : 0;
+      if (us > HOPELESS_MICROS || this.slowSteps >= SLOW_STEPS) this.stall();
     } else if (this.stepPending) {
       this.sim.advance(SINGLE_STEP_DT * (s.speed || 1));
     } else {
       this.sim.refreshIfDirty();
     }
     this.stepPending = false;
-    // Scan budget: leave the big scenes room to draw at 60 fps.
-    this.check.tick(this.sim, this.frame, now, s.count > 5000 ? 3 : 6);
+    cost.add('step', this.sim.frameStepMs);
+    cost.add('pairs', this.sim.framePairsMs);
+    // Scan budget: what a 60 fps frame leaves after this frame's work so
+    // far and the drawing and the rest (as the last second measured them).
+    // Paused and let go, the check catches up at once; during a drag it keeps its pace.
+    const last = cost.report;
+    const left = FRAME_BUDGET_MS - cost.elapsed() - (last === null ? 0 : last.draw + last.rest);
+    const checkStart = performance.now();
+    this.check.tick(this.sim, this.frame, now, Math.max(CHECK_FLOOR_MS, Math.min(s.count > 5000 ? 3 : 6, left)), !s.running && this.state.interaction.dragKind === null);
+    cost.add('check', performance.now() - checkStart);
     if (this.hasCamera) this.sim.queryCamera(this.state.camera);
     for (const listener of this.frameListeners) listener(now);
-    this.renderer.draw(this, now);
-    this.sidebar.update(now);
-    if (this.urlDirty) {
-      this.urlDirty = false;
-      this.link.publish(boxValues(s));
-    }
-    this.link.tick(now);
   }
 
   private countFps(now: number): void {
@@ -360,6 +471,7 @@ export class BoxDemo {
   }
 
   private stall(): void {
+    this.slowSteps = 0;
     const s = this.state.settings;
     const ms = this.sim.lastStepMicros / 1000;
     this.setRunning(false);
@@ -387,6 +499,9 @@ export class BoxDemo {
     this.state.interaction.hoverId = 0;
     this.state.interaction.dragKind = null;
     this.state.interaction.selectedId = 0;
+    // Steps name boxes of the old world.
+    this.history.clear();
+    this.editBefore = null;
     this.check.restart();
     for (const listener of this.rebuildListeners) listener();
   }
@@ -399,7 +514,7 @@ export class BoxDemo {
   }
 
   private changed(): void {
-    this.urlDirty = true;
+    this.rt.changed();
     for (const listener of this.listeners) listener();
     this.sidebar.sync();
   }

@@ -1,14 +1,14 @@
-// Pointer and keyboard: drag boxes (mouse, pen, touch), move and resize the
-// camera, pan and zoom the view, and the keyboard shortcuts. One pointer at
-// a time, captured, so a drag survives leaving the canvas.
+// Pointer and keyboard for the box demos, as a scene of the shared input
+// layer (runtime/input.ts): drag boxes (mouse, pen, touch), move and
+// resize the camera, the keyboard shortcuts. The layer decides when a
+// press, a wheel or a key is the canvas's at all (panning empty space,
+// zooming, one finger scrolling the page over boxes too small to aim at).
 
-import { cameraZoneAt, type CameraZone } from './camera';
+import { cameraZoneAt, TAB_HEIGHT_PX, type CameraZone } from './camera';
 import type { Rect } from '../runtime/geometry';
 import type { BoxDemo } from './demo';
-import { canvasPoint, PointerDrag } from '../runtime/pointer-drag';
+import { CLICK_SLOP_PX, type KeyScene, type PointerScene } from '../runtime/input';
 import type { DragKind } from './settings';
-import { belongsToControl, viewKey } from '../runtime/keys';
-import { TouchGestures } from '../runtime/touch';
 
 /** Pointer slop for picking a box, CSS px: fingers are not pixels. */
 const PICK_PX = { mouse: 3, pen: 4, touch: 10 } as const;
@@ -17,13 +17,12 @@ const THROW_MAX = 240;
 const THROW_MIN = 8;
 const THROW_WINDOW_MS = 100;
 
-/** A press that moves less than this is a click (selects / deselects), CSS px. */
-const CLICK_SLOP_PX = 4;
-
 /** How a mode takes part in pointer input. */
 export interface InputHooks {
   /** A press on box `id` (0 = empty space); return true to take it (no drag starts). */
   press?(id: number, e: PointerEvent): boolean;
+  /** Whether the mode waits for a press anywhere (a pick: "attach the selected box to…"). */
+  picking?(): boolean;
   /**
    * A box drag ended (not cancelled) with the pointer at world (x, y);
    * `attach` when Shift or Alt was held at release.
@@ -38,6 +37,11 @@ export interface InputHooks {
    * `moved` when the pointer travelled past a click.
    */
   release?(id: number, moved: boolean): void;
+  /** Esc on the canvas or the page: true when the mode had something to cancel. */
+  escape?(): boolean;
+  /** Ctrl/⌘+Z and redo: the mode's own history instead of the demo's. */
+  undo?(): boolean;
+  redo?(): boolean;
 }
 
 interface Sample {
@@ -46,14 +50,10 @@ interface Sample {
   y: number;
 }
 
-export class Input {
-  private readonly pointer: PointerDrag;
-  private readonly gestures: TouchGestures;
+export class Input implements PointerScene, KeyScene {
   /** Pointer minus the dragged thing's corner, world units. */
   private grabX = 0;
   private grabY = 0;
-  private lastPx = 0;
-  private lastPy = 0;
   private cameraAtGrab: Rect = { x: 0, y: 0, w: 0, h: 0 };
   private samples: Sample[] = [];
   private downPx = 0;
@@ -64,31 +64,7 @@ export class Input {
     private readonly pg: BoxDemo,
     private readonly canvas: HTMLCanvasElement,
     private readonly hooks: InputHooks = {},
-    /** Where shortcuts are heard when the canvas lacks focus (an embed's shadow root). */
-    private readonly keyRoot: EventTarget = document,
-  ) {
-    this.pointer = new PointerDrag(canvas, {
-      start: this.down,
-      drag: this.move,
-      hover: (e, px, py) => this.hover(px, py, e),
-      end: (e, px, py, released) => this.finish(e, px, py, released),
-      leave: this.leave,
-    });
-    this.gestures = new TouchGestures(canvas, pg.viewport, this.pointer);
-    canvas.addEventListener('wheel', this.wheel, { passive: false });
-    canvas.addEventListener('keydown', this.canvasKey);
-    this.keyRoot.addEventListener('keydown', this.globalKey as EventListener);
-  }
-
-  /** Unhooks every listener (the canvas goes with its mode; the document stays). */
-  destroy(): void {
-    const c = this.canvas;
-    this.pointer.destroy();
-    this.gestures.destroy();
-    c.removeEventListener('wheel', this.wheel);
-    c.removeEventListener('keydown', this.canvasKey);
-    this.keyRoot.removeEventListener('keydown', this.globalKey as EventListener);
-  }
+  ) {}
 
   private get interaction() {
     return this.pg.state.interaction;
@@ -112,30 +88,49 @@ export class Input {
     return { kind: 'pan', id: 0 };
   }
 
-  /** A press: starts a drag (true) unless a mode hook takes it or the button is not ours. */
-  private readonly down = (e: PointerEvent, px: number, py: number): boolean => {
-    if (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 1) return false;
+  /**
+   * The size on screen of what a press would take (a box's smaller side, the
+   * camera's), or null for empty space (the input layer pans or scrolls).
+   */
+  aim(e: PointerEvent, px: number, py: number): number | null {
+    if (e.button !== 0) return null;
+    if (this.hooks.picking?.() === true) return Infinity;
+    const { kind, id } = this.target(px, py, e);
+    const scale = this.pg.viewport.scale;
+    switch (kind) {
+      case 'box': {
+        const b = this.pg.sim.boxOf(id);
+        return Math.min(b.w, b.h) * scale + 2 * this.pickTolerance(e) * scale;
+      }
+      case 'camera-move':
+      case 'camera-resize': {
+        const zone = cameraZoneAt(this.pg.state.camera, this.pg.viewport, px, py);
+        // A finger inside the camera is a finger on the map (it scrolls); its tab, edge and corner are small.
+        if (e.pointerType === 'touch' && zone === 'inside') return null;
+        return zone === 'inside' ? Infinity : TAB_HEIGHT_PX;
+      }
+      case 'pan':
+        return null;
+    }
+  }
+
+  /** A press the input layer handed over: starts a drag (true) unless a mode hook takes it. */
+  start(e: PointerEvent, px: number, py: number): boolean {
     const v = this.pg.viewport;
     const wx = v.toWorldX(px);
     const wy = v.toWorldY(py);
-    const { kind, id } = e.button === 1 ? { kind: 'pan' as const, id: 0 } : this.target(px, py, e);
-    // One finger on empty space scrolls the page (two fingers pan and zoom the view).
-    if (e.pointerType === 'touch' && kind === 'pan') return false;
-    this.canvas.focus({ preventScroll: true });
-    if (e.button !== 1 && this.hooks.press?.(kind === 'box' ? id : 0, e) === true) {
-      e.preventDefault();
-      return false;
-    }
+    const { kind, id } = this.target(px, py, e);
+    if (this.hooks.press?.(kind === 'box' ? id : 0, e) === true) return false;
+    if (kind === 'pan') return false;
     this.downPx = px;
     this.downPy = py;
     this.travelled = 0;
     this.interaction.attachHeld = e.shiftKey || e.altKey;
     this.interaction.pointerX = wx;
     this.interaction.pointerY = wy;
-    this.lastPx = px;
-    this.lastPy = py;
     this.interaction.dragKind = kind;
     this.interaction.hoverId = 0;
+    this.pg.beginEdit(kind === 'box' ? id : 0);
     if (kind === 'box') {
       this.hooks.grab?.(id);
       const box = this.pg.sim.boxOf(id);
@@ -151,17 +146,27 @@ export class Input {
       this.grabX = wx;
       this.grabY = wy;
     }
-    this.setCursor(kind === 'pan' || kind === 'box' ? 'grabbing' : kind === 'camera-resize' ? 'nwse-resize' : 'move');
+    this.setCursor(kind === 'box' ? 'grabbing' : kind === 'camera-resize' ? 'nwse-resize' : 'move');
     return true;
-  };
+  }
+
+  /** A click on empty space clears the selection. */
+  emptyClick(): void {
+    this.interaction.selectedId = 0;
+  }
+
+  drag(e: PointerEvent, px: number, py: number): void {
+    this.move(e, px, py);
+  }
+
+  end(e: PointerEvent, px: number, py: number, released: boolean): void {
+    this.finish(e, px, py, released);
+  }
 
   private readonly move = (e: PointerEvent, px: number, py: number): void => {
     const kind = this.interaction.dragKind;
-    if (kind === null) {
-      // The world was rebuilt under the drag.
-      this.pointer.finish(e, false);
-      return;
-    }
+    // The world was rebuilt under the drag: nothing to move.
+    if (kind === null) return;
     const v = this.pg.viewport;
     const wx = v.toWorldX(px);
     const wy = v.toWorldY(py);
@@ -190,16 +195,13 @@ export class Input {
         this.pg.cameraChanged();
         break;
       case 'pan':
-        v.panBy(px - this.lastPx, py - this.lastPy);
         break;
     }
-    this.lastPx = px;
-    this.lastPy = py;
   };
 
-  private readonly leave = (e: PointerEvent): void => {
+  leave(e: PointerEvent): void {
     if (e.pointerType !== 'touch') this.interaction.hoverId = 0;
-  };
+  }
 
   /**
    * Ends the drag. A released box is thrown with the pointer's velocity
@@ -216,8 +218,6 @@ export class Input {
       const [vx, vy] = thrown && !attach ? this.throwVelocity(e.timeStamp) : [0, 0];
       this.pg.sim.world.setVelocity(id, vx, vy);
     }
-    // A click (no drag) on empty space clears the selection.
-    if (thrown && kind === 'pan' && this.travelled < CLICK_SLOP_PX) this.interaction.selectedId = 0;
     this.interaction.dragId = 0;
     this.interaction.dragKind = null;
     this.interaction.attachHeld = false;
@@ -228,7 +228,8 @@ export class Input {
       this.hooks.drop?.(id, v.toWorldX(px), v.toWorldY(py), attach);
     }
     if (kind === 'box' && id !== 0) this.hooks.release?.(id, live && this.travelled >= CLICK_SLOP_PX);
-    this.hover(px, py, e);
+    this.pg.endEdit();
+    this.hover(e, px, py);
   }
 
   private throwVelocity(now: number): [number, number] {
@@ -254,7 +255,7 @@ export class Input {
     return [vx, vy];
   }
 
-  private hover(px: number, py: number, e: PointerEvent): void {
+  hover(e: PointerEvent, px: number, py: number): void {
     if (e.pointerType === 'touch') {
       this.interaction.hoverId = 0;
       return;
@@ -268,34 +269,19 @@ export class Input {
     if (this.canvas.style.cursor !== cursor) this.canvas.style.cursor = cursor;
   }
 
-  private readonly wheel = (e: WheelEvent): void => {
-    e.preventDefault();
-    const [px, py] = canvasPoint(this.canvas, e);
-    const perLine = e.deltaMode === WheelEvent.DOM_DELTA_LINE ? 40 : 1;
-    this.pg.viewport.zoomAt(px, py, Math.exp(-e.deltaY * perLine * 0.0015));
-  };
-
   /**
-   * On the focused canvas: Tab / Shift+Tab select the boxes in view in
-   * reading order (past the last one, focus moves on: the keyboard is
-   * never trapped), Esc clears the selection; the arrows move the selected
-   * box (Shift: five times as far), or the camera (Shift: resize) when no
-   * box is selected.
+   * On the focused canvas: Enter / Shift+Enter select the boxes in view in
+   * reading order (Tab is left alone: focus leaves the canvas in one
+   * press); the arrows move the selected box (Shift: five times as far),
+   * or the camera (Shift: resize) when no box is selected.
    */
-  private readonly canvasKey = (e: KeyboardEvent): void => {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
+  canvasKey(e: KeyboardEvent): boolean {
+    if (e.altKey || e.ctrlKey || e.metaKey) return false;
     const pg = this.pg;
     const selected = this.interaction.selectedId;
-    if (e.key === 'Tab') {
-      const next = this.nextInView(selected, e.shiftKey ? -1 : 1);
-      this.interaction.selectedId = next;
-      if (next !== 0) e.preventDefault();
-      return;
-    }
-    if (e.key === 'Escape' && selected !== 0) {
-      this.interaction.selectedId = 0;
-      e.preventDefault();
-      return;
+    if (e.key === 'Enter') {
+      this.interaction.selectedId = this.nextInView(selected, e.shiftKey ? -1 : 1);
+      return true;
     }
     const arrows: Record<string, [number, number]> = {
       ArrowLeft: [-1, 0],
@@ -304,20 +290,22 @@ export class Input {
       ArrowDown: [0, 1],
     };
     const dir = arrows[e.key];
-    if (dir === undefined) return;
+    if (dir === undefined) return false;
     if (selected !== 0 && pg.sim.slotOf(selected) >= 0) {
-      e.preventDefault();
       const step = Math.max(1, pg.sim.side * 0.005) * (e.shiftKey ? 5 : 1);
       const b = pg.sim.boxOf(selected);
+      // Each press is one undo step.
+      pg.beginEdit(selected);
       pg.sim.world.setVelocity(selected, 0, 0);
       pg.sim.moveBox(selected, b.x + dir[0] * step, b.y + dir[1] * step);
       pg.noteMoved(selected);
-      return;
+      pg.endEdit();
+      return true;
     }
-    if (!pg.hasCamera) return;
-    e.preventDefault();
+    if (!pg.hasCamera) return false;
     const step = pg.sim.side * 0.02;
     const cam = pg.state.camera;
+    pg.beginEdit(0);
     if (e.shiftKey) {
       cam.w += dir[0] * step;
       cam.h += dir[1] * step;
@@ -327,7 +315,9 @@ export class Input {
     }
     pg.cameraChanged();
     pg.cameraEdited();
-  };
+    pg.endEdit();
+    return true;
+  }
 
   /** The box after (or before) `id` among those in view, in reading order; 0 past either end. */
   private nextInView(id: number, direction: 1 | -1): number {
@@ -340,30 +330,38 @@ export class Input {
     return boxes[next]?.id ?? 0;
   }
 
-  private readonly globalKey = (e: KeyboardEvent): void => {
-    if (belongsToControl(e)) return;
+  /** The demo's shortcuts, heard wherever no control claims the key. */
+  key(e: KeyboardEvent): boolean {
     const pg = this.pg;
-    if (viewKey(pg.viewport, e.key)) {
-      e.preventDefault();
-      return;
-    }
     switch (e.key) {
+      case 'Escape':
+        if (this.hooks.escape?.() === true) return true;
+        if (this.interaction.selectedId === 0) return false;
+        this.interaction.selectedId = 0;
+        return true;
       case ' ':
         pg.togglePause();
-        break;
+        return true;
       case '.':
       case 's':
         pg.stepOnce();
-        break;
+        return true;
       case 'r':
         pg.reset();
-        break;
+        return true;
       case 't':
         pg.setShowTree(!pg.state.settings.showTree);
-        break;
+        return true;
       default:
-        return;
+        return false;
     }
-    e.preventDefault();
-  };
+  }
+
+  undo(): boolean {
+    return this.hooks.undo?.() ?? this.pg.undo();
+  }
+
+  redo(): boolean {
+    return this.hooks.redo?.() ?? this.pg.redo();
+  }
 }

@@ -9,8 +9,8 @@ export const LAYOUTS = ['uniform', 'clustered', 'mixed'] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
 export const COUNT_MIN = 1;
-/** The slider's end; the number box accepts more for stress tests. */
-export const COUNT_SLIDER_MAX = 20_000;
+/** The slider's end: the whole range, on a log scale. */
+export const COUNT_SLIDER_MAX = OBJECTS_MAX;
 /** The Objects field's end: the settings' object limit. */
 export const COUNT_MAX = OBJECTS_MAX;
 export const SPEED_MAX = 4;

@@ -45,6 +45,9 @@ export class Simulation {
   /** Microseconds per `step(dt)` + `pairs()`, over the last 60 steps. */
   readonly stepMicros = new RollingMean(60);
   lastStepMicros = 0;
+  /** What this frame's `step` and `pairs` took, ms (0 when it ran none; one clock reading each). */
+  frameStepMs = 0;
+  framePairsMs = 0;
   /** Per id: 1 when the box overlaps the camera (after `queryCamera`). */
   cameraMarks = new Uint8Array(1);
   /** Per id: when (performance.now()) a pair with it last began; the page flashes it briefly. */
@@ -128,8 +131,11 @@ export class Simulation {
   advance(dt: number): void {
     const t0 = performance.now();
     this.world.step(dt);
+    const mid = performance.now();
     const pairs = this.world.pairs();
     const t1 = performance.now();
+    this.frameStepMs = mid - t0;
+    this.framePairsMs = t1 - mid;
     this.lastStepMicros = (t1 - t0) * 1000;
     this.stepMicros.push(this.lastStepMicros);
     this.steps += 1;
@@ -138,7 +144,13 @@ export class Simulation {
 
   /** Recomputes pairs without stepping, if anything moved (paused frames). */
   refreshIfDirty(): void {
-    if (this.dirty) this.takePairs(this.world.pairs());
+    this.frameStepMs = 0;
+    this.framePairsMs = 0;
+    if (!this.dirty) return;
+    const t0 = performance.now();
+    const pairs = this.world.pairs();
+    this.framePairsMs = performance.now() - t0;
+    this.takePairs(pairs);
   }
 
   /** Marks the boxes overlapping `camera` (one `query` call). */

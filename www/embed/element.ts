@@ -1,45 +1,98 @@
 // <broadphase-playground>: the custom element around mount(). Its
 // attributes are the settings table's `attribute` column (checked the same
-// way, a problem naming the attribute); an ASCII map can also come from a
-// child <script type="text/plain" data-tiles>. Attribute changes apply as
-// they happen; getState() / setState() are the handle's.
+// way, a problem naming the attribute). The long ones an author writes by
+// hand — a tile map, boxes, moved boxes, links — may span lines at any
+// indentation, or come from a child `<template data-tiles>` (or
+// `<script type="text/plain" data-tiles>`, `data-boxes`, …). Site
+// generators create elements in every order: children may arrive after
+// the element is connected (the HTML parser, client-side routing), so the
+// children are watched and a late map still applies. Attribute changes
+// apply as they happen; getState() / setState() are the handle's. Without
+// a DOM (server-side rendering in Node) nothing is defined and importing
+// does nothing.
 
 import { SETTINGS } from '../settings/table';
+import { CHILD_SETTINGS, childText, normalizeAuthorText, type ChildSetting } from './author-text';
 import { createEmbed, type EmbedHandle, type PlaygroundHandle } from './mount';
 import type { ModeName, PlaygroundOptions, PlaygroundState } from './options';
 
 /** attribute → option */
 const OPTION_OF = new Map<string, string>(SETTINGS.map((s) => [s.attribute, s.option]));
+const IS_CHILD_SETTING = new Set<string>(CHILD_SETTINGS);
 
-export class BroadphasePlayground extends HTMLElement {
+/** HTMLElement in a browser; a stand-in class where there is none, so the module evaluates in Node. */
+const ElementBase: typeof HTMLElement = typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
+
+export class BroadphasePlayground extends ElementBase {
   static readonly observedAttributes = SETTINGS.map((s) => s.attribute);
 
   private handle: EmbedHandle | null = null;
   /** Options set from script before the element was connected. */
   private pending: Partial<PlaygroundOptions> = {};
+  /** Watches the light DOM for settings children that arrive or change after connection. */
+  private childWatch: MutationObserver | null = null;
+  /** The child settings the handle was given, by option. */
+  private fromChildren: Partial<Record<ChildSetting, string>> = {};
 
-  /** The element's settings as written: attribute texts by option, and the child map. */
-  private readAttributes(): Record<string, unknown> {
+  /** Each child setting written as a `<template data-…>` or `<script data-…>` child, as the table reads it. */
+  private readChildren(): Partial<Record<ChildSetting, string>> {
+    const found: Partial<Record<ChildSetting, string>> = {};
+    for (const setting of CHILD_SETTINGS) {
+      const child = this.querySelector(`template[data-${setting}], script[data-${setting}]`);
+      if (child === null) continue;
+      const text = childText(child);
+      if (text.trim() !== '') found[setting] = normalizeAuthorText(setting, text);
+    }
+    return found;
+  }
+
+  /** The element's settings as written: attribute texts by option, then the children's. */
+  private readSettings(): Record<string, unknown> {
     const raw: Record<string, unknown> = {};
     for (const [attribute, option] of OPTION_OF) {
       const value = this.getAttribute(attribute);
-      if (value !== null) raw[option] = value;
+      if (value === null) continue;
+      raw[option] = IS_CHILD_SETTING.has(option) ? normalizeAuthorText(option as ChildSetting, value) : value;
     }
-    const map = this.querySelector('script[type="text/plain"][data-tiles], template[data-tiles]');
-    if (map !== null) raw.tiles = dedent(map instanceof HTMLTemplateElement ? map.innerHTML : (map.textContent ?? ''));
-    return raw;
+    this.fromChildren = this.readChildren();
+    return { ...raw, ...this.fromChildren };
   }
 
   connectedCallback(): void {
     if (this.handle !== null) return;
     if (!this.hasAttribute('role')) this.setAttribute('role', 'region');
     if (!this.hasAttribute('aria-label')) this.setAttribute('aria-label', `broadphase playground: ${this.getAttribute('mode') ?? 'quadtree'}`);
-    this.handle = createEmbed(this, this.readAttributes(), 'attribute');
+    this.handle = createEmbed(this, this.readSettings(), 'attribute');
     if (Object.keys(this.pending).length > 0) this.handle.setState(this.pending);
     this.pending = {};
+    this.childWatch = new MutationObserver(() => this.childrenChanged());
+    this.childWatch.observe(this, { childList: true, subtree: true, characterData: true });
+  }
+
+  /**
+   * A settings child arrived, changed or left: the scene follows it (before
+   * the core has loaded, the text joins the settings still to be read).
+   */
+  private childrenChanged(): void {
+    if (this.handle === null) return;
+    const now = this.readChildren();
+    const changed = CHILD_SETTINGS.filter((s) => now[s] !== this.fromChildren[s]);
+    if (changed.length === 0) return;
+    this.fromChildren = now;
+    const partial: Record<string, string | undefined> = {};
+    for (const setting of changed) partial[setting] = now[setting] ?? this.attributeText(setting);
+    this.handle.setAttributes(partial);
+  }
+
+  /** The attribute's text for a child setting, normalised, or undefined (the default) without one. */
+  private attributeText(setting: ChildSetting): string | undefined {
+    const value = this.getAttribute(setting);
+    return value === null ? undefined : normalizeAuthorText(setting, value);
   }
 
   disconnectedCallback(): void {
+    this.childWatch?.disconnect();
+    this.childWatch = null;
     this.handle?.destroy();
     this.handle = null;
   }
@@ -48,8 +101,11 @@ export class BroadphasePlayground extends HTMLElement {
     if (this.handle === null || old === value) return;
     const option = OPTION_OF.get(name);
     if (option === undefined) return;
+    // A child's text wins over the attribute while the child is there.
+    if (option in this.fromChildren) return;
     // The handle reads the text as an attribute (a refusal names it); a removed attribute goes back to the default.
-    this.handle.setAttributes({ [option]: value ?? undefined });
+    const text = value === null ? undefined : IS_CHILD_SETTING.has(option) ? normalizeAuthorText(option as ChildSetting, value) : value;
+    this.handle.setAttributes({ [option]: text });
   }
 
   /** The playground's handle (null while disconnected). */
@@ -71,15 +127,12 @@ export class BroadphasePlayground extends HTMLElement {
   }
 }
 
-/** Drops the common indentation of an inline ASCII map. */
-function dedent(text: string): string {
-  const lines = text.split('\n').filter((l) => l.trim() !== '');
-  const indent = Math.min(...lines.map((l) => l.length - l.trimStart().length));
-  return lines.map((l) => l.slice(indent).trimEnd()).join('\n');
-}
-
-/** Registers <broadphase-playground> (once; a second call is harmless). */
+/**
+ * Registers <broadphase-playground> (once; a second call is harmless).
+ * Where there is no `customElements` (server-side rendering) it does nothing.
+ */
 export function defineBroadphasePlayground(name = 'broadphase-playground'): void {
+  if (typeof customElements === 'undefined') return;
   if (customElements.get(name) === undefined) customElements.define(name, class extends BroadphasePlayground {});
 }
 

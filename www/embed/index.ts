@@ -1,14 +1,19 @@
 // The embeddable playground: mount(element, options) and the
-// <broadphase-playground> element (registered on import). The library
-// build (vite.lib.config.ts) starts here.
+// <broadphase-playground> element (registered on import where there is a
+// DOM; importing it during server-side rendering does nothing). The
+// library builds (vite.lib.config.ts: an ES module and a classic script)
+// start here.
 //
 // | file | job |
 // |---|---|
 // | `options.ts` | the options' TypeScript types (the settings table in ../settings/ checks and documents them) |
 // | `mount.ts` | one instance: shadow root, styles, checked options, problems shown, the mode, sizing, visibility |
 // | `load-wasm.ts` | the core, loaded once per page from wherever the author put it, failures explained |
-// | `element.ts` | the custom element: attributes → settings |
+// | `element.ts` | the custom element: attributes and settings children → settings, children watched as they arrive |
+// | `author-text.ts` | maps and lists written by hand in HTML, read however a site generator left them |
+// | `theme-follow.ts` | light or dark: the `theme` setting, or the page's look and its toggle |
 // | `embed.css` | the instance's frame (inside the shadow root only) |
+// | `light.css` | the light theme's chrome |
 
 import { defineBroadphasePlayground } from './element';
 

@@ -25,6 +25,12 @@ export class WasmLoadError extends Error {
   ) {
     super(`could not load the WebAssembly core from ${url}: ${reason}`);
   }
+
+  static {
+    // Spelled out on the prototype, before any instance's stack is taken:
+    // a minifier renames the class, and the console would show that name.
+    this.prototype.name = 'WasmLoadError';
+  }
 }
 
 /** The wasm file beside this module (the library build keeps it there). */

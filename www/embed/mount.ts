@@ -6,20 +6,26 @@
 // checked against the settings table; a refused or clamped one keeps the
 // default (or the clamp) and says so, in the console and in a dismissible
 // notice inside the embed. The embed is exactly as tall as its element:
-// the page's own CSS height when it sets one, else the `height` option.
-// While the wasm loads a placeholder of that height shows; if it cannot
-// load, an error box of that height says what was tried and how to fix it.
+// the page's own CSS height when it sets one, else the `height` option,
+// else a height picked from the width (see auto-size.ts). Its width picks
+// the layout (see embed.css): panels beside the canvas, or under it behind
+// tabs at 800 px and less. While the wasm loads a placeholder of that
+// height shows; if it cannot load, an error box of that height says what
+// was tried and how to fix it.
 
 import { findMode, modeStyles } from '../modes/index';
 import type { ModeHandle } from '../modes/types';
-import { publishTheme } from '../runtime/theme';
+import { useTheme } from '../runtime/theme';
 import type { PanelInfo } from '../runtime/ui';
 import { defaultSettings, optionsOf, readMode, readSettings, warnAll, type Problem } from '../settings/read';
 import { appliesTo, settingBy, type ModeName, type SettingSpec, type SettingValues, type SomeSettings } from '../settings/table';
 import pageCss from '../style.css?inline';
 import embedCss from './embed.css?inline';
+import { autoSize, NARROW_MAX_PX } from './auto-size';
+import lightCss from './light.css?inline';
 import { loadWasm, wasmUrlFor, WasmLoadError, whenWasmReady } from './load-wasm';
 import type { PlaygroundOptions, PlaygroundState } from './options';
+import { followTheme } from './theme-follow';
 
 export interface PlaygroundHandle {
   /** The options in force, with the scene as it is now (what the reader changed included). */
@@ -46,12 +52,13 @@ export interface EmbedHandle extends PlaygroundHandle {
   setAttributes(partial: Readonly<Record<string, string | undefined>>): void;
 }
 
-/** Below this width the panels go under the canvas. */
-const STACK_BELOW_PX = 560;
+/** Lower than this, the legend and help fold behind "?". */
+const COMPACT_BELOW_PX = 500;
+/** The height before the width is known. */
 const DEFAULT_HEIGHT = 520;
 
 /** The page's stylesheet, with its `:root` rules applied to the shadow host instead, and every mode's styles. */
-const SHADOW_CSS = [pageCss.replace(/:root\b/g, ':host'), modeStyles(), embedCss].join('\n');
+const SHADOW_CSS = [pageCss.replace(/:root\b/g, ':host'), modeStyles(), embedCss, lightCss].join('\n');
 let sheet: CSSStyleSheet | null = null;
 function adoptStyles(root: ShadowRoot): void {
   if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
@@ -68,7 +75,7 @@ function adoptStyles(root: ShadowRoot): void {
 }
 
 /** Settings that are not part of the scene: changing them re-styles, it does not re-create the mode. */
-const LOOK_OPTIONS = new Set(['panels', 'controls', 'legend', 'height', 'wasmUrl']);
+const LOOK_OPTIONS = new Set(['panels', 'controls', 'legend', 'height', 'wasmUrl', 'theme']);
 
 export function mount(element: HTMLElement, options: PlaygroundOptions = {}): PlaygroundHandle {
   return createEmbed(element, { ...options }, 'option');
@@ -86,7 +93,6 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   const frameEl = document.createElement('div');
   frameEl.className = 'bp-embed';
   frameEl.setAttribute('part', 'frame');
-  publishTheme(frameEl);
   const notices = document.createElement('div');
   notices.className = 'bp-problems';
   notices.setAttribute('role', 'status');
@@ -131,8 +137,8 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     notices.hidden = false;
   };
 
-  /** A setting that needs no core (height, wasm-url): the read value, or before reading, the raw one checked quietly (the full read reports it). */
-  const early = <K extends 'height' | 'wasmUrl'>(option: K): SomeSettings[K] => {
+  /** A setting that needs no core (height, wasm-url, theme): the read value, or before reading, the raw one checked quietly (the full read reports it). */
+  const early = <K extends 'height' | 'wasmUrl' | 'theme'>(option: K): SomeSettings[K] => {
     if (read) return given[option];
     const value = rawSettings[option];
     if (value === undefined) return undefined;
@@ -141,19 +147,59 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     return checked.ok ? (checked.value as SomeSettings[K]) : undefined;
   };
 
+  // The palette: the theme setting, or the page's look; a switch redraws the scene in the new colours.
+  const themes = followTheme(element, frameEl, () => early('theme') ?? 'auto', () => {
+    if (current === null) return;
+    // The reader's scene as it is now, drawn again in the new colours.
+    given = { ...given, ...published } as SomeSettings;
+    void create();
+  });
+
   /** Every value in force for the mode: what was given, then what the mode published, over its defaults. */
   const inForce = (): SettingValues => ({ ...defaultSettings(mode), ...given, ...published }) as SettingValues;
 
+  /** The element's width (as laid out now, then as the observer reports it). */
+  let width = element.getBoundingClientRect().width;
+  /** Whether the page's own CSS sizes the element (then --bp-height has no say): tried by moving it. */
+  const pageSized = (): boolean => {
+    const ours = element.style.getPropertyValue('--bp-height');
+    element.style.setProperty('--bp-height', '3px');
+    const a = element.getBoundingClientRect().height;
+    element.style.setProperty('--bp-height', '5px');
+    const b = element.getBoundingClientRect().height;
+    element.style.setProperty('--bp-height', ours);
+    return a === b;
+  };
+  /** The last height picked from the width, and for what (width, mode, panels): it only grows while those stay. */
+  let picked = { key: '', height: 0 };
   const applyHeight = (): void => {
-    const h = early('height') ?? DEFAULT_HEIGHT;
+    const wanted = early('height');
+    // Without a height (ours or the page's), one from the width and what the layout needs (measured once the mode is built).
+    const auto = wanted === undefined && width > 0 && current !== null && !pageSized() ? autoSize(frameEl, width, current.aspect ?? 1, Array.isArray(given.panels)) : null;
+    if (auto !== null) {
+      // Panels whose numbers change width must not make the article under a
+      // reader's finger jump: for one width and one set of panels the height
+      // never shrinks back.
+      const key = `${Math.round(width)}:${mode}:${JSON.stringify(given.panels ?? 'all')}:${given.controls !== false}`;
+      picked = { key, height: key === picked.key ? Math.max(picked.height, auto.height) : auto.height };
+    }
+    const h = wanted ?? (auto === null ? provisionalHeight(width) : picked.height);
     // The host's height comes from :host { height: var(--bp-height) } unless the page's CSS sets one.
-    element.style.setProperty('--bp-height', typeof h === 'number' ? `${h}px` : String(h));
+    const css = typeof h === 'number' ? `${h}px` : String(h);
+    if (element.style.getPropertyValue('--bp-height') !== css) element.style.setProperty('--bp-height', css);
+    // A kept, taller height keeps the canvas's share of it (unless the author named the panels).
+    const share = auto?.canvas == null ? null : Array.isArray(given.panels) ? auto.canvas : Math.max(auto.canvas, Math.ceil(0.55 * picked.height) + 1);
+    const canvas = share === null ? '' : `${share}px`;
+    if (frameEl.style.getPropertyValue('--bp-canvas-height') !== canvas) frameEl.style.setProperty('--bp-canvas-height', canvas);
   };
 
   const applyLook = (): void => {
-    applyHeight();
+    themes.update();
     frameEl.classList.toggle('no-legend', given.legend === false);
-    if (host === null || current === null) return;
+    if (host === null || current === null) {
+      applyHeight();
+      return;
+    }
     const wanted = given.panels ?? 'all';
     const known = new Set(current.panels.map((p) => p.id));
     if (Array.isArray(wanted)) {
@@ -173,44 +219,64 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       if (!hide) shown += 1;
     }
     host.classList.toggle('no-sidebar', shown === 0);
+    applyHeight();
   };
 
-  const create = (): void => {
+  /** Counts create() calls: a mode whose code arrives after a newer create() is dropped. */
+  let creates = 0;
+  let started = false;
+  /** (Re)builds the mode from the values in force, once its code has loaded. */
+  const create = (): Promise<void> => {
+    contentResize.disconnect();
     current?.destroy();
     current = null;
     published = null;
-    host = document.createElement('div');
-    host.className = 'mode-host';
-    host.dataset.mode = mode;
-    body.replaceChildren(host);
-    try {
-      current = findMode(mode).create(host, inForce(), {
-        publish: (values) => {
-          published = { ...values };
-          element.dispatchEvent(new CustomEvent('statechange', { detail: handle.getState() }));
-        },
-        publishAtStart: true,
-        keyRoot: root,
-        debug: false,
-      });
-    } catch (error) {
-      showFailure(error);
-      return;
-    }
-    applyLook();
-    if (!visible) current.setVisible?.(false);
+    const ticket = ++creates;
+    return findMode(mode)
+      .load()
+      .then((factory) => {
+        if (ticket !== creates || destroyed) return;
+        host = document.createElement('div');
+        host.className = 'mode-host';
+        host.dataset.mode = mode;
+        body.replaceChildren(host);
+        // Colours a mode reads while it is built (CSS variables for its legend) are its embed's.
+        useTheme(themes.name);
+        try {
+          current = factory(host, inForce(), {
+            publish: (values) => {
+              published = { ...values };
+              element.dispatchEvent(new CustomEvent('statechange', { detail: handle.getState() }));
+            },
+            publishAtStart: true,
+            keyRoot: root,
+            gestures: 'cooperative',
+            debug: false,
+          });
+        } catch (error) {
+          showFailure(error);
+          return;
+        }
+        applyLook();
+        // The panels fill in on the first frames, and change as the scene does:
+        // an element without a height follows them.
+        const panels = host.querySelector('#panels');
+        if (panels !== null) contentResize.observe(panels);
+        if (!visible) current.setVisible?.(false);
+      }, showFailure);
   };
 
   /** Reads every raw setting (the core is loaded: names can be checked) and builds the mode. */
-  const start = (): void => {
-    if (destroyed) return;
+  const start = (): Promise<void> => {
+    if (destroyed) return Promise.resolve();
     if (!read) {
       const found = readSettings(withoutMode(rawSettings), mode, names);
       given = found.given;
       read = true;
       report(found.problems);
     }
-    create();
+    started = true;
+    return create();
   };
 
   const placeholder = (text: string, kind: 'loading' | 'error'): void => {
@@ -240,23 +306,37 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     element.toggleAttribute('data-offscreen', !visible);
   });
   intersection.observe(element);
-  // The element's width picks the layout: side by side, or the panels under the canvas.
+  // The element's width picks the layout (side by side, or the panels under
+  // the canvas) and, without a `height`, the height; a low one folds the legend.
   const resize = new ResizeObserver((entries) => {
-    const width = entries[entries.length - 1]?.contentRect.width ?? STACK_BELOW_PX;
-    const stacked = width < STACK_BELOW_PX;
-    frameEl.classList.toggle('stacked', stacked);
-    element.toggleAttribute('data-stacked', stacked);
+    const box = entries[entries.length - 1]?.contentRect;
+    if (box === undefined) return;
+    width = box.width;
+    const narrow = width <= NARROW_MAX_PX;
+    frameEl.classList.toggle('narrow', narrow);
+    frameEl.classList.toggle('compact', narrow || box.height < COMPACT_BELOW_PX);
+    element.toggleAttribute('data-narrow', narrow);
+    applyHeight();
   });
   resize.observe(element);
+  const contentResize = new ResizeObserver(() => applyHeight());
 
   mode = readModeFrom(rawSettings, report);
+  // An embed in or near view gets its mode's code while the wasm downloads;
+  // one further down waits until the wasm is in, leaving it the bandwidth.
+  const box = element.getBoundingClientRect();
+  if (box.top < innerHeight * 1.5 && box.bottom > -innerHeight * 0.5) {
+    findMode(mode)
+      .load()
+      .catch(() => {});
+  }
   applyHeight();
   placeholder('Loading the broadphase playground…', 'loading');
   let stopWaiting = (): void => {};
   const ready = loadWasm(wasmUrlFor(early('wasmUrl'))).then(start, (error: unknown) => {
     showFailure(error);
     // Another element may load the core from a better URL: then this one starts too.
-    stopWaiting = whenWasmReady(start);
+    stopWaiting = whenWasmReady(() => void start());
     throw error;
   });
   // The promise is for callers; an unhandled rejection here would only repeat the message on screen.
@@ -286,7 +366,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     mode = nextMode;
     given = next;
     published = null;
-    if (current !== null && sceneChanged) create();
+    if (started && sceneChanged) void create();
     else applyLook();
   };
 
@@ -309,8 +389,10 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       if (destroyed) return;
       destroyed = true;
       stopWaiting();
+      themes.stop();
       intersection.disconnect();
       resize.disconnect();
+      contentResize.disconnect();
       current?.destroy();
       current = null;
       root.replaceChildren();
@@ -330,6 +412,16 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     },
   };
   return handle;
+}
+
+/**
+ * The height of an embed without one before its mode is built: in a wide
+ * column, what autoSize picks when the panels fit beside the canvas (most
+ * embeds), so the element keeps its size when the mode arrives; a page's
+ * placeholder style can match it (docs/EMBED.md, First paint).
+ */
+function provisionalHeight(width: number): number {
+  return width > NARROW_MAX_PX ? Math.round(Math.min(760, Math.max(460, width * 0.56))) : DEFAULT_HEIGHT;
 }
 
 function withoutMode(settings: Readonly<Record<string, unknown>>): Record<string, unknown> {

@@ -64,7 +64,9 @@ export interface PlaygroundOptions {
   controls?: boolean;
   /** The legend and help line under the canvas (default true). */
   legend?: boolean;
-  /** The embed's height when the page does not size it: CSS px or a CSS length (default 520). */
+  /** 'light', 'dark', or 'auto' (default): follow the page's look and its light/dark toggle. */
+  theme?: 'light' | 'dark' | 'auto';
+  /** The embed's height when the page does not size it: CSS px or a CSS length (default: one from the width and the panels shown). */
   height?: number | string;
   /** Where the wasm file is, when it is not beside the script. */
   wasmUrl?: string | URL;

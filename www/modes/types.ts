@@ -16,6 +16,8 @@ export interface ModeHandle {
   setVisible?(visible: boolean): void;
   /** Frames drawn since the mode started (tests, embeds). */
   readonly frame?: number;
+  /** The world's height over its width (an embed without a height picks one from it). */
+  readonly aspect?: number;
   /** The panels the mode built, in order: an embed shows or hides them by id and role. */
   readonly panels: readonly PanelInfo[];
 }
@@ -32,6 +34,13 @@ export interface ModeContext {
   readonly publishAtStart?: boolean;
   /** Where keyboard shortcuts are heard when no control has them (default: document). */
   keyRoot?: EventTarget;
+  /**
+   * 'cooperative' (an embed in someone's article): the wheel zooms and a
+   * finger drags only once the reader engaged the embed (clicked or tapped
+   * into it), or with Ctrl/⌘ / a long press; 'greedy' (default, the full
+   * page): at once.
+   */
+  gestures?: 'cooperative' | 'greedy';
   /** Whether to install the `window.__broadphase…` handles (default: true). */
   debug?: boolean;
 }

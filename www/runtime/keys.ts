@@ -16,6 +16,26 @@ export function belongsToControl(e: KeyboardEvent): boolean {
   return (t instanceof HTMLButtonElement || t instanceof HTMLAnchorElement) && (e.key === ' ' || e.key === 'Enter');
 }
 
+/**
+ * Where an ARIA tab list's keys move from tab `at` of `count`: the arrows
+ * to the neighbour (wrapping), Home and End to the ends; null for any
+ * other key.
+ */
+export function tabListMove(key: string, at: number, count: number): number | null {
+  switch (key) {
+    case 'ArrowLeft':
+      return (at + count - 1) % count;
+    case 'ArrowRight':
+      return (at + 1) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
 /** `+` / `=` zoom in, `-` / `−` out, `F` / `0` fit, about the canvas centre; true when the key was one of them. */
 export function viewKey(v: Viewport, key: string): boolean {
   switch (key) {
@@ -35,6 +55,21 @@ export function viewKey(v: Viewport, key: string): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * On the focused canvas, an arrow the mode has no use for pans the view an
+ * eighth of the canvas (Shift: half), as a focused map does; true when the
+ * key was an arrow. (Passed on, the page would take it: a tutorial site
+ * turns the chapter on → while the reader looks at the map.)
+ */
+export function panKey(v: Viewport, e: KeyboardEvent): boolean {
+  if (e.altKey || e.ctrlKey || e.metaKey) return false;
+  const dir = ({ ArrowLeft: [1, 0], ArrowRight: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] } as Record<string, [number, number]>)[e.key];
+  if (dir === undefined) return false;
+  const share = e.shiftKey ? 0.5 : 0.125;
+  v.panBy(dir[0] * share * v.cssWidth, dir[1] * share * v.cssHeight);
+  return true;
 }
 
 /** Client (viewport) CSS px ↔ world units over a canvas, for tests and the devtools console. */

@@ -1,9 +1,16 @@
-// The frame most modes share: a stage (canvas, legend, help line, notice)
-// beside a sidebar of panels, built inside the mode's host. Ids match the
-// page's long-standing ones (#world, #panels, #notice, …): only one mode is
-// mounted at a time, so tests and styles can rely on them in every mode.
+// The frame every mode shares: a stage (canvas, legend, help line, notice,
+// the wheel hint) beside a sidebar of panels, built inside the mode's host.
+// Ids match the page's long-standing ones (#world, #panels, #notice, …):
+// only one mode is mounted at a time, so tests and styles can rely on them
+// in every mode. Where room is short (an embed in a narrow or low column)
+// the stylesheet folds the legend and help behind the "?" tool and shows
+// the panels one at a time under their tabs.
 
+import { PanelTabs } from './panel-tabs';
 import { h } from './ui';
+
+/** How long a hint over the canvas stays, ms. */
+const HINT_MS = 1800;
 
 export interface ModeLayout {
   readonly stage: HTMLElement;
@@ -18,6 +25,8 @@ export interface ModeLayout {
   readonly sidebar: HTMLElement;
   /** The stack of panels in the sidebar (see ui.ts `Sidebar`). */
   readonly panels: HTMLElement;
+  /** Shows a short message over the canvas for a moment (how to zoom, …). */
+  hint(text: string): void;
   /** Takes everything out of the host again. */
   remove(): void;
 }
@@ -25,7 +34,7 @@ export interface ModeLayout {
 export interface LayoutOptions {
   /** What the canvas shows, for screen readers. */
   canvasLabel: string;
-  /** One line of how-to under the canvas. */
+  /** One line of how-to under the canvas (the runtime adds how the wheel zooms). */
   help: string;
   colophon?: string;
 }
@@ -35,13 +44,26 @@ export function buildModeLayout(host: HTMLElement, options: LayoutOptions): Mode
   const legend = h('div', { id: 'stage-legend' });
   const help = h('p', { id: 'stage-help', class: 'stage-help' }, options.help);
   const notice = h('div', { id: 'notice', class: 'notice', role: 'status', hidden: true });
+  const hintBox = h('div', { class: 'stage-hint', 'aria-live': 'polite', hidden: true });
   const tools = h('div', { class: 'canvas-tools', role: 'toolbar', 'aria-label': 'View' });
-  const stage = h('div', { class: 'stage' }, canvas, tools, h('div', { class: 'stage-footer' }, legend, help), notice);
+  const footer = h('div', { class: 'stage-footer', id: 'stage-footer' }, legend, help);
+  // Where the legend and help are folded away: "?" shows them over the canvas.
+  const legendToggle = h('button', { type: 'button', class: 'canvas-tool legend-toggle', 'data-tool': 'legend', title: 'What the colours mean, how to use it', 'aria-label': 'Legend and help', 'aria-expanded': 'false', 'aria-controls': 'stage-footer' }, '?');
+  const stage = h('div', { class: 'stage' }, canvas, tools, footer, notice, hintBox);
+  legendToggle.addEventListener('click', () => {
+    const open = !stage.classList.contains('legend-open');
+    stage.classList.toggle('legend-open', open);
+    legendToggle.setAttribute('aria-expanded', String(open));
+  });
+  tools.append(legendToggle);
   const panels = h('div', { id: 'panels', class: 'panels' });
   const colophon = h('footer', { class: 'colophon' });
   colophon.innerHTML = options.colophon ?? 'Rust core compiled to WebAssembly · one <code>step()</code> + <code>pairs()</code> per frame';
   const sidebar = h('aside', { class: 'sidebar', 'aria-label': 'Controls and stats' }, panels, colophon);
+  const tabs = new PanelTabs(sidebar, panels);
+  sidebar.prepend(tabs.element);
   host.append(stage, sidebar);
+  let hintTimer = 0;
   return {
     stage,
     canvas,
@@ -51,7 +73,17 @@ export function buildModeLayout(host: HTMLElement, options: LayoutOptions): Mode
     tools,
     sidebar,
     panels,
+    hint(text: string) {
+      hintBox.textContent = text;
+      hintBox.hidden = false;
+      window.clearTimeout(hintTimer);
+      hintTimer = window.setTimeout(() => {
+        hintBox.hidden = true;
+      }, HINT_MS);
+    },
     remove() {
+      window.clearTimeout(hintTimer);
+      tabs.destroy();
       stage.remove();
       sidebar.remove();
     },

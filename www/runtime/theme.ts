@@ -1,7 +1,15 @@
-// Colours shared by the canvas layers and the HTML legend: the legend reads
-// the same values through CSS variables, so a swatch is the colour on screen.
+// Colours shared by the canvas layers and the HTML around them, in two
+// palettes: dark (the full playground's, and an embed's on a dark page) and
+// light (an embed's on a light page). Layers read `theme.<name>` while they
+// draw; the renderer switches `theme` to the palette of the canvas it is
+// drawing (its embed's `data-theme`), so embeds of both kinds can share a
+// page. The legend and panels read the same values through CSS variables
+// (`--c-<name>`, and the chrome's `--bg`, `--text`, …), so a swatch is the
+// colour on screen.
 
-export const theme = {
+export type ThemeName = 'dark' | 'light';
+
+const dark = {
   page: '#0b0f16',
   worldFill: '#0f151f',
   worldEdge: '#2b3647',
@@ -20,6 +28,7 @@ export const theme = {
   /** RGB only: the tree's lines fade with depth, so alpha is set per level. */
   treeRgb: '72, 219, 160',
   storedInFill: 'rgba(72, 219, 160, 0.09)',
+  /** The strongest contrast with the page: focus rings, hit points, arrows. */
   focus: '#ffffff',
   /** Grid cell lines (grids mode). */
   gridLine: 'rgba(122, 150, 190, 0.26)',
@@ -35,6 +44,8 @@ export const theme = {
   dropTarget: '#48dba0',
   label: '#e8eef8',
   labelBack: 'rgba(11, 15, 22, 0.82)',
+  /** Hierarchy: an object's id beside its box. */
+  idLabel: 'rgba(200, 214, 235, 0.75)',
   /** Tile maps (every mode that shows one), after the seed's figures. */
   tileCell: '#0f151f',
   tileGrid: 'rgba(170, 190, 220, 0.075)',
@@ -44,14 +55,88 @@ export const theme = {
   solidEdge: '#ff5261',
   interestingEdge: '#a3afc2',
   door: '#ffc857',
-} as const;
+};
 
-export type ThemeColour = keyof typeof theme;
+export type Palette = { -readonly [K in keyof typeof dark]: string };
 
-/** Publishes the palette as `--c-<name>` custom properties for the CSS. */
-export function publishTheme(root: HTMLElement): void {
-  for (const [name, value] of Object.entries(theme)) {
-    const css = name === 'treeRgb' ? `rgb(${value})` : value;
-    root.style.setProperty(`--c-${name}`, css);
+const light: Palette = {
+  page: '#eef1f5',
+  worldFill: '#ffffff',
+  worldEdge: '#b9c3d0',
+  boxFill: 'rgba(46, 104, 184, 0.16)',
+  boxStroke: 'rgba(36, 88, 160, 0.85)',
+  boxFillSmall: 'rgba(40, 92, 168, 0.75)',
+  overlapFill: 'rgba(220, 38, 60, 0.72)',
+  overlapStroke: '#b4182c',
+  beganFlash: '#0b0f16',
+  camera: '#b86e00',
+  cameraFill: 'rgba(184, 110, 0, 0.06)',
+  cameraSmall: 'rgba(184, 110, 0, 0.9)',
+  treeRgb: '10, 140, 96',
+  storedInFill: 'rgba(10, 140, 96, 0.10)',
+  focus: '#0b0f16',
+  gridLine: 'rgba(60, 80, 110, 0.22)',
+  storedCellFill: 'rgba(10, 140, 96, 0.20)',
+  storedCellStroke: '#0a8c60',
+  searchedCellFill: 'rgba(124, 58, 237, 0.08)',
+  searchedCellStroke: '#7c3aed',
+  link: 'rgba(60, 76, 102, 0.55)',
+  subtree: '#b86e00',
+  dropTarget: '#0a8c60',
+  label: '#141a24',
+  labelBack: 'rgba(255, 255, 255, 0.85)',
+  idLabel: 'rgba(40, 52, 72, 0.75)',
+  tileCell: '#ffffff',
+  tileGrid: 'rgba(40, 60, 90, 0.09)',
+  tile: '#c5cfdc',
+  tileSurface: '#6f829e',
+  solidEdge: '#d4283a',
+  interestingEdge: '#7d8a9c',
+  door: '#b86e00',
+};
+
+export const palettes: Readonly<Record<ThemeName, Readonly<Palette>>> = { dark, light };
+
+/** The chrome around the canvas (panels, text, controls), as the page stylesheet's variables. */
+const chrome: Record<ThemeName, Record<string, string>> = {
+  dark: { bg: '#0b0f16', panel: '#121925', 'panel-edge': '#1f2a3a', text: '#dfe7f3', muted: '#8a98ad', good: '#48dba0', bad: '#ff5261' },
+  light: { bg: '#ffffff', panel: '#f5f7fa', 'panel-edge': '#d5dce6', text: '#1b2330', muted: '#586476', good: '#0a8c60', bad: '#d4283a' },
+};
+
+/** The palette being drawn with: the renderer points it at each canvas's own before drawing. */
+export const theme: Palette = { ...dark };
+let current: ThemeName = 'dark';
+
+export type ThemeColour = keyof Palette;
+
+/** Switches `theme` to a palette (cheap when it is already the one). */
+export function useTheme(name: ThemeName): void {
+  if (name === current) return;
+  Object.assign(theme, palettes[name]);
+  current = name;
+}
+
+/** The palette `theme` holds now. */
+export function themeName(): ThemeName {
+  return current;
+}
+
+/** The theme an element is drawn in: its nearest `data-theme` (an embed's frame), else dark. */
+export function themeAt(element: Element): ThemeName {
+  return element.closest('[data-theme]')?.getAttribute('data-theme') === 'light' ? 'light' : 'dark';
+}
+
+/**
+ * Publishes a palette on `root` for its CSS: `--c-<name>` for each colour,
+ * the chrome's variables, `color-scheme` (native controls and scrollbars),
+ * and `data-theme`, which the renderer reads.
+ */
+export function publishTheme(root: HTMLElement, name: ThemeName = 'dark'): void {
+  for (const [key, value] of Object.entries(palettes[name])) {
+    const css = key === 'treeRgb' ? `rgb(${value})` : value;
+    root.style.setProperty(`--c-${key}`, css);
   }
+  for (const [key, value] of Object.entries(chrome[name])) root.style.setProperty(`--${key}`, value);
+  root.style.setProperty('color-scheme', name);
+  root.setAttribute('data-theme', name);
 }

@@ -27,6 +27,8 @@ export class Sidebar {
 
   add(panel: Panel, role: PanelRole = 'readout'): void {
     this.panels.push({ panel, role });
+    // The embed's sizing tells controls from readouts by this.
+    panel.element.dataset.role = role;
     this.host.append(panel.element);
     panel.sync?.();
   }

@@ -6,7 +6,7 @@
 import type { ModeName } from './mode-names';
 
 /** Most objects in a box mode's scene (the Objects field's end; a link's boxes and hand-placed boxes). */
-export const OBJECTS_MAX = 50_000;
+export const OBJECTS_MAX = 200_000;
 /** The hierarchy's scene stays small enough to read its tree and queue. */
 export const HIERARCHY_OBJECTS_MAX = 200;
 /** Boxes the tile editor holds: enough for any lesson, few enough to list. */

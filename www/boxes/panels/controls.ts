@@ -9,10 +9,10 @@ import { h, hasFocus, panelSection, type Panel } from '../../runtime/ui';
 
 const SLIDER_STEPS = 1000;
 
-/** Slider position ↔ count on a log scale: 10 and 20 000 both reachable. */
+/** Slider position ↔ count on a log scale: 10, 100 000 and the maximum all reachable. */
 function countFromSlider(position: number): number {
   const raw = 10 * Math.pow(COUNT_SLIDER_MAX / 10, position / SLIDER_STEPS);
-  const unit = raw < 100 ? 1 : raw < 1000 ? 10 : raw < 10000 ? 100 : 500;
+  const unit = raw < 100 ? 1 : raw < 1000 ? 10 : raw < 10000 ? 100 : raw < 100000 ? 1000 : 5000;
   return Math.min(COUNT_SLIDER_MAX, Math.round(raw / unit) * unit);
 }
 
@@ -123,9 +123,7 @@ export class ControlsPanel implements Panel {
     this.pause.setAttribute('aria-pressed', String(!s.running));
     this.pause.classList.toggle('paused', !s.running);
     this.showTree.checked = s.showTree;
-    // The limits only mean something to a quadtree; say so, do not hide them.
-    const tree = this.pg.sim.quadtreeActive;
-    this.limits.disabled = !tree;
-    this.limits.title = tree ? '' : 'Applies when a quadtree structure is selected';
+    // The limits only mean something to a quadtree: shown only while one is the structure.
+    this.limits.hidden = !this.pg.sim.quadtreeActive;
   }
 }

@@ -1,11 +1,14 @@
 // Live numbers: objects, candidate tests, the live pair count, the last
 // brute-force check (which frame it checked, and whether the structure
-// agreed on that frame), µs per step, what the camera sees, the structure's
-// size. Stable ids (#stat-…) for tests and deep links.
+// agreed on that frame), what a frame costs in JS by part (means over a
+// second of frames, to the precision the page's clock allows), what the
+// camera sees, the structure's size. Stable ids (#stat-…) for tests and
+// deep links.
 
 import type { BoxDemo } from '../demo';
 import { formatInt, h, panelSection, setText, type Panel } from '../../runtime/ui';
 import { viewLayout } from '../../core/index';
+import { formatMs } from '../../runtime/clock';
 
 /** Redraws per second while running: readable, and light on the DOM. */
 const RUNNING_REFRESH_MS = 250;
@@ -61,7 +64,9 @@ export class StatsPanel implements Panel {
     this.list.append(checkRow);
     const more: [string, string, string][] = [
       ['Checked', 'checked', 'When the brute-force scan last finished; small scenes are re-checked every second'],
-      ['µs per step', 'us', 'step(dt) + pairs(), mean of the last 60 steps'],
+      ['JS per frame, ms', 'frame', 'Everything the page does in a frame, in JavaScript: mean (and median) over the last second of frames'],
+      ['… step · pairs', 'core', 'The core: step(dt) and pairs(), ms per frame, means over the same frames'],
+      ['… draw · check · rest', 'page', 'Drawing, the brute-force check’s time slice, and everything else (camera query, panels, address), ms per frame'],
     ];
     if (options.camera ?? true) more.push(['In camera', 'camera', 'Boxes query(camera) returned this frame']);
     more.push(
@@ -92,15 +97,34 @@ export class StatsPanel implements Panel {
     const allPairs = (n * (n - 1)) / 2;
     setText(this.v.objects, formatInt(n));
     setText(this.v.structure, sim.world.structure);
-    setText(this.v.candidates, formatInt(sim.candidateTests));
+    // A full pass tests every pair at least once: fewer tests than pairs means
+    // pairs() searched only what moved since the last call (a drag while paused).
+    const incremental = sim.candidateTests < sim.pairCount;
+    setText(this.v.candidates, `${formatInt(sim.candidateTests)}${incremental ? ' · only what moved' : ''}`);
     setText(this.v.saving, allPairs > 0 ? `${percent(sim.candidateTests / allPairs)} of ${formatInt(allPairs)}` : '—');
     setText(this.v.pairs, formatInt(sim.pairCount));
     this.updateCheck(now);
-    const us = sim.stepMicros.mean;
-    setText(this.v.us, Number.isFinite(us) ? (us < 100 ? us.toFixed(1) : formatInt(us)) : '—');
+    this.updateCost();
     if (this.v.camera !== undefined) setText(this.v.camera, formatInt(sim.cameraCount));
     setText(this.v.nodes, this.structureSize());
     setText(this.v.fps, pg.fps > 0 ? pg.fps.toFixed(0) : '—');
+  }
+
+  /** The frame's cost by part, each with the decimals the clock's step over that many frames allows. */
+  private updateCost(): void {
+    const r = this.pg.cost.report;
+    if (r === null) {
+      // The shapes of the readouts to come: the panel keeps its size when the numbers arrive.
+      setText(this.v.frame, '… (median …)');
+      setText(this.v.core, '… · …');
+      setText(this.v.page, '… · … · …');
+      return;
+    }
+    const ms = (value: number) => formatMs(value, r.timerStepMs, r.frames);
+    setText(this.v.frame, `${ms(r.total)} (median ${ms(r.median)})`);
+    setText(this.v.core, `${ms(r.step)} · ${ms(r.pairs)}`);
+    setText(this.v.page, `${ms(r.draw)} · ${ms(r.check)} · ${ms(r.rest)}`);
+    this.v.frame.title = `Mean and median over ${r.frames} frames (${(r.windowMs / 1000).toFixed(1)} s); the page's clock steps by ${r.timerStepMs >= 0.01 ? `${Math.round(r.timerStepMs * 1000)} µs` : `${(r.timerStepMs * 1000).toFixed(1)} µs`}`;
   }
 
   private structureSize(): string {
@@ -131,6 +155,7 @@ export class StatsPanel implements Panel {
       this.checkRow.dataset.agree = '';
       return;
     }
+    // Running, the check is about an older frame than the rows above: it says which (paused, it catches up to this one).
     setText(this.checkFrame, ` (frame ${formatInt(r.frame)})`);
     setText(this.checkStructure, formatInt(r.structurePairs));
     setText(this.checkBrute, formatInt(r.brutePairs));

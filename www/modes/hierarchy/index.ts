@@ -7,21 +7,19 @@ import { addDemoTools } from '../../boxes/canvas-tools';
 import { World } from '../../core/index';
 import { installDebugHandle } from '../../boxes/debug';
 import { Input } from '../../boxes/input';
-import { Notice } from '../../runtime/notice';
 import { ControlsPanel } from '../../boxes/panels/controls';
 import { key, swatch } from '../../boxes/panels/legend';
-import { BoxDemo } from '../../boxes/demo';
+import { BoxDemo, type BoxesModel } from '../../boxes/demo';
+import type { Settings } from '../../boxes/settings';
 import { h, panelSection } from '../../runtime/ui';
 import { boxSettings } from '../../boxes/values';
-import { buildModeLayout } from '../../runtime/stage';
+import { runMode, sceneHistory, type ModeRuntime, type Scene } from '../../runtime/mode-runtime';
 import type { ModeFactory } from '../types';
 import { HierarchyController } from './controller';
 import { dropTargetAt, LinksLayer } from './links-layer';
 import { depthOf, readRepair } from './model';
-import { historyKey } from '../../runtime/history';
 import { AttachPanel, QueuePanel, TreePanel } from './panels';
 import { RepairPanel } from './repair-panel';
-
 
 /**
  * Gives the scene its shape: every third box at rest, and one small family
@@ -57,23 +55,28 @@ function prepare(world: World): void {
 export const createHierarchyMode: ModeFactory = (host, values, context) => {
   const structures = World.structures();
   const settings = boxSettings(values);
-  const layout = buildModeLayout(host, {
+  const layout = {
     canvasLabel: 'Simulation: boxes linked to their parents; attached boxes move with them',
     help: 'Shift-drag (or Alt-drag) a box onto another to attach it, onto empty space to detach · drag to move · click to select',
     colophon: 'Rust core compiled to WebAssembly · <code>setParent</code>, <code>parentOf</code>, <code>order()</code>, <code>lastRepair()</code>',
-  });
-  const pg = new BoxDemo(layout.canvas, layout.panels, settings, structures, { camera: false, treeLayers: false, prepare, publish: context.publish, publishAtStart: context.publishAtStart, view: values.view });
-  addDemoTools(layout.tools, pg);
+  };
+  return runMode<BoxesModel>(host, context, layout, values.view, (rt) => buildHierarchy(rt, settings, structures));
+};
+
+/** The hierarchy scene: the box demo with links, the tree, the queue and its repair. */
+function buildHierarchy(rt: ModeRuntime<BoxesModel>, settings: Settings, structures: readonly string[]): Scene<BoxesModel> {
+  const pg = new BoxDemo(rt, settings, structures, { camera: false, treeLayers: false, prepare });
+  addDemoTools(rt.layout.tools, pg);
   const c = new HierarchyController(pg);
   const links = new LinksLayer(c);
   pg.renderer.add(links);
   const repairPanel = new RepairPanel(c);
-  pg.sidebar.add(new AttachPanel(c), 'control');
-  pg.sidebar.add(new TreePanel(c));
-  pg.sidebar.add(new QueuePanel(c));
-  pg.sidebar.add(repairPanel, 'control');
-  pg.sidebar.add(new ControlsPanel(pg, { structure: false, count: false, layout: false, limits: false, linesLabel: 'Show links to parents' }), 'control');
-  pg.sidebar.add({
+  rt.sidebar.add(new AttachPanel(c), 'control');
+  rt.sidebar.add(new TreePanel(c));
+  rt.sidebar.add(new QueuePanel(c));
+  rt.sidebar.add(repairPanel, 'control');
+  rt.sidebar.add(new ControlsPanel(pg, { structure: false, count: false, layout: false, limits: false, linesLabel: 'Show links to parents' }), 'control');
+  rt.sidebar.add({
     element: panelSection(
       'keys',
       'Hands on',
@@ -92,21 +95,20 @@ export const createHierarchyMode: ModeFactory = (host, values, context) => {
     ),
   }, 'control');
 
-  layout.legend.append(
+  rt.layout.legend.append(
     h(
       'ul',
       { class: 'legend', 'aria-label': 'Legend' },
       swatch('box', 'box'),
       swatch('overlap', 'overlapping'),
+      swatch('began', 'its pair just began'),
       swatch('link', 'child → parent'),
       swatch('subtree', 'selected subtree'),
       swatch('drop', 'attach target (Shift-drag)'),
     ),
   );
-  const notice = new Notice(layout.notice);
-  pg.onNotice((text) => notice.show(text));
-  const keyRoot = context.keyRoot ?? document;
-  const input = new Input(pg, layout.canvas, {
+  const input = new Input(pg, rt.layout.canvas, {
+    picking: () => c.picking,
     press(id) {
       if (!c.picking) return false;
       const child = c.selected;
@@ -125,57 +127,40 @@ export const createHierarchyMode: ModeFactory = (host, values, context) => {
       if (target !== 0) c.attach(id, target);
       else if (pg.sim.world.parentOf(id) !== 0) c.attach(id, 0);
     },
-  }, keyRoot);
-  const escape = (e: Event) => {
-    if (!(e instanceof KeyboardEvent)) return;
-    const which = historyKey(e);
-    if (which !== null) {
-      e.preventDefault();
-      if (which === 'undo') c.undo();
-      else c.redo();
-      return;
-    }
-    if (e.key === 'Escape' && c.picking) {
+    escape() {
+      if (!c.picking) return false;
       c.cancelPick();
-      e.preventDefault();
-    }
-  };
-  keyRoot.addEventListener('keydown', escape);
-  const install = context.debug === false ? () => () => {} : installDebugHandle;
-  const uninstall = install(pg, layout.canvas, 'hierarchy', {
-    hierarchy: {
-      /** The ids shown in the queue panel, in order. */
-      shownQueue: () => Array.from(layout.panels.querySelectorAll<HTMLElement>('#queue > li')).map((el) => Number(el.dataset.id)),
-      get forest() {
-        return { queue: c.forest.queue, parents: Object.fromEntries(c.forest.parent) };
-      },
-      get repair() {
-        return c.repair;
-      },
-      get repairStep() {
-        return c.repairStep;
-      },
-      lastRepair: () => readRepair(pg.sim.world),
-      attach: (child: number, parent: number) => c.attach(child, parent),
-      select: (id: number) => c.select(id),
+      return true;
     },
+    undo: () => c.undo(),
+    redo: () => c.redo(),
   });
-  pg.start();
-  return {
-    panels: pg.sidebar.describe(),
-    get frame() {
-      return pg.frame;
-    },
-    setVisible: (visible) => pg.setVisible(visible),
+  return pg.scene({
+    input,
+    // Attach, detach and drags are the controller's steps.
+    history: sceneHistory(c.history, () => c.undo(), () => c.redo()),
+    debug: () =>
+      installDebugHandle(pg, rt.layout.canvas, 'hierarchy', {
+        hierarchy: {
+          /** The ids shown in the queue panel, in order. */
+          shownQueue: () => Array.from(rt.layout.panels.querySelectorAll<HTMLElement>('#queue > li')).map((el) => Number(el.dataset.id)),
+          get forest() {
+            return { queue: c.forest.queue, parents: Object.fromEntries(c.forest.parent) };
+          },
+          get repair() {
+            return c.repair;
+          },
+          get repairStep() {
+            return c.repairStep;
+          },
+          lastRepair: () => readRepair(pg.sim.world),
+          attach: (child: number, parent: number) => c.attach(child, parent),
+          select: (id: number) => c.select(id),
+        },
+      }),
     destroy() {
-      uninstall();
-      keyRoot.removeEventListener('keydown', escape);
-      input.destroy();
       repairPanel.destroy();
       c.destroy();
-      notice.destroy();
-      pg.destroy();
-      layout.remove();
     },
-  };
-};
+  });
+}

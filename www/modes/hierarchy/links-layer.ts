@@ -117,7 +117,7 @@ export class LinksLayer implements Layer<BoxesModel> {
       if (id === 0) continue;
       const sx = v.toCanvasX(boxes[4 * s]);
       const sy = v.toCanvasY(boxes[4 * s + 1]);
-      ctx.fillStyle = this.h.subtree.has(id) ? theme.subtree : 'rgba(200, 214, 235, 0.75)';
+      ctx.fillStyle = this.h.subtree.has(id) ? theme.subtree : theme.idLabel;
       ctx.fillText(String(id), sx, sy - 1);
     }
     if (dragging !== 0) {

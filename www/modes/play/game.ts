@@ -14,6 +14,7 @@
 
 import { mulberry32 } from '../../runtime/random';
 import { World, type TileGrid } from '../../core/index';
+import { PartTimer } from '../../runtime/part-timer';
 
 export const TICK = 1 / 60;
 const GRAVITY = 900;
@@ -45,7 +46,7 @@ export interface Drone {
   sees: boolean;
 }
 
-/** Microseconds the last tick spent in each part. */
+/** Microseconds a tick spends in each part: means over the last second of ticks (0 before). */
 export interface Costs {
   step: number;
   pairs: number;
@@ -63,7 +64,8 @@ export class PlayGame {
   hits = 0;
   tick = 0;
   grounded = false;
-  readonly costs: Costs = { step: 0, pairs: 0, rays: 0 };
+  /** The tick's parts, timed over windows of ticks (one tick's reading is 0 or 100 µs). */
+  readonly timing = new PartTimer(['step', 'pairs', 'rays'] as const);
   /** The buttons of every tick so far: a replay feeds them back. */
   readonly inputs: number[] = [];
   private lastButtons = 0;
@@ -138,6 +140,12 @@ export class PlayGame {
     }
   }
 
+  /** Mean µs per tick by part over the last full window of ticks. */
+  get costs(): Costs {
+    const m = this.timing.report?.means;
+    return m === undefined ? { step: 0, pairs: 0, rays: 0 } : { step: m.step * 1000, pairs: m.pairs * 1000, rays: m.rays * 1000 };
+  }
+
   /** One fixed tick with these buttons held. */
   step(buttons: number): void {
     this.inputs.push(buttons);
@@ -186,9 +194,10 @@ export class PlayGame {
     const [px, py, pw, ph] = this.playerBox();
     for (const d of this.drones) d.sees = this.tiles.lineOfSight(d.x, d.y, px + pw / 2, py + ph / 2);
     const t4 = performance.now();
-    this.costs.step = (t1 - t0) * 1000;
-    this.costs.pairs = (t2 - t1) * 1000;
-    this.costs.rays = (t4 - t3) * 1000;
+    this.timing.add('step', t1 - t0);
+    this.timing.add('pairs', t2 - t1);
+    this.timing.add('rays', t4 - t3);
+    this.timing.done(t4);
     this.tick += 1;
   }
 

@@ -1,24 +1,21 @@
 // The play mode: run and jump through an N-style level while the
 // structures do their jobs (see game.ts). Fixed ticks of 1/60 s on the
-// shared frame loop (several per frame on a slow machine, none while
-// paused), keyboard (arrows / A D, Space / Z / W / ↑ to jump), on-screen
-// buttons for touch (pointer events), a gamepad if there is one.
+// mode runtime's frame loop (several per frame on a slow machine, none
+// while paused), keyboard (arrows / A D, Space / Z / W / ↑ to jump) through
+// the runtime's input layer, on-screen buttons for touch (pointer events),
+// a gamepad if there is one.
 //
 // | file | job |
 // |---|---|
 // | `game.ts` | the world, the rules, one tick; seeded and replayable |
 // | `layers.ts` | objects, drones and sight lines; the machinery overlays |
-// | `index.ts` | layout, loop, input, panels, the debug handle |
+// | `index.ts` | the scene the mode runtime runs: ticks, keys, panels, the debug handle |
 
 import { TileMapLayer } from '../../layers/tile-map';
-import { addZoomButtons, toolButton } from '../../runtime/canvas-tools';
-import { FrameLoop } from '../../runtime/frame-loop';
-import { belongsToControl } from '../../runtime/keys';
-import { Renderer } from '../../runtime/renderer';
-import { buildModeLayout } from '../../runtime/stage';
-import { h, panelSection, setText, Sidebar } from '../../runtime/ui';
-import { Viewport } from '../../runtime/viewport';
-import { applyView, ViewLink } from '../../runtime/view-link';
+import { toolButton } from '../../runtime/canvas-tools';
+import { runMode, type ModeRuntime, type Scene } from '../../runtime/mode-runtime';
+import { h, panelSection, setText } from '../../runtime/ui';
+import { formatMs } from '../../runtime/clock';
 import type { ModeFactory } from '../types';
 import { Button, PlayGame, TICK } from './game';
 import { MachineryLayer, ObjectsLayer, type Overlays, type PlayModel } from './layers';
@@ -61,28 +58,21 @@ const KEYS: Record<string, Button> = {
 
 export const createPlayMode: ModeFactory = (host, values, context) => {
   const seed = values.seed;
-  const layout = buildModeLayout(host, {
+  const layout = {
     canvasLabel: 'A game on an N-style level: the player, gold, drifting mines, drones with sight lines, a moving platform',
     help: '← → or A D run · Space, Z, W or ↑ jump (again against a wall: wall jump) · P pauses · . steps one tick · R restarts · on touch: the buttons below',
     colophon: 'Rust core compiled to WebAssembly · tile-aware <code>step()</code>, <code>pairsBegan()</code>, <code>lineOfSight()</code>, <code>setParent()</code>',
-  });
+  };
+  return runMode<PlayModel>(host, context, layout, values.view, (rt) => buildPlay(rt, seed, values.paused));
+};
+
+/** The game as a scene: fixed ticks, the buttons held, the panels, the touch pad. */
+function buildPlay(rt: ModeRuntime<PlayModel>, seed: number, startPaused: boolean): Scene<PlayModel> {
   let game = new PlayGame(seed, DEFAULT_MINES);
   const overlays: Overlays = { grid: false, touched: false, edges: false, rays: false };
-  const viewport = new Viewport();
-  const renderer = new Renderer<PlayModel>(layout.canvas, viewport);
-  renderer.add(new TileMapLayer());
-  renderer.add(new MachineryLayer());
-  renderer.add(new ObjectsLayer());
-  const fit = () => {
-    viewport.snapUnit = game.tiles.tileSize;
-    viewport.setWorld(game.width, game.height);
-    viewport.fit();
-  };
-  fit();
-  applyView(viewport, values.view);
-  addZoomButtons(layout.tools, viewport);
+  rt.addLayers(new TileMapLayer(), new MachineryLayer(), new ObjectsLayer());
 
-  let paused = values.paused;
+  let paused = startPaused;
   let held = 0; // keyboard and touch buttons
   let forced: number | null = null; // the debug handle's hold()
   let pending = 0; // unspent time, seconds
@@ -109,8 +99,7 @@ export const createPlayMode: ModeFactory = (host, values, context) => {
     setPaused(true);
     stepOnce = true;
   });
-  const sidebar = new Sidebar(layout.panels);
-  sidebar.add(
+  rt.sidebar.add(
     {
       element: panelSection(
         'play-panel',
@@ -122,7 +111,7 @@ export const createPlayMode: ModeFactory = (host, values, context) => {
     },
     'control',
   );
-  sidebar.add(
+  rt.sidebar.add(
     {
       element: panelSection(
         'play-machinery',
@@ -156,34 +145,9 @@ export const createPlayMode: ModeFactory = (host, values, context) => {
     b.addEventListener('lostpointercapture', release);
     pad.append(b);
   }
-  layout.stage.insertBefore(pad, layout.stage.querySelector('.stage-footer'));
-  layout.tools.prepend(toolButton('Pause', 'Pause (P)', () => setPaused(!paused), { 'data-tool': 'pause' }));
+  rt.layout.stage.insertBefore(pad, rt.layout.stage.querySelector('.stage-footer'));
+  rt.layout.tools.prepend(toolButton('Pause', 'Pause (P)', () => setPaused(!paused), { 'data-tool': 'pause' }));
 
-  // --- keyboard ---------------------------------------------------------------
-  const keyRoot = context.keyRoot ?? document;
-  const keyDown = (event: Event) => {
-    const e = event as KeyboardEvent;
-    if (belongsToControl(e) && !(e.target instanceof HTMLCanvasElement)) return;
-    const bit = KEYS[e.key];
-    if (bit !== undefined) {
-      held |= bit;
-      e.preventDefault();
-      return;
-    }
-    if (e.key === 'p' || e.key === 'P') setPaused(!paused);
-    else if (e.key === '.') {
-      setPaused(true);
-      stepOnce = true;
-    } else if (e.key === 'r' || e.key === 'R') restart();
-    else return;
-    e.preventDefault();
-  };
-  const keyUp = (event: Event) => {
-    const bit = KEYS[(event as KeyboardEvent).key];
-    if (bit !== undefined) held &= ~bit;
-  };
-  keyRoot.addEventListener('keydown', keyDown);
-  keyRoot.addEventListener('keyup', keyUp);
   const blur = () => (held = 0);
   window.addEventListener('blur', blur);
 
@@ -211,13 +175,13 @@ export const createPlayMode: ModeFactory = (host, values, context) => {
     game.destroy();
     game = new PlayGame(newSeed, mines);
     model.game = game;
-    fit();
+    rt.fitView();
     pending = 0;
   }
 
   const model: { tiles: PlayModel['tiles']; game: PlayGame; overlays: Overlays } = { tiles: game.tiles, game, overlays };
   let last = 0;
-  const loop = new FrameLoop((now, dt) => {
+  const tick = (now: number, dt: number): void => {
     if (last !== 0) {
       frameTimes.push(now - last);
       if (frameTimes.length > 120) frameTimes.shift();
@@ -235,28 +199,31 @@ export const createPlayMode: ModeFactory = (host, values, context) => {
     }
     stepOnce = false;
     model.tiles = game.tiles;
-    renderer.draw(model, now);
-    link.tick(now);
     setText(score, String(game.score));
     setText(coins, String(game.coins));
     setText(hits, String(game.hits));
-    const c = game.costs;
-    setText(costs, `step ${c.step.toFixed(0)} · pairs ${c.pairs.toFixed(0)} · rays ${c.rays.toFixed(0)}`);
+    const timed = game.timing.report;
+    if (timed === null) {
+      // The shape of the readout to come, so the panel keeps its size when the numbers arrive.
+      setText(costs, 'step … · pairs … · rays …');
+    } else {
+      // In µs, to the precision that many readings of the clock carry.
+      const us = (ms: number) => formatMs(ms * 1000, timed.timerStepMs * 1000, timed.samples);
+      const m = timed.means;
+      setText(costs, `step ${us(m.step)} · pairs ${us(m.pairs)} · rays ${us(m.rays)}`);
+      costs.title = `Means over the last ${timed.samples} ticks; the page's clock steps by ${Math.round(timed.timerStepMs * 1000)} µs`;
+    }
     const seen = game.drones.filter((d) => d.sees).length;
     setText(status, game.coins === 0 ? 'All the gold! R plays again.' : seen > 0 ? `${seen} ${seen === 1 ? 'drone sees' : 'drones see'} you.` : 'Hidden from the drones.');
-  });
+  };
   setPaused(paused);
-  // An embed hears the values in force (its getState() reports them).
-  if (context.publishAtStart === true) context.publish({ seed: game.seed, paused });
-  // The page view goes into the link when the reader zooms or pans (with the seed it plays).
-  const link = new ViewLink(viewport, context.publish, () => ({ seed: game.seed, paused }));
 
-  const uninstall = (() => {
-    if (context.debug === false) return () => {};
+  /** The debug handle: the game, held buttons, replays, for tests and the console. */
+  const debug = (): (() => void) => {
     const handle: NonNullable<Window['__broadphasePlay']> = {
       game: () => game,
       get frame() {
-        return loop.frame;
+        return rt.frame;
       },
       hold: (buttons) => (forced = buttons),
       pause: (p) => setPaused(p),
@@ -271,8 +238,8 @@ export const createPlayMode: ModeFactory = (host, values, context) => {
         }
       },
       worldToScreen(x, y) {
-        const r = layout.canvas.getBoundingClientRect();
-        return { x: r.left + viewport.toCanvasX(x), y: r.top + viewport.toCanvasY(y) };
+        const r = rt.layout.canvas.getBoundingClientRect();
+        return { x: r.left + rt.viewport.toCanvasX(x), y: r.top + rt.viewport.toCanvasY(y) };
       },
       frameTimes: () => [...frameTimes],
     };
@@ -280,23 +247,40 @@ export const createPlayMode: ModeFactory = (host, values, context) => {
     return () => {
       if (window.__broadphasePlay === handle) delete window.__broadphasePlay;
     };
-  })();
-  loop.start();
+  };
 
   return {
-    panels: sidebar.describe(),
-    get frame() {
-      return loop.frame;
+    model,
+    world: () => ({ width: game.width, height: game.height, snap: game.tiles.tileSize }),
+    tick,
+    // The seed it plays (the view goes along when the reader zooms or pans).
+    state: () => ({ seed: game.seed, paused }),
+    // Nothing on the map to drag: mouse and pen pan, a finger scrolls the page.
+    pointer: { aim: () => null, start: () => false, drag: () => {}, end: () => {} },
+    keys: {
+      key(e) {
+        const bit = KEYS[e.key];
+        if (bit !== undefined) {
+          held |= bit;
+          return true;
+        }
+        if (e.key === 'p' || e.key === 'P') setPaused(!paused);
+        else if (e.key === '.') {
+          setPaused(true);
+          stepOnce = true;
+        } else if (e.key === 'r' || e.key === 'R') restart();
+        else return false;
+        return true;
+      },
+      keyUp(e) {
+        const bit = KEYS[e.key];
+        if (bit !== undefined) held &= ~bit;
+      },
     },
-    setVisible: (visible) => loop.setVisible(visible),
+    debug,
     destroy() {
-      loop.stop();
-      uninstall();
-      keyRoot.removeEventListener('keydown', keyDown);
-      keyRoot.removeEventListener('keyup', keyUp);
       window.removeEventListener('blur', blur);
       game.destroy();
-      layout.remove();
     },
   };
-};
+}

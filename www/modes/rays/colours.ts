@@ -2,35 +2,65 @@
 // panels read the same values through `--r-<name>` CSS variables set on the
 // mode's own elements, so a swatch is the colour on the canvas. The map's
 // colours are the theme's (the shared tile-map layer draws it).
+// Entries taken from the theme are getters: they read the palette of the
+// embed being drawn (light or dark), not the one in force at import.
 
 import { theme } from '../../runtime/theme';
 
 export const rayColours = {
-  page: theme.page,
-  tile: theme.tile,
-  tileSurface: theme.tileSurface,
-  solidEdge: theme.solidEdge,
-  interestingEdge: theme.interestingEdge,
-  boxFill: theme.boxFill,
-  boxStroke: theme.boxStroke,
-  ray: theme.camera,
+  get page() {
+    return theme.page;
+  },
+  get tile() {
+    return theme.tile;
+  },
+  get tileSurface() {
+    return theme.tileSurface;
+  },
+  get solidEdge() {
+    return theme.solidEdge;
+  },
+  get interestingEdge() {
+    return theme.interestingEdge;
+  },
+  get boxFill() {
+    return theme.boxFill;
+  },
+  get boxStroke() {
+    return theme.boxStroke;
+  },
+  get ray() {
+    return theme.camera;
+  },
   rayFaint: 'rgba(255, 200, 87, 0.38)',
   /** Entry through a vertical line (the x axis stepped): tMaxX's colour. */
   crossX: '#4fd1ff',
   /** Entry through a horizontal line (the y axis stepped): tMaxY's colour. */
   crossY: '#ff7ad9',
   /** Entry through a lattice point (both stepped). */
-  crossCorner: '#ffffff',
-  hit: '#ffffff',
+  get crossCorner() {
+    return theme.focus;
+  },
+  get hit() {
+    return theme.focus;
+  },
   normal: '#7ef0c5',
-  current: '#ffffff',
+  get current() {
+    return theme.focus;
+  },
   enemy: '#ff9f43',
   player: '#48dba0',
   sightClear: '#48dba0',
   sightBlocked: '#ff5261',
-  focus: theme.focus,
-  label: theme.label,
-  labelBack: theme.labelBack,
+  get focus() {
+    return theme.focus;
+  },
+  get label() {
+    return theme.label;
+  },
+  get labelBack() {
+    return theme.labelBack;
+  },
 } as const;
 
 /** The visited cells' gradient runs from the ray's start colour to this, as `r, g, b`. */

@@ -1,21 +1,19 @@
-// Pointer and keyboard for the rays mode: drag the ray's ends, the enemy
-// and the player (mouse, pen, touch: one captured pointer at a time), pan
-// and zoom; on the focused canvas Tab picks a handle and the arrows move
-// it; N / Shift+N walk the DDA, Esc shows the whole ray, Space pauses.
+// Pointer and keyboard for the rays mode, as a scene of the shared input
+// layer (runtime/input.ts: panning, zoom, touch and key rules): drag the
+// ray's ends, the enemy and the player; on the focused canvas Enter picks
+// a handle and the arrows move it; N / Shift+N walk the DDA, Esc shows the
+// whole ray, Space pauses.
 // Drawn boxes are edited as in the tile editor (box-editing/): the Box
 // tool or Shift-drag on empty space draws one, a press on one moves it,
 // its edges and corners resize it, Delete removes it, Ctrl/Cmd+D copies
 // it, arrows move it when no handle is picked. Every gesture is one undo
 // step.
 
-import { canvasPoint, PointerDrag } from '../../runtime/pointer-drag';
+import type { KeyScene, PointerScene } from '../../runtime/input';
 import type { RaysMode } from './mode';
 import { HANDLES, type HandleName } from './model';
 import { HANDLE_RADIUS } from './layers';
-import { belongsToControl, viewKey } from '../../runtime/keys';
-import { historyKey } from '../../runtime/history';
-import { TouchGestures } from '../../runtime/touch';
-import { pickBox, resizeCursor } from '../../box-editing/handles';
+import { PICK_PX, pickBox, resizeCursor } from '../../box-editing/handles';
 import { dragBox, dragCursor, grabBox, startCreate, type BoxDrag } from '../../box-editing/drag';
 import { arrowOf, isDeleteKey, isDuplicateKey, nudgeSelected } from '../../box-editing/keys';
 
@@ -24,47 +22,25 @@ const PICK_SLOP = { mouse: 4, pen: 6, touch: 14 } as const;
 /** Arrow keys move a handle this far (world units); Shift: a whole tile. */
 const NUDGE = 2;
 
-export class RaysInput {
-  private readonly pointer: PointerDrag;
-  private readonly gestures: TouchGestures;
-  private dragging: HandleName | 'pan' | null = null;
+export class RaysInput implements PointerScene, KeyScene {
+  private dragging: HandleName | null = null;
   /** A drawn box being moved, resized or drawn (then `dragging` is null). */
   private boxDrag: BoxDrag | null = null;
   /** Handle minus pointer, world units, so a grab does not jump. */
   private grabX = 0;
   private grabY = 0;
-  private lastPx = 0;
-  private lastPy = 0;
 
   constructor(
     private readonly mode: RaysMode,
     private readonly canvas: HTMLCanvasElement,
-    private readonly keyRoot: EventTarget = document,
   ) {
-    this.pointer = new PointerDrag(canvas, {
-      start: this.down,
-      drag: this.move,
-      hover: this.hover,
-      end: this.up,
-      leave: this.leave,
-    });
-    this.gestures = new TouchGestures(canvas, mode.viewport, this.pointer);
-    canvas.addEventListener('wheel', this.wheel, { passive: false });
-    canvas.addEventListener('keydown', this.canvasKey);
     canvas.addEventListener('focus', this.focus);
     canvas.addEventListener('blur', this.blur);
-    this.keyRoot.addEventListener('keydown', this.globalKey as EventListener);
   }
 
   destroy(): void {
-    const c = this.canvas;
-    this.pointer.destroy();
-    this.gestures.destroy();
-    c.removeEventListener('wheel', this.wheel);
-    c.removeEventListener('keydown', this.canvasKey);
-    c.removeEventListener('focus', this.focus);
-    c.removeEventListener('blur', this.blur);
-    this.keyRoot.removeEventListener('keydown', this.globalKey as EventListener);
+    this.canvas.removeEventListener('focus', this.focus);
+    this.canvas.removeEventListener('blur', this.blur);
   }
 
   /** The handle under canvas (px, py), nearest first, or null. */
@@ -84,19 +60,27 @@ export class RaysInput {
     return best;
   }
 
-  /** A press: starts a drag (true) of a handle, or a pan (middle button or empty space). */
-  private readonly down = (e: PointerEvent, px: number, py: number): boolean => {
-    if (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 1) return false;
+  /** What a press would take: a handle (its hit circle), a drawn box, a box to draw; null over empty space. */
+  aim(e: PointerEvent, px: number, py: number): number | null {
+    if (e.button !== 0) return null;
     const m = this.mode;
-    const name = e.button === 1 ? null : this.pick(px, py, e.pointerType);
-    const creating = e.button === 0 && name === null && (e.shiftKey || m.boxTool);
+    const name = this.pick(px, py, e.pointerType);
+    if (name !== null) return 2 * HANDLE_RADIUS + 2 * (PICK_SLOP[e.pointerType as keyof typeof PICK_SLOP] ?? PICK_SLOP.mouse);
+    // Shift-drag and the Box tool draw, even over a box.
+    if (e.shiftKey || m.boxTool) return Infinity;
+    const hit = pickBox(m.viewport, m.drawn.boxes(), px, py, e.pointerType);
+    if (hit === null) return null;
+    const b = m.drawn.box(hit.box);
+    return b === undefined ? null : Math.min(b.w, b.h) * m.viewport.scale + 2 * (PICK_PX[e.pointerType as keyof typeof PICK_PX] ?? PICK_PX.mouse);
+  }
+
+  /** A press the input layer handed over: a handle drag, a drawn box's move or resize, or a new box. */
+  start(e: PointerEvent, px: number, py: number): boolean {
+    const m = this.mode;
+    const name = this.pick(px, py, e.pointerType);
+    const creating = name === null && (e.shiftKey || m.boxTool);
     // Shift-drag draws even over a box; otherwise a press on a box takes it.
-    const hit = e.button === 0 && name === null && !e.shiftKey ? pickBox(m.viewport, m.drawn.boxes(), px, py, e.pointerType) : null;
-    // One finger off the handles and boxes scrolls the page (unless the Box tool is on); two fingers pan and zoom.
-    if (e.pointerType === 'touch' && name === null && hit === null && !creating) return false;
-    this.canvas.focus({ preventScroll: true });
-    this.lastPx = px;
-    this.lastPy = py;
+    const hit = name === null && !e.shiftKey ? pickBox(m.viewport, m.drawn.boxes(), px, py, e.pointerType) : null;
     const ui = this.mode.ui;
     ui.hover = null;
     if (name === null && (hit !== null || creating)) {
@@ -115,24 +99,20 @@ export class RaysInput {
       this.canvas.style.cursor = dragCursor(this.boxDrag);
       return true;
     }
-    if (name !== null) {
-      const v = this.mode.viewport;
-      const p = this.mode.model.handle(name);
-      this.grabX = p.x - v.toWorldX(px);
-      this.grabY = p.y - v.toWorldY(py);
-      this.dragging = name;
-      this.mode.beginGesture();
-      ui.drag = name;
-      ui.selected = name;
-      this.canvas.style.cursor = 'grabbing';
-    } else {
-      this.dragging = 'pan';
-      this.canvas.style.cursor = 'grabbing';
-    }
+    if (name === null) return false;
+    const v = this.mode.viewport;
+    const p = this.mode.model.handle(name);
+    this.grabX = p.x - v.toWorldX(px);
+    this.grabY = p.y - v.toWorldY(py);
+    this.dragging = name;
+    this.mode.beginGesture();
+    ui.drag = name;
+    ui.selected = name;
+    this.canvas.style.cursor = 'grabbing';
     return true;
-  };
+  }
 
-  private readonly hover = (e: PointerEvent, px: number, py: number): void => {
+  hover(e: PointerEvent, px: number, py: number): void {
     const m = this.mode;
     const hover = this.pick(px, py, e.pointerType);
     const box = hover === null ? pickBox(m.viewport, m.drawn.boxes(), px, py, e.pointerType) : null;
@@ -140,44 +120,32 @@ export class RaysInput {
     m.ui.boxHover = box?.box ?? 0;
     m.ui.boxHandle = box?.edges ?? null;
     this.canvas.style.cursor = hover !== null ? 'grab' : box !== null ? (box.edges !== null ? resizeCursor(box.edges) : 'grab') : m.boxTool ? 'crosshair' : 'default';
-  };
+  }
 
-  private readonly move = (e: PointerEvent, px: number, py: number): void => {
+  drag(e: PointerEvent, px: number, py: number): void {
     const v = this.mode.viewport;
     if (this.boxDrag !== null) {
       // Alt flips the snap toggle for this move.
       dragBox(this.mode.drawn, this.boxDrag, v.toWorldX(px), v.toWorldY(py), px, py, this.mode.snap !== e.altKey, this.mode.model.tileSize);
-    } else if (this.dragging === 'pan') {
-      v.panBy(px - this.lastPx, py - this.lastPy);
     } else if (this.dragging !== null) {
       // Alt flips the snap toggle for this move.
       this.mode.moveHandle(this.dragging, v.toWorldX(px) + this.grabX, v.toWorldY(py) + this.grabY, this.mode.snap !== e.altKey);
     }
-    this.lastPx = px;
-    this.lastPy = py;
-  };
+  }
 
   /** The drag ended, released or cancelled alike. */
-  private readonly up = (): void => {
+  end(): void {
     this.dragging = null;
     this.boxDrag = null;
     this.mode.endGesture();
     this.mode.ui.drag = null;
     this.canvas.style.cursor = 'default';
-  };
+  }
 
-  private readonly leave = (): void => {
+  leave(): void {
     this.mode.ui.hover = null;
     if (this.boxDrag === null) this.mode.ui.boxHover = 0;
-  };
-
-  private readonly wheel = (e: WheelEvent): void => {
-    e.preventDefault();
-    const [px, py] = canvasPoint(this.canvas, e);
-    // Pixel, line or page deltas: a notch is roughly 100 px either way.
-    const unit = e.deltaMode === 1 ? 33 : e.deltaMode === 2 ? 400 : 1;
-    this.mode.viewport.zoomAt(px, py, Math.exp((-e.deltaY * unit) / 500));
-  };
+  }
 
   private readonly focus = (): void => {
     this.mode.ui.canvasFocused = true;
@@ -188,25 +156,21 @@ export class RaysInput {
   };
 
   /**
-   * Tab cycles through the handles and then lets focus leave the canvas
-   * (Shift+Tab the other way), so the keyboard is never trapped here.
+   * Enter / Shift+Enter pick the handles in turn (Tab is left alone: focus
+   * leaves the canvas in one press); the arrows move the picked handle, or
+   * the selected drawn box when no handle is picked.
    */
-  private readonly canvasKey = (e: KeyboardEvent): void => {
+  canvasKey(e: KeyboardEvent): boolean {
     const ui = this.mode.ui;
-    if (e.key === 'Tab' && !e.altKey && !e.ctrlKey && !e.metaKey) {
+    if (e.key === 'Enter' && !e.altKey && !e.ctrlKey && !e.metaKey) {
       const at = ui.selected === null ? -1 : HANDLES.indexOf(ui.selected);
-      const next = e.shiftKey ? (at === -1 ? HANDLES.length - 1 : at - 1) : at + 1;
-      if (next < 0 || next >= HANDLES.length) {
-        ui.selected = null;
-        return; // the browser moves focus on
-      }
-      e.preventDefault();
+      const n = HANDLES.length;
+      const next = e.shiftKey ? (at <= 0 ? n - 1 : at - 1) : (at + 1) % n;
       ui.selected = HANDLES[next];
-      return;
+      return true;
     }
     const dir = arrowOf(e);
-    if (dir === undefined) return;
-    e.preventDefault();
+    if (dir === undefined) return false;
     const m = this.mode;
     // No handle picked and a drawn box selected: the arrows move (Shift: resize) the box, one undo step a press.
     if (ui.selected === null && m.drawn.box(m.drawn.selected) !== undefined) {
@@ -214,59 +178,59 @@ export class RaysInput {
       m.beginGesture();
       nudgeSelected(m.drawn, dir, e.shiftKey, m.snap ? cell : NUDGE, m.snap, cell);
       m.endGesture();
-      return;
+      return true;
     }
     if (ui.selected === null) ui.selected = HANDLES[0];
     // Snapped, or with Shift: a whole cell.
     const d = e.shiftKey || this.mode.snap ? this.mode.model.tileSize : NUDGE;
     this.mode.nudge(ui.selected, dir[0] * d, dir[1] * d);
-  };
+    return true;
+  }
 
-  private readonly globalKey = (e: KeyboardEvent): void => {
+  undo(): boolean {
+    return this.mode.undo();
+  }
+
+  redo(): boolean {
+    return this.mode.redo();
+  }
+
+  /** Delete and Ctrl/Cmd+D act on the selected drawn box while no handle is picked (the arrows' target too). */
+  private selectedBox(): number {
+    return this.mode.ui.selected === null ? this.mode.drawn.selected : 0;
+  }
+
+  command(e: KeyboardEvent): boolean {
+    const box = this.selectedBox();
+    if (!isDuplicateKey(e) || box === 0) return false;
+    this.mode.drawn.duplicate(box);
+    return true;
+  }
+
+  /** The mode's shortcuts, heard wherever no control claims the key. */
+  key(e: KeyboardEvent): boolean {
     const m = this.mode;
-    const which = historyKey(e);
-    if (which !== null) {
-      e.preventDefault();
-      if (which === 'undo') m.undo();
-      else m.redo();
-      return;
-    }
-    // Delete and Ctrl/Cmd+D act on the selected drawn box while no handle is picked (the arrows' target too).
-    const box = m.ui.selected === null ? m.drawn.selected : 0;
-    if (isDuplicateKey(e) && box !== 0) {
-      e.preventDefault();
-      m.drawn.duplicate(box);
-      return;
-    }
-    if (belongsToControl(e)) return;
-    if (isDeleteKey(e) && box !== 0 && m.drawn.delete(box)) {
-      e.preventDefault();
-      return;
-    }
-    if (viewKey(m.viewport, e.key)) {
-      e.preventDefault();
-      return;
-    }
+    const box = this.selectedBox();
+    if (isDeleteKey(e)) return box !== 0 && m.drawn.delete(box);
     switch (e.key) {
       case 'n':
       case 'N':
         if (e.shiftKey) m.stepBack();
         else m.stepForward();
-        break;
+        return true;
       case 'Escape':
-        if (m.ui.stepIndex === null) return;
+        if (m.ui.stepIndex === null) return false;
         m.showWholeRay();
-        break;
+        return true;
       case ' ':
         m.setRunning(!m.model.state.running);
-        break;
+        return true;
       case 'b':
       case 'B':
         m.setBoxTool(!m.boxTool);
-        break;
+        return true;
       default:
-        return;
+        return false;
     }
-    e.preventDefault();
-  };
+  }
 }

@@ -14,7 +14,8 @@ import { HANDLES, type HandleName, type Point, type RaysModel } from './model';
 import type { RaysUi } from './state';
 import { nextMove, pointAt, type Crossing } from './trace';
 import type { BoxStore } from '../../box-editing/box-store';
-import { drawHandles, drawTouchedCells } from '../../box-editing/draw';
+import { drawTouchedCells } from '../../box-editing/draw';
+import { DrawnBoxesLayer } from '../../box-editing/layer';
 import { drawnColour } from './drawn';
 
 /** What the rays layers draw from. */
@@ -166,47 +167,22 @@ export class DrawnCellsLayer implements Layer<RaysDrawModel> {
   }
 }
 
-/** The drawn boxes: filled in their colour, the hit one outlined white, the selected or hovered one with its handles, name tags. */
-export class DrawnBoxesLayer implements Layer<RaysDrawModel> {
-  readonly name = 'drawn-boxes';
-  readonly order = 13;
-  enabled = true;
-
-  draw(dc: RaysContext): void {
-    const { ctx, drawn, rays, ui, viewport: v } = dc;
-    const px = 1 / v.scale;
-    const hitId = rays.hit?.objectId ?? 0;
-    // Big boxes first, so a small one on top of a big one stays visible (and grabbable: picking is smallest first).
-    const boxes = [...drawn.boxes()].sort((a, b) => b.w * b.h - a.w * a.h);
-    useWorldSpace(dc);
-    for (const b of boxes) {
-      ctx.fillStyle = drawnColour(b.id, 0.3);
-      ctx.fillRect(b.x, b.y, b.w, b.h);
-      ctx.strokeStyle = b.id === hitId ? C.hit : drawnColour(b.id, 1);
-      ctx.lineWidth = (b.id === hitId ? 2 : 1.5) * px;
-      ctx.strokeRect(b.x, b.y, b.w, b.h);
-      const active = b.id === drawn.selected && ui.selected === null;
-      if (active || ui.boxHover === b.id) {
-        const pad = 3 * px;
-        ctx.strokeStyle = C.focus;
-        ctx.lineWidth = (active ? 1.5 : 1) * px;
-        if (!active) ctx.setLineDash([3 * px, 3 * px]);
-        ctx.strokeRect(b.x - pad, b.y - pad, b.w + 2 * pad, b.h + 2 * pad);
-        ctx.setLineDash([]);
-        drawHandles(ctx, b, ui.boxHover === b.id ? ui.boxHandle : null, px, drawnColour(b.id, 1), C.page);
-      }
-    }
-    useScreenSpace(dc);
-    ctx.font = `600 11px ${MONO}`;
-    for (const b of drawn.boxes()) {
-      const n = b.cells.length / 2;
-      const text = `${b.name} · ${n} ${n === 1 ? 'cell' : 'cells'}`;
-      let ly = sy(dc, b.y) - 14;
-      if (ly < 10) ly = sy(dc, b.y + b.h) + 14;
-      const lx = Math.min(sx(dc, b.x), v.cssWidth - ctx.measureText(text).width - 16);
-      label(ctx, text, lx, ly, C.label, 'left', drawnColour(b.id, 1));
-    }
-  }
+/** The drawn boxes: the one drawn-box layer, the hit one outlined white. */
+export function drawnBoxesLayer(): DrawnBoxesLayer<RaysDrawModel> {
+  return new DrawnBoxesLayer<RaysDrawModel>(
+    'drawn-boxes',
+    13,
+    ({ drawn, rays, ui }) => ({
+      boxes: drawn.boxes(),
+      // The arrow keys move the box only while no handle is picked.
+      selected: ui.selected === null ? drawn.selected : 0,
+      hover: ui.boxHover,
+      handle: ui.boxHandle,
+      focused: ui.canvasFocused,
+      marked: rays.hit?.objectId ?? 0,
+    }),
+    { colour: drawnColour, focus: C.focus, keyFocus: C.focus, marked: C.hit, page: C.page, label: C.label, pushArrow: null },
+  );
 }
 
 /**
@@ -359,8 +335,15 @@ export class RayLayer implements Layer<RaysDrawModel> {
     const lean = px * hit.normalX + py * hit.normalY;
     // Nearly along the ray, the arrow is on neither side: then above reads best.
     if (Math.abs(lean) < 0.2 ? py > 0 : lean > 0) [px, py] = [-px, -py];
-    const align = px >= 0.1 ? 'left' : px <= -0.1 ? 'right' : 'center';
-    label(ctx, `${what} · t ${hit.t.toFixed(3)}`, x + px * 16, y + py * 18, C.hit, align);
+    let align: 'left' | 'right' | 'center' = px >= 0.1 ? 'left' : px <= -0.1 ? 'right' : 'center';
+    const text = `${what} · t ${hit.t.toFixed(3)}`;
+    // Kept on the canvas: past an edge, it goes to the ray's other side.
+    ctx.font = `600 11px ${MONO}`;
+    const w = ctx.measureText(text).width + 10;
+    const at = x + px * 16;
+    if (align === 'left' && at + w > dc.viewport.cssWidth) [align, px] = ['right', -px];
+    else if (align === 'right' && at - w < 0) [align, px] = ['left', -px];
+    label(ctx, text, x + px * 16, y + py * 18, C.hit, align);
   }
 
   /** Where along the ray the next vertical (tMaxX) and horizontal (tMaxY) lines are met; labels on either side of the ray. */

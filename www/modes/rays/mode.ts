@@ -1,29 +1,29 @@
-// The running rays mode: owns the scene, the view and the frame loop, and
-// offers the actions panels, keys and tests share. One frame = step the
-// boxes (when playing), refresh the trace / hit / sight, draw, update the
-// panels. A wasm error becomes a notice; the loop keeps going.
+// The rays mode's scene: owns the world and the handles, and offers the
+// actions panels, keys and tests share. It runs in the mode runtime
+// (runtime/mode-runtime.ts), which owns the view, the drawing, the loop
+// and publishing. One tick = step the boxes (when playing), refresh the
+// trace / hit / sight; the runtime then draws. A wasm error becomes a
+// notice; the loop keeps going.
 
 import { World } from '../../core/index';
 import { TileMapLayer } from '../../layers/tile-map';
-import { Renderer } from '../../runtime/renderer';
-import { Notice } from '../../runtime/notice';
-import { Sidebar } from '../../runtime/ui';
-import { Viewport } from '../../runtime/viewport';
-import type { ModeLayout } from '../../runtime/stage';
-import { DrawnBoxesLayer, DrawnCellsLayer, HandlesLayer, RayBoxesLayer, RayLayer, SightLayer, StepLayer, TraceCellsLayer, type RaysDrawModel } from './layers';
+import type { Renderer } from '../../runtime/renderer';
+import type { Sidebar } from '../../runtime/ui';
+import type { Viewport } from '../../runtime/viewport';
+import { sceneHistory, type ModeRuntime, type Scene } from '../../runtime/mode-runtime';
+import type { KeyScene, PointerScene } from '../../runtime/input';
+import { drawnBoxesLayer, DrawnCellsLayer, HandlesLayer, RayBoxesLayer, RayLayer, SightLayer, StepLayer, TraceCellsLayer, type RaysDrawModel } from './layers';
 import { defaultState, RaysModel, type HandleName } from './model';
 import { createUi, type RaysUi } from './state';
 import { raysState, raysValues } from './values';
-import { applyView, ViewLink } from '../../runtime/view-link';
 import { RulersLayer } from '../../layers/rulers';
-import { FrameLoop } from '../../runtime/frame-loop';
 import { History } from '../../runtime/history';
 import type { Point } from './model';
 import { HANDLES } from './model';
 import { snapToLine } from '../../runtime/geometry';
 import type { BoxEntry, BoxStore } from '../../box-editing/box-store';
 import { createDrawnBoxes } from './drawn';
-import type { ModeContext, SettingValues, SomeSettings } from '../types';
+import type { SettingValues, SomeSettings } from '../types';
 
 /** What undo and redo restore here: the four handles and the drawn boxes. */
 interface RaysSnapshot {
@@ -33,13 +33,10 @@ interface RaysSnapshot {
   readonly boxesEdited: boolean;
 }
 
-/** The same error is shown again only after this long. */
-const REPEAT_NOTICE_MS = 8000;
-
 export class RaysMode {
   readonly model: RaysModel;
   readonly ui: RaysUi = createUi();
-  readonly viewport = new Viewport();
+  readonly viewport: Viewport;
   readonly renderer: Renderer<RaysDrawModel>;
   readonly mapLayer = new TileMapLayer();
   readonly cellsLayer = new TraceCellsLayer();
@@ -58,34 +55,21 @@ export class RaysMode {
   /** The Box tool: a drag on empty space draws a box (Shift-drag does it with any tool). */
   boxTool = false;
 
-  private readonly notice: Notice;
-  private readonly loop = new FrameLoop((now, dt) => this.runFrame(now, dt));
   private destroyed = false;
-  private urlDirty = false;
-  /** Adds the page view to every write, and writes when only it changed. */
-  private readonly link: ViewLink;
-  /** When each error message was last shown. */
-  private readonly shownErrors = new Map<string, number>();
 
   constructor(
-    layout: ModeLayout,
+    private readonly rt: ModeRuntime<RaysDrawModel>,
     values: SettingValues,
-    context: Pick<ModeContext, 'publish' | 'publishAtStart'>,
   ) {
-    this.notice = new Notice(layout.notice);
-
+    this.viewport = rt.viewport;
+    this.renderer = rt.renderer;
+    this.sidebar = rt.sidebar;
     this.structures = World.structures();
     const report = (what: string, error: unknown) => this.report(what, error);
     this.model = new RaysModel((tile) => {
       return raysState(defaultState(tile, values.structure), values);
     }, report);
-    this.viewport.snapUnit = this.model.tileSize;
-    this.viewport.setWorld(this.model.width, this.model.height);
-    this.viewport.fit();
-    applyView(this.viewport, values.view);
-    this.link = new ViewLink(this.viewport, context.publish, () => this.values());
-    this.renderer = new Renderer<RaysDrawModel>(layout.canvas, this.viewport);
-    for (const layer of [this.mapLayer, this.cellsLayer, this.drawnCells, new RayBoxesLayer(), new DrawnBoxesLayer(), new StepLayer(), new RayLayer(), new SightLayer(), new HandlesLayer(), this.rulers]) this.renderer.add(layer);
+    for (const layer of [this.mapLayer, this.cellsLayer, this.drawnCells, new RayBoxesLayer(), drawnBoxesLayer(), new StepLayer(), new RayLayer(), new SightLayer(), new HandlesLayer(), this.rulers]) this.renderer.add(layer);
     this.drawn = createDrawnBoxes({
       world: this.model.world,
       mapSize: () => [this.model.width, this.model.height],
@@ -93,10 +77,8 @@ export class RaysMode {
       touchedCells: (x, y, w, h) => this.model.tiles.touchedCells(x, y, w, h),
       edit: (what, call) => this.edit(what, call),
       attempt: (what, call) => this.attempt(what, call),
-      notify: (text) => this.notice.show(text),
-      changed: () => {
-        this.urlDirty = true;
-      },
+      notify: (text) => this.rt.notice.show(text),
+      changed: () => this.rt.changed(),
       cellsKey: () => this.model.tiles.revision,
     });
     // A link's drawn boxes (x, y, w, h each; velocities ignored: drawn boxes stand still).
@@ -109,33 +91,38 @@ export class RaysMode {
       this.drawn.edited = true;
       this.drawn.selected = 0;
     }
-    this.urlDirty = false;
     this.drawModel = { tiles: this.model.tiles, rays: this.model, ui: this.ui, drawn: this.drawn };
-    this.sidebar = new Sidebar(layout.panels);
-    // An embed hears the values in force at once (see BoxDemo).
-    if (context.publishAtStart === true) this.link.publish(this.values());
+  }
+
+  /** The mode as the runtime runs it, with its input and extras. */
+  scene(input: PointerScene & KeyScene, extra: { debug?(): () => void; destroy?(): void } = {}): Scene<RaysDrawModel> {
+    return {
+      model: this.drawModel,
+      world: () => ({ width: this.model.width, height: this.model.height, snap: this.model.tileSize }),
+      tick: (_now, dt) => this.tick(dt),
+      state: () => this.values(),
+      pointer: input,
+      keys: input,
+      history: sceneHistory(this.history, () => this.undo(), () => this.redo()),
+      // The address is written once a drag ends, not on every move.
+      busy: () => this.ui.drag !== null || this.history.inGesture,
+      debug: extra.debug,
+      destroy: () => {
+        extra.destroy?.();
+        this.destroy();
+      },
+    };
   }
 
   /** Frames drawn since start. */
   get frame(): number {
-    return this.loop.frame;
+    return this.rt.frame;
   }
 
-  start(): void {
-    this.loop.start();
-  }
-
-  /** Off-screen (false): no frames until visible again; the clock restarts then. */
-  setVisible(visible: boolean): void {
-    this.loop.setVisible(visible);
-  }
-
-  /** Stops the loop and frees both wasm worlds; the object is dead after. */
+  /** Frees both wasm worlds; the object is dead after. */
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
-    this.loop.stop();
-    this.notice.destroy();
     this.model.destroy();
   }
 
@@ -153,7 +140,7 @@ export class RaysMode {
     if (was.x === nx && was.y === ny) return;
     this.model.setHandle(name, nx, ny);
     this.history.changed(() => before as RaysSnapshot);
-    this.urlDirty = true;
+    this.rt.changed();
   }
 
   /** Moves a handle by (dx, dy) world units (arrow keys); snapped, it lands on a line. */
@@ -206,7 +193,7 @@ export class RaysMode {
     if (state === null) return false;
     HANDLES.forEach((name, i) => this.model.setHandle(name, state.handles[i].x, state.handles[i].y));
     this.drawn.restore(state.boxes, state.selected, state.boxesEdited);
-    this.urlDirty = true;
+    this.rt.changed();
     return true;
   }
 
@@ -218,7 +205,7 @@ export class RaysMode {
     const before = this.history.inGesture ? null : this.snapshot();
     if (!this.attempt(what, call)) return false;
     this.history.changed(() => before as RaysSnapshot);
-    this.urlDirty = true;
+    this.rt.changed();
     return true;
   }
 
@@ -260,49 +247,34 @@ export class RaysMode {
 
   setRunning(running: boolean): void {
     this.model.state.running = running;
-    this.loop.restartClock();
-    this.urlDirty = true;
+    this.rt.loop.restartClock();
+    this.rt.changed();
     this.sidebar.sync();
   }
 
   setStructure(name: string): void {
     this.model.setStructure(name);
-    this.urlDirty = true;
+    this.rt.changed();
     this.sidebar.sync();
   }
 
   fitView(): void {
-    this.viewport.fit();
+    this.rt.fitView();
   }
 
   /** Shows a wasm (or drawing) error as a notice, each message once in a while. */
   report(what: string, error: unknown): void {
-    const text = `${what} failed: ${error instanceof Error ? error.message : String(error)}`;
-    const now = performance.now();
-    if (now - (this.shownErrors.get(text) ?? -Infinity) < REPEAT_NOTICE_MS) return;
-    this.shownErrors.set(text, now);
-    console.warn(`broadphase rays: ${text}`);
-    this.notice.show(text);
+    this.rt.report(what, error);
   }
 
-  // --- the frame loop ------------------------------------------------------
+  // --- the frame ------------------------------------------------------------
 
-  private runFrame(now: number, dt: number): void {
-    try {
-      if (this.model.state.running) this.model.advance(dt);
-      this.model.refresh();
-      const k = this.ui.stepIndex;
-      const n = this.model.steps.length;
-      if (k !== null) this.ui.stepIndex = n === 0 ? null : Math.min(k, n - 1);
-      this.renderer.draw(this.drawModel, now);
-      this.sidebar.update(now);
-      if (this.urlDirty && this.ui.drag === null) {
-        this.urlDirty = false;
-        this.link.publish(this.values());
-      }
-      this.link.tick(now);
-    } catch (error) {
-      this.report('drawing', error);
-    }
+  /** One frame before drawing: the boxes step (when playing), the trace, hit and sight refresh. */
+  private tick(dt: number): void {
+    if (this.model.state.running) this.model.advance(dt);
+    this.model.refresh();
+    const k = this.ui.stepIndex;
+    const n = this.model.steps.length;
+    if (k !== null) this.ui.stepIndex = n === 0 ? null : Math.min(k, n - 1);
   }
 }

@@ -13,7 +13,7 @@ import { readSteps, type DdaStep } from './trace';
 
 export const MAP_PRESET = 'n-level';
 export type HandleName = 'start' | 'end' | 'enemy' | 'player';
-/** Tab order of the handles. */
+/** The order Enter picks the handles in. */
 export const HANDLES: readonly HandleName[] = ['start', 'end', 'enemy', 'player'];
 
 export interface Point {

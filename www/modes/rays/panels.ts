@@ -115,7 +115,7 @@ export class StepPanel implements Panel {
     this.body = h('div', { class: 'dda-body' }, list, this.next);
     this.element = panelSection(
       'rays-dda',
-      'DDA step by step',
+      'DDA, step by step',
       h('div', { class: 'buttons' }, this.back, this.step, this.all),
       this.hint,
       this.body,
@@ -291,7 +291,7 @@ export class KeysPanel implements Panel {
       key(['Shift', 'drag'], 'draw a box on empty space (B: the Box tool, no Shift needed)'),
       key(['Delete'], 'delete the selected drawn box (Ctrl/Cmd+D copies it)'),
       key(['Ctrl', 'Z'], 'undo (Shift+Ctrl+Z redo); Cmd on a Mac'),
-      key(['Tab'], 'on the canvas: pick A, B, enemy, player in turn'),
+      key(['Enter'], 'on the canvas: pick A, B, enemy, player in turn (Tab leaves the canvas)'),
       key(['←', '↑', '→', '↓'], 'move the picked one (Shift: a whole tile), or the selected drawn box (Shift: resize)'),
       key(['N'], 'DDA: one cell forward (Shift+N: back)'),
       key(['Esc'], 'show the whole trace again'),

@@ -8,7 +8,7 @@ import type { ResizeEdges } from '../../box-editing/rects';
 export interface RaysUi {
   hover: HandleName | null;
   drag: HandleName | null;
-  /** The handle the arrow keys move (Tab cycles it while the canvas has focus). */
+  /** The handle the arrow keys move (Enter cycles it while the canvas has focus). */
   selected: HandleName | null;
   canvasFocused: boolean;
   /** The visit the step-through shows, or null when showing the whole trace. */

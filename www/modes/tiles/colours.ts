@@ -2,26 +2,52 @@
 // are the theme's, shared with every mode that shows a tile map). The
 // legend and the palette icons read the same values through `--t-<name>`
 // CSS variables, so a swatch is the colour on the canvas.
+// Entries taken from the theme are getters: they read the palette of the
+// embed being drawn (light or dark), not the one in force at import.
 
 import { theme } from '../../runtime/theme';
 
 export const tileColours = {
-  page: theme.page,
-  cell: theme.tileCell,
-  tile: theme.tile,
-  tileSurface: theme.tileSurface,
-  solidEdge: theme.solidEdge,
-  interestingEdge: theme.interestingEdge,
-  door: theme.door,
+  get page() {
+    return theme.page;
+  },
+  get cell() {
+    return theme.tileCell;
+  },
+  get tile() {
+    return theme.tile;
+  },
+  get tileSurface() {
+    return theme.tileSurface;
+  },
+  get solidEdge() {
+    return theme.solidEdge;
+  },
+  get interestingEdge() {
+    return theme.interestingEdge;
+  },
+  get door() {
+    return theme.door;
+  },
   doorHover: 'rgba(255, 200, 87, 0.55)',
-  pushArrow: '#f4f7fb',
+  get pushArrow() {
+    return theme.focus;
+  },
   paintGhost: 'rgba(140, 181, 236, 0.35)',
   eraseGhost: 'rgba(255, 82, 97, 0.30)',
-  focus: theme.focus,
+  get focus() {
+    return theme.focus;
+  },
   /** The selected box while the canvas has keyboard focus. */
-  keyFocus: theme.camera,
-  label: theme.label,
-  labelBack: theme.labelBack,
+  get keyFocus() {
+    return theme.camera;
+  },
+  get label() {
+    return theme.label;
+  },
+  get labelBack() {
+    return theme.labelBack;
+  },
 } as const;
 
 /** One colour per box (A, B, C, …, then round again), as `r, g, b`. */

@@ -24,7 +24,8 @@ import type { TileGrid, World } from '../../core/index';
 import type { TileMapLayer } from '../../layers/tile-map';
 import type { Viewport } from '../../runtime/viewport';
 import type { TileEditor } from './editor';
-import type { EditBoxesLayer, TouchedCellsLayer } from './layers';
+import type { TilesModel, TouchedCellsLayer } from './layers';
+import type { DrawnBoxesLayer } from '../../box-editing/layer';
 import { screenMapping } from '../../runtime/keys';
 import type { RulersLayer } from '../../layers/rulers';
 
@@ -57,7 +58,7 @@ interface Parts {
   editor: TileEditor;
   mapLayer: TileMapLayer;
   touched: TouchedCellsLayer;
-  boxes: EditBoxesLayer;
+  boxes: DrawnBoxesLayer<TilesModel>;
   viewport: Viewport;
   canvas: HTMLCanvasElement;
   readoutRoot: HTMLElement;

@@ -102,7 +102,11 @@ export class TileEditor {
     const ts = tiles.tileSize;
     // The author's boxes (x, y, w, h and two unused velocity numbers each),
     // else three boxes in whole world units, so the readout starts short.
-    const boxes = options.boxes ?? START_BOXES.flatMap(([x, y, w, h]) => [x * ts, y * ts, w * ts, h * ts, 0, 0].map(Math.round));
+    // On a map smaller than the preset they were placed for (an author's
+    // own), each is kept inside the map, a cell from its edge.
+    const [cols, rows] = [tiles.cols, tiles.rows];
+    const inside = (v: number, size: number, cells: number) => Math.max(Math.min(1, cells - size), Math.min(v, cells - 1 - size));
+    const boxes = options.boxes ?? START_BOXES.flatMap(([x, y, w, h]) => [inside(x, w, cols) * ts, inside(y, h, rows) * ts, w * ts, h * ts, 0, 0].map(Math.round));
     // Held to the same limit as the Box tool, whoever built the options.
     const given = Math.floor(boxes.length / 6);
     if (given > MAX_EDITOR_BOXES) notify(`Only the first ${MAX_EDITOR_BOXES} of ${given} boxes placed: the editor holds at most ${MAX_EDITOR_BOXES}.`);

@@ -1,64 +1,42 @@
-// Pointer and keyboard for the tile editor. A press on a box moves it (its
-// edges and corners resize it); anywhere else it uses the tool in hand:
-// paint (drag to paint a stroke), erase (also the right button), door
-// (click near a cell side) or box (drag out a new box; Shift-drag does it
-// with any tool). The wheel and a two-finger pinch zoom. One pointer at a
-// time, captured, so a drag survives leaving the canvas. On touch, one
-// finger on the open map scrolls the page unless "Edit by touch" is on:
-// painting by accident while scrolling a tutorial is worse than a tap more.
-// Every gesture is one undo step.
+// Pointer and keyboard for the tile editor, as a scene of the shared input
+// layer (runtime/input.ts: zoom, pinch, touch and key rules). A press on a
+// box moves it (its edges and corners resize it); anywhere else it uses
+// the tool in hand: paint (drag to paint a stroke), erase (also the right
+// button), door (click near a cell side) or box (drag out a new box;
+// Shift-drag does it with any tool). Empty space is the editor's, so the
+// view pans with the middle button, Space-drag or two fingers. On touch,
+// one finger on the open map scrolls the page unless "Edit by touch" is
+// on: painting by accident while scrolling a tutorial is worse than a tap
+// more. Every gesture is one undo step.
 
-import { canvasPoint, PointerDrag } from '../../runtime/pointer-drag';
+import type { KeyScene, PointerScene } from '../../runtime/input';
 import type { Viewport } from '../../runtime/viewport';
 import type { ResizeEdges, Side, TileEditor } from './editor';
 import type { Hover } from './layers';
-import { belongsToControl, viewKey } from '../../runtime/keys';
-import { historyKey } from '../../runtime/history';
-import { TouchGestures } from '../../runtime/touch';
-import { pickBox, resizeCursor, type Pick } from '../../box-editing/handles';
+import { PICK_PX, pickBox, resizeCursor, type Pick } from '../../box-editing/handles';
 import { dragBox, dragCursor, grabBox, startCreate, type BoxDrag } from '../../box-editing/drag';
 import { arrowOf, isDeleteKey, isDuplicateKey, nudgeSelected } from '../../box-editing/keys';
 
 type Drag = BoxDrag | { kind: 'paint'; erase: boolean; lastX: number; lastY: number; lastCell: number } | { kind: 'door' };
 
-export class TilesInput {
-  private readonly pointer: PointerDrag;
-  private readonly gestures: TouchGestures;
-  private drag: Drag | null = null;
+export class TilesInput implements PointerScene, KeyScene {
+  private dragging: Drag | null = null;
+  /** Empty space is the editor's: presses there paint, erase or draw. */
+  readonly pansEmptySpace = false;
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
     private readonly view: Viewport,
     private readonly editor: TileEditor,
-    private readonly hover: Hover,
-    private readonly keyRoot: EventTarget = document,
+    private readonly hovered: Hover,
   ) {
-    this.pointer = new PointerDrag(canvas, {
-      start: this.down,
-      drag: this.move,
-      hover: (e, px, py) => this.hoverAt(px, py, e.pointerType),
-      end: (e, px, py) => this.finish(e, px, py),
-      leave: this.leave,
-    });
-    this.gestures = new TouchGestures(canvas, view, this.pointer);
-    canvas.addEventListener('wheel', this.wheel, { passive: false });
-    canvas.addEventListener('contextmenu', this.menu);
-    canvas.addEventListener('keydown', this.canvasKey);
     canvas.addEventListener('focus', this.focusChange);
     canvas.addEventListener('blur', this.focusChange);
-    this.keyRoot.addEventListener('keydown', this.globalKey as EventListener);
   }
 
   destroy(): void {
-    const c = this.canvas;
-    this.pointer.destroy();
-    this.gestures.destroy();
-    c.removeEventListener('wheel', this.wheel);
-    c.removeEventListener('contextmenu', this.menu);
-    c.removeEventListener('keydown', this.canvasKey);
-    c.removeEventListener('focus', this.focusChange);
-    c.removeEventListener('blur', this.focusChange);
-    this.keyRoot.removeEventListener('keydown', this.globalKey as EventListener);
+    this.canvas.removeEventListener('focus', this.focusChange);
+    this.canvas.removeEventListener('blur', this.focusChange);
   }
 
   /** World units the arrow keys move or resize a box by (a whole cell when snapping). */
@@ -94,51 +72,67 @@ export class TilesInput {
     return { col: cell[0], row: cell[1], side: distances[0][0] };
   }
 
-  /** A press: starts a drag (true) with the left or right mouse button, pen or touch. */
-  private readonly down = (e: PointerEvent, px: number, py: number): boolean => {
-    if (e.pointerType === 'mouse' && e.button !== 0 && e.button !== 2) return false;
+  /**
+   * What a press would take: a box (its size on screen), or with the tool
+   * in hand the map itself (a finger only with "Edit by touch" on).
+   */
+  aim(e: PointerEvent, px: number, py: number): number | null {
+    if (e.button !== 0 && e.button !== 2) return null;
+    const ed = this.editor;
+    const hit = e.button === 0 ? this.pick(px, py, e.pointerType) : null;
+    const creating = e.button === 0 && (e.shiftKey || ed.tool === 'box');
+    if (hit !== null && !(creating && e.shiftKey)) {
+      const b = ed.box(hit.box);
+      return b === undefined ? null : Math.min(b.w, b.h) * this.view.scale + 2 * (PICK_PX[e.pointerType as keyof typeof PICK_PX] ?? PICK_PX.mouse);
+    }
+    if (e.pointerType === 'touch' && !ed.touchEdit && !creating) return null;
+    return Infinity;
+  }
+
+  /** A press the input layer handed over: a box drag, a new box, a door, or a paint stroke. */
+  start(e: PointerEvent, px: number, py: number): boolean {
     const v = this.view;
     const wx = v.toWorldX(px);
     const wy = v.toWorldY(py);
     const ed = this.editor;
     const hit = e.button === 0 ? this.pick(px, py, e.pointerType) : null;
     const creating = e.button === 0 && (e.shiftKey || ed.tool === 'box');
-    // One finger on the open map scrolls the page, unless editing by touch.
-    if (e.pointerType === 'touch' && hit === null && !creating && !ed.touchEdit) return false;
-    this.canvas.focus({ preventScroll: true });
     if (hit !== null && ed.box(hit.box) === undefined) return false;
     ed.beginGesture();
     if (hit !== null && !(creating && e.shiftKey)) {
       const drag = grabBox(ed.store, hit, wx, wy);
-      if (drag === null) return false;
-      this.drag = drag;
+      if (drag === null) {
+        ed.endGesture();
+        return false;
+      }
+      this.dragging = drag;
       this.setCursor(dragCursor(drag));
       this.setHover(null, null, hit.box, hit.edges);
       return true;
     }
     if (creating) {
-      this.drag = startCreate(wx, wy, px, py);
+      this.dragging = startCreate(wx, wy, px, py);
       this.setCursor('crosshair');
       return true;
     }
     if (ed.tool === 'door' && e.button === 0) {
-      this.drag = { kind: 'door' };
+      this.dragging = { kind: 'door' };
       const at = this.sideAt(wx, wy);
       if (at !== null) ed.cycleDoor(at.col, at.row, at.side);
       return true;
     }
     const erase = e.button === 2 || ed.tool === 'erase';
-    this.drag = { kind: 'paint', erase, lastX: wx, lastY: wy, lastCell: -1 };
-    this.paintAt(this.drag, wx, wy);
+    this.dragging = { kind: 'paint', erase, lastX: wx, lastY: wy, lastCell: -1 };
+    this.paintAt(this.dragging, wx, wy);
     return true;
-  };
+  }
 
-  private readonly move = (e: PointerEvent, px: number, py: number): void => {
+  drag(e: PointerEvent, px: number, py: number): void {
     const v = this.view;
     const wx = v.toWorldX(px);
     const wy = v.toWorldY(py);
-    if (this.drag === null) return;
-    const d = this.drag;
+    if (this.dragging === null) return;
+    const d = this.dragging;
     const ed = this.editor;
     // Alt flips the snap toggle for this move.
     const snap = ed.snap !== e.altKey;
@@ -155,7 +149,7 @@ export class TilesInput {
       case 'door':
         break;
     }
-  };
+  }
 
   /** Paints every cell on the segment from the last point to (x, y), once. */
   private strokeTo(d: Extract<Drag, { kind: 'paint' }>, x: number, y: number): void {
@@ -177,29 +171,22 @@ export class TilesInput {
     this.editor.paint(cell[0], cell[1], d.erase);
   }
 
-  private finish(e: PointerEvent, px: number, py: number): void {
-    this.drag = null;
+  end(e: PointerEvent, px: number, py: number): void {
+    this.dragging = null;
     this.editor.endGesture();
     this.hoverAt(px, py, e.pointerType);
   }
 
-  private readonly leave = (e: PointerEvent): void => {
+  hover(e: PointerEvent, px: number, py: number): void {
+    this.hoverAt(px, py, e.pointerType);
+  }
+
+  leave(e: PointerEvent): void {
     if (e.pointerType !== 'touch') this.setHover(null, null, 0, null);
-  };
-
-  private readonly menu = (e: Event): void => {
-    e.preventDefault(); // the right button erases
-  };
-
-  private readonly wheel = (e: WheelEvent): void => {
-    e.preventDefault();
-    const [px, py] = canvasPoint(this.canvas, e);
-    const perLine = e.deltaMode === WheelEvent.DOM_DELTA_LINE ? 40 : 1;
-    this.view.zoomAt(px, py, Math.exp(-e.deltaY * perLine * 0.0015));
-  };
+  }
 
   private readonly focusChange = (): void => {
-    this.hover.focused = (this.canvas.getRootNode() as Document | ShadowRoot).activeElement === this.canvas;
+    this.hovered.focused = (this.canvas.getRootNode() as Document | ShadowRoot).activeElement === this.canvas;
   };
 
   private hoverAt(px: number, py: number, pointerType: string): void {
@@ -227,7 +214,7 @@ export class TilesInput {
   }
 
   private setHover(cell: [number, number] | null, side: Side | null, box: number, handle: ResizeEdges | null): void {
-    const h = this.hover;
+    const h = this.hovered;
     h.cell = cell;
     h.side = side;
     h.box = box;
@@ -238,77 +225,75 @@ export class TilesInput {
     if (this.canvas.style.cursor !== cursor) this.canvas.style.cursor = cursor;
   }
 
-  /** Arrow keys move the selected box (Shift: resize) while the canvas has focus. */
-  private readonly canvasKey = (e: KeyboardEvent): void => {
-    const dir = arrowOf(e);
-    if (dir === undefined) return;
-    e.preventDefault();
+  /** Arrow keys move the selected box (Shift: resize) while the canvas has focus; Enter / Shift+Enter pick the boxes in turn. */
+  canvasKey(e: KeyboardEvent): boolean {
     const ed = this.editor;
-    if (ed.box(ed.selected) === undefined) return;
+    const boxes = ed.boxes();
+    if (e.key === 'Enter' && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      if (boxes.length === 0) return false;
+      const at = boxes.findIndex((b) => b.id === ed.selected);
+      const next = e.shiftKey ? (at <= 0 ? boxes.length - 1 : at - 1) : (at + 1) % boxes.length;
+      ed.select(boxes[next].id);
+      return true;
+    }
+    const dir = arrowOf(e);
+    if (dir === undefined || ed.box(ed.selected) === undefined) return false;
     // Each press is its own undo step.
     ed.beginGesture();
     nudgeSelected(ed.store, dir, e.shiftKey, this.keyStep, ed.snap, ed.tiles.tileSize);
     ed.endGesture();
-  };
-
-  /** Ctrl/Cmd+Z, Shift+Ctrl/Cmd+Z (or Ctrl+Y), Ctrl/Cmd+D: heard anywhere but in a text field. */
-  private commandKey(e: KeyboardEvent): boolean {
-    const ed = this.editor;
-    const which = historyKey(e);
-    if (which !== null) {
-      if (which === 'undo') ed.undo();
-      else ed.redo();
-      return true;
-    }
-    if (isDuplicateKey(e)) {
-      ed.duplicateBox(ed.selected);
-      return true;
-    }
-    return false;
+    return true;
   }
 
-  private readonly globalKey = (e: KeyboardEvent): void => {
-    if (this.commandKey(e)) {
-      e.preventDefault();
-      return;
-    }
-    if (belongsToControl(e)) return;
-    if (viewKey(this.view, e.key)) {
-      e.preventDefault();
-      return;
-    }
+  undo(): boolean {
+    this.editor.undo();
+    return true;
+  }
+
+  redo(): boolean {
+    this.editor.redo();
+    return true;
+  }
+
+  /** Ctrl/Cmd+D duplicates the selected box. */
+  command(e: KeyboardEvent): boolean {
+    if (!isDuplicateKey(e)) return false;
+    this.editor.duplicateBox(this.editor.selected);
+    return true;
+  }
+
+  /** The editor's shortcuts, heard wherever no control claims the key. */
+  key(e: KeyboardEvent): boolean {
     const ed = this.editor;
     const digit = Number(e.key);
     const boxes = ed.boxes();
     if (Number.isInteger(digit) && digit >= 1 && digit <= Math.min(9, boxes.length)) {
       ed.select(boxes[digit - 1].id);
-      e.preventDefault();
-      return;
+      return true;
     }
     switch (e.key) {
       case 'r':
       case 'R':
         ed.rotate(!e.shiftKey);
-        break;
+        return true;
       case 'e':
       case 'E':
         ed.setTool(ed.tool === 'erase' ? 'paint' : 'erase');
-        break;
+        return true;
       case 'd':
       case 'D':
         ed.setTool(ed.tool === 'door' ? 'paint' : 'door');
-        break;
+        return true;
       case 'p':
       case 'P':
         ed.setTool('paint');
-        break;
+        return true;
       case 'b':
       case 'B':
         ed.setTool(ed.tool === 'box' ? 'paint' : 'box');
-        break;
+        return true;
       default:
-        if (!isDeleteKey(e) || !ed.deleteBox(ed.selected)) return;
+        return isDeleteKey(e) && ed.deleteBox(ed.selected);
     }
-    e.preventDefault();
-  };
+  }
 }

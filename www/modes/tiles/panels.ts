@@ -244,11 +244,11 @@ export class KeysPanel implements Panel {
       key(['P', 'E', 'D', 'B'], 'paint, erase, door, box tool'),
       key(['Shift', 'drag'], 'draw a new box with any tool'),
       key(['drag'], 'a box to move it; its edges and corners resize it'),
-      key(['1', '…', '9'], 'select box A, B, C, …'),
+      key(['1', '…', '9'], 'select box A, B, C, … (Enter on the map: the next box)'),
       key(['Delete'], 'delete the selected box (Ctrl/Cmd+D duplicates it)'),
       key(['Ctrl', 'Z'], 'undo (Shift+Ctrl+Z redo); Cmd on a Mac'),
       key(['←', '↑', '→', '↓'], 'move the selected box (Shift: resize) when the map has focus'),
-      key(['two fingers'], 'pinch to zoom on a touch screen'),
+      key(['middle-drag'], 'pan (or hold Space and drag); two fingers pinch and pan on a touch screen'),
     ),
   );
 }

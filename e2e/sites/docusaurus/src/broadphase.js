@@ -1,0 +1,2 @@
+// Registers <broadphase-playground> on every page (webpack carries the wasm).
+import 'broadphase-playground';

@@ -1,0 +1,2 @@
+// Registers <broadphase-playground>; Rollup bundles it, the plugin copies the wasm.
+import 'broadphase-playground';

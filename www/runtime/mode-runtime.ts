@@ -1,0 +1,247 @@
+// The one mode skeleton. Every mode is a scene (a model the layers draw,
+// its layers and panels, tick(dt), what is under the pointer, what its
+// keys do, the settings it publishes) plugged into this runtime, which
+// owns everything the modes used to assemble each on their own: the
+// layout, the viewport and its fit to the world, the renderer, the
+// sidebar, the one frame loop, notices and error reports, the input layer,
+// undo / redo buttons and keys, the view link and publishing the settings
+// (at most once a frame, never mid-drag), the debug handle, and disposal.
+//
+//   runMode(host, context, layout, view, (rt) => scene) → ModeHandle
+
+import { addZoomButtons, toolButton } from './canvas-tools';
+import { FrameLoop } from './frame-loop';
+import { FrameCost } from './frame-cost';
+import { CanvasInput, wheelHelp, type KeyScene, type PointerScene } from './input';
+import { Notice } from './notice';
+import { Renderer, type Layer } from './renderer';
+import { buildModeLayout, type LayoutOptions, type ModeLayout } from './stage';
+import { Sidebar } from './ui';
+import { applyView, ViewLink } from './view-link';
+import { Viewport } from './viewport';
+import type { ModeContext, ModeHandle, SomeSettings } from '../modes/types';
+import type { View } from '../settings/kinds';
+
+/** The same error is shown again only after this long. */
+const REPEAT_NOTICE_MS = 8000;
+
+/** Undo and redo as a scene offers them (the runtime adds the buttons and keys). */
+export interface SceneHistory {
+  undo(): boolean;
+  redo(): boolean;
+  readonly canUndo: boolean;
+  readonly canRedo: boolean;
+}
+
+/** A scene's undo and redo over a history whose state says whether each can act. */
+export function sceneHistory(history: { readonly canUndo: boolean; readonly canRedo: boolean }, undo: () => boolean, redo: () => boolean): SceneHistory {
+  return {
+    undo,
+    redo,
+    get canUndo() {
+      return history.canUndo;
+    },
+    get canRedo() {
+      return history.canRedo;
+    },
+  };
+}
+
+/** A mode, as the runtime runs it. */
+export interface Scene<M extends object> {
+  /** What the layers draw from (read every frame). */
+  readonly model: M;
+  /** The world's size in world units (re-read every frame: a new map or level refits the view), and the unit cell lines snap to (0: none). */
+  world(): { readonly width: number; readonly height: number; readonly snap?: number };
+  /** One frame's work before drawing: simulate, refresh what the panels read. `dt` in seconds, capped. */
+  tick(now: number, dt: number): void;
+  /** The settings in force, for the address bar or the embed's state. */
+  state(): SomeSettings;
+  readonly pointer: PointerScene;
+  readonly keys: KeyScene;
+  readonly history?: SceneHistory;
+  /** Whether a drag is under way (the address is written after it, not on every move). */
+  readonly busy?: () => boolean;
+  /** `window.__broadphase…` for tests and the console; returns its removal. */
+  debug?(): () => void;
+  /** Frees what the scene holds (wasm worlds, timers). */
+  destroy(): void;
+}
+
+/** What a scene is built with: the runtime's pieces, ready before the scene exists. */
+export class ModeRuntime<M extends object> {
+  readonly layout: ModeLayout;
+  readonly viewport = new Viewport();
+  readonly renderer: Renderer<M>;
+  readonly sidebar: Sidebar;
+  readonly notice: Notice;
+  readonly loop: FrameLoop;
+  /** What a frame costs in JS, by part (a scene's tick adds its own parts: step, pairs, check). */
+  readonly cost = new FrameCost();
+  private scene: Scene<M> | null = null;
+  private input: CanvasInput | null = null;
+  private link: ViewLink | null = null;
+  private dirty = false;
+  private uninstall: () => void = () => {};
+  private readonly shownErrors = new Map<string, number>();
+  private historyButtons: { undo: HTMLButtonElement; redo: HTMLButtonElement } | null = null;
+  private destroyed = false;
+
+  constructor(
+    host: HTMLElement,
+    readonly context: ModeContext,
+    layout: LayoutOptions,
+  ) {
+    // The wheel behaves alike in every mode, so the runtime says how, worded for the page or an article.
+    this.layout = buildModeLayout(host, { ...layout, help: `${layout.help} · ${wheelHelp(context.gestures)}` });
+    this.renderer = new Renderer<M>(this.layout.canvas, this.viewport);
+    this.sidebar = new Sidebar(this.layout.panels);
+    this.notice = new Notice(this.layout.notice);
+    this.loop = new FrameLoop((now, dt) => this.runFrame(now, dt));
+    addZoomButtons(this.layout.tools, this.viewport);
+  }
+
+  /** Frames run since start. */
+  get frame(): number {
+    return this.loop.frame;
+  }
+
+  /** Adds layers to the renderer, in their own order. */
+  addLayers(...layers: Layer<M>[]): void {
+    for (const layer of layers) this.renderer.add(layer);
+  }
+
+  /** The settings changed: they are published at the end of this frame (or after the drag). */
+  changed(): void {
+    this.dirty = true;
+  }
+
+  /** Shows a failed action (a wasm error, a drawing error) as a notice, each message once in a while, and warns. */
+  report(what: string, error: unknown): void {
+    const text = `${what} failed: ${error instanceof Error ? error.message : String(error)}`;
+    const now = performance.now();
+    if (now - (this.shownErrors.get(text) ?? -Infinity) < REPEAT_NOTICE_MS) return;
+    this.shownErrors.set(text, now);
+    console.warn(`broadphase: ${text}`);
+    this.notice.show(text);
+  }
+
+  /** Fits the view to the scene's world again. */
+  fitView(): void {
+    this.viewport.fit();
+  }
+
+  /** Starts `scene`: input, view (from a link's `view`), first publish, the loop. */
+  start(scene: Scene<M>, view: View | undefined): ModeHandle {
+    this.scene = scene;
+    const world = scene.world();
+    this.viewport.snapUnit = world.snap ?? 0;
+    this.viewport.setWorld(world.width, world.height);
+    this.viewport.fit();
+    applyView(this.viewport, view);
+    const c = this.context;
+    this.input = new CanvasInput(this.layout.canvas, this.viewport, scene.pointer, scene.keys, { keyRoot: c.keyRoot, gestures: c.gestures, hint: this.layout.hint });
+    this.link = new ViewLink(this.viewport, c.publish, () => scene.state());
+    if (scene.history !== undefined) this.addHistoryButtons(scene.history);
+    // An embed hears the values in force at once, before any frame (its
+    // getState() reports them; an instance off screen runs no frames); the
+    // page's address is left as the reader wrote it.
+    if (c.publishAtStart === true) this.link.publish(scene.state());
+    if (c.debug !== false && scene.debug !== undefined) this.uninstall = scene.debug();
+    this.loop.start();
+    const rt = this;
+    return {
+      get panels() {
+        return rt.sidebar.describe();
+      },
+      get frame() {
+        return rt.loop.frame;
+      },
+      get aspect() {
+        return rt.viewport.worldHeight / rt.viewport.worldWidth;
+      },
+      setVisible(visible: boolean) {
+        rt.loop.setVisible(visible);
+      },
+      destroy() {
+        rt.destroy();
+      },
+    };
+  }
+
+  /** Stops the loop, unhooks the input, frees the scene, empties the host. */
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.loop.stop();
+    this.uninstall();
+    this.input?.destroy();
+    try {
+      this.scene?.destroy();
+    } finally {
+      this.notice.destroy();
+      this.renderer.destroy();
+      this.layout.remove();
+    }
+  }
+
+  private addHistoryButtons(history: SceneHistory): void {
+    const undo = toolButton('↶', 'Undo (Ctrl/Cmd+Z)', () => history.undo(), { 'data-tool': 'undo' });
+    const redo = toolButton('↷', 'Redo (Shift+Ctrl/Cmd+Z)', () => history.redo(), { 'data-tool': 'redo' });
+    this.layout.tools.append(undo, redo);
+    this.historyButtons = { undo, redo };
+  }
+
+  private runFrame(now: number, dt: number): void {
+    const scene = this.scene;
+    if (scene === null) return;
+    const cost = this.cost;
+    cost.begin();
+    try {
+      const world = scene.world();
+      const v = this.viewport;
+      const snap = world.snap ?? 0;
+      if (v.worldWidth !== world.width || v.worldHeight !== world.height || v.snapUnit !== snap) {
+        v.snapUnit = snap;
+        v.setWorld(world.width, world.height);
+        v.fit();
+      }
+      scene.tick(now, dt);
+      const drawStart = performance.now();
+      this.renderer.draw(scene.model, now);
+      cost.add('draw', performance.now() - drawStart);
+      this.sidebar.update(now);
+      const buttons = this.historyButtons;
+      if (buttons !== null && scene.history !== undefined) {
+        // Only on a change: a property set every frame costs a style pass.
+        if (buttons.undo.disabled === scene.history.canUndo) buttons.undo.disabled = !scene.history.canUndo;
+        if (buttons.redo.disabled === scene.history.canRedo) buttons.redo.disabled = !scene.history.canRedo;
+      }
+      if (this.dirty && scene.busy?.() !== true) {
+        this.dirty = false;
+        this.link?.publish(scene.state());
+      }
+      this.link?.tick(now);
+    } catch (error) {
+      this.report('drawing', error);
+    }
+    cost.end();
+  }
+}
+
+/**
+ * Builds a mode: the runtime first (layout, viewport, renderer, sidebar,
+ * notice), then the scene from it; if building the scene throws, the
+ * layout goes again and the error goes to the caller.
+ */
+export function runMode<M extends object>(host: HTMLElement, context: ModeContext, layout: LayoutOptions, view: View | undefined, build: (rt: ModeRuntime<M>) => Scene<M>): ModeHandle {
+  const rt = new ModeRuntime<M>(host, context, layout);
+  let scene: Scene<M>;
+  try {
+    scene = build(rt);
+  } catch (error) {
+    rt.destroy();
+    throw error;
+  }
+  return rt.start(scene, view);
+}
