@@ -10,7 +10,7 @@
 //! order is what keeps the cost per object flat as the count grows.
 
 use super::items::capacity_for;
-use super::tree::{Placement, Quadtree, ROOT};
+use super::tree::{reserve_total, Placement, Quadtree, ROOT};
 use crate::broad_phase::relabel_records;
 use crate::index::NULL_INDEX;
 
@@ -119,11 +119,19 @@ impl Quadtree {
             }
         }
         // The arrays may double again before the next rewrite (holes up to
-        // half of them): room for that now, so warm frames allocate nothing.
+        // half of them, nodes split): room for that now, so warm frames
+        // allocate nothing.
         items.reserve_total(2 * items.len() + 64);
+        let node_room = 2 * nodes.len();
+        reserve_total(&mut nodes, node_room);
         self.spare_nodes = std::mem::replace(&mut self.nodes, nodes);
         self.spare_items = std::mem::replace(&mut self.items, items);
         self.new_item_of_old = new_of_old;
+        // The next rewrite copies into the spare arrays (the ones just
+        // replaced, sized for an older tree): the same room there.
+        self.spare_items.reserve_total(2 * self.items.len() + 64);
+        reserve_total(&mut self.spare_nodes, 2 * self.nodes.len());
+        reserve_total(&mut self.new_item_of_old, 2 * self.items.len() + 64);
         self.free_groups.clear();
         self.holes = 0;
     }

@@ -441,9 +441,12 @@ impl Quadtree {
     }
 }
 
+/// Makes room for `total` values in all; when it has to grow, it grows a
+/// quarter past `total`, so a tree whose size wobbles just above its last
+/// high-water mark does not grow its arrays again at every rewrite.
 pub(super) fn reserve_total<T>(buffer: &mut Vec<T>, total: usize) {
     if buffer.capacity() < total {
-        buffer.reserve(total - buffer.len());
+        buffer.reserve(total + total / 4 - buffer.len());
     }
 }
 
