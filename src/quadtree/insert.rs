@@ -1,54 +1,71 @@
-//! Insertion and splitting.
+//! Filing objects, and splitting leaves that overflow.
 
-use super::tree::{quadrant_bounds, quadrant_of, Placement, Quadtree, ABSENT, NULL, OUTSIDE, ROOT};
+use super::items::capacity_for;
+use super::stay::Stay;
+use super::tree::{quadrant_bounds, quadrant_of, spreads_in, Placement, Quadtree, QuadtreeLimits, ROOT};
 use crate::geometry::Aabb;
+use crate::index::NULL_INDEX;
 
 impl Quadtree {
     /// Stores a proxy that is not present yet.
     pub(super) fn insert_proxy(&mut self, proxy: u32, aabb: Aabb) {
         let index = proxy as usize;
-        if self.aabbs.len() <= index {
-            self.aabbs.resize(index + 1, Aabb::default());
-            self.first_link.resize(index + 1, ABSENT);
-            self.outside_pos.resize(index + 1, NULL);
+        if self.first_item.len() <= index {
+            self.first_item.resize(index + 1, NULL_INDEX);
+            self.outside_pos.resize(index + 1, NULL_INDEX);
+            if self.placement == Placement::AllOverlappedLeaves {
+                self.stay.resize(index + 1, Stay::NEVER);
+            }
         }
-        debug_assert_eq!(self.first_link[index], ABSENT, "proxy {proxy} inserted twice");
-        self.aabbs[index] = aabb;
+        debug_assert!(!self.is_present(proxy), "proxy {proxy} inserted twice");
         self.proxy_count += 1;
+        self.file(proxy, aabb, ROOT);
+        self.dirty.push(proxy);
+        self.refresh_dirty_stays();
+        self.reserve_scratch();
+        self.compact_if_wasteful();
+    }
+
+    /// Files a proxy that is in no node (and not outside) where its
+    /// placement says, searching from `near` (any node; the search climbs
+    /// to one containing the box first), and splits what overflows.
+    pub(super) fn file(&mut self, proxy: u32, aabb: Aabb, near: u32) {
         match self.placement {
             Placement::StraddleInParent => {
-                let node = self.deepest_container(&aabb);
-                self.link(proxy, node);
+                let node = self.deepest_container(near, &aabb);
+                self.push_item(node, proxy, aabb);
                 self.split_overflowing(node);
-                self.reserve_scratch();
             }
             Placement::AllOverlappedLeaves => {
                 if !self.holds_inside(&aabb) {
-                    self.first_link[index] = OUTSIDE;
-                    self.outside_pos[index] = self.outside.len() as u32;
+                    self.outside_pos[proxy as usize] = self.outside.len() as u32;
                     self.outside.push(proxy);
-                    self.reserve_scratch();
+                    self.outside_boxes.push(aabb);
                     return;
                 }
-                let mut leaves = std::mem::take(&mut self.inner_stack);
+                let mut leaves = std::mem::take(&mut self.leaves);
                 leaves.clear();
-                self.collect_reached_leaves(&aabb, &mut leaves);
+                let from = self.reach_container(near, &aabb);
+                self.collect_reached_leaves(from, &aabb, &mut leaves);
                 for &leaf in &leaves {
-                    self.link(proxy, leaf);
+                    self.push_item(leaf, proxy, aabb);
                 }
                 for &leaf in &leaves {
                     self.split_overflowing(leaf);
                 }
-                self.inner_stack = leaves;
-                self.reserve_scratch();
+                self.leaves = leaves;
             }
         }
     }
 
-    /// The deepest existing node whose closed bounds contain `aabb`; the root
-    /// for boxes not wholly inside the world.
-    pub(super) fn deepest_container(&self, aabb: &Aabb) -> u32 {
-        let mut node = ROOT;
+    /// The deepest node whose closed bounds contain `aabb` (the root for
+    /// boxes not wholly inside the world), found from `near`: up to the
+    /// first node containing the box, then down.
+    pub(super) fn deepest_container(&self, near: u32, aabb: &Aabb) -> u32 {
+        let mut node = near;
+        while node != ROOT && !self.nodes[node as usize].bounds.contains(aabb) {
+            node = self.nodes[node as usize].parent;
+        }
         loop {
             let n = &self.nodes[node as usize];
             if n.is_leaf() {
@@ -69,23 +86,46 @@ impl Quadtree {
         world.contains(aabb) && world.contains_point_half_open(aabb.min_x, aabb.min_y)
     }
 
-    /// Appends the leaves `aabb` reaches (see [`Aabb::reaches`]).
-    pub(super) fn collect_reached_leaves(&mut self, aabb: &Aabb, out: &mut Vec<u32>) {
-        let mut stack = std::mem::take(&mut self.stack);
-        stack.clear();
-        stack.push(ROOT);
-        while let Some(node) = stack.pop() {
-            let n = &self.nodes[node as usize];
+    /// Leaves policy: the first node from `near` up (the root at the
+    /// latest) that holds every leaf `aabb` reaches: one containing the box
+    /// with its min corner in the node's half-open bounds. A leaf outside it
+    /// would lie wholly left of (or above) the min corner, or at or beyond
+    /// the box's far edge while the min corner is before it: reached by
+    /// neither (see [`Aabb::reaches`]).
+    pub(super) fn reach_container(&self, near: u32, aabb: &Aabb) -> u32 {
+        let mut node = near;
+        while node != ROOT {
+            let b = &self.nodes[node as usize].bounds;
+            if b.contains(aabb) && b.contains_point_half_open(aabb.min_x, aabb.min_y) {
+                break;
+            }
+            node = self.nodes[node as usize].parent;
+        }
+        node
+    }
+
+    /// Appends the leaves `aabb` reaches (see [`Aabb::reaches`]) at or
+    /// below `from`, which must hold them all (see `reach_container`).
+    pub(super) fn collect_reached_leaves(&self, from: u32, aabb: &Aabb, out: &mut Vec<u32>) {
+        // Depth-first with a fixed stack, as in `for_each_node`.
+        let mut stack = [0u32; 3 * QuadtreeLimits::MAX_LEVELS as usize + 4];
+        let mut top = 1;
+        stack[0] = from;
+        while top > 0 {
+            top -= 1;
+            let n = &self.nodes[stack[top] as usize];
             if !aabb.reaches(&n.bounds) {
                 continue;
             }
             if n.is_leaf() {
-                out.push(node);
+                out.push(stack[top]);
             } else {
-                stack.extend((0..4).map(|k| n.first_child + k));
+                for k in 0..4 {
+                    stack[top] = n.first_child + k;
+                    top += 1;
+                }
             }
         }
-        self.stack = stack;
     }
 
     /// Splits `node` if it is a leaf holding too many items, then any child
@@ -96,41 +136,98 @@ impl Quadtree {
         stack.push(node);
         while let Some(node) = stack.pop() {
             let n = self.nodes[node as usize];
+            // `count` first: it bounds `splitting_items`, which tests every item.
             if !n.is_leaf()
                 || n.depth >= self.limits.max_levels
+                || n.count <= self.limits.max_objects
                 || self.splitting_items(node) <= self.limits.max_objects
             {
                 continue;
             }
             let first = self.allocate_children(node);
-            let mut link = n.head;
-            while link != NULL {
-                let next = self.links[link as usize].next;
-                let proxy = self.links[link as usize].proxy;
-                let aabb = self.aabbs[proxy as usize];
-                match self.placement {
-                    Placement::StraddleInParent => {
-                        if let Some(q) = quadrant_of(&n.bounds, &aabb) {
-                            self.unlink_from_node(link);
-                            self.relink(link, first + q);
-                        }
-                    }
-                    Placement::AllOverlappedLeaves => {
-                        self.unlink_from_node(link);
-                        self.unchain(proxy, link);
-                        self.free_links.push(link);
-                        for k in 0..4 {
-                            if aabb.reaches(&self.nodes[(first + k) as usize].bounds) {
-                                self.link(proxy, first + k);
-                            }
-                        }
-                    }
-                }
-                link = next;
+            match self.placement {
+                Placement::StraddleInParent => self.split_straddle(node, first),
+                Placement::AllOverlappedLeaves => self.split_leaves(node, first),
             }
             stack.extend(first..first + 4);
         }
         self.stack = stack;
+    }
+
+    /// Gives the four new children of `node` ranges for `counts` items.
+    fn allocate_child_ranges(&mut self, first: u32, counts: [u32; 4]) {
+        for (k, &count) in counts.iter().enumerate() {
+            if count > 0 {
+                let capacity = capacity_for(count);
+                let start = self.allocate_range(capacity);
+                let child = &mut self.nodes[first as usize + k];
+                child.start = start;
+                child.capacity = capacity;
+                child.subtree_count = count;
+            }
+        }
+    }
+
+    /// Straddle policy: the items that fit in a quadrant move to that child;
+    /// the rest close up at the front of the node's range.
+    fn split_straddle(&mut self, node: u32, first: u32) {
+        let n = self.nodes[node as usize];
+        self.dirty.extend_from_slice(&self.items.proxy[n.items()]);
+        let mut counts = [0u32; 4];
+        for i in n.items() {
+            if let Some(q) = quadrant_of(&n.bounds, &self.items.boxes[i]) {
+                counts[q as usize] += 1;
+            }
+        }
+        self.allocate_child_ranges(first, counts);
+        let mut kept = n.start;
+        for index in n.start..n.start + n.count {
+            match quadrant_of(&n.bounds, &self.items.boxes[index as usize]) {
+                Some(q) => {
+                    let child = &mut self.nodes[(first + q) as usize];
+                    let to = child.start + child.count;
+                    child.count += 1;
+                    self.move_item(index, to);
+                    self.items.node[to as usize] = first + q;
+                }
+                None => {
+                    if index != kept {
+                        self.move_item(index, kept);
+                    }
+                    kept += 1;
+                }
+            }
+        }
+        self.nodes[node as usize].count = kept - n.start;
+    }
+
+    /// Leaves policy: every item is copied into each child it reaches, and
+    /// the node's range is given up (inner nodes hold nothing).
+    fn split_leaves(&mut self, node: u32, first: u32) {
+        let n = self.nodes[node as usize];
+        self.dirty.extend_from_slice(&self.items.proxy[n.items()]);
+        let quadrants = quadrant_bounds(&n.bounds);
+        let mut counts = [0u32; 4];
+        for i in n.items() {
+            for (k, q) in quadrants.iter().enumerate() {
+                counts[k] += u32::from(self.items.boxes[i].reaches(q));
+            }
+        }
+        self.allocate_child_ranges(first, counts);
+        for index in n.start..n.start + n.count {
+            let (proxy, aabb) = (self.items.proxy[index as usize], self.items.boxes[index as usize]);
+            self.unchain(index);
+            self.items.make_hole(index as usize);
+            for (k, q) in quadrants.iter().enumerate() {
+                if aabb.reaches(q) {
+                    self.append_unchecked(first + k as u32, proxy, aabb);
+                }
+            }
+        }
+        let copies: u32 = counts.iter().sum();
+        self.nodes[node as usize].count = 0;
+        self.release_range(node);
+        self.add_to_subtree_counts(node, copies as i32 - n.count as i32);
     }
 
     /// How many of a leaf's items a split would spread out: under the
@@ -154,56 +251,6 @@ impl Quadtree {
         if self.placement == Placement::StraddleInParent {
             return n.count;
         }
-        let quadrants = quadrant_bounds(&n.bounds);
-        let mut spread = 0;
-        let mut link = n.head;
-        while link != NULL {
-            let l = &self.links[link as usize];
-            let aabb = &self.aabbs[l.proxy as usize];
-            if quadrants.iter().filter(|q| aabb.reaches(q)).count() == 1 {
-                spread += 1;
-            }
-            link = l.next;
-        }
-        spread
-    }
-
-    /// Puts an existing link (already out of its node's list) at the head of
-    /// `node`'s list; the proxy chain is unchanged.
-    pub(super) fn relink(&mut self, link: u32, node: u32) {
-        let head = self.nodes[node as usize].head;
-        {
-            let l = &mut self.links[link as usize];
-            l.node = node;
-            l.prev = NULL;
-            l.next = head;
-        }
-        if head != NULL {
-            self.links[head as usize].prev = link;
-        }
-        let n = &mut self.nodes[node as usize];
-        n.head = link;
-        n.count += 1;
-        self.add_to_subtree_counts(node, 1);
-    }
-
-    /// Removes `link` from its proxy's chain of links.
-    pub(super) fn unchain(&mut self, proxy: u32, link: u32) {
-        let after = self.links[link as usize].next_of_proxy;
-        let first = self.first_link[proxy as usize];
-        if first == link {
-            self.first_link[proxy as usize] = if after == NULL { ABSENT } else { after };
-            return;
-        }
-        let mut cursor = first;
-        while cursor != NULL {
-            let next = self.links[cursor as usize].next_of_proxy;
-            if next == link {
-                self.links[cursor as usize].next_of_proxy = after;
-                return;
-            }
-            cursor = next;
-        }
-        debug_assert!(false, "link {link} not in the chain of proxy {proxy}");
+        n.items().filter(|&i| spreads_in(&n.bounds, &self.items.boxes[i])).count() as u32
     }
 }

@@ -7,16 +7,24 @@
 //!   reaches; a pair or query hit is reported only in the leaf holding the min
 //!   corner of the overlap, so nothing is reported twice.
 //!
-//! Nodes and item links live in flat `Vec`s addressed by `u32` with free
-//! lists; the tree is updated in place (split on overflow, collapse on
-//! underflow) and never rebuilt object by object on the heap.
+//! Nodes live in one `Vec` addressed by `u32` (children four in a row,
+//! freed groups reused); each node's items are one contiguous run of flat
+//! item arrays (`items.rs`), holding a copy of each box, so a walk reads
+//! memory in order rather than chasing links. The tree is updated in place
+//! (an object stays put while it stays in its node; split on overflow,
+//! collapse on underflow), and nodes and items are rewritten in space order
+//! when the World renumbers its slots (`order.rs`).
 
 mod api;
 mod insert;
+mod items;
+mod order;
 mod queries;
 mod ray_walk;
 mod remove;
+mod stay;
 mod tree;
+mod update;
 mod validate;
 
 #[cfg(test)]

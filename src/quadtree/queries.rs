@@ -1,8 +1,11 @@
-//! Box queries and all-pairs, with explicit stacks instead of recursion.
+//! Box queries and all-pairs, with explicit stacks instead of recursion,
+//! reading each node's items as one contiguous run.
 
-use super::tree::{Quadtree, FREE, NULL, OUTSIDE, ROOT};
+use super::tree::{Quadtree, WalkFrame, ROOT};
 use crate::broad_phase::Stats;
 use crate::geometry::{overlap_min_corner, Aabb};
+use crate::index::NULL_INDEX;
+use crate::keep_buffer::KeepBuffer;
 
 impl Quadtree {
     /// Straddle policy: every node whose bounds the area overlaps holds
@@ -17,18 +20,17 @@ impl Quadtree {
         while let Some(node) = stack.pop() {
             stats.nodes_visited += 1;
             let n = &self.nodes[node as usize];
-            let mut link = n.head;
-            while link != NULL {
-                let l = &self.links[link as usize];
-                stats.candidate_tests += 1;
-                if self.aabbs[l.proxy as usize].overlaps(area) {
-                    out.push(l.proxy);
+            let range = n.items();
+            stats.candidate_tests += range.len() as u64;
+            for (aabb, &proxy) in self.items.boxes[range.clone()].iter().zip(&self.items.proxy[range]) {
+                if aabb.overlaps(area) {
+                    out.push(proxy);
                 }
-                link = l.next;
             }
             if !n.is_leaf() {
                 for child in n.first_child..n.first_child + 4 {
-                    if self.nodes[child as usize].bounds.overlaps(area) {
+                    let c = &self.nodes[child as usize];
+                    if c.subtree_count > 0 && c.bounds.overlaps(area) {
                         stack.push(child);
                     }
                 }
@@ -42,9 +44,9 @@ impl Quadtree {
     /// hit is reported only by the leaf holding its overlap's min corner.
     pub(super) fn query_leaves(&mut self, area: &Aabb, out: &mut Vec<u32>) -> Stats {
         let mut stats = Stats::default();
-        for &proxy in &self.outside {
+        for (&proxy, aabb) in self.outside.iter().zip(&self.outside_boxes) {
             stats.candidate_tests += 1;
-            if self.aabbs[proxy as usize].overlaps(area) {
+            if aabb.overlaps(area) {
                 out.push(proxy);
             }
         }
@@ -61,79 +63,86 @@ impl Quadtree {
                 stack.extend(n.first_child..n.first_child + 4);
                 continue;
             }
-            let mut link = n.head;
-            while link != NULL {
-                let l = &self.links[link as usize];
-                let aabb = &self.aabbs[l.proxy as usize];
-                stats.candidate_tests += 1;
+            let range = n.items();
+            stats.candidate_tests += range.len() as u64;
+            for (aabb, &proxy) in self.items.boxes[range.clone()].iter().zip(&self.items.proxy[range]) {
                 if aabb.overlaps(area) {
                     let (x, y) = overlap_min_corner(aabb, area);
                     if n.bounds.contains_point_half_open(x, y) {
-                        out.push(l.proxy);
+                        out.push(proxy);
                     }
                 }
-                link = l.next;
             }
         }
         self.stack = stack;
         stats
     }
 
-    /// Straddle policy: each object is tested against the later objects of
-    /// its own node and against the subtrees below it, so every pair is met
-    /// exactly once (at the shallower object's node).
+    /// Straddle policy: one depth-first walk. Each node's items are tested
+    /// among themselves and against its candidate list: the items of its
+    /// ancestors whose boxes overlap its bounds (only those can overlap an
+    /// item inside it), built from the parent's list and the parent's own
+    /// items as the walk enters the node. The lists of the nodes on the
+    /// current path are stacked in one scratch buffer, so every test reads
+    /// two contiguous runs, and every pair is met once (at the deeper
+    /// item's node, or at their common node). Neither the tests nor the
+    /// list filters branch on their outcome (see [`KeepBuffer`]).
     pub(super) fn pairs_straddle(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
         let mut stats = Stats::default();
-        let mut stack = std::mem::take(&mut self.stack);
-        let mut below = std::mem::take(&mut self.inner_stack);
-        let mut items = std::mem::take(&mut self.items);
-        stack.clear();
-        stack.push(ROOT);
-        while let Some(node) = stack.pop() {
+        let mut walk = std::mem::take(&mut self.walk);
+        // `list[..top]` holds the lists of the path; entries past `top` are
+        // stale (the buffer's length only grows, so writes need no check).
+        let mut list = std::mem::take(&mut self.active);
+        let mut found = KeepBuffer::new();
+        walk.clear();
+        walk.push(WalkFrame { node: ROOT, parent: NULL_INDEX, list_start: 0, list_end: 0 });
+        let (boxes, proxies) = (&self.items.boxes, &self.items.proxy);
+        while let Some(frame) = walk.pop() {
             stats.nodes_visited += 1;
-            let n = self.nodes[node as usize];
-            self.gather_items(n.head, &mut items);
-            for (i, &(a, aabb_a)) in items.iter().enumerate() {
-                for &(b, aabb_b) in &items[i + 1..] {
-                    stats.candidate_tests += 1;
-                    if aabb_a.overlaps(&aabb_b) {
-                        out.push((a, b));
-                    }
+            let n = &self.nodes[frame.node as usize];
+            let start = frame.list_end as usize;
+            let mut top = start;
+            if frame.parent != NULL_INDEX {
+                let p = &self.nodes[frame.parent as usize];
+                let most = start + (frame.list_end - frame.list_start + p.count) as usize;
+                if list.len() < most {
+                    list.resize(most, (Aabb::default(), NULL_INDEX));
+                }
+                for k in frame.list_start as usize..frame.list_end as usize {
+                    let candidate = list[k];
+                    list[top] = candidate;
+                    top += usize::from(candidate.0.overlaps_without_branches(&n.bounds));
+                }
+                for i in p.items() {
+                    list[top] = (boxes[i], proxies[i]);
+                    top += usize::from(boxes[i].overlaps_without_branches(&n.bounds));
                 }
             }
-            if n.is_leaf() {
-                continue;
+            let range = n.items();
+            let (own_boxes, own_proxies) = (&boxes[range.clone()], &proxies[range]);
+            let candidates = &list[start..top];
+            stats.candidate_tests += (own_boxes.len() * candidates.len()) as u64;
+            stats.candidate_tests += (own_boxes.len() * own_boxes.len().saturating_sub(1) / 2) as u64;
+            for (i, (a, &pa)) in own_boxes.iter().zip(own_proxies).enumerate() {
+                for (b, &pb) in own_boxes[i + 1..].iter().zip(&own_proxies[i + 1..]) {
+                    found.offer((pa, pb), a.overlaps_without_branches(b), out);
+                }
+                for (b, pb) in candidates {
+                    found.offer((pa, *pb), a.overlaps_without_branches(b), out);
+                }
             }
-            stack.extend(n.first_child..n.first_child + 4);
-            for &(a, aabb_a) in &items {
-                below.clear();
-                below.push(n.first_child);
-                while let Some(first) = below.pop() {
-                    for child in first..first + 4 {
-                        let c = &self.nodes[child as usize];
-                        if !c.bounds.overlaps(&aabb_a) {
-                            continue;
-                        }
-                        stats.nodes_visited += 1;
-                        let mut link = c.head;
-                        while link != NULL {
-                            let l = &self.links[link as usize];
-                            stats.candidate_tests += 1;
-                            if aabb_a.overlaps(&self.aabbs[l.proxy as usize]) {
-                                out.push((a, l.proxy));
-                            }
-                            link = l.next;
-                        }
-                        if !c.is_leaf() {
-                            below.push(c.first_child);
-                        }
+            if !n.is_leaf() {
+                for child in (n.first_child..n.first_child + 4).rev() {
+                    if self.nodes[child as usize].subtree_count > 0 {
+                        let (list_start, list_end) = (start as u32, top as u32);
+                        walk.push(WalkFrame { node: child, parent: frame.node, list_start, list_end });
                     }
                 }
             }
         }
-        self.stack = stack;
-        self.inner_stack = below;
-        self.items = items;
+        found.flush(out);
+        self.walk = walk;
+        self.active = list;
         stats
     }
 
@@ -141,54 +150,49 @@ impl Quadtree {
     /// holds the overlap's min corner; then the outside list against all.
     pub(super) fn pairs_leaves(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
         let mut stats = Stats::default();
-        let mut items = std::mem::take(&mut self.items);
-        for n in &self.nodes {
-            if n.depth == FREE || !n.is_leaf() {
+        let mut found = KeepBuffer::new();
+        let (boxes, proxies) = (&self.items.boxes, &self.items.proxy);
+        for (index, n) in self.nodes.iter().enumerate() {
+            if !n.is_leaf() || self.is_free(index as u32) {
                 continue;
             }
             stats.nodes_visited += 1;
-            if n.count < 2 {
-                continue;
-            }
-            self.gather_items(n.head, &mut items);
-            for (i, &(a, aabb_a)) in items.iter().enumerate() {
-                for &(b, aabb_b) in &items[i + 1..] {
-                    stats.candidate_tests += 1;
-                    if aabb_a.overlaps(&aabb_b) {
-                        let (x, y) = overlap_min_corner(&aabb_a, &aabb_b);
-                        if n.bounds.contains_point_half_open(x, y) {
-                            out.push((a, b));
-                        }
-                    }
+            let range = n.items();
+            let (own_boxes, own_proxies) = (&boxes[range.clone()], &proxies[range]);
+            stats.candidate_tests += (own_boxes.len() * own_boxes.len().saturating_sub(1) / 2) as u64;
+            // The overlap's min corner is (max of the min x, max of the min
+            // y); it lies before the leaf's far edges, as both boxes reach
+            // the leaf, so it is in the leaf when, on each axis, one box
+            // starts at or after the leaf's near edge: two bits a box.
+            let leaf = &n.bounds;
+            let starts = |b: &Aabb| u8::from(b.min_x >= leaf.min_x) | u8::from(b.min_y >= leaf.min_y) << 1;
+            for (i, (a, &pa)) in own_boxes.iter().zip(own_proxies).enumerate() {
+                let starts_a = starts(a);
+                for (b, &pb) in own_boxes[i + 1..].iter().zip(&own_proxies[i + 1..]) {
+                    let here = starts_a | starts(b) == 3;
+                    found.offer((pa, pb), a.overlaps_without_branches(b) & here, out);
                 }
             }
         }
-        self.items = items;
-        for (i, &a) in self.outside.iter().enumerate() {
-            let aabb_a = self.aabbs[a as usize];
-            for (b, &first) in self.first_link.iter().enumerate() {
-                let is_earlier_outsider = first == OUTSIDE && self.outside_pos[b] as usize <= i;
-                if first == super::tree::ABSENT || is_earlier_outsider {
-                    continue;
+        found.flush(out);
+        // The outside list against every object in the tree (each once, by
+        // its first item) and against the outsiders after it.
+        for (i, (&a, aabb_a)) in self.outside.iter().zip(&self.outside_boxes).enumerate() {
+            for (b, &first) in self.first_item.iter().enumerate() {
+                if first != NULL_INDEX {
+                    stats.candidate_tests += 1;
+                    if aabb_a.overlaps(&self.items.boxes[first as usize]) {
+                        out.push((a, b as u32));
+                    }
                 }
+            }
+            for (&b, aabb_b) in self.outside[i + 1..].iter().zip(&self.outside_boxes[i + 1..]) {
                 stats.candidate_tests += 1;
-                if aabb_a.overlaps(&self.aabbs[b]) {
-                    out.push((a, b as u32));
+                if aabb_a.overlaps(aabb_b) {
+                    out.push((a, b));
                 }
             }
         }
         stats
-    }
-
-    /// Copies a node's items with their boxes into a contiguous scratch list,
-    /// so the inner loops read memory in order.
-    fn gather_items(&self, head: u32, items: &mut Vec<(u32, Aabb)>) {
-        items.clear();
-        let mut link = head;
-        while link != NULL {
-            let l = &self.links[link as usize];
-            items.push((l.proxy, self.aabbs[l.proxy as usize]));
-            link = l.next;
-        }
     }
 }

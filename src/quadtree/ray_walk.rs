@@ -1,13 +1,14 @@
 //! The quadtree's nodes along a segment, nearest first (Box2D's
 //! `b2DynamicTree_RayCast`, parry's best-first BVH cast): a node whose
 //! closed square the segment misses, or enters only after the visitor's
-//! clip, is skipped with everything below it. Under the straddle policy
-//! the root also holds the boxes that are not inside the world, so its own
-//! items are always visited; under the leaves policy those are in the
-//! outside list, visited first, and a box filed in several leaves is
-//! visited once.
+//! clip, is skipped with everything below it. A node's items are read as
+//! its run of the item arrays, box and proxy side by side. Under the
+//! straddle policy the root also holds the boxes that are not inside the
+//! world, so its own items are always visited; under the leaves policy
+//! those are in the outside list, visited first, and a box filed in several
+//! leaves is visited once.
 
-use super::tree::{Placement, Quadtree, NULL, ROOT};
+use super::tree::{Placement, Quadtree, ROOT};
 use crate::broad_phase::{RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::ray::RayPath;
@@ -30,14 +31,14 @@ impl Quadtree {
             }
             match visit(proxy, aabb) {
                 RayControl::Continue => {}
-                RayControl::Clip(t) => *clip = clip.min(t),
+                RayControl::Clip(t) => *clip = if t < *clip { t } else { *clip },
                 RayControl::Stop => return false,
             }
             true
         };
         if leaves {
-            for &proxy in &self.outside {
-                if !offer(proxy, &self.aabbs[proxy as usize], &mut clip) {
+            for (&proxy, aabb) in self.outside.iter().zip(&self.outside_boxes) {
+                if !offer(proxy, aabb, &mut clip) {
                     return stats;
                 }
             }
@@ -53,18 +54,16 @@ impl Quadtree {
                 continue;
             }
             stats.nodes_visited += 1;
-            let mut link = n.head;
-            while link != NULL {
-                let l = self.links[link as usize];
-                link = l.next;
+            for i in n.items() {
+                let proxy = self.items.proxy[i];
                 if leaves {
-                    let seen = &mut self.marks[l.proxy as usize];
+                    let seen = &mut self.marks[proxy as usize];
                     if *seen == mark {
                         continue;
                     }
                     *seen = mark;
                 }
-                if !offer(l.proxy, &self.aabbs[l.proxy as usize], &mut clip) {
+                if !offer(proxy, &self.items.boxes[i], &mut clip) {
                     break 'walk;
                 }
             }
@@ -76,7 +75,11 @@ impl Quadtree {
             let mut near = [(0u32, 0.0f64); 4];
             let mut count = 0;
             for child in n.first_child..n.first_child + 4 {
-                if let Some(t) = ray.entry_lower_bound(&self.nodes[child as usize].bounds) {
+                let c = &self.nodes[child as usize];
+                if c.subtree_count == 0 {
+                    continue; // nothing below to visit
+                }
+                if let Some(t) = ray.entry_lower_bound(&c.bounds) {
                     if t <= clip {
                         near[count] = (child, t);
                         count += 1;

@@ -1,59 +1,73 @@
-//! Removal, and collapsing subtrees that no longer need to be split.
+//! Taking objects out, and collapsing subtrees that no longer need a split.
 
-use super::tree::{Placement, Quadtree, ABSENT, FREE, NULL, OUTSIDE};
+use super::items::capacity_for;
+use super::tree::{Placement, Quadtree};
+use crate::index::NULL_INDEX;
 
 impl Quadtree {
     /// Removes a present proxy and collapses what became too sparse.
     pub(super) fn remove_proxy(&mut self, proxy: u32) {
-        let index = proxy as usize;
-        let first = self.first_link[index];
-        debug_assert_ne!(first, ABSENT, "proxy {proxy} is not present");
-        self.first_link[index] = ABSENT;
+        debug_assert!(self.is_present(proxy), "proxy {proxy} is not present");
+        self.unfile(proxy);
         self.proxy_count -= 1;
-        if first == OUTSIDE {
-            let position = self.outside_pos[index] as usize;
-            self.outside.swap_remove(position);
-            if let Some(&moved) = self.outside.get(position) {
-                self.outside_pos[moved as usize] = position as u32;
+        self.refresh_dirty_stays();
+        self.compact_if_wasteful();
+    }
+
+    /// Takes every item of `proxy` out of the tree (or it out of the outside
+    /// list) and collapses what became too sparse.
+    pub(super) fn unfile(&mut self, proxy: u32) {
+        let index = proxy as usize;
+        let position = self.outside_pos[index];
+        if position != NULL_INDEX {
+            self.outside.swap_remove(position as usize);
+            self.outside_boxes.swap_remove(position as usize);
+            if let Some(&moved) = self.outside.get(position as usize) {
+                self.outside_pos[moved as usize] = position;
             }
-            self.outside_pos[index] = NULL;
+            self.outside_pos[index] = NULL_INDEX;
             return;
         }
-        let mut touched = std::mem::take(&mut self.inner_stack);
+        let mut touched = std::mem::take(&mut self.held);
         touched.clear();
-        let mut link = first;
-        while link != NULL {
-            let next = self.links[link as usize].next_of_proxy;
-            touched.push(self.links[link as usize].node);
-            self.unlink_from_node(link);
-            self.free_links.push(link);
-            link = next;
+        loop {
+            let item = self.first_item[index];
+            if item == NULL_INDEX {
+                break;
+            }
+            touched.push(self.items.node[item as usize]);
+            self.remove_item(item);
         }
         for &node in &touched {
             self.collapse_sparse_ancestors(node);
         }
-        self.inner_stack = touched;
+        self.held = touched;
     }
 
     /// Collapses the highest split ancestor of `node` (itself included) whose
-    /// subtree holds no more than `max_objects` links, until none is left.
-    /// Keeps the invariant "a split node has more than `max_objects` links
+    /// subtree holds no more than `max_objects` items, until none is left.
+    /// Keeps the invariant "a split node has more than `max_objects` items
     /// below it", so the tree shrinks back as objects leave a region.
     pub(super) fn collapse_sparse_ancestors(&mut self, mut node: u32) {
-        if self.nodes[node as usize].depth == FREE {
+        if self.is_free(node) {
             return; // collapsed already, along with an ancestor
         }
         loop {
-            let mut highest = NULL;
+            // Subtree counts only grow towards the root: past the first
+            // node holding more than `max_objects` below, none is sparse.
+            let mut highest = NULL_INDEX;
             let mut cursor = node;
-            while cursor != NULL {
+            while cursor != NULL_INDEX {
                 let n = &self.nodes[cursor as usize];
-                if !n.is_leaf() && n.subtree_count <= self.limits.max_objects {
+                if n.subtree_count > self.limits.max_objects {
+                    break;
+                }
+                if !n.is_leaf() {
                     highest = cursor;
                 }
                 cursor = n.parent;
             }
-            if highest == NULL {
+            if highest == NULL_INDEX {
                 return;
             }
             self.collapse(highest);
@@ -63,63 +77,64 @@ impl Quadtree {
         }
     }
 
-    /// Moves every item below `node` into `node` and frees its descendants.
-    /// Under the leaves policy an object seen in several leaves is kept once.
+    /// Moves every item below `node` into `node` (a new range for them all)
+    /// and frees its descendants. Under the leaves policy an object seen in
+    /// several leaves is kept once.
     fn collapse(&mut self, node: u32) {
         let mark = self.next_mark();
         let dedupe = self.placement == Placement::AllOverlappedLeaves;
-        if dedupe {
-            let mut link = self.nodes[node as usize].head;
-            while link != NULL {
-                self.marks[self.links[link as usize].proxy as usize] = mark;
-                link = self.links[link as usize].next;
-            }
+        let n = self.nodes[node as usize];
+        let capacity = capacity_for(n.subtree_count);
+        let start = self.allocate_range(capacity);
+        let mut count = 0;
+        for index in n.start..n.start + n.count {
+            let proxy = self.items.proxy[index as usize];
+            self.marks[proxy as usize] = mark;
+            self.dirty.push(proxy);
+            self.move_item(index, start + count);
+            count += 1;
         }
-        let old_subtree = self.nodes[node as usize].subtree_count;
-        let mut head = self.nodes[node as usize].head;
-        let mut count = self.nodes[node as usize].count;
+        self.nodes[node as usize].count = 0;
+        self.release_range(node);
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
-        stack.push(self.nodes[node as usize].first_child);
+        stack.push(n.first_child);
         while let Some(first) = stack.pop() {
             for child in first..first + 4 {
                 let c = self.nodes[child as usize];
                 if !c.is_leaf() {
                     stack.push(c.first_child);
+                    self.nodes[child as usize].first_child = NULL_INDEX;
                 }
-                let mut link = c.head;
-                while link != NULL {
-                    let next = self.links[link as usize].next;
-                    let proxy = self.links[link as usize].proxy;
+                for index in c.start..c.start + c.count {
+                    let proxy = self.items.proxy[index as usize];
                     if dedupe && self.marks[proxy as usize] == mark {
-                        self.unchain(proxy, link);
-                        self.free_links.push(link);
+                        self.unchain(index);
+                        self.items.make_hole(index as usize);
                     } else {
                         self.marks[proxy as usize] = mark;
-                        let l = &mut self.links[link as usize];
-                        l.node = node;
-                        l.prev = NULL;
-                        l.next = head;
-                        if head != NULL {
-                            self.links[head as usize].prev = link;
-                        }
-                        head = link;
+                        self.dirty.push(proxy);
+                        let to = start + count;
+                        self.move_item(index, to);
+                        self.items.node[to as usize] = node;
                         count += 1;
                     }
-                    link = next;
                 }
+                self.nodes[child as usize].count = 0;
+                self.release_range(child);
             }
             self.free_children(first);
         }
         self.stack = stack;
         let n = &mut self.nodes[node as usize];
-        n.first_child = NULL;
-        n.head = head;
+        n.first_child = NULL_INDEX;
+        n.start = start;
+        n.capacity = capacity;
         n.count = count;
-        let parent = n.parent;
+        let removed = n.subtree_count - count;
         n.subtree_count = count;
-        let removed = old_subtree - count;
-        if removed > 0 && parent != NULL {
+        let parent = n.parent;
+        if removed > 0 && parent != NULL_INDEX {
             self.add_to_subtree_counts(parent, -(removed as i32));
         }
     }

@@ -1,18 +1,13 @@
-//! Storage of the quadtree: nodes, item links, per-proxy state, scratch.
+//! Storage of the quadtree: the node array, the flat item arrays, the
+//! per-proxy records and the scratch buffers, and the geometry of a split.
 
-use crate::broad_phase::relabel_records;
 use crate::error::{whole_in, Result};
 use crate::geometry::Aabb;
+use crate::index::NULL_INDEX;
 
-/// Index sentinel: no node, no link.
-pub(super) const NULL: u32 = u32::MAX;
+use super::stay::Stay;
+
 pub(super) const ROOT: u32 = 0;
-/// `first_link` of a proxy that is not in the tree.
-pub(super) const ABSENT: u32 = u32::MAX;
-/// `first_link` of a proxy held in the outside list (leaves policy only).
-pub(super) const OUTSIDE: u32 = u32::MAX - 1;
-/// `depth` of a node in a freed group of four.
-pub(super) const FREE: u32 = u32::MAX;
 
 /// Where an object is stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,38 +53,108 @@ impl QuadtreeLimits {
     }
 }
 
-/// One node. Children are four consecutive nodes in the order
-/// top-left, top-right, bottom-left, bottom-right (y grows downward).
+/// One node. Children are four consecutive nodes in the order top-left,
+/// top-right, bottom-left, bottom-right (y grows downward): Z (Morton)
+/// order, so a walk that takes children in index order walks space in Z
+/// order. A node's items are the range `start..start + count` of the item
+/// arrays, with room up to `start + capacity`.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Node {
     pub bounds: Aabb,
+    /// `NULL_INDEX` for the root, and for a node of a freed group of four.
     pub parent: u32,
-    /// First of the four children, or `NULL` for a leaf.
+    /// First of the four children, or `NULL_INDEX` for a leaf.
     pub first_child: u32,
-    /// First link of the items stored in this node.
-    pub head: u32,
-    /// Items stored in this node.
-    pub count: u32,
-    /// Links stored in this node and below; decides splits and collapses.
-    pub subtree_count: u32,
     pub depth: u32,
+    pub start: u32,
+    pub count: u32,
+    pub capacity: u32,
+    /// Items stored in this node and below; decides splits and collapses.
+    pub subtree_count: u32,
 }
 
 impl Node {
     pub fn is_leaf(&self) -> bool {
-        self.first_child == NULL
+        self.first_child == NULL_INDEX
+    }
+
+    /// The item indices of this node.
+    pub fn items(&self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.count) as usize
+    }
+
+    fn empty(bounds: Aabb, parent: u32, depth: u32) -> Node {
+        Node {
+            bounds,
+            parent,
+            first_child: NULL_INDEX,
+            depth,
+            start: 0,
+            count: 0,
+            capacity: 0,
+            subtree_count: 0,
+        }
     }
 }
 
-/// One item of a node's list. Node lists are doubly linked for O(1) removal;
-/// a proxy's links (several under the leaves policy) are chained too.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Link {
-    pub proxy: u32,
-    pub node: u32,
-    pub prev: u32,
-    pub next: u32,
-    pub next_of_proxy: u32,
+/// The flat item arrays: one entry per (object, node) filing, each node's
+/// entries contiguous (see [`Node`]), parallel arrays so the pair walk
+/// reads only boxes and proxies. Entries in no node's range are holes,
+/// marked by a `NULL_INDEX` proxy.
+#[derive(Default)]
+pub(super) struct Items {
+    /// The object's box, a copy of its record, so a walk reads it in place.
+    pub boxes: Vec<Aabb>,
+    pub proxy: Vec<u32>,
+    pub node: Vec<u32>,
+    /// The proxy's next item (the leaves policy files an object in several
+    /// leaves), `NULL_INDEX` at the end of its chain.
+    pub next_of_proxy: Vec<u32>,
+}
+
+impl Items {
+    pub fn len(&self) -> usize {
+        self.proxy.len()
+    }
+
+    pub fn clear(&mut self) {
+        self.boxes.clear();
+        self.proxy.clear();
+        self.node.clear();
+        self.next_of_proxy.clear();
+    }
+
+    /// Appends `n` holes.
+    pub fn grow(&mut self, n: usize) {
+        let len = self.len() + n;
+        self.boxes.resize(len, Aabb::default());
+        self.proxy.resize(len, NULL_INDEX);
+        self.node.resize(len, NULL_INDEX);
+        self.next_of_proxy.resize(len, NULL_INDEX);
+    }
+
+    /// Copies entry `from` over entry `to` (the caller fixes what pointed at `from`).
+    pub fn copy(&mut self, from: usize, to: usize) {
+        self.boxes[to] = self.boxes[from];
+        self.proxy[to] = self.proxy[from];
+        self.node[to] = self.node[from];
+        self.next_of_proxy[to] = self.next_of_proxy[from];
+    }
+
+    pub fn make_hole(&mut self, index: usize) {
+        self.proxy[index] = NULL_INDEX;
+        self.node[index] = NULL_INDEX;
+        self.next_of_proxy[index] = NULL_INDEX;
+    }
+
+    /// Capacity for `total` entries in every array, so growth up to it
+    /// allocates nothing.
+    pub fn reserve_total(&mut self, total: usize) {
+        reserve_total(&mut self.boxes, total);
+        reserve_total(&mut self.proxy, total);
+        reserve_total(&mut self.node, total);
+        reserve_total(&mut self.next_of_proxy, total);
+    }
 }
 
 /// A node as the renderer sees it.
@@ -110,25 +175,50 @@ pub struct Quadtree {
     pub(super) placement: Placement,
     pub(super) limits: QuadtreeLimits,
     pub(super) nodes: Vec<Node>,
+    /// First nodes of freed groups of four, for reuse.
     pub(super) free_groups: Vec<u32>,
-    pub(super) links: Vec<Link>,
-    pub(super) free_links: Vec<u32>,
-    /// Per proxy: its box and the head of its chain of links (or a sentinel).
-    pub(super) aabbs: Vec<Aabb>,
-    pub(super) first_link: Vec<u32>,
-    /// Leaves policy: proxies not wholly inside the world, tested against all.
-    pub(super) outside: Vec<u32>,
+    pub(super) items: Items,
+    /// Item entries in holes (freed ranges, never reused until compaction).
+    pub(super) holes: u32,
+    /// Per proxy: its first item (`NULL_INDEX` when not in the tree), and
+    /// its place in the outside list (`NULL_INDEX` when not there). A box is
+    /// kept only where the walks read it: in the items, or the outside list.
+    pub(super) first_item: Vec<u32>,
     pub(super) outside_pos: Vec<u32>,
+    /// Leaves policy: proxies not wholly inside the world, tested against
+    /// all, and their boxes.
+    pub(super) outside: Vec<u32>,
+    pub(super) outside_boxes: Vec<Aabb>,
+    /// Per proxy: where its box may move and stay filed as it is.
+    pub(super) stay: Vec<Stay>,
+    /// Proxies whose nodes changed in this operation: their `stay` is
+    /// recomputed at its end.
+    pub(super) dirty: Vec<u32>,
     pub(super) proxy_count: u32,
     // Scratch that grows and never shrinks, so warm calls allocate nothing.
     pub(super) stack: Vec<u32>,
-    pub(super) inner_stack: Vec<u32>,
-    pub(super) held_scratch: Vec<u32>,
-    pub(super) items: Vec<(u32, Aabb)>,
+    pub(super) leaves: Vec<u32>,
+    pub(super) held: Vec<u32>,
+    pub(super) held_items: Vec<(u32, u32)>,
+    pub(super) walk: Vec<WalkFrame>,
+    pub(super) active: Vec<(Aabb, u32)>,
     pub(super) marks: Vec<u32>,
     pub(super) mark_stamp: u32,
-    pub(super) spare_aabbs: Vec<Aabb>,
+    pub(super) spare_items: Items,
+    pub(super) spare_nodes: Vec<Node>,
+    pub(super) new_item_of_old: Vec<u32>,
     pub(super) spare_u32: Vec<u32>,
+    pub(super) spare_stay: Vec<Stay>,
+}
+
+/// One node still to visit in the straddle policy's pair walk: the node
+/// and where its parent's candidate list lies in the scratch list.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct WalkFrame {
+    pub node: u32,
+    pub parent: u32,
+    pub list_start: u32,
+    pub list_end: u32,
 }
 
 impl Quadtree {
@@ -140,21 +230,28 @@ impl Quadtree {
             limits: sanitize(limits),
             nodes: Vec::new(),
             free_groups: Vec::new(),
-            links: Vec::new(),
-            free_links: Vec::new(),
-            aabbs: Vec::new(),
-            first_link: Vec::new(),
-            outside: Vec::new(),
+            items: Items::default(),
+            holes: 0,
+            first_item: Vec::new(),
             outside_pos: Vec::new(),
+            outside: Vec::new(),
+            outside_boxes: Vec::new(),
+            stay: Vec::new(),
+            dirty: Vec::new(),
             proxy_count: 0,
             stack: Vec::new(),
-            inner_stack: Vec::new(),
-            held_scratch: Vec::new(),
-            items: Vec::new(),
+            leaves: Vec::new(),
+            held: Vec::new(),
+            held_items: Vec::new(),
+            walk: Vec::new(),
+            active: Vec::new(),
             marks: Vec::new(),
             mark_stamp: 0,
-            spare_aabbs: Vec::new(),
+            spare_items: Items::default(),
+            spare_nodes: Vec::new(),
+            new_item_of_old: Vec::new(),
             spare_u32: Vec::new(),
+            spare_stay: Vec::new(),
         };
         tree.reset_nodes(world);
         tree
@@ -201,70 +298,79 @@ impl Quadtree {
     pub fn clear(&mut self) {
         let world = self.world();
         self.reset_nodes(world);
-        self.links.clear();
-        self.free_links.clear();
         self.outside.clear();
-        self.first_link.fill(ABSENT);
+        self.outside_boxes.clear();
+        self.first_item.fill(NULL_INDEX);
+        self.outside_pos.fill(NULL_INDEX);
         self.proxy_count = 0;
     }
 
-    /// Empties the tree and inserts every proxy again. The result is the
-    /// same tree insertion one by one would give, since a node splits exactly
-    /// when more than `max_objects` links reach it.
+    /// Empties the tree and inserts every proxy again, in proxy order.
     pub fn rebuild(&mut self) {
-        let world = self.world();
-        self.reset_nodes(world);
-        self.links.clear();
-        self.free_links.clear();
-        self.outside.clear();
-        self.proxy_count = 0;
-        for proxy in 0..self.first_link.len() {
-            if self.first_link[proxy] != ABSENT {
-                self.first_link[proxy] = ABSENT;
-                self.insert_proxy(proxy as u32, self.aabbs[proxy]);
-            }
+        let present: Vec<(u32, Aabb)> = (0..self.first_item.len() as u32)
+            .filter_map(|proxy| self.stored_box(proxy).map(|aabb| (proxy, aabb)))
+            .collect();
+        self.clear();
+        for (proxy, aabb) in present {
+            self.insert_proxy(proxy, aabb);
         }
     }
 
-    /// Visits every node in use, parents before their children. Allocates
-    /// nothing, so the renderer may call it every frame.
+    /// The box stored for `proxy`, if it is present.
+    pub(super) fn stored_box(&self, proxy: u32) -> Option<Aabb> {
+        let p = proxy as usize;
+        match (self.first_item.get(p).copied()?, self.outside_pos[p]) {
+            (NULL_INDEX, NULL_INDEX) => None,
+            (NULL_INDEX, position) => Some(self.outside_boxes[position as usize]),
+            (first, _) => Some(self.items.boxes[first as usize]),
+        }
+    }
+
+    /// Visits every node in use, parents before their children, siblings in
+    /// Z order. Allocates nothing, so the renderer may call it every frame.
     pub fn for_each_node(&self, mut visit: impl FnMut(NodeView)) {
-        for node in self.nodes.iter().filter(|n| n.depth != FREE) {
-            visit(NodeView {
-                bounds: node.bounds,
-                depth: node.depth,
-                is_leaf: node.is_leaf(),
-                count: node.count,
-            });
+        // Depth-first with a fixed stack: at most three waiting siblings a
+        // level, and levels are capped at `MAX_LEVELS`.
+        let mut stack = [0u32; 3 * QuadtreeLimits::MAX_LEVELS as usize + 4];
+        let mut top = 1;
+        stack[0] = ROOT;
+        while top > 0 {
+            top -= 1;
+            let n = &self.nodes[stack[top] as usize];
+            visit(NodeView { bounds: n.bounds, depth: n.depth, is_leaf: n.is_leaf(), count: n.count });
+            if !n.is_leaf() {
+                for k in (0..4).rev() {
+                    stack[top] = n.first_child + k;
+                    top += 1;
+                }
+            }
         }
     }
 
     /// Bounds of the nodes a proxy is stored in (several under the leaves
     /// policy; none when it is in the outside list).
     pub fn nodes_of(&self, proxy: u32, out: &mut Vec<Aabb>) {
-        let mut link = self.first_link.get(proxy as usize).copied().unwrap_or(ABSENT);
-        while link != ABSENT && link != OUTSIDE && link != NULL {
-            let l = self.links[link as usize];
-            out.push(self.nodes[l.node as usize].bounds);
-            link = l.next_of_proxy;
+        let mut item = self.first_item.get(proxy as usize).copied().unwrap_or(NULL_INDEX);
+        while item != NULL_INDEX {
+            out.push(self.nodes[self.items.node[item as usize] as usize].bounds);
+            item = self.items.next_of_proxy[item as usize];
         }
+    }
+
+    pub(super) fn is_present(&self, proxy: u32) -> bool {
+        let p = proxy as usize;
+        p < self.first_item.len() && (self.first_item[p] != NULL_INDEX || self.outside_pos[p] != NULL_INDEX)
     }
 
     fn reset_nodes(&mut self, world: Aabb) {
         self.nodes.clear();
         self.free_groups.clear();
-        self.nodes.push(Node {
-            bounds: world,
-            parent: NULL,
-            first_child: NULL,
-            head: NULL,
-            count: 0,
-            subtree_count: 0,
-            depth: 0,
-        });
+        self.items.clear();
+        self.holes = 0;
+        self.nodes.push(Node::empty(world, NULL_INDEX, 0));
     }
 
-    /// Four new leaf children of `parent`, reusing a freed group if any.
+    /// Four new empty leaf children of `parent`, reusing a freed group if any.
     pub(super) fn allocate_children(&mut self, parent: u32) -> u32 {
         let p = self.nodes[parent as usize];
         let quadrants = quadrant_bounds(&p.bounds);
@@ -277,127 +383,54 @@ impl Quadtree {
             }
         };
         for (k, bounds) in quadrants.into_iter().enumerate() {
-            self.nodes[first as usize + k] = Node {
-                bounds,
-                parent,
-                first_child: NULL,
-                head: NULL,
-                count: 0,
-                subtree_count: 0,
-                depth: p.depth + 1,
-            };
+            self.nodes[first as usize + k] = Node::empty(bounds, parent, p.depth + 1);
         }
         self.nodes[parent as usize].first_child = first;
         first
     }
 
-    /// Returns a group of four leaf children to the free list.
+    /// Returns a group of four empty leaf children to the free list.
     pub(super) fn free_children(&mut self, first: u32) {
         for k in 0..4 {
-            self.nodes[(first + k) as usize].depth = FREE;
+            let n = &mut self.nodes[(first + k) as usize];
+            debug_assert!(n.is_leaf() && n.count == 0 && n.capacity == 0, "freeing a node in use");
+            n.parent = NULL_INDEX;
         }
         self.free_groups.push(first);
     }
 
-    /// A new link of `proxy` at the head of `node`'s list, chained to the
-    /// proxy's other links.
-    pub(super) fn link(&mut self, proxy: u32, node: u32) {
-        let head = self.nodes[node as usize].head;
-        let next_of_proxy = match self.first_link[proxy as usize] {
-            ABSENT | OUTSIDE => NULL,
-            first => first,
-        };
-        let link = Link { proxy, node, prev: NULL, next: head, next_of_proxy };
-        let index = match self.free_links.pop() {
-            Some(index) => {
-                self.links[index as usize] = link;
-                index
-            }
-            None => {
-                self.links.push(link);
-                (self.links.len() - 1) as u32
-            }
-        };
-        if head != NULL {
-            self.links[head as usize].prev = index;
-        }
-        let n = &mut self.nodes[node as usize];
-        n.head = index;
-        n.count += 1;
-        self.first_link[proxy as usize] = index;
-        self.add_to_subtree_counts(node, 1);
-    }
-
-    /// Takes `link` out of its node's list, leaving proxy chains alone.
-    pub(super) fn unlink_from_node(&mut self, link: u32) {
-        let Link { node, prev, next, .. } = self.links[link as usize];
-        if prev != NULL {
-            self.links[prev as usize].next = next;
-        } else {
-            self.nodes[node as usize].head = next;
-        }
-        if next != NULL {
-            self.links[next as usize].prev = prev;
-        }
-        self.nodes[node as usize].count -= 1;
-        self.add_to_subtree_counts(node, -1);
+    /// Whether node `index` is in a freed group (the root never is).
+    pub(super) fn is_free(&self, index: u32) -> bool {
+        index != ROOT && self.nodes[index as usize].parent == NULL_INDEX
     }
 
     pub(super) fn add_to_subtree_counts(&mut self, mut node: u32, delta: i32) {
-        while node != NULL {
+        while node != NULL_INDEX {
             let n = &mut self.nodes[node as usize];
             n.subtree_count = n.subtree_count.wrapping_add_signed(delta);
             node = n.parent;
         }
     }
 
-    /// Sizes every scratch buffer for the current proxies and nodes, so the
+    /// Sizes the scratch buffers for the current proxies and nodes, so the
     /// per-frame paths never grow one. Called at the end of an insertion
     /// (the only way proxies and nodes grow), never while a buffer is taken.
     pub(super) fn reserve_scratch(&mut self) {
-        fn reserve_total<T>(buffer: &mut Vec<T>, total: usize) {
-            if buffer.capacity() < total {
-                buffer.reserve(total - buffer.len());
-            }
-        }
         let nodes = self.nodes.len();
         // An explicit DFS stack holds at most three siblings per level + 4.
         reserve_total(&mut self.stack, 4 * self.limits.max_levels as usize + 8);
-        reserve_total(&mut self.items, self.proxy_count as usize);
-        reserve_total(&mut self.inner_stack, nodes);
-        reserve_total(&mut self.held_scratch, nodes);
+        reserve_total(&mut self.walk, 4 * self.limits.max_levels as usize + 8);
+        reserve_total(&mut self.active, self.proxy_count as usize);
+        reserve_total(&mut self.leaves, nodes);
+        reserve_total(&mut self.held, nodes);
         reserve_total(&mut self.free_groups, nodes / 4);
-        reserve_total(&mut self.free_links, self.links.len());
-    }
-
-    /// Renames the proxies (see [`crate::BroadPhase::relabel`]): each
-    /// present proxy's links and outside-list place name its new number and
-    /// its records move there; nodes and links stay where they are.
-    pub(super) fn relabel_proxies(&mut self, new_of_old: &[u32], old_of_new: &[u32]) {
-        for (old, &first) in self.first_link.iter().enumerate() {
-            let new = new_of_old[old];
-            let mut link = if first == OUTSIDE { NULL } else { first };
-            while link != NULL {
-                let l = &mut self.links[link as usize];
-                l.proxy = new;
-                link = l.next_of_proxy;
-            }
-        }
-        for proxy in &mut self.outside {
-            *proxy = new_of_old[*proxy as usize];
-        }
-        debug_assert_eq!(old_of_new.len(), self.proxy_count as usize, "a renaming of every present proxy");
-        relabel_records(&mut self.aabbs, &mut self.spare_aabbs, old_of_new);
-        relabel_records(&mut self.first_link, &mut self.spare_u32, old_of_new);
-        relabel_records(&mut self.outside_pos, &mut self.spare_u32, old_of_new);
-        // Marks are stamps older than any future one: zero is as good.
-        self.marks.fill(0);
+        reserve_total(&mut self.dirty, self.proxy_count as usize);
     }
 
     /// A fresh mark value for de-duplicating proxies during one operation.
     pub(super) fn next_mark(&mut self) -> u32 {
-        if self.marks.len() < self.aabbs.len() {
-            self.marks.resize(self.aabbs.len(), 0);
+        if self.marks.len() < self.first_item.len() {
+            self.marks.resize(self.first_item.len(), 0);
         }
         self.mark_stamp = self.mark_stamp.wrapping_add(1);
         if self.mark_stamp == 0 {
@@ -405,6 +438,15 @@ impl Quadtree {
             self.mark_stamp = 1;
         }
         self.mark_stamp
+    }
+}
+
+/// Makes room for `total` values in all; when it has to grow, it grows a
+/// quarter past `total`, so a tree whose size wobbles just above its last
+/// high-water mark does not grow its arrays again at every rewrite.
+pub(super) fn reserve_total<T>(buffer: &mut Vec<T>, total: usize) {
+    if buffer.capacity() < total {
+        buffer.reserve(total + total / 4 - buffer.len());
     }
 }
 
@@ -437,6 +479,21 @@ pub(super) fn quadrant_of(bounds: &Aabb, aabb: &Aabb) -> Option<u32> {
         return None;
     };
     Some(row * 2 + column)
+}
+
+/// Leaves policy: whether `aabb` reaches exactly one quadrant of a leaf
+/// with these bounds, so a split would separate it from the others (see
+/// `splitting_items`). [`Aabb::reaches`] tests each axis on its own, so the
+/// quadrants reached are the halves reached along x times those along y.
+pub(super) fn spreads_in(bounds: &Aabb, aabb: &Aabb) -> bool {
+    let (mid_x, mid_y) = midpoint(bounds);
+    let halves = |lo: f64, mid: f64, hi: f64, min: f64, max: f64| {
+        let first = min < mid && (lo < max || lo <= min);
+        let second = min < hi && (mid < max || mid <= min);
+        u8::from(first) + u8::from(second)
+    };
+    halves(bounds.min_x, mid_x, bounds.max_x, aabb.min_x, aabb.max_x) == 1
+        && halves(bounds.min_y, mid_y, bounds.max_y, aabb.min_y, aabb.max_y) == 1
 }
 
 fn sanitize(limits: QuadtreeLimits) -> QuadtreeLimits {

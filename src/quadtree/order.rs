@@ -1,0 +1,162 @@
+//! Keeping memory in space order: nodes and items rewritten in the order a
+//! depth-first walk meets them (children in Z order), and the proxies
+//! renamed in that same order when the World renumbers its slots.
+//!
+//! After a rewrite the pair walk reads the node array and the item arrays
+//! front to back, and once the World has renumbered its slots in the order
+//! [`space_order_into`](Quadtree::space_order_into) gives, the per-proxy
+//! records and the World's own per-slot arrays run in that order too. At
+//! 100k objects the frame's data no longer fits in cache: reading it in
+//! order is what keeps the cost per object flat as the count grows.
+
+use super::items::capacity_for;
+use super::tree::{reserve_total, Placement, Quadtree, ROOT};
+use crate::broad_phase::relabel_records;
+use crate::index::NULL_INDEX;
+
+impl Quadtree {
+    /// Appends every present proxy once in the order a depth-first walk of
+    /// the tree meets its items (under the leaves policy, at the leaf that
+    /// holds its min corner), then the outside list.
+    pub(super) fn space_order_into(&self, out: &mut Vec<u32>) {
+        let leaves = self.placement == Placement::AllOverlappedLeaves;
+        self.walk_depth_first(|_, node| {
+            let n = &self.nodes[node as usize];
+            for i in n.items() {
+                let aabb = &self.items.boxes[i];
+                if !leaves || n.bounds.contains_point_half_open(aabb.min_x, aabb.min_y) {
+                    out.push(self.items.proxy[i]);
+                }
+            }
+        });
+        out.extend_from_slice(&self.outside);
+    }
+
+    /// Calls `visit(position, node)` for every node in depth-first order
+    /// (a node, then its children's subtrees in Z order), `position` counting
+    /// from 0: the order a rewrite gives them. Uses a fixed stack, so it
+    /// allocates nothing and borrows nothing mutably.
+    fn walk_depth_first(&self, mut visit: impl FnMut(u32, u32)) {
+        let mut stack = [0u32; 3 * super::QuadtreeLimits::MAX_LEVELS as usize + 4];
+        let mut top = 1;
+        stack[0] = ROOT;
+        let mut position = 0;
+        while top > 0 {
+            top -= 1;
+            let node = stack[top];
+            visit(position, node);
+            position += 1;
+            let n = &self.nodes[node as usize];
+            if !n.is_leaf() {
+                for k in (0..4).rev() {
+                    stack[top] = n.first_child + k;
+                    top += 1;
+                }
+            }
+        }
+    }
+
+    /// Rewrites nodes and items in depth-first order: each group of four
+    /// children is placed when its parent is met, each node's items follow
+    /// the items of the nodes met before it, each range with the slack of
+    /// [`capacity_for`]. Drops every hole and freed group.
+    pub(super) fn compact(&mut self) {
+        let mut nodes = std::mem::take(&mut self.spare_nodes);
+        let mut items = std::mem::take(&mut self.spare_items);
+        let mut new_of_old = std::mem::take(&mut self.new_item_of_old);
+        nodes.clear();
+        items.clear();
+        new_of_old.clear();
+        new_of_old.resize(self.items.len(), NULL_INDEX);
+        let live = self.items.len() - self.holes as usize;
+        items.reserve_total(live + live / 2 + 2 * self.nodes.len());
+        // `stack` holds (old index, new index) pairs still to copy.
+        let mut stack = std::mem::take(&mut self.stack);
+        stack.clear();
+        let mut root = self.nodes[ROOT as usize];
+        root.parent = NULL_INDEX;
+        nodes.push(root);
+        stack.extend([ROOT, ROOT]);
+        while let Some(new) = stack.pop() {
+            let old = stack.pop().expect("pairs");
+            let n = self.nodes[old as usize];
+            let start = items.len() as u32;
+            for k in 0..n.count {
+                let from = (n.start + k) as usize;
+                new_of_old[from] = start + k;
+                items.boxes.push(self.items.boxes[from]);
+                items.proxy.push(self.items.proxy[from]);
+                items.node.push(new);
+                items.next_of_proxy.push(self.items.next_of_proxy[from]);
+            }
+            let capacity = if n.count == 0 { 0 } else { capacity_for(n.count) };
+            items.grow((capacity - n.count) as usize);
+            let copy = &mut nodes[new as usize];
+            copy.start = if capacity == 0 { 0 } else { start };
+            copy.capacity = capacity;
+            if !n.is_leaf() {
+                let first = nodes.len() as u32;
+                nodes[new as usize].first_child = first;
+                for k in 0..4 {
+                    let mut child = self.nodes[(n.first_child + k) as usize];
+                    child.parent = new;
+                    nodes.push(child);
+                }
+                for k in (0..4).rev() {
+                    stack.extend([n.first_child + k, first + k]);
+                }
+            }
+        }
+        self.stack = stack;
+        for next in &mut items.next_of_proxy {
+            if *next != NULL_INDEX {
+                *next = new_of_old[*next as usize];
+            }
+        }
+        for first in &mut self.first_item {
+            if *first != NULL_INDEX {
+                *first = new_of_old[*first as usize];
+            }
+        }
+        // The arrays may double again before the next rewrite (holes up to
+        // half of them, nodes split): room for that now, so warm frames
+        // allocate nothing.
+        items.reserve_total(2 * items.len() + 64);
+        let node_room = 2 * nodes.len();
+        reserve_total(&mut nodes, node_room);
+        self.spare_nodes = std::mem::replace(&mut self.nodes, nodes);
+        self.spare_items = std::mem::replace(&mut self.items, items);
+        self.new_item_of_old = new_of_old;
+        // The next rewrite copies into the spare arrays (the ones just
+        // replaced, sized for an older tree): the same room there.
+        self.spare_items.reserve_total(2 * self.items.len() + 64);
+        reserve_total(&mut self.spare_nodes, 2 * self.nodes.len());
+        reserve_total(&mut self.new_item_of_old, 2 * self.items.len() + 64);
+        self.free_groups.clear();
+        self.holes = 0;
+    }
+
+    /// Renames the proxies (see [`crate::BroadPhase::relabel`]): every item
+    /// and the outside list name the new numbers, the per-proxy records are
+    /// gathered in the new order, and the tree is rewritten in space order,
+    /// which the World's new numbering follows.
+    pub(super) fn relabel_proxies(&mut self, new_of_old: &[u32], old_of_new: &[u32]) {
+        for proxy in &mut self.items.proxy {
+            if *proxy != NULL_INDEX {
+                *proxy = new_of_old[*proxy as usize];
+            }
+        }
+        for proxy in &mut self.outside {
+            *proxy = new_of_old[*proxy as usize];
+        }
+        debug_assert_eq!(old_of_new.len(), self.proxy_count as usize, "a renaming of every present proxy");
+        relabel_records(&mut self.first_item, &mut self.spare_u32, old_of_new);
+        relabel_records(&mut self.outside_pos, &mut self.spare_u32, old_of_new);
+        if self.placement == Placement::AllOverlappedLeaves {
+            relabel_records(&mut self.stay, &mut self.spare_stay, old_of_new);
+        }
+        // Marks are stamps older than any future one: zero is as good.
+        self.marks.fill(0);
+        self.compact();
+    }
+}

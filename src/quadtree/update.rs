@@ -1,0 +1,199 @@
+//! Moving an object: in place while it stays in its node (a store of the
+//! new box, the common case every frame), else re-filed from where it was.
+
+use super::tree::{quadrant_of, spreads_in, Quadtree, ROOT};
+use crate::geometry::Aabb;
+use crate::index::NULL_INDEX;
+
+impl Quadtree {
+    /// Straddle policy: stays while its node still is the deepest one
+    /// containing the box; else moves to the new deepest container, found
+    /// from the old node rather than the root.
+    pub(super) fn update_straddle(&mut self, proxy: u32, aabb: Aabb) {
+        let item = self.first_item[proxy as usize];
+        let node = self.items.node[item as usize];
+        let n = &self.nodes[node as usize];
+        let fits_here = node == ROOT || n.bounds.contains(&aabb);
+        if fits_here && (n.is_leaf() || quadrant_of(&n.bounds, &aabb).is_none()) {
+            self.items.boxes[item as usize] = aabb;
+            return;
+        }
+        let target = self.deepest_container(node, &aabb);
+        self.remove_item(item);
+        self.push_item(target, proxy, aabb);
+        self.split_overflowing(target);
+        self.collapse_sparse_ancestors(node);
+        self.dirty.clear();
+        self.compact_if_wasteful();
+    }
+
+    /// Leaves policy: stays while its box keeps to its stay intervals (a
+    /// store of the new box in each of its items); else it is re-filed by
+    /// the difference between the leaves it is in and those it reaches now.
+    pub(super) fn update_leaves(&mut self, proxy: u32, aabb: Aabb) {
+        let first = self.first_item[proxy as usize];
+        if self.stay[proxy as usize].holds(&aabb) {
+            let mut item = first;
+            while item != NULL_INDEX {
+                self.items.boxes[item as usize] = aabb;
+                item = self.items.next_of_proxy[item as usize];
+            }
+            return;
+        }
+        let inside = self.holds_inside(&aabb);
+        if first != NULL_INDEX && inside {
+            self.move_between_leaves(proxy, first, aabb);
+        } else if first == NULL_INDEX && !inside {
+            // Stays in the outside list.
+            self.outside_boxes[self.outside_pos[proxy as usize] as usize] = aabb;
+            return;
+        } else {
+            // Into the outside list or out of it.
+            self.unfile(proxy);
+            self.file(proxy, aabb, ROOT);
+        }
+        self.dirty.push(proxy);
+        self.refresh_dirty_stays();
+        self.compact_if_wasteful();
+    }
+
+    /// Leaves policy, a box that stays in the tree: in the leaves it still
+    /// reaches its items take the new box (and such a leaf, where it now
+    /// fits one quadrant, may split); it joins the leaves it newly reaches
+    /// (which may split); it leaves the others (whose ancestors may
+    /// collapse). Splits come before collapses, so neither frees a leaf
+    /// still to be visited: a node that just split holds more than
+    /// `max_objects` below it, and so does every node above it.
+    fn move_between_leaves(&mut self, proxy: u32, first: u32, aabb: Aabb) {
+        let old = self.items.boxes[first as usize];
+        let mut held = std::mem::take(&mut self.held_items);
+        let mut reached = std::mem::take(&mut self.leaves);
+        let mut due = std::mem::take(&mut self.held);
+        held.clear();
+        reached.clear();
+        due.clear();
+        let mut item = first;
+        while item != NULL_INDEX {
+            held.push((self.items.node[item as usize], item));
+            item = self.items.next_of_proxy[item as usize];
+        }
+        if self.reaches_the_same_leaves(first, held.len(), &aabb) {
+            reached.extend(held.iter().map(|&(leaf, _)| leaf));
+        } else {
+            let from = self.reach_container(held[0].0, &aabb);
+            self.collect_reached_leaves(from, &aabb, &mut reached);
+        }
+        held.sort_unstable();
+        reached.sort_unstable();
+        for &(leaf, item) in &held {
+            if reached.binary_search(&leaf).is_ok() {
+                self.items.boxes[item as usize] = aabb;
+                let bounds = &self.nodes[leaf as usize].bounds;
+                if !spreads_in(bounds, &old) && spreads_in(bounds, &aabb) {
+                    due.push(leaf);
+                }
+            }
+        }
+        for &leaf in &reached {
+            if held.binary_search_by_key(&leaf, |&(held_leaf, _)| held_leaf).is_err() {
+                self.push_item(leaf, proxy, aabb);
+                due.push(leaf);
+            }
+        }
+        for &leaf in &due {
+            self.split_overflowing(leaf);
+        }
+        due.clear();
+        for &(leaf, item) in &held {
+            if reached.binary_search(&leaf).is_err() {
+                self.remove_item(item);
+                due.push(leaf);
+            }
+        }
+        for &leaf in &due {
+            self.collapse_sparse_ancestors(leaf);
+        }
+        self.held_items = held;
+        self.leaves = reached;
+        self.held = due;
+    }
+
+    /// Whether a box reaches exactly the `held` leaves holding the items
+    /// from `first` on, when that is quick to tell: a box inside one leaf
+    /// with its min corner off the far edges (a box so thin that
+    /// `x + w == x` on the edge reaches the next leaf) reaches that leaf and
+    /// no other; and see `reaches_the_same_block`. False when unsure.
+    fn reaches_the_same_leaves(&self, first: u32, held: usize, aabb: &Aabb) -> bool {
+        if held == 1 {
+            let leaf = &self.nodes[self.items.node[first as usize] as usize].bounds;
+            leaf.contains(aabb) && leaf.contains_point_half_open(aabb.min_x, aabb.min_y)
+        } else {
+            self.reaches_the_same_block(first, aabb) == Some(true)
+        }
+    }
+
+    /// The other common case: a box held in a few leaves that tile their
+    /// bounding rectangle (two side by side, four around a corner, a big
+    /// one beside two small ones). The new box reaches the same leaves if
+    /// it reaches each of them and lies in the rectangle with its min corner
+    /// off the far edges (no leaf outside is reached then, as in
+    /// `reach_container`). `None` when the leaves are not such a block.
+    fn reaches_the_same_block(&self, first: u32, aabb: &Aabb) -> Option<bool> {
+        let union = self.tiled_rectangle(first)?;
+        let mut reaches_all = true;
+        let mut item = first;
+        while item != NULL_INDEX {
+            reaches_all &= aabb.reaches(&self.nodes[self.items.node[item as usize] as usize].bounds);
+            item = self.items.next_of_proxy[item as usize];
+        }
+        Some(reaches_all && union.contains(aabb) && union.contains_point_half_open(aabb.min_x, aabb.min_y))
+    }
+
+    /// The bounding rectangle of the leaves holding the items from `first`
+    /// on, if they tile it exactly (up to eight leaves; `None` otherwise, or
+    /// when the leaves are too small against their coordinates to tell).
+    pub(super) fn tiled_rectangle(&self, first: u32) -> Option<Aabb> {
+        const MOST: usize = 8;
+        let mut block = [(Aabb::default(), 0u32); MOST];
+        let mut held = 0;
+        let mut item = first;
+        while item != NULL_INDEX {
+            let leaf = &self.nodes[self.items.node[item as usize] as usize];
+            *block.get_mut(held)? = (leaf.bounds, leaf.depth);
+            held += 1;
+            item = self.items.next_of_proxy[item as usize];
+        }
+        let block = &block[..held];
+        let (mut union, mut deepest) = block[0];
+        let mut shallowest = deepest;
+        for (b, depth) in &block[1..] {
+            union.min_x = if b.min_x < union.min_x { b.min_x } else { union.min_x };
+            union.min_y = if b.min_y < union.min_y { b.min_y } else { union.min_y };
+            union.max_x = if b.max_x > union.max_x { b.max_x } else { union.max_x };
+            union.max_y = if b.max_y > union.max_y { b.max_y } else { union.max_y };
+            deepest = deepest.max(*depth);
+            shallowest = shallowest.min(*depth);
+        }
+        if held == 1 {
+            return Some(union);
+        }
+        if deepest - shallowest > 20 {
+            return None; // areas past a u64: a box across leaves this unlike is rare
+        }
+        // In units of the deepest leaf, every leaf lies on one grid: the
+        // leaves (disjoint, inside the rectangle) tile it exactly when
+        // their areas add up to its area.
+        let unit = block.iter().find(|(_, depth)| *depth == deepest)?.0;
+        let units = |length: f64, unit: f64, lo: f64, hi: f64| {
+            let ratio = length / unit;
+            // `floor` of `+ 0.5`, not `round`: a library call in wasm.
+            let whole = (ratio + 0.5).floor();
+            let clear = unit > 1e-9 * (lo.abs() + hi.abs()) && (ratio - whole).abs() < 1e-6;
+            clear.then_some(whole as u64)
+        };
+        let cols = units(union.width(), unit.width(), union.min_x, union.max_x)?;
+        let rows = units(union.height(), unit.height(), union.min_y, union.max_y)?;
+        let area: u64 = block.iter().map(|(_, depth)| 1u64 << (2 * (deepest - depth))).sum();
+        (area == cols * rows).then_some(union)
+    }
+}
