@@ -9,7 +9,7 @@
 // the wasm download starts before the page's scripts have finished
 // arriving (in parallel, not after), the embeds keep their final size from
 // the start (no jump when the script arrives), and the first frame comes
-// within a budget. Timings: run it under /work/bin/benchlock (nothing else
+// within a budget. Timings: run it on a quiet machine (nothing else
 // compiling); docs/BENCHMARKS.md "First paint" has the numbers.
 
 import assert from 'node:assert/strict';

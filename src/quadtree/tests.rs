@@ -135,7 +135,7 @@ fn identical_boxes_do_not_split_the_leaves_tree_without_bound() {
 }
 
 /// Two boxes overlapping in a sliver that crosses the leaf from edge to
-/// edge (issue 17: 19.5 s, 3.76 GB, then a capacity-overflow panic): each
+/// edge (once 19.5 s, 3.76 GB, then a capacity-overflow panic): each
 /// split along the sliver copied both into two children, doubling the
 /// leaves per level. Items that straddle a leaf's midlines are not counted
 /// towards its split, so nothing splits.
@@ -244,7 +244,7 @@ fn a_tight_cluster_in_one_quadrant_is_refined() {
 
 /// A world near `f64::MAX` wide: the midpoint `0.5 × (min + max)` of a
 /// right-hand node overflowed to infinity, and nodes (and `storedIn`) had
-/// infinite bounds (an adversarial pass over issue 17).
+/// infinite bounds (found by an adversarial pass).
 #[test]
 fn nodes_of_a_world_near_the_largest_float_are_finite() {
     let world = Aabb { min_x: 0.0, min_y: 0.0, max_x: f64::MAX, max_y: f64::MAX };

@@ -1,4 +1,4 @@
-// "First bad argument in order, always" (issue 17): when two arguments of a
+// "First bad argument in order, always": when two arguments of a
 // call are bad, the error names the earlier one, whether either is bad by
 // its JS type (a TypeError) or by its value (an Error: NaN, out of range, a
 // dead id, an unknown name, a cell off the grid, …), and the call changes
