@@ -5,8 +5,6 @@
 // traceCells in order, the readout is castRay, the step-through's numbers
 // are traceSteps, the enemy's state is lineOfSight.
 // Run `npx vite build` first (npm test does); then `node --test e2e/`.
-// The mode alone: `npx vite build --config www/modes/rays/vite.dev.config.ts`
-// and `BROADPHASE_DIST=/tmp/dist-rays node --test e2e/rays.test.mjs`.
 
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';

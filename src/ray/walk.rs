@@ -3,7 +3,7 @@
 //! floating-point bounds that never cut off a box the exact segment
 //! touches. Every bound here errs on the safe side by a margin well above
 //! the rounding of the few operations behind it, so a walk that prunes
-//! with them visits at least every box the exact tests (`exact.rs`) could
+//! with them visits at least every box the exact tests (`exact/`) could
 //! accept; the exact tests then decide.
 
 use super::exact::line_at;
