@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
+import { mulberry32 } from './random.mjs';
 
 // BROADPHASE_QUICK=1 (the docs' command check) keeps the code path, shrinks the sizes.
 const QUICK = process.env.BROADPHASE_QUICK === '1';
@@ -30,17 +31,6 @@ async function loadBuild(pkg) {
   const api = await import(pathToFileURL(resolve(pkg, 'broadphase.js')).href);
   api.initSync({ module: readFileSync(resolve(pkg, 'broadphase_bg.wasm')) });
   return api;
-}
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The same scene in every build. */

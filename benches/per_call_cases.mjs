@@ -4,23 +4,14 @@
 // functions: shared loops would see both builds' classes at one call site
 // and lose the inlining a game's own loop gets.
 
+import { mulberry32 } from './random.mjs';
+
 const OBJECTS = 10_000;
 const SIDE = 4000; // the seeded scenes' world side for 10,000 boxes (constant density)
 const TILE = 32;
 const TILE_COLS = SIDE / TILE;
 
 export { OBJECTS };
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The same scene in every build: 10k seeded boxes, loose grid, a 125 × 125 tile map with 2 % full tiles. */
 export function makeWorld(api) {

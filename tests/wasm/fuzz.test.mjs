@@ -15,23 +15,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { World, wasm } from './entry.mjs';
+import { mulberry32 } from '../../benches/random.mjs';
 
 // BROADPHASE_QUICK=1 (a check that `npm run fuzz` runs) caps both.
 const QUICK = process.env.BROADPHASE_QUICK === '1';
 const TOTAL_OPS = Math.min(Number(process.env.FUZZ_OPS ?? 6_000), QUICK ? 2_000 : Infinity);
 const SEEDS = Math.min(Number(process.env.FUZZ_SEEDS ?? 6), QUICK ? 2 : Infinity);
 const STRUCTURES = World.structures();
-
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const HOSTILE_NUMBERS = [NaN, Infinity, -Infinity, 1e308, -1e308, 5e-324, -0, 0, -1, 1.5, 2 ** 32, 2 ** 53 + 2];
 // Markers for values that cannot be written as literals in a repro.
