@@ -125,6 +125,32 @@ pub trait BroadPhase {
     fn validate(&self) -> Result<(), String>;
 }
 
+/// Offers one candidate to a [`BroadPhase::walk_ray`] visitor: counted,
+/// passed over when the segment cannot touch its box before `clip`, else
+/// visited and its answer applied to `clip` (which never widens). `false`
+/// once the visitor stops the walk. Every structure's walk offers its
+/// candidates through this, so they agree on what a clip means.
+#[inline]
+pub(crate) fn offer_to_ray(
+    ray: &RayPath,
+    proxy: u32,
+    aabb: &Aabb,
+    clip: &mut f64,
+    stats: &mut Stats,
+    visit: &mut dyn FnMut(u32, &Aabb) -> RayControl,
+) -> bool {
+    stats.candidate_tests += 1;
+    if !ray.may_touch_by(aabb, *clip) {
+        return true;
+    }
+    match visit(proxy, aabb) {
+        RayControl::Continue => {}
+        RayControl::Clip(t) => *clip = clip.min(t),
+        RayControl::Stop => return false,
+    }
+    true
+}
+
 /// Moves per-proxy records to their new numbers for [`BroadPhase::relabel`]:
 /// afterwards `records[n]` is the old `records[old_of_new[n]]`, and
 /// `records` is `old_of_new.len()` long. See [`relabel_strided`].

@@ -17,7 +17,7 @@
 
 use super::cells::CellGeometry;
 use super::storage::Grid;
-use crate::broad_phase::{RayControl, Stats};
+use crate::broad_phase::{offer_to_ray, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
 use crate::ray::{Axis, RayPath};
@@ -188,14 +188,8 @@ impl Grid {
         let mut clip = max_t;
         for &proxy in &self.oversize {
             let aabb = &self.proxies[proxy as usize].aabb;
-            stats.candidate_tests += 1;
-            if !ray.may_touch_by(aabb, clip) {
-                continue;
-            }
-            match visit(proxy, aabb) {
-                RayControl::Continue => {}
-                RayControl::Clip(t) => clip = clip.min(t),
-                RayControl::Stop => return stats,
+            if !offer_to_ray(ray, proxy, aabb, &mut clip, &mut stats, visit) {
+                return stats;
             }
         }
         for band in Bands::new(&self.geometry, ray, 0.0) {
@@ -217,14 +211,8 @@ impl Grid {
                     if start.max(band.first) != k {
                         continue;
                     }
-                    stats.candidate_tests += 1;
-                    if !ray.may_touch_by(&p.aabb, clip) {
-                        continue;
-                    }
-                    match visit(e.proxy, &p.aabb) {
-                        RayControl::Continue => {}
-                        RayControl::Clip(t) => clip = clip.min(t),
-                        RayControl::Stop => return stats,
+                    if !offer_to_ray(ray, e.proxy, &p.aabb, &mut clip, &mut stats, visit) {
+                        return stats;
                     }
                 }
             }

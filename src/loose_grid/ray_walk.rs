@@ -4,7 +4,7 @@
 //! half a cell further each way. The oversize list comes first.
 
 use super::storage::LooseGrid;
-use crate::broad_phase::{RayControl, Stats};
+use crate::broad_phase::{offer_to_ray, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::grid::Bands;
 use crate::ray::RayPath;
@@ -22,14 +22,8 @@ impl LooseGrid {
         let mut clip = max_t;
         for &proxy in &self.oversize {
             let aabb = &self.proxies[proxy as usize].aabb;
-            stats.candidate_tests += 1;
-            if !ray.may_touch_by(aabb, clip) {
-                continue;
-            }
-            match visit(proxy, aabb) {
-                RayControl::Continue => {}
-                RayControl::Clip(t) => clip = clip.min(t),
-                RayControl::Stop => return stats,
+            if !offer_to_ray(ray, proxy, aabb, &mut clip, &mut stats, visit) {
+                return stats;
             }
         }
         // A small object's box lies within half a cell of its home cell
@@ -44,14 +38,8 @@ impl LooseGrid {
                 }
                 stats.nodes_visited += 1;
                 for (proxy, p) in self.listed(cell) {
-                    stats.candidate_tests += 1;
-                    if !ray.may_touch_by(&p.aabb, clip) {
-                        continue;
-                    }
-                    match visit(proxy, &p.aabb) {
-                        RayControl::Continue => {}
-                        RayControl::Clip(t) => clip = clip.min(t),
-                        RayControl::Stop => return stats,
+                    if !offer_to_ray(ray, proxy, &p.aabb, &mut clip, &mut stats, visit) {
+                        return stats;
                     }
                 }
             }

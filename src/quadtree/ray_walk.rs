@@ -9,7 +9,7 @@
 //! leaves is visited once.
 
 use super::tree::{Placement, Quadtree, ROOT};
-use crate::broad_phase::{RayControl, Stats};
+use crate::broad_phase::{offer_to_ray, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::ray::RayPath;
 
@@ -24,21 +24,9 @@ impl Quadtree {
         let mut clip = max_t;
         let leaves = self.placement == Placement::AllOverlappedLeaves;
         let mark = if leaves { self.next_mark() } else { 0 };
-        let mut offer = |proxy: u32, aabb: &Aabb, clip: &mut f64| -> bool {
-            stats.candidate_tests += 1;
-            if !ray.may_touch_by(aabb, *clip) {
-                return true;
-            }
-            match visit(proxy, aabb) {
-                RayControl::Continue => {}
-                RayControl::Clip(t) => *clip = if t < *clip { t } else { *clip },
-                RayControl::Stop => return false,
-            }
-            true
-        };
         if leaves {
             for (&proxy, aabb) in self.outside.iter().zip(&self.outside_boxes) {
-                if !offer(proxy, aabb, &mut clip) {
+                if !offer_to_ray(ray, proxy, aabb, &mut clip, &mut stats, visit) {
                     return stats;
                 }
             }
@@ -63,7 +51,7 @@ impl Quadtree {
                     }
                     *seen = mark;
                 }
-                if !offer(proxy, &self.items.boxes[i], &mut clip) {
+                if !offer_to_ray(ray, proxy, &self.items.boxes[i], &mut clip, &mut stats, visit) {
                     break 'walk;
                 }
             }
