@@ -27,6 +27,7 @@ use std::cell::{RefCell, UnsafeCell};
 use wasm_bindgen::prelude::*;
 
 use super::Fault;
+use crate::tile_grid::Side;
 use crate::World;
 
 /// No limit: every argument is judged, then the method runs.
@@ -193,6 +194,24 @@ impl Args {
     /// A row of `world`'s tile map.
     pub(super) fn row(&mut self, world: &RefCell<World>, value: f64) -> Result<u32, Fault> {
         self.by(world, |w| w.tiles().check_row(value))
+    }
+
+    /// A cell `(col, row)` of `world`'s tile map, the column judged first.
+    pub(super) fn cell(&mut self, world: &RefCell<World>, col: f64, row: f64) -> Result<(u32, u32), Fault> {
+        let col = self.col(world, col)?;
+        Ok((col, self.row(world, row)?))
+    }
+
+    /// A cell and one of its sides by name (`edge`, `door`, `setDoor`).
+    pub(super) fn cell_side(
+        &mut self,
+        world: &RefCell<World>,
+        col: f64,
+        row: f64,
+        side: &str,
+    ) -> Result<(u32, u32, Side), Fault> {
+        let (col, row) = self.cell(world, col, row)?;
+        Ok((col, row, self.arg(Side::from_name(side))?))
     }
 
     /// An optional whole number (`edgeLines`' range): the façade passes

@@ -187,8 +187,7 @@ impl WasmTileGrid {
     pub fn set_tile(&self, col: f64, row: f64, shape: &str) -> i32 {
         let mut a = Args::new();
         done((|| {
-            let col = a.col(&self.core, col)?;
-            let row = a.row(&self.core, row)?;
+            let (col, row) = a.cell(&self.core, col, row)?;
             let shape = a.arg(TileShape::from_name(shape))?;
             let result = self.grid_mut().set_tile(col, row, shape);
             Ok(result?)
@@ -199,8 +198,7 @@ impl WasmTileGrid {
     pub fn tile(&self, col: f64, row: f64) -> i32 {
         let mut a = Args::new();
         let shape = (|| {
-            let col = a.col(&self.core, col)?;
-            let row = a.row(&self.core, row)?;
+            let (col, row) = a.cell(&self.core, col, row)?;
             let shape = self.grid().tile(col, row);
             Ok(shape?)
         })();
@@ -209,12 +207,7 @@ impl WasmTileGrid {
 
     pub fn edge(&self, col: f64, row: f64, side: &str) -> Result<String, JsValue> {
         let mut a = Args::new();
-        let (col, row, side) = (|| {
-            let col = a.col(&self.core, col)?;
-            let row = a.row(&self.core, row)?;
-            Ok((col, row, a.arg(Side::from_name(side))?))
-        })()
-        .map_err(thrown)?;
+        let (col, row, side) = a.cell_side(&self.core, col, row, side).map_err(thrown)?;
         let state = self.grid().edge(col, row, side).map_err(to_js)?;
         Ok(state.name().to_string())
     }
@@ -223,9 +216,7 @@ impl WasmTileGrid {
     pub fn set_door(&self, col: f64, row: f64, side: &str, door: &str) -> Result<(), JsValue> {
         let mut a = Args::new();
         let (col, row, side, door) = (|| {
-            let col = a.col(&self.core, col)?;
-            let row = a.row(&self.core, row)?;
-            let side = a.arg(Side::from_name(side))?;
+            let (col, row, side) = a.cell_side(&self.core, col, row, side)?;
             Ok((col, row, side, a.arg(Door::setting_from_name(door))?))
         })()
         .map_err(thrown)?;
@@ -235,12 +226,7 @@ impl WasmTileGrid {
 
     pub fn door(&self, col: f64, row: f64, side: &str) -> Result<String, JsValue> {
         let mut a = Args::new();
-        let (col, row, side) = (|| {
-            let col = a.col(&self.core, col)?;
-            let row = a.row(&self.core, row)?;
-            Ok((col, row, a.arg(Side::from_name(side))?))
-        })()
-        .map_err(thrown)?;
+        let (col, row, side) = a.cell_side(&self.core, col, row, side).map_err(thrown)?;
         let door = self.grid().door(col, row, side).map_err(to_js)?;
         Ok(door.map_or("none", Door::name).to_string())
     }

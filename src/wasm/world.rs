@@ -20,7 +20,7 @@ use super::{
 };
 use crate::quadtree::QuadtreeLimits;
 use crate::scene::Layout;
-use crate::tile_grid::{Side, TileGrid, TileShape};
+use crate::tile_grid::{TileGrid, TileShape};
 use crate::world::{StructureKind, TileResponse};
 
 /// Most objects `populate` adds in one call: more would exhaust wasm memory
@@ -427,8 +427,7 @@ impl WasmWorld {
     pub fn set_tile(&self, col: f64, row: f64, shape: &str) -> i32 {
         let mut a = Args::new();
         done((|| {
-            let col = a.col(&self.core, col)?;
-            let row = a.row(&self.core, row)?;
+            let (col, row) = a.cell(&self.core, col, row)?;
             let shape = a.arg(TileShape::from_name(shape))?;
             self.edit(|core| core.tiles_mut().set_tile(col, row, shape))
         })())
@@ -438,8 +437,7 @@ impl WasmWorld {
     pub fn tile(&self, col: f64, row: f64) -> i32 {
         let mut a = Args::new();
         let shape = (|| {
-            let col = a.col(&self.core, col)?;
-            let row = a.row(&self.core, row)?;
+            let (col, row) = a.cell(&self.core, col, row)?;
             self.edit(|core| core.tiles().tile(col, row))
         })();
         status(shape, |s| f64::from(s.index())) as i32
@@ -447,12 +445,7 @@ impl WasmWorld {
 
     pub fn edge(&self, col: f64, row: f64, side: &str) -> Result<String, JsValue> {
         let mut a = Args::new();
-        let (col, row, side) = (|| {
-            let col = a.col(&self.core, col)?;
-            let row = a.row(&self.core, row)?;
-            Ok((col, row, a.arg(Side::from_name(side))?))
-        })()
-        .map_err(thrown)?;
+        let (col, row, side) = a.cell_side(&self.core, col, row, side).map_err(thrown)?;
         Ok(self.edit_js(|core| core.tiles().edge(col, row, side))?.name().to_string())
     }
 
