@@ -77,6 +77,12 @@ export function panelSection(id: string, title: string, ...children: Child[]): H
   return h('section', { class: 'panel', id, 'aria-labelledby': `${id}-title` }, heading, ...children);
 }
 
+/** One line of a keys list: the keys as <kbd> caps, then what they do. */
+export function key(keys: string[], text: string): HTMLElement {
+  const caps = keys.flatMap((k, i) => (i === 0 ? [h('kbd', {}, k)] : [' ', h('kbd', {}, k)]));
+  return h('li', {}, h('span', { class: 'keys' }, ...caps), text);
+}
+
 /** Sets text only when it changed: cheap to call every frame. */
 export function setText(el: HTMLElement, text: string): void {
   if (el.textContent !== text) el.textContent = text;

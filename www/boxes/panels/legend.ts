@@ -2,15 +2,10 @@
 // keys do (in the sidebar). Swatches use the theme's CSS variables, so
 // they match the canvas exactly.
 
-import { h, panelSection, type Panel } from '../../runtime/ui';
+import { h, key, panelSection, type Panel } from '../../runtime/ui';
 
 export function swatch(kind: string, text: string): HTMLElement {
   return h('li', {}, h('span', { class: `swatch swatch-${kind}`, 'aria-hidden': 'true' }), text);
-}
-
-export function key(keys: string[], text: string): HTMLElement {
-  const caps = keys.flatMap((k, i) => (i === 0 ? [h('kbd', {}, k)] : [' ', h('kbd', {}, k)]));
-  return h('li', {}, h('span', { class: 'keys' }, ...caps), text);
 }
 
 export class LegendPanel implements Panel {

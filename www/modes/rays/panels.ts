@@ -2,7 +2,7 @@
 // step-through's numbers, the enemy's state, the scene controls and the
 // keys. Panels only read the scene each frame and call RaysMode actions.
 
-import { h, panelSection, setText, type Panel } from '../../runtime/ui';
+import { h, key, panelSection, setText, type Panel } from '../../runtime/ui';
 import type { RaysMode } from './mode';
 import { formatParam, nextMove, type Crossing } from './trace';
 import { BoxListPanel } from '../../box-editing/box-list';
@@ -273,11 +273,6 @@ export function drawnBoxesPanel(mode: RaysMode): BoxListPanel<DrawnBox> {
     colour: (id) => drawnColour(id, 1),
     version: () => `${d.version}:${mode.model.tiles.revision}:${mode.ui.selected}`,
   });
-}
-
-function key(keys: string[], text: string): HTMLElement {
-  const caps = keys.flatMap((k, i) => (i === 0 ? [h('kbd', {}, k)] : [' ', h('kbd', {}, k)]));
-  return h('li', {}, h('span', { class: 'keys' }, ...caps), text);
 }
 
 export class KeysPanel implements Panel {

@@ -8,7 +8,7 @@ import type { BoxView, Side, TileEditor, Tool } from './editor';
 import { BoxListPanel, num } from '../../box-editing/box-list';
 import type { ShapeInfo } from './shapes';
 import { boxColour } from './colours';
-import { h, panelSection, setText, type Panel } from '../../runtime/ui';
+import { h, key, panelSection, setText, type Panel } from '../../runtime/ui';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -43,10 +43,6 @@ export function shapeIcon(shape: ShapeInfo): SVGSVGElement {
     icon.append(svg('line', { x1, y1, x2, y2, class: state === 'solid' ? 'tiles-icon-solid-edge' : 'tiles-icon-interesting-edge' }));
   }
   return icon;
-}
-
-function kbd(text: string): HTMLElement {
-  return h('kbd', {}, text);
 }
 
 export { cellList } from '../../box-editing/box-list';
@@ -226,11 +222,6 @@ export function readoutPanel(editor: TileEditor): BoxListPanel<BoxView> {
 }
 
 // --- keys, explanation, legend ------------------------------------------------------
-
-function key(keys: string[], text: string): HTMLElement {
-  const caps = keys.flatMap((k, i) => (i === 0 ? [kbd(k)] : [' ', kbd(k)]));
-  return h('li', {}, h('span', { class: 'keys' }, ...caps), text);
-}
 
 export class KeysPanel implements Panel {
   readonly element = panelSection(
