@@ -25,18 +25,7 @@ export async function serveFiles(files, { wasmType = 'application/wasm' } = {}) 
     res.writeHead(200, { 'Content-Type': ext === '.wasm' ? wasmType : (TYPES[ext] ?? 'application/octet-stream') });
     res.end(body);
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    // Browsers keep connections alive: without closing them, close() waits
-    // for their idle timeout (a minute or more per test).
-    close: () =>
-      new Promise((resolve) => {
-        server.close(resolve);
-        server.closeAllConnections();
-      }),
-  };
+  return listening(server);
 }
 
 /**
@@ -76,10 +65,17 @@ export async function serveDirectory(dir, { gzip = false } = {}) {
     res.writeHead(200, { 'Content-Type': type });
     res.end(readFileSync(file));
   });
+  return listening(server);
+}
+
+/** Starts `server` on a free local port: its URL, and a close that waits. */
+async function listening(server) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}`,
+    // Browsers keep connections alive: without closing them, close() waits
+    // for their idle timeout (a minute or more per test).
     close: () =>
       new Promise((resolve) => {
         server.close(resolve);
