@@ -18,6 +18,7 @@
 mod api;
 mod insert;
 mod items;
+mod node_pairs;
 mod order;
 mod queries;
 mod ray_walk;

@@ -10,6 +10,7 @@
 //! order is what keeps the cost per object flat as the count grows.
 
 use super::items::capacity_for;
+use super::node_pairs::keeps_run_sorted;
 use super::tree::{reserve_total, Placement, Quadtree, ROOT};
 use crate::broad_phase::relabel_records;
 use crate::index::NULL_INDEX;
@@ -17,16 +18,21 @@ use crate::index::NULL_INDEX;
 impl Quadtree {
     /// Appends every present proxy once in the order a depth-first walk of
     /// the tree meets its items (under the leaves policy, at the leaf that
-    /// holds its min corner), then the outside list.
+    /// holds its min corner; under the straddle policy, each run in the
+    /// order the pair walk sorts it), then the outside list.
     pub(super) fn space_order_into(&self, out: &mut Vec<u32>) {
         let leaves = self.placement == Placement::AllOverlappedLeaves;
         self.walk_depth_first(|_, node| {
             let n = &self.nodes[node as usize];
+            let first = out.len();
             for i in n.items() {
                 let aabb = &self.items.boxes[i];
                 if !leaves || n.bounds.contains_point_half_open(aabb.min_x, aabb.min_y) {
                     out.push(self.items.proxy[i]);
                 }
+            }
+            if !leaves && keeps_run_sorted(n) {
+                self.order_as_sorted_run(node, &mut out[first..]);
             }
         });
         out.extend_from_slice(&self.outside);

@@ -1,6 +1,7 @@
 //! Box queries and all-pairs, with explicit stacks instead of recursion,
 //! reading each node's items as one contiguous run.
 
+use super::node_pairs::{keeps_run_sorted, small_node_pairs, sorted_node_pairs, Chain};
 use super::tree::{Quadtree, WalkFrame, ROOT};
 use crate::broad_phase::Stats;
 use crate::geometry::{overlap_min_corner, Aabb};
@@ -78,15 +79,16 @@ impl Quadtree {
         stats
     }
 
-    /// Straddle policy: one depth-first walk. Each node's items are tested
-    /// among themselves and against its candidate list: the items of its
+    /// Straddle policy: one depth-first walk. Each node's items are paired
+    /// among themselves and with its candidate list: the items of its
     /// ancestors whose boxes overlap its bounds (only those can overlap an
     /// item inside it), built from the parent's list and the parent's own
     /// items as the walk enters the node. The lists of the nodes on the
     /// current path are stacked in one scratch buffer, so every test reads
-    /// two contiguous runs, and every pair is met once (at the deeper
-    /// item's node, or at their common node). Neither the tests nor the
-    /// list filters branch on their outcome (see [`KeepBuffer`]).
+    /// contiguous runs, and every pair is met once (at the deeper item's
+    /// node, or at their common node). The node's own items are paired by
+    /// sweeps over its sorted run (`node_pairs.rs`); neither the tests nor
+    /// the list filters branch on their outcome (see [`KeepBuffer`]).
     pub(super) fn pairs_straddle(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
         let mut stats = Stats::default();
         let mut walk = std::mem::take(&mut self.walk);
@@ -96,9 +98,11 @@ impl Quadtree {
         let mut found = KeepBuffer::new();
         walk.clear();
         walk.push(WalkFrame { node: ROOT, parent: NULL_INDEX, list_start: 0, list_end: 0 });
-        let (boxes, proxies) = (&self.items.boxes, &self.items.proxy);
         while let Some(frame) = walk.pop() {
             stats.nodes_visited += 1;
+            let node = &self.nodes[frame.node as usize];
+            let crossing = keeps_run_sorted(node).then(|| self.sort_run(frame.node));
+            let (boxes, proxies) = (&self.items.boxes, &self.items.proxy);
             let n = &self.nodes[frame.node as usize];
             let start = frame.list_end as usize;
             let mut top = start;
@@ -119,17 +123,11 @@ impl Quadtree {
                 }
             }
             let range = n.items();
-            let (own_boxes, own_proxies) = (&boxes[range.clone()], &proxies[range]);
+            let own = Chain { boxes: &boxes[range.clone()], proxies: &proxies[range] };
             let candidates = &list[start..top];
-            stats.candidate_tests += (own_boxes.len() * candidates.len()) as u64;
-            stats.candidate_tests += (own_boxes.len() * own_boxes.len().saturating_sub(1) / 2) as u64;
-            for (i, (a, &pa)) in own_boxes.iter().zip(own_proxies).enumerate() {
-                for (b, &pb) in own_boxes[i + 1..].iter().zip(&own_proxies[i + 1..]) {
-                    found.offer((pa, pb), a.overlaps_without_branches(b), out);
-                }
-                for (b, pb) in candidates {
-                    found.offer((pa, *pb), a.overlaps_without_branches(b), out);
-                }
+            match crossing {
+                Some(crossing) => sorted_node_pairs(&own, crossing, candidates, &mut found, out, &mut stats),
+                None => small_node_pairs(&own, candidates, &mut found, out, &mut stats),
             }
             if !n.is_leaf() {
                 for child in (n.first_child..n.first_child + 4).rev() {

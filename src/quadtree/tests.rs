@@ -434,3 +434,81 @@ fn spreads_in_agrees_with_testing_each_quadrant() {
         }
     }
 }
+
+/// The straddle policy pairs a crowded node by sweeps over its run kept in
+/// order: chains of boxes along both midlines of the root (filed far out of
+/// order, so the first sort is the outright one), boxes that only touch a
+/// midline, boxes of no width or height on it, and scattered boxes; the
+/// pairs equal brute force after every frame of small moves, and the run
+/// stays in order.
+#[test]
+fn crowded_nodes_pair_by_sweeps_like_brute_force() {
+    for seed in 0..6 {
+        let mut rng = crate::scene::Rng::new(seed);
+        let mut t = tree(Placement::StraddleInParent, 1 + rng.below(4), 2 + rng.below(5));
+        let mut boxes = Vec::new();
+        for k in (0..120).rev() {
+            let y = f64::from(k) * 0.8;
+            let x = 50.0 - rng.range(0.0, 3.0);
+            boxes.push(Aabb::from_xywh(x, y, rng.range(0.0, 6.0), rng.range(0.0, 3.0)));
+            boxes.push(Aabb::from_xywh(
+                y,
+                50.0 - rng.range(0.0, 3.0),
+                rng.range(0.0, 3.0),
+                rng.range(0.0, 6.0),
+            ));
+        }
+        for _ in 0..10 {
+            // Touching the midline from either side, and lying on it.
+            let y = rng.range(0.0, 99.0);
+            boxes.push(Aabb { min_x: 48.0, min_y: y, max_x: 50.0, max_y: y + 1.0 });
+            boxes.push(Aabb { min_x: 50.0, min_y: y, max_x: 52.0, max_y: y + 1.0 });
+            boxes.push(Aabb { min_x: 50.0, min_y: y, max_x: 50.0, max_y: y + 2.0 });
+            boxes.push(Aabb { min_x: 49.0, min_y: y, max_x: 51.0, max_y: y });
+        }
+        for _ in 0..100 {
+            boxes.push(Aabb::from_xywh(
+                rng.range(-2.0, 98.0),
+                rng.range(-2.0, 98.0),
+                rng.range(0.0, 5.0),
+                rng.range(0.0, 5.0),
+            ));
+        }
+        for (p, b) in boxes.iter().enumerate() {
+            t.insert(p as u32, *b);
+        }
+        for frame in 0..20 {
+            let context = format!("seed {seed}, frame {frame}");
+            let mut expected = Vec::new();
+            for (a, box_a) in boxes.iter().enumerate() {
+                for (b, box_b) in boxes.iter().enumerate().skip(a + 1) {
+                    if box_a.overlaps(box_b) {
+                        expected.push((a as u32, b as u32));
+                    }
+                }
+            }
+            assert_eq!(sorted_pairs(&mut t), expected, "{context}");
+            t.validate().unwrap_or_else(|e| panic!("{context}: {e}"));
+            let root = t.nodes[super::tree::ROOT as usize];
+            assert!(super::node_pairs::keeps_run_sorted(&root), "{context}: the root is crowded");
+            let mid_x = (root.bounds.min_x + root.bounds.max_x) / 2.0;
+            let keys: Vec<_> = t.items.boxes[root.items()]
+                .iter()
+                .map(|b| if b.min_x < mid_x && mid_x < b.max_x { (0, b.min_y) } else { (1, b.min_x) })
+                .collect();
+            assert!(keys.windows(2).all(|w| w[0] <= w[1]), "{context}: the root's run is out of order");
+            for (p, b) in boxes.iter_mut().enumerate() {
+                if rng.below(3) == 0 {
+                    let (dx, dy) = (rng.range(-0.7, 0.7), rng.range(-0.7, 0.7));
+                    *b = Aabb {
+                        min_x: b.min_x + dx,
+                        min_y: b.min_y + dy,
+                        max_x: b.max_x + dx,
+                        max_y: b.max_y + dy,
+                    };
+                    t.update(p as u32, *b);
+                }
+            }
+        }
+    }
+}
