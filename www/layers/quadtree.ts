@@ -20,8 +20,85 @@ function levelWidth(depth: number): number {
   return depth === 0 ? 1.6 : depth === 1 ? 1.25 : 1;
 }
 
-/** Called with each visible inner node's cross: its depth, centre and extent. */
-type CrossSink = (depth: number, x0: number, y0: number, x1: number, y1: number, mx: number, my: number) => void;
+/**
+ * Called with each split line to draw: its depth, and the segment from
+ * (x0, y0) to (x1, y1), vertical or horizontal.
+ */
+type LineSink = (depth: number, x0: number, y0: number, x1: number, y1: number) => void;
+
+/**
+ * Above this depth a level's splits are not gathered on a lattice (4^depth
+ * cells, scanned every frame: 65,536 at depth 8); each is drawn as it
+ * comes. Only a tree allowed more than 8 levels has inner nodes deeper.
+ */
+const MAX_LATTICE_DEPTH = 8;
+
+/**
+ * The inner nodes of one level on the level's lattice of cells: a node's
+ * cell is its column and row among the 2^depth × 2^depth squares of the
+ * world. A level that splits everywhere (at 100k objects, 4,086 of the
+ * 4,096 nodes six levels down) then draws its crosses as 2^depth long
+ * lines each way instead of two short segments a node: building the
+ * paths was over 1 ms a frame, one call a segment.
+ */
+class LevelLattice {
+  cells = new Uint8Array(0);
+  side = 0;
+  used = false;
+
+  reset(depth: number): void {
+    const side = 2 ** depth;
+    if (this.side !== side) {
+      this.side = side;
+      this.cells = new Uint8Array(side * side);
+    } else if (this.used) {
+      this.cells.fill(0);
+    }
+    this.used = false;
+  }
+
+  mark(col: number, row: number): void {
+    const side = this.side;
+    if (col < 0 || row < 0 || col >= side || row >= side) return;
+    this.cells[row * side + col] = 1;
+    this.used = true;
+  }
+
+  /**
+   * Hands each run of marked cells down a column (its nodes' vertical
+   * midlines, end to end) and along a row (their horizontal midlines) to
+   * `sink` as one line, in world units.
+   */
+  emit(depth: number, wx: number, wy: number, cw: number, ch: number, sink: LineSink): void {
+    if (!this.used) return;
+    const { cells, side } = this;
+    for (let col = 0; col < side; col++) {
+      const x = wx + (col + 0.5) * cw;
+      for (let row = 0; row < side; ) {
+        if (cells[row * side + col] === 0) {
+          row++;
+          continue;
+        }
+        const first = row;
+        while (row < side && cells[row * side + col] !== 0) row++;
+        sink(depth, x, wy + first * ch, x, wy + row * ch);
+      }
+    }
+    for (let row = 0; row < side; row++) {
+      const y = wy + (row + 0.5) * ch;
+      const base = row * side;
+      for (let col = 0; col < side; ) {
+        if (cells[base + col] === 0) {
+          col++;
+          continue;
+        }
+        const first = col;
+        while (col < side && cells[base + col] !== 0) col++;
+        sink(depth, wx + first * cw, y, wx + col * cw, y);
+      }
+    }
+  }
+}
 
 export class QuadtreeLayer implements Layer<BoxesModel> {
   readonly name = 'quadtree';
@@ -33,17 +110,17 @@ export class QuadtreeLayer implements Layer<BoxesModel> {
   depth = 0;
   /** The GPU path's line rectangles, one batch per depth. */
   private readonly levels: RectBatch[] = [];
+  /** Per depth, the inner nodes on its lattice, reused frame to frame. */
+  private readonly lattices: LevelLattice[] = [];
 
   draw(dc: DrawContext<BoxesModel>): void {
     const { ctx, viewport: v } = dc;
     // One path per depth, so a level is one stroke with its own alpha.
     const levels: Path2D[] = [];
-    this.scan(dc, (depth, x0, y0, x1, y1, mx, my) => {
+    this.scan(dc, (depth, x0, y0, x1, y1) => {
       const path = (levels[depth] ??= new Path2D());
-      path.moveTo(mx, y0);
-      path.lineTo(mx, y1);
-      path.moveTo(x0, my);
-      path.lineTo(x1, my);
+      path.moveTo(x0, y0);
+      path.lineTo(x1, y1);
     });
     useWorldSpace(dc);
     levels.forEach((path, depth) => {
@@ -56,11 +133,9 @@ export class QuadtreeLayer implements Layer<BoxesModel> {
   drawGpu(dc: GpuDrawContext<BoxesModel>): void {
     const { gpu, viewport: v } = dc;
     for (const batch of this.levels) batch.clear();
-    this.scan(dc, (depth, x0, y0, x1, y1, mx, my) => {
+    this.scan(dc, (depth, x0, y0, x1, y1) => {
       while (this.levels.length <= depth) this.levels.push(new RectBatch());
-      const batch = this.levels[depth];
-      batch.push(mx, y0, 0, y1 - y0);
-      batch.push(x0, my, x1 - x0, 0);
+      this.levels[depth].push(x0, y0, x1 - x0, y1 - y0);
     });
     const rgb = parseColour(`rgb(${theme.treeRgb})`);
     this.levels.forEach((batch, depth) => {
@@ -69,8 +144,12 @@ export class QuadtreeLayer implements Layer<BoxesModel> {
     });
   }
 
-  /** Counts the tree for the stats and hands each visible split to `sink` (when lines are shown). */
-  private scan(dc: DrawContext<BoxesModel> | GpuDrawContext<BoxesModel>, sink: CrossSink): void {
+  /**
+   * Counts the tree for the stats and hands its visible split lines to
+   * `sink` (when lines are shown): each inner node's cross, the crosses of
+   * one level joined end to end where neighbouring nodes both split.
+   */
+  private scan(dc: DrawContext<BoxesModel> | GpuDrawContext<BoxesModel>, sink: LineSink): void {
     const { sim, viewport: v } = dc;
     this.nodeCount = 0;
     if (!sim.quadtreeActive) return;
@@ -79,6 +158,12 @@ export class QuadtreeLayer implements Layer<BoxesModel> {
     // Hidden splits still count their nodes: the stats panel shows them.
     const drawing = dc.state.settings.showTree;
     const [vx0, vy0, vx1, vy1] = v.visibleWorld();
+    // The root (the first node) spans the world: every level's lattice is its halvings.
+    const wx = nodes[N.x];
+    const wy = nodes[N.y];
+    const ww = nodes[N.w];
+    const wh = nodes[N.h];
+    for (let d = 0; d <= MAX_LATTICE_DEPTH; d++) (this.lattices[d] ??= new LevelLattice()).reset(d);
     let leaves = 0;
     let deepest = 0;
     for (let i = 0; i + N.stride <= nodes.length; i += N.stride) {
@@ -93,7 +178,21 @@ export class QuadtreeLayer implements Layer<BoxesModel> {
         continue;
       }
       if (!drawing || x1 < vx0 || x0 > vx1 || y1 < vy0 || y0 > vy1) continue;
-      sink(depth, x0, y0, x1, y1, (x0 + x1) / 2, (y0 + y1) / 2);
+      const mx = (x0 + x1) / 2;
+      const my = (y0 + y1) / 2;
+      if (depth > MAX_LATTICE_DEPTH) {
+        sink(depth, mx, y0, mx, y1);
+        sink(depth, x0, my, x1, my);
+        continue;
+      }
+      const cells = 2 ** depth;
+      this.lattices[depth].mark(Math.round(((x0 - wx) / ww) * cells), Math.round(((y0 - wy) / wh) * cells));
+    }
+    if (drawing && nodes.length >= N.stride) {
+      for (let d = 0; d <= MAX_LATTICE_DEPTH; d++) {
+        const cells = 2 ** d;
+        this.lattices[d].emit(d, wx, wy, ww / cells, wh / cells, sink);
+      }
     }
     this.nodeCount = nodes.length / N.stride;
     this.leafCount = leaves;
