@@ -86,9 +86,10 @@ impl Quadtree {
     /// items as the walk enters the node. The lists of the nodes on the
     /// current path are stacked in one scratch buffer, so every test reads
     /// contiguous runs, and every pair is met once (at the deeper item's
-    /// node, or at their common node). The node's own items are paired by
-    /// sweeps over its sorted run (`node_pairs.rs`); neither the tests nor
-    /// the list filters branch on their outcome (see [`KeepBuffer`]).
+    /// node, or at their common node). A crowded inner node pairs its own
+    /// items by sweeps over its sorted run, a small one or a leaf all
+    /// against all (`node_pairs.rs`); the list filters and the all-against-
+    /// all tests never branch on their outcome (see [`KeepBuffer`]).
     pub(super) fn pairs_straddle(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
         let mut stats = Stats::default();
         let mut walk = std::mem::take(&mut self.walk);
@@ -100,8 +101,9 @@ impl Quadtree {
         walk.push(WalkFrame { node: ROOT, parent: NULL_INDEX, list_start: 0, list_end: 0 });
         while let Some(frame) = walk.pop() {
             stats.nodes_visited += 1;
-            let node = &self.nodes[frame.node as usize];
-            let crossing = keeps_run_sorted(node).then(|| self.sort_run(frame.node));
+            // Sorting moves items, so it comes before the walk reads the run.
+            let crossing =
+                keeps_run_sorted(&self.nodes[frame.node as usize]).then(|| self.sort_run(frame.node));
             let (boxes, proxies) = (&self.items.boxes, &self.items.proxy);
             let n = &self.nodes[frame.node as usize];
             let start = frame.list_end as usize;
