@@ -1,6 +1,6 @@
 // The embed on a phone (390 × 844, touch): one-finger swipes over every
-// mode scroll the page and change nothing in the scene, and what a finger
-// presses is at least 40 px. Real touch events through the DevTools
+// mode scroll the page and change nothing in the scene, what a finger
+// presses is at least 40 px, and the help line says how to zoom there. Real touch events through the DevTools
 // protocol, so the browser itself decides whether the page scrolls.
 
 import assert from 'node:assert/strict';
@@ -115,6 +115,14 @@ test('on a touch screen every button, select, field and tab is at least 40 px', 
     return found;
   }, MODES);
   assert.deepEqual(small, [], small.join('\n'));
+});
+
+test('on a touch screen the help line says how to zoom with two fingers, not the wheel', async () => {
+  const helps = await page.evaluate((modes) => Object.fromEntries(modes.map((m) => [m, document.getElementById(`e-${m}`).shadowRoot.querySelector('#stage-help').textContent])), MODES);
+  for (const [mode, help] of Object.entries(helps)) {
+    assert.match(help, /pinch with two fingers to zoom/, `${mode}: "${help}"`);
+    assert.doesNotMatch(help, /wheel/, `${mode}: a phone has no wheel: "${help}"`);
+  }
 });
 
 test('a phone-width embed: screenshot', async () => {

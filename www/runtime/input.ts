@@ -123,8 +123,18 @@ function modifierName(): string {
   return typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl';
 }
 
-/** How the wheel zooms, for the help line under every canvas: in an article only once engaged or with Ctrl/⌘. */
-export function wheelHelp(gestures: 'cooperative' | 'greedy' = 'greedy'): string {
+/** Whether the only pointer is a finger (no hover, coarse): a phone or a tablet, which has no wheel to speak of. */
+function touchOnly(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(hover: none) and (pointer: coarse)').matches;
+}
+
+/**
+ * How to zoom, for the help line under every canvas: two fingers on a
+ * touch screen (they always pinch, see the top of this file); elsewhere
+ * the wheel, in an article only once engaged or with Ctrl/⌘.
+ */
+export function zoomHelp(gestures: 'cooperative' | 'greedy' = 'greedy'): string {
+  if (touchOnly()) return 'pinch with two fingers to zoom';
   return gestures === 'cooperative' ? `click the map (or hold ${modifierName()}) and the wheel zooms` : 'the wheel zooms';
 }
 

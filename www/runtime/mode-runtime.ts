@@ -12,7 +12,7 @@
 import { addZoomButtons, toolButton } from './canvas-tools';
 import { FrameLoop } from './frame-loop';
 import { FrameCost } from './frame-cost';
-import { CanvasInput, wheelHelp, type KeyScene, type PointerScene } from './input';
+import { CanvasInput, zoomHelp, type KeyScene, type PointerScene } from './input';
 import { Notice } from './notice';
 import { Renderer, type Layer } from './renderer';
 import { buildModeLayout, type LayoutOptions, type ModeLayout } from './stage';
@@ -93,7 +93,7 @@ export class ModeRuntime<M extends object> {
     layout: LayoutOptions,
   ) {
     // The wheel behaves alike in every mode, so the runtime says how, worded for the page or an article.
-    this.layout = buildModeLayout(host, { ...layout, help: `${layout.help} · ${wheelHelp(context.gestures)}` });
+    this.layout = buildModeLayout(host, { ...layout, help: `${layout.help} · ${zoomHelp(context.gestures)}` });
     this.renderer = new Renderer<M>(this.layout.canvas, this.viewport);
     this.sidebar = new Sidebar(this.layout.panels);
     this.notice = new Notice(this.layout.notice);

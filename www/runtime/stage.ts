@@ -34,7 +34,7 @@ export interface ModeLayout {
 export interface LayoutOptions {
   /** What the canvas shows, for screen readers. */
   canvasLabel: string;
-  /** One line of how-to under the canvas (the runtime adds how the wheel zooms). */
+  /** One line of how-to under the canvas (the runtime adds how to zoom on this device). */
   help: string;
   colophon?: string;
 }
