@@ -2,7 +2,7 @@
 
 use super::items::capacity_for;
 use super::stay::Stay;
-use super::tree::{quadrant_bounds, quadrant_of, spreads_in, Placement, Quadtree, QuadtreeLimits, ROOT};
+use super::tree::{quadrant_bounds, quadrant_of, spreads_in, Placement, Quadtree, ROOT};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
 
@@ -107,25 +107,13 @@ impl Quadtree {
     /// Appends the leaves `aabb` reaches (see [`Aabb::reaches`]) at or
     /// below `from`, which must hold them all (see `reach_container`).
     pub(super) fn collect_reached_leaves(&self, from: u32, aabb: &Aabb, out: &mut Vec<u32>) {
-        // Depth-first with a fixed stack, as in `for_each_node`.
-        let mut stack = [0u32; 3 * QuadtreeLimits::MAX_LEVELS as usize + 4];
-        let mut top = 1;
-        stack[0] = from;
-        while top > 0 {
-            top -= 1;
-            let n = &self.nodes[stack[top] as usize];
-            if !aabb.reaches(&n.bounds) {
-                continue;
+        self.walk_depth_first(from, |index, n| {
+            let reached = aabb.reaches(&n.bounds);
+            if reached && n.is_leaf() {
+                out.push(index);
             }
-            if n.is_leaf() {
-                out.push(stack[top]);
-            } else {
-                for k in 0..4 {
-                    stack[top] = n.first_child + k;
-                    top += 1;
-                }
-            }
-        }
+            reached
+        });
     }
 
     /// Splits `node` if it is a leaf holding too many items, then any child

@@ -22,8 +22,7 @@ impl Quadtree {
     /// order the pair walk sorts it), then the outside list.
     pub(super) fn space_order_into(&self, out: &mut Vec<u32>) {
         let leaves = self.placement == Placement::AllOverlappedLeaves;
-        self.walk_depth_first(|_, node| {
-            let n = &self.nodes[node as usize];
+        self.walk_depth_first(ROOT, |node, n| {
             let first = out.len();
             for i in n.items() {
                 let aabb = &self.items.boxes[i];
@@ -34,32 +33,9 @@ impl Quadtree {
             if !leaves && keeps_run_sorted(n) {
                 self.order_as_sorted_run(node, &mut out[first..]);
             }
+            true
         });
         out.extend_from_slice(&self.outside);
-    }
-
-    /// Calls `visit(position, node)` for every node in depth-first order
-    /// (a node, then its children's subtrees in Z order), `position` counting
-    /// from 0: the order a rewrite gives them. Uses a fixed stack, so it
-    /// allocates nothing and borrows nothing mutably.
-    fn walk_depth_first(&self, mut visit: impl FnMut(u32, u32)) {
-        let mut stack = [0u32; 3 * super::QuadtreeLimits::MAX_LEVELS as usize + 4];
-        let mut top = 1;
-        stack[0] = ROOT;
-        let mut position = 0;
-        while top > 0 {
-            top -= 1;
-            let node = stack[top];
-            visit(position, node);
-            position += 1;
-            let n = &self.nodes[node as usize];
-            if !n.is_leaf() {
-                for k in (0..4).rev() {
-                    stack[top] = n.first_child + k;
-                    top += 1;
-                }
-            }
-        }
     }
 
     /// Rewrites nodes and items in depth-first order: each group of four

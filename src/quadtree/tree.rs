@@ -331,16 +331,27 @@ impl Quadtree {
     /// Visits every node in use, parents before their children, siblings in
     /// Z order. Allocates nothing, so the renderer may call it every frame.
     pub fn for_each_node(&self, mut visit: impl FnMut(NodeView)) {
-        // Depth-first with a fixed stack: at most three waiting siblings a
-        // level, and levels are capped at `MAX_LEVELS`.
+        self.walk_depth_first(ROOT, |_, n| {
+            visit(NodeView { bounds: n.bounds, depth: n.depth, is_leaf: n.is_leaf(), count: n.count });
+            true
+        });
+    }
+
+    /// The tree's one depth-first walk: from `from`, a node before its
+    /// children, siblings in Z order (the order a rewrite gives them).
+    /// `visit(index, node)` says whether to go into the node's children.
+    /// A fixed stack (at most three waiting siblings a level, and levels
+    /// are capped at `MAX_LEVELS`): it allocates nothing and borrows
+    /// nothing mutably.
+    pub(super) fn walk_depth_first(&self, from: u32, mut visit: impl FnMut(u32, &Node) -> bool) {
         let mut stack = [0u32; 3 * QuadtreeLimits::MAX_LEVELS as usize + 4];
         let mut top = 1;
-        stack[0] = ROOT;
+        stack[0] = from;
         while top > 0 {
             top -= 1;
-            let n = &self.nodes[stack[top] as usize];
-            visit(NodeView { bounds: n.bounds, depth: n.depth, is_leaf: n.is_leaf(), count: n.count });
-            if !n.is_leaf() {
+            let index = stack[top];
+            let n = &self.nodes[index as usize];
+            if visit(index, n) && !n.is_leaf() {
                 for k in (0..4).rev() {
                     stack[top] = n.first_child + k;
                     top += 1;
