@@ -209,8 +209,12 @@ pub(super) fn sorted_node_pairs(
     stats: &mut Stats,
 ) {
     let (vertical, rest) = own.split_at(crossing);
-    sweep_vertical(&vertical, found, out, stats);
-    sweep_rest(&rest, found, out, stats);
+    // Boxes crossing the vertical midline overlap on x: by `min_y`, only y
+    // decides (`a.min_y < b.max_y` still needs testing: a box of no height
+    // starting where `a` starts does not overlap it). The rest, by `min_x`,
+    // test y too.
+    sweep(&vertical, |a, b| b.min_y >= a.max_y, |a, b| a.min_y < b.max_y, found, out, stats);
+    sweep(&rest, |a, b| b.min_x >= a.max_x, Aabb::overlaps_without_branches, found, out, stats);
     let (vertical_union, rest_union) = (union(vertical.boxes), union(rest.boxes));
     // Across the two chains: only boxes of the rest near the vertical
     // chain's strip can meet it.
@@ -247,12 +251,14 @@ fn test_against(
     }
 }
 
-/// Boxes crossing the vertical midline overlap on x; sorted by `min_y`,
+/// Every pair of a chain sorted by where its boxes start along one axis:
 /// a box meets the ones after it up to the first that starts at or past
-/// its end. (`a.min_y < b.max_y` still needs testing: a box of no height
-/// starting where `a` starts does not overlap it.)
-fn sweep_vertical(
+/// its end (`past_end(a, b)`), and `overlap(a, b)` decides the pairs
+/// before that.
+fn sweep(
     chain: &Chain,
+    past_end: impl Fn(&Aabb, &Aabb) -> bool,
+    overlap: impl Fn(&Aabb, &Aabb) -> bool,
     found: &mut KeepBuffer<(u32, u32)>,
     out: &mut Vec<(u32, u32)>,
     stats: &mut Stats,
@@ -260,28 +266,10 @@ fn sweep_vertical(
     for (i, (a, &pa)) in chain.boxes.iter().zip(chain.proxies).enumerate() {
         for (b, &pb) in chain.boxes[i + 1..].iter().zip(&chain.proxies[i + 1..]) {
             stats.candidate_tests += 1;
-            if b.min_y >= a.max_y {
+            if past_end(a, b) {
                 break;
             }
-            found.offer((pa, pb), a.min_y < b.max_y, out);
-        }
-    }
-}
-
-/// The rest, sorted by `min_x`: the same sweep on x, testing y too.
-fn sweep_rest(
-    chain: &Chain,
-    found: &mut KeepBuffer<(u32, u32)>,
-    out: &mut Vec<(u32, u32)>,
-    stats: &mut Stats,
-) {
-    for (i, (a, &pa)) in chain.boxes.iter().zip(chain.proxies).enumerate() {
-        for (b, &pb) in chain.boxes[i + 1..].iter().zip(&chain.proxies[i + 1..]) {
-            stats.candidate_tests += 1;
-            if b.min_x >= a.max_x {
-                break;
-            }
-            found.offer((pa, pb), a.overlaps_without_branches(b), out);
+            found.offer((pa, pb), overlap(a, b), out);
         }
     }
 }
