@@ -114,7 +114,7 @@ export const SETTINGS = [
     attribute: 'max-objects',
     param: 'mo',
     type: 'whole number',
-    defaultText: '8',
+    defaultText: '16',
     modes: BOX_MODES,
     doc: 'Quadtree: objects a node holds before it splits.',
     kind: numberIn({ integer: true, range: () => [1, 256] }),
