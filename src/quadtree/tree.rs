@@ -30,8 +30,8 @@ pub struct QuadtreeLimits {
 /// 16 objects, 8 levels. Measured on the shared scene (boxes 2–8 units at
 /// one per 144 square units, moving), natively from 1k to 300k objects:
 /// both placements are as fast or faster at 16 as at 8 at every size, and
-/// the leaves placement much faster at 100k (6.6 against 8.6–9.5 ms a
-/// frame). At 8 its leaves hold about as many objects as the threshold,
+/// the leaves placement much faster at 100k (6.6–6.9 against 8.6–9.8 ms a
+/// frame; docs/BENCHMARKS.md, "Default limit: 16 objects a node"). At 8 its leaves hold about as many objects as the threshold,
 /// so they are small: boxes cross leaf edges and are re-filed more often,
 /// and leaves split and collapse back every frame (160 a frame at 100k).
 /// The tutorials' own numbers (4 or 5 or 10 objects, 5 levels) remain a
