@@ -31,11 +31,13 @@ pub struct QuadtreeLimits {
 /// one per 144 square units, moving), natively from 1k to 300k objects:
 /// both placements are as fast or faster at 16 as at 8 at every size, and
 /// the leaves placement much faster at 100k (6.6–6.9 against 8.6–9.8 ms a
-/// frame; docs/BENCHMARKS.md, "Default limit: 16 objects a node"). At 8 its leaves hold about as many objects as the threshold,
-/// so they are small: boxes cross leaf edges and are re-filed more often,
-/// and leaves split and collapse back every frame (160 a frame at 100k).
-/// The tutorials' own numbers (4 or 5 or 10 objects, 5 levels) remain a
-/// `set_limits` away.
+/// frame; docs/BENCHMARKS.md, "Default limit: 16 objects a node"). A
+/// leaf's side is the world's over a power of two, so how full leaves are
+/// swings with the object count; at 8, the leaves of a 100k scene held
+/// about as many objects as the threshold: small leaves, so boxes crossed
+/// leaf edges and were re-filed more often, and leaves split and collapsed
+/// back every frame (160 a frame at 100k). The tutorials' own numbers (4,
+/// 5 or 10 objects, 5 levels) remain a `set_limits` away.
 impl Default for QuadtreeLimits {
     fn default() -> Self {
         QuadtreeLimits { max_objects: 16, max_levels: 8 }
