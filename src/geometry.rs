@@ -102,6 +102,27 @@ impl Aabb {
     pub fn height(&self) -> f64 {
         self.max_y - self.min_y
     }
+
+    /// Holds nothing and overlaps nothing: the start of a [`union`](Aabb::union) of none.
+    pub const EMPTY: Aabb = Aabb {
+        min_x: f64::INFINITY,
+        min_y: f64::INFINITY,
+        max_x: f64::NEG_INFINITY,
+        max_y: f64::NEG_INFINITY,
+    };
+
+    #[must_use]
+    #[inline]
+    /// The smallest box holding both. Comparisons, not `f64::min` and
+    /// `max`: those are library calls in wasm (boxes hold no NaN).
+    pub fn union(&self, other: &Aabb) -> Aabb {
+        Aabb {
+            min_x: if other.min_x < self.min_x { other.min_x } else { self.min_x },
+            min_y: if other.min_y < self.min_y { other.min_y } else { self.min_y },
+            max_x: if other.max_x > self.max_x { other.max_x } else { self.max_x },
+            max_y: if other.max_y > self.max_y { other.max_y } else { self.max_y },
+        }
+    }
 }
 
 /// The min corner of the intersection of two boxes. Structures that store an

@@ -38,21 +38,9 @@ pub(super) fn keeps_run_sorted(n: &Node) -> bool {
     !n.is_leaf() && n.count > SORTED_FROM
 }
 
-/// The box holding every box of `boxes`; for none, an inverted box that
-/// overlaps nothing.
+/// The box holding every box of `boxes`; for none, one that overlaps nothing.
 fn union(boxes: &[Aabb]) -> Aabb {
-    let empty = Aabb {
-        min_x: f64::INFINITY,
-        min_y: f64::INFINITY,
-        max_x: f64::NEG_INFINITY,
-        max_y: f64::NEG_INFINITY,
-    };
-    boxes.iter().fold(empty, |u, b| Aabb {
-        min_x: u.min_x.min(b.min_x),
-        min_y: u.min_y.min(b.min_y),
-        max_x: u.max_x.max(b.max_x),
-        max_y: u.max_y.max(b.max_y),
-    })
+    boxes.iter().fold(Aabb::EMPTY, |u, b| u.union(b))
 }
 
 /// Where an item goes in its node's run: the boxes crossing the vertical

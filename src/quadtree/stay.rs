@@ -204,16 +204,6 @@ fn between(lines: &[f64], min: f64, max: f64) -> ((f64, f64), (f64, f64)) {
     ((min_lo, min_hi), (max_lo, max_hi))
 }
 
-/// The smallest box holding `a` and `b`.
-fn bounding(a: &Aabb, b: &Aabb) -> Aabb {
-    Aabb {
-        min_x: if b.min_x < a.min_x { b.min_x } else { a.min_x },
-        min_y: if b.min_y < a.min_y { b.min_y } else { a.min_y },
-        max_x: if b.max_x > a.max_x { b.max_x } else { a.max_x },
-        max_y: if b.max_y > a.max_y { b.max_y } else { a.max_y },
-    }
-}
-
 impl Quadtree {
     /// The intervals of a proxy (`leaves` is scratch): `NEVER` outside
     /// the tree.
@@ -255,7 +245,7 @@ impl Quadtree {
                 ys[lines] = mid_y;
                 lines += 1;
             }
-            union = bounding(&union, b);
+            union = union.union(b);
             item = self.items.next_of_proxy[item as usize];
         }
         if self.items.next_of_proxy[first as usize] != NULL_INDEX && self.tiled_rectangle(first).is_none() {

@@ -167,10 +167,7 @@ impl Quadtree {
         let (mut union, mut deepest) = block[0];
         let mut shallowest = deepest;
         for (b, depth) in &block[1..] {
-            union.min_x = if b.min_x < union.min_x { b.min_x } else { union.min_x };
-            union.min_y = if b.min_y < union.min_y { b.min_y } else { union.min_y };
-            union.max_x = if b.max_x > union.max_x { b.max_x } else { union.max_x };
-            union.max_y = if b.max_y > union.max_y { b.max_y } else { union.max_y };
+            union = union.union(b);
             deepest = deepest.max(*depth);
             shallowest = shallowest.min(*depth);
         }
