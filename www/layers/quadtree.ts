@@ -71,30 +71,28 @@ class LevelLattice {
    */
   emit(depth: number, wx: number, wy: number, cw: number, ch: number, sink: LineSink): void {
     if (!this.used) return;
+    for (let col = 0; col < this.side; col++) this.emitRuns(depth, col, true, wx, wy, cw, ch, sink);
+    for (let row = 0; row < this.side; row++) this.emitRuns(depth, row, false, wx, wy, cw, ch, sink);
+  }
+
+  /** The runs of marked cells down column `line` (`vertical`) or along row `line`, each to `sink` as one midline. */
+  private emitRuns(depth: number, line: number, vertical: boolean, wx: number, wy: number, cw: number, ch: number, sink: LineSink): void {
     const { cells, side } = this;
-    for (let col = 0; col < side; col++) {
-      const x = wx + (col + 0.5) * cw;
-      for (let row = 0; row < side; ) {
-        if (cells[row * side + col] === 0) {
-          row++;
-          continue;
-        }
-        const first = row;
-        while (row < side && cells[row * side + col] !== 0) row++;
-        sink(depth, x, wy + first * ch, x, wy + row * ch);
+    const start = vertical ? line : line * side;
+    const step = vertical ? side : 1;
+    for (let k = 0; k < side; ) {
+      if (cells[start + k * step] === 0) {
+        k++;
+        continue;
       }
-    }
-    for (let row = 0; row < side; row++) {
-      const y = wy + (row + 0.5) * ch;
-      const base = row * side;
-      for (let col = 0; col < side; ) {
-        if (cells[base + col] === 0) {
-          col++;
-          continue;
-        }
-        const first = col;
-        while (col < side && cells[base + col] !== 0) col++;
-        sink(depth, wx + first * cw, y, wx + col * cw, y);
+      const first = k;
+      while (k < side && cells[start + k * step] !== 0) k++;
+      if (vertical) {
+        const x = wx + (line + 0.5) * cw;
+        sink(depth, x, wy + first * ch, x, wy + k * ch);
+      } else {
+        const y = wy + (line + 0.5) * ch;
+        sink(depth, wx + first * cw, y, wx + k * cw, y);
       }
     }
   }
