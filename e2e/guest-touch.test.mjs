@@ -1,7 +1,8 @@
 // The embed on a phone (390 × 844, touch): one-finger swipes over every
 // mode scroll the page and change nothing in the scene, what a finger
-// presses is at least 40 px, and the help line says how to zoom there. Real touch events through the DevTools
-// protocol, so the browser itself decides whether the page scrolls.
+// presses is at least 40 px, and the help line says how to zoom there.
+// Real touch events through the DevTools protocol, so the browser itself
+// decides whether the page scrolls.
 
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
