@@ -17,8 +17,11 @@ rm -rf "$out" && mkdir -p "$out/core" "$out/playground"
 
 cp pkg/broadphase.js pkg/broadphase_bg.wasm "$out/core/"
 cp packages/core/index.js packages/core/index.d.ts packages/core/node.js packages/core/README.md "$out/core/"
-# The façade the playground uses (one copy): the public classes and their types.
-cp www/core/facade.js www/core/facade.d.ts "$out/core/"
+# The façade the playground uses (one copy): the public classes, and their
+# declarations, emitted by tsc from the façade's JSDoc (the API's one source).
+cp www/core/facade.js www/core/signatures.js "$out/core/"
+tsc --allowJs --declaration --emitDeclarationOnly --skipLibCheck --target ES2022 --module ESNext \
+  --moduleResolution bundler --lib ES2022,DOM,ESNext.Disposable --rootDir www/core --outDir "$out/core" www/core/facade.js
 cat > "$out/core/package.json" <<JSON
 {
   "name": "broadphase",
@@ -37,7 +40,7 @@ cat > "$out/core/package.json" <<JSON
     "./broadphase_bg.wasm": "./broadphase_bg.wasm",
     "./package.json": "./package.json"
   },
-  "files": ["index.js", "index.d.ts", "facade.js", "facade.d.ts", "broadphase.js", "broadphase_bg.wasm", "node.js", "README.md"],
+  "files": ["index.js", "index.d.ts", "facade.js", "facade.d.ts", "signatures.js", "signatures.d.ts", "broadphase.js", "broadphase_bg.wasm", "node.js", "README.md"],
   "sideEffects": ["./node.js", "./index.js"],
   "engines": { "node": ">=20" },
   "keywords": ["collision", "broad-phase", "quadtree", "spatial-hash", "wasm"]

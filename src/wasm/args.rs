@@ -69,7 +69,7 @@ impl CheckLimit {
 
 /// The next method call judges only its first `count` arguments and stops
 /// there (the façade's slow path; any call clears it).
-#[wasm_bindgen(js_name = setCheckLimit, skip_typescript)]
+#[wasm_bindgen(js_name = setCheckLimit)]
 pub fn set_check_limit(count: u32) {
     CHECK_LIMIT.set(count);
 }

@@ -107,7 +107,7 @@ fn fit<T: Copy + Default>(buffer: &mut Vec<T>, len: usize) -> Result<(), ()> {
 
 /// [`MAX_ENTRIES`], for the façade: it copies a caller's view of wasm
 /// memory out before reserving room, but not one too long to be taken.
-#[wasm_bindgen::prelude::wasm_bindgen(js_name = maxBatchEntries, skip_typescript)]
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = maxBatchEntries)]
 pub fn max_batch_entries() -> u32 {
     MAX_ENTRIES as u32
 }

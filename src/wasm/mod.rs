@@ -4,15 +4,16 @@
 //! [`WasmTileGrid`] are the engines of JS `World` and `TileGrid`.
 //!
 //! **Users never see these classes.** `www/core/facade.js` wraps them (the
-//! page, the embed and the npm package all import that façade), and its
-//! declarations (`www/core/facade.d.ts`) are the public types; the classes
-//! here are generated with none. The façade checks each argument's JS type
-//! (`typeof x === 'number'`: free in a JIT, and no user code runs) and
-//! passes plain `f64`s and strings; these methods check the values by the
-//! core's rules, in argument order, so an error names the first bad
-//! argument. When argument `k` has the wrong type, the façade asks the
-//! method to judge arguments `0..k` alone (`args.rs`): a bad value before
-//! it is named first, and nothing runs past it.
+//! page, the embed and the npm package all import that façade); its JSDoc
+//! is the public API's one source (types, docs, the declarations `tsc`
+//! emits). The types wasm-bindgen generates for the classes here let `tsc`
+//! check every call the façade makes into them. The façade checks each
+//! argument's JS type (`typeof x === 'number'`: free in a JIT, and no user
+//! code runs) and passes plain `f64`s and strings; these methods check the
+//! values by the core's rules, in argument order, so an error names the
+//! first bad argument. When argument `k` has the wrong type, the façade
+//! asks the method to judge arguments `0..k` alone (`args.rs`): a bad value
+//! before it is named first, and nothing runs past it.
 //!
 //! Two conventions for what comes back:
 //! - The calls a game makes per object or per frame (`update`,
@@ -59,7 +60,7 @@ thread_local! {
 
 /// The message of the last [`REFUSED`] call (the façade throws it as an
 /// `Error`, so its stack shows the user's call).
-#[wasm_bindgen(js_name = takeError, skip_typescript)]
+#[wasm_bindgen(js_name = takeError)]
 pub fn take_error() -> String {
     LAST_ERROR.with(|e| std::mem::take(&mut *e.borrow_mut()))
 }
@@ -88,13 +89,13 @@ fn out_view<T>(data: &[T]) -> i32 {
 }
 
 /// The address of [`OUT`] in wasm memory.
-#[wasm_bindgen(js_name = outAddress, skip_typescript)]
+#[wasm_bindgen(js_name = outAddress)]
 pub fn out_address() -> u32 {
     OUT.0.get() as usize as u32
 }
 
 /// The module's memory, for the façade's views (whoever initialised it).
-#[wasm_bindgen(js_name = wasmMemory, skip_typescript)]
+#[wasm_bindgen(js_name = wasmMemory)]
 pub fn wasm_memory() -> JsValue {
     wasm_bindgen::memory()
 }

@@ -25,7 +25,7 @@ const MAX_OUTLINE_SEGMENTS: u32 = 1024;
 
 /// A world's tile grid (see the module docs). Every handle of one world
 /// reads and edits the same map.
-#[wasm_bindgen(js_name = TileGrid, skip_typescript)]
+#[wasm_bindgen(js_name = TileGrid)]
 pub struct WasmTileGrid {
     core: Rc<RefCell<crate::World>>,
     // Scratch behind the views, grown and reused.

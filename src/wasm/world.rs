@@ -1,6 +1,6 @@
 //! The engine of JS `World` (see the module docs of `src/wasm`: the
-//! façade in `www/core/facade.js` is what users call; its declarations are
-//! the public types). The contract's class (objects, stepping, pairs and
+//! façade in `www/core/facade.js` is what users call, and its JSDoc is the
+//! public API). The contract's class (objects, stepping, pairs and
 //! queries, structures, the tile grid's contract members, rays, the
 //! hierarchy) plus what the playground and games need beside it (slots,
 //! drawing views, tile responses, the wire format).
@@ -28,7 +28,7 @@ use crate::world::{StructureKind, TileResponse};
 const MAX_POPULATE: u32 = 2_000_000;
 
 /// A world of moving boxes with switchable broad-phase structures.
-#[wasm_bindgen(js_name = World, skip_typescript)]
+#[wasm_bindgen(js_name = World)]
 pub struct WasmWorld {
     core: Rc<RefCell<crate::World>>,
     /// Scratch for the quadtree view, kept so drawing allocates nothing warm.

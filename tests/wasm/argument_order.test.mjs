@@ -7,12 +7,14 @@
 // argument i and a bad value at argument j; the message must start with
 // argument i's name and a full snapshot of the World must be unchanged.
 //
-// The methods and their parameter names are read from the classes
-// themselves: a method added later without an entry below fails the test.
+// The methods, their parameter names and valid arguments come from the
+// façade's signatures (calls.mjs): a method added later is tried too, and
+// one with a parameter name this file has no bad values for fails.
 // A failure shows a dozen calls; ORDER_DUMP=1 prints every one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TileGrid, World } from './entry.mjs';
+import { callsOf, scene } from './calls.mjs';
 
 /** A bad value: `type` when it is the wrong JS type (a TypeError is due). */
 const T = (shown, value) => ({ shown, value, type: true });
@@ -50,63 +52,11 @@ const BAD = {
   boxes: [V('3 values', new Float64Array(3)), V('[NaN, 0, 1, 1]', new Float64Array([NaN, 0, 1, 1])), T('[0, 0, 1, 1]', [0, 0, 1, 1]), T('null', null)],
 };
 
-/** Per method: valid arguments, and bad values where the name's rules differ. */
-const WORLD = {
-  constructor: { valid: [100, 100] },
-  resize: { valid: [200, 200] },
-  insert: { valid: [1, 2, 3, 4] },
-  update: { valid: [1, 5, 5, 3, 3] },
-  setVelocity: { valid: [1, 1, 1] },
-  updateMany: { valid: [new Uint32Array([1]), new Float64Array([5, 5, 3, 3])] },
-  query: { valid: [0, 0, 50, 50] },
-  setQuadtreeLimits: { valid: [8, 8] },
-  populate: { valid: [10, 1, 'uniform'] },
-  setTileGrid: { valid: [4, 4, 10] },
-  setTile: { valid: [0, 0, 'full'] },
-  tile: { valid: [0, 0] },
-  edge: { valid: [0, 0, 'left'] },
-  touchedCells: { valid: [0, 0, 5, 5] },
-  setTileResponse: { valid: [1, 'slide'] },
-  traceCells: { valid: [1, 1, 30, 30] },
-  castRay: { valid: [1, 1, 30, 30] },
-  setParent: { valid: [3, 1] },
-};
-
-const TILES = {
-  castRay: { valid: [1, 1, 30, 30] },
+/** Bad values where a name's rules differ in one method. */
+const BAD_IN = {
   // A non-finite point is in no cell (undefined): only types are refused.
-  cellAt: { valid: [1, 1], bad: { x: notNumber, y: notNumber } },
-  door: { valid: [0, 0, 'left'] },
-  edge: { valid: [0, 0, 'left'] },
-  edgeLines: { valid: [0, 0, 4, 4] },
-  lineOfSight: { valid: [1, 1, 30, 30] },
-  loadAscii: { valid: ['..##\n....\n', 10] },
-  pushOut: { valid: [1, 1, 2, 2] },
-  reset: { valid: [4, 4, 10] },
-  setDoor: { valid: [1, 1, 'left', 'closed'] },
-  setTile: { valid: [0, 0, 'full'] },
-  tile: { valid: [0, 0] },
-  touchedCells: { valid: [0, 0, 5, 5] },
-  traceCells: { valid: [1, 1, 30, 30] },
-  traceSteps: { valid: [1, 1, 30, 30] },
+  'TileGrid.cellAt': { x: notNumber, y: notNumber },
 };
-
-const TILE_STATICS = {
-  rotateShape: { valid: ['slope45-br', true] },
-  shapeOutline: { valid: ['full', 8] },
-};
-
-function scene() {
-  const w = new World(100, 100);
-  for (let i = 0; i < 4; i++) w.insert(10 * i, 10 * i, 8, 8);
-  w.setParent(2, 1);
-  w.setVelocity(3, 1, -2);
-  w.setTileResponse(4, 'bounce');
-  w.setTileGrid(4, 4, 10);
-  w.setTile(1, 1, 'slope45-br');
-  w.tiles.setDoor(2, 2, 'top', 'closed');
-  return w;
-}
 
 /** Everything a call could change. */
 function snapshot(w) {
@@ -129,31 +79,22 @@ function snapshot(w) {
   return s;
 }
 
-/** Parameter names of a method (`name(a, b) { … }`) or class constructor, from its source. */
-function params(fn) {
-  const source = fn.toString();
-  const list = (source.startsWith('class') ? /\n\s*constructor\(([^)]*)\)/ : /^[^(]*\(([^)]*)\)/).exec(source)[1];
-  return list.split(',').map((p) => p.trim()).filter(Boolean);
-}
+/** Whether `method` of `Class` is static (the constructor counts: it needs no instance). */
+const isStatic = (Class, method) => method === 'constructor' || !(method in Class.prototype);
 
-/** Methods (own, functions, not accessors) of an object taking two or more arguments. */
-function methodsTakingTwo(object) {
-  return Object.getOwnPropertyNames(object)
-    .filter((key) => typeof Object.getOwnPropertyDescriptor(object, key).value === 'function')
-    .filter((key) => key !== 'constructor' && params(object[key]).length >= 2);
-}
-
-/** The calls to make: `{ where, method, names, valid, bad }` per method. */
-function plan(where, object, table) {
-  const found = methodsTakingTwo(object);
-  for (const method of found) assert.ok(method in table, `${where}.${method} takes two or more arguments: add it to this test's table`);
-  return Object.entries(table).map(([method, { valid, bad = {} }]) => {
-    const fn = method === 'constructor' ? object.constructor : object[method];
-    const names = params(fn);
-    assert.equal(valid.length, names.length, `${where}.${method}(${names}): valid arguments`);
-    for (const n of names) assert.ok(bad[n] ?? BAD[n], `no bad values for ${n} of ${where}.${method}`);
-    return { where, method, names, valid, bad: names.map((n) => bad[n] ?? BAD[n]) };
-  });
+/**
+ * The calls to make: `{ where, method, names, valid, bad }` for every
+ * method of `className` taking two or more arguments, static or not as
+ * asked (from the façade's signatures: a method added later is tried too).
+ */
+function plan(className, Class, statics) {
+  return callsOf(className)
+    .filter(({ method, names }) => names.length >= 2 && isStatic(Class, method) === statics)
+    .map(({ method, names, valid }) => {
+      const bad = names.map((n) => BAD_IN[`${className}.${method}`]?.[n] ?? BAD[n]);
+      names.forEach((n, i) => assert.ok(bad[i], `no bad values for ${n} of ${className}.${method}: add them to BAD`));
+      return { where: className, method, names, valid, bad };
+    });
 }
 
 const shown = (v) => (typeof v === 'string' ? JSON.stringify(v) : ArrayBuffer.isView(v) ? `${v.constructor.name}[${[...v]}]` : String(v));
@@ -212,9 +153,10 @@ function report(t, what, { tried, failures }) {
 test('World: of two bad arguments the first is named, and nothing changes', (t) => {
   let w = scene();
   let before = snapshot(w);
-  const calls = plan('World', World.prototype, WORLD);
+  const calls = [...plan('World', World, true), ...plan('World', World, false)];
   const result = tryPairs(calls, (method, args, judge) => {
     if (method === 'constructor') return outcome(() => new World(...args), judge);
+    if (isStatic(World, method)) return outcome(() => World[method](...args), judge);
     const problem = outcome(() => w[method](...args), judge);
     const after = snapshot(w);
     if (after === before) return problem;
@@ -242,9 +184,8 @@ test('TileGrid (and its statics): of two bad arguments the first is named, and n
     before = snapshot(w);
     return `${problem ?? 'named the right argument'}, but changed the World`;
   };
-  const instance = tryPairs(plan('TileGrid', TileGrid.prototype, TILES), run);
-  const statics = tryPairs(plan('TileGrid', TileGrid, TILE_STATICS), (method, args, judge) => outcome(() => TileGrid[method](...args), judge));
-  assert.deepEqual(methodsTakingTwo(World), [], 'a World static takes two arguments: add it to this test');
+  const instance = tryPairs(plan('TileGrid', TileGrid, false), run);
+  const statics = tryPairs(plan('TileGrid', TileGrid, true), (method, args, judge) => outcome(() => TileGrid[method](...args), judge));
   tiles.free();
   w.free();
   report(t, 'TileGrid', { tried: instance.tried + statics.tried, failures: [...instance.failures, ...statics.failures] });

@@ -4,68 +4,12 @@
 // (freeing the World, creating another). Each call must throw a TypeError
 // naming the argument, run no user code, and change nothing — in this World
 // or any other. A call on a freed World throws and touches no other World.
+// The methods, their parameters and their JS types come from the façade's
+// signatures (calls.mjs): a method added to the façade is attacked too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TileGrid, World, wasm } from './entry.mjs';
-
-/** Valid arguments for each method taking any (name → [param names, values]). */
-const WORLD_CALLS = {
-  resize: [['width', 'height'], [200, 200]],
-  insert: [['x', 'y', 'w', 'h'], [1, 2, 3, 4]],
-  update: [['id', 'x', 'y', 'w', 'h'], [1, 5, 5, 3, 3]],
-  setVelocity: [['id', 'vx', 'vy'], [1, 1, 1]],
-  velocity: [['id'], [1]],
-  remove: [['id'], [2]],
-  box: [['id'], [1]],
-  step: [['dt'], [0.01]],
-  query: [['x', 'y', 'w', 'h'], [0, 0, 50, 50]],
-  setStructure: [['name'], ['grid']],
-  setQuadtreeLimits: [['maxObjects', 'maxLevels'], [8, 8]],
-  setCellSize: [['size'], [10]],
-  searchedIn: [['id'], [1]],
-  storedIn: [['id'], [1]],
-  populate: [['count', 'seed', 'layout'], [10, 1, 'uniform']],
-  setTileGrid: [['cols', 'rows', 'tileSize'], [4, 4, 10]],
-  setTile: [['col', 'row', 'shape'], [0, 0, 'full']],
-  tile: [['col', 'row'], [0, 0]],
-  edge: [['col', 'row', 'side'], [0, 0, 'left']],
-  touchedCells: [['x', 'y', 'w', 'h'], [0, 0, 5, 5]],
-  setTileResponse: [['id', 'response'], [1, 'slide']],
-  tileResponse: [['id'], [1]],
-  traceCells: [['x0', 'y0', 'x1', 'y1'], [1, 1, 30, 30]],
-  castRay: [['x0', 'y0', 'x1', 'y1'], [1, 1, 30, 30]],
-  setParent: [['child', 'parent'], [3, 1]],
-  setParents: [['pairs'], [new Uint32Array([3, 1])]],
-  parentOf: [['id'], [1]],
-  setHierarchyTracing: [['on'], [true]],
-};
-
-const TILES_CALLS = {
-  castRay: [['x0', 'y0', 'x1', 'y1'], [1, 1, 30, 30]],
-  cellAt: [['x', 'y'], [1, 1]],
-  changedCellsSince: [['revision'], [0]],
-  door: [['col', 'row', 'side'], [0, 0, 'left']],
-  edge: [['col', 'row', 'side'], [0, 0, 'left']],
-  lineOfSight: [['x0', 'y0', 'x1', 'y1'], [1, 1, 30, 30]],
-  loadPreset: [['name'], ['empty']],
-  pushOut: [['x', 'y', 'w', 'h'], [1, 1, 2, 2]],
-  reset: [['cols', 'rows', 'tileSize'], [4, 4, 10]],
-  setDoor: [['col', 'row', 'side', 'door'], [1, 1, 'left', 'closed']],
-  setTile: [['col', 'row', 'shape'], [0, 0, 'full']],
-  tile: [['col', 'row'], [0, 0]],
-  touchedCells: [['x', 'y', 'w', 'h'], [0, 0, 5, 5]],
-  traceCells: [['x0', 'y0', 'x1', 'y1'], [1, 1, 30, 30]],
-  traceSteps: [['x0', 'y0', 'x1', 'y1'], [1, 1, 30, 30]],
-};
-
-function scene() {
-  const w = new World(100, 100);
-  for (let i = 0; i < 4; i++) w.insert(10 * i, 10 * i, 8, 8);
-  w.setParent(2, 1);
-  w.setTileGrid(4, 4, 10);
-  w.setTile(1, 1, 'slope45-br');
-  return w;
-}
+import { callsOf, scene } from './calls.mjs';
 
 function snapshot(w) {
   const t = w.tiles;
@@ -84,7 +28,7 @@ function snapshot(w) {
   return s;
 }
 
-/** Wrong values for a parameter of the given kind, some of them hostile. */
+/** Wrong values for a parameter of the given JS type, some of them hostile. */
 function wrongValues(kind, effects) {
   const sneaky = { valueOf: () => (effects.calls++, 3), toString: () => (effects.calls++, 'full') };
   const getterBomb = new Proxy({}, { get: () => (effects.calls++, () => 3) });
@@ -94,7 +38,6 @@ function wrongValues(kind, effects) {
     // Array.isArray throws on it: describing it for the TypeError threw
     // instead, and left updateMany's scratch borrowed for good.
     ['a revoked proxy', revoked.proxy],
-    ['null', null],
     ['{}', {}],
     ['[]', []],
     ['[1]', [1]],
@@ -104,32 +47,35 @@ function wrongValues(kind, effects) {
     ['a symbol', Symbol('s')],
     ['a function', () => 3],
   ];
-  if (kind === 'string') return [...common, ['3', 3], ['true', true]];
-  if (kind === 'boolean') return [...common, ['1', 1], ['"yes"', 'yes']];
-  if (kind === 'array') return [...common, ['[3, 1]', [3, 1]], ['"abc"', 'abc'], ['5', 5]];
-  return [...common, ['"3"', '3'], ['true', true], ['undefined', undefined]];
+  if (kind === 'string') return [...common, ['null', null], ['3', 3], ['true', true]];
+  if (kind === 'boolean') return [...common, ['null', null], ['1', 1], ['"yes"', 'yes']];
+  if (kind === 'Uint32Array' || kind === 'Float64Array') return [...common, ['null', null], ['[3, 1]', [3, 1]], ['"abc"', 'abc'], ['5', 5]];
+  if (kind === 'number?') return [...common, ['"3"', '3'], ['true', true]]; // null and undefined are "omitted"
+  return [...common, ['null', null], ['"3"', '3'], ['true', true], ['undefined', undefined]];
 }
 
-function kindOf(value) {
-  if (typeof value === 'string') return 'string';
-  if (typeof value === 'boolean') return 'boolean';
-  if (value instanceof Uint32Array) return 'array';
-  return 'number';
+/** Whether `method` of `Class` is static (the constructor counts as one: it needs no instance). */
+const isStatic = (Class, method) => method === 'constructor' || !(method in Class.prototype);
+
+/** Calls `method` of `Class` with `args` on `subject` (or on the class, for a static). */
+function call(Class, subject, method, args) {
+  if (method === 'constructor') return new Class(...args);
+  return isStatic(Class, method) ? Class[method](...args) : subject[method](...args);
 }
 
-function attack(target, calls, make) {
+function attack(className, Class, make) {
   let tried = 0;
-  for (const [method, [names, valid]] of Object.entries(calls)) {
+  for (const { method, names, kinds, valid } of callsOf(className)) {
     for (let i = 0; i < names.length; i++) {
       const effects = { calls: 0 };
-      for (const [shown, bad] of wrongValues(kindOf(valid[i]), effects)) {
+      for (const [shown, bad] of wrongValues(kinds[i], effects)) {
         const { subject, other, before, otherBefore, cleanup } = make();
         const args = [...valid];
         args[i] = bad;
         assert.throws(
-          () => subject[method](...args),
+          () => call(Class, subject, method, args),
           (e) => e instanceof TypeError && new RegExp(`\\b${names[i]}\\b`).test(e.message),
-          `${method}: argument ${names[i]} = ${shown} should throw a TypeError naming ${names[i]}`,
+          `${className}.${method}: argument ${names[i]} = ${shown} should throw a TypeError naming ${names[i]}`,
         );
         assert.equal(effects.calls, 0, `${method}(${names[i]} = ${shown}) ran user code (valueOf, toString or a proxy trap)`);
         assert.equal(snapshot(subject.world ?? subject), before, `${method}(${names[i]} = ${shown}) changed the world`);
@@ -143,7 +89,7 @@ function attack(target, calls, make) {
 }
 
 test('every World method refuses every wrong type with a TypeError naming the argument, running no user code, changing nothing', () => {
-  const tried = attack(WORLD_CALLS, WORLD_CALLS, () => {
+  const tried = attack('World', World, () => {
     const subject = scene();
     const other = scene();
     const before = snapshot(subject);
@@ -154,7 +100,7 @@ test('every World method refuses every wrong type with a TypeError naming the ar
 });
 
 test('every TileGrid method does the same', () => {
-  const tried = attack(TILES_CALLS, TILES_CALLS, () => {
+  const tried = attack('TileGrid', TileGrid, () => {
     const world = scene();
     const other = scene();
     const subject = world.tiles;
@@ -195,7 +141,8 @@ test('a freed World throws on every call and no other World changes', () => {
   const other = scene();
   const before = snapshot(other);
   w.free();
-  for (const [method, [, valid]] of Object.entries(WORLD_CALLS)) {
+  for (const { method, valid } of callsOf('World')) {
+    if (isStatic(World, method)) continue;
     assert.throws(() => w[method](...valid), Error, `${method} on a freed World should throw`);
   }
   assert.throws(() => w.pairs(), Error);

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TileGrid, World } from './entry.mjs';
+import { callsOf } from './calls.mjs';
 
 /** Asserts that `call` throws a JS Error whose message mentions `name`. */
 function throwsNaming(call, name) {
@@ -337,23 +338,22 @@ test('updateMany moves many boxes at once, all or nothing; pairsBegan/pairsEnded
   w.free();
 });
 
-test('the façade implements its declarations, and checks each method by its own parameter names', async () => {
-  const { readFileSync } = await import('node:fs');
-  const { signatures } = await import('../../www/core/facade.js');
-  const dts = readFileSync(new URL('../../www/core/facade.d.ts', import.meta.url), 'utf8');
+test('the façade is the one source: its signatures and docs/API.md follow it, and each method takes the parameters they say', async () => {
+  const { stale, readFacade } = await import('../../scripts/generate-api.mjs');
+  assert.deepEqual(stale(), [], 'run node scripts/generate-api.mjs');
+  const members = readFacade();
   for (const [name, Class] of [['World', World], ['TileGrid', TileGrid]]) {
-    const start = dts.indexOf(`declare class ${name} {`);
-    const body = dts.slice(start, dts.indexOf('\n}\n', start));
-    for (const [, isStatic, member] of body.matchAll(/^ {4}(static |readonly |get )?([A-Za-z_][A-Za-z0-9_]*)\s*[(:?]/gm)) {
-      if (member === 'constructor') continue;
-      const owner = isStatic === 'static ' ? Class : Class.prototype;
-      assert.ok(member in owner, `${name}${isStatic === 'static ' ? '.' : '.prototype.'}${member} is declared but the façade has none`);
+    for (const m of members[name]) {
+      if (m.kind === 'constructor') continue;
+      const owner = m.isStatic ? Class : Class.prototype;
+      const key = m.name === '[Symbol.dispose]' ? Symbol.dispose : m.name;
+      assert.ok(key in owner, `${name}.${m.name} is documented but the class has none`);
     }
-    for (const [method, parameters] of Object.entries(signatures[name])) {
+    for (const { method, names } of callsOf(name)) {
       const fn = method === 'constructor' ? Class : Class.prototype[method] ?? Class[method];
       const source = fn.toString();
       const list = (method === 'constructor' ? /\n\s*constructor\(([^)]*)\)/ : /^[^(]*\(([^)]*)\)/).exec(source)[1];
-      assert.deepEqual(list.split(',').map((p) => p.trim()).filter(Boolean), parameters.map(([p]) => p), `${name}.${method}`);
+      assert.deepEqual(list.split(',').map((p) => p.trim()).filter(Boolean), names, `${name}.${method}`);
     }
   }
 });

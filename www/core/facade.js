@@ -3,6 +3,16 @@
 // (through www/core) and the npm package (its ES module and Node entry).
 // The wasm-bindgen classes it wraps are never handed out.
 //
+// This file is the one source of the public API. Each member's name,
+// parameters, types (JSDoc, checked by `tsc --checkJs`) and doc are written
+// here once; the declarations are emitted from it by `tsc` (the npm
+// package's facade.d.ts, the embed's types), and `signatures.js` and
+// docs/API.md's member tables are generated from it by
+// `node scripts/generate-api.mjs` (`npm test` fails when they differ). A
+// `@category` tag opens a group of members in docs/API.md: the members
+// after it, in this file's order, until the next. The raw classes' types
+// come from wasm-bindgen, so `tsc` also checks every call into the core.
+//
 // What it promises, at no cost to the everyday call:
 // - Each argument's JS type is checked here (`typeof x === 'number'`: free
 //   in a JIT) and a wrong one is a TypeError naming it; nothing is coerced
@@ -11,19 +21,24 @@
 //   positive, a live id, a cell of the map) and names a bad one.
 // - The first bad argument is the one named. When argument k has the wrong
 //   type, the core first judges arguments 0..k alone (`wrongType` below,
-//   the slow path): a bad value before it is named instead.
+//   the slow path, driven by `signatures.js`): a bad value before it is
+//   named instead.
 // - A refused call changes nothing; a call on a freed World (or on its
 //   `tiles` handle, which is the World's and goes with it) says so; free()
-//   twice, or [Symbol.dispose] after free(), does nothing;
-//   a method called on an object of another class throws a TypeError (the
-//   private field's brand check).
+//   twice, or [Symbol.dispose] after free(), does nothing; a method called
+//   on an object of another class throws a TypeError (the private field's
+//   brand check).
 // - The everyday calls cross the boundary as one wasm call returning one
 //   number (see src/wasm/mod.rs): a small result (a box, a ray hit, a view's
 //   address) is read from a fixed cell of wasm memory, so no array, object
 //   or handle is made for the call itself.
 //
-// `facade(raw)` builds the classes for one wasm-bindgen module (`raw`, the
-// namespace of pkg/broadphase.js), once per module.
+// `facade(raw)` binds the classes to one wasm-bindgen module (`raw`, the
+// namespace of pkg/broadphase.js) and returns them with its loaders.
+
+/** @import * as Raw from '../../pkg/broadphase.js' */
+
+import { SIGNATURES } from './signatures.js';
 
 const NO_LIMIT = 0xffffffff;
 /** Views of results up to this length are kept for reuse (see `views`). */
@@ -36,7 +51,8 @@ const REFUSED = -1;
 // Built-ins taken once, so a page that replaces them later cannot make a
 // call run its code.
 const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
-const builtinGetter = (key) => Object.getOwnPropertyDescriptor(TypedArrayPrototype, key).get;
+/** @param {PropertyKey} key @returns {Function} */
+const builtinGetter = (key) => /** @type {Function} */ (Object.getOwnPropertyDescriptor(TypedArrayPrototype, key)?.get);
 const typedArrayTag = builtinGetter(Symbol.toStringTag);
 const typedArrayLength = builtinGetter('length');
 const typedArrayBuffer = builtinGetter('buffer');
@@ -44,13 +60,12 @@ const typedArraySet = TypedArrayPrototype.set;
 const apply = Reflect.apply;
 const isArray = Array.isArray;
 const stringify = JSON.stringify;
-const disposeSymbol = typeof Symbol.dispose === 'symbol' ? Symbol.dispose : undefined;
 
-/** What a value is, for a message: `number 3`, `string "3"`, `an array`, … Runs no user code. */
+/** What a value is, for a message: `number 3`, `string "3"`, `an array`, … Runs no user code. @param {unknown} value */
 function describe(value) {
   const type = typeof value;
-  if (type === 'number') return `number ${value}`;
-  if (type === 'string') return `string ${stringify(value.slice(0, 40))}`;
+  if (typeof value === 'number') return `number ${value}`;
+  if (typeof value === 'string') return `string ${stringify(value.slice(0, 40))}`;
   if (value === null) return 'null';
   try {
     if (isArray(value)) return 'an array';
@@ -60,6 +75,7 @@ function describe(value) {
   return type;
 }
 
+/** @type {Record<string, string>} */
 const EXPECTED = {
   number: 'a number',
   string: 'a string',
@@ -69,753 +85,1446 @@ const EXPECTED = {
   Float64Array: 'a Float64Array',
 };
 
+/** @type {Record<string, unknown>} */
 const NEUTRAL = { number: 0, string: '', boolean: false, 'number?': undefined };
 
+/** @param {unknown} value @param {string} kind */
 function hasType(value, kind) {
   if (kind === 'number?') return value === undefined || value === null || typeof value === 'number';
   if (kind === 'Uint32Array' || kind === 'Float64Array') return typedLength(value, kind) >= 0;
   return typeof value === kind;
 }
 
-/** The length of `value` if it is a genuine typed array named `kind`, else -1; no user code runs. */
+/** The length of `value` if it is a genuine typed array named `kind`, else -1; no user code runs. @param {unknown} value @param {string} kind @returns {number} */
 function typedLength(value, kind) {
   if (apply(typedArrayTag, value, []) !== kind) return -1;
   return apply(typedArrayLength, value, []);
 }
 
-/** A copy in JS memory of a genuine typed array (its own getters and species untouched). */
+/**
+ * A copy in JS memory of a genuine typed array (its own getters and species untouched).
+ * @template {Uint32Array | Float64Array} A
+ * @param {A} array @param {{ new (length: number): A }} Kind @returns {A}
+ */
 function copyOf(array, Kind) {
   const copy = new Kind(apply(typedArrayLength, array, []));
   apply(typedArraySet, copy, [array]);
   return copy;
 }
 
+/** @param {string} name */
 function freedError(name) {
   return new Error(`this ${name} was freed: it cannot be used after free()`);
 }
 
-/**
- * Each method's parameters: names and JS types, in order. The fast path
- * checks the same types inline; these drive the slow path and the tests.
- */
-const n = 'number';
-const s = 'string';
-const SIGNATURES = {
-  World: {
-    constructor: [['width', n], ['height', n]],
-    resize: [['width', n], ['height', n]],
-    insert: [['x', n], ['y', n], ['w', n], ['h', n]],
-    update: [['id', n], ['x', n], ['y', n], ['w', n], ['h', n]],
-    setVelocity: [['id', n], ['vx', n], ['vy', n]],
-    velocity: [['id', n]],
-    remove: [['id', n]],
-    box: [['id', n]],
-    step: [['dt', n]],
-    query: [['x', n], ['y', n], ['w', n], ['h', n]],
-    setStructure: [['name', s]],
-    setQuadtreeLimits: [['maxObjects', n], ['maxLevels', n]],
-    setCellSize: [['size', n]],
-    searchedIn: [['id', n]],
-    storedIn: [['id', n]],
-    populate: [['count', n], ['seed', n], ['layout', s]],
-    sceneSide: [['count', n]],
-    viewLayout: [['name', s]],
-    setTileGrid: [['cols', n], ['rows', n], ['tileSize', n]],
-    setTile: [['col', n], ['row', n], ['shape', s]],
-    tile: [['col', n], ['row', n]],
-    edge: [['col', n], ['row', n], ['side', s]],
-    touchedCells: [['x', n], ['y', n], ['w', n], ['h', n]],
-    setTileResponse: [['id', n], ['response', s]],
-    tileResponse: [['id', n]],
-    traceCells: [['x0', n], ['y0', n], ['x1', n], ['y1', n]],
-    castRay: [['x0', n], ['y0', n], ['x1', n], ['y1', n]],
-    setParent: [['child', n], ['parent', n]],
-    updateMany: [['ids', 'Uint32Array'], ['boxes', 'Float64Array']],
-    setParents: [['pairs', 'Uint32Array']],
-    parentOf: [['id', n]],
-    setHierarchyTracing: [['on', 'boolean']],
-  },
-  TileGrid: {
-    shapeFamily: [['shape', s]],
-    rotateShape: [['shape', s], ['clockwise', 'boolean']],
-    shapeOutline: [['shape', s], ['segments', n]],
-    shapeSides: [['shape', s]],
-    changedCellsSince: [['revision', n]],
-    reset: [['cols', n], ['rows', n], ['tileSize', n]],
-    loadPreset: [['name', s]],
-    loadAscii: [['map', s], ['tileSize', n]],
-    setTile: [['col', n], ['row', n], ['shape', s]],
-    tile: [['col', n], ['row', n]],
-    edge: [['col', n], ['row', n], ['side', s]],
-    setDoor: [['col', n], ['row', n], ['side', s], ['door', s]],
-    door: [['col', n], ['row', n], ['side', s]],
-    edgeLines: [['colStart', 'number?'], ['rowStart', 'number?'], ['colEnd', 'number?'], ['rowEnd', 'number?']],
-    cellAt: [['x', n], ['y', n]],
-    touchedCells: [['x', n], ['y', n], ['w', n], ['h', n]],
-    pushOut: [['x', n], ['y', n], ['w', n], ['h', n]],
-    traceCells: [['x0', n], ['y0', n], ['x1', n], ['y1', n]],
-    traceSteps: [['x0', n], ['y0', n], ['x1', n], ['y1', n]],
-    castRay: [['x0', n], ['y0', n], ['x1', n], ['y1', n]],
-    lineOfSight: [['x0', n], ['y0', n], ['x1', n], ['y1', n]],
-  },
-};
-
+/** @param {unknown} a @param {unknown} b */
 const num2 = (a, b) => typeof a === 'number' && typeof b === 'number';
+/** @param {unknown} a @param {unknown} b @param {unknown} c */
 const num3 = (a, b, c) => typeof a === 'number' && typeof b === 'number' && typeof c === 'number';
+/** @param {unknown} a @param {unknown} b @param {unknown} c @param {unknown} d */
 const num4 = (a, b, c, d) => typeof a === 'number' && typeof b === 'number' && typeof c === 'number' && typeof d === 'number';
 
-const built = new WeakMap();
+// ---- The wasm module these classes are bound to (see `facade`) ----
 
-/** The public classes over one wasm-bindgen module (the same ones for the same module). */
-export function facade(raw) {
-  let core = built.get(raw);
-  if (core === undefined) {
-    core = build(raw);
-    built.set(raw, core);
-  }
-  return core;
+/** @type {typeof Raw} */
+let raw = /** @type {any} */ (null);
+/** @type {typeof Raw.TileGrid} */
+let RawTileGrid;
+
+/** The module, or an error saying the classes were imported without one. */
+function bound() {
+  if (raw === null) throw new Error('World and TileGrid are not bound to a wasm module: import them from www/core or the broadphase package');
+  return raw;
 }
 
-/** Each method's parameters (for tests: they check the classes against it). */
-export const signatures = SIGNATURES;
+// ---- Wasm memory: the cells small results are left in, and views ----
 
-function build(raw) {
-  const RawWorld = raw.World;
-  const RawTileGrid = raw.TileGrid;
+/** @type {ArrayBuffer | null} */
+let heap = null;
+/** @type {Float64Array} */
+let cells = new Float64Array(0);
+/**
+ * Views handed out, by address and length: a result of the same length
+ * at the same place is the same view object, so the everyday query makes
+ * no object once warm (a view is valid until the next call anyway).
+ * @type {Map<number, Uint32Array[]>}
+ */
+const views = new Map();
+/** The core's result cells (re-viewed after the memory grew: the old view is then detached). */
+function out() {
+  if (heap === null || heap.byteLength === 0) {
+    heap = /** @type {ArrayBuffer} */ (raw.wasmMemory().buffer);
+    cells = new Float64Array(heap, raw.outAddress(), 8);
+    views.clear();
+  }
+  return cells;
+}
+/** The memory's current buffer (for views and for telling a view of it). */
+function memory() {
+  out();
+  return /** @type {ArrayBuffer} */ (heap);
+}
+/** @param {number} length */
+function viewU32(length) {
+  const address = out()[0];
+  const buffer = /** @type {ArrayBuffer} */ (heap);
+  if (length > MAX_KEPT_VIEW) return new Uint32Array(buffer, address, length);
+  let byLength = views.get(address);
+  if (byLength === undefined) {
+    if (views.size >= MAX_KEPT_ADDRESSES) views.clear(); // buffers that moved
+    byLength = [];
+    views.set(address, byLength);
+  }
+  return (byLength[length] ??= new Uint32Array(buffer, address, length));
+}
+/** @param {number} count */
+function floats(count) {
+  const o = out();
+  const copy = new Float64Array(count);
+  for (let i = 0; i < count; i++) copy[i] = o[i];
+  return copy;
+}
+/** @param {number} found @returns {RayHit | undefined} */
+function rayHit(found) {
+  if (found === 0) return undefined;
+  const o = out();
+  return { t: o[0], x: o[1], y: o[2], normalX: o[3], normalY: o[4], objectId: o[5], col: o[6], row: o[7] };
+}
+const refused = () => new Error(raw.takeError());
 
-  // ---- Wasm memory: the cells small results are left in, and views ----
+// ---- The slow path: a wrong type, named after any earlier bad value ----
 
-  let heap = null;
-  let cells = null;
+/**
+ * Throws for the first argument of `values` whose type is wrong by
+ * `signature`, unless an earlier argument's value is bad: the core judges
+ * those first (`method` is called on `self` with the values before the
+ * wrongly typed one and neutral ones from it on, and it stops there).
+ * @param {readonly (readonly [string, string])[]} signature
+ * @param {unknown[]} values
+ * @param {unknown} self
+ * @param {Function} method
+ * @returns {never}
+ */
+function wrongType(signature, values, self, method) {
+  let k = 0;
+  while (k < signature.length && hasType(values[k], signature[k][1])) k++;
+  if (k === signature.length) throw new Error('wrongType called without a wrong type'); // a façade bug
+  let earlier = null;
+  if (k > 0) {
+    const args = values.slice(0, k);
+    for (let i = k; i < signature.length; i++) args.push(NEUTRAL[signature[i][1]]);
+    raw.setCheckLimit(k);
+    try {
+      if (apply(method, self, args) === REFUSED) earlier = refused();
+    } catch (error) {
+      if (error !== null) earlier = error; // thrown by a `Result` method; null: stopped, nothing bad before k
+    } finally {
+      raw.setCheckLimit(NO_LIMIT);
+    }
+  }
+  const [name, kind] = signature[k];
+  throw earlier ?? new TypeError(`${name} must be ${EXPECTED[kind]}, got ${describe(values[k])}`);
+}
+
+/** Judges nothing (for a method whose earlier arguments the façade judges itself). */
+const judgeNothing = () => 0;
+
+const W = SIGNATURES.World;
+const T = SIGNATURES.TileGrid;
+const TILES_MAKES = {}; // World.tiles' token for TileGrid's constructor
+
+let batchLimit = 0;
+/** Most entries a batch takes (the core refuses more before it allocates). */
+const maxBatch = () => (batchLimit ||= raw.maxBatchEntries());
+
+/** @type {string[] | null} */
+let shapeNames = null;
+const shapes = () => (shapeNames ??= RawTileGrid.shapes());
+
+/**
+ * Views of wasm memory among a batch's arrays are copied out first: reserving room may grow the memory and detach them.
+ * @template {Uint32Array | Float64Array} A
+ * @param {A} array @param {{ new (length: number): A }} Kind @returns {A}
+ */
+function outsideMemory(array, Kind) {
+  return apply(typedArrayBuffer, array, []) === memory() ? copyOf(array, Kind) : array;
+}
+
+/**
+ * What `castRay` hit first (a plain object: nothing to free).
+ * @typedef {object} RayHit
+ * @property {number} t Fraction of the segment, 0..1.
+ * @property {number} x The hit point.
+ * @property {number} y
+ * @property {number} normalX Unit outward normal of the surface hit.
+ * @property {number} normalY
+ * @property {number} objectId The object hit, or 0 for a tile.
+ * @property {number} col The tile's cell for a tile hit; -1 for an object.
+ * @property {number} row
+ */
+
+/**
+ * One queue repair of `setParent` (see `lastRepair`).
+ * @typedef {object} RepairTrace
+ * @property {number} child
+ * @property {number} parent
+ * @property {number} p Where the child sat in the queue (the start of the repaired segment).
+ * @property {number} q Where the new parent sat (its end).
+ * @property {Uint32Array} before The segment P..=Q before the repair.
+ * @property {Uint32Array} temp The temporary queue at the end of the walk.
+ * @property {Uint8Array} toTemp Per entry of `before`: 1 if it went to the temporary queue.
+ * @property {Uint32Array} after The segment after the repair.
+ */
+
+/** @type {(handle: Raw.TileGrid) => TileGrid} */
+let tilesOf;
+/** @type {(tiles: TileGrid) => void} */
+let releaseTiles;
+
+/**
+ * The N-style tile grid of a world: `const tiles = world.tiles` (the same
+ * handle at every read), with its shapes, edge states and doors as
+ * typed-array views, a change journal a drawing layer redraws from,
+ * tile-only rays, and static functions that describe the shapes without
+ * any grid.
+ */
+export class TileGrid {
+  /** @type {Raw.TileGrid | null} */
+  #raw;
+
   /**
-   * Views handed out, by address and length: a result of the same length
-   * at the same place is the same view object, so the everyday query makes
-   * no object once warm (a view is valid until the next call anyway).
+   * Made by `world.tiles` only.
+   * @private
+   * @param {unknown} token
+   * @param {Raw.TileGrid} handle
    */
-  const views = new Map();
-  /** The core's result cells (re-viewed after the memory grew: the old view is then detached). */
-  function out() {
-    if (heap === null || heap.byteLength === 0) {
-      heap = raw.wasmMemory().buffer;
-      cells = new Float64Array(heap, raw.outAddress(), 8);
-      views.clear();
-    }
-    return cells;
+  constructor(token, handle) {
+    if (token !== TILES_MAKES) throw new TypeError('TileGrid has no public constructor: use world.tiles');
+    this.#raw = handle;
   }
-  /** The memory's current buffer (for views and for telling a view of it). */
-  function memory() {
-    out();
-    return heap;
-  }
-  function viewU32(length) {
-    const address = out()[0];
-    if (length > MAX_KEPT_VIEW) return new Uint32Array(heap, address, length);
-    let byLength = views.get(address);
-    if (byLength === undefined) {
-      if (views.size >= MAX_KEPT_ADDRESSES) views.clear(); // buffers that moved
-      byLength = [];
-      views.set(address, byLength);
-    }
-    return (byLength[length] ??= new Uint32Array(heap, address, length));
-  }
-  function floats(count) {
-    const o = out();
-    const copy = new Float64Array(count);
-    for (let i = 0; i < count; i++) copy[i] = o[i];
-    return copy;
-  }
-  function rayHit(found) {
-    if (found === 0) return undefined;
-    const o = out();
-    return { t: o[0], x: o[1], y: o[2], normalX: o[3], normalY: o[4], objectId: o[5], col: o[6], row: o[7] };
-  }
-  const refused = () => new Error(raw.takeError());
 
-  // ---- The slow path: a wrong type, named after any earlier bad value ----
+  static {
+    tilesOf = (handle) => new TileGrid(TILES_MAKES, handle);
+    releaseTiles = (tiles) => {
+      const r = tiles.#raw;
+      tiles.#raw = null;
+      r?.free();
+    };
+  }
+
+  #live() {
+    const r = this.#raw;
+    if (r === null) throw new Error("this TileGrid's World was freed: it cannot be used after free()");
+    return r;
+  }
 
   /**
-   * Throws for the first argument of `values` whose type is wrong by
-   * `signature`, unless an earlier argument's value is bad: the core judges
-   * those first (`run` calls its method with `args`, neutral from the
-   * wrongly typed one on, and it stops there).
+   * Every shape name in code order (the codes of `tileIndices()`):
+   * `"empty"`, `"full"`, then `<family>-<corner>` for each family and the
+   * corner (`tl`, `tr`, `bl`, `br`) that holds the solid part.
+   * @category What shapes are (no map needed)
+   * @returns {string[]}
    */
-  function wrongType(signature, values, run) {
-    let k = 0;
-    while (k < signature.length && hasType(values[k], signature[k][1])) k++;
-    if (k === signature.length) throw new Error('wrongType called without a wrong type'); // a façade bug
-    let earlier = null;
-    if (k > 0) {
-      const args = values.slice(0, k);
-      for (let i = k; i < signature.length; i++) args.push(NEUTRAL[signature[i][1]]);
-      raw.setCheckLimit(k);
-      try {
-        if (run(args) === REFUSED) earlier = refused();
-      } catch (error) {
-        if (error !== null) earlier = error; // thrown by a `Result` method; null: stopped, nothing bad before k
-      } finally {
-        raw.setCheckLimit(NO_LIMIT);
-      }
-    }
-    const [name, kind] = signature[k];
-    throw earlier ?? new TypeError(`${name} must be ${EXPECTED[kind]}, got ${describe(values[k])}`);
+  static shapes() {
+    return bound().TileGrid.shapes();
+  }
+  /**
+   * The families, in code order: `"empty"`, `"full"`, `"slope45"`,
+   * `"concave"`, `"convex"`, `"shallow-small"`, `"shallow-large"`,
+   * `"steep-small"`, `"steep-large"`.
+   * @returns {string[]}
+   */
+  static shapeFamilies() {
+    return bound().TileGrid.shapeFamilies();
+  }
+  /**
+   * A shape's family.
+   * @param {string} shape
+   * @returns {string}
+   */
+  static shapeFamily(shape) {
+    const R = bound().TileGrid;
+    if (typeof shape !== 'string') wrongType(T.shapeFamily, [shape], R, R.shapeFamily);
+    return R.shapeFamily(shape);
+  }
+  /**
+   * The shape turned a quarter turn clockwise on screen (y down), or
+   * anticlockwise: a true rotation of the solid region, so
+   * `shallow-small-br` becomes `steep-small-bl`.
+   * @param {string} shape
+   * @param {boolean} clockwise
+   * @returns {string}
+   */
+  static rotateShape(shape, clockwise) {
+    const R = bound().TileGrid;
+    if (typeof shape !== 'string' || typeof clockwise !== 'boolean') wrongType(T.rotateShape, [shape, clockwise], R, R.rotateShape);
+    return R.rotateShape(shape, clockwise);
+  }
+  /**
+   * The outline of a shape's solid part in the unit tile `[0, 1]²`,
+   * `[x0, y0, x1, y1, …]`, arcs as `segments` straight pieces (a copy;
+   * empty for `"empty"`).
+   * @param {string} shape
+   * @param {number} segments
+   * @returns {Float64Array}
+   */
+  static shapeOutline(shape, segments) {
+    const R = bound().TileGrid;
+    if (typeof shape !== 'string' || typeof segments !== 'number') wrongType(T.shapeOutline, [shape, segments], R, R.shapeOutline);
+    return R.shapeOutline(shape, segments);
+  }
+  /**
+   * The edge state each side of a lone tile of this shape gives, as codes
+   * of `World.edgeStates()`, in `TileGrid.sides()` order (a copy).
+   * @param {string} shape
+   * @returns {Uint8Array}
+   */
+  static shapeSides(shape) {
+    const R = bound().TileGrid;
+    if (typeof shape !== 'string') wrongType(T.shapeSides, [shape], R, R.shapeSides);
+    return R.shapeSides(shape);
+  }
+  /**
+   * The side names, in the order of `shapeSides`: `["left", "right",
+   * "top", "bottom"]` (y grows downward).
+   * @returns {string[]}
+   */
+  static sides() {
+    return bound().TileGrid.sides();
+  }
+  /**
+   * The door names by their codes in `doors()` and `edgeLines()`:
+   * `["none", "open", "closed"]`.
+   * @returns {string[]}
+   */
+  static doorStates() {
+    return bound().TileGrid.doorStates();
+  }
+  /**
+   * The preset maps `loadPreset` accepts.
+   * @returns {string[]}
+   */
+  static presets() {
+    return bound().TileGrid.presets();
   }
 
-  const W = SIGNATURES.World;
-  const T = SIGNATURES.TileGrid;
-  const WORLD_MAKES = {}; // the World's own constructor token
-  const TILES_MAKES = {}; // World.tiles' token for TileGrid's constructor
-
-  let batchLimit = 0;
-  /** Most entries a batch takes (the core refuses more before it allocates). */
-  const maxBatch = () => (batchLimit ||= raw.maxBatchEntries());
-
-  let shapeNames = null;
-  const shapes = () => (shapeNames ??= RawTileGrid.shapes());
-
-  /** Views of wasm memory among a batch's arrays are copied out first: reserving room may grow the memory and detach them. */
-  function outsideMemory(array, Kind) {
-    return apply(typedArrayBuffer, array, []) === memory() ? copyOf(array, Kind) : array;
+  /**
+   * Columns of the map.
+   * @category The map
+   */
+  get cols() {
+    return this.#live().cols;
+  }
+  /** Rows of the map. */
+  get rows() {
+    return this.#live().rows;
+  }
+  /** The side of a square tile, in world units. */
+  get tileSize() {
+    return this.#live().tileSize;
+  }
+  /**
+   * Replaces the map by `cols × rows` empty square tiles of side
+   * `tileSize` from the origin. The map's extent must be finite, as the
+   * World's size must: a `tileSize` whose `cols × tileSize` or
+   * `rows × tileSize` overflows (`reset(2, 2, 1e308)`) is refused with an
+   * error naming `tileSize` and the largest allowed.
+   * @param {number} cols
+   * @param {number} rows
+   * @param {number} tileSize
+   */
+  reset(cols, rows, tileSize) {
+    const r = this.#live();
+    if (!num3(cols, rows, tileSize)) wrongType(T.reset, [cols, rows, tileSize], r, r.reset);
+    r.reset(cols, rows, tileSize);
+  }
+  /**
+   * Replaces the map by a preset (`TileGrid.presets()`).
+   * @param {string} name
+   */
+  loadPreset(name) {
+    const r = this.#live();
+    if (typeof name !== 'string') wrongType(T.loadPreset, [name], r, r.loadPreset);
+    r.loadPreset(name);
+  }
+  /**
+   * The map as text: two characters per cell (`..` empty, `##` full, else
+   * a family letter — `s` slope45, `c` concave, `o` convex, `l`/`L`
+   * shallow small/large, `t`/`T` steep small/large — and the solid
+   * corner's numeric-keypad digit: `7` tl, `9` tr, `1` bl, `3` br), then
+   * one `door <col> <row> <side> <open|closed>` line per door.
+   * @returns {string}
+   */
+  ascii() {
+    return this.#live().ascii();
+  }
+  /**
+   * Replaces the map by one read from that text (see `ascii()`).
+   * @param {string} map
+   * @param {number} tileSize
+   */
+  loadAscii(map, tileSize) {
+    const r = this.#live();
+    if (typeof map !== 'string' || typeof tileSize !== 'number') wrongType(T.loadAscii, [map, tileSize], r, r.loadAscii);
+    r.loadAscii(map, tileSize);
+  }
+  /**
+   * Sets one tile by shape name (`TileGrid.shapes()`): `"empty"`,
+   * `"full"`, or one of N's slope and curve families in four orientations.
+   * @param {number} col
+   * @param {number} row
+   * @param {string} shape
+   */
+  setTile(col, row, shape) {
+    const r = this.#live();
+    if (!num2(col, row) || typeof shape !== 'string') wrongType(T.setTile, [col, row, shape], r, r.setTile);
+    if (r.setTile(col, row, shape) === REFUSED) throw refused();
+  }
+  /**
+   * The shape name of a tile.
+   * @param {number} col
+   * @param {number} row
+   * @returns {string}
+   */
+  tile(col, row) {
+    const r = this.#live();
+    if (!num2(col, row)) wrongType(T.tile, [col, row], r, r.tile);
+    const code = r.tile(col, row);
+    if (code === REFUSED) throw refused();
+    return shapes()[code];
+  }
+  /**
+   * `"empty"`, `"solid"` or `"interesting"` for a side (`"left"`,
+   * `"right"`, `"top"`, `"bottom"`) of a cell, after simplification; the
+   * two names of one shared side agree; the grid's outer sides count as
+   * bordering an empty cell.
+   * @param {number} col
+   * @param {number} row
+   * @param {string} side
+   * @returns {string}
+   */
+  edge(col, row, side) {
+    const r = this.#live();
+    if (!num2(col, row) || typeof side !== 'string') wrongType(T.edge, [col, row, side], r, r.edge);
+    return r.edge(col, row, side);
+  }
+  /**
+   * A door on a cell side: `"closed"` (the edge is solid), `"open"`
+   * (empty), or `"none"` (the tiles decide again); doors survive edits of
+   * the tiles beside them.
+   * @param {number} col
+   * @param {number} row
+   * @param {string} side
+   * @param {string} door
+   */
+  setDoor(col, row, side, door) {
+    const r = this.#live();
+    if (!num2(col, row) || typeof side !== 'string' || typeof door !== 'string') wrongType(T.setDoor, [col, row, side, door], r, r.setDoor);
+    r.setDoor(col, row, side, door);
+  }
+  /**
+   * The door on a cell side: `"open"`, `"closed"` or `"none"`.
+   * @param {number} col
+   * @param {number} row
+   * @param {string} side
+   * @returns {string}
+   */
+  door(col, row, side) {
+    const r = this.#live();
+    if (!num2(col, row) || typeof side !== 'string') wrongType(T.door, [col, row, side], r, r.door);
+    return r.door(col, row, side);
+  }
+  /**
+   * Per cell, row-major, the code of its shape in `TileGrid.shapes()` (a
+   * view).
+   * @returns {Uint8Array}
+   */
+  tileIndices() {
+    return this.#live().tileIndices();
+  }
+  /**
+   * Every edge's state by edge id, as codes of `World.edgeStates()` (a
+   * view of the map itself): vertical edges first — the one on line
+   * `x = k·tileSize` in row `r` at `r·(cols+1) + k` — then horizontal ones
+   * — the one on line `y = k·tileSize` in column `c` at
+   * `(cols+1)·rows + k·cols + c`.
+   * @returns {Uint8Array}
+   */
+  edges() {
+    return this.#live().edges();
+  }
+  /**
+   * Every edge's door by edge id, as codes of `TileGrid.doorStates()` (a
+   * view; the same layout as `edges()`).
+   * @returns {Uint8Array}
+   */
+  doors() {
+    return this.#live().doors();
+  }
+  /**
+   * The edges bordering the cells `[colStart, colEnd) × [rowStart,
+   * rowEnd)` (the whole map when omitted) that are not empty or carry a
+   * door: `x0, y0, x1, y1, state, door` each, in world units (a view):
+   * what a drawing layer strokes.
+   * @param {number | null} [colStart]
+   * @param {number | null} [rowStart]
+   * @param {number | null} [colEnd]
+   * @param {number | null} [rowEnd]
+   * @returns {Float64Array}
+   */
+  edgeLines(colStart, rowStart, colEnd, rowEnd) {
+    const r = this.#live();
+    const values = [colStart, rowStart, colEnd, rowEnd];
+    if (!values.every((v, i) => hasType(v, T.edgeLines[i][1]))) wrongType(T.edgeLines, values, r, r.edgeLines);
+    return r.edgeLines(colStart ?? undefined, rowStart ?? undefined, colEnd ?? undefined, rowEnd ?? undefined);
+  }
+  /**
+   * The cell holding a point, `[col, row]` (cells are half-open), or
+   * `undefined` off the map (a copy).
+   * @param {number} x
+   * @param {number} y
+   * @returns {Uint32Array | undefined}
+   */
+  cellAt(x, y) {
+    const r = this.#live();
+    if (!num2(x, y)) wrongType(T.cellAt, [x, y], r, r.cellAt);
+    if (r.cellAt(x, y) === 0) return undefined;
+    const o = out();
+    const cell = new Uint32Array(2);
+    cell[0] = o[0];
+    cell[1] = o[1];
+    return cell;
+  }
+  /**
+   * Throws if an invariant of the map is broken (a debugging aid).
+   */
+  validate() {
+    this.#live().validate();
   }
 
-  let tilesOf;
-  let releaseTiles;
-
-  class TileGrid {
-    #raw;
-
-    /** Made by `world.tiles` only. */
-    constructor(token, handle) {
-      if (token !== TILES_MAKES) throw new TypeError('TileGrid has no public constructor: use world.tiles');
-      this.#raw = handle;
-    }
-
-    static {
-      tilesOf = (handle) => new TileGrid(TILES_MAKES, handle);
-      releaseTiles = (tiles) => {
-        const r = tiles.#raw;
-        tiles.#raw = null;
-        r?.free();
-      };
-    }
-
-    #live() {
-      const r = this.#raw;
-      if (r === null) throw new Error("this TileGrid's World was freed: it cannot be used after free()");
-      return r;
-    }
-
-    /**
-     * Does nothing: the handle is its World's (the same one every time),
-     * and goes with the World's free().
-     */
-    free() {
-      void this.#raw; // the brand check: a TypeError on an object of another class
-    }
-    static shapes() {
-      return RawTileGrid.shapes();
-    }
-    static shapeFamilies() {
-      return RawTileGrid.shapeFamilies();
-    }
-    static shapeFamily(shape) {
-      if (typeof shape !== 'string') wrongType(T.shapeFamily, [shape], (a) => RawTileGrid.shapeFamily(...a));
-      return RawTileGrid.shapeFamily(shape);
-    }
-    static rotateShape(shape, clockwise) {
-      if (typeof shape !== 'string' || typeof clockwise !== 'boolean') wrongType(T.rotateShape, [shape, clockwise], (a) => RawTileGrid.rotateShape(...a));
-      return RawTileGrid.rotateShape(shape, clockwise);
-    }
-    static shapeOutline(shape, segments) {
-      if (typeof shape !== 'string' || typeof segments !== 'number') wrongType(T.shapeOutline, [shape, segments], (a) => RawTileGrid.shapeOutline(...a));
-      return RawTileGrid.shapeOutline(shape, segments);
-    }
-    static shapeSides(shape) {
-      if (typeof shape !== 'string') wrongType(T.shapeSides, [shape], (a) => RawTileGrid.shapeSides(...a));
-      return RawTileGrid.shapeSides(shape);
-    }
-    static sides() {
-      return RawTileGrid.sides();
-    }
-    static doorStates() {
-      return RawTileGrid.doorStates();
-    }
-    static presets() {
-      return RawTileGrid.presets();
-    }
-
-    get cols() {
-      return this.#live().cols;
-    }
-    get rows() {
-      return this.#live().rows;
-    }
-    get tileSize() {
-      return this.#live().tileSize;
-    }
-    get revision() {
-      return this.#live().revision;
-    }
-
-    changedCellsSince(revision) {
-      const r = this.#live();
-      if (typeof revision !== 'number') wrongType(T.changedCellsSince, [revision], (a) => r.changedCellsSince(...a));
-      return r.changedCellsSince(revision);
-    }
-    reset(cols, rows, tileSize) {
-      const r = this.#live();
-      if (!num3(cols, rows, tileSize)) wrongType(T.reset, [cols, rows, tileSize], (a) => r.reset(...a));
-      r.reset(cols, rows, tileSize);
-    }
-    loadPreset(name) {
-      const r = this.#live();
-      if (typeof name !== 'string') wrongType(T.loadPreset, [name], (a) => r.loadPreset(...a));
-      r.loadPreset(name);
-    }
-    ascii() {
-      return this.#live().ascii();
-    }
-    loadAscii(map, tileSize) {
-      const r = this.#live();
-      if (typeof map !== 'string' || typeof tileSize !== 'number') wrongType(T.loadAscii, [map, tileSize], (a) => r.loadAscii(...a));
-      r.loadAscii(map, tileSize);
-    }
-    setTile(col, row, shape) {
-      const r = this.#live();
-      if (!num2(col, row) || typeof shape !== 'string') wrongType(T.setTile, [col, row, shape], (a) => r.setTile(...a));
-      if (r.setTile(col, row, shape) === REFUSED) throw refused();
-    }
-    tile(col, row) {
-      const r = this.#live();
-      if (!num2(col, row)) wrongType(T.tile, [col, row], (a) => r.tile(...a));
-      const code = r.tile(col, row);
-      if (code === REFUSED) throw refused();
-      return shapes()[code];
-    }
-    edge(col, row, side) {
-      const r = this.#live();
-      if (!num2(col, row) || typeof side !== 'string') wrongType(T.edge, [col, row, side], (a) => r.edge(...a));
-      return r.edge(col, row, side);
-    }
-    setDoor(col, row, side, door) {
-      const r = this.#live();
-      if (!num2(col, row) || typeof side !== 'string' || typeof door !== 'string') wrongType(T.setDoor, [col, row, side, door], (a) => r.setDoor(...a));
-      r.setDoor(col, row, side, door);
-    }
-    door(col, row, side) {
-      const r = this.#live();
-      if (!num2(col, row) || typeof side !== 'string') wrongType(T.door, [col, row, side], (a) => r.door(...a));
-      return r.door(col, row, side);
-    }
-    tileIndices() {
-      return this.#live().tileIndices();
-    }
-    edges() {
-      return this.#live().edges();
-    }
-    doors() {
-      return this.#live().doors();
-    }
-    edgeLines(colStart, rowStart, colEnd, rowEnd) {
-      const r = this.#live();
-      const values = [colStart, rowStart, colEnd, rowEnd];
-      if (!values.every((v, i) => hasType(v, T.edgeLines[i][1]))) wrongType(T.edgeLines, values, (a) => r.edgeLines(...a));
-      return r.edgeLines(colStart ?? undefined, rowStart ?? undefined, colEnd ?? undefined, rowEnd ?? undefined);
-    }
-    cellAt(x, y) {
-      const r = this.#live();
-      if (!num2(x, y)) wrongType(T.cellAt, [x, y], (a) => r.cellAt(...a));
-      if (r.cellAt(x, y) === 0) return undefined;
-      const o = out();
-      const cell = new Uint32Array(2);
-      cell[0] = o[0];
-      cell[1] = o[1];
-      return cell;
-    }
-    touchedCells(x, y, w, h) {
-      const r = this.#live();
-      if (!num4(x, y, w, h)) wrongType(T.touchedCells, [x, y, w, h], (a) => r.touchedCells(...a));
-      const length = r.touchedCells(x, y, w, h);
-      if (length === REFUSED) throw refused();
-      return viewU32(length);
-    }
-    pushOut(x, y, w, h) {
-      const r = this.#live();
-      if (!num4(x, y, w, h)) wrongType(T.pushOut, [x, y, w, h], (a) => r.pushOut(...a));
-      if (r.pushOut(x, y, w, h) === REFUSED) throw refused();
-      return floats(2);
-    }
-    traceCells(x0, y0, x1, y1) {
-      const r = this.#live();
-      if (!num4(x0, y0, x1, y1)) wrongType(T.traceCells, [x0, y0, x1, y1], (a) => r.traceCells(...a));
-      const length = r.traceCells(x0, y0, x1, y1);
-      if (length === REFUSED) throw refused();
-      return viewU32(length);
-    }
-    traceSteps(x0, y0, x1, y1) {
-      const r = this.#live();
-      if (!num4(x0, y0, x1, y1)) wrongType(T.traceSteps, [x0, y0, x1, y1], (a) => r.traceSteps(...a));
-      return r.traceSteps(x0, y0, x1, y1);
-    }
-    castRay(x0, y0, x1, y1) {
-      const r = this.#live();
-      if (!num4(x0, y0, x1, y1)) wrongType(T.castRay, [x0, y0, x1, y1], (a) => r.castRay(...a));
-      const found = r.castRay(x0, y0, x1, y1);
-      if (found === REFUSED) throw refused();
-      return rayHit(found);
-    }
-    lineOfSight(x0, y0, x1, y1) {
-      const r = this.#live();
-      if (!num4(x0, y0, x1, y1)) wrongType(T.lineOfSight, [x0, y0, x1, y1], (a) => r.lineOfSight(...a));
-      const clear = r.lineOfSight(x0, y0, x1, y1);
-      if (clear === REFUSED) throw refused();
-      return clear === 1;
-    }
-    validate() {
-      this.#live().validate();
-    }
+  /**
+   * Goes up with every change of a tile, an edge state or a door, and
+   * jumps when the map is replaced by one of another size: compare it
+   * with the revision last drawn, and ask `changedCellsSince` what to
+   * redraw.
+   * @category Changes (redraw only what changed)
+   */
+  get revision() {
+    return this.#live().revision;
+  }
+  /**
+   * `[col, row, …]` of the cells whose picture changed since `revision`
+   * (a tile set there, or an edge beside it changed state or door),
+   * row-major, each once (a view); `undefined` when that is too long ago
+   * (more than 65,536 notes) or the map's size changed since: redraw
+   * everything then. `revision` is a whole number from 0 (`-1`, `NaN` or
+   * `1.5` throw). Loading a map of the same size notes only the cells
+   * that differ.
+   * @param {number} revision
+   * @returns {Uint32Array | undefined}
+   */
+  changedCellsSince(revision) {
+    const r = this.#live();
+    if (typeof revision !== 'number') wrongType(T.changedCellsSince, [revision], r, r.changedCellsSince);
+    return r.changedCellsSince(revision);
   }
 
-  class World {
-    #raw;
-    /** The one `tiles` handle this World gives out, made at the first read. */
-    #tiles = null;
+  /**
+   * `[col, row, …]` of the tiles whose interior the box's interior
+   * overlaps, row-major, clipped to the grid (a view).
+   * @category Collision and rays against the tiles
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @returns {Uint32Array}
+   */
+  touchedCells(x, y, w, h) {
+    const r = this.#live();
+    if (!num4(x, y, w, h)) wrongType(T.touchedCells, [x, y, w, h], r, r.touchedCells);
+    const length = r.touchedCells(x, y, w, h);
+    if (length === REFUSED) throw refused();
+    return viewU32(length);
+  }
+  /**
+   * A move `[dx, dy]` that takes the box out of every tile it overlaps:
+   * the deepest contact first, the shortest exit that lands clear, never
+   * through a side blocked by a neighbouring solid face or a closed door
+   * (at most 8 rounds; may be partial in a tight spot; a copy).
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @returns {Float64Array}
+   */
+  pushOut(x, y, w, h) {
+    const r = this.#live();
+    if (!num4(x, y, w, h)) wrongType(T.pushOut, [x, y, w, h], r, r.pushOut);
+    if (r.pushOut(x, y, w, h) === REFUSED) throw refused();
+    return floats(2);
+  }
+  /**
+   * `[col, row, …]` of the cells the segment passes through, in order
+   * from the start, clipped to the grid, ignoring tiles (pure
+   * Amanatides–Woo; a view). Exact for ends of any magnitude (up to
+   * ±1.8e308, mixed with 1e-300): the cells of the real segment, decided
+   * by exact orientation tests, never by a rounded `t` (a segment passing
+   * exactly through a lattice point goes straight to the diagonal cell;
+   * one passing a hair beside it visits the side cell).
+   * @param {number} x0
+   * @param {number} y0
+   * @param {number} x1
+   * @param {number} y1
+   * @returns {Uint32Array}
+   */
+  traceCells(x0, y0, x1, y1) {
+    const r = this.#live();
+    if (!num4(x0, y0, x1, y1)) wrongType(T.traceCells, [x0, y0, x1, y1], r, r.traceCells);
+    const length = r.traceCells(x0, y0, x1, y1);
+    if (length === REFUSED) throw refused();
+    return viewU32(length);
+  }
+  /**
+   * The same walk with the DDA's state per visited cell: `col, row, t, x,
+   * y, tMaxX, tMaxY, tDeltaX, tDeltaY` (where the segment enters the
+   * cell, and tMax / tDelta on arrival; a view). One walk gives the cells
+   * and the step-through.
+   * @param {number} x0
+   * @param {number} y0
+   * @param {number} x1
+   * @param {number} y1
+   * @returns {Float64Array}
+   */
+  traceSteps(x0, y0, x1, y1) {
+    const r = this.#live();
+    if (!num4(x0, y0, x1, y1)) wrongType(T.traceSteps, [x0, y0, x1, y1], r, r.traceSteps);
+    return r.traceSteps(x0, y0, x1, y1);
+  }
+  /**
+   * The first tile surface or closed door the segment touches, or
+   * `undefined`; objects are ignored (`World.castRay` sees both).
+   * @param {number} x0
+   * @param {number} y0
+   * @param {number} x1
+   * @param {number} y1
+   * @returns {RayHit | undefined}
+   */
+  castRay(x0, y0, x1, y1) {
+    const r = this.#live();
+    if (!num4(x0, y0, x1, y1)) wrongType(T.castRay, [x0, y0, x1, y1], r, r.castRay);
+    const found = r.castRay(x0, y0, x1, y1);
+    if (found === REFUSED) throw refused();
+    return rayHit(found);
+  }
+  /**
+   * Whether no tile (nor closed door) touches the segment; touching
+   * blocks — exactly when `castRay` finds no tile, so a segment lying
+   * along a floor or a ceiling is blocked by it, and one passing through
+   * no cell of the grid is clear.
+   * @param {number} x0
+   * @param {number} y0
+   * @param {number} x1
+   * @param {number} y1
+   * @returns {boolean}
+   */
+  lineOfSight(x0, y0, x1, y1) {
+    const r = this.#live();
+    if (!num4(x0, y0, x1, y1)) wrongType(T.lineOfSight, [x0, y0, x1, y1], r, r.lineOfSight);
+    const clear = r.lineOfSight(x0, y0, x1, y1);
+    if (clear === REFUSED) throw refused();
+    return clear === 1;
+  }
+  /**
+   * Does nothing: the handle is its World's (the same one every time),
+   * and goes with the World's `free()`.
+   */
+  free() {
+    void this.#raw; // the brand check: a TypeError on an object of another class
+  }
+  /** The same as `free()`: does nothing. */
+  [Symbol.dispose]() {
+    void this.#raw;
+  }
+}
 
-    constructor(width, height) {
-      if (!num2(width, height)) wrongType(W.constructor, [width, height], (a) => new RawWorld(...a).free());
-      this.#raw = new RawWorld(width, height);
-    }
+/** @type {(world: World) => void} */
+let releaseWorld;
 
-    #live() {
-      const r = this.#raw;
-      if (r === null) throw freedError('World');
-      return r;
-    }
+/**
+ * A world of moving boxes with switchable broad-phase structures, its
+ * N-style tile grid (`tiles`), rays and a flat scene hierarchy.
+ */
+export class World {
+  /** @type {Raw.World | null} */
+  #raw;
+  /** The one `tiles` handle this World gives out, made at the first read. @type {TileGrid | null} */
+  #tiles = null;
 
-    /** Releases the world's wasm memory now, its `tiles` handle with it. */
-    free() {
-      const r = this.#raw;
+  /**
+   * A world rectangle `[0, width] × [0, height]`, brute-force structure,
+   * no objects.
+   * @category The world and its objects
+   * @param {number} width
+   * @param {number} height
+   */
+  constructor(width, height) {
+    const R = bound().World;
+    if (!num2(width, height)) wrongType(W.constructor, [width, height], null, (/** @type {number} */ w, /** @type {number} */ h) => new R(w, h).free());
+    this.#raw = new R(width, height);
+  }
+
+  static {
+    releaseWorld = (world) => {
+      const r = world.#raw;
       if (r !== null) {
-        this.#raw = null;
-        if (this.#tiles !== null) releaseTiles(this.#tiles);
+        world.#raw = null;
+        if (world.#tiles !== null) releaseTiles(world.#tiles);
         r.free();
       }
-    }
-
-    get width() {
-      return this.#live().width;
-    }
-    get height() {
-      return this.#live().height;
-    }
-    resize(width, height) {
-      const r = this.#live();
-      if (!num2(width, height)) wrongType(W.resize, [width, height], (a) => r.resize(...a));
-      r.resize(width, height);
-    }
-    insert(x, y, w, h) {
-      const r = this.#live();
-      if (!num4(x, y, w, h)) wrongType(W.insert, [x, y, w, h], (a) => r.insert(...a));
-      const id = r.insert(x, y, w, h);
-      if (id === REFUSED) throw refused();
-      return id;
-    }
-    update(id, x, y, w, h) {
-      const r = this.#live();
-      if (typeof id !== 'number' || !num4(x, y, w, h)) wrongType(W.update, [id, x, y, w, h], (a) => r.update(...a));
-      if (r.update(id, x, y, w, h) === REFUSED) throw refused();
-    }
-    setVelocity(id, vx, vy) {
-      const r = this.#live();
-      if (!num3(id, vx, vy)) wrongType(W.setVelocity, [id, vx, vy], (a) => r.setVelocity(...a));
-      if (r.setVelocity(id, vx, vy) === REFUSED) throw refused();
-    }
-    velocity(id) {
-      const r = this.#live();
-      if (typeof id !== 'number') wrongType(W.velocity, [id], (a) => r.velocity(...a));
-      if (r.velocity(id) === REFUSED) throw refused();
-      return floats(2);
-    }
-    remove(id) {
-      const r = this.#live();
-      if (typeof id !== 'number') wrongType(W.remove, [id], (a) => r.remove(...a));
-      if (r.remove(id) === REFUSED) throw refused();
-    }
-    box(id) {
-      const r = this.#live();
-      if (typeof id !== 'number') wrongType(W.box, [id], (a) => r.box(...a));
-      if (r.box(id) === REFUSED) throw refused();
-      return floats(4);
-    }
-    get count() {
-      return this.#live().count;
-    }
-    step(dt) {
-      const r = this.#live();
-      if (typeof dt !== 'number') wrongType(W.step, [dt], (a) => r.step(...a));
-      if (r.step(dt) === REFUSED) throw refused();
-    }
-    pairs() {
-      return this.#live().pairs();
-    }
-    pairsBegan() {
-      return this.#live().pairsBegan();
-    }
-    pairsEnded() {
-      return this.#live().pairsEnded();
-    }
-    updateMany(ids, boxes) {
-      const r = this.#live();
-      const idCount = typedLength(ids, 'Uint32Array');
-      if (idCount < 0) wrongType(W.updateMany, [ids, boxes], () => 0);
-      const boxCount = typedLength(boxes, 'Float64Array');
-      const copying = idCount <= maxBatch();
-      const idSource = copying ? outsideMemory(ids, Uint32Array) : ids;
-      if (boxCount < 0) {
-        // The ids are judged before the boxes' type is named.
-        if (r.reserveUpdateMany(idCount, 0) === REFUSED) throw refused();
-        apply(typedArraySet, new Uint32Array(memory(), out()[0], idCount), [idSource]);
-        wrongType(W.updateMany, [ids, boxes], () => r.updateMany(0));
-      }
-      const boxSource = copying && boxCount === 4 * idCount ? outsideMemory(boxes, Float64Array) : boxes;
-      if (r.reserveUpdateMany(idCount, boxCount) === REFUSED) throw refused();
-      const o = out();
-      apply(typedArraySet, new Uint32Array(heap, o[0], idCount), [idSource]);
-      if (boxCount === 4 * idCount) apply(typedArraySet, new Float64Array(heap, o[1], boxCount), [boxSource]);
-      if (r.updateMany(boxCount) === REFUSED) throw refused();
-    }
-    query(x, y, w, h) {
-      const r = this.#live();
-      if (!num4(x, y, w, h)) wrongType(W.query, [x, y, w, h], (a) => r.query(...a));
-      const length = r.query(x, y, w, h);
-      if (length === REFUSED) throw refused();
-      return viewU32(length);
-    }
-    setStructure(name) {
-      const r = this.#live();
-      if (typeof name !== 'string') wrongType(W.setStructure, [name], (a) => r.setStructure(...a));
-      r.setStructure(name);
-    }
-    get structure() {
-      return this.#live().structure;
-    }
-    static structures() {
-      return RawWorld.structures();
-    }
-    setQuadtreeLimits(maxObjects, maxLevels) {
-      const r = this.#live();
-      if (!num2(maxObjects, maxLevels)) wrongType(W.setQuadtreeLimits, [maxObjects, maxLevels], (a) => r.setQuadtreeLimits(...a));
-      r.setQuadtreeLimits(maxObjects, maxLevels);
-    }
-    get maxObjects() {
-      return this.#live().maxObjects;
-    }
-    get maxLevels() {
-      return this.#live().maxLevels;
-    }
-    static defaultQuadtreeLimits() {
-      return RawWorld.defaultQuadtreeLimits();
-    }
-    setCellSize(size) {
-      const r = this.#live();
-      if (typeof size !== 'number') wrongType(W.setCellSize, [size], (a) => r.setCellSize(...a));
-      r.setCellSize(size);
-    }
-    useAutomaticCellSize() {
-      this.#live().useAutomaticCellSize();
-    }
-    get cellSize() {
-      return this.#live().cellSize;
-    }
-    gridGeometry() {
-      return this.#live().gridGeometry();
-    }
-    searchedIn(id) {
-      const r = this.#live();
-      if (typeof id !== 'number') wrongType(W.searchedIn, [id], (a) => r.searchedIn(...a));
-      return r.searchedIn(id);
-    }
-    storedIn(id) {
-      const r = this.#live();
-      if (typeof id !== 'number') wrongType(W.storedIn, [id], (a) => r.storedIn(...a));
-      return r.storedIn(id);
-    }
-    populate(count, seed, layout) {
-      const r = this.#live();
-      if (!num2(count, seed) || typeof layout !== 'string') wrongType(W.populate, [count, seed, layout], (a) => r.populate(...a));
-      return r.populate(count, seed, layout);
-    }
-    static layouts() {
-      return RawWorld.layouts();
-    }
-    static sceneSide(count) {
-      if (typeof count !== 'number') wrongType(W.sceneSide, [count], (a) => RawWorld.sceneSide(...a));
-      return RawWorld.sceneSide(count);
-    }
-    validate() {
-      this.#live().validate();
-    }
-    get pairCandidateTests() {
-      return this.#live().pairCandidateTests;
-    }
-    get pairNodesVisited() {
-      return this.#live().pairNodesVisited;
-    }
-    get queryCandidateTests() {
-      return this.#live().queryCandidateTests;
-    }
-    slotBoxes() {
-      return this.#live().slotBoxes();
-    }
-    slotIds() {
-      return this.#live().slotIds();
-    }
-    slotOverlapping() {
-      return this.#live().slotOverlapping();
-    }
-    get slotGeneration() {
-      return this.#live().slotGeneration;
-    }
-    renumberSlots() {
-      this.#live().renumberSlots();
-    }
-    quadtreeNodes() {
-      return this.#live().quadtreeNodes();
-    }
-    static viewLayout(name) {
-      if (typeof name !== 'string') wrongType(W.viewLayout, [name], (a) => RawWorld.viewLayout(...a));
-      return RawWorld.viewLayout(name);
-    }
-    static views() {
-      return RawWorld.views();
-    }
-
-    // ---- Tile grid ----
-
-    /** The world's tile grid: the same handle every time, freed with the World. */
-    get tiles() {
-      const r = this.#live();
-      return (this.#tiles ??= tilesOf(r.tiles));
-    }
-    setTileGrid(cols, rows, tileSize) {
-      const r = this.#live();
-      if (!num3(cols, rows, tileSize)) wrongType(W.setTileGrid, [cols, rows, tileSize], (a) => r.setTileGrid(...a));
-      r.setTileGrid(cols, rows, tileSize);
-    }
-    setTile(col, row, shape) {
-      const r = this.#live();
-      if (!num2(col, row) || typeof shape !== 'string') wrongType(W.setTile, [col, row, shape], (a) => r.setTile(...a));
-      if (r.setTile(col, row, shape) === REFUSED) throw refused();
-    }
-    tile(col, row) {
-      const r = this.#live();
-      if (!num2(col, row)) wrongType(W.tile, [col, row], (a) => r.tile(...a));
-      const code = r.tile(col, row);
-      if (code === REFUSED) throw refused();
-      return shapes()[code];
-    }
-    edge(col, row, side) {
-      const r = this.#live();
-      if (!num2(col, row) || typeof side !== 'string') wrongType(W.edge, [col, row, side], (a) => r.edge(...a));
-      return r.edge(col, row, side);
-    }
-    static edgeStates() {
-      return RawWorld.edgeStates();
-    }
-    touchedCells(x, y, w, h) {
-      const r = this.#live();
-      if (!num4(x, y, w, h)) wrongType(W.touchedCells, [x, y, w, h], (a) => r.touchedCells(...a));
-      const length = r.touchedCells(x, y, w, h);
-      if (length === REFUSED) throw refused();
-      return viewU32(length);
-    }
-    setTileResponse(id, response) {
-      const r = this.#live();
-      if (typeof id !== 'number' || typeof response !== 'string') wrongType(W.setTileResponse, [id, response], (a) => r.setTileResponse(...a));
-      r.setTileResponse(id, response);
-    }
-    tileResponse(id) {
-      const r = this.#live();
-      if (typeof id !== 'number') wrongType(W.tileResponse, [id], (a) => r.tileResponse(...a));
-      return r.tileResponse(id);
-    }
-    static tileResponses() {
-      return RawWorld.tileResponses();
-    }
-
-    // ---- Rays ----
-
-    traceCells(x0, y0, x1, y1) {
-      const r = this.#live();
-      if (!num4(x0, y0, x1, y1)) wrongType(W.traceCells, [x0, y0, x1, y1], (a) => r.traceCells(...a));
-      const length = r.traceCells(x0, y0, x1, y1);
-      if (length === REFUSED) throw refused();
-      return viewU32(length);
-    }
-    castRay(x0, y0, x1, y1) {
-      const r = this.#live();
-      if (!num4(x0, y0, x1, y1)) wrongType(W.castRay, [x0, y0, x1, y1], (a) => r.castRay(...a));
-      const found = r.castRay(x0, y0, x1, y1);
-      if (found === REFUSED) throw refused();
-      return rayHit(found);
-    }
-
-    // ---- Hierarchy ----
-
-    setParent(child, parent) {
-      const r = this.#live();
-      if (!num2(child, parent)) wrongType(W.setParent, [child, parent], (a) => r.setParent(...a));
-      if (r.setParent(child, parent) === REFUSED) throw refused();
-    }
-    setParents(pairs) {
-      const r = this.#live();
-      const count = typedLength(pairs, 'Uint32Array');
-      if (count < 0) wrongType(W.setParents, [pairs], () => 0);
-      const source = count <= 2 * maxBatch() ? outsideMemory(pairs, Uint32Array) : pairs;
-      if (r.reserveParents(count) === REFUSED) throw refused();
-      apply(typedArraySet, new Uint32Array(memory(), out()[0], count), [source]);
-      return r.setParents();
-    }
-    parentOf(id) {
-      const r = this.#live();
-      if (typeof id !== 'number') wrongType(W.parentOf, [id], (a) => r.parentOf(...a));
-      const parent = r.parentOf(id);
-      if (parent === REFUSED) throw refused();
-      return parent;
-    }
-    order() {
-      return this.#live().order();
-    }
-    setHierarchyTracing(on) {
-      const r = this.#live();
-      if (typeof on !== 'boolean') wrongType(W.setHierarchyTracing, [on], () => 0);
-      r.setHierarchyTracing(on);
-    }
-    lastRepair() {
-      return this.#live().lastRepair();
-    }
+    };
   }
 
-  for (const Class of [World, TileGrid]) {
-    // `[Symbol.dispose]` is `free()`, on the same brand check: a `using`
-    // block after an explicit free() does nothing, as a second free() does.
-    if (disposeSymbol !== undefined) {
-      const free = Class.prototype.free;
-      Object.defineProperty(Class.prototype, disposeSymbol, {
-        value: function dispose() {
-          apply(free, this, []);
-        },
-        writable: true,
-        configurable: true,
-      });
-    }
+  #live() {
+    const r = this.#raw;
+    if (r === null) throw freedError('World');
+    return r;
   }
 
+  /** The world rectangle's width. */
+  get width() {
+    return this.#live().width;
+  }
+  /** The world rectangle's height. */
+  get height() {
+    return this.#live().height;
+  }
+  /**
+   * A new world rectangle (the walls `step` bounces off, the region
+   * quadtrees divide); objects stay where they are. With a cell size set
+   * by `setCellSize` that the new world would need more than 2,097,152
+   * grid cells for, the resize is refused (`"cellSize must be at least
+   * …"`) rather than the size raised silently: set a larger one, or
+   * `useAutomaticCellSize()`, first.
+   * @param {number} width
+   * @param {number} height
+   */
+  resize(width, height) {
+    const r = this.#live();
+    if (!num2(width, height)) wrongType(W.resize, [width, height], r, r.resize);
+    r.resize(width, height);
+  }
+  /**
+   * Adds a box at rest and returns its id: ids start at 1 and are never
+   * reused. A World holds at most 4,000,000 objects: past that, an error
+   * (`"insert: a World holds at most 4000000 objects; …"`).
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @returns {number}
+   */
+  insert(x, y, w, h) {
+    const r = this.#live();
+    if (!num4(x, y, w, h)) wrongType(W.insert, [x, y, w, h], r, r.insert);
+    const id = r.insert(x, y, w, h);
+    if (id === REFUSED) throw refused();
+    return id;
+  }
+  /**
+   * Moves / resizes a box to exactly the numbers given (an attached box
+   * takes the new offset to its parent); its attached descendants follow.
+   * @param {number} id
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   */
+  update(id, x, y, w, h) {
+    const r = this.#live();
+    if (typeof id !== 'number' || !num4(x, y, w, h)) wrongType(W.update, [id, x, y, w, h], r, r.update);
+    if (r.update(id, x, y, w, h) === REFUSED) throw refused();
+  }
+  /**
+   * Many boxes at once: `boxes` holds `[x, y, w, h]` per id of `ids`;
+   * placed all at once: every listed box ends exactly where its entry says
+   * (a later entry for an id wins) and an attached box that is not listed
+   * follows its parent, whatever the order of the entries; all or
+   * nothing: a bad entry throws naming its index, the first dead id of
+   * `ids` before any wrong length or box of `boxes` (`"ids[1]: id 77 is
+   * not a live object id"`, `"boxes[3]: w must be greater than 0, got
+   * -2"`), and nothing changes. One call instead of one per object: what
+   * a game that moves its own objects wants each frame.
+   * @param {Uint32Array} ids
+   * @param {Float64Array} boxes
+   */
+  updateMany(ids, boxes) {
+    const r = this.#live();
+    const idCount = typedLength(ids, 'Uint32Array');
+    if (idCount < 0) wrongType(W.updateMany, [ids, boxes], null, judgeNothing);
+    const boxCount = typedLength(boxes, 'Float64Array');
+    const copying = idCount <= maxBatch();
+    const idSource = copying ? outsideMemory(ids, Uint32Array) : ids;
+    if (boxCount < 0) {
+      // The ids are judged before the boxes' type is named.
+      if (r.reserveUpdateMany(idCount, 0) === REFUSED) throw refused();
+      apply(typedArraySet, new Uint32Array(memory(), out()[0], idCount), [idSource]);
+      wrongType(W.updateMany, [ids, boxes], null, () => r.updateMany(0));
+    }
+    const boxSource = copying && boxCount === 4 * idCount ? outsideMemory(boxes, Float64Array) : boxes;
+    if (r.reserveUpdateMany(idCount, boxCount) === REFUSED) throw refused();
+    const o = out();
+    const buffer = /** @type {ArrayBuffer} */ (heap);
+    apply(typedArraySet, new Uint32Array(buffer, o[0], idCount), [idSource]);
+    if (boxCount === 4 * idCount) apply(typedArraySet, new Float64Array(buffer, o[1], boxCount), [boxSource]);
+    if (r.updateMany(boxCount) === REFUSED) throw refused();
+  }
+  /**
+   * Units per second.
+   * @param {number} id
+   * @param {number} vx
+   * @param {number} vy
+   */
+  setVelocity(id, vx, vy) {
+    const r = this.#live();
+    if (!num3(id, vx, vy)) wrongType(W.setVelocity, [id, vx, vy], r, r.setVelocity);
+    if (r.setVelocity(id, vx, vy) === REFUSED) throw refused();
+  }
+  /**
+   * `[vx, vy]` of a live object (a copy).
+   * @param {number} id
+   * @returns {Float64Array}
+   */
+  velocity(id) {
+    const r = this.#live();
+    if (typeof id !== 'number') wrongType(W.velocity, [id], r, r.velocity);
+    if (r.velocity(id) === REFUSED) throw refused();
+    return floats(2);
+  }
+  /**
+   * Deletes the object and all its descendants.
+   * @param {number} id
+   */
+  remove(id) {
+    const r = this.#live();
+    if (typeof id !== 'number') wrongType(W.remove, [id], r, r.remove);
+    if (r.remove(id) === REFUSED) throw refused();
+  }
+  /**
+   * The object's current `[x, y, w, h]` (a copy).
+   * @param {number} id
+   * @returns {Float64Array}
+   */
+  box(id) {
+    const r = this.#live();
+    if (typeof id !== 'number') wrongType(W.box, [id], r, r.box);
+    if (r.box(id) === REFUSED) throw refused();
+    return floats(4);
+  }
+  /** Live objects. */
+  get count() {
+    return this.#live().count;
+  }
+  /**
+   * Adds `count` seeded moving boxes laid out per `layout`
+   * (`World.layouts()`: `uniform`, `clustered`, `mixed`), scaled to this
+   * world, and returns the first new id; at most 2,000,000 a call and
+   * 4,000,000 in a World; memory is reserved first, so a refusal (too
+   * many, or out of memory) adds nothing and leaves the World usable.
+   * @param {number} count
+   * @param {number} seed
+   * @param {string} layout
+   * @returns {number}
+   */
+  populate(count, seed, layout) {
+    const r = this.#live();
+    if (!num2(count, seed) || typeof layout !== 'string') wrongType(W.populate, [count, seed, layout], r, r.populate);
+    return r.populate(count, seed, layout);
+  }
+  /**
+   * The layouts `populate` accepts.
+   * @returns {string[]}
+   */
+  static layouts() {
+    return bound().World.layouts();
+  }
+  /**
+   * The side of the square world the seeded scenes use for `count` boxes
+   * (constant density; at least 200).
+   * @param {number} count
+   * @returns {number}
+   */
+  static sceneSide(count) {
+    const R = bound().World;
+    if (typeof count !== 'number') wrongType(W.sceneSide, [count], R, R.sceneSide);
+    return R.sceneSide(count);
+  }
+  /**
+   * Throws if any internal invariant is broken (a debugging aid).
+   */
+  validate() {
+    this.#live().validate();
+  }
+  /**
+   * Releases the world's wasm memory now (a World of 100k objects holds
+   * tens of MB; without `free()` it waits for the garbage collector's
+   * finalizer), its `tiles` handle with it. Any call on a freed World
+   * throws `"this World was freed: …"`; a second `free()` does nothing.
+   */
+  free() {
+    releaseWorld(this);
+  }
+  /** The same as `free()`, for a `using` block; before or after `free()`, it does nothing more. */
+  [Symbol.dispose]() {
+    releaseWorld(this);
+  }
+
+  /**
+   * Moves every object by its velocity × `dt` (seconds, ≥ 0) and reflects
+   * moving ones off the world walls (the box ends inside, the velocity
+   * component flipped); objects at rest stay put, even outside; attached
+   * children follow their parents; tile colliders (`setTileResponse`) are
+   * pushed out of the tiles.
+   * @category Stepping
+   * @param {number} dt
+   */
+  step(dt) {
+    const r = this.#live();
+    if (typeof dt !== 'number') wrongType(W.step, [dt], r, r.step);
+    if (r.step(dt) === REFUSED) throw refused();
+  }
+  /**
+   * How an object meets the tile map during `step`: `"none"` (passes
+   * through; the default), `"bounce"` (pushed out, velocity reflected
+   * about the surface), `"slide"` (pushed out, velocity into the surface
+   * removed). **No tunnelling at any speed**: a collider flies in one move
+   * up to the first cell of a non-empty tile, closed door or wall its box
+   * would enter (a swept test along the cells on the way), and from there
+   * on in contact sub-steps shorter than half its smaller side (and half a
+   * tile), each followed by the walls and the push-out — so it never
+   * passes a closed door or a tile, and never ends a step inside one it
+   * could be pushed out of. Positions and velocities stay finite at any
+   * speed (a reflected velocity component beyond ±1.8e308 is held at it).
+   * The work is bounded: at most 1,024 moves (flights and sub-steps) per
+   * collider per `step`; one that would need more (faster than about
+   * 1,024 half-sizes a step while touching tiles, or bouncing that often)
+   * stops for the rest of that step where its last move left it, outside
+   * the tiles.
+   * @param {number} id
+   * @param {string} response
+   */
+  setTileResponse(id, response) {
+    const r = this.#live();
+    if (typeof id !== 'number' || typeof response !== 'string') wrongType(W.setTileResponse, [id, response], r, r.setTileResponse);
+    r.setTileResponse(id, response);
+  }
+  /**
+   * The object's tile response.
+   * @param {number} id
+   * @returns {string}
+   */
+  tileResponse(id) {
+    const r = this.#live();
+    if (typeof id !== 'number') wrongType(W.tileResponse, [id], r, r.tileResponse);
+    return r.tileResponse(id);
+  }
+  /**
+   * The names `setTileResponse` accepts.
+   * @returns {string[]}
+   */
+  static tileResponses() {
+    return bound().World.tileResponses();
+  }
+
+  /**
+   * Every overlapping pair of the current boxes `[a0, b0, a1, b1, …]`,
+   * `a < b`, sorted by `(a, b)`, each once (a view). From 4096 objects up
+   * it may first renumber the slots (see `slotGeneration`): re-read
+   * per-slot views after it.
+   * @category Pairs and queries
+   * @returns {Uint32Array}
+   */
+  pairs() {
+    return this.#live().pairs();
+  }
+  /**
+   * After a `pairs()` call: its pairs that were not in the previous
+   * `pairs()` result (the first call: all), laid out like `pairs()` (a
+   * view). Enter events: a structure switch causes none.
+   * @returns {Uint32Array}
+   */
+  pairsBegan() {
+    return this.#live().pairsBegan();
+  }
+  /**
+   * After a `pairs()` call: the previous result's pairs that are gone,
+   * including those of removed objects (a view). Exit events.
+   * @returns {Uint32Array}
+   */
+  pairsEnded() {
+    return this.#live().pairsEnded();
+  }
+  /**
+   * Ids of the boxes overlapping the given box, ascending (a view).
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @returns {Uint32Array}
+   */
+  query(x, y, w, h) {
+    const r = this.#live();
+    if (!num4(x, y, w, h)) wrongType(W.query, [x, y, w, h], r, r.query);
+    const length = r.query(x, y, w, h);
+    if (length === REFUSED) throw refused();
+    return viewU32(length);
+  }
+  /** Box-versus-box tests made by the last `pairs()`. */
+  get pairCandidateTests() {
+    return this.#live().pairCandidateTests;
+  }
+  /** Tree nodes or grid cells visited by the last `pairs()`. */
+  get pairNodesVisited() {
+    return this.#live().pairNodesVisited;
+  }
+  /** Box-versus-box tests made by the last `query()`. */
+  get queryCandidateTests() {
+    return this.#live().queryCandidateTests;
+  }
+
+  /**
+   * One of `World.structures()`: `"brute-force"`, `"quadtree"`
+   * (straddlers stay in the parent node), `"quadtree-leaves"` (objects in
+   * every overlapped leaf), `"grid"` (object in every touched cell),
+   * `"loose-grid"` (object in its centre cell). All give identical pairs
+   * and queries.
+   * @category Structures
+   * @param {string} name
+   */
+  setStructure(name) {
+    const r = this.#live();
+    if (typeof name !== 'string') wrongType(W.setStructure, [name], r, r.setStructure);
+    r.setStructure(name);
+  }
+  /** The current structure's name. */
+  get structure() {
+    return this.#live().structure;
+  }
+  /**
+   * Every structure name `setStructure` accepts.
+   * @returns {string[]}
+   */
+  static structures() {
+    return bound().World.structures();
+  }
+  /**
+   * Split threshold (≥ 1) and depth limit (0–48) of both quadtrees.
+   * @param {number} maxObjects
+   * @param {number} maxLevels
+   */
+  setQuadtreeLimits(maxObjects, maxLevels) {
+    const r = this.#live();
+    if (!num2(maxObjects, maxLevels)) wrongType(W.setQuadtreeLimits, [maxObjects, maxLevels], r, r.setQuadtreeLimits);
+    r.setQuadtreeLimits(maxObjects, maxLevels);
+  }
+  /** The quadtrees' split threshold in force. */
+  get maxObjects() {
+    return this.#live().maxObjects;
+  }
+  /** The quadtrees' depth limit in force. */
+  get maxLevels() {
+    return this.#live().maxLevels;
+  }
+  /**
+   * `[maxObjects, maxLevels]` of a new world: `[16, 8]`, chosen by
+   * measuring moving scenes from 1k to 300k objects (docs/BENCHMARKS.md);
+   * the tutorials' 4, 5 or 10 objects and 5 levels are a
+   * `setQuadtreeLimits` away.
+   * @returns {Uint32Array}
+   */
+  static defaultQuadtreeLimits() {
+    return bound().World.defaultQuadtreeLimits();
+  }
+  /**
+   * Cell size of both grids (`"grid"` and `"loose-grid"`). Until set,
+   * they choose one from the objects' sizes.
+   * @param {number} size
+   */
+  setCellSize(size) {
+    const r = this.#live();
+    if (typeof size !== 'number') wrongType(W.setCellSize, [size], r, r.setCellSize);
+    r.setCellSize(size);
+  }
+  /**
+   * Back to a cell size picked from the boxes' sizes (picked again as
+   * their number doubles).
+   */
+  useAutomaticCellSize() {
+    this.#live().useAutomaticCellSize();
+  }
+  /** The grids' cell size in use (`NaN` when automatic and no grid is active). */
+  get cellSize() {
+    return this.#live().cellSize;
+  }
+  /**
+   * The active grid's `[originX, originY, cellSize, cols, rows]`; empty
+   * when no grid is active (a copy).
+   * @returns {Float64Array}
+   */
+  gridGeometry() {
+    return this.#live().gridGeometry();
+  }
+  /**
+   * The active quadtree's nodes, `x, y, w, h, depth, leaf` each (a view;
+   * empty when no quadtree is active).
+   * @returns {Float64Array}
+   */
+  quadtreeNodes() {
+    return this.#live().quadtreeNodes();
+  }
+  /**
+   * The quadtree nodes or grid cells holding the object, `x, y, w, h`
+   * each (a copy).
+   * @param {number} id
+   * @returns {Float64Array}
+   */
+  storedIn(id) {
+    const r = this.#live();
+    if (typeof id !== 'number') wrongType(W.storedIn, [id], r, r.storedIn);
+    return r.storedIn(id);
+  }
+  /**
+   * The grid cells `pairs()` searches for this object's partners, `x, y,
+   * w, h` each (a copy; empty for non-grid structures).
+   * @param {number} id
+   * @returns {Float64Array}
+   */
+  searchedIn(id) {
+    const r = this.#live();
+    if (typeof id !== 'number') wrongType(W.searchedIn, [id], r, r.searchedIn);
+    return r.searchedIn(id);
+  }
+
+  /**
+   * The world's tile grid: the same handle at every read (reading it
+   * allocates nothing), sharing this world's map (edits through either are
+   * the same edits) and freed with the World (a call on it then throws
+   * `"this TileGrid's World was freed: …"`). A new World's map is empty
+   * tiles of 32 covering the world, doubled in size until it is at most
+   * 16 × 16 cells (so a huge World builds no huge map); `setTileGrid`,
+   * `reset` or a preset set a real one.
+   * @category The tile grid's contract members
+   */
+  get tiles() {
+    const r = this.#live();
+    return (this.#tiles ??= tilesOf(r.tiles));
+  }
+  /**
+   * Replaces the tile grid by `cols × rows` empty square tiles of side
+   * `tileSize` from the origin: the same as `tiles.reset`.
+   * @param {number} cols
+   * @param {number} rows
+   * @param {number} tileSize
+   */
+  setTileGrid(cols, rows, tileSize) {
+    const r = this.#live();
+    if (!num3(cols, rows, tileSize)) wrongType(W.setTileGrid, [cols, rows, tileSize], r, r.setTileGrid);
+    r.setTileGrid(cols, rows, tileSize);
+  }
+  /**
+   * Sets one tile by shape name: the same as `tiles.setTile`.
+   * @param {number} col
+   * @param {number} row
+   * @param {string} shape
+   */
+  setTile(col, row, shape) {
+    const r = this.#live();
+    if (!num2(col, row) || typeof shape !== 'string') wrongType(W.setTile, [col, row, shape], r, r.setTile);
+    if (r.setTile(col, row, shape) === REFUSED) throw refused();
+  }
+  /**
+   * The shape name of a tile: the same as `tiles.tile`.
+   * @param {number} col
+   * @param {number} row
+   * @returns {string}
+   */
+  tile(col, row) {
+    const r = this.#live();
+    if (!num2(col, row)) wrongType(W.tile, [col, row], r, r.tile);
+    const code = r.tile(col, row);
+    if (code === REFUSED) throw refused();
+    return shapes()[code];
+  }
+  /**
+   * A cell side's edge state: the same as `tiles.edge`.
+   * @param {number} col
+   * @param {number} row
+   * @param {string} side
+   * @returns {string}
+   */
+  edge(col, row, side) {
+    const r = this.#live();
+    if (!num2(col, row) || typeof side !== 'string') wrongType(W.edge, [col, row, side], r, r.edge);
+    return r.edge(col, row, side);
+  }
+  /**
+   * The edge-state names by their codes in `edges()` and `edgeLines()`:
+   * `["empty", "solid", "interesting"]`.
+   * @returns {string[]}
+   */
+  static edgeStates() {
+    return bound().World.edgeStates();
+  }
+  /**
+   * The tiles the box touches: the same as `tiles.touchedCells`.
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @returns {Uint32Array}
+   */
+  touchedCells(x, y, w, h) {
+    const r = this.#live();
+    if (!num4(x, y, w, h)) wrongType(W.touchedCells, [x, y, w, h], r, r.touchedCells);
+    const length = r.touchedCells(x, y, w, h);
+    if (length === REFUSED) throw refused();
+    return viewU32(length);
+  }
+
+  /**
+   * The cells the segment passes through: the same as `tiles.traceCells`.
+   * @category Rays
+   * @param {number} x0
+   * @param {number} y0
+   * @param {number} x1
+   * @param {number} y1
+   * @returns {Uint32Array}
+   */
+  traceCells(x0, y0, x1, y1) {
+    const r = this.#live();
+    if (!num4(x0, y0, x1, y1)) wrongType(W.traceCells, [x0, y0, x1, y1], r, r.traceCells);
+    const length = r.traceCells(x0, y0, x1, y1);
+    if (length === REFUSED) throw refused();
+    return viewU32(length);
+  }
+  /**
+   * The first thing the segment touches: a tile's exact shape, a closed
+   * door, or an object's box, as a `RayHit` (`t` the fraction of the
+   * segment, 0..1, the hit point, the unit outward normal of the surface
+   * touched, `objectId` 0 for a tile, a cell for a tile hit and -1 for an
+   * object), or `undefined`. Touching counts: a segment lying along a face
+   * hits it; one starting on a surface hits at `t = 0` with that surface's
+   * normal, never the reversed direction; one starting strictly inside a
+   * solid hits at `t = 0` with normal `(0, 0)`. Which surface comes first
+   * is decided exactly, by where the real segment first touches each, not
+   * by the rounded `t`s; on a true tie (the same point) a tile beats an
+   * object, and a smaller id beats a larger. **The cell is always one of
+   * `traceCells` of the same segment**: the tile's own cell (for a closed
+   * door, the cell beyond it) whenever the segment passes through that
+   * cell at the hit — every ordinary hit — else, when the segment only
+   * touches a solid from a neighbouring cell (it runs along a face from
+   * the side `traceCells` does not take, such as a ceiling's underside or
+   * a wall's right face; grazes a corner at a lattice point; ends on a
+   * face), the traced cell it is in there (the last one entered at or
+   * before `t`); the normal then tells the face: `castRay(100, 24, 300,
+   * 24)` under a ceiling of 24-unit tiles in row 0 hits at `t = 0` with
+   * normal `(0, 1)` in the traced cell of row 1. A segment that passes
+   * through no cell (it only touches the grid from outside, or runs along
+   * its right or bottom border) hits no tile. **At any magnitude** (ends
+   * up to ±1.8e308): whether the segment touches a tile of any shape, a
+   * closed door or an object's box is decided exactly; `t`, the point and
+   * the normal stay floating point (for ends so far away that `t` cannot
+   * resolve the grid, `t` is only as precise as 53 bits allow; a contact
+   * that rounding alone would miss is placed at the vertex, end or tangent
+   * point concerned). Where tiles meet at the start, the `t = 0` normal is
+   * the union's surface: a face between two solid tiles is inside (normal
+   * `(0, 0)`). **Cost**: the objects come from the active structure's
+   * walk along the segment (the grids' cells front to back, the
+   * quadtrees' nodes nearest first), which stops once nothing further can
+   * come before the best hit; the tile map is walked only up to the object
+   * hit. A ray that hits early costs little, whatever the world's size;
+   * brute force still scans every box.
+   * @param {number} x0
+   * @param {number} y0
+   * @param {number} x1
+   * @param {number} y1
+   * @returns {RayHit | undefined}
+   */
+  castRay(x0, y0, x1, y1) {
+    const r = this.#live();
+    if (!num4(x0, y0, x1, y1)) wrongType(W.castRay, [x0, y0, x1, y1], r, r.castRay);
+    const found = r.castRay(x0, y0, x1, y1);
+    if (found === REFUSED) throw refused();
+    return rayHit(found);
+  }
+
+  /**
+   * Attaches `child` under `parent` (0 detaches to the root); the child
+   * keeps its offset to its parent and moves with it; a cycle is refused.
+   * @category Hierarchy
+   * @param {number} child
+   * @param {number} parent
+   */
+  setParent(child, parent) {
+    const r = this.#live();
+    if (!num2(child, parent)) wrongType(W.setParent, [child, parent], r, r.setParent);
+    if (r.setParent(child, parent) === REFUSED) throw refused();
+  }
+  /**
+   * Many attachments at once: `pairs` is `[child0, parent0, child1,
+   * parent1, …]`, applied in order, all or nothing: the first bad element
+   * in order is named by its index (`"pairs[3]: parent 9 is not a live
+   * object id"`, or a cycle the events so far would close) and nothing
+   * changes. Returns `"repaired"` or `"resorted"`: how the queue was kept
+   * in order.
+   * @param {Uint32Array} pairs
+   * @returns {string}
+   */
+  setParents(pairs) {
+    const r = this.#live();
+    const count = typedLength(pairs, 'Uint32Array');
+    if (count < 0) wrongType(W.setParents, [pairs], null, judgeNothing);
+    const source = count <= 2 * maxBatch() ? outsideMemory(pairs, Uint32Array) : pairs;
+    if (r.reserveParents(count) === REFUSED) throw refused();
+    apply(typedArraySet, new Uint32Array(memory(), out()[0], count), [source]);
+    return r.setParents();
+  }
+  /**
+   * The parent's id, 0 at the root.
+   * @param {number} id
+   * @returns {number}
+   */
+  parentOf(id) {
+    const r = this.#live();
+    if (typeof id !== 'number') wrongType(W.parentOf, [id], r, r.parentOf);
+    const parent = r.parentOf(id);
+    if (parent === REFUSED) throw refused();
+    return parent;
+  }
+  /**
+   * Every live id exactly once, each parent before its children (a view).
+   * @returns {Uint32Array}
+   */
+  order() {
+    return this.#live().order();
+  }
+  /**
+   * Records each queue repair so `lastRepair()` can show it.
+   * @param {boolean} on
+   */
+  setHierarchyTracing(on) {
+    const r = this.#live();
+    if (typeof on !== 'boolean') wrongType(W.setHierarchyTracing, [on], null, judgeNothing);
+    r.setHierarchyTracing(on);
+  }
+  /**
+   * The last `setParent`'s queue repair, when tracing is on: the segment
+   * `P..=Q` before, the temporary queue, which entries went to it, the
+   * segment after; `undefined` when it repaired nothing.
+   * @returns {RepairTrace | undefined}
+   */
+  lastRepair() {
+    return this.#live().lastRepair();
+  }
+
+  /**
+   * Per slot `x, y, w, h` (a view; slots with id 0 are free).
+   * @category Slots (for drawing)
+   * @returns {Float64Array}
+   */
+  slotBoxes() {
+    return this.#live().slotBoxes();
+  }
+  /**
+   * Per slot the object's id, or 0 for a free slot (a view).
+   * @returns {Uint32Array}
+   */
+  slotIds() {
+    return this.#live().slotIds();
+  }
+  /**
+   * Per slot 1 if it was in a pair at the last `pairs()` (a view).
+   * @returns {Uint8Array}
+   */
+  slotOverlapping() {
+    return this.#live().slotOverlapping();
+  }
+  /**
+   * Goes up by one each time the slots are renumbered (in space order, by
+   * `pairs()` once objects have drifted, from 4096 objects up, or by
+   * `renumberSlots()`): an id → slot map built from `slotIds()` must then
+   * be rebuilt. Ids never change.
+   */
+  get slotGeneration() {
+    return this.#live().slotGeneration;
+  }
+  /**
+   * Renumbers the slots in space order now.
+   */
+  renumberSlots() {
+    this.#live().renumberSlots();
+  }
+
+  /**
+   * The field names of one record of the view `name` (a method name:
+   * `"slotBoxes"`, `"quadtreeNodes"`, `"traceSteps"`, `"edgeLines"`, …),
+   * in order: its stride is their number; unknown names throw.
+   * @category Wire format
+   * @param {string} name
+   * @returns {string[]}
+   */
+  static viewLayout(name) {
+    const R = bound().World;
+    if (typeof name !== 'string') wrongType(W.viewLayout, [name], R, R.viewLayout);
+    return R.viewLayout(name);
+  }
+  /**
+   * Every view name `viewLayout` knows.
+   * @returns {string[]}
+   */
+  static views() {
+    return bound().World.views();
+  }
+}
+
+for (const Class of [World, TileGrid]) {
+  // Where `Symbol.dispose` is not known yet, the class body made a method
+  // named "undefined" of `[Symbol.dispose]`: remove it.
+  if (typeof Symbol.dispose !== 'symbol') delete (/** @type {any} */ (Class.prototype))['undefined'];
+}
+
+/** The bytes of the wasm, a compiled module, or where to fetch it. @typedef {RequestInfo | URL | Response | BufferSource | WebAssembly.Module} InitInput */
+/** @typedef {BufferSource | WebAssembly.Module} SyncInitInput */
+
+/**
+ * The public classes over one wasm-bindgen module, and its loaders.
+ * @typedef {object} Core
+ * @property {typeof World} World
+ * @property {typeof TileGrid} TileGrid
+ * @property {(module_or_path?: { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>) => Promise<unknown>} init
+ *   Loads the wasm (in a browser, fetched beside the module unless given); resolves to its exports.
+ * @property {(module: { module: SyncInitInput } | SyncInitInput) => unknown} initSync
+ *   Compiles the wasm from its bytes or a compiled module, at once.
+ */
+
+/**
+ * The public classes bound to `module`, the namespace of a wasm-bindgen
+ * build of this crate (pkg/broadphase.js), and its loaders. One façade
+ * serves one module: the same classes for it every time, and an error for
+ * another (load another copy of this file for another build).
+ * @param {object} module
+ * @returns {Core}
+ */
+export function facade(module) {
+  if (raw === null) {
+    raw = /** @type {typeof Raw} */ (module);
+    RawTileGrid = raw.TileGrid;
+  } else if (raw !== module) {
+    throw new Error('this façade is bound to another wasm module: each build loads its own copy of facade.js');
+  }
   return {
     World,
     TileGrid,
-    /** Loads the wasm (browsers: fetched beside the glue, or as given); returns the wasm exports. */
     init: (input) => raw.default(input),
-    /** Compiles the wasm from bytes or a module at once. */
     initSync: (input) => raw.initSync(input),
   };
 }
