@@ -139,6 +139,9 @@ export async function checkEmbeds(browser, { maps = {}, expectCount, what }) {
     const counted = expectCount === undefined ? seen.length >= 1 : seen.length === expectCount;
     if (named && counted && seen.every((s) => s.frame > 3)) break;
     if (Date.now() > deadline) assert.fail(`${what}: expected ${expectCount ?? 'some'} embeds drawing within 30 s, saw ${JSON.stringify(seen)}; console: ${JSON.stringify(browser.problems)}`);
+    // An embed out of view runs no frames (a phone shows one at a time): the reader scrolls to it.
+    const waiting = seen.find((s) => s.defined && s.frame <= 3);
+    if (named && counted && waiting !== undefined) await page.evaluate((id) => document.getElementById(id)?.scrollIntoView({ block: 'center' }), waiting.id);
     await page.waitForTimeout(100);
   }
   if (expectCount !== undefined) assert.equal(seen.length, expectCount, `${what}: expected ${expectCount} embeds`);
@@ -390,7 +393,9 @@ export function checkRecipe(site, heading) {
       if (/^\s*(\/\/ |# |<!-- )?…( -->)?\s*$/.test(line)) parts.push([]);
       else parts[parts.length - 1].push(line);
     }
-    const chunks = parts.filter((p) => p.some((l) => l.trim() !== ''));
+    // Blank lines around a left-out part are the document's layout, not the file's.
+    const trimmed = (p) => p.slice(p.findIndex((l) => l.trim() !== ''), p.length - [...p].reverse().findIndex((l) => l.trim() !== ''));
+    const chunks = parts.filter((p) => p.some((l) => l.trim() !== '')).map(trimmed);
     const found = files.find((f) => {
       let at = 0;
       for (const chunk of chunks) {
