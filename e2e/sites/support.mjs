@@ -275,6 +275,14 @@ function tileEmbedState(page, id) {
   }, id);
 }
 
+/** Resolves once embed `id` has drawn `n` more frames. */
+async function afterFrames(page, id, n) {
+  return page.waitForFunction(
+    ([id, until]) => (document.getElementById(id).playground?.frame ?? 0) >= until,
+    [id, (await page.evaluate((id) => document.getElementById(id).playground?.frame ?? 0, id)) + n],
+  );
+}
+
 /**
  * A reader's edit of tile embed `id`: a click on the map (the middle of
  * the canvas, else a little beside it, where a box or the map's edge took
@@ -286,7 +294,8 @@ async function paintATile(browser, id, before) {
   for (const [fx, fy] of [[0.5, 0.5], [0.42, 0.5], [0.58, 0.5], [0.5, 0.4], [0.5, 0.6], [0.34, 0.5], [0.66, 0.5]]) {
     const box = await canvas.boundingBox();
     await browser.page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
-    await browser.page.waitForTimeout(150);
+    // The scene is published on the next frame: wait for frames, not for a time (a loaded machine is slow).
+    await afterFrames(browser.page, id, 3);
     const { rows } = await tileEmbedState(browser.page, id);
     if (JSON.stringify(rows) !== JSON.stringify(before)) return rows;
   }
@@ -330,6 +339,7 @@ export async function checkThemeToggle(browser, { what, id, map, toggle, edit = 
   }
   if (edit) {
     await page.locator(`#${id} [data-tool="undo"]`).click();
+    await afterFrames(page, id, 3);
     assert.deepEqual((await tileEmbedState(page, id)).rows, map, `${what}: expected undo to bring the author's map back after both switches`);
   }
   assert.deepEqual(browser.problems, [], `${what}: expected no console errors while switching`);
