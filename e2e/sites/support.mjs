@@ -91,7 +91,8 @@ async function paintedCanvases(page) {
     [...document.querySelectorAll('broadphase-playground')].map((el) => {
       const canvas = el.shadowRoot?.querySelector('canvas');
       const r = canvas?.getBoundingClientRect();
-      return { id: el.id, rect: r && r.width > 0 && r.height > 0 ? { x: r.x, y: r.y, width: r.width, height: r.height } : null };
+      // In page coordinates, as a full-page screenshot's clip takes them (the page may be scrolled).
+      return { id: el.id, rect: r && r.width > 0 && r.height > 0 ? { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height } : null };
     }),
   );
   const out = {};
