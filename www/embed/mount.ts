@@ -147,16 +147,25 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     return checked.ok ? (checked.value as SomeSettings[K]) : undefined;
   };
 
-  // The palette: the theme setting, or the page's look; a switch redraws the scene in the new colours.
-  const themes = followTheme(element, frameEl, () => early('theme') ?? 'auto', () => {
-    if (current === null) return;
-    // The reader's scene as it is now, drawn again in the new colours.
-    given = { ...given, ...published } as SomeSettings;
-    void create();
-  });
+  // The palette: the theme setting, or the page's look. A switch only
+  // re-colours (the canvas reads its palette each frame, the panels theirs
+  // through CSS variables): the mode, the reader's scene and the undo
+  // history stay as they are.
+  const themes = followTheme(element, frameEl, () => early('theme') ?? 'auto');
 
   /** Every value in force for the mode: what was given, then what the mode published, over its defaults. */
   const inForce = (): SettingValues => ({ ...defaultSettings(mode), ...given, ...published }) as SettingValues;
+  /**
+   * What the mode is built from: the values in force, where one the mode
+   * published as unset (a tile map's `preset` when the map itself is
+   * carried) leaves that setting at its default rather than building from
+   * `undefined`.
+   */
+  const buildValues = (): SettingValues => {
+    const values: Record<string, unknown> = { ...defaultSettings(mode) };
+    for (const [key, value] of Object.entries({ ...given, ...published })) if (value !== undefined) values[key] = value;
+    return values as SettingValues;
+  };
 
   /** The element's width (as laid out now, then as the observer reports it). */
   let width = element.getBoundingClientRect().width;
@@ -243,7 +252,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
         // Colours a mode reads while it is built (CSS variables for its legend) are its embed's.
         useTheme(themes.name);
         try {
-          current = factory(host, inForce(), {
+          current = factory(host, buildValues(), {
             publish: (values) => {
               published = { ...values };
               element.dispatchEvent(new CustomEvent('statechange', { detail: handle.getState() }));

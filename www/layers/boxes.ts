@@ -7,7 +7,7 @@
 
 import type { DrawContext, GpuDrawContext, Layer } from '../runtime/renderer';
 import { useWorldSpace } from '../runtime/renderer';
-import { theme } from '../runtime/theme';
+import { theme, themeName, type ThemeName } from '../runtime/theme';
 import { packColour, paintSlots, PixelCanvas, type SlotPass } from './pixel-boxes';
 import type { BoxesModel } from '../boxes/demo';
 import { viewLayout } from '../core/index';
@@ -29,7 +29,7 @@ export class BoxesLayer implements Layer<BoxesModel> {
   readonly order = 20;
   enabled = true;
   private raster = new PixelCanvas();
-  private colours: { calm: number; hot: number; seen: number } | null = null;
+  private colours: { palette: ThemeName; calm: number; hot: number; seen: number } | null = null;
   /** drawPixels' live slots: the calm ones from the front, the red ones from the back. */
   private slots = new Int32Array(0);
   /** drawPixels' views and transform, refilled each frame. */
@@ -146,11 +146,11 @@ export class BoxesLayer implements Layer<BoxesModel> {
 
   private drawPixels(dc: DrawContext<BoxesModel>): void {
     const { ctx, sim, viewport: v } = dc;
-    const colours = (this.colours ??= {
-      calm: packColour(theme.boxFillSmall),
-      hot: packColour(theme.overlapFill),
-      seen: packColour(theme.cameraSmall),
-    });
+    // Packed once per palette (an embed's theme can switch).
+    if (this.colours?.palette !== themeName()) {
+      this.colours = { palette: themeName(), calm: packColour(theme.boxFillSmall), hot: packColour(theme.overlapFill), seen: packColour(theme.cameraSmall) };
+    }
+    const colours = this.colours;
     // In raster pixels: `unit` device px each.
     const unit = pixelUnit(v.dpr);
     const k = (v.dpr * v.scale) / unit;

@@ -140,3 +140,24 @@ export function publishTheme(root: HTMLElement, name: ThemeName = 'dark'): void 
   root.style.setProperty('color-scheme', name);
   root.setAttribute('data-theme', name);
 }
+
+/**
+ * Runs `paint` now, and again whenever the palette `element` is drawn in
+ * changes (an embed's theme follows its page), with `theme` switched to
+ * that palette: for colours a mode copies into CSS variables of its own
+ * elements. Stops once `element` has left the document.
+ */
+export function followPalette(element: HTMLElement, paint: () => void): void {
+  const run = (): void => {
+    useTheme(themeAt(element));
+    paint();
+  };
+  run();
+  const themed = element.closest('[data-theme]');
+  if (themed === null) return;
+  const observer = new MutationObserver(() => {
+    if (element.isConnected) run();
+    else observer.disconnect();
+  });
+  observer.observe(themed, { attributes: true, attributeFilter: ['data-theme'] });
+}

@@ -5,7 +5,7 @@
 // Entries taken from the theme are getters: they read the palette of the
 // embed being drawn (light or dark), not the one in force at import.
 
-import { theme } from '../../runtime/theme';
+import { followPalette, theme } from '../../runtime/theme';
 
 export const rayColours = {
   get page() {
@@ -73,11 +73,13 @@ export function traceColour(f: number, alpha: number): string {
   return `rgba(${mix(0)}, ${mix(1)}, ${mix(2)}, ${alpha})`;
 }
 
-/** Publishes the colours as `--r-<name>` custom properties on each element. */
+/** Publishes the colours as `--r-<name>` custom properties on each element, again whenever its palette changes. */
 export function publishRayColours(...elements: HTMLElement[]): void {
   for (const el of elements) {
-    for (const [name, value] of Object.entries(rayColours)) el.style.setProperty(`--r-${name}`, value);
-    el.style.setProperty('--r-traceFrom', traceColour(0, 1));
-    el.style.setProperty('--r-traceTo', traceColour(1, 1));
+    followPalette(el, () => {
+      for (const [name, value] of Object.entries(rayColours)) el.style.setProperty(`--r-${name}`, value);
+      el.style.setProperty('--r-traceFrom', traceColour(0, 1));
+      el.style.setProperty('--r-traceTo', traceColour(1, 1));
+    });
   }
 }

@@ -37,11 +37,16 @@ const NORMAL_ARROW_PX = 42;
 /** How far past B (in cells) the step-through still shows where the next lines are. */
 const EXTENSION_CELLS = 4;
 
+/** Getters: read as each frame is drawn, in that embed's palette. */
 const crossingColour: Record<Crossing, string> = {
-  start: C.ray,
+  get start() {
+    return C.ray;
+  },
   vertical: C.crossX,
   horizontal: C.crossY,
-  corner: C.crossCorner,
+  get corner() {
+    return C.crossCorner;
+  },
 };
 
 const sx = (dc: FrameContext, x: number) => dc.viewport.toCanvasX(x);
@@ -181,7 +186,26 @@ export function drawnBoxesLayer(): DrawnBoxesLayer<RaysDrawModel> {
       focused: ui.canvasFocused,
       marked: rays.hit?.objectId ?? 0,
     }),
-    { colour: drawnColour, focus: C.focus, keyFocus: C.focus, marked: C.hit, page: C.page, label: C.label, pushArrow: null },
+    // Getters: read as each frame is drawn, in that embed's palette.
+    {
+      colour: drawnColour,
+      get focus() {
+        return C.focus;
+      },
+      get keyFocus() {
+        return C.focus;
+      },
+      get marked() {
+        return C.hit;
+      },
+      get page() {
+        return C.page;
+      },
+      get label() {
+        return C.label;
+      },
+      pushArrow: null,
+    },
   );
 }
 

@@ -107,7 +107,28 @@ export function editBoxesLayer(): DrawnBoxesLayer<TilesModel> {
     'boxes',
     20,
     ({ editor, hover }) => ({ boxes: editor.boxes(), selected: editor.selected, hover: hover.box, handle: hover.handle, focused: hover.focused }),
-    { colour: boxColour, focus: colours.focus, keyFocus: colours.keyFocus, marked: colours.focus, page: colours.page, label: colours.label, pushArrow: colours.pushArrow },
+    // Getters: read as each frame is drawn, in that embed's palette.
+    {
+      colour: boxColour,
+      get focus() {
+        return colours.focus;
+      },
+      get keyFocus() {
+        return colours.keyFocus;
+      },
+      get marked() {
+        return colours.focus;
+      },
+      get page() {
+        return colours.page;
+      },
+      get label() {
+        return colours.label;
+      },
+      get pushArrow() {
+        return colours.pushArrow;
+      },
+    },
   );
 }
 
