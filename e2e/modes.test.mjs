@@ -132,7 +132,7 @@ test('settings the address cannot have are listed on the page, warned in the con
       const notice = document.getElementById('settings-notice');
       return { notice: notice.hidden ? null : notice.textContent, hash: location.hash, count: window.__broadphase?.world.count };
     },
-    (s) => s.notice !== null && /n=200000/.test(s.hash),
+    (s) => s.notice !== null && /count=200000/.test(s.hash),
   );
   assert.match(seen.notice, /n clamped to 200,000/, `expected the clamp to be said, notice: ${seen.notice}`);
   assert.match(seen.notice, /speed: "fast" is not a finite number/, 'expected the refused speed to be named');
