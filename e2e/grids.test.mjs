@@ -53,8 +53,8 @@ async function findLoneSmallBox(exclude = []) {
 }
 
 async function pause() {
-  if (await page.evaluate(() => window.__broadphase.settings.running)) await page.click('#pause');
-  await waitUntil(page, 'the simulation to be paused', () => window.__broadphase.settings.running, (r) => r === false);
+  if (await page.evaluate(() => !window.__broadphase.settings.paused)) await page.click('#pause');
+  await waitUntil(page, 'the simulation to be paused', () => !window.__broadphase.settings.paused, (r) => r === false);
 }
 
 /** Drags box `a` by (dx, dy) CSS px, holding still before the release (no throw). */

@@ -65,12 +65,12 @@ test('clicking a tab destroys the old mode: its loop and its keys stop, one rAF 
   const old = await page.evaluate(async () => {
     const pg = window.__oldPlayground;
     const f0 = pg.frame;
-    const running0 = pg.state.settings.running;
+    const running0 = !pg.settings.paused;
     document.getElementById('world').focus();
     // Space pauses the grids mode; a leaked handler would also flip the old one.
     document.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
     await new Promise((r) => setTimeout(r, 400));
-    return { destroyed: pg.isDestroyed, advanced: pg.frame - f0, runningChanged: pg.state.settings.running !== running0, gridsRunning: window.__broadphase.settings.running };
+    return { destroyed: pg.isDestroyed, advanced: pg.frame - f0, runningChanged: !pg.settings.paused !== running0, gridsRunning: !window.__broadphase.settings.paused };
   });
   assert.equal(old.destroyed, true, 'expected the quadtree playground to be destroyed');
   assert.equal(old.advanced, 0, `expected the old mode's frame loop to stop, it drew ${old.advanced} more frames`);

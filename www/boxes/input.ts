@@ -1,4 +1,4 @@
-// Pointer and keyboard for the box demos, as a scene of the shared input
+// Pointer and keyboard for the box scenes, as a scene of the shared input
 // layer (runtime/input.ts): drag boxes (mouse, pen, touch), move and
 // resize the camera, the keyboard shortcuts. The layer decides when a
 // press, a wheel or a key is the canvas's at all (panning empty space,
@@ -6,9 +6,8 @@
 
 import { cameraZoneAt, TAB_HEIGHT_PX, type CameraZone } from './camera';
 import type { Rect } from '../runtime/geometry';
-import type { BoxDemo } from './demo';
+import type { BoxesModel, DragKind } from './model';
 import { CLICK_SLOP_PX, type KeyScene, type PointerScene } from '../runtime/input';
-import type { DragKind } from './settings';
 
 /** Pointer slop for picking a box, CSS px: fingers are not pixels. */
 const PICK_PX = { mouse: 3, pen: 4, touch: 10 } as const;
@@ -39,9 +38,6 @@ export interface InputHooks {
   release?(id: number, moved: boolean): void;
   /** Esc on the canvas or the page: true when the mode had something to cancel. */
   escape?(): boolean;
-  /** Ctrl/⌘+Z and redo: the mode's own history instead of the demo's. */
-  undo?(): boolean;
-  redo?(): boolean;
 }
 
 interface Sample {
@@ -50,7 +46,7 @@ interface Sample {
   y: number;
 }
 
-export class Input implements PointerScene, KeyScene {
+export class BoxesInput implements PointerScene, KeyScene {
   /** Pointer minus the dragged thing's corner, world units. */
   private grabX = 0;
   private grabY = 0;
@@ -61,13 +57,13 @@ export class Input implements PointerScene, KeyScene {
   private travelled = 0;
 
   constructor(
-    private readonly pg: BoxDemo,
+    private readonly pg: BoxesModel,
     private readonly canvas: HTMLCanvasElement,
     private readonly hooks: InputHooks = {},
   ) {}
 
   private get interaction() {
-    return this.pg.state.interaction;
+    return this.pg.interaction;
   }
 
   private pickTolerance(e: PointerEvent): number {
@@ -78,7 +74,7 @@ export class Input implements PointerScene, KeyScene {
   /** What a press at canvas (px, py) would grab. */
   private target(px: number, py: number, e: PointerEvent): { kind: DragKind; id: number } {
     const v = this.pg.viewport;
-    const zone: CameraZone | null = this.pg.hasCamera ? cameraZoneAt(this.pg.state.camera, v, px, py) : null;
+    const zone: CameraZone | null = this.pg.hasCamera ? cameraZoneAt(this.pg.camera, v, px, py) : null;
     if (zone === 'resize') return { kind: 'camera-resize', id: 0 };
     if (zone === 'tab' || zone === 'edge') return { kind: 'camera-move', id: 0 };
     // Boxes win inside the camera, so every box stays draggable.
@@ -104,7 +100,7 @@ export class Input implements PointerScene, KeyScene {
       }
       case 'camera-move':
       case 'camera-resize': {
-        const zone = cameraZoneAt(this.pg.state.camera, this.pg.viewport, px, py);
+        const zone = cameraZoneAt(this.pg.camera, this.pg.viewport, px, py);
         // A finger inside the camera is a finger on the map (it scrolls); its tab, edge and corner are small.
         if (e.pointerType === 'touch' && zone === 'inside') return null;
         return zone === 'inside' ? Infinity : TAB_HEIGHT_PX;
@@ -142,7 +138,7 @@ export class Input implements PointerScene, KeyScene {
       this.pg.sim.world.setVelocity(id, 0, 0);
       this.samples = [{ t: e.timeStamp, x: box.x, y: box.y }];
     } else {
-      this.cameraAtGrab = { ...this.pg.state.camera };
+      this.cameraAtGrab = { ...this.pg.camera };
       this.grabX = wx;
       this.grabY = wy;
     }
@@ -170,7 +166,7 @@ export class Input implements PointerScene, KeyScene {
     const v = this.pg.viewport;
     const wx = v.toWorldX(px);
     const wy = v.toWorldY(py);
-    const cam = this.pg.state.camera;
+    const cam = this.pg.camera;
     this.travelled = Math.max(this.travelled, Math.hypot(px - this.downPx, py - this.downPy));
     this.interaction.attachHeld = e.shiftKey || e.altKey;
     this.interaction.pointerX = wx;
@@ -304,7 +300,7 @@ export class Input implements PointerScene, KeyScene {
     }
     if (!pg.hasCamera) return false;
     const step = pg.sim.side * 0.02;
-    const cam = pg.state.camera;
+    const cam = pg.camera;
     pg.beginEdit(0);
     if (e.shiftKey) {
       cam.w += dir[0] * step;
@@ -330,7 +326,7 @@ export class Input implements PointerScene, KeyScene {
     return boxes[next]?.id ?? 0;
   }
 
-  /** The demo's shortcuts, heard wherever no control claims the key. */
+  /** The box scenes' shortcuts, heard wherever no control claims the key. */
   key(e: KeyboardEvent): boolean {
     const pg = this.pg;
     switch (e.key) {
@@ -350,7 +346,7 @@ export class Input implements PointerScene, KeyScene {
         pg.reset();
         return true;
       case 't':
-        pg.setShowTree(!pg.state.settings.showTree);
+        pg.setFlag('tree', !pg.settings.tree);
         return true;
       default:
         return false;
@@ -358,10 +354,10 @@ export class Input implements PointerScene, KeyScene {
   }
 
   undo(): boolean {
-    return this.hooks.undo?.() ?? this.pg.undo();
+    return this.pg.history.undo();
   }
 
   redo(): boolean {
-    return this.hooks.redo?.() ?? this.pg.redo();
+    return this.pg.history.redo();
   }
 }

@@ -14,7 +14,7 @@
 // was tried and how to fix it.
 
 import { findMode, modeStyles } from '../modes/index';
-import type { ModeHandle } from '../modes/types';
+import type { ModeHandle } from '../runtime/scene';
 import { useTheme } from '../runtime/theme';
 import type { PanelInfo } from '../runtime/ui';
 import { defaultSettings, optionsOf, readMode, readSettings, warnAll, type Problem } from '../settings/read';

@@ -92,7 +92,8 @@ export class TileMapLayer implements Layer<TileMapModel> {
   }
 
   draw(dc: DrawContext<TileMapModel>): void {
-    const { ctx, viewport: v, tiles } = dc;
+    const { ctx, viewport: v } = dc;
+    const { tiles } = dc.model;
     const ts = tiles.tileSize;
     const unitPx = Math.round(v.scale * ts * v.dpr);
     const gridKey = `${tiles.cols}×${tiles.rows}×${ts}`;

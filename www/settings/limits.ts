@@ -10,6 +10,9 @@ import type { ModeName } from './mode-names';
 export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 60;
 
+/** The fastest a box scene's simulation runs, times real time. */
+export const SPEED_MAX = 4;
+
 /** Most objects in a box mode's scene (the Objects field's end; a link's boxes and hand-placed boxes). */
 export const OBJECTS_MAX = 200_000;
 /** The hierarchy's scene stays small enough to read its tree and queue. */

@@ -140,6 +140,20 @@ export function writeParams(values: SomeSettings, mode: ModeName): URLSearchPara
   return params;
 }
 
+/**
+ * The settings of `values` that make `mode`'s scene, those a link carries
+ * for it (the embed-only look and other modes' settings left out): what a
+ * mode that keeps its settings as typed values publishes. Each is there,
+ * undefined when not set, so a published scene overrides a value given
+ * earlier that the reader has since cleared (a cell size back to auto).
+ */
+export function sceneSettings(values: SomeSettings, mode: ModeName): SomeSettings {
+  const out: Record<string, unknown> = {};
+  const all = values as Readonly<Record<string, unknown>>;
+  for (const spec of ROWS) if (spec.inLink && spec.name !== 'mode' && spec.name !== 'view' && appliesTo(spec, mode)) out[spec.name] = all[spec.name];
+  return out as SomeSettings;
+}
+
 /** Values as `getState()` options (a list as its text). */
 export function optionsOf(values: SomeSettings): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -17,7 +17,7 @@
 import { TileGrid, World } from '../core/index';
 import { prefersReducedMotion } from './motion';
 import { cssLength, flag, list, numberIn, numbers, oneOf, panelList, tileMap, url, view, type Kind } from './kinds';
-import { boxesMax, objectsMax } from './limits';
+import { boxesMax, objectsMax, SPEED_MAX } from './limits';
 import { formatBoxList, formatLinkList, formatMovedList, readBoxList, readLinkList, readMovedList } from './lists';
 import { BOX_MODES, MODE_NAMES, type ModeName } from './mode-names';
 
@@ -154,7 +154,7 @@ export const SETTINGS = [
     defaultText: '1',
     modes: BOX_MODES,
     doc: 'Simulation speed: multiplies time (0 freezes motion but keeps drawing).',
-    kind: numberIn({ integer: false, range: () => [0, 4] }, (v) => String(+v.toPrecision(6))),
+    kind: numberIn({ integer: false, range: () => [0, SPEED_MAX] }, (v) => String(+v.toPrecision(6))),
     fallback: () => 1,
   },
   {

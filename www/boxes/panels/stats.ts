@@ -5,7 +5,8 @@
 // camera sees, the structure's size. Stable ids (#stat-…) for tests and
 // deep links.
 
-import type { BoxDemo } from '../demo';
+import type { BoxesModel } from '../model';
+import type { QuadtreeLayer } from '../layers/quadtree';
 import { formatInt, h, panelSection, setText, type Panel } from '../../runtime/ui';
 import { viewLayout } from '../../core/index';
 import { formatMs } from '../../runtime/clock';
@@ -46,7 +47,12 @@ export class StatsPanel implements Panel {
   private readonly checkMark = h('span', { class: 'mark' }, '');
   private lastRefresh = -Infinity;
 
-  constructor(private readonly pg: BoxDemo, options: StatsOptions = {}) {
+  constructor(
+    private readonly pg: BoxesModel,
+    /** The split lines' layer: it counts the tree's nodes, leaves and depth as it draws. */
+    private readonly tree: QuadtreeLayer,
+    options: StatsOptions = {},
+  ) {
     const rows: [string, string, string][] = [
       ['Objects', 'objects', 'Live boxes in the world'],
       ['Structure', 'structure', 'Broad-phase structure answering pairs() and query()'],
@@ -88,7 +94,7 @@ export class StatsPanel implements Panel {
 
   update(now: number): void {
     const pg = this.pg;
-    const running = pg.state.settings.running;
+    const running = !pg.settings.paused;
     if (running && now - this.lastRefresh < RUNNING_REFRESH_MS) return;
     this.lastRefresh = now;
     this.element.setAttribute('aria-busy', String(running));
@@ -129,7 +135,7 @@ export class StatsPanel implements Panel {
 
   private structureSize(): string {
     const sim = this.pg.sim;
-    const tree = this.pg.quadtreeLayer;
+    const tree = this.tree;
     if (sim.quadtreeActive) {
       if (tree.nodeCount > 0) return `${formatInt(tree.nodeCount)} (${formatInt(tree.leafCount)}) · depth ${tree.depth}`;
       const nodes = sim.world.quadtreeNodes().length / viewLayout('quadtreeNodes', []).stride;

@@ -3,13 +3,13 @@
 // structure reads first. Leaves need nothing: their sides are ancestors'
 // crosses or the world's walls.
 
-import type { DrawContext, GpuDrawContext, Layer } from '../runtime/renderer';
-import { useWorldSpace } from '../runtime/renderer';
-import { theme } from '../runtime/theme';
-import { viewLayout } from '../core/index';
-import type { BoxesModel } from '../boxes/demo';
-import { RectBatch } from '../gpu/rect-batch';
-import { withAlpha, parseColour } from '../gpu/colour';
+import type { DrawContext, GpuDrawContext, Layer } from '../../runtime/renderer';
+import { useWorldSpace } from '../../runtime/renderer';
+import { theme } from '../../runtime/theme';
+import { viewLayout } from '../../core/index';
+import type { BoxesModel } from '../model';
+import { RectBatch } from '../../gpu/rect-batch';
+import { withAlpha, parseColour } from '../../gpu/colour';
 
 /** A level's line: alpha and width (CSS px) by depth, the root boldest. */
 function levelAlpha(depth: number): number {
@@ -148,13 +148,14 @@ export class QuadtreeLayer implements Layer<BoxesModel> {
    * one level joined end to end where neighbouring nodes both split.
    */
   private scan(dc: DrawContext<BoxesModel> | GpuDrawContext<BoxesModel>, sink: LineSink): void {
-    const { sim, viewport: v } = dc;
+    const { viewport: v } = dc;
+    const { sim } = dc.model;
     this.nodeCount = 0;
     if (!sim.quadtreeActive) return;
     const nodes = sim.world.quadtreeNodes();
     const N = viewLayout('quadtreeNodes', ['x', 'y', 'w', 'h', 'depth', 'leaf']);
     // Hidden splits still count their nodes: the stats panel shows them.
-    const drawing = dc.state.settings.showTree;
+    const drawing = dc.model.settings.tree;
     const [vx0, vy0, vx1, vy1] = v.visibleWorld();
     // The root (the first node) spans the world: every level's lattice is its halvings.
     const wx = nodes[N.x];
