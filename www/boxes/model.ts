@@ -17,7 +17,7 @@ import type { SceneHistory, SceneHost, SceneModel, SceneWorld } from '../runtime
 import type { Viewport } from '../runtime/viewport';
 import { SPEED_MAX } from '../settings/limits';
 import { sceneSettings } from '../settings/read';
-import type { SettingValues, SomeSettings } from '../settings/table';
+import type { FlagName, SettingValues, SomeSettings } from '../settings/table';
 
 /** Simulated time of one single step, before the speed multiplier. */
 const SINGLE_STEP_DT = 1 / 60;
@@ -75,9 +75,6 @@ export interface BoxesOptions extends SimulationOptions {
   /** The culling camera of the quadtree tutorials: its handles and per-frame query. */
   camera?: boolean;
 }
-
-/** Settings that need nothing done but to be kept and published (what the layers read each frame). */
-export type BoxFlag = 'tree';
 
 export class BoxesModel implements SceneModel {
   /**
@@ -332,8 +329,8 @@ export class BoxesModel implements SceneModel {
     this.changed();
   }
 
-  /** A setting the layers read as it is (drawing the structure's lines): kept, shown by the panels, published. */
-  setFlag(name: BoxFlag, on: boolean): void {
+  /** A true/false setting the layers and panels read as it is (drawing the structure's lines): kept, shown, published. */
+  setFlag(name: FlagName, on: boolean): void {
     this.settings[name] = on;
     this.changed();
   }

@@ -370,6 +370,9 @@ export type SettingValues = { -readonly [R in Row as R extends { fallback: unkno
 /** Some settings' values: what a mode publishes, what was given. */
 export type SomeSettings = Partial<SettingValues>;
 
+/** The true/false settings a link carries (`paused`, `tree`): a mode keeps and publishes them as they are. */
+export type FlagName = Extract<Row, { inLink: true; kind: Kind<boolean, any> }>['name'];
+
 /**
  * The settings as script gives them to `mount()` and `setState()`, and
  * `getState()` reports them: each by its name, of the type its kind takes
