@@ -201,7 +201,7 @@ export class BoxesInput implements PointerScene, KeyScene {
 
   /**
    * Ends the drag. A released box is thrown with the pointer's velocity
-   * over the last 100 ms (a still pointer leaves it at rest); a cancelled
+   * over the last THROW_WINDOW_MS (a still pointer leaves it at rest); a cancelled
    * drag leaves it at rest where it is.
    */
   private finish(e: PointerEvent, px: number, py: number, thrown: boolean): void {

@@ -147,8 +147,8 @@ export class Renderer<M extends object> {
   /**
    * Matches the backing store to the element's size × devicePixelRatio.
    * Checked every frame (a DPR change fires no event on the element); the
-   * size comes from a ResizeObserver, so a frame never forces a layout —
-   * at 100k objects the panels' text changes make that a millisecond.
+   * size comes from a ResizeObserver, so a frame never forces a layout
+   * (the panels' text changes every frame would make it a dear one).
    */
   syncSize(): void {
     const dpr = window.devicePixelRatio || 1;

@@ -6,11 +6,11 @@
 // — and the runtime (mode-runtime.ts) runs it. The model talks back to the
 // runtime through `SceneHost` only.
 //
-// The runtime's stepper (issue 36) plugs in here: a model that can be
-// stepped through will hand the runtime its steps (a trace the core
+// A stepper the runtime shares between modes plugs in here: a model that
+// can be stepped through hands the runtime its steps (a trace the core
 // recorded, with the words for each step) as one more optional member of
-// `SceneModel`; the runtime then owns Back, Step, Play, the scrubber and
-// the "Next:" line for every mode alike.
+// `SceneModel`, and the runtime then owns Back, Step, Play, the scrubber
+// and the "Next:" line for every mode alike.
 
 import type { FrameCost } from './frame-cost';
 import type { KeyScene, PointerScene } from './input';

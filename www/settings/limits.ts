@@ -23,8 +23,8 @@ export const TILE_EDITOR_BOXES_MAX = 64;
 export const RAYS_DRAWN_BOXES_MAX = 32;
 /**
  * Cells of a tile map from a link or an attribute (rows × columns): four
- * times the widest preset each way, and a map the editor loads and draws
- * in about a second.
+ * times the widest preset each way, and a map the editor still loads and
+ * draws without making the reader wait.
  */
 export const MAP_CELLS_MAX = 128 * 128;
 

@@ -36,10 +36,9 @@ const MAX_LATTICE_DEPTH = 8;
 /**
  * The inner nodes of one level on the level's lattice of cells: a node's
  * cell is its column and row among the 2^depth × 2^depth squares of the
- * world. A level that splits everywhere (at 100k objects, 4,086 of the
- * 4,096 nodes six levels down) then draws its crosses as 2^depth long
- * lines each way instead of two short segments a node: building the
- * paths was over 1 ms a frame, one call a segment.
+ * world. A level that splits (nearly) everywhere, as a big uniform scene's
+ * deeper levels do, then draws its crosses as 2^depth long lines each way
+ * instead of two short segments a node: far fewer path calls a frame.
  */
 class LevelLattice {
   cells = new Uint8Array(0);

@@ -14,7 +14,7 @@ import { formatMs } from '../../runtime/clock';
 /** Redraws per second while running: readable, and light on the DOM. */
 const RUNNING_REFRESH_MS = 250;
 
-/** 0.0012 → "0.12%", 0.25 → "25%": two significant digits, no exponents. */
+/** A fraction as a percentage to two significant digits, no exponents (a quarter reads as 25, a thousandth and a bit as 0.12). */
 export function percent(fraction: number): string {
   const p = 100 * fraction;
   if (p === 0) return '0%';

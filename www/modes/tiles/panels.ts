@@ -27,7 +27,7 @@ const UNIT_SIDE: Record<Side, [number, number, number, number]> = {
 
 /**
  * A shape's icon: its exact solid part, and the sides a lone tile of it
- * gives (the seed's figure 1: solid red, interesting grey).
+ * gives (solid red, interesting grey, as Metanet's N tutorial B draws them).
  */
 export function shapeIcon(shape: ShapeInfo): SVGSVGElement {
   const icon = svg('svg', { viewBox: '-0.12 -0.12 1.24 1.24', class: 'tiles-icon', 'aria-hidden': 'true' });
