@@ -4,19 +4,19 @@
 import { toolButton } from '../runtime/canvas-tools';
 import type { BoxesModel } from './model';
 
-export function addBoxTools(tools: HTMLElement, pg: BoxesModel): void {
+export function addBoxTools(tools: HTMLElement, model: BoxesModel): void {
   // Glyphs, so the row fits a phone-width column (the names are in the labels).
-  const pause = toolButton('❚❚', 'Pause (Space)', () => pg.togglePause(), { 'data-tool': 'pause' });
-  const step = toolButton('▸❚', 'Advance one step (. or S)', () => pg.stepOnce(), { 'data-tool': 'step' });
+  const pause = toolButton('❚❚', 'Pause (Space)', () => model.togglePause(), { 'data-tool': 'pause' });
+  const step = toolButton('▸❚', 'Advance one step (. or S)', () => model.stepOnce(), { 'data-tool': 'step' });
   const sync = () => {
-    const running = !pg.settings.paused;
+    const running = !model.settings.paused;
     pause.textContent = running ? '❚❚' : '▶';
     const title = running ? 'Pause (Space)' : 'Play (Space)';
     pause.title = title;
     pause.setAttribute('aria-label', title);
     pause.setAttribute('aria-pressed', String(!running));
   };
-  pg.onChange(sync);
+  model.onChange(sync);
   sync();
   tools.append(pause, step);
 }

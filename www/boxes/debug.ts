@@ -57,38 +57,38 @@ declare global {
  * Installs the handle, with a mode's own members (`extra`, getters kept);
  * the returned function removes it (if still ours).
  */
-export function installDebugHandle(pg: BoxesModel, rt: ModeRuntime<BoxesModel>, extra: object = {}): () => void {
+export function installDebugHandle(model: BoxesModel, rt: ModeRuntime<BoxesModel>, extra: object = {}): () => void {
   const handle: DebugHandle = {
-    mode: pg.settings.mode,
+    mode: model.settings.mode,
     get world() {
-      return pg.sim.world;
+      return model.sim.world;
     },
     get camera() {
-      return pg.camera;
+      return model.camera;
     },
     ...screenMapping(rt.layout.canvas, rt.viewport),
     get frame() {
-      return pg.frame;
+      return model.frame;
     },
     get version() {
-      return pg.sim.version;
+      return model.sim.version;
     },
     get steps() {
-      return pg.sim.steps;
+      return model.sim.steps;
     },
     get check() {
-      return pg.check.result;
+      return model.check.result;
     },
     cameraHits() {
-      return Array.from(pg.sim.cameraHits());
+      return Array.from(model.sim.cameraHits());
     },
     get stepMicros() {
-      return pg.sim.stepMicros.mean;
+      return model.sim.stepMicros.mean;
     },
     get settings() {
-      return pg.settings;
+      return model.settings;
     },
-    playground: pg,
+    playground: model,
     renderer: rt.renderer,
   };
   Object.defineProperties(handle, Object.getOwnPropertyDescriptors(extra));

@@ -1,6 +1,6 @@
 // mount(element, options): one playground in `element`'s shadow root. The
-// mode is one of the page's own, given the checked options as the URL
-// parameters it reads and a context that keeps its side effects inside the
+// mode is one of the page's own, given the checked options as the typed
+// settings it reads and a context that keeps its side effects inside the
 // instance: settings go to this instance (not the address bar), shortcuts
 // are heard on the shadow root, no window debug handles. Every option is
 // checked against the settings table; a refused or clamped one keeps the

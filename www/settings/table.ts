@@ -62,7 +62,7 @@ export const SETTINGS = [
     type: 'name',
     defaultText: 'quadtree',
     modes: 'all',
-    doc: 'Which playground: the quadtree demo, the grids comparison, the hierarchy, the tile editor, or rays.',
+    doc: 'Which playground: the quadtree, the grids and their comparison, the hierarchy, the tile editor, rays, or the game.',
     kind: oneOf(() => MODE_NAMES) as Kind<ModeName>,
     fallback: (): ModeName => 'quadtree',
   },

@@ -64,10 +64,10 @@ export class ControlsPanel implements Panel {
   private readonly countField: { message: HTMLElement; valid: () => boolean };
   private readonly seedField: { message: HTMLElement; valid: () => boolean };
 
-  constructor(private readonly pg: BoxesModel, options: ControlsOptions = {}) {
-    this.countField = checkedNumberField(this.count, { what: 'Objects', min: COUNT_MIN, max: COUNT_MAX, integer: true }, (n) => pg.setCount(n));
-    this.seedField = checkedNumberField(this.seed, { what: 'Seed', min: 0, max: 0xffff_ffff, integer: true }, (n) => pg.setSeed(n));
-    for (const name of pg.structures) this.structure.append(h('option', { value: name }, name));
+  constructor(private readonly model: BoxesModel, options: ControlsOptions = {}) {
+    this.countField = checkedNumberField(this.count, { what: 'Objects', min: COUNT_MIN, max: COUNT_MAX, integer: true }, (n) => model.setCount(n));
+    this.seedField = checkedNumberField(this.seed, { what: 'Seed', min: 0, max: 0xffff_ffff, integer: true }, (n) => model.setSeed(n));
+    for (const name of model.structures) this.structure.append(h('option', { value: name }, name));
     for (const name of World.layouts()) this.layout.append(h('option', { value: name }, name));
     this.limits.append(
       h('legend', {}, 'Quadtree limits'),
@@ -90,24 +90,24 @@ export class ControlsPanel implements Panel {
   }
 
   private wire(): void {
-    const pg = this.pg;
-    this.structure.addEventListener('change', () => pg.setStructure(this.structure.value));
-    this.countRange.addEventListener('input', () => pg.setCount(countFromSlider(Number(this.countRange.value))));
-    this.layout.addEventListener('change', () => pg.setLayout(this.layout.value));
-    this.newSeed.addEventListener('click', () => pg.setSeed(Math.floor(Math.random() * 1_000_000)));
-    this.reset.addEventListener('click', () => pg.reset());
-    const limits = () => pg.setQuadtreeLimits(Number(this.maxObjects.value), Number(this.maxLevels.value));
+    const model = this.model;
+    this.structure.addEventListener('change', () => model.setStructure(this.structure.value));
+    this.countRange.addEventListener('input', () => model.setCount(countFromSlider(Number(this.countRange.value))));
+    this.layout.addEventListener('change', () => model.setLayout(this.layout.value));
+    this.newSeed.addEventListener('click', () => model.setSeed(Math.floor(Math.random() * 1_000_000)));
+    this.reset.addEventListener('click', () => model.reset());
+    const limits = () => model.setQuadtreeLimits(Number(this.maxObjects.value), Number(this.maxLevels.value));
     this.maxObjects.addEventListener('input', limits);
     this.maxLevels.addEventListener('input', limits);
-    this.speed.addEventListener('input', () => pg.setSpeed(Number(this.speed.value)));
-    this.pause.addEventListener('click', () => pg.togglePause());
-    this.step.addEventListener('click', () => pg.stepOnce());
-    this.fit.addEventListener('click', () => pg.fitView());
-    this.tree.addEventListener('change', () => pg.setFlag('tree', this.tree.checked));
+    this.speed.addEventListener('input', () => model.setSpeed(Number(this.speed.value)));
+    this.pause.addEventListener('click', () => model.togglePause());
+    this.step.addEventListener('click', () => model.stepOnce());
+    this.fit.addEventListener('click', () => model.fitView());
+    this.tree.addEventListener('change', () => model.setFlag('tree', this.tree.checked));
   }
 
   sync(): void {
-    const s = this.pg.settings;
+    const s = this.model.settings;
     this.structure.value = s.structure;
     // Leave a box alone while it is being typed in.
     // Leave a refused value shown (it is flagged) until the user fixes it.
@@ -129,6 +129,6 @@ export class ControlsPanel implements Panel {
     this.pause.classList.toggle('paused', s.paused);
     this.tree.checked = s.tree;
     // The limits only mean something to a quadtree: shown only while one is the structure.
-    this.limits.hidden = !this.pg.sim.quadtreeActive;
+    this.limits.hidden = !this.model.sim.quadtreeActive;
   }
 }

@@ -48,7 +48,7 @@ export class StatsPanel implements Panel {
   private lastRefresh = -Infinity;
 
   constructor(
-    private readonly pg: BoxesModel,
+    private readonly model: BoxesModel,
     /** The split lines' layer: it counts the tree's nodes, leaves and depth as it draws. */
     private readonly tree: QuadtreeLayer,
     options: StatsOptions = {},
@@ -93,12 +93,12 @@ export class StatsPanel implements Panel {
   }
 
   update(now: number): void {
-    const pg = this.pg;
-    const running = !pg.settings.paused;
+    const model = this.model;
+    const running = !model.settings.paused;
     if (running && now - this.lastRefresh < RUNNING_REFRESH_MS) return;
     this.lastRefresh = now;
     this.element.setAttribute('aria-busy', String(running));
-    const sim = pg.sim;
+    const sim = model.sim;
     const n = sim.world.count;
     const allPairs = (n * (n - 1)) / 2;
     setText(this.v.objects, formatInt(n));
@@ -113,12 +113,12 @@ export class StatsPanel implements Panel {
     this.updateCost();
     if (this.v.camera !== undefined) setText(this.v.camera, formatInt(sim.cameraCount));
     setText(this.v.nodes, this.structureSize());
-    setText(this.v.fps, pg.fps > 0 ? pg.fps.toFixed(0) : '—');
+    setText(this.v.fps, model.fps > 0 ? model.fps.toFixed(0) : '—');
   }
 
   /** The frame's cost by part, each with the decimals the clock's step over that many frames allows. */
   private updateCost(): void {
-    const r = this.pg.cost.report;
+    const r = this.model.cost.report;
     if (r === null) {
       // The shapes of the readouts to come: the panel keeps its size when the numbers arrive.
       setText(this.v.frame, '… (median …)');
@@ -134,7 +134,7 @@ export class StatsPanel implements Panel {
   }
 
   private structureSize(): string {
-    const sim = this.pg.sim;
+    const sim = this.model.sim;
     const tree = this.tree;
     if (sim.quadtreeActive) {
       if (tree.nodeCount > 0) return `${formatInt(tree.nodeCount)} (${formatInt(tree.leafCount)}) · depth ${tree.depth}`;
@@ -148,8 +148,8 @@ export class StatsPanel implements Panel {
   }
 
   private updateCheck(now: number): void {
-    const r = this.pg.check.result;
-    const progress = this.pg.check.progress;
+    const r = this.model.check.result;
+    const progress = this.model.check.progress;
     const scanning = progress !== null && progress < 1 ? ` · scanning ${Math.floor(progress * 100)}%` : '';
     if (r === null) {
       setText(this.checkFrame, '');

@@ -41,7 +41,7 @@ export class GridPanel implements Panel {
   private readonly explain = h('p', { id: 'grid-explain', class: 'panel-note' }, '');
 
   constructor(
-    private readonly pg: BoxesModel,
+    private readonly boxes: BoxesModel,
     private readonly cells: CellsLayer,
   ) {
     const counts = h(
@@ -50,14 +50,14 @@ export class GridPanel implements Panel {
       h('li', {}, h('span', { class: 'swatch swatch-stored-cell', 'aria-hidden': 'true' }), 'stored in ', this.storedCount),
       h('li', {}, h('span', { class: 'swatch swatch-searched-cell', 'aria-hidden': 'true' }), 'searched ', this.searchedCount),
     );
-    this.numberField = checkedNumberField(this.number, { what: 'Cell size', min: CELL_MIN, max: () => this.maxCell() }, (size) => pg.setCellSize(size));
+    this.numberField = checkedNumberField(this.number, { what: 'Cell size', min: CELL_MIN, max: () => this.maxCell() }, (size) => boxes.setCellSize(size));
     this.element = panelSection('grid', 'Grid', field('Cell size', 'cell-size', this.range, this.number, this.auto, this.numberField.message), this.state, this.focus, counts, this.explain);
-    this.range.addEventListener('input', () => pg.setCellSize(this.fromSlider(Number(this.range.value))));
-    this.auto.addEventListener('click', () => pg.autoCellSize());
+    this.range.addEventListener('input', () => boxes.setCellSize(this.fromSlider(Number(this.range.value))));
+    this.auto.addEventListener('click', () => boxes.autoCellSize());
   }
 
   private maxCell(): number {
-    return Math.max(CELL_MIN * 2, this.pg.sim.side / 4);
+    return Math.max(CELL_MIN * 2, this.boxes.sim.side / 4);
   }
 
   /** Log scale: small cells get as much travel as big ones. */
@@ -71,14 +71,14 @@ export class GridPanel implements Panel {
   }
 
   sync(): void {
-    const set = this.pg.settings.cellSize;
+    const set = this.boxes.settings.cellSize;
     this.auto.disabled = set === undefined;
     this.update();
   }
 
   update(): void {
-    const sim = this.pg.sim;
-    const set = this.pg.settings.cellSize;
+    const sim = this.boxes.sim;
+    const set = this.boxes.settings.cellSize;
     const size = sim.world.cellSize;
     const shown = set ?? size;
     if (Number.isFinite(shown)) this.range.setAttribute('aria-valuetext', `cell size ${+shown.toFixed(2)}`);

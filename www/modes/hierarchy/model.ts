@@ -78,15 +78,15 @@ export class HierarchyModel {
   private lastSignature = '';
   private lastSelected = -1;
 
-  constructor(private readonly pg: BoxesModel) {
+  constructor(private readonly boxes: BoxesModel) {
     // Attach, detach and drags are this model's undo steps.
-    pg.useHistory(sceneHistory(this.history, () => this.undo(), () => this.redo()));
-    pg.sim.world.setHierarchyTracing(true);
-    this.forest = readForest(pg.sim.world);
-    pg.onFrame(() => this.refresh());
-    pg.onRebuild(() => {
+    boxes.useHistory(sceneHistory(this.history, () => this.undo(), () => this.redo()));
+    boxes.sim.world.setHierarchyTracing(true);
+    this.forest = readForest(boxes.sim.world);
+    boxes.onFrame(() => this.refresh());
+    boxes.onRebuild(() => {
       this.history.clear();
-      pg.sim.world.setHierarchyTracing(true);
+      boxes.sim.world.setHierarchyTracing(true);
       this.repair = null;
       this.repairStep = 0;
       this.picking = false;
@@ -96,7 +96,7 @@ export class HierarchyModel {
   }
 
   get selected(): number {
-    return this.pg.interaction.selectedId;
+    return this.boxes.interaction.selectedId;
   }
 
   /** Called when the forest, the selection, the pick or the repair step changed. */
@@ -106,7 +106,7 @@ export class HierarchyModel {
 
   /** Re-reads the forest; tells the panels when anything they show changed. */
   refresh(force = false): void {
-    const world = this.pg.sim.world;
+    const world = this.boxes.sim.world;
     this.forest = readForest(world);
     const selected = this.selected;
     if (!force && this.forest.signature === this.lastSignature && selected === this.lastSelected) return;
@@ -121,22 +121,22 @@ export class HierarchyModel {
    * why in a notice) when the core refuses, e.g. for a cycle.
    */
   attach(child: number, parent: number): boolean {
-    const world = this.pg.sim.world;
+    const world = this.boxes.sim.world;
     const was = world.parentOf(child);
     const before = this.links();
     if (parent === was) {
-      this.pg.notify(parent === 0 ? `#${child} is already at the root.` : `#${child} is already attached to #${parent}.`);
+      this.boxes.notify(parent === 0 ? `#${child} is already at the root.` : `#${child} is already attached to #${parent}.`);
       return false;
     }
     try {
       world.setParent(child, parent);
     } catch (error) {
-      this.pg.notify(`Refused: ${error instanceof Error ? error.message : String(error)}`);
+      this.boxes.notify(`Refused: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
     this.history.changed(() => ({ links: before, boxes: [], after: [] }));
-    this.pg.worldEdited();
-    this.pg.noteLinks();
+    this.boxes.worldEdited();
+    this.boxes.noteLinks();
     const repair = readRepair(world);
     if (repair !== null) {
       this.repair = repair;
@@ -154,7 +154,7 @@ export class HierarchyModel {
 
   /** Every parent link now, as (child, parent) pairs in queue order. */
   links(): number[] {
-    const world = this.pg.sim.world;
+    const world = this.boxes.sim.world;
     const out: number[] = [];
     for (const id of world.order()) {
       const parent = world.parentOf(id);
@@ -165,7 +165,7 @@ export class HierarchyModel {
 
   /** Box `id`'s place and velocity now. */
   private placement(id: number): Placement {
-    const world = this.pg.sim.world;
+    const world = this.boxes.sim.world;
     const [x, y] = world.box(id);
     const [vx, vy] = world.velocity(id);
     return [id, x, y, vx, vy];
@@ -184,7 +184,7 @@ export class HierarchyModel {
   endDrag(id: number, moved: boolean): void {
     const state = this.dragging;
     this.dragging = null;
-    if (state !== null && moved && this.pg.sim.slotOf(id) >= 0) {
+    if (state !== null && moved && this.boxes.sim.slotOf(id) >= 0) {
       state.after = [this.placement(id)];
       this.history.changed(() => state);
     }
@@ -210,20 +210,20 @@ export class HierarchyModel {
    */
   private restore(state: HierarchyState | null, what: string): boolean {
     if (state === null) return false;
-    const world = this.pg.sim.world;
+    const world = this.boxes.sim.world;
     for (const id of Array.from(world.order())) if (world.parentOf(id) !== 0) world.setParent(id, 0);
     for (let i = 0; i + 1 < state.links.length; i += 2) world.setParent(state.links[i], state.links[i + 1]);
     for (const [id, x, y, vx, vy] of state.boxes) {
-      if (this.pg.sim.slotOf(id) < 0) continue;
+      if (this.boxes.sim.slotOf(id) < 0) continue;
       const [, , w, h] = world.box(id);
       world.update(id, x, y, w, h);
       world.setVelocity(id, vx, vy);
-      this.pg.noteMoved(id);
+      this.boxes.noteMoved(id);
     }
     this.repair = null;
     this.lastAction = state.boxes.length > 0 ? `${what}: the box is back where it was${state.links.length > 0 ? ', the links as they were' : ''}.` : `${what}: the links are as they were.`;
-    this.pg.worldEdited();
-    this.pg.noteLinks();
+    this.boxes.worldEdited();
+    this.boxes.noteLinks();
     this.refresh(true);
     return true;
   }
@@ -241,7 +241,7 @@ export class HierarchyModel {
   }
 
   select(id: number): void {
-    this.pg.interaction.selectedId = id;
+    this.boxes.interaction.selectedId = id;
     this.refresh();
   }
 
