@@ -153,6 +153,15 @@ test('a link leaves defaults unsaid and writes flags bare, lists as text, number
   assert.deepEqual(read.optionsOf({ boxes: [1, 2, 3, 4, 0, 0], links: [2, 1], count: 3 }), { boxes: '1,2,3,4', links: '2:1', count: 3 });
 });
 
+test("a mode's scene settings: its own link settings, each present (undefined when unset), no view, no embed-only look, no other mode's", () => {
+  const values = { ...read.readSettings(new URLSearchParams('cell-size=20&view=2_0.5_0.5'), 'quadtree', 'link').values, theme: 'dark', panels: ['stats'], ray: [1, 2, 3, 4] };
+  const scene = read.sceneSettings(values, 'quadtree');
+  assert.equal(scene.cellSize, 20);
+  assert.ok('boxes' in scene && scene.boxes === undefined, 'an unset scene setting is there, undefined, so it clears one given earlier');
+  for (const name of ['view', 'theme', 'panels', 'ray', 'links', 'mode']) assert.ok(!(name in scene), `${name} is not part of the quadtree's scene`);
+  assert.deepEqual(Object.keys(read.sceneSettings(values, 'hierarchy')).includes('links'), true);
+});
+
 test('the view is written to 9 significant digits: a reload is within a ten-thousandth of a pixel at the largest zoom', () => {
   const spec = table.settingBy('name', 'view');
   const worldPx = 60 * 4000; // largest zoom × a wide canvas of device pixels per world
