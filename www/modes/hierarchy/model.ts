@@ -2,12 +2,11 @@
 // family, the forest read from the core each frame, the selection's
 // subtree, attaching and detaching (a refused cycle becomes a notice,
 // never a crash), the "attach selected to…" pick, and the last queue
-// repair being stepped through. Undo covers attach,
-// detach and box drags: a drag is one step that puts the dragged box (its
-// subtree follows, as the core moves children with their parent) back
-// where it was, at the velocity it had; redo puts it where the drag left
-// it. The simulation keeps running in between: undo restores the place,
-// not the time.
+// repair being stepped through. Undo covers attach, detach and box drags:
+// a drag is one step that puts the dragged box (its subtree follows, as
+// the core moves children with their parent) back where it was, at the
+// velocity it had; redo puts it where the drag left it. The simulation
+// keeps running in between: undo restores the place, not the time. No DOM.
 
 import type { BoxesModel } from '../../boxes/model';
 import type { World } from '../../core/index';
