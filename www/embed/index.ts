@@ -20,7 +20,6 @@ import { defineBroadphasePlayground } from './element';
 export { mount, type PlaygroundHandle } from './mount';
 export { BroadphasePlayground, defineBroadphasePlayground } from './element';
 export type { ModeName, PlaygroundOptions, PlaygroundState } from '../settings/table';
-export { MODE_NAMES } from '../settings/table';
 export { WasmLoadError } from './load-wasm';
 export type { Problem } from '../settings/read';
 export { attributeOf, SETTINGS, type SettingSpec } from '../settings/table';
