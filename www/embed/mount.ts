@@ -1,6 +1,6 @@
 // mount(element, options): one playground in `element`'s shadow root. The
-// mode is one of the page's own, given the checked options as the URL
-// parameters it reads and a context that keeps its side effects inside the
+// mode is one of the page's own, given the checked options as the typed
+// settings it reads and a context that keeps its side effects inside the
 // instance: settings go to this instance (not the address bar), shortcuts
 // are heard on the shadow root, no window debug handles. Every option is
 // checked against the settings table; a refused or clamped one keeps the
@@ -14,17 +14,16 @@
 // was tried and how to fix it.
 
 import { findMode, modeStyles } from '../modes/index';
-import type { ModeHandle } from '../modes/types';
+import type { ModeHandle } from '../runtime/scene';
 import { useTheme } from '../runtime/theme';
 import type { PanelInfo } from '../runtime/ui';
 import { defaultSettings, optionsOf, readMode, readSettings, warnAll, type Problem } from '../settings/read';
-import { appliesTo, settingBy, type ModeName, type SettingSpec, type SettingValues, type SomeSettings } from '../settings/table';
+import { appliesTo, settingBy, type ModeName, type PlaygroundOptions, type PlaygroundState, type SettingSpec, type SettingValues, type SomeSettings } from '../settings/table';
 import pageCss from '../style.css?inline';
 import embedCss from './embed.css?inline';
 import { autoSize, NARROW_MAX_PX } from './auto-size';
 import lightCss from './light.css?inline';
 import { loadWasm, wasmUrlFor, WasmLoadError, whenWasmReady } from './load-wasm';
-import type { PlaygroundOptions, PlaygroundState } from './options';
 import { followTheme } from './theme-follow';
 
 export interface PlaygroundHandle {
@@ -142,7 +141,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     if (read) return given[option];
     const value = rawSettings[option];
     if (value === undefined) return undefined;
-    const kind = (settingBy('option', option) as SettingSpec).kind;
+    const kind = (settingBy('name', option) as SettingSpec).kind;
     const checked = names === 'attribute' && typeof value === 'string' ? kind.parse(value, mode, 'default') : kind.check(value, mode, 'default');
     return checked.ok ? (checked.value as SomeSettings[K]) : undefined;
   };
@@ -440,8 +439,8 @@ function withoutMode(settings: Readonly<Record<string, unknown>>): Record<string
 
 /** Whether `option` is part of `mode`'s scene (a setting of that mode that a link carries). */
 function isScene(option: string, mode: ModeName): boolean {
-  const spec = settingBy('option', option);
-  return spec !== undefined && spec.param !== null && option !== 'mode' && appliesTo(spec, mode);
+  const spec = settingBy('name', option);
+  return spec !== undefined && spec.inLink && option !== 'mode' && appliesTo(spec, mode);
 }
 
 /** The scene's values, comparable: a change re-creates the mode. */

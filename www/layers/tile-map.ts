@@ -92,7 +92,8 @@ export class TileMapLayer implements Layer<TileMapModel> {
   }
 
   draw(dc: DrawContext<TileMapModel>): void {
-    const { ctx, viewport: v, tiles } = dc;
+    const { ctx, viewport: v } = dc;
+    const { tiles } = dc.model;
     const ts = tiles.tileSize;
     const unitPx = Math.round(v.scale * ts * v.dpr);
     // The palette too: an embed's theme can switch under a cached map.

@@ -46,7 +46,7 @@ const dark = {
   labelBack: 'rgba(11, 15, 22, 0.82)',
   /** Hierarchy: an object's id beside its box. */
   idLabel: 'rgba(200, 214, 235, 0.75)',
-  /** Tile maps (every mode that shows one), after the seed's figures. */
+  /** Tile maps (every mode that shows one), after the figures of Metanet's N tutorial B. */
   tileCell: '#0f151f',
   tileGrid: 'rgba(170, 190, 220, 0.075)',
   tile: '#34445c',

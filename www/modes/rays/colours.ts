@@ -83,3 +83,11 @@ export function publishRayColours(...elements: HTMLElement[]): void {
     });
   }
 }
+
+/** One colour per drawn box, as `r, g, b` (by id, round again). */
+const DRAWN_RGB: readonly string[] = ['94, 168, 255', '72, 219, 160', '199, 146, 234', '255, 159, 67'];
+
+/** Drawn box `id`'s colour. */
+export function drawnColour(id: number, alpha = 1): string {
+  return `rgba(${DRAWN_RGB[(id - 1) % DRAWN_RGB.length]}, ${alpha})`;
+}

@@ -3,13 +3,13 @@
 // structure reads first. Leaves need nothing: their sides are ancestors'
 // crosses or the world's walls.
 
-import type { DrawContext, GpuDrawContext, Layer } from '../runtime/renderer';
-import { useWorldSpace } from '../runtime/renderer';
-import { theme } from '../runtime/theme';
-import { viewLayout } from '../core/index';
-import type { BoxesModel } from '../boxes/demo';
-import { RectBatch } from '../gpu/rect-batch';
-import { withAlpha, parseColour } from '../gpu/colour';
+import type { DrawContext, GpuDrawContext, Layer } from '../../runtime/renderer';
+import { useWorldSpace } from '../../runtime/renderer';
+import { theme } from '../../runtime/theme';
+import { viewLayout } from '../../core/index';
+import type { BoxesModel } from '../model';
+import { RectBatch } from '../../gpu/rect-batch';
+import { withAlpha, parseColour } from '../../gpu/colour';
 
 /** A level's line: alpha and width (CSS px) by depth, the root boldest. */
 function levelAlpha(depth: number): number {
@@ -36,10 +36,9 @@ const MAX_LATTICE_DEPTH = 8;
 /**
  * The inner nodes of one level on the level's lattice of cells: a node's
  * cell is its column and row among the 2^depth × 2^depth squares of the
- * world. A level that splits everywhere (at 100k objects, 4,086 of the
- * 4,096 nodes six levels down) then draws its crosses as 2^depth long
- * lines each way instead of two short segments a node: building the
- * paths was over 1 ms a frame, one call a segment.
+ * world. A level that splits (nearly) everywhere, as a big uniform scene's
+ * deeper levels do, then draws its crosses as 2^depth long lines each way
+ * instead of two short segments a node: far fewer path calls a frame.
  */
 class LevelLattice {
   cells = new Uint8Array(0);
@@ -148,13 +147,14 @@ export class QuadtreeLayer implements Layer<BoxesModel> {
    * one level joined end to end where neighbouring nodes both split.
    */
   private scan(dc: DrawContext<BoxesModel> | GpuDrawContext<BoxesModel>, sink: LineSink): void {
-    const { sim, viewport: v } = dc;
+    const { viewport: v } = dc;
+    const { sim } = dc.model;
     this.nodeCount = 0;
     if (!sim.quadtreeActive) return;
     const nodes = sim.world.quadtreeNodes();
     const N = viewLayout('quadtreeNodes', ['x', 'y', 'w', 'h', 'depth', 'leaf']);
     // Hidden splits still count their nodes: the stats panel shows them.
-    const drawing = dc.state.settings.showTree;
+    const drawing = dc.model.settings.tree;
     const [vx0, vy0, vx1, vy1] = v.visibleWorld();
     // The root (the first node) spans the world: every level's lattice is its halvings.
     const wx = nodes[N.x];

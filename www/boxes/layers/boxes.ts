@@ -5,14 +5,14 @@
 // The GPU path paints the same two pictures from rectangles uploaded once a
 // frame (gpu/surface.ts).
 
-import type { DrawContext, GpuDrawContext, Layer } from '../runtime/renderer';
-import { useWorldSpace } from '../runtime/renderer';
-import { theme, themeName, type ThemeName } from '../runtime/theme';
+import type { DrawContext, GpuDrawContext, Layer } from '../../runtime/renderer';
+import { useWorldSpace } from '../../runtime/renderer';
+import { theme, themeName, type ThemeName } from '../../runtime/theme';
 import { packColour, paintSlots, PixelCanvas, type SlotPass } from './pixel-boxes';
-import type { BoxesModel } from '../boxes/demo';
-import { viewLayout } from '../core/index';
-import { RectBatch } from '../gpu/rect-batch';
-import type { SlotViews } from '../gpu/slot-pixels';
+import type { BoxesModel } from '../model';
+import { viewLayout } from '../../core/index';
+import { RectBatch } from '../../gpu/rect-batch';
+import type { SlotViews } from '../../gpu/slot-pixels';
 
 /** Below this many CSS px per world unit, boxes go to the pixel path. */
 const VECTOR_MIN_SCALE = 0.3;
@@ -57,7 +57,8 @@ export class BoxesLayer implements Layer<BoxesModel> {
    * camera, flashing halos), the boxes in view only: what both renderers draw.
    */
   private collectVector(dc: DrawContext<BoxesModel> | GpuDrawContext<BoxesModel>): void {
-    const { sim, viewport: v } = dc;
+    const { viewport: v } = dc;
+    const { sim } = dc.model;
     const { calm, hot, seen, flash } = this;
     calm.clear();
     hot.clear();
@@ -133,7 +134,8 @@ export class BoxesLayer implements Layer<BoxesModel> {
 
   /** drawPixels' picture, from the slot views as they are (see gpu/slot-pixels.ts). */
   private gpuPixels(dc: GpuDrawContext<BoxesModel>): void {
-    const { gpu, sim, viewport: v } = dc;
+    const { gpu, viewport: v } = dc;
+    const { sim } = dc.model;
     // Fetch the views together and call nothing in wasm until done.
     const views = this.slotViews;
     views.boxes = sim.world.slotBoxes();
@@ -145,7 +147,8 @@ export class BoxesLayer implements Layer<BoxesModel> {
   }
 
   private drawPixels(dc: DrawContext<BoxesModel>): void {
-    const { ctx, sim, viewport: v } = dc;
+    const { ctx, viewport: v } = dc;
+    const { sim } = dc.model;
     // Packed once per palette (an embed's theme can switch).
     if (this.colours?.palette !== themeName()) {
       this.colours = { palette: themeName(), calm: packColour(theme.boxFillSmall), hot: packColour(theme.overlapFill), seen: packColour(theme.cameraSmall) };

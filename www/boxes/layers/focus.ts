@@ -3,12 +3,12 @@
 // tree files an object as it moves: one node when it straddles a split in
 // "quadtree", every overlapped leaf in "quadtree-leaves".
 
-import type { DrawContext, Layer } from '../runtime/renderer';
-import { useScreenSpace, useWorldSpace } from '../runtime/renderer';
-import { theme } from '../runtime/theme';
-import { viewLayout } from '../core/index';
-import type { BoxesModel } from '../boxes/demo';
-import { label } from './marks';
+import type { DrawContext, Layer } from '../../runtime/renderer';
+import { useScreenSpace, useWorldSpace } from '../../runtime/renderer';
+import { theme } from '../../runtime/theme';
+import { viewLayout } from '../../core/index';
+import type { BoxesModel } from '../model';
+import { label } from '../../layers/marks';
 
 export class FocusLayer implements Layer<BoxesModel> {
   readonly name = 'focus';
@@ -16,8 +16,9 @@ export class FocusLayer implements Layer<BoxesModel> {
   enabled = true;
 
   draw(dc: DrawContext<BoxesModel>): void {
-    const { ctx, sim, state, viewport: v } = dc;
-    const id = state.interaction.dragId || state.interaction.hoverId || state.interaction.selectedId;
+    const { ctx, viewport: v } = dc;
+    const { sim, interaction: i } = dc.model;
+    const id = i.dragId || i.hoverId || i.selectedId;
     if (id === 0 || sim.slotOf(id) < 0) return;
     const box = sim.boxOf(id);
     const nodes = sim.quadtreeActive ? sim.world.storedIn(id) : new Float64Array(0);

@@ -1,44 +1,37 @@
-// The box demos' scene (quadtree, grids, hierarchy): applies settings to
-// the simulation and offers the actions the controls, the keyboard and the
-// tests share. It runs in the mode runtime (runtime/mode-runtime.ts), which
-// owns the view, the drawing, the loop and publishing. One tick = at most
-// one step(dt) + pairs(), the brute-force check's time slice, the camera
-// query; the runtime then draws.
+// The box scenes' model (quadtree, grids, hierarchy): the simulation, the
+// settings in force as the typed values the settings table defines (read
+// and written under their own names), the camera, what the pointer is
+// doing, and the actions the panels, the keys and the tests share, with
+// their undo. One tick = at most one step(dt) + pairs(), the brute-force
+// check's time slice, the camera query. No DOM: the mode runtime draws the
+// layers from this model and runs it (runtime/scene.ts).
 
 import { BruteForceCheck } from './check';
-import { clampCamera } from './camera';
-import { BackgroundLayer } from '../layers/background';
-import { BoxesLayer } from '../layers/boxes';
-import { CameraLayer } from '../layers/camera';
-import { FocusLayer } from '../layers/focus';
-import { QuadtreeLayer } from '../layers/quadtree';
-import type { Renderer } from '../runtime/renderer';
+import { clampCamera, defaultCamera } from './camera';
 import { Simulation, type SimulationOptions } from './simulation';
-import { createState, defaultCamera, SPEED_MAX, type DemoState, type Settings } from './settings';
-import type { Sidebar } from '../runtime/ui';
-import { boxValues } from './values';
-import type { Viewport } from '../runtime/viewport';
-import type { ModeRuntime, Scene } from '../runtime/mode-runtime';
+import { World } from '../core/index';
 import type { FrameCost } from '../runtime/frame-cost';
-import type { KeyScene, PointerScene } from '../runtime/input';
-import { History } from '../runtime/history';
 import type { Rect } from '../runtime/geometry';
+import { History } from '../runtime/history';
+import type { SceneHistory, SceneHost, SceneModel, SceneWorld } from '../runtime/scene';
+import type { Viewport } from '../runtime/viewport';
+import { SPEED_MAX } from '../settings/limits';
+import { sceneSettings } from '../settings/read';
+import type { FlagName, SettingValues, SomeSettings } from '../settings/table';
 
 /** Simulated time of one single step, before the speed multiplier. */
 const SINGLE_STEP_DT = 1 / 60;
 /**
  * Steps + pairs slower than this (two frames a second) pause the
- * simulation, so the page stays usable (brute force at 20k objects takes
- * over a second per step); 200k objects on a slow, busy machine may take
- * a few hundred ms and still run.
+ * simulation, so the page stays usable (brute force at 20k objects is far
+ * slower than that), while a big scene on a slow, busy machine still runs.
  */
 const STALL_MICROS = 500_000;
 /**
  * One slow step is not a stall: a fresh world's first steps grow its
- * memory and structures (hundreds of ms at 200k objects on a slow
- * machine), and a busy machine stalls any step now and then. The scene
- * pauses after SLOW_STEPS slow steps in a row (past the warm-up), or at
- * once when a step takes over a second (brute force at 20k).
+ * memory and structures, and a busy machine stalls any step now and then.
+ * The scene pauses after SLOW_STEPS slow steps in a row (past the
+ * warm-up), or at once when a step takes over a second (brute force at 20k).
  */
 const WARM_UP_STEPS = 10;
 const SLOW_STEPS = 3;
@@ -46,6 +39,24 @@ const HOPELESS_MICROS = 1_000_000;
 /** The brute-force check's slice fits what a 60 fps frame leaves, ms, but never less than the floor. */
 const FRAME_BUDGET_MS = 14;
 const CHECK_FLOOR_MS = 0.25;
+
+export type DragKind = 'box' | 'camera-move' | 'camera-resize' | 'pan';
+
+/** What the pointer is doing. */
+export interface Interaction {
+  /** Box under the pointer (0 = none); only mice and pens hover. */
+  hoverId: number;
+  /** Box being dragged (0 = none). */
+  dragId: number;
+  dragKind: DragKind | null;
+  /** Box last pressed (0 = none); a click on empty space clears it. */
+  selectedId: number;
+  /** Shift or Alt held during the drag in progress (attach on drop). */
+  attachHeld: boolean;
+  /** Pointer position in world units during a drag. */
+  pointerX: number;
+  pointerY: number;
+}
 
 /**
  * What undo puts back after a drag or a key press: one box where it was,
@@ -56,51 +67,43 @@ interface BoxEdit {
   readonly id: number;
   readonly box: readonly number[] | null;
   readonly camera: Rect;
-  readonly moved: readonly number[] | undefined;
+  readonly moved: number[] | undefined;
 }
 
-/** What the moving-box layers draw from: the simulation and the UI state. */
-export interface BoxesModel {
-  readonly sim: Simulation;
-  readonly state: DemoState;
-}
-
-/** What a mode takes from the shared box demo. */
-export interface BoxDemoOptions extends SimulationOptions {
-  /** The culling camera of the quadtree tutorials: its layer, handles and per-frame query. */
+/** What a mode takes from the box scene. */
+export interface BoxesOptions extends SimulationOptions {
+  /** The culling camera of the quadtree tutorials: its handles and per-frame query. */
   camera?: boolean;
-  /** The quadtree's split lines and the nodes holding the focused box. */
-  treeLayers?: boolean;
 }
 
-/** What a mode adds to the demo's scene: its input, and what else it frees or installs. */
-export interface BoxSceneParts {
-  readonly input: PointerScene & KeyScene;
-  /** The history undo keys and buttons act on (default: the demo's own box edits). */
-  readonly history?: Scene<BoxesModel>['history'];
-  debug?(): () => void;
-  destroy?(): void;
-}
-
-export class BoxDemo {
-  readonly state: DemoState;
+export class BoxesModel implements SceneModel {
+  /**
+   * The settings in force, by their names in the settings table: what was
+   * given, what the reader changed since. Explicit boxes are the scene:
+   * their count is the object count.
+   */
+  readonly settings: SettingValues;
   readonly sim: Simulation;
-  readonly viewport: Viewport;
-  readonly renderer: Renderer<BoxesModel>;
+  /** The culling rectangle, in world units (live; `settings.camera` keeps it once the reader moved it). */
+  readonly camera: Rect;
+  readonly interaction: Interaction = { hoverId: 0, dragId: 0, dragKind: null, selectedId: 0, attachHeld: false, pointerX: 0, pointerY: 0 };
   readonly check = new BruteForceCheck();
-  readonly sidebar: Sidebar;
-  readonly quadtreeLayer = new QuadtreeLayer();
+  readonly viewport: Viewport;
+  /** What a frame costs in JS, by part (the runtime's; the tick adds step, pairs and check). */
+  readonly cost: FrameCost;
   /** Structure names the core accepts, straight from `World.structures()`. */
-  readonly structures: readonly string[];
+  readonly structures: readonly string[] = World.structures();
+  /** Whether this scene has the culling camera. */
+  readonly hasCamera: boolean;
   /** Frames per second over the last half second or more. */
   fps = 0;
   /** Undo for box drags and nudges and camera moves (one step per gesture). */
-  readonly history = new History<BoxEdit>();
+  readonly edits = new History<BoxEdit>();
+  /** What the runtime's undo buttons and keys act on: the box edits, unless a mode keeps its own undo (`useHistory`). */
+  history: SceneHistory = this;
+
   /** The state before the gesture under way, or null. */
   private editBefore: BoxEdit | null = null;
-  /** Whether box edits go into `history` (not when the mode keeps its own undo, as the hierarchy does). */
-  private recordsEdits = true;
-
   private destroyed = false;
   private fpsFrames = 0;
   private fpsSince = 0;
@@ -112,71 +115,50 @@ export class BoxDemo {
   private readonly rebuildListeners = new Set<() => void>();
   private readonly frameListeners = new Set<(now: number) => void>();
 
-  /** Whether this playground has the culling camera. */
-  readonly hasCamera: boolean;
-
   constructor(
-    private readonly rt: ModeRuntime<BoxesModel>,
-    settings: Settings,
-    structures: readonly string[],
-    options: BoxDemoOptions = {},
+    private readonly host: SceneHost,
+    settings: SettingValues,
+    options: BoxesOptions = {},
   ) {
-    this.structures = structures;
+    this.settings = { ...settings };
+    if (settings.boxes !== undefined) this.settings.count = settings.boxes.length / 6;
     this.hasCamera = options.camera ?? true;
-    this.viewport = rt.viewport;
-    this.renderer = rt.renderer;
-    this.sidebar = rt.sidebar;
-    this.state = createState(settings);
-    this.sim = new Simulation(settings, options);
+    this.viewport = host.viewport;
+    this.cost = host.cost;
+    this.sim = new Simulation(this.settings, options);
     this.dropRefusedSettings();
     this.viewport.setWorld(this.sim.side, this.sim.side);
-    this.state.camera = settings.camera !== undefined ? { ...settings.camera } : defaultCamera(this.sim.side);
-    clampCamera(this.state.camera, this.sim.side, 4);
-    this.renderer.add(new BackgroundLayer());
-    this.renderer.add(new BoxesLayer());
-    if (options.treeLayers ?? true) {
-      this.renderer.add(this.quadtreeLayer);
-      this.renderer.add(new FocusLayer());
-    }
-    if (this.hasCamera) this.renderer.add(new CameraLayer());
+    const c = this.settings.camera;
+    this.camera = c !== undefined ? { x: c[0], y: c[1], w: c[2], h: c[3] } : defaultCamera(this.sim.side);
+    clampCamera(this.camera, this.sim.side, 4);
   }
 
-  /** The demo as the runtime runs it, with the mode's input and extras. */
-  scene(parts: BoxSceneParts): Scene<BoxesModel> {
-    this.recordsEdits = parts.history === undefined;
-    return {
-      model: this,
-      world: () => ({ width: this.sim.side, height: this.sim.side }),
-      tick: (now, dt) => this.tick(now, dt),
-      state: () => boxValues(this.state.settings),
-      pointer: parts.input,
-      keys: parts.input,
-      history: parts.history ?? this,
-      busy: () => this.state.interaction.dragKind !== null,
-      debug: parts.debug,
-      destroy: () => {
-        parts.destroy?.();
-        this.destroy();
-      },
-    };
+  // --- the scene, as the runtime runs it -------------------------------------
+
+  worldSize(): SceneWorld {
+    return { width: this.sim.side, height: this.sim.side };
+  }
+
+  /** The settings of this mode's scene, to publish. */
+  state(): SomeSettings {
+    return sceneSettings(this.settings, this.settings.mode);
+  }
+
+  busy(): boolean {
+    return this.interaction.dragKind !== null;
   }
 
   /** Frames drawn since start. */
   get frame(): number {
-    return this.rt.frame;
-  }
-
-  /** What a frame costs in JS, by part, over the last second or so (the runtime's). */
-  get cost(): FrameCost {
-    return this.rt.cost;
+    return this.host.frame;
   }
 
   get canUndo(): boolean {
-    return this.history.canUndo;
+    return this.edits.canUndo;
   }
 
   get canRedo(): boolean {
-    return this.history.canRedo;
+    return this.edits.canRedo;
   }
 
   /** Frees the wasm world; the object is dead after. */
@@ -191,6 +173,11 @@ export class BoxDemo {
 
   get isDestroyed(): boolean {
     return this.destroyed;
+  }
+
+  /** A mode's own undo (the hierarchy's) in place of the box edits': box edits are no longer recorded. */
+  useHistory(history: SceneHistory): void {
+    this.history = history;
   }
 
   /** Called after any settings change, so every view can re-read them. */
@@ -208,30 +195,30 @@ export class BoxDemo {
     this.rebuildListeners.add(listener);
   }
 
-  /** Shows `text` to the user (through the mode's notice). */
+  /** Shows `text` to the reader (through the mode's notice). */
   notify(text: string): void {
-    this.rt.notice.show(text);
+    this.host.notify(text);
   }
 
   // --- actions ---------------------------------------------------------
 
   setCount(count: number): void {
-    if (count === this.state.settings.count) return;
-    this.state.settings.count = count;
-    this.state.settings.boxes = undefined; // a chosen count means a seeded scene
+    if (count === this.settings.count) return;
+    this.settings.count = count;
+    this.settings.boxes = undefined; // a chosen count means a seeded scene
     this.rebuildPending = true;
     this.changed();
   }
 
   setSeed(seed: number): void {
-    this.state.settings.seed = seed >>> 0;
-    this.state.settings.boxes = undefined;
+    this.settings.seed = seed >>> 0;
+    this.settings.boxes = undefined;
     this.rebuildPending = true;
     this.changed();
   }
 
-  setLayout(layout: Settings['layout']): void {
-    this.state.settings.layout = layout;
+  setLayout(layout: string): void {
+    this.settings.layout = layout;
     this.rebuildPending = true;
     this.changed();
   }
@@ -244,7 +231,7 @@ export class BoxDemo {
 
   setStructure(name: string): void {
     this.sim.setStructure(name);
-    this.state.settings.structure = name;
+    this.settings.structure = name;
     this.check.restart();
     this.changed();
   }
@@ -258,18 +245,18 @@ export class BoxDemo {
       const problem = `cell size ${size} not used: ${error instanceof Error ? error.message : String(error)}`;
       this.notify(problem);
       console.warn(`broadphase: ${problem}`);
-      this.sidebar.sync();
+      this.host.syncPanels();
       return;
     }
-    this.state.settings.cellSize = size;
+    this.settings.cellSize = size;
     this.check.restart();
     this.changed();
   }
 
-  /** Back to the core's automatic cell size (the URL drops `cell`). */
+  /** Back to the core's automatic cell size (the link drops `cell-size`). */
   autoCellSize(): void {
-    if (this.state.settings.cellSize === undefined) return;
-    delete this.state.settings.cellSize;
+    if (this.settings.cellSize === undefined) return;
+    delete this.settings.cellSize;
     this.sim.useAutomaticCellSize();
     this.check.restart();
     this.changed();
@@ -283,14 +270,14 @@ export class BoxDemo {
 
   /** The user placed box `id` by hand: a link keeps where (and how fast) it is now. */
   noteMoved(id: number): void {
-    const s = this.state.settings;
+    const s = this.settings;
     const [x, y, w, h] = this.sim.world.box(id);
     const [vx, vy] = this.sim.world.velocity(id);
     const rest: number[] = [];
     const m = s.moved ?? [];
     for (let i = 0; i + 6 < m.length; i += 7) if (m[i] !== id) rest.push(...m.slice(i, i + 7));
     s.moved = [...rest, id, x, y, w, h, vx, vy];
-    this.rt.changed();
+    this.host.changed();
   }
 
   /** The user changed a parent link: a link keeps all of them. */
@@ -301,59 +288,61 @@ export class BoxDemo {
       const parent = world.parentOf(id);
       if (parent !== 0) links.push(id, parent);
     }
-    this.state.settings.links = links;
-    this.rt.changed();
+    this.settings.links = links;
+    this.host.changed();
   }
 
   /** The user moved or resized the camera: a link keeps it. */
   cameraEdited(): void {
-    this.state.settings.camera = { ...this.state.camera };
-    this.rt.changed();
+    const c = this.camera;
+    this.settings.camera = [c.x, c.y, c.w, c.h];
+    this.host.changed();
   }
 
   setQuadtreeLimits(maxObjects: number, maxLevels: number): void {
     this.sim.setQuadtreeLimits(maxObjects, maxLevels);
-    this.state.settings.maxObjects = maxObjects;
-    this.state.settings.maxLevels = maxLevels;
+    this.settings.maxObjects = maxObjects;
+    this.settings.maxLevels = maxLevels;
     this.check.restart();
     this.changed();
   }
 
   setSpeed(speed: number): void {
-    this.state.settings.speed = Math.min(SPEED_MAX, Math.max(0, speed));
+    this.settings.speed = Math.min(SPEED_MAX, Math.max(0, speed));
     this.changed();
   }
 
-  setRunning(running: boolean): void {
-    if (running === this.state.settings.running) return;
-    this.state.settings.running = running;
+  setPaused(paused: boolean): void {
+    if (paused === this.settings.paused) return;
+    this.settings.paused = paused;
     this.changed();
   }
 
   togglePause(): void {
-    this.setRunning(!this.state.settings.running);
+    this.setPaused(!this.settings.paused);
   }
 
   /** Pauses (if running) and advances exactly one step on the next frame. */
   stepOnce(): void {
-    this.state.settings.running = false;
+    this.settings.paused = true;
     this.stepPending = true;
     this.changed();
   }
 
-  setShowTree(show: boolean): void {
-    this.state.settings.showTree = show;
+  /** A true/false setting the layers and panels read as it is (drawing the structure's lines): kept, shown, published. */
+  setFlag(name: FlagName, on: boolean): void {
+    this.settings[name] = on;
     this.changed();
   }
 
   fitView(): void {
-    this.rt.fitView();
+    this.host.fitView();
     this.changed();
   }
 
   /** The camera moved or resized: keep it inside the world. */
   cameraChanged(): void {
-    clampCamera(this.state.camera, this.sim.side, this.minCameraSide());
+    clampCamera(this.camera, this.sim.side, this.minCameraSide());
   }
 
   minCameraSide(): number {
@@ -365,12 +354,12 @@ export class BoxDemo {
   private editSnapshot(id: number): BoxEdit {
     const live = id !== 0 && this.sim.slotOf(id) >= 0;
     const box = live ? [...this.sim.world.box(id), ...this.sim.world.velocity(id)] : null;
-    return { id, box, camera: { ...this.state.camera }, moved: this.state.settings.moved };
+    return { id, box, camera: { ...this.camera }, moved: this.settings.moved };
   }
 
   /** A gesture on box `id` (0: the camera) begins: what it changes is one undo step. */
   beginEdit(id: number): void {
-    if (this.recordsEdits) this.editBefore = this.editSnapshot(id);
+    if (this.history === this) this.editBefore = this.editSnapshot(id);
   }
 
   /** The gesture ended: a step when it moved something. */
@@ -382,20 +371,20 @@ export class BoxDemo {
     const same = (a: readonly number[] | null, b: readonly number[] | null) => (a === null ? b === null : b !== null && a.slice(0, 4).every((v, i) => v === b[i]));
     const cam = (a: Rect, b: Rect) => a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h;
     if (same(before.box, now.box) && cam(before.camera, now.camera)) return;
-    this.history.changed(() => before);
+    this.edits.changed(() => before);
     this.changed();
   }
 
   undo(): boolean {
-    const to = this.history.peekUndo();
+    const to = this.edits.peekUndo();
     if (to === undefined) return false;
-    return this.restoreEdit(this.history.undo(this.editSnapshot(to.id)));
+    return this.restoreEdit(this.edits.undo(this.editSnapshot(to.id)));
   }
 
   redo(): boolean {
-    const to = this.history.peekRedo();
+    const to = this.edits.peekRedo();
     if (to === undefined) return false;
-    return this.restoreEdit(this.history.redo(this.editSnapshot(to.id)));
+    return this.restoreEdit(this.edits.redo(this.editSnapshot(to.id)));
   }
 
   private restoreEdit(edit: BoxEdit | null): boolean {
@@ -405,14 +394,14 @@ export class BoxDemo {
       this.sim.moveBox(edit.id, x, y);
       this.sim.world.setVelocity(edit.id, vx, vy);
     }
-    const cam = this.state.camera;
+    const cam = this.camera;
     if (cam.x !== edit.camera.x || cam.y !== edit.camera.y || cam.w !== edit.camera.w || cam.h !== edit.camera.h) {
       Object.assign(cam, edit.camera);
       this.cameraChanged();
-      this.state.settings.camera = { ...cam };
+      this.settings.camera = [cam.x, cam.y, cam.w, cam.h];
     }
-    if (edit.moved === undefined) delete this.state.settings.moved;
-    else this.state.settings.moved = edit.moved;
+    if (edit.moved === undefined) delete this.settings.moved;
+    else this.settings.moved = edit.moved;
     this.changed();
     return true;
   }
@@ -420,10 +409,10 @@ export class BoxDemo {
   // --- the frame loop ---------------------------------------------------
 
   /** One frame before drawing: settings problems, a pending rebuild, the step, the check, the camera query. */
-  private tick(now: number, dt: number): void {
+  tick(now: number, dt: number): void {
     this.countFps(now);
-    const s = this.state.settings;
-    const cost = this.rt.cost;
+    const s = this.settings;
+    const cost = this.cost;
     if (this.sim.setupProblems.length > 0) {
       this.notify(this.sim.setupProblems.join(' · '));
       for (const p of this.sim.setupProblems) console.warn(`broadphase: ${p}`);
@@ -435,7 +424,7 @@ export class BoxDemo {
       cost.restart();
       cost.begin();
     }
-    if (s.running) {
+    if (!s.paused) {
       this.sim.advance(dt * s.speed);
       const us = this.sim.lastStepMicros;
       this.slowSteps = us > STALL_MICROS && this.sim.steps > WARM_UP_STEPS ? this.slowSteps + 1 : 0;
@@ -454,9 +443,9 @@ export class BoxDemo {
     const last = cost.report;
     const left = FRAME_BUDGET_MS - cost.elapsed() - (last === null ? 0 : last.draw + last.rest);
     const checkStart = performance.now();
-    this.check.tick(this.sim, this.frame, now, Math.max(CHECK_FLOOR_MS, Math.min(s.count > 5000 ? 3 : 6, left)), !s.running && this.state.interaction.dragKind === null);
+    this.check.tick(this.sim, this.frame, now, Math.max(CHECK_FLOOR_MS, Math.min(s.count > 5000 ? 3 : 6, left)), s.paused && this.interaction.dragKind === null);
     cost.add('check', performance.now() - checkStart);
-    if (this.hasCamera) this.sim.queryCamera(this.state.camera);
+    if (this.hasCamera) this.sim.queryCamera(this.camera);
     for (const listener of this.frameListeners) listener(now);
   }
 
@@ -472,9 +461,9 @@ export class BoxDemo {
 
   private stall(): void {
     this.slowSteps = 0;
-    const s = this.state.settings;
+    const s = this.settings;
     const ms = this.sim.lastStepMicros / 1000;
-    this.setRunning(false);
+    this.setPaused(true);
     this.notify(`Paused: one step + pairs took ${ms.toFixed(0)} ms with ${s.structure} at ${s.count.toLocaleString('en-US')} objects. Step with “.”, or pick another structure.`);
   }
 
@@ -482,12 +471,12 @@ export class BoxDemo {
     this.rebuildPending = false;
     const oldSide = this.sim.side;
     // Hand edits belong to the scene they were made in; a new scene starts clean.
-    delete this.state.settings.moved;
-    delete this.state.settings.links;
-    this.sim.rebuild(this.state.settings);
+    delete this.settings.moved;
+    delete this.settings.links;
+    this.sim.rebuild(this.settings);
     if (this.dropRefusedSettings()) this.changed();
     const k = this.sim.side / oldSide;
-    const cam = this.state.camera;
+    const cam = this.camera;
     cam.x *= k;
     cam.y *= k;
     cam.w *= k;
@@ -495,27 +484,27 @@ export class BoxDemo {
     this.cameraChanged();
     this.viewport.setWorld(this.sim.side, this.sim.side);
     // A drag in progress held an id of the old world: let it go.
-    this.state.interaction.dragId = 0;
-    this.state.interaction.hoverId = 0;
-    this.state.interaction.dragKind = null;
-    this.state.interaction.selectedId = 0;
+    this.interaction.dragId = 0;
+    this.interaction.hoverId = 0;
+    this.interaction.dragKind = null;
+    this.interaction.selectedId = 0;
     // Steps name boxes of the old world.
-    this.history.clear();
+    this.edits.clear();
     this.editBefore = null;
     this.check.restart();
     for (const listener of this.rebuildListeners) listener();
   }
 
-  /** Settings the last build could not use are not in force: getState() and the URL drop them. */
+  /** Settings the last build could not use are not in force: getState() and the link drop them. */
   private dropRefusedSettings(): boolean {
-    if (!this.sim.cellSizeRefused || this.state.settings.cellSize === undefined) return false;
-    delete this.state.settings.cellSize;
+    if (!this.sim.cellSizeRefused || this.settings.cellSize === undefined) return false;
+    delete this.settings.cellSize;
     return true;
   }
 
   private changed(): void {
-    this.rt.changed();
+    this.host.changed();
     for (const listener of this.listeners) listener();
-    this.sidebar.sync();
+    this.host.syncPanels();
   }
 }

@@ -7,10 +7,10 @@ import { useScreenSpace, useWorldSpace } from '../../runtime/renderer';
 import type { Simulation } from '../../boxes/simulation';
 import { theme } from '../../runtime/theme';
 import type { Viewport } from '../../runtime/viewport';
-import type { HierarchyController } from './controller';
-import type { BoxesModel } from '../../boxes/demo';
+import type { HierarchyModel } from './model';
+import type { BoxesModel } from '../../boxes/model';
 
-/** Pointer slop for the drop target, CSS px (as Input's mouse pick). */
+/** Pointer slop for the drop target, CSS px (as the box input's mouse pick). */
 const DROP_PICK_PX = 3;
 
 /** The box under world (x, y) other than `dragged` (0: none): what a drop there attaches to. */
@@ -23,17 +23,18 @@ export class LinksLayer implements Layer<BoxesModel> {
   readonly order = 25;
   enabled = true;
 
-  constructor(private readonly h: HierarchyController) {}
+  constructor(private readonly h: HierarchyModel) {}
 
   /** During a Shift-drag, the box a drop now would attach the dragged one to (0: none). */
   dropTarget(dc: DrawContext<BoxesModel>): number {
-    const i = dc.state.interaction;
+    const i = dc.model.interaction;
     if (i.dragKind !== 'box' || !i.attachHeld) return 0;
-    return dropTargetAt(dc.sim, dc.viewport, i.pointerX, i.pointerY, i.dragId);
+    return dropTargetAt(dc.model.sim, dc.viewport, i.pointerX, i.pointerY, i.dragId);
   }
 
   draw(dc: DrawContext<BoxesModel>): void {
-    const { ctx, sim, state, viewport: v } = dc;
+    const { ctx, viewport: v } = dc;
+    const { sim, settings, interaction } = dc.model;
     const forest = this.h.forest;
     const centre = (id: number): [number, number] => {
       const [x, y, w, h] = sim.world.box(id);
@@ -41,7 +42,7 @@ export class LinksLayer implements Layer<BoxesModel> {
     };
     useWorldSpace(dc);
     const px = 1 / v.scale;
-    if (state.settings.showTree) {
+    if (settings.tree) {
       const plain = new Path2D();
       const hot = new Path2D();
       const heads: [number, number, number, number, boolean][] = [];
@@ -96,7 +97,7 @@ export class LinksLayer implements Layer<BoxesModel> {
       ctx.strokeRect(x - pad, y - pad, w + 2 * pad, h + 2 * pad);
     }
     const target = this.dropTarget(dc);
-    const dragging = state.interaction.dragKind === 'box' && state.interaction.attachHeld ? state.interaction.dragId : 0;
+    const dragging = interaction.dragKind === 'box' && interaction.attachHeld ? interaction.dragId : 0;
     if (target !== 0) {
       const [x, y, w, h] = sim.world.box(target);
       const pad = 4 * px;
@@ -122,7 +123,7 @@ export class LinksLayer implements Layer<BoxesModel> {
     }
     if (dragging !== 0) {
       const text = target !== 0 ? `attach #${dragging} to #${target}` : this.h.forest.parent.get(dragging) ? `detach #${dragging}` : `#${dragging}: drop on a box to attach`;
-      const [x, y] = [v.toCanvasX(state.interaction.pointerX) + 14, v.toCanvasY(state.interaction.pointerY) + 22];
+      const [x, y] = [v.toCanvasX(interaction.pointerX) + 14, v.toCanvasY(interaction.pointerY) + 22];
       ctx.font = '600 11.5px ui-sans-serif, system-ui, sans-serif';
       const tw = ctx.measureText(text).width + 12;
       ctx.fillStyle = theme.labelBack;

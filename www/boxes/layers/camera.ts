@@ -2,11 +2,11 @@
 // and a corner handle (grab to resize). The boxes it sees are outlined by
 // the boxes layer from the same frame's query.
 
-import { cameraOnScreen, HANDLE_PX, setTabWidth, tabRect, TAB_HEIGHT_PX } from '../boxes/camera';
-import type { DrawContext, Layer } from '../runtime/renderer';
-import { useScreenSpace, useWorldSpace } from '../runtime/renderer';
-import { theme } from '../runtime/theme';
-import type { BoxesModel } from '../boxes/demo';
+import { cameraOnScreen, HANDLE_PX, setTabWidth, tabRect, TAB_HEIGHT_PX } from '../camera';
+import type { DrawContext, Layer } from '../../runtime/renderer';
+import { useScreenSpace, useWorldSpace } from '../../runtime/renderer';
+import { theme } from '../../runtime/theme';
+import type { BoxesModel } from '../model';
 
 export class CameraLayer implements Layer<BoxesModel> {
   readonly name = 'camera';
@@ -14,15 +14,15 @@ export class CameraLayer implements Layer<BoxesModel> {
   enabled = true;
 
   draw(dc: DrawContext<BoxesModel>): void {
-    const { ctx, state, viewport: v, sim } = dc;
-    const cam = state.camera;
+    const { ctx, viewport: v } = dc;
+    const { camera: cam, interaction, sim } = dc.model;
     useWorldSpace(dc);
     ctx.fillStyle = theme.cameraFill;
     ctx.fillRect(cam.x, cam.y, cam.w, cam.h);
 
     useScreenSpace(dc);
     const r = cameraOnScreen(cam, v);
-    const active = state.interaction.dragKind === 'camera-move' || state.interaction.dragKind === 'camera-resize';
+    const active = interaction.dragKind === 'camera-move' || interaction.dragKind === 'camera-resize';
     ctx.strokeStyle = theme.camera;
     ctx.lineWidth = active ? 2 : 1.5;
     ctx.setLineDash([7, 5]);

@@ -1,7 +1,7 @@
-// Boxes of a pixel or two, written straight into a pixel buffer. At 20k
-// objects a canvas spends ~1 µs per fillRect or path rect (25 ms a frame
-// in software); whole-pixel writes plus one blit take a few ms, and at this
-// size anti-aliasing would only blur the boxes anyway. Only a region (the
+// Boxes of a pixel or two, written straight into a pixel buffer: a
+// canvas call per box (fillRect or a path rect) is far dearer than a
+// whole-pixel write, one blit shows them all, and at this size
+// anti-aliasing would only blur the boxes anyway. Only a region (the
 // world's rectangle on screen) is cleared, uploaded and blitted. On a
 // high-DPI screen a raster pixel is `unit` device pixels (the whole part of
 // devicePixelRatio), scaled up without smoothing: as crisp, and at DPR 3
@@ -23,13 +23,12 @@ export interface SlotPass {
 /**
  * Writes the boxes of slots `slots[from..to)` into the raster in whole
  * pixels (corners rounded as Math.round, at least one pixel each way),
- * `seen` where the camera sees the box, else `colour`. At 100k objects
+ * `seen` where the camera sees the box, else `colour`. In a big scene
  * this loop is most of a frame's drawing, and what costs is not the
  * arithmetic but branches on the boxes' sizes, as irregular as the boxes:
  * a box inside the raster and at most 2 × 2 pixels (nearly every one when
- * boxes are drawn this way) takes a path that decides nothing per box.
- * 100k boxes in Node: 1.7–2.4 ms against 2.9 for a loop that branched on
- * each corner and on one-pixel boxes; the pixels are the same.
+ * boxes are drawn this way) takes a path that decides nothing per box,
+ * and paints the same pixels as branching on each corner would.
  */
 export function paintSlots(raster: PixelCanvas, pass: SlotPass, slots: Int32Array, from: number, to: number, colour: number, seen: number): void {
   const { boxes, ids, marks, k } = pass;

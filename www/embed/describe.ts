@@ -3,21 +3,21 @@
 // compares them with the file, so the docs cannot drift from the code.
 
 import type { PanelInfo } from '../runtime/ui';
-import { MODE_NAMES, SETTINGS, type ModeName, type SettingSpec } from './table';
+import { attributeOf, MODE_NAMES, SETTINGS, type ModeName, type SettingSpec } from '../settings/table';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-/** Every setting: attribute, option, URL parameter, type, default, allowed values, modes, what it does. */
+/** Every setting: attribute (and link parameter), option, older link names, type, default, allowed values, modes, what it does. */
 export function settingsTable(): string {
   const rows = (SETTINGS as readonly SettingSpec[]).map((s) => {
     const modes = s.modes === 'all' ? 'all' : s.modes.join(', ');
-    const param = s.param === null ? '—' : `\`${s.param}\``;
+    const link = !s.inLink ? 'no' : s.aliases === undefined ? 'yes' : `yes (older links: ${s.aliases.map((a) => `\`${a}\``).join(', ')})`;
     // Allowed values for the widest mode (count: the box modes' range; hierarchy's is smaller, said in the default).
     const mode: ModeName = s.modes === 'all' ? 'quadtree' : s.modes[0];
     const allowed = s.kind.allowedInAll?.(s.modes === 'all' ? MODE_NAMES : s.modes) ?? s.kind.allowed(mode);
-    return `| \`${s.attribute}\` | \`${s.option}\` | ${param} | ${cell(s.type)} | ${cell(s.defaultText)} | ${cell(allowed)} | ${modes} | ${cell(s.doc)} |`;
+    return `| \`${attributeOf(s.name)}\` | \`${s.name}\` | ${link} | ${cell(s.type)} | ${cell(s.defaultText)} | ${cell(allowed)} | ${modes} | ${cell(s.doc)} |`;
   });
-  return ['| attribute | option | URL | type | default | allowed | modes | what it does |', '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
+  return ['| attribute | option | in a link | type | default | allowed | modes | what it does |', '|---|---|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
 /** Every panel of every mode: its id, title, and whether `controls: false` hides it. */

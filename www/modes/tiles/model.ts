@@ -1,24 +1,39 @@
-// The tile editor's own state and its actions: the tool and shape in hand,
-// the preset name, the selected box. Everything else has one owner, the
-// core: the tiles, edge states and doors live in the world's `TileGrid`,
-// and the draggable boxes are the world's objects. The editor reads them
-// back when it needs them and copies none. Every core call goes through
-// `attempt` or `read`, so a refused edit shows a notice instead of breaking
-// the mode. Nothing here draws.
+// The tile editor's model: the tool and shape in hand, the preset name,
+// the selected box, what the pointer is over, undo, and the settings a
+// link keeps. Everything else has one owner, the core: the tiles, edge
+// states and doors live in the world's `TileGrid`, and the draggable boxes
+// are the world's objects. The model reads them back when it needs them
+// and copies none. Every core call goes through `attempt` or `read`, so a
+// refused edit shows a notice instead of breaking the mode. No DOM.
 
 import { TILE_EDITOR_BOXES_MAX } from '../../settings/limits';
-import { TileGrid, type World } from '../../core/index';
+import type { SettingValues, SomeSettings } from '../../settings/table';
+import { TileGrid, World } from '../../core/index';
 import { History } from '../../runtime/history';
+import { sceneHistory, type SceneHistory, type SceneHost, type SceneModel, type SceneWorld } from '../../runtime/scene';
 import { BoxStore, type BoxEntry, type DrawnBox } from '../../box-editing/box-store';
 import type { ResizeEdges } from '../../box-editing/rects';
-import type { ShapeCatalogue } from './shapes';
+import { buildCatalogue, type ShapeCatalogue, type Side } from './shapes';
 
 export { MIN_BOX_SIDE, type ResizeEdges } from '../../box-editing/rects';
 export { labelFor } from '../../box-editing/labels';
+export type { Side } from './shapes';
 
 export type Tool = 'paint' | 'erase' | 'door' | 'box';
-/** A cell side, as the core names it. */
-export type Side = 'left' | 'right' | 'top' | 'bottom';
+
+/** What the pointer is over or doing; input.ts writes it, the layers and the hover line read it. */
+export interface Hover {
+  /** The cell under a mouse or pen, when painting or placing doors. */
+  cell: [number, number] | null;
+  /** With the door tool: the side of `cell` nearest the pointer. */
+  side: Side | null;
+  /** Box under the pointer or being dragged (0: none). */
+  box: number;
+  /** The resize handle of that box under the pointer (or being dragged), null for none. */
+  handle: ResizeEdges | null;
+  /** Whether the canvas has keyboard focus. */
+  focused: boolean;
+}
 
 /** A box as the editor shows it: the world object, and what the core says about it on this map. */
 export interface BoxView extends DrawnBox {
@@ -52,7 +67,14 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export class TileEditor {
+export class TilesModel implements SceneModel {
+  /** The scene: a world whose rectangle is the map, its objects the editor's boxes. */
+  readonly world: World;
+  readonly tiles: TileGrid;
+  /** The palette's shapes, from the core. */
+  readonly catalogue: ShapeCatalogue = buildCatalogue();
+  readonly presets: readonly string[] = TileGrid.presets();
+  readonly hover: Hover = { cell: null, side: null, box: 0, handle: null, focused: false };
   tool: Tool = 'paint';
   /** Whether one finger on the open map uses the tool (else it scrolls the page). */
   touchEdit = false;
@@ -66,20 +88,26 @@ export class TileEditor {
   version = 0;
   /** Whether the map differs from the preset it was loaded from (then a link carries it). */
   mapEdited = false;
-  readonly history = new History<EditorSnapshot>();
+  /** Undo for map edits and box edits (one step per gesture). */
+  readonly edits = new History<EditorSnapshot>();
+  /** What the runtime's undo buttons and keys act on. */
+  readonly history: SceneHistory = sceneHistory(this.edits, () => this.undo(), () => this.redo());
   /** The draggable boxes (the world's objects), their labels and the rules for editing them. */
   readonly store: BoxStore;
   private boxCache: { version: number; revision: number; boxes: BoxView[] } | null = null;
+  /** What the panels and the address last followed (see `tick`). */
+  private synced = '';
+  private written = '';
 
+  /** Builds the scene from the settings: the preset (or an author's map), the shape in hand, the boxes. */
   constructor(
-    readonly world: World,
-    readonly tiles: TileGrid,
-    readonly catalogue: ShapeCatalogue,
-    readonly presets: readonly string[],
-    options: { preset: string; shape: string; map?: string; boxes?: readonly number[] },
-    /** Shows a sentence to the user (a refused edit); called from the constructor on, so nothing is lost. */
-    private readonly notify: (text: string) => void,
+    private readonly host: SceneHost,
+    settings: SettingValues,
   ) {
+    const world = new World(1, 1);
+    const tiles = world.tiles;
+    this.world = world;
+    this.tiles = tiles;
     this.store = new BoxStore(
       {
         world,
@@ -88,14 +116,25 @@ export class TileEditor {
         touchedCells: (x, y, w, h) => tiles.touchedCells(x, y, w, h),
         edit: (what, call) => this.edit(what, call),
         attempt: (what, call) => this.attempt(what, call),
-        notify,
+        notify: (text) => this.notify(text),
         changed: () => this.changed(),
         cellsKey: () => tiles.revision,
       },
       MAX_EDITOR_BOXES,
     );
-    this.shape = options.shape;
-    this.preset = options.preset;
+    this.shape = settings.shape;
+    this.preset = settings.preset;
+    try {
+      this.load({ preset: settings.preset, map: settings.tiles, boxes: settings.boxes });
+    } catch (error) {
+      world.free();
+      throw error;
+    }
+  }
+
+  /** The preset, then an author's map over it, then the author's boxes or the starting ones; undo starts after. */
+  private load(options: { preset: string; map?: string; boxes?: readonly number[] }): void {
+    const tiles = this.tiles;
     if (!this.loadPreset(options.preset)) this.loadPreset('empty');
     // An author's own map (ASCII), over the preset.
     if (options.map !== undefined) this.loadAscii(options.map);
@@ -109,7 +148,7 @@ export class TileEditor {
     const boxes = options.boxes ?? START_BOXES.flatMap(([x, y, w, h]) => [inside(x, w, cols) * ts, inside(y, h, rows) * ts, w * ts, h * ts, 0, 0].map(Math.round));
     // Held to the same limit as the Box tool, whoever built the options.
     const given = Math.floor(boxes.length / 6);
-    if (given > MAX_EDITOR_BOXES) notify(`Only the first ${MAX_EDITOR_BOXES} of ${given} boxes placed: the editor holds at most ${MAX_EDITOR_BOXES}.`);
+    if (given > MAX_EDITOR_BOXES) this.notify(`Only the first ${MAX_EDITOR_BOXES} of ${given} boxes placed: the editor holds at most ${MAX_EDITOR_BOXES}.`);
     for (let i = 0; i + 5 < boxes.length && i < MAX_EDITOR_BOXES * 6; i += 6) {
       const [x, y, w, h] = boxes.slice(i, i + 4);
       this.store.insert(x, y, w, h);
@@ -120,7 +159,47 @@ export class TileEditor {
     // What the page opened with is where undo stops; an author's map or boxes count as edits, so links keep them.
     this.mapEdited = options.map !== undefined;
     this.boxesEdited = options.boxes !== undefined;
-    this.history.clear();
+    this.edits.clear();
+  }
+
+  // --- the scene, as the runtime runs it -------------------------------------
+
+  worldSize(): SceneWorld {
+    return { width: this.mapWidth, height: this.mapHeight, snap: this.tiles.tileSize };
+  }
+
+  /** The settings in force: the preset or the map itself, the shape, hand-placed boxes. */
+  state(): SomeSettings {
+    return {
+      // 'custom' (a map from text) is no preset name: the map itself goes along.
+      preset: this.preset === 'custom' ? undefined : this.preset,
+      shape: this.shape,
+      // An edited map and hand-placed boxes go along, so a link (or an embed's state) keeps them.
+      tiles: this.preset === 'custom' || this.mapEdited ? this.tiles.ascii() : undefined,
+      boxes: this.boxesEdited ? this.boxes().flatMap((b) => [b.x, b.y, b.w, b.h, 0, 0]) : undefined,
+    };
+  }
+
+  /** Once a frame: the panels and the address follow the editor and the map, once per change. */
+  tick(): void {
+    const version = `${this.version}:${this.tiles.revision}:${this.edits.version}`;
+    if (version === this.synced) return;
+    this.synced = version;
+    this.host.syncPanels();
+    const scene = JSON.stringify(this.state());
+    if (scene !== this.written) {
+      this.written = scene;
+      this.host.changed();
+    }
+  }
+
+  /** A gesture (a stroke, a drag) is under way: the address is written after it. */
+  busy(): boolean {
+    return this.edits.inGesture;
+  }
+
+  destroy(): void {
+    this.world.free();
   }
 
   get mapWidth(): number {
@@ -366,26 +445,26 @@ export class TileEditor {
 
   /** Opens a gesture (a stroke, a drag): its changes undo as one step. */
   beginGesture(): void {
-    this.history.begin(this.snapshot());
+    this.edits.begin(this.snapshot());
   }
 
   endGesture(): void {
-    this.history.end();
+    this.edits.end();
     this.changed();
   }
 
   /** Undoes the last step; not in the middle of a drag (the drag would record a step per move). */
   undo(): boolean {
-    if (this.history.inGesture) return false;
-    const state = this.history.undo(this.snapshot());
+    if (this.edits.inGesture) return false;
+    const state = this.edits.undo(this.snapshot());
     if (state === null) return false;
     this.restore(state);
     return true;
   }
 
   redo(): boolean {
-    if (this.history.inGesture) return false;
-    const state = this.history.redo(this.snapshot());
+    if (this.edits.inGesture) return false;
+    const state = this.edits.redo(this.snapshot());
     if (state === null) return false;
     this.restore(state);
     return true;
@@ -430,16 +509,16 @@ export class TileEditor {
    * before it for undo (once per gesture) and marks the editor changed.
    */
   private edit(what: string, call: () => unknown): boolean {
-    const before = this.history.inGesture ? null : this.snapshot();
+    const before = this.edits.inGesture ? null : this.snapshot();
     if (!this.attempt(what, call)) return false;
-    this.history.changed(() => before as EditorSnapshot);
+    this.edits.changed(() => before as EditorSnapshot);
     this.changed();
     return true;
   }
 
   /** Runs `body` as one undo step unless a gesture is already open. */
   private gesture<T>(body: () => T): T {
-    if (this.history.inGesture) return body();
+    if (this.edits.inGesture) return body();
     this.beginGesture();
     try {
       return body();
@@ -511,5 +590,10 @@ export class TileEditor {
 
   private changed(): void {
     this.version += 1;
+  }
+
+  /** Shows a sentence to the reader (a refused edit). */
+  private notify(text: string): void {
+    this.host.notify(text);
   }
 }
