@@ -55,7 +55,7 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
     this.renderer = new Renderer<M>(this.layout.canvas, this.viewport);
     this.sidebar = new Sidebar(this.layout.panels);
     this.notice = new Notice(this.layout.notice);
-    this.loop = new FrameLoop((now, dt) => this.runFrame(now, dt));
+    this.loop = new FrameLoop((now, ticks) => this.runFrame(now, ticks));
     addZoomButtons(this.layout.tools, this.viewport);
   }
 
@@ -84,7 +84,7 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
     this.notice.show(text);
   }
 
-  /** The next frame simulates no elapsed time. */
+  /** The next frame owes no ticks. */
   restartClock(): void {
     this.loop.restartClock();
   }
@@ -167,7 +167,7 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
     this.historyButtons = { undo, redo };
   }
 
-  private runFrame(now: number, dt: number): void {
+  private runFrame(now: number, ticks: number): void {
     const scene = this.scene;
     if (scene === null) return;
     const model = scene.model;
@@ -182,7 +182,7 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
         v.setWorld(world.width, world.height);
         v.fit();
       }
-      model.tick(now, dt);
+      model.tick(now, ticks);
       const drawStart = performance.now();
       this.renderer.draw(model, now);
       cost.add('draw', performance.now() - drawStart);

@@ -57,8 +57,14 @@ export function sceneHistory(history: { readonly canUndo: boolean; readonly canR
 export interface SceneModel {
   /** The world's size (re-read every frame: a new map or level refits the view). */
   worldSize(): SceneWorld;
-  /** One frame's work before drawing: simulate, refresh what the panels read. `dt` in seconds, capped. */
-  tick(now: number, dt: number): void;
+  /**
+   * One frame's work before drawing: simulate, refresh what the panels
+   * read. `ticks` is the whole ticks of simulated time due this frame
+   * (TICK_SECONDS each, www/runtime/frame-loop.ts; 0 on a frame between two
+   * ticks, a few at most after a slow one): a simulation advances by whole
+   * ticks only, so the same ticks give the same world.
+   */
+  tick(now: number, ticks: number): void;
   /** The settings in force, by their names (www/settings/table.ts), for the address bar or the embed's state. */
   state(): SomeSettings;
   /** The undo history the runtime's buttons and keys act on. */
