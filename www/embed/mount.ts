@@ -74,7 +74,7 @@ function adoptStyles(root: ShadowRoot): void {
 }
 
 /** Settings that are not part of the scene: changing them re-styles, it does not re-create the mode. */
-const LOOK_OPTIONS = new Set(['panels', 'controls', 'legend', 'height', 'wasmUrl', 'theme']);
+const LOOK_OPTIONS = new Set(['panels', 'controls', 'legend', 'height', 'wasmUrl', 'theme', 'playgroundUrl']);
 
 export function mount(element: HTMLElement, options: PlaygroundOptions = {}): PlaygroundHandle {
   return createEmbed(element, { ...options }, 'option');
@@ -152,8 +152,8 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   // history stay as they are.
   const themes = followTheme(element, frameEl, () => early('theme') ?? 'auto');
 
-  /** Every value in force for the mode: what was given, then what the mode published, over its defaults. */
-  const inForce = (): SettingValues => ({ ...defaultSettings(mode), ...given, ...published }) as SettingValues;
+  /** Every value in force for the mode: what was given, then the mode's scene as it is now (else as last published), over its defaults. */
+  const inForce = (): SettingValues => ({ ...defaultSettings(mode), ...given, ...(current?.state?.() ?? published) }) as SettingValues;
   /**
    * What the mode is built from: the values in force, where one the mode
    * published as unset (a tile map's `preset` when the map itself is
@@ -260,6 +260,14 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
             keyRoot: root,
             gestures: 'cooperative',
             debug: false,
+            share: {
+              mode,
+              embedded: true,
+              // The full playground: the author's, else index.html beside the page (the tutorial's own playground).
+              get playgroundUrl() {
+                return given.playgroundUrl ?? new URL('index.html', document.baseURI).href;
+              },
+            },
           });
         } catch (error) {
           showFailure(error);

@@ -13,6 +13,7 @@
 // and the "Next:" line for every mode alike.
 
 import type { FrameCost } from './frame-cost';
+import type { ShareTarget } from './share';
 import type { KeyScene, PointerScene } from './input';
 import type { PanelInfo } from './ui';
 import type { Viewport } from './viewport';
@@ -116,6 +117,8 @@ export interface ModeHandle {
   readonly frame?: number;
   /** The world's height over its width (an embed without a height picks one from it). */
   readonly aspect?: number;
+  /** The settings as they are this moment, the view included (a running scene's tick too, which is published only when something else changes). */
+  state?(): SomeSettings;
   /** The panels the mode built, in order: an embed shows or hides them by id and role. */
   readonly panels: readonly PanelInfo[];
 }
@@ -146,6 +149,8 @@ export interface ModeContext {
   gestures?: 'cooperative' | 'greedy';
   /** Whether to install the `window.__broadphase…` handles (default: true). */
   debug?: boolean;
+  /** Where the Share tool's link and code point (absent: no Share tool). */
+  share?: ShareTarget;
 }
 
 /** Mounts a mode in `host` with its settings (read and checked by www/settings/). */
