@@ -11,7 +11,7 @@ use super::Grid;
 use crate::broad_phase::{BroadPhase, Stats};
 use crate::geometry::Aabb;
 use crate::loose_grid::LooseGrid;
-use crate::scene::{generate, world_side_for, Layout, SceneObject};
+use crate::scene::{generate, scene_side, Layout, SceneObject};
 use std::time::Instant;
 
 const DT: f64 = 1.0 / 60.0;
@@ -88,7 +88,7 @@ fn reflect(position: &mut f64, velocity: &mut f64, size: f64, limit: f64) {
 
 fn scene(count: usize, layout: Layout) -> (Vec<SceneObject>, f64, f64) {
     let count = if quick() { count.min(1_000) } else { count };
-    let side = world_side_for(count);
+    let side = scene_side(count);
     let objects = generate(count, side, layout, 42);
     let median = median_extent(objects.iter().map(box_of)).unwrap();
     (objects, side, median)

@@ -120,6 +120,29 @@ impl super::TileGrid {
         true
     }
 
+    /// Replaces the map by `cols × rows` empty square tiles of side
+    /// `tile_size` from the origin (JS `tiles.reset`). The map's extent
+    /// must be finite: a `tile_size` whose `cols × tile_size` or
+    /// `rows × tile_size` overflows is an error naming `tileSize`.
+    pub fn reset(&mut self, cols: u32, rows: u32, tile_size: f64) -> crate::Result<()> {
+        self.replace(super::TileGrid::new(cols, rows, tile_size)?);
+        Ok(())
+    }
+
+    /// Replaces the map by a named preset (see [`super::PRESET_NAMES`]; JS
+    /// `tiles.loadPreset`).
+    pub fn load_preset(&mut self, name: &str) -> crate::Result<()> {
+        self.replace(super::TileGrid::preset(name)?);
+        Ok(())
+    }
+
+    /// Replaces the map by one read from an ASCII map, doors included (see
+    /// [`read_ascii`](super::TileGrid::read_ascii); JS `tiles.loadAscii`).
+    pub fn load_ascii(&mut self, map: &str, tile_size: f64) -> crate::Result<()> {
+        self.replace(super::TileGrid::read_ascii(map, tile_size)?);
+        Ok(())
+    }
+
     /// Replaces the whole map by `next` (a preset, a map read from ASCII, a
     /// new size), keeping this grid's revision history. A map of the same
     /// size notes just the cells that look different (tiles, edge states or

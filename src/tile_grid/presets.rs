@@ -57,9 +57,9 @@ impl TileGrid {
     }
 
     /// [`from_ascii`](TileGrid::from_ascii) with the arguments in the order
-    /// [`World::load_tile_ascii`](crate::World::load_tile_ascii) and JS
-    /// `loadAscii(map, tileSize)` take them, and checked in that order: the
-    /// map first, then `tile_size`.
+    /// [`load_ascii`](TileGrid::load_ascii) and JS `loadAscii(map,
+    /// tileSize)` take them, and checked in that order: the map first, then
+    /// `tile_size`.
     pub fn read_ascii(map: &str, tile_size: f64) -> Result<TileGrid> {
         let lines: Vec<&str> = map.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
         let (door_lines, rows_text): (Vec<&str>, Vec<&str>) =

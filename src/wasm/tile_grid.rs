@@ -143,15 +143,13 @@ impl WasmTileGrid {
 
     pub fn reset(&self, cols: f64, rows: f64, tile_size: f64) -> Result<(), JsValue> {
         let mut a = Args::new();
-        let grid = (|| {
+        let (cols, rows, tile_size) = (|| {
             let cols = a.arg(TileGrid::check_cell_count("cols", cols))?;
             let rows = a.arg(TileGrid::check_cell_count("rows", rows))?;
-            let tile_size = a.positive("tileSize", tile_size)?;
-            Ok(TileGrid::new(cols, rows, tile_size)?)
+            Ok((cols, rows, a.positive("tileSize", tile_size)?))
         })()
         .map_err(thrown)?;
-        self.grid_mut().replace(grid);
-        Ok(())
+        self.grid_mut().reset(cols, rows, tile_size).map_err(to_js)
     }
 
     #[wasm_bindgen(js_name = loadPreset)]
@@ -246,7 +244,7 @@ impl WasmTileGrid {
     }
 
     pub fn doors(&self) -> Uint8Array {
-        view_u8(self.grid().door_codes())
+        view_u8(self.grid().doors())
     }
 
     #[wasm_bindgen(js_name = edgeLines)]

@@ -1,9 +1,10 @@
 //! The engine of JS `World` (see the module docs of `src/wasm`: the
 //! façade in `www/core/facade.js` is what users call, and its JSDoc is the
 //! public API). The contract's class (objects, stepping, pairs and
-//! queries, structures, the tile grid's contract members, rays, the
-//! hierarchy) plus what the playground and games need beside it (slots,
-//! drawing views, tile responses, the wire format).
+//! queries, structures, the tile grid's handle, rays, the hierarchy) plus
+//! what the playground and games need beside it (slots, drawing views,
+//! tile responses, the wire format). The tile operations are the handle's
+//! (`tile_grid.rs`): one name each.
 
 use std::cell::{Ref, RefCell, RefMut};
 use std::rc::Rc;
@@ -20,7 +21,6 @@ use super::{
 };
 use crate::quadtree::QuadtreeLimits;
 use crate::scene::Layout;
-use crate::tile_grid::{TileGrid, TileShape};
 use crate::world::{StructureKind, TileResponse};
 
 /// Most objects `populate` adds in one call: more would exhaust wasm memory
@@ -322,7 +322,7 @@ impl WasmWorld {
     #[wasm_bindgen(js_name = sceneSide)]
     pub fn scene_side(count: f64) -> Result<f64, JsValue> {
         let count = Args::new().whole("count", count).map_err(thrown)?;
-        Ok(crate::scene::world_side_for(count as usize))
+        Ok(crate::scene::scene_side(count as usize))
     }
 
     pub fn validate(&self) -> Result<(), JsValue> {
@@ -403,7 +403,7 @@ impl WasmWorld {
         crate::wire::VIEWS.iter().map(|(name, _)| (*name).to_string()).collect()
     }
 
-    // ---- Tile grid (N-style) ----
+    // ---- The tile grid (N-style): its handle; the operations are its own ----
 
     /// A new handle on this world's map (the façade keeps one per World).
     #[wasm_bindgen(getter)]
@@ -411,60 +411,9 @@ impl WasmWorld {
         WasmTileGrid::of(self.core.clone())
     }
 
-    #[wasm_bindgen(js_name = setTileGrid)]
-    pub fn set_tile_grid(&self, cols: f64, rows: f64, tile_size: f64) -> Result<(), JsValue> {
-        let mut a = Args::new();
-        let (cols, rows, tile_size) = (|| {
-            let cols = a.arg(TileGrid::check_cell_count("cols", cols))?;
-            let rows = a.arg(TileGrid::check_cell_count("rows", rows))?;
-            Ok((cols, rows, a.positive("tileSize", tile_size)?))
-        })()
-        .map_err(thrown)?;
-        self.edit_js(|core| core.set_tile_grid(cols, rows, tile_size))
-    }
-
-    #[wasm_bindgen(js_name = setTile)]
-    pub fn set_tile(&self, col: f64, row: f64, shape: &str) -> i32 {
-        let mut a = Args::new();
-        done((|| {
-            let (col, row) = a.cell(&self.core, col, row)?;
-            let shape = a.arg(TileShape::from_name(shape))?;
-            self.edit(|core| core.tiles_mut().set_tile(col, row, shape))
-        })())
-    }
-
-    /// The tile's shape by its code (`TileGrid.shapes()`), or `REFUSED`.
-    pub fn tile(&self, col: f64, row: f64) -> i32 {
-        let mut a = Args::new();
-        let shape = (|| {
-            let (col, row) = a.cell(&self.core, col, row)?;
-            self.edit(|core| core.tiles().tile(col, row))
-        })();
-        status(shape, |s| f64::from(s.index())) as i32
-    }
-
-    pub fn edge(&self, col: f64, row: f64, side: &str) -> Result<String, JsValue> {
-        let mut a = Args::new();
-        let (col, row, side) = a.cell_side(&self.core, col, row, side).map_err(thrown)?;
-        Ok(self.edit_js(|core| core.tiles().edge(col, row, side))?.name().to_string())
-    }
-
     #[wasm_bindgen(js_name = edgeStates)]
     pub fn edge_states() -> Vec<String> {
         names(&crate::tile_grid::EdgeState::CODE_NAMES)
-    }
-
-    /// `[col, row, …]` of the tiles the box touches: the length, the view's
-    /// address in `OUT`.
-    #[wasm_bindgen(js_name = touchedCells)]
-    pub fn touched_cells(&self, x: f64, y: f64, w: f64, h: f64) -> i32 {
-        let mut a = Args::new();
-        let (x, y, w, h) = match a.box4(x, y, w, h) {
-            Ok(b) => b,
-            Err(fault) => return done(Err(fault)),
-        };
-        let mut core = self.core_mut();
-        status(core.touched_cells(x, y, w, h).map(out_view).map_err(Fault::Refused), f64::from) as i32
     }
 
     #[wasm_bindgen(js_name = setTileResponse)]
@@ -490,18 +439,6 @@ impl WasmWorld {
     }
 
     // ---- Rays ----
-
-    /// The cells the segment passes: the length, the view's address in `OUT`.
-    #[wasm_bindgen(js_name = traceCells)]
-    pub fn trace_cells(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> i32 {
-        let mut a = Args::new();
-        let (x0, y0, x1, y1) = match a.segment(x0, y0, x1, y1) {
-            Ok(s) => s,
-            Err(fault) => return done(Err(fault)),
-        };
-        let mut core = self.core_mut();
-        status(core.trace_cells(x0, y0, x1, y1).map(out_view).map_err(Fault::Refused), f64::from) as i32
-    }
 
     /// 1 with the hit in `OUT` (see `out_ray_hit`), 0 for no hit, or `REFUSED`.
     #[wasm_bindgen(js_name = castRay)]

@@ -259,7 +259,7 @@ mod world_tests {
 
     /// A world of `count` seeded moving boxes that renumbers from 1 object.
     fn renumbering_world(structure: &str, count: u32) -> World {
-        let side = crate::scene::world_side_for(count as usize);
+        let side = crate::scene::scene_side(count as usize);
         let mut world = World::new(side, side).unwrap();
         world.slot_order.floor = 1;
         world.set_structure(structure).unwrap();
