@@ -78,9 +78,11 @@ pub mod index;
 mod keep_buffer;
 pub mod loose_grid;
 pub mod quadtree;
-mod radix_sort;
+#[doc(hidden)]
+pub mod radix_sort; // public for benches/radix_sort.rs alone
 pub mod ray;
 pub mod scene;
+pub mod segment;
 pub mod tile_grid;
 pub mod wire;
 pub mod world;

@@ -71,11 +71,11 @@ impl Layout {
     }
 
     /// The layout with this name; anything else is an error naming `layout`.
-    pub fn check_name(name: &str) -> crate::Result<Layout> {
-        Layout::from_name(name).ok_or_else(|| crate::Error::UnknownName {
+    pub fn check_name(name: &str) -> crate::error::Result<Layout> {
+        Layout::from_name(name).ok_or_else(|| crate::error::Error::UnknownName {
             arg: "layout",
             name: name.to_string(),
-            expected: "\"uniform\", \"clustered\", \"mixed\"",
+            expected: "\"uniform\", \"clustered\", \"mixed\"".into(),
         })
     }
 }

@@ -27,7 +27,7 @@ const MAX_OUTLINE_SEGMENTS: u32 = 1024;
 /// reads and edits the same map.
 #[wasm_bindgen(js_name = TileGrid)]
 pub struct WasmTileGrid {
-    core: Rc<RefCell<crate::World>>,
+    core: Rc<RefCell<crate::world::World>>,
     // Scratch behind the views, grown and reused.
     cells: Vec<(u32, u32)>,
     cells_out: Vec<u32>,
@@ -36,7 +36,7 @@ pub struct WasmTileGrid {
 }
 
 impl WasmTileGrid {
-    pub(super) fn of(core: Rc<RefCell<crate::World>>) -> WasmTileGrid {
+    pub(super) fn of(core: Rc<RefCell<crate::world::World>>) -> WasmTileGrid {
         WasmTileGrid {
             core,
             cells: Vec::new(),

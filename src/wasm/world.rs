@@ -30,7 +30,7 @@ const MAX_POPULATE: u32 = 2_000_000;
 /// A world of moving boxes with switchable broad-phase structures.
 #[wasm_bindgen(js_name = World)]
 pub struct WasmWorld {
-    core: Rc<RefCell<crate::World>>,
+    core: Rc<RefCell<crate::world::World>>,
     /// Scratch for the quadtree view, kept so drawing allocates nothing warm.
     node_buffer: Vec<f64>,
     /// `updateMany`'s and `setParents`' arrays, copied in by the façade.
@@ -38,24 +38,30 @@ pub struct WasmWorld {
 }
 
 impl WasmWorld {
-    fn core(&self) -> Ref<'_, crate::World> {
+    fn core(&self) -> Ref<'_, crate::world::World> {
         self.core.borrow()
     }
 
-    fn core_mut(&self) -> RefMut<'_, crate::World> {
+    fn core_mut(&self) -> RefMut<'_, crate::world::World> {
         self.core.borrow_mut()
     }
 
     /// Runs `call` on the World, releasing it before the result is turned
     /// into what crosses to JS.
     #[inline(always)]
-    fn edit<T>(&self, call: impl FnOnce(&mut crate::World) -> crate::Result<T>) -> Result<T, Fault> {
+    fn edit<T>(
+        &self,
+        call: impl FnOnce(&mut crate::world::World) -> crate::error::Result<T>,
+    ) -> Result<T, Fault> {
         let result = call(&mut self.core_mut());
         result.map_err(Fault::Refused)
     }
 
     /// [`edit`](Self::edit) for a `Result` method: a fault becomes the thrown value.
-    fn edit_js<T>(&self, call: impl FnOnce(&mut crate::World) -> crate::Result<T>) -> Result<T, JsValue> {
+    fn edit_js<T>(
+        &self,
+        call: impl FnOnce(&mut crate::world::World) -> crate::error::Result<T>,
+    ) -> Result<T, JsValue> {
         self.edit(call).map_err(thrown)
     }
 }
@@ -68,7 +74,7 @@ impl WasmWorld {
         let width = a.positive("width", width).map_err(thrown)?;
         let height = a.positive("height", height).map_err(thrown)?;
         console_error_panic_hook::set_once();
-        let core = crate::World::new(width, height).map_err(to_js)?;
+        let core = crate::world::World::new(width, height).map_err(to_js)?;
         Ok(WasmWorld {
             core: Rc::new(RefCell::new(core)),
             node_buffer: Vec::new(),
@@ -194,7 +200,7 @@ impl WasmWorld {
             a.num(boxes)?;
             if values.len() as f64 != boxes {
                 self.edit(|core| core.check_ids("ids", ids))?;
-                return Err(Fault::Refused(crate::Error::LengthMismatch {
+                return Err(Fault::Refused(crate::error::Error::LengthMismatch {
                     arg: "boxes",
                     len: boxes as usize,
                     expected: ids.len() * 4,
@@ -391,10 +397,10 @@ impl WasmWorld {
 
     #[wasm_bindgen(js_name = viewLayout)]
     pub fn view_layout(name: &str) -> Result<Vec<String>, JsValue> {
-        let fields = crate::wire::view_fields(name).ok_or_else(|| crate::Error::UnknownName {
+        let fields = crate::wire::view_fields(name).ok_or_else(|| crate::error::Error::UnknownName {
             arg: "name",
             name: name.to_string(),
-            expected: "a view's method name",
+            expected: "a view's method name".into(),
         });
         Ok(names(Args::new().arg(fields).map_err(thrown)?))
     }
@@ -468,7 +474,7 @@ impl WasmWorld {
     #[wasm_bindgen(js_name = reserveParents)]
     pub fn reserve_parents(&self, pairs: f64) -> i32 {
         if pairs.fract() == 0.0 && pairs % 2.0 != 0.0 {
-            return done(Err(Fault::Refused(crate::Error::OutOfRange {
+            return done(Err(Fault::Refused(crate::error::Error::OutOfRange {
                 arg: "pairs length (must be even)",
                 value: pairs,
                 min: 0,
@@ -537,11 +543,11 @@ impl WasmWorld {
 /// The core names a bad event of `setParents` by its pair (`pairs[3]`); in
 /// JS `pairs` is flat, so the index becomes the element at fault: the
 /// child's (`2k`) or the parent's (`2k + 1`, also for a cycle).
-fn element_of_flat_pairs(error: crate::Error) -> crate::Error {
+fn element_of_flat_pairs(error: crate::error::Error) -> crate::error::Error {
     match error {
-        crate::Error::InEntry { arg, index, error } => {
-            let child = matches!(*error, crate::Error::DeadId { arg: "child", .. });
-            crate::Error::InEntry { arg, index: 2 * index + usize::from(!child), error }
+        crate::error::Error::InEntry { arg, index, error } => {
+            let child = matches!(*error, crate::error::Error::DeadId { arg: "child", .. });
+            crate::error::Error::InEntry { arg, index: 2 * index + usize::from(!child), error }
         }
         other => other,
     }

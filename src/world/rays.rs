@@ -8,8 +8,8 @@ use crate::broad_phase::RayControl;
 use crate::error::Result;
 use crate::geometry::Aabb;
 use crate::ray::check_segment;
-use crate::ray::Segment;
-use crate::ray::{cast_tiles_contact, ranked_box_hit, BoxHit, Ends, RankedBoxHit, RayPath, TileHit};
+use crate::ray::{cast_tiles_contact, ranked_box_hit, BoxHit, Ends, RankedBoxHit, TileHit};
+use crate::segment::{RayPath, Segment};
 
 /// The first thing a cast segment touches.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -75,7 +75,7 @@ impl World {
     /// ([`BroadPhase::walk_ray`]) and stops once nothing unvisited can come
     /// before the best hit so far.
     ///
-    /// [`BroadPhase::walk_ray`]: crate::BroadPhase::walk_ray
+    /// [`BroadPhase::walk_ray`]: crate::broad_phase::BroadPhase::walk_ray
     fn first_object_hit(&mut self, ends: Ends) -> Option<RankedBoxHit> {
         let ((x0, y0), (x1, y1)) = ends;
         let seg = Segment::new(x0, y0, x1, y1)?;

@@ -1,6 +1,6 @@
 //! Unit tests of the World's bookkeeping and errors.
 
-use super::World;
+use super::{StructureKind, World};
 use crate::error::Error;
 use crate::geometry::Aabb;
 use crate::tile_grid::{Door, Side};
@@ -64,7 +64,8 @@ fn step_moves_by_velocity_and_bounces() {
 fn pairs_are_sorted_ids_with_a_below_b() {
     let mut w = World::new(100.0, 100.0).unwrap();
     let ids: Vec<u32> = (0..4).map(|_| w.insert(5.0, 5.0, 10.0, 10.0).unwrap()).collect();
-    for name in ["brute-force", "quadtree", "quadtree-leaves"] {
+    // Every structure but the grids (whose cells would hold these boxes apart).
+    for name in StructureKind::ALL.into_iter().filter(|k| !k.is_grid()).map(StructureKind::name) {
         w.set_structure(name).unwrap();
         assert_eq!(w.structure(), name);
         let expected: Vec<u32> = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
@@ -205,7 +206,7 @@ fn set_parents_is_all_or_nothing_and_keeps_offsets() {
 fn cast_ray_finds_objects_even_when_the_segment_length_overflows() {
     let mut w = World::new(100.0, 100.0).unwrap();
     let id = w.insert(10.0, 0.0, 10.0, 10.0).unwrap();
-    for name in ["brute-force", "quadtree", "quadtree-leaves", "grid", "loose-grid"] {
+    for name in StructureKind::ALL.map(StructureKind::name) {
         w.set_structure(name).unwrap();
         let hit = w.cast_ray(-1e308, 5.0, 1e308, 5.0).unwrap().expect(name);
         assert_eq!(hit.object_id, id, "{name}");
@@ -388,8 +389,8 @@ mod tile_motion {
 }
 
 mod limits {
+    use crate::error::Error;
     use crate::world::{World, MAX_OBJECTS};
-    use crate::Error;
 
     #[test]
     fn populate_past_the_object_cap_is_refused_and_changes_nothing() {
@@ -821,7 +822,7 @@ fn grids_over_a_world_whose_area_overflows_stay_finite_and_valid() {
             // A cell size set too small for the new world refuses the
             // resize, naming the smallest that fits; with that one set, it
             // goes through.
-            let Err(crate::Error::TooSmall { min, .. }) = w.resize(width, height) else {
+            let Err(crate::error::Error::TooSmall { min, .. }) = w.resize(width, height) else {
                 panic!("{structure} in {width} x {height}: the resize should be refused at cell size 4");
             };
             assert!(min.is_finite() && min > 4.0, "{min}");

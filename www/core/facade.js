@@ -13,12 +13,14 @@
 // after it, in this file's order, until the next. The raw classes' types
 // come from wasm-bindgen, so `tsc` also checks every call into the core.
 //
-// What it promises, at no cost to the everyday call:
-// - Each argument's JS type is checked here (`typeof x === 'number'`: free
-//   in a JIT) and a wrong one is a TypeError naming it; nothing is coerced
-//   and no user code (valueOf, getters, proxies) runs during a call. Plain
-//   numbers and strings cross to the core, which judges the values (finite,
-//   positive, a live id, a cell of the map) and names a bad one.
+// What it promises, with nothing added to the everyday call but a type tag
+// check per argument:
+// - Each argument's JS type is checked here (`typeof x === 'number'`, a
+//   tag check a JIT inlines) and a wrong one is a TypeError naming it;
+//   nothing is coerced and no user code (valueOf, getters, proxies) runs
+//   during a call. Plain numbers and strings cross to the core, which
+//   judges the values (finite, positive, a live id, a cell of the map) and
+//   names a bad one.
 // - The first bad argument is the one named. When argument k has the wrong
 //   type, the core first judges arguments 0..k alone (`wrongType` below,
 //   the slow path, driven by `signatures.js`): a bad value before it is
