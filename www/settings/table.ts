@@ -197,7 +197,7 @@ export const SETTINGS = [
     type: 'id:box list',
     defaultText: 'none',
     modes: BOX_MODES,
-    doc: 'Boxes placed by hand over the seeded scene: "id:x,y,w,h,vx,vy; …" (what a share link records after a drag).',
+    doc: 'Boxes placed by hand over the seeded scene before it ran: "id:x,y,w,h,vx,vy; …" (what a share link records after a drag at tick 0; later ones are `edits`).',
     kind: list(readMovedList, 'boxes', objectsMax, formatMovedList, '"id:x,y,w,h[,vx,vy]; …" (ids from 1, finite numbers within ±1,000,000, w and h above 0)'),
   },
   {
@@ -207,7 +207,7 @@ export const SETTINGS = [
     type: 'child:parent list',
     defaultText: 'a small starting family',
     modes: ['hierarchy'],
-    doc: 'Every parent link of the hierarchy, replacing the starting family: "child:parent; …" (empty: all at the root).',
+    doc: 'Every parent link of the hierarchy before it ran, replacing the starting family: "child:parent; …" (empty: all at the root; links made later are `edits`).',
     kind: list(readLinkList, 'links', objectsMax, formatLinkList, '"child:parent; …" with object ids (whole numbers from 1), no box its own parent'),
   },
   {
