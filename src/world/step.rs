@@ -9,6 +9,13 @@ use crate::geometry::Aabb;
 /// (steps × moving objects), so a caller with more slices them.
 pub const MAX_FAST_FORWARD_STEPS: u32 = 100_000;
 
+/// From this many steps on, `fast_forward` files every object afresh
+/// instead of moving each one's records: by then most moving boxes have
+/// left their quadtree node or grid cell, and filing anew costs a fraction
+/// of taking each out of where it was (docs/BENCHMARKS.md, "Catching up
+/// to a link's tick").
+const REFILE_AFRESH_STEPS: u32 = 16;
+
 impl World {
     /// Moves every object by its velocity × `dt` seconds and reflects moving
     /// objects off the world walls: the box ends inside the walls with the
@@ -73,7 +80,8 @@ impl World {
     /// box and velocity, bit for bit (each object's motion is computed
     /// with the same operations in the same order), in one call that
     /// maintains the structure once at the end instead of after every
-    /// step: each moving object runs all its steps, then is refiled once.
+    /// step: each moving object runs all its steps, then is refiled once
+    /// (after many steps, every object is filed afresh).
     /// What depends on the order of the structure's updates rather than on
     /// where the boxes are (the leaves policy's splits kept from boxes
     /// that left, the slots' space order) may differ from stepping one at
@@ -113,6 +121,7 @@ impl World {
         if steps == 0 {
             return Ok(());
         }
+        let afresh = steps >= REFILE_AFRESH_STEPS;
         let moving = std::mem::take(&mut self.objects.moving);
         moving.for_each(|slot| {
             let b = &mut self.objects.boxes[slot * 4..slot * 4 + 4];
@@ -142,10 +151,15 @@ impl World {
             b[0] = x;
             b[1] = y;
             self.pairs.changed.mark(slot as u32, &self.objects.slot_ids);
-            let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
-            self.structure.as_broad_phase().update(slot as u32, aabb);
+            if !afresh {
+                let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
+                self.structure.as_broad_phase().update(slot as u32, aabb);
+            }
         });
         self.objects.moving = moving;
+        if afresh {
+            self.refile_structure();
+        }
         Ok(())
     }
 }

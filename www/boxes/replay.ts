@@ -14,14 +14,12 @@ import type { EditEntry } from '../settings/edit-log';
 import type { Timeline } from './timeline';
 
 /**
- * Each fastForward call refiles every moving box in the structure once,
- * which at 200,000 boxes costs as much as a few dozen steps of motion: a
- * call aims at REFIT_SHARE times that refit, so most of it is motion, and
- * between CALL_MIN_MS and CALL_MAX_MS (a slice the page can wait for).
+ * A fastForward call aims at about this long, ms. At 200,000 boxes most
+ * of a short call is filing the boxes in the structure again, so a call
+ * must be long enough to be mostly motion, and short enough that the page
+ * draws and answers between calls.
  */
-const REFIT_SHARE = 4;
-const CALL_MIN_MS = 20;
-const CALL_MAX_MS = 200;
+const CALL_MS = 200;
 /** The most steps one fastForward call takes (the core's own limit). */
 const MAX_CALL_STEPS = 100_000;
 
@@ -38,9 +36,7 @@ export class Replay {
   private speed: number;
   private readonly startSpeed: number;
   private readonly entries: EditEntry[];
-  /** What a call of one step took (mostly the refit), ms; -1 before the first. */
-  private refitMs = -1;
-  /** The last call's steps and what it took, ms. */
+  /** The last call's steps (0 before the first) and what it took, ms. */
   private lastSteps = 0;
   private lastMs = 0;
   private finished = false;
@@ -87,20 +83,19 @@ export class Replay {
   }
 
   /**
-   * Steps for the next call: one first, to time the refit; then as many as
-   * the last call's pace fills a call with, never more than four times the
-   * last (one quick call, a cold cache's or a clock's step, must not make
-   * the next one long).
+   * Steps for the next call: one first; then as many as the last call's
+   * pace fills CALL_MS with, never more than twice the last (one quick
+   * call, a warm cache's or a clock's step, must not make the next one
+   * long, and a call's cost is not proportional to its steps: filing the
+   * boxes again comes with each).
    */
   private plannedSteps(): number {
-    if (this.refitMs < 0) return 1;
-    const call = Math.min(CALL_MAX_MS, Math.max(CALL_MIN_MS, REFIT_SHARE * this.refitMs));
-    const paced = Math.floor((this.lastSteps * call) / Math.max(this.lastMs, 0.1));
-    return Math.max(1, Math.min(MAX_CALL_STEPS, 4 * this.lastSteps, paced));
+    if (this.lastSteps === 0) return 1;
+    const paced = Math.floor((this.lastSteps * CALL_MS) / Math.max(this.lastMs, 0.1));
+    return Math.max(1, Math.min(MAX_CALL_STEPS, 2 * this.lastSteps, paced));
   }
 
   private measured(steps: number, took: number): void {
-    if (this.refitMs < 0) this.refitMs = took;
     this.lastSteps = steps;
     this.lastMs = took;
   }
