@@ -20,6 +20,14 @@ import type { Timeline } from './timeline';
  * draws and answers between calls.
  */
 const CALL_MS = 200;
+/**
+ * Once the pace has grown to this many steps a call it never falls below
+ * it: from here on `fastForward` files the boxes afresh (src/world/step.rs,
+ * REFILE_AFRESH_STEPS), a cost each call pays whatever its steps, so fewer
+ * steps would not make a slow call much shorter, only the catching up
+ * longer (below it, filing moved boxes one by one costs more still).
+ */
+const STEADY_STEPS = 16;
 /** The most steps one fastForward call takes (the core's own limit). */
 const MAX_CALL_STEPS = 100_000;
 
@@ -92,7 +100,8 @@ export class Replay {
   private plannedSteps(): number {
     if (this.lastSteps === 0) return 1;
     const paced = Math.floor((this.lastSteps * CALL_MS) / Math.max(this.lastMs, 0.1));
-    return Math.max(1, Math.min(MAX_CALL_STEPS, 2 * this.lastSteps, paced));
+    const steps = Math.min(MAX_CALL_STEPS, 2 * this.lastSteps, paced);
+    return Math.max(1, this.lastSteps >= STEADY_STEPS ? Math.max(STEADY_STEPS, steps) : steps);
   }
 
   private measured(steps: number, took: number): void {
