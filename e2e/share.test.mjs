@@ -267,6 +267,40 @@ test('"Copy embed code" pasted into a plain HTML page gives the same scene; "Ope
   }
 });
 
+test('an embed keeps its moment through a look change, and another seeded scene starts at tick 0 without the old edits', async (t) => {
+  if (!existsSync(join(LIB, 'broadphase-embed.js'))) {
+    t.skip('no dist-lib: run `npm run build:lib` first');
+    return;
+  }
+  const server = await serveFiles({
+    '/broadphase-embed.js': join(LIB, 'broadphase-embed.js'),
+    '/broadphase_bg.wasm': join(LIB, 'broadphase_bg.wasm'),
+    '/index.html': { text: '<!doctype html><meta charset="utf-8"><title>moment</title><link rel="icon" href="data:,"><body><script type="module" src="broadphase-embed.js"></script><broadphase-playground id="e" mode="quadtree" count="300" paused tick="120" edits="100:5:40.5,41.25,0,0" height="480"></broadphase-playground></body>' },
+  });
+  const p = await browser.context.newPage();
+  try {
+    await p.goto(`${server.url}/index.html`);
+    await waitUntil(p, 'the embed at its tick', () => document.getElementById('e')?.playground?.frame ?? 0, (f) => f > 3, 30_000);
+    const state = () => p.evaluate(() => document.getElementById('e').getState());
+    assert.equal((await state()).tick, 120);
+    assert.equal((await state()).edits, '100:5:40.5,41.25,0,0');
+    const framesBefore = await p.evaluate(() => document.getElementById('e').playground.frame);
+    await p.evaluate(() => document.getElementById('e').setState({ theme: 'dark' }));
+    await p.waitForTimeout(300);
+    const framesAfter = await p.evaluate(() => document.getElementById('e').playground.frame);
+    assert.ok(framesAfter > framesBefore, `expected a look change to keep the mode running (frames ${framesBefore} → ${framesAfter}), not build it again`);
+    assert.equal((await state()).tick, 120, 'expected the moment kept through a look change');
+    await p.evaluate(() => document.getElementById('e').setState({ count: 200 }));
+    await waitUntil(p, 'the new scene', () => document.getElementById('e').getState().count, (c) => c === 200);
+    const fresh = await state();
+    assert.equal(fresh.tick, 0, 'expected another seeded scene to start at tick 0');
+    assert.equal(fresh.edits, undefined, "expected the old scene's edits dropped");
+  } finally {
+    await p.close();
+    await server.close();
+  }
+});
+
 test('a link at a late tick of a 200,000-box scene catches up over frames, saying so, with no task over a second', async () => {
   const target = 3000;
   const scout = await browser.context.newPage();
