@@ -555,6 +555,8 @@ export class BoxesModel implements SceneModel {
       return;
     }
     this.replay = null;
+    // A speed the reader set while it caught up runs from the link's tick on.
+    this.sim.timeline.speedChanged(this.settings.speed);
     if (replay.slotsChanged) this.sim.reindex();
     if (this.catchUpNoticeAt > -Infinity) this.notify(`Caught up: tick ${formatTick(replay.target)}, the link's moment.`);
     if (replay.problems.length > 0) {
