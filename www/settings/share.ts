@@ -44,7 +44,7 @@ export function embedCode(mode: ModeName, values: SomeSettings, script = true): 
   const attributes = [`mode="${mode}"`];
   let map: string | null = null;
   for (const [key, value] of writeParams(values, mode)) {
-    if (key === 'tiles') map = value;
+    if (key === 'tiles') map = value.replace(/\n+$/, '');
     else attributes.push(value === '' ? key : `${key}="${escapeAttribute(value)}"`);
   }
   const open = `<broadphase-playground ${attributes.join(' ')}>`;
