@@ -156,13 +156,16 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   // history stay as they are.
   const themes = followTheme(element, frameEl, () => early('theme') ?? 'auto');
 
+  /** The lesson in force (its values are the scene's defaults). */
+  const lesson = (): string | undefined => (published !== null && 'lesson' in published ? published.lesson : given.lesson);
   /**
    * Every value in force for the mode: what was given, then what the mode
-   * published, over its defaults; with `now`, the scene as it is this
-   * moment instead (a running scene's tick, which it publishes only with
-   * a change or a pause, so getState() is not new every frame).
+   * published, over its defaults (a lesson's values among them); with
+   * `now`, the scene as it is this moment instead (a running scene's tick,
+   * which it publishes only with a change or a pause, so getState() is not
+   * new every frame).
    */
-  const inForce = (now = false): SettingValues => ({ ...defaultSettings(mode), ...given, ...((now ? current?.state?.() : undefined) ?? published) }) as SettingValues;
+  const inForce = (now = false): SettingValues => ({ ...defaultSettings(mode, lesson()), ...given, ...((now ? current?.state?.() : undefined) ?? published) }) as SettingValues;
   /**
    * What the mode is built from: the values in force, where one the mode
    * published as unset (a tile map's `preset` when the map itself is
@@ -170,7 +173,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
    * `undefined`.
    */
   const buildValues = (): SettingValues => {
-    const values: Record<string, unknown> = { ...defaultSettings(mode) };
+    const values: Record<string, unknown> = { ...defaultSettings(mode, lesson()) };
     for (const [key, value] of Object.entries({ ...given, ...published })) if (value !== undefined) values[key] = value;
     return values as SettingValues;
   };
@@ -380,9 +383,10 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     }
     const found = readSettings(withoutMode(partial), nextMode, source);
     report(found.problems);
-    // Start from the live scene, so a reader's edits survive an unrelated change; a new mode starts from its own defaults.
+    // Start from the live scene, so a reader's edits survive an unrelated change; a new mode, or a new lesson, starts from its own defaults.
     const before = inForce(true);
-    const kept = (k: string) => LOOK_OPTIONS.has(k) || (nextMode === mode && isScene(k, mode));
+    const newLesson = 'lesson' in partial && found.given.lesson !== before.lesson;
+    const kept = (k: string) => LOOK_OPTIONS.has(k) || (nextMode === mode && !newLesson && isScene(k, mode));
     const base: Record<string, unknown> = Object.fromEntries(Object.entries({ ...given, ...(current?.state?.() ?? published) }).filter(([k]) => kept(k)));
     // An option set to undefined (an attribute removed) goes back to its default.
     for (const [key, value] of Object.entries(partial)) if (value === undefined) delete base[key];
@@ -391,7 +395,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     const old = before as unknown as Record<string, unknown>;
     if (NEW_SCENE.some((k) => k in asked && JSON.stringify(asked[k]) !== JSON.stringify(old[k]))) for (const k of HAND_EDITS) delete base[k];
     const next = { ...base, ...found.given } as SomeSettings;
-    const sceneChanged = nextMode !== mode || sceneKey({ ...defaultSettings(nextMode), ...next }, nextMode) !== sceneKey(before, mode);
+    const sceneChanged = nextMode !== mode || sceneKey({ ...defaultSettings(nextMode, next.lesson), ...next }, nextMode) !== sceneKey(before, mode);
     mode = nextMode;
     given = next;
     published = null;
