@@ -70,7 +70,7 @@ test('tutorial.html: four live instances in different modes, each with its own s
   }));
   assert.equal(light.canvases, 0, 'expected no canvas in the page itself (all inside shadow roots)');
   assert.deepEqual(light.handles, [], 'expected embeds to install no window debug handles');
-  assert.deepEqual(light.panels, [['stats'], ['tiles-readout'], ['rays-ray', 'rays-dda'], ['play-panel', 'play-machinery']], 'expected only the panels each element asks for');
+  assert.deepEqual(light.panels, [['stats'], ['tiles-readout'], ['rays-ray', 'stepper'], ['play-panel', 'play-machinery']], 'expected only the panels each element asks for');
   assert.match(light.bodyFont, /Charter|Georgia|serif/, 'expected the article font, untouched by the playground styles');
 });
 
