@@ -14,7 +14,7 @@
 // was tried and how to fix it.
 
 import { findMode, modeStyles } from '../modes/index';
-import type { ModeHandle } from '../runtime/scene';
+import { LIVE_SETTINGS, type ModeHandle, type StepState } from '../runtime/scene';
 import { useTheme } from '../runtime/theme';
 import type { PanelInfo } from '../runtime/ui';
 import { defaultSettings, optionsOf, readMode, readSettings, warnAll, type Problem } from '../settings/read';
@@ -25,6 +25,14 @@ import { autoSize, NARROW_MAX_PX } from './auto-size';
 import lightCss from './light.css?inline';
 import { loadWasm, wasmUrlFor, WasmLoadError, whenWasmReady } from './load-wasm';
 import { followTheme } from './theme-follow';
+
+/** Where the stepper is: what the `stepchange` event carries and `stepState` gives. */
+export interface PlaygroundStep extends StepState {
+  /** The lesson on (undefined: the live scene). */
+  readonly lesson: string | undefined;
+  /** The object selected (undefined: none). */
+  readonly selected: number | undefined;
+}
 
 export interface PlaygroundHandle {
   /** The options in force, with the scene as it is now (what the reader changed included). */
@@ -43,6 +51,20 @@ export interface PlaygroundHandle {
   readonly problems: readonly Problem[];
   /** The current mode's panels: id, title, and whether it is a control or a readout. */
   readonly panels: readonly PanelInfo[];
+  /** Shows step `step` of the stepper (1 is the first; beyond the last, the last), or the whole picture (null). */
+  goToStep(step: number | null): void;
+  /** One step on, or back. */
+  nextStep(): void;
+  previousStep(): void;
+  /** Plays the steps to the end at a readable pace (with reduced motion: the last step at once); pause stops it. */
+  play(): void;
+  pause(): void;
+  /** Selects object `id` (0: none), whose query, pair search or push-out the stepper then walks. */
+  select(id: number): void;
+  /** Loads a lesson of the mode by name (null: back to the live scene). */
+  loadLesson(name: string | null): void;
+  /** Where the stepper is (null in a mode without one, or before the mode is drawing). */
+  readonly stepState: PlaygroundStep | null;
 }
 
 /** The handle the custom element holds: also takes attribute texts, so a problem names the attribute. */
@@ -268,6 +290,13 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
               published = { ...values };
               element.dispatchEvent(new CustomEvent('statechange', { detail: handle.getState() }));
             },
+            // A lesson picked in the embed's own picker: the scene starts again from the lesson's defaults.
+            restart: (values) => apply(values, 'option'),
+            stepChanged: () => {
+              const detail = handle.stepState;
+              // Bubbles out of the shadow root: an article's script (or its prose controls) hears it on the element or the document.
+              if (detail !== null) element.dispatchEvent(new CustomEvent('stepchange', { detail, bubbles: true, composed: true }));
+            },
             publishAtStart: true,
             keyRoot: root,
             gestures: 'cooperative',
@@ -395,9 +424,17 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     const old = before as unknown as Record<string, unknown>;
     if (NEW_SCENE.some((k) => k in asked && JSON.stringify(asked[k]) !== JSON.stringify(old[k]))) for (const k of HAND_EDITS) delete base[k];
     const next = { ...base, ...found.given } as SomeSettings;
-    const sceneChanged = nextMode !== mode || sceneKey({ ...defaultSettings(nextMode, next.lesson), ...next }, nextMode) !== sceneKey(before, mode);
+    const after = { ...defaultSettings(nextMode, next.lesson), ...next } as SomeSettings;
+    const sceneChanged = nextMode !== mode || sceneKey(after, nextMode) !== sceneKey(before, mode);
+    // Only where the stepper is, or what it is about, changed: the running mode takes it without being built again.
+    const live = nextMode === mode && sceneKey(after, mode, LIVE) === sceneKey(before, mode, LIVE);
+    const liveValues = Object.fromEntries(LIVE_SETTINGS.filter((k) => k in partial).map((k) => [k, (after as Record<string, unknown>)[k]]));
     mode = nextMode;
     given = next;
+    if (started && sceneChanged && live && current !== null && current.adopt(liveValues)) {
+      applyLook();
+      return;
+    }
     published = null;
     if (started && sceneChanged) void create();
     else applyLook();
@@ -443,6 +480,34 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     get panels() {
       return current?.panels ?? [];
     },
+    goToStep(step) {
+      apply({ step: step ?? undefined }, 'option');
+    },
+    nextStep() {
+      current?.stepper?.goTo((current.stepper.state.step ?? 0) + 1);
+    },
+    previousStep() {
+      const at = current?.stepper?.state.step;
+      current?.stepper?.goTo(at === null || at === undefined ? Number.MAX_SAFE_INTEGER : Math.max(1, at - 1));
+    },
+    play() {
+      current?.stepper?.play();
+    },
+    pause() {
+      current?.stepper?.pause();
+    },
+    select(id) {
+      apply({ selected: id === 0 ? undefined : id }, 'option');
+    },
+    loadLesson(name) {
+      apply({ lesson: name ?? undefined, step: undefined, selected: undefined }, 'option');
+    },
+    get stepState() {
+      const stepper = current?.stepper;
+      if (stepper === undefined) return null;
+      const values = inForce();
+      return { ...stepper.state, lesson: values.lesson, selected: values.selected };
+    },
   };
   return handle;
 }
@@ -468,9 +533,11 @@ function isScene(option: string, mode: ModeName): boolean {
   return spec !== undefined && spec.inLink && option !== 'mode' && appliesTo(spec, mode);
 }
 
-/** The scene's values, comparable: a change re-creates the mode. */
-function sceneKey(values: SomeSettings, mode: ModeName): string {
-  return JSON.stringify(Object.entries(values).filter(([k, v]) => v !== undefined && isScene(k, mode)).sort(([a], [b]) => (a < b ? -1 : 1)));
+const LIVE = new Set(LIVE_SETTINGS);
+
+/** The scene's values, comparable: a change re-creates the mode (`leaving` out: those compared apart). */
+function sceneKey(values: SomeSettings, mode: ModeName, leaving: ReadonlySet<string> = new Set()): string {
+  return JSON.stringify(Object.entries(values).filter(([k, v]) => v !== undefined && isScene(k, mode) && !leaving.has(k)).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 function readModeFrom(settings: Readonly<Record<string, unknown>>, report: (p: Problem[]) => void): ModeName {

@@ -169,6 +169,15 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
       select(id: number) {
         return model.selectObject?.(id) ?? false;
       },
+      adopt(values) {
+        const { step, ...rest } = values;
+        if (Object.keys(rest).length > 0 && model.adopt?.(rest) !== true) return false;
+        if ('step' in values) {
+          if (rt.stepper === null) return false;
+          rt.stepper.goTo(step ?? null);
+        }
+        return true;
+      },
       destroy() {
         rt.destroy();
       },

@@ -119,6 +119,12 @@ export interface SceneModel {
   readonly steps?: StepSource;
   /** Selects object `id` as a click on it would (0: none); false when there is no such object. */
   selectObject?(id: number): boolean;
+  /**
+   * Takes settings that need no rebuild (the selection, the cell side the
+   * stepper explains) as a link or the embed's setState gives them; false
+   * when it cannot, and the scene is then built again with them.
+   */
+  adopt?(values: SomeSettings): boolean;
   /** Frees what the model holds (wasm worlds, timers). */
   destroy(): void;
 }
@@ -195,7 +201,12 @@ export interface ModeHandle {
   readonly stepper?: StepperHandle;
   /** Selects object `id` as a click would (0: none); false when the mode has no such object or no selection. */
   select(id: number): boolean;
+  /** Takes the settings that need no rebuild (`LIVE_SETTINGS`: the step, the selection, a cell side) at once; false when the mode must be built again. */
+  adopt(values: SomeSettings): boolean;
 }
+
+/** The settings a running mode takes without being built again: where the stepper is and what it is about. */
+export const LIVE_SETTINGS: readonly string[] = ['step', 'selected', 'edge'];
 
 /**
  * Where a mode's side effects go: the page's shell (one mode at a time,

@@ -408,6 +408,11 @@ export class RaysModel implements SceneModel {
    * are the walk and the hit of one moment.
    */
   showVisit(k: number | null): void {
+    if (this.traceVersion === 0) {
+      // Not traced yet (before the first frame): shown once the walk is there.
+      this.wantedStep = k === null ? null : k + 1;
+      return;
+    }
     const n = this.visited;
     const next = k === null || n === 0 ? null : Math.min(n - 1, Math.max(0, k));
     if (next === this.ui.stepIndex) return;
