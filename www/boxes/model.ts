@@ -149,6 +149,19 @@ export class BoxesModel implements SceneModel {
     this.camera = c !== undefined ? { x: c[0], y: c[1], w: c[2], h: c[3] } : defaultCamera(this.sim.side);
     clampCamera(this.camera, this.sim.side, 4);
     this.startReplay();
+    this.selectFromSettings();
+  }
+
+  /** The selection a link or an attribute gave, if the scene has that box (a notice says when it has not). */
+  private selectFromSettings(): void {
+    const id = this.settings.selected;
+    if (id === undefined) return;
+    if (this.sim.slotOf(id) >= 0) {
+      this.interaction.selectedId = id;
+      return;
+    }
+    delete this.settings.selected;
+    this.notify(`selected: this scene has no object #${id}; nothing is selected.`);
   }
 
   // --- the scene, as the runtime runs it -------------------------------------
@@ -208,6 +221,28 @@ export class BoxesModel implements SceneModel {
 
   get isDestroyed(): boolean {
     return this.destroyed;
+  }
+
+  /**
+   * Selects box `id` (0: none), as a click on it does: its cells show in
+   * the grids, the stepper walks its query or pair search, a link keeps
+   * it. False when there is no such box.
+   */
+  selectObject(id: number): boolean {
+    if (id !== 0 && this.sim.slotOf(id) < 0) return false;
+    if (id === this.interaction.selectedId) return true;
+    this.interaction.selectedId = id;
+    if (id === 0) delete this.settings.selected;
+    else this.settings.selected = id;
+    this.host.changed();
+    for (const listener of this.listeners) listener();
+    return true;
+  }
+
+  /** Takes a new selection without a rebuild (a link, the embed's setState); other settings need one. */
+  adopt(values: SomeSettings): boolean {
+    for (const key of Object.keys(values)) if (key !== 'selected') return false;
+    return 'selected' in values ? this.selectObject(values.selected ?? 0) : true;
   }
 
   /** A mode's own undo (the hierarchy's) in place of the box edits': box edits are no longer recorded. */
@@ -609,6 +644,7 @@ export class BoxesModel implements SceneModel {
     this.interaction.hoverId = 0;
     this.interaction.dragKind = null;
     this.interaction.selectedId = 0;
+    delete this.settings.selected;
     // Steps name boxes of the old world.
     this.edits.clear();
     this.editBefore = null;

@@ -64,7 +64,7 @@ export const createGridsMode: ModeFactory = (host, settings, context) =>
             },
             runComparison: () => grids.start(),
             select(id: number) {
-              model.interaction.selectedId = id;
+              model.selectObject(id);
             },
           },
         }),

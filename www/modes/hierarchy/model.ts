@@ -240,7 +240,7 @@ export class HierarchyModel {
   }
 
   select(id: number): void {
-    this.boxes.interaction.selectedId = id;
+    this.boxes.selectObject(id);
     this.refresh();
   }
 
