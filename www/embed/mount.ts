@@ -505,7 +505,8 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     get stepState() {
       const stepper = current?.stepper;
       if (stepper === undefined) return null;
-      const values = inForce();
+      // The scene this moment (the selection a click just made is published at the end of the frame).
+      const values = inForce(true);
       return { ...stepper.state, lesson: values.lesson, selected: values.selected };
     },
   };
