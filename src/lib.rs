@@ -79,6 +79,7 @@ mod radix_sort;
 pub mod ray;
 pub mod scene;
 pub mod tile_grid;
+pub mod trace;
 pub mod wire;
 pub mod world;
 

@@ -42,4 +42,4 @@ pub use batch::BatchStrategy;
 pub use ids::Hierarchy;
 pub use insert::EventCase;
 pub use reference::{reference_order, TopoSort, ROOT, UNUSED};
-pub use repair::RepairTrace;
+pub use repair::{RepairStep, RepairTrace};

@@ -4,6 +4,7 @@
 use crate::error::{whole_in, Result};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
+use crate::trace::{Step, TraceKind, TraceReason};
 
 use super::stay::Stay;
 
@@ -325,7 +326,7 @@ impl Quadtree {
             .collect();
         self.clear();
         for (proxy, aabb) in present {
-            self.insert_proxy(proxy, aabb);
+            self.insert_proxy(proxy, aabb, &mut crate::trace::NoTrace);
         }
     }
 
@@ -428,6 +429,12 @@ impl Quadtree {
         index != ROOT && self.nodes[index as usize].parent == NULL_INDEX
     }
 
+    /// A step of `kind` at node `index` (its bounds and depth).
+    pub(super) fn node_step(&self, kind: TraceKind, index: u32) -> Step {
+        let n = &self.nodes[index as usize];
+        Step::new(kind).node(n.bounds, n.depth)
+    }
+
     pub(super) fn add_to_subtree_counts(&mut self, mut node: u32, delta: i32) {
         while node != NULL_INDEX {
             let n = &mut self.nodes[node as usize];
@@ -505,6 +512,25 @@ pub(super) fn quadrant_of(bounds: &Aabb, aabb: &Aabb) -> Option<u32> {
         return None;
     };
     Some(row * 2 + column)
+}
+
+/// Why [`quadrant_of`] finds no quadrant for `aabb` (for a trace): the
+/// same closed comparisons, read axis by axis. A box whose extent along an
+/// axis lies inside the node crosses that axis's midline when it fits
+/// neither half; one that sticks out of the node (only the root: a box not
+/// wholly inside the world) is not inside it.
+pub(super) fn straddle_reason(bounds: &Aabb, aabb: &Aabb) -> TraceReason {
+    if !bounds.contains(aabb) {
+        return TraceReason::NotInsideNode;
+    }
+    let (mid_x, mid_y) = midpoint(bounds);
+    let crosses_x = !(aabb.max_x <= mid_x || mid_x <= aabb.min_x);
+    let crosses_y = !(aabb.max_y <= mid_y || mid_y <= aabb.min_y);
+    match (crosses_x, crosses_y) {
+        (true, true) => TraceReason::CrossesBothMidlines,
+        (true, false) => TraceReason::CrossesVerticalMidline,
+        _ => TraceReason::CrossesHorizontalMidline,
+    }
 }
 
 /// Leaves policy: whether `aabb` reaches exactly one quadrant of a leaf
