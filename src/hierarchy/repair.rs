@@ -4,7 +4,7 @@
 //! it (`RepairStep`, see `crate::trace`).
 
 use crate::index::NULL_INDEX;
-use crate::trace::{NoTrace, Record, TraceKind, TraceLog, TraceReason, Tracer, Truncation};
+use crate::trace::{Maybe, NoTrace, Record, TraceKind, TraceLog, TraceReason, Tracer, Truncation};
 
 use super::forest::Forest;
 
@@ -107,7 +107,7 @@ impl Forest {
     pub(super) fn repair_segment(&mut self, child: u32, parent: u32, ids: &[u32]) {
         if self.tracing {
             let mut log = TraceLog::new();
-            self.walk_segment(child, parent, ids, &mut log);
+            self.walk_segment(child, parent, ids, &mut Maybe::to(&mut log));
             self.trace.steps = log.finish();
         } else {
             self.walk_segment(child, parent, ids, &mut NoTrace);
@@ -117,13 +117,13 @@ impl Forest {
     /// The repair itself, telling `t` each step of the walk; with a
     /// recording tracer it also fills the record's segments.
     fn walk_segment<T: Tracer<RepairStep>>(&mut self, child: u32, parent: u32, ids: &[u32], t: &mut T) {
-        if T::ON {
+        if t.on() {
             self.compact();
         }
         let p = self.nodes[child as usize].pos as usize;
         let q = self.nodes[parent as usize].pos as usize;
         debug_assert!(p < q);
-        if T::ON {
+        if t.on() {
             self.scratch.segment.clear();
             self.scratch.segment.extend_from_slice(&self.queue[p..=q]);
         }
@@ -181,7 +181,7 @@ impl Forest {
             // If Q was the last entry, the tombstones now end the queue.
             self.trim_dead_tail();
         }
-        if T::ON {
+        if t.on() {
             let segment = &self.scratch.segment;
             let tr = &mut self.trace;
             tr.child = id(child);

@@ -94,7 +94,7 @@ impl LooseGrid {
             // One object, the common case (about one object per occupied
             // cell at the suggested size): no copy, no pairs within the cell.
             let aabb_a = first.aabb;
-            if T::ON {
+            if t.on() {
                 self.note_unscanned_neighbours(x, y, t);
             }
             neighbours.for_each(|neighbour| {
@@ -124,7 +124,7 @@ impl LooseGrid {
                 t.note(|| candidate_step(a, b, &aabb_b, hit));
             }
         }
-        if T::ON {
+        if t.on() {
             self.note_unscanned_neighbours(x, y, t);
         }
         neighbours.for_each(|neighbour| {

@@ -27,7 +27,7 @@
 use super::grid::TileGrid;
 use super::narrow_phase::{exits_traced, BlockedSides, Exits, Push};
 use super::side::{Door, Side};
-use super::trace::{InRound, PushOutStep};
+use super::trace::PushOutStep;
 use crate::geometry::Aabb;
 use crate::trace::{NoTrace, TraceKind, TraceReason, Tracer};
 
@@ -77,7 +77,7 @@ impl TileGrid {
         let mut rounds = MAX_ROUNDS;
         for round in 0..MAX_ROUNDS {
             t.note(|| PushOutStep::new(TraceKind::Round, round).at(current));
-            let Some(contact) = self.deepest_contact(&current, &mut InRound { tracer: t, round }) else {
+            let Some(contact) = self.deepest_contact(&current, t) else {
                 (why, rounds) = (TraceReason::Clear, round);
                 break;
             };
@@ -85,13 +85,7 @@ impl TileGrid {
                 (why, rounds) = (TraceReason::WithinTolerance, round);
                 break;
             }
-            let p = self.cleanest_exit(
-                &current,
-                &contact,
-                tolerance,
-                &allowed,
-                &mut InRound { tracer: t, round },
-            );
+            let p = self.cleanest_exit(&current, &contact, tolerance, &allowed, t);
             current = moved(&current, p);
             dx += p.dx;
             dy += p.dy;
@@ -114,12 +108,13 @@ impl TileGrid {
     fn deepest_contact<T: Tracer<PushOutStep>>(&self, b: &Aabb, t: &mut T) -> Option<Exits> {
         let mut deepest: Option<Exits> = None;
         let mut at = PushOutStep::new(TraceKind::Deepest, 0);
+        let on = t.on();
         self.for_each_contact(
             b,
             |e, contact: &PushOutStep| {
                 if deepest.is_none_or(|d| e.depth() > d.depth()) {
                     deepest = Some(e);
-                    if T::ON {
+                    if on {
                         at = *contact;
                     }
                 }
@@ -199,7 +194,7 @@ impl TileGrid {
             }
             t.note(|| here(PushOutStep::new(TraceKind::Touched, 0)));
             let e = exits_traced(shape, &tile, b, self.blocked_sides(col, row), t);
-            if T::ON {
+            if t.on() {
                 let contact = here(PushOutStep::new(TraceKind::Contact, 0));
                 step = match e {
                     Some(e) => {
@@ -223,7 +218,7 @@ impl TileGrid {
                     && x < b.max_x
                 {
                     let e = Exits::wall(b.max_x - x, x - b.min_x, true, t);
-                    if T::ON {
+                    if t.on() {
                         let door =
                             Aabb { min_x: x, min_y: self.line(row), max_x: x, max_y: self.line(row + 1) };
                         step = door_step(k, row, door, &e);
@@ -241,7 +236,7 @@ impl TileGrid {
                     && y < b.max_y
                 {
                     let e = Exits::wall(b.max_y - y, y - b.min_y, false, t);
-                    if T::ON {
+                    if t.on() {
                         let door =
                             Aabb { min_x: self.line(col), min_y: y, max_x: self.line(col + 1), max_y: y };
                         step = door_step(col, k, door, &e);

@@ -8,7 +8,7 @@ use super::shape::TileShape;
 use super::side::{EdgeState, Side};
 use crate::error::Result;
 use crate::geometry::Aabb;
-use crate::trace::{Record, TraceKind, TraceLog, TraceReason, Tracer, Truncation};
+use crate::trace::{Maybe, Record, TraceKind, TraceLog, TraceReason, Truncation};
 
 /// One step of an edge's explanation (layout `crate::wire::EDGE_TRACE_FIELDS`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -217,9 +217,9 @@ impl TileGrid {
     pub fn trace_edge(&self, col: u32, row: u32, side: Side) -> Result<Vec<EdgeStep>> {
         self.check_cell(col, row)?;
         let mut log = TraceLog::new();
-        self.compute_edge_traced(col, row, side, &mut log);
+        self.compute_edge_traced(col, row, side, &mut Maybe::to(&mut log));
         let stored = self.edge(col, row, side)?;
-        log.note(|| EdgeStep::new(TraceKind::EdgeState, col.into(), row.into(), side, stored));
+        log.push(EdgeStep::new(TraceKind::EdgeState, col.into(), row.into(), side, stored));
         Ok(log.finish())
     }
 
@@ -234,25 +234,18 @@ impl TileGrid {
     pub fn trace_push_out(&self, b: &Aabb) -> Vec<PushOutStep> {
         let everywhere = Aabb { min_x: f64::MIN, min_y: f64::MIN, max_x: f64::MAX, max_y: f64::MAX };
         let mut log = TraceLog::new();
-        self.push_out_within_traced(b, &everywhere, &mut log);
-        log.finish()
-    }
-}
-
-/// A tracer of one touched cell's narrow phase inside a push-out round:
-/// the steps [`super::narrow_phase::exits_traced`] reports, stamped with
-/// the round.
-pub(super) struct InRound<'a, T> {
-    pub(super) tracer: &'a mut T,
-    pub(super) round: u32,
-}
-
-impl<T: Tracer<PushOutStep>> Tracer<PushOutStep> for InRound<'_, T> {
-    const ON: bool = T::ON;
-
-    #[inline(always)]
-    fn note(&mut self, make: impl FnOnce() -> PushOutStep) {
-        let round = self.round;
-        self.tracer.note(|| PushOutStep { round, ..make() });
+        self.push_out_within_traced(b, &everywhere, &mut Maybe::to(&mut log));
+        let mut steps = log.finish();
+        // Each step of a round carries the round's number (the narrow
+        // phase, which reports them, knows nothing of rounds).
+        let mut round = 0;
+        for step in &mut steps {
+            match step.kind {
+                TraceKind::Round => round = step.round,
+                TraceKind::Done | TraceKind::PushOut | TraceKind::Truncated => {}
+                _ => step.round = round,
+            }
+        }
+        steps
     }
 }

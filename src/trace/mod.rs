@@ -2,12 +2,23 @@
 //! it, for a stepper to replay (the lesson cannot drift from the code it
 //! teaches, because the code writes it).
 //!
-//! Every traced operation is the everyday operation's own code, generic
-//! over a [`Tracer`]: the everyday call passes [`NoTrace`], a zero-sized
-//! tracer whose [`Tracer::note`] takes the step as a closure and never
-//! calls it, so the step is never built and the calls compile to nothing;
-//! a traced call passes a [`TraceLog`], which builds each step and keeps
-//! it, up to [`MAX_TRACE_STEPS`].
+//! Every traced operation is the everyday operation's own code, written
+//! once and told where to report its steps by a [`Tracer`]. Two tracers
+//! run the code, so each function is compiled at most twice:
+//!
+//! - [`NoTrace`], zero-sized: its [`Tracer::note`] takes the step as a
+//!   closure and never calls it, so the step is never built and the calls
+//!   compile to nothing. The hot paths (updates, pair searches, queries,
+//!   the narrow phase) are generic over the tracer and run with it every
+//!   day: they cost what they cost before traces existed.
+//! - [`Maybe`], a tracer decided at run time: a [`Sink`] that keeps the
+//!   steps, or none. Traced calls run with it; so, every day, does the
+//!   cold code (a split, a collapse, filing a box anew), which therefore
+//!   exists once in the wasm instead of twice, at the price of a test per
+//!   step that the everyday path does not take.
+//!
+//! The sinks: a [`TraceLog`] keeps every step, up to
+//! [`MAX_TRACE_STEPS`]; a `PairFilter` keeps those about one object.
 //!
 //! Four families of steps, each with its record layout in `crate::wire`
 //! and one vocabulary of kinds and reasons for all ([`TraceKind`],
@@ -32,13 +43,16 @@ pub use step::{Step, NONE};
 /// bound.
 pub const MAX_TRACE_STEPS: usize = 4096;
 
-/// Where an operation reports its steps.
+/// Where an operation reports its steps (see the module docs).
 pub trait Tracer<S> {
-    /// Whether steps are kept: a constant, so `if T::ON` costs nothing.
-    const ON: bool;
+    /// Whether steps are kept (for [`NoTrace`] a constant `false`).
+    fn on(&self) -> bool;
 
-    /// Records the step `make` builds; [`NoTrace`] never calls it.
+    /// Records the step `make` builds; when steps are not kept it is never called.
     fn note(&mut self, make: impl FnOnce() -> S);
+
+    /// This tracer as a run-time one, for the cold code it calls.
+    fn maybe(&mut self) -> Maybe<'_, S>;
 }
 
 /// The everyday tracer: records nothing, and the steps are never built.
@@ -46,10 +60,64 @@ pub trait Tracer<S> {
 pub struct NoTrace;
 
 impl<S> Tracer<S> for NoTrace {
-    const ON: bool = false;
+    #[inline(always)]
+    fn on(&self) -> bool {
+        false
+    }
 
     #[inline(always)]
     fn note(&mut self, _make: impl FnOnce() -> S) {}
+
+    #[inline(always)]
+    fn maybe(&mut self) -> Maybe<'_, S> {
+        Maybe(None)
+    }
+}
+
+/// What keeps the steps of a traced call.
+pub trait Sink<S> {
+    /// Takes one step.
+    fn keep(&mut self, step: S);
+}
+
+/// A tracer decided at run time: the steps go to a [`Sink`], or nowhere.
+pub struct Maybe<'a, S>(Option<&'a mut dyn Sink<S>>);
+
+impl<S> Maybe<'_, S> {
+    /// No sink: nothing is kept.
+    #[must_use]
+    pub fn off() -> Maybe<'static, S> {
+        Maybe(None)
+    }
+}
+
+impl<'a, S> Maybe<'a, S> {
+    /// Every step to `sink`.
+    pub fn to(sink: &'a mut dyn Sink<S>) -> Maybe<'a, S> {
+        Maybe(Some(sink))
+    }
+}
+
+impl<S> Tracer<S> for Maybe<'_, S> {
+    #[inline]
+    fn on(&self) -> bool {
+        self.0.is_some()
+    }
+
+    #[inline]
+    fn note(&mut self, make: impl FnOnce() -> S) {
+        if let Some(sink) = self.0.as_deref_mut() {
+            sink.keep(make());
+        }
+    }
+
+    #[inline]
+    fn maybe(&mut self) -> Maybe<'_, S> {
+        match self.0.as_deref_mut() {
+            Some(sink) => Maybe(Some(sink)),
+            None => Maybe(None),
+        }
+    }
 }
 
 /// A step that can stand for the steps a full trace left out.
@@ -112,8 +180,8 @@ impl<S: Truncation> TraceLog<S> {
         self.steps
     }
 
-    /// Keeps a step already built, if there is room.
-    pub(crate) fn push(&mut self, step: S) {
+    /// Keeps a step, if there is room.
+    pub fn push(&mut self, step: S) {
         if self.steps.len() + 1 < MAX_TRACE_STEPS {
             self.steps.push(step);
         } else {
@@ -122,15 +190,9 @@ impl<S: Truncation> TraceLog<S> {
     }
 }
 
-impl<S: Truncation> Tracer<S> for TraceLog<S> {
-    const ON: bool = true;
-
-    fn note(&mut self, make: impl FnOnce() -> S) {
-        if self.steps.len() + 1 < MAX_TRACE_STEPS {
-            self.steps.push(make());
-        } else {
-            self.dropped += 1;
-        }
+impl<S: Truncation> Sink<S> for TraceLog<S> {
+    fn keep(&mut self, step: S) {
+        self.push(step);
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::codes::{TraceKind, TraceReason};
 use super::step::Step;
-use super::{TraceLog, Tracer};
+use super::{Sink, TraceLog};
 
 /// Keeps the steps of a pair search that concern one proxy. A `cell` (or
 /// `sweep`) step waits until a step about the proxy follows it, so every
@@ -45,11 +45,9 @@ impl PairFilter {
     }
 }
 
-impl Tracer<Step> for PairFilter {
-    const ON: bool = true;
-
-    fn note(&mut self, make: impl FnOnce() -> Step) {
-        let mut step = make();
+impl Sink<Step> for PairFilter {
+    /// Keeps `step` if it is about the proxy (see the type's docs).
+    fn keep(&mut self, mut step: Step) {
         match step.kind {
             TraceKind::Cell | TraceKind::Sweep => {
                 self.in_home =

@@ -198,6 +198,13 @@ fn out_ray_hit(hit: Option<crate::world::RayHit>) -> f64 {
     }
 }
 
+/// A trace's steps as flat records of its wire layout (`crate::wire`), a copy.
+fn trace_records<S: crate::trace::Record>(steps: &[S]) -> Float64Array {
+    let mut flat = Vec::new();
+    crate::trace::flatten(steps, &mut flat);
+    Float64Array::from(&flat[..])
+}
+
 /// Names for JS (`structures()`, `shapes()`, …).
 fn names(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| (*s).to_string()).collect()

@@ -15,8 +15,8 @@ use super::args::{whole, Args};
 use super::batch::{Batch, MAX_ENTRIES};
 use super::WasmTileGrid;
 use super::{
-    boxes_xywh, done, names, out, out_ray_hit, out_view, plain_object, status, thrown, to_js, view_f64,
-    view_u32, view_u8, Fault,
+    boxes_xywh, done, names, out, out_ray_hit, out_view, plain_object, status, thrown, to_js, trace_records,
+    view_f64, view_u32, view_u8, Fault,
 };
 use crate::quadtree::QuadtreeLimits;
 use crate::scene::Layout;
@@ -403,6 +403,64 @@ impl WasmWorld {
         crate::wire::VIEWS.iter().map(|(name, _)| (*name).to_string()).collect()
     }
 
+    // ---- Traces (see `crate::trace`): what the core did, step by step ----
+
+    /// `insert`, traced: the steps as records (the new id is the first's `id`).
+    #[wasm_bindgen(js_name = traceInsert)]
+    pub fn trace_insert(&self, x: f64, y: f64, w: f64, h: f64) -> Result<Float64Array, JsValue> {
+        let (x, y, w, h) = Args::new().box4(x, y, w, h).map_err(thrown)?;
+        let (_, steps) = self.edit_js(|core| core.trace_insert(x, y, w, h))?;
+        Ok(trace_records(&steps))
+    }
+
+    /// `update`, traced.
+    #[wasm_bindgen(js_name = traceUpdate)]
+    pub fn trace_update(&self, id: f64, x: f64, y: f64, w: f64, h: f64) -> Result<Float64Array, JsValue> {
+        let mut a = Args::new();
+        let (id, (x, y, w, h)) = (|| {
+            let id = a.live_id(&self.core, "id", id)?;
+            Ok((id, a.box4(x, y, w, h)?))
+        })()
+        .map_err(thrown)?;
+        Ok(trace_records(&self.edit_js(|core| core.trace_update(id, x, y, w, h))?))
+    }
+
+    /// `remove`, traced.
+    #[wasm_bindgen(js_name = traceRemove)]
+    pub fn trace_remove(&self, id: f64) -> Result<Float64Array, JsValue> {
+        let id = Args::new().live_id(&self.core, "id", id).map_err(thrown)?;
+        Ok(trace_records(&self.edit_js(|core| core.trace_remove(id))?))
+    }
+
+    /// The search for the boxes overlapping object `id`'s box, traced.
+    #[wasm_bindgen(js_name = traceQuery)]
+    pub fn trace_query(&self, id: f64) -> Result<Float64Array, JsValue> {
+        let id = Args::new().live_id(&self.core, "id", id).map_err(thrown)?;
+        Ok(trace_records(&self.edit_js(|core| core.trace_query(id))?))
+    }
+
+    /// The pair search for object `id`, traced.
+    #[wasm_bindgen(js_name = tracePairs)]
+    pub fn trace_pairs(&self, id: f64) -> Result<Float64Array, JsValue> {
+        let id = Args::new().live_id(&self.core, "id", id).map_err(thrown)?;
+        Ok(trace_records(&self.edit_js(|core| core.trace_pairs(id))?))
+    }
+
+    #[wasm_bindgen(js_name = traceKinds)]
+    pub fn trace_kinds() -> Vec<String> {
+        names(crate::trace::TraceKind::NAMES)
+    }
+
+    #[wasm_bindgen(js_name = traceReasons)]
+    pub fn trace_reasons() -> Vec<String> {
+        names(crate::trace::TraceReason::NAMES)
+    }
+
+    #[wasm_bindgen(js_name = maxTraceSteps)]
+    pub fn max_trace_steps() -> u32 {
+        crate::trace::MAX_TRACE_STEPS as u32
+    }
+
     // ---- Tile grid (N-style) ----
 
     /// A new handle on this world's map (the façade keeps one per World).
@@ -593,6 +651,7 @@ impl WasmWorld {
             ("temp", Uint32Array::from(&trace.temp[..]).into()),
             ("toTemp", Uint8Array::from(&to_temp[..]).into()),
             ("after", Uint32Array::from(&trace.after[..]).into()),
+            ("steps", trace_records(&trace.steps).into()),
         ])
     }
 }

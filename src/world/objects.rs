@@ -8,7 +8,7 @@ use super::{checked_box, World};
 use crate::error::{finite, Error, Result};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
-use crate::trace::{NoTrace, Step, Tracer};
+use crate::trace::{Maybe, NoTrace, Step, Tracer};
 
 /// The objects: each one's id, box and velocity, by slot. Slots are dense
 /// indices reused through a free list, and renumbered in space order (see
@@ -64,19 +64,13 @@ impl World {
     /// Adds a box at rest and returns its id (ids start at 1 and are never
     /// reused within one world).
     pub fn insert(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<u32> {
-        self.insert_with(x, y, w, h, &mut NoTrace)
+        self.insert_with(x, y, w, h, &mut Maybe::off())
     }
 
     /// [`World::insert`], the structure telling `t` its steps (proxies,
-    /// not ids: the caller names them).
-    pub(super) fn insert_with<T: Tracer<Step>>(
-        &mut self,
-        x: f64,
-        y: f64,
-        w: f64,
-        h: f64,
-        t: &mut T,
-    ) -> Result<u32> {
+    /// not ids: the caller names them). One body for both: the check of
+    /// `t` is a test per insert.
+    pub(super) fn insert_with(&mut self, x: f64, y: f64, w: f64, h: f64, t: &mut Maybe<Step>) -> Result<u32> {
         let aabb = checked_box(x, y, w, h)?;
         if self.objects.id_to_slot.len() >= super::MAX_OBJECTS {
             return Err(Error::TooManyObjects {
@@ -106,7 +100,7 @@ impl World {
         self.objects.moving.set(slot, false);
         self.attachments.insert(slot);
         self.objects.id_to_slot.insert(id, slot);
-        if T::ON {
+        if t.on() {
             self.structure.insert_traced(slot, aabb, t);
         } else {
             self.structure.as_broad_phase().insert(slot, aabb);
@@ -249,7 +243,7 @@ impl World {
         self.slot_order.note_move(self.objects.boxes[s * 4], self.objects.boxes[s * 4 + 1], x, y);
         self.objects.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
         self.pairs.changed.mark(slot, &self.objects.slot_ids);
-        if T::ON {
+        if t.on() {
             self.structure.update_traced(slot, aabb, t);
         } else {
             self.structure.as_broad_phase().update(slot, aabb);
@@ -275,26 +269,19 @@ impl World {
     /// Deletes an object and all its descendants (objects attached to it,
     /// directly or not).
     pub fn remove(&mut self, id: u32) -> Result<()> {
-        self.remove_with(id, &mut NoTrace, |_, _| {})
+        self.remove_with(id, &mut Maybe::off())
     }
 
     /// [`World::remove`], the structure telling `t` its steps for each
-    /// removed object in turn; `named(t, slot_ids)` runs after each, while
-    /// the removed slot still has its id.
-    pub(super) fn remove_with<T: Tracer<Step>>(
-        &mut self,
-        id: u32,
-        t: &mut T,
-        mut named: impl FnMut(&mut T, &[u32]),
-    ) -> Result<()> {
+    /// removed object in turn (one body for both, as `insert_with`).
+    pub(super) fn remove_with(&mut self, id: u32, t: &mut Maybe<Step>) -> Result<()> {
         let slot = self.slot_of("id", id)?;
         let mut removed = std::mem::take(&mut self.workspace.removed_slots);
         self.attachments.forest.remove(slot, &mut removed);
         for &slot in &removed {
             self.objects.id_to_slot.remove(self.objects.slot_ids[slot as usize]);
-            if T::ON {
+            if t.on() {
                 self.structure.remove_traced(slot, t);
-                named(t, &self.objects.slot_ids);
             } else {
                 self.structure.as_broad_phase().remove(slot);
             }

@@ -8,7 +8,7 @@ use super::structure::Structure;
 use super::World;
 use crate::error::{Error, Result};
 use crate::geometry::Aabb;
-use crate::trace::{PairFilter, Step, TraceKind, TraceLog, TraceReason, Tracer, NONE};
+use crate::trace::{Maybe, PairFilter, Step, TraceKind, TraceLog, TraceReason, Tracer, NONE};
 
 /// Most objects a brute-force `trace_pairs` runs over: brute force tests
 /// every pair of the world to find one object's, so a bigger world would
@@ -16,7 +16,7 @@ use crate::trace::{PairFilter, Step, TraceKind, TraceLog, TraceReason, Tracer, N
 pub const MAX_BRUTE_FORCE_PAIR_TRACE: usize = 4096;
 
 impl Structure {
-    pub(super) fn insert_traced<T: Tracer<Step>>(&mut self, slot: u32, aabb: Aabb, t: &mut T) {
+    pub(super) fn insert_traced(&mut self, slot: u32, aabb: Aabb, t: &mut Maybe<Step>) {
         match self {
             Structure::BruteForce(s) => s.insert_traced(slot, aabb, t),
             Structure::Quadtree(s) => s.insert_traced(slot, aabb, t),
@@ -34,7 +34,7 @@ impl Structure {
         }
     }
 
-    pub(super) fn remove_traced<T: Tracer<Step>>(&mut self, slot: u32, t: &mut T) {
+    pub(super) fn remove_traced(&mut self, slot: u32, t: &mut Maybe<Step>) {
         match self {
             Structure::BruteForce(s) => s.remove_traced(slot, t),
             Structure::Quadtree(s) => s.remove_traced(slot, t),
@@ -70,7 +70,7 @@ impl World {
     /// steps (see there).
     pub fn trace_insert(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<(u32, Vec<Step>)> {
         let mut log = TraceLog::new();
-        let id = self.insert_with(x, y, w, h, &mut log)?;
+        let id = self.insert_with(x, y, w, h, &mut Maybe::to(&mut log))?;
         name_objects(log.steps_mut(), &self.objects.slot_ids);
         Ok((id, log.finish()))
     }
@@ -81,7 +81,7 @@ impl World {
     /// ever, untraced.
     pub fn trace_update(&mut self, id: u32, x: f64, y: f64, w: f64, h: f64) -> Result<Vec<Step>> {
         let mut log = TraceLog::new();
-        self.update_with(id, x, y, w, h, &mut log)?;
+        self.update_with(id, x, y, w, h, &mut Maybe::to(&mut log))?;
         name_objects(log.steps_mut(), &self.objects.slot_ids);
         Ok(log.finish())
     }
@@ -89,12 +89,11 @@ impl World {
     /// [`World::remove`], traced: for the object and then each of its
     /// descendants, the nodes or cells it leaves, and what collapses.
     pub fn trace_remove(&mut self, id: u32) -> Result<Vec<Step>> {
+        // The removed slots lose their ids: name the steps from the ids before.
+        let slot_ids = self.objects.slot_ids.clone();
         let mut log = TraceLog::new();
-        let mut named = 0;
-        self.remove_with(id, &mut log, |log: &mut TraceLog<Step>, slot_ids| {
-            name_objects(&mut log.steps_mut()[named..], slot_ids);
-            named = log.len();
-        })?;
+        self.remove_with(id, &mut Maybe::to(&mut log))?;
+        name_objects(log.steps_mut(), &slot_ids);
         Ok(log.finish())
     }
 
@@ -111,15 +110,15 @@ impl World {
         let area = self.aabb_of(slot);
         let n = self.count();
         let mut log = TraceLog::new();
-        log.note(|| Step::new(TraceKind::Query).of(slot).at(area).count(n as f64));
+        log.push(Step::new(TraceKind::Query).of(slot).at(area).count(n as f64));
         let mut found = Vec::new();
-        let stats = self.structure.query_traced(area, &mut found, &mut log);
+        let stats = self.structure.query_traced(area, &mut found, &mut Maybe::to(&mut log));
         for step in log.steps_mut() {
             if step.kind == TraceKind::Candidate && step.id == NONE {
                 step.id = slot;
             }
         }
-        log.note(|| done_step(slot, stats.candidate_tests, found.len() as u64, n));
+        log.push(done_step(slot, stats.candidate_tests, found.len() as u64, n));
         name_objects(log.steps_mut(), &self.objects.slot_ids);
         Ok(log.finish())
     }
@@ -159,7 +158,7 @@ impl World {
         }
         let area = self.aabb_of(slot);
         let mut log = TraceLog::new();
-        log.note(|| Step::new(TraceKind::Pairs).of(slot).at(area).count(n as f64));
+        log.push(Step::new(TraceKind::Pairs).of(slot).at(area).count(n as f64));
         let mut home = Vec::new();
         match &self.structure {
             Structure::Grid(grid) => {
@@ -168,7 +167,7 @@ impl World {
                     let count = grid.listed_count(x, y);
                     let reason = if count < 2 { TraceReason::AloneInCell } else { TraceReason::SharedCell };
                     let bounds = grid.geometry().cell_bounds(x, y);
-                    log.note(|| {
+                    log.push({
                         Step::new(TraceKind::Stored)
                             .because(reason)
                             .of(slot)
@@ -184,17 +183,18 @@ impl World {
                     let count = grid.listed_count(x, y);
                     let bounds = grid.geometry().cell_bounds(x, y);
                     let step = Step::new(TraceKind::Stored).because(TraceReason::HomeCell).of(slot);
-                    log.note(|| step.cell(x, y).at(bounds).count(count));
+                    log.push(step.cell(x, y).at(bounds).count(count));
                 }
             }
             _ => {}
         }
         let mut filter = PairFilter::new(log, slot, home);
         let mut pairs = Vec::new();
+        let t = &mut Maybe::to(&mut filter);
         match &mut self.structure {
-            Structure::BruteForce(s) => s.pairs_traced(&mut pairs, &mut filter),
-            Structure::Grid(s) => s.pairs_traced(&mut pairs, &mut filter),
-            Structure::LooseGrid(s) => s.pairs_traced(&mut pairs, &mut filter),
+            Structure::BruteForce(s) => s.pairs_traced(&mut pairs, t),
+            Structure::Grid(s) => s.pairs_traced(&mut pairs, t),
+            Structure::LooseGrid(s) => s.pairs_traced(&mut pairs, t),
             Structure::Quadtree(_) => crate::Stats::default(), // refused above
         };
         let (mut log, tested, hits) = filter.finish();
@@ -205,7 +205,7 @@ impl World {
                 step.rect = Some(self.aabb_of(step.other));
             }
         }
-        log.note(|| done_step(slot, tested, hits, n));
+        log.push(done_step(slot, tested, hits, n));
         name_objects(log.steps_mut(), &self.objects.slot_ids);
         Ok(log.finish())
     }
