@@ -36,6 +36,8 @@
 mod args;
 mod batch;
 mod tile_grid;
+#[cfg(feature = "trace")]
+mod traces;
 mod world;
 
 use std::cell::{RefCell, UnsafeCell};
@@ -199,7 +201,7 @@ fn out_ray_hit(hit: Option<crate::world::RayHit>) -> f64 {
 }
 
 /// A trace's steps as flat records of its wire layout (`crate::wire`), a copy.
-fn trace_records<S: crate::trace::Record>(steps: &[S]) -> Float64Array {
+pub(super) fn trace_records<S: crate::trace::Record>(steps: &[S]) -> Float64Array {
     let mut flat = Vec::new();
     crate::trace::flatten(steps, &mut flat);
     Float64Array::from(&flat[..])

@@ -12,8 +12,8 @@ use wasm_bindgen::prelude::*;
 
 use super::args::Args;
 use super::{
-    done, flatten_cells, names, out, out_ray_hit, out_view, status, thrown, to_js, trace_records, view_f64,
-    view_u32, view_u8,
+    done, flatten_cells, names, out, out_ray_hit, out_view, status, thrown, to_js, view_f64, view_u32,
+    view_u8,
 };
 use crate::geometry::{Aabb, CellRange};
 use crate::ray::{cast_tiles, line_of_sight, trace_cells, trace_steps, GridDims};
@@ -27,7 +27,7 @@ const MAX_OUTLINE_SEGMENTS: u32 = 1024;
 /// reads and edits the same map.
 #[wasm_bindgen(js_name = TileGrid)]
 pub struct WasmTileGrid {
-    core: Rc<RefCell<crate::World>>,
+    pub(super) core: Rc<RefCell<crate::World>>,
     // Scratch behind the views, grown and reused.
     cells: Vec<(u32, u32)>,
     cells_out: Vec<u32>,
@@ -46,7 +46,7 @@ impl WasmTileGrid {
         }
     }
 
-    fn grid(&self) -> Ref<'_, TileGrid> {
+    pub(super) fn grid(&self) -> Ref<'_, TileGrid> {
         Ref::map(self.core.borrow(), |w| w.tiles())
     }
 
@@ -318,24 +318,6 @@ impl WasmTileGrid {
             out(&[dx, dy]);
             Ok(())
         })())
-    }
-
-    /// How the state of one cell side follows from its two cells, traced.
-    #[wasm_bindgen(js_name = traceEdge)]
-    pub fn trace_edge(&self, col: f64, row: f64, side: &str) -> Result<Float64Array, JsValue> {
-        let mut a = Args::new();
-        let (col, row, side) = a.cell_side(&self.core, col, row, side).map_err(thrown)?;
-        let steps = self.grid().trace_edge(col, row, side).map_err(to_js)?;
-        Ok(trace_records(&steps))
-    }
-
-    /// `pushOut`, traced.
-    #[wasm_bindgen(js_name = tracePushOut)]
-    pub fn trace_push_out(&self, x: f64, y: f64, w: f64, h: f64) -> Result<Float64Array, JsValue> {
-        let mut a = Args::new();
-        let area =
-            a.box4(x, y, w, h).and_then(|(x, y, w, h)| Ok(checked_box(x, y, w, h)?)).map_err(thrown)?;
-        Ok(trace_records(&self.grid().trace_push_out(&area)))
     }
 
     // ---- Rays against the tiles alone ----

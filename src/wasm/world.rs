@@ -30,7 +30,7 @@ const MAX_POPULATE: u32 = 2_000_000;
 /// A world of moving boxes with switchable broad-phase structures.
 #[wasm_bindgen(js_name = World)]
 pub struct WasmWorld {
-    core: Rc<RefCell<crate::World>>,
+    pub(super) core: Rc<RefCell<crate::World>>,
     /// Scratch for the quadtree view, kept so drawing allocates nothing warm.
     node_buffer: Vec<f64>,
     /// `updateMany`'s and `setParents`' arrays, copied in by the façade.
@@ -55,7 +55,10 @@ impl WasmWorld {
     }
 
     /// [`edit`](Self::edit) for a `Result` method: a fault becomes the thrown value.
-    fn edit_js<T>(&self, call: impl FnOnce(&mut crate::World) -> crate::Result<T>) -> Result<T, JsValue> {
+    pub(super) fn edit_js<T>(
+        &self,
+        call: impl FnOnce(&mut crate::World) -> crate::Result<T>,
+    ) -> Result<T, JsValue> {
         self.edit(call).map_err(thrown)
     }
 }
@@ -401,64 +404,6 @@ impl WasmWorld {
 
     pub fn views() -> Vec<String> {
         crate::wire::VIEWS.iter().map(|(name, _)| (*name).to_string()).collect()
-    }
-
-    // ---- Traces (see `crate::trace`): what the core did, step by step ----
-
-    /// `insert`, traced: the steps as records (the new id is the first's `id`).
-    #[wasm_bindgen(js_name = traceInsert)]
-    pub fn trace_insert(&self, x: f64, y: f64, w: f64, h: f64) -> Result<Float64Array, JsValue> {
-        let (x, y, w, h) = Args::new().box4(x, y, w, h).map_err(thrown)?;
-        let (_, steps) = self.edit_js(|core| core.trace_insert(x, y, w, h))?;
-        Ok(trace_records(&steps))
-    }
-
-    /// `update`, traced.
-    #[wasm_bindgen(js_name = traceUpdate)]
-    pub fn trace_update(&self, id: f64, x: f64, y: f64, w: f64, h: f64) -> Result<Float64Array, JsValue> {
-        let mut a = Args::new();
-        let (id, (x, y, w, h)) = (|| {
-            let id = a.live_id(&self.core, "id", id)?;
-            Ok((id, a.box4(x, y, w, h)?))
-        })()
-        .map_err(thrown)?;
-        Ok(trace_records(&self.edit_js(|core| core.trace_update(id, x, y, w, h))?))
-    }
-
-    /// `remove`, traced.
-    #[wasm_bindgen(js_name = traceRemove)]
-    pub fn trace_remove(&self, id: f64) -> Result<Float64Array, JsValue> {
-        let id = Args::new().live_id(&self.core, "id", id).map_err(thrown)?;
-        Ok(trace_records(&self.edit_js(|core| core.trace_remove(id))?))
-    }
-
-    /// The search for the boxes overlapping object `id`'s box, traced.
-    #[wasm_bindgen(js_name = traceQuery)]
-    pub fn trace_query(&self, id: f64) -> Result<Float64Array, JsValue> {
-        let id = Args::new().live_id(&self.core, "id", id).map_err(thrown)?;
-        Ok(trace_records(&self.edit_js(|core| core.trace_query(id))?))
-    }
-
-    /// The pair search for object `id`, traced.
-    #[wasm_bindgen(js_name = tracePairs)]
-    pub fn trace_pairs(&self, id: f64) -> Result<Float64Array, JsValue> {
-        let id = Args::new().live_id(&self.core, "id", id).map_err(thrown)?;
-        Ok(trace_records(&self.edit_js(|core| core.trace_pairs(id))?))
-    }
-
-    #[wasm_bindgen(js_name = traceKinds)]
-    pub fn trace_kinds() -> Vec<String> {
-        names(crate::trace::TraceKind::NAMES)
-    }
-
-    #[wasm_bindgen(js_name = traceReasons)]
-    pub fn trace_reasons() -> Vec<String> {
-        names(crate::trace::TraceReason::NAMES)
-    }
-
-    #[wasm_bindgen(js_name = maxTraceSteps)]
-    pub fn max_trace_steps() -> u32 {
-        crate::trace::MAX_TRACE_STEPS as u32
     }
 
     // ---- Tile grid (N-style) ----
