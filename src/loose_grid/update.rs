@@ -21,27 +21,65 @@ impl LooseGrid {
         self.proxies[index].aabb = aabb;
         self.proxy_count += 1;
         t.note(|| Step::new(TraceKind::Insert).of(proxy).at(aabb).count(self.proxy_count));
-        self.file(proxy, &aabb, self.home_of(&aabb), t);
+        let home = self.home_of(&aabb);
+        match home {
+            OVERSIZE => self.push_oversize(proxy),
+            home => self.link(proxy, home),
+        }
+        t.note(|| self.filed_step(proxy, &aabb, home));
     }
 
-    /// Lists `proxy` in `home` (its box's [`LooseGrid::home_of`]): a cell,
-    /// or the oversize list.
-    #[inline]
-    fn file<T: Tracer<Step>>(&mut self, proxy: u32, aabb: &Aabb, home: u32, t: &mut T) {
+    /// [`BroadPhase::update`](crate::BroadPhase::update), telling `t` each step: whether it
+    /// keeps its home cell. Touches only the proxy's own record unless the
+    /// object changes cell.
+    pub fn update_traced<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
+        t.note(|| Step::new(TraceKind::Update).of(proxy).at(aabb));
+        let p = &mut self.proxies[proxy as usize];
+        debug_assert_ne!(p.home, NULL_INDEX, "proxy {proxy} is not present");
+        p.aabb = aabb;
+        let old = p.home;
+        let new = self.home_of(&aabb);
+        if new == old {
+            t.note(|| {
+                let reason = if old == OVERSIZE { TraceReason::StillOutside } else { TraceReason::SameCells };
+                Step::new(TraceKind::Stays).because(reason).of(proxy)
+            });
+            return;
+        }
+        match old {
+            OVERSIZE => self.remove_oversize(proxy),
+            _ => self.unlink(proxy),
+        }
+        match new {
+            OVERSIZE => self.push_oversize(proxy),
+            home => self.link(proxy, home),
+        }
+        t.note(|| self.take_out_step(proxy, old));
+        t.note(|| self.filed_step(proxy, &aabb, new));
+    }
+
+    /// [`BroadPhase::remove`](crate::BroadPhase::remove), telling `t` each step.
+    pub fn remove_traced<T: Tracer<Step>>(&mut self, proxy: u32, t: &mut T) {
+        let home = self.proxies[proxy as usize].home;
+        debug_assert_ne!(home, NULL_INDEX, "proxy {proxy} is not present");
+        t.note(|| {
+            let aabb = self.proxies[proxy as usize].aabb;
+            Step::new(TraceKind::Remove).of(proxy).at(aabb).count(self.proxy_count - 1)
+        });
         match home {
-            OVERSIZE => {
-                self.push_oversize(proxy);
-                t.note(|| {
-                    let step =
-                        Step::new(TraceKind::OutsideList).because(TraceReason::LargerThanCell).of(proxy);
-                    let size = if aabb.width() > aabb.height() { aabb.width() } else { aabb.height() };
-                    step.count(size).limit(self.small_limit)
-                });
-            }
-            home => {
-                self.link(proxy, home);
-                t.note(|| self.home_step(proxy, aabb, home));
-            }
+            OVERSIZE => self.remove_oversize(proxy),
+            _ => self.unlink(proxy),
+        }
+        t.note(|| self.take_out_step(proxy, home));
+        self.proxies[proxy as usize] = ABSENT_PROXY;
+        self.proxy_count -= 1;
+    }
+
+    /// `proxy` (box `aabb`) just filed in `home`: the cell, or the oversize list.
+    fn filed_step(&self, proxy: u32, aabb: &Aabb, home: u32) -> Step {
+        match home {
+            OVERSIZE => self.oversize_step(proxy, aabb),
+            home => self.home_step(proxy, aabb, home),
         }
     }
 
@@ -63,58 +101,21 @@ impl LooseGrid {
         step.count(count).limit(self.small_limit)
     }
 
-    /// Takes `proxy` out of its home cell or the oversize list.
-    #[inline]
-    fn unfile<T: Tracer<Step>>(&mut self, proxy: u32, home: u32, t: &mut T) {
-        match home {
-            OVERSIZE => {
-                self.remove_oversize(proxy);
-                t.note(|| Step::new(TraceKind::TakeOut).because(TraceReason::StillOutside).of(proxy));
-            }
-            _ => {
-                self.unlink(proxy);
-                t.note(|| {
-                    let (x, y) = self.geometry.coords(home);
-                    let count = self.listed(home).count() as u32;
-                    let step = Step::new(TraceKind::TakeOut).of(proxy).cell(x, y);
-                    step.at(self.geometry.cell_bounds(x, y)).count(count)
-                });
-            }
-        }
+    /// `proxy` goes onto the oversize list: its box is larger than a cell's objects may be.
+    fn oversize_step(&self, proxy: u32, aabb: &Aabb) -> Step {
+        let step = Step::new(TraceKind::OutsideList).because(TraceReason::LargerThanCell).of(proxy);
+        let size = if aabb.width() > aabb.height() { aabb.width() } else { aabb.height() };
+        step.count(size).limit(self.small_limit)
     }
 
-    /// [`BroadPhase::update`](crate::BroadPhase::update), telling `t` each step: whether it
-    /// keeps its home cell. Touches only the proxy's own record unless the
-    /// object changes cell.
-    pub fn update_traced<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
-        t.note(|| Step::new(TraceKind::Update).of(proxy).at(aabb));
-        let p = &mut self.proxies[proxy as usize];
-        debug_assert_ne!(p.home, NULL_INDEX, "proxy {proxy} is not present");
-        p.aabb = aabb;
-        let old = p.home;
-        let new = self.home_of(&aabb);
-        if new == old {
-            t.note(|| {
-                let reason = if old == OVERSIZE { TraceReason::StillOutside } else { TraceReason::SameCells };
-                Step::new(TraceKind::Stays).because(reason).of(proxy)
-            });
-            return;
+    /// `proxy` left `home`: a cell (how many it lists now) or the oversize list.
+    fn take_out_step(&self, proxy: u32, home: u32) -> Step {
+        if home == OVERSIZE {
+            return Step::new(TraceKind::TakeOut).because(TraceReason::StillOutside).of(proxy);
         }
-        self.unfile(proxy, old, t);
-        self.file(proxy, &aabb, new, t);
-    }
-
-    /// [`BroadPhase::remove`](crate::BroadPhase::remove), telling `t` each step.
-    pub fn remove_traced<T: Tracer<Step>>(&mut self, proxy: u32, t: &mut T) {
-        let home = self.proxies[proxy as usize].home;
-        debug_assert_ne!(home, NULL_INDEX, "proxy {proxy} is not present");
-        t.note(|| {
-            let aabb = self.proxies[proxy as usize].aabb;
-            Step::new(TraceKind::Remove).of(proxy).at(aabb).count(self.proxy_count - 1)
-        });
-        self.unfile(proxy, home, t);
-        self.proxies[proxy as usize] = ABSENT_PROXY;
-        self.proxy_count -= 1;
+        let (x, y) = self.geometry.coords(home);
+        let count = self.listed(home).count() as u32;
+        Step::new(TraceKind::TakeOut).of(proxy).cell(x, y).at(self.geometry.cell_bounds(x, y)).count(count)
     }
 
     /// Appends the present proxies in the order `pairs` reads them: cells

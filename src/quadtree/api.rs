@@ -4,7 +4,7 @@ use super::tree::{Placement, Quadtree};
 use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::ray::RayPath;
-use crate::trace::{Maybe, NoTrace, Step, Tracer};
+use crate::trace::{NoTrace, Step, Tracer};
 
 impl BroadPhase for Quadtree {
     fn name(&self) -> &'static str {
@@ -15,7 +15,7 @@ impl BroadPhase for Quadtree {
     }
 
     fn insert(&mut self, proxy: u32, aabb: Aabb) {
-        self.insert_proxy(proxy, aabb, &mut Maybe::off());
+        self.insert_proxy(proxy, aabb, &mut NoTrace);
     }
 
     fn update(&mut self, proxy: u32, aabb: Aabb) {
@@ -23,7 +23,7 @@ impl BroadPhase for Quadtree {
     }
 
     fn remove(&mut self, proxy: u32) {
-        self.remove_proxy(proxy, &mut Maybe::off());
+        self.remove_proxy(proxy, &mut NoTrace);
     }
 
     fn pairs(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
@@ -71,7 +71,7 @@ impl Quadtree {
     /// [`BroadPhase::insert`], step by step: the path down the tree (each
     /// quadrant test), where the box is stored and why, every split check
     /// and split it causes.
-    pub fn insert_traced(&mut self, proxy: u32, aabb: Aabb, t: &mut Maybe<Step>) {
+    pub fn insert_traced<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
         self.insert_proxy(proxy, aabb, t);
     }
 
@@ -86,7 +86,7 @@ impl Quadtree {
 
     /// [`BroadPhase::remove`], step by step: the nodes it leaves, the
     /// collapses and the split nodes that stay.
-    pub fn remove_traced(&mut self, proxy: u32, t: &mut Maybe<Step>) {
+    pub fn remove_traced<T: Tracer<Step>>(&mut self, proxy: u32, t: &mut T) {
         self.remove_proxy(proxy, t);
     }
 

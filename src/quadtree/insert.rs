@@ -5,11 +5,11 @@ use super::stay::Stay;
 use super::tree::{quadrant_bounds, quadrant_of, spreads_in, straddle_reason, Placement, Quadtree, ROOT};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
-use crate::trace::{Maybe, Step, TraceKind, TraceReason, Tracer};
+use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
 impl Quadtree {
     /// Stores a proxy that is not present yet, telling `t` each step.
-    pub(super) fn insert_proxy(&mut self, proxy: u32, aabb: Aabb, t: &mut Maybe<Step>) {
+    pub(super) fn insert_proxy<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
         let index = proxy as usize;
         if self.first_item.len() <= index {
             self.first_item.resize(index + 1, NULL_INDEX);
@@ -31,7 +31,7 @@ impl Quadtree {
     /// Files a proxy that is in no node (and not outside) where its
     /// placement says, searching from `near` (any node; the search climbs
     /// to one containing the box first), and splits what overflows.
-    pub(super) fn file(&mut self, proxy: u32, aabb: Aabb, near: u32, t: &mut Maybe<Step>) {
+    pub(super) fn file<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, near: u32, t: &mut T) {
         match self.placement {
             Placement::StraddleInParent => {
                 let node = self.deepest_container(near, &aabb, t);
@@ -93,7 +93,7 @@ impl Quadtree {
     /// The deepest node whose closed bounds contain `aabb` (the root for
     /// boxes not wholly inside the world), found from `near`: up to the
     /// first node containing the box, then down.
-    pub(super) fn deepest_container(&self, near: u32, aabb: &Aabb, t: &mut Maybe<Step>) -> u32 {
+    pub(super) fn deepest_container<T: Tracer<Step>>(&self, near: u32, aabb: &Aabb, t: &mut T) -> u32 {
         let mut node = near;
         while node != ROOT && !self.nodes[node as usize].bounds.contains(aabb) {
             t.note(|| self.node_step(TraceKind::Climb, node));
@@ -154,6 +154,18 @@ impl Quadtree {
         out: &mut Vec<u32>,
         t: &mut T,
     ) {
+        if !t.on() {
+            // The everyday walk: its visitor must not hold the tracer, or
+            // the walk it is inlined into compiles to more work per node.
+            self.walk_depth_first(from, |index, n| {
+                let reached = aabb.reaches(&n.bounds);
+                if reached && n.is_leaf() {
+                    out.push(index);
+                }
+                reached
+            });
+            return;
+        }
         self.walk_depth_first(from, |index, n| {
             let reached = aabb.reaches(&n.bounds);
             t.note(|| {
@@ -169,7 +181,7 @@ impl Quadtree {
 
     /// Splits `node` if it is a leaf holding too many items, then any child
     /// that overflows in turn (all items may land in one quadrant).
-    pub(super) fn split_overflowing(&mut self, node: u32, t: &mut Maybe<Step>) {
+    pub(super) fn split_overflowing<T: Tracer<Step>>(&mut self, node: u32, t: &mut T) {
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
         stack.push(node);
@@ -228,7 +240,7 @@ impl Quadtree {
 
     /// Straddle policy: the items that fit in a quadrant move to that child;
     /// the rest close up at the front of the node's range.
-    fn split_straddle(&mut self, node: u32, first: u32, t: &mut Maybe<Step>) {
+    fn split_straddle<T: Tracer<Step>>(&mut self, node: u32, first: u32, t: &mut T) {
         let n = self.nodes[node as usize];
         self.dirty.extend_from_slice(&self.items.proxy[n.items()]);
         let mut counts = [0u32; 4];
@@ -279,7 +291,7 @@ impl Quadtree {
 
     /// Leaves policy: every item is copied into each child it reaches, and
     /// the node's range is given up (inner nodes hold nothing).
-    fn split_leaves(&mut self, node: u32, first: u32, t: &mut Maybe<Step>) {
+    fn split_leaves<T: Tracer<Step>>(&mut self, node: u32, first: u32, t: &mut T) {
         let n = self.nodes[node as usize];
         self.dirty.extend_from_slice(&self.items.proxy[n.items()]);
         let quadrants = quadrant_bounds(&n.bounds);

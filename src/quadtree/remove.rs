@@ -3,12 +3,12 @@
 use super::items::capacity_for;
 use super::tree::{Placement, Quadtree};
 use crate::index::NULL_INDEX;
-use crate::trace::{Maybe, Step, TraceKind, TraceReason, Tracer};
+use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
 impl Quadtree {
     /// Removes a present proxy and collapses what became too sparse,
     /// telling `t` each step.
-    pub(super) fn remove_proxy(&mut self, proxy: u32, t: &mut Maybe<Step>) {
+    pub(super) fn remove_proxy<T: Tracer<Step>>(&mut self, proxy: u32, t: &mut T) {
         debug_assert!(self.is_present(proxy), "proxy {proxy} is not present");
         t.note(|| {
             let aabb = self.stored_box(proxy).expect("a present proxy has a box");
@@ -22,7 +22,7 @@ impl Quadtree {
 
     /// Takes every item of `proxy` out of the tree (or it out of the outside
     /// list) and collapses what became too sparse.
-    pub(super) fn unfile(&mut self, proxy: u32, t: &mut Maybe<Step>) {
+    pub(super) fn unfile<T: Tracer<Step>>(&mut self, proxy: u32, t: &mut T) {
         let index = proxy as usize;
         let position = self.outside_pos[index];
         if position != NULL_INDEX {
@@ -68,7 +68,7 @@ impl Quadtree {
     /// subtree holds no more than `max_objects` items, until none is left.
     /// Keeps the invariant "a split node has more than `max_objects` items
     /// below it", so the tree shrinks back as objects leave a region.
-    pub(super) fn collapse_sparse_ancestors(&mut self, mut node: u32, t: &mut Maybe<Step>) {
+    pub(super) fn collapse_sparse_ancestors<T: Tracer<Step>>(&mut self, mut node: u32, t: &mut T) {
         if self.is_free(node) {
             return; // collapsed already, along with an ancestor
         }
@@ -110,7 +110,7 @@ impl Quadtree {
         step.count(n.subtree_count).limit(self.limits.max_objects)
     }
 
-    fn collapse(&mut self, node: u32, t: &mut Maybe<Step>) {
+    fn collapse<T: Tracer<Step>>(&mut self, node: u32, t: &mut T) {
         let subtree = self.nodes[node as usize].subtree_count;
         let mark = self.next_mark();
         let dedupe = self.placement == Placement::AllOverlappedLeaves;

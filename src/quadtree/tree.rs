@@ -326,7 +326,7 @@ impl Quadtree {
             .collect();
         self.clear();
         for (proxy, aabb) in present {
-            self.insert_proxy(proxy, aabb, &mut crate::trace::Maybe::off());
+            self.insert_proxy(proxy, aabb, &mut crate::trace::NoTrace);
         }
     }
 

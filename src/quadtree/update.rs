@@ -4,7 +4,7 @@
 use super::tree::{quadrant_of, spreads_in, Quadtree, ROOT};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
-use crate::trace::{Maybe, Step, TraceKind, TraceReason, Tracer};
+use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
 impl Quadtree {
     /// Straddle policy: stays while its node still is the deepest one
@@ -21,13 +21,6 @@ impl Quadtree {
             self.items.boxes[item as usize] = aabb;
             return;
         }
-        self.refile_straddle(proxy, item, node, aabb, &mut t.maybe());
-    }
-
-    /// Straddle policy: moves `proxy`'s item from `node` to the new deepest
-    /// container of `aabb` (the cold half of `update_straddle`, one body
-    /// for traced calls and everyday ones).
-    fn refile_straddle(&mut self, proxy: u32, item: u32, node: u32, aabb: Aabb, t: &mut Maybe<Step>) {
         let target = self.deepest_container(node, &aabb, t);
         self.remove_item(item);
         t.note(|| {
@@ -57,13 +50,6 @@ impl Quadtree {
             }
             return;
         }
-        self.refile_leaves(proxy, first, aabb, &mut t.maybe());
-    }
-
-    /// Leaves policy: re-files `proxy` (first item `first`) for `aabb`
-    /// (the cold half of `update_leaves`, one body for traced calls and
-    /// everyday ones).
-    fn refile_leaves(&mut self, proxy: u32, first: u32, aabb: Aabb, t: &mut Maybe<Step>) {
         let inside = self.holds_inside(&aabb);
         if first != NULL_INDEX && inside {
             self.move_between_leaves(proxy, first, aabb, t);
@@ -89,7 +75,7 @@ impl Quadtree {
     /// collapse). Splits come before collapses, so neither frees a leaf
     /// still to be visited: a node that just split holds more than
     /// `max_objects` below it, and so does every node above it.
-    fn move_between_leaves(&mut self, proxy: u32, first: u32, aabb: Aabb, t: &mut Maybe<Step>) {
+    fn move_between_leaves<T: Tracer<Step>>(&mut self, proxy: u32, first: u32, aabb: Aabb, t: &mut T) {
         let old = self.items.boxes[first as usize];
         let mut held = std::mem::take(&mut self.held_items);
         let mut reached = std::mem::take(&mut self.leaves);

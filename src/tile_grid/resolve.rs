@@ -100,7 +100,7 @@ impl TileGrid {
     #[must_use]
     pub fn overlap_depth(&self, b: &Aabb) -> f64 {
         let mut depth = 0.0f64;
-        self.for_each_contact(b, |e, _: &PushOutStep| depth = depth.max(e.depth()), &mut NoTrace);
+        self.for_each_contact(b, |e, _| depth = depth.max(e.depth()), &mut NoTrace);
         depth
     }
 
@@ -108,14 +108,13 @@ impl TileGrid {
     fn deepest_contact<T: Tracer<PushOutStep>>(&self, b: &Aabb, t: &mut T) -> Option<Exits> {
         let mut deepest: Option<Exits> = None;
         let mut at = PushOutStep::new(TraceKind::Deepest, 0);
-        let on = t.on();
         self.for_each_contact(
             b,
-            |e, contact: &PushOutStep| {
+            |e, contact: Option<&PushOutStep>| {
                 if deepest.is_none_or(|d| e.depth() > d.depth()) {
                     deepest = Some(e);
-                    if on {
-                        at = *contact;
+                    if let Some(&contact) = contact {
+                        at = contact;
                     }
                 }
             },
@@ -176,36 +175,40 @@ impl TileGrid {
     fn for_each_contact<T: Tracer<PushOutStep>>(
         &self,
         b: &Aabb,
-        mut f: impl FnMut(Exits, &PushOutStep),
+        mut f: impl FnMut(Exits, Option<&PushOutStep>),
         t: &mut T,
     ) {
-        let mut step = PushOutStep::new(TraceKind::Contact, 0);
         let range = self.touched_range(b);
         if range.is_empty() {
             return;
         }
+        let mut step = PushOutStep::new(TraceKind::Contact, 0);
         for (col, row) in range.cells() {
             let shape = self.tiles[self.cell_index(col, row)];
-            let tile = self.cell_bounds(col, row);
-            let here = |step: PushOutStep| PushOutStep { shape: Some(shape), ..step.cell(col, row).at(tile) };
+            let here = |kind| {
+                let step = PushOutStep::new(kind, 0).cell(col, row).at(self.cell_bounds(col, row));
+                PushOutStep { shape: Some(shape), ..step }
+            };
             if shape.is_empty() {
-                t.note(|| here(PushOutStep::new(TraceKind::Touched, 0)).because(TraceReason::EmptyTile));
+                t.note(|| here(TraceKind::Touched).because(TraceReason::EmptyTile));
                 continue;
             }
-            t.note(|| here(PushOutStep::new(TraceKind::Touched, 0)));
+            t.note(|| here(TraceKind::Touched));
+            let tile = self.cell_bounds(col, row);
             let e = exits_traced(shape, &tile, b, self.blocked_sides(col, row), t);
             if t.on() {
-                let contact = here(PushOutStep::new(TraceKind::Contact, 0));
                 step = match e {
-                    Some(e) => {
-                        contact.because(TraceReason::Overlaps).moving(e.best().dx, e.best().dy, e.depth())
-                    }
-                    None => contact.because(TraceReason::Separated),
+                    Some(e) => here(TraceKind::Contact).because(TraceReason::Overlaps).moving(
+                        e.best().dx,
+                        e.best().dy,
+                        e.depth(),
+                    ),
+                    None => here(TraceKind::Contact).because(TraceReason::Separated),
                 };
                 t.note(|| step);
             }
             if let Some(e) = e {
-                f(e, &step);
+                f(e, t.on().then_some(&step));
             }
         }
         // Closed doors the box's interior crosses: a door on vertical line
@@ -224,7 +227,7 @@ impl TileGrid {
                         step = door_step(k, row, door, &e);
                         t.note(|| step);
                     }
-                    f(e, &step);
+                    f(e, t.on().then_some(&step));
                 }
             }
         }
@@ -242,7 +245,7 @@ impl TileGrid {
                         step = door_step(col, k, door, &e);
                         t.note(|| step);
                     }
-                    f(e, &step);
+                    f(e, t.on().then_some(&step));
                 }
             }
         }

@@ -8,7 +8,7 @@ use super::{checked_box, World};
 use crate::error::{finite, Error, Result};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
-use crate::trace::{Maybe, NoTrace, Step, Tracer};
+use crate::trace::{NoTrace, Step, Tracer};
 
 /// The objects: each one's id, box and velocity, by slot. Slots are dense
 /// indices reused through a free list, and renumbered in space order (see
@@ -64,13 +64,20 @@ impl World {
     /// Adds a box at rest and returns its id (ids start at 1 and are never
     /// reused within one world).
     pub fn insert(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<u32> {
-        self.insert_with(x, y, w, h, &mut Maybe::off())
+        self.insert_with(x, y, w, h, &mut NoTrace)
     }
 
     /// [`World::insert`], the structure telling `t` its steps (proxies,
     /// not ids: the caller names them). One body for both: the check of
     /// `t` is a test per insert.
-    pub(super) fn insert_with(&mut self, x: f64, y: f64, w: f64, h: f64, t: &mut Maybe<Step>) -> Result<u32> {
+    pub(super) fn insert_with<T: Tracer<Step>>(
+        &mut self,
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+        t: &mut T,
+    ) -> Result<u32> {
         let aabb = checked_box(x, y, w, h)?;
         if self.objects.id_to_slot.len() >= super::MAX_OBJECTS {
             return Err(Error::TooManyObjects {
@@ -269,12 +276,12 @@ impl World {
     /// Deletes an object and all its descendants (objects attached to it,
     /// directly or not).
     pub fn remove(&mut self, id: u32) -> Result<()> {
-        self.remove_with(id, &mut Maybe::off())
+        self.remove_with(id, &mut NoTrace)
     }
 
     /// [`World::remove`], the structure telling `t` its steps for each
     /// removed object in turn (one body for both, as `insert_with`).
-    pub(super) fn remove_with(&mut self, id: u32, t: &mut Maybe<Step>) -> Result<()> {
+    pub(super) fn remove_with<T: Tracer<Step>>(&mut self, id: u32, t: &mut T) -> Result<()> {
         let slot = self.slot_of("id", id)?;
         let mut removed = std::mem::take(&mut self.workspace.removed_slots);
         self.attachments.forest.remove(slot, &mut removed);

@@ -8,7 +8,7 @@ use crate::geometry::Aabb;
 use crate::grid::Grid;
 use crate::loose_grid::LooseGrid;
 use crate::quadtree::{Placement, Quadtree, QuadtreeLimits};
-use crate::trace::{Maybe, Step, TraceKind, Tracer};
+use crate::trace::{Step, TraceKind, Tracer};
 
 /// A structure name of the contract.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -308,7 +308,7 @@ impl super::World {
     /// With an automatic cell size, picks it again once the number of
     /// objects has doubled since the last pick (amortised O(1) per insert).
     /// A trace hears of it (`t`): every object was filed again.
-    pub(super) fn retune_cell_size(&mut self, t: &mut Maybe<Step>) {
+    pub(super) fn retune_cell_size<T: Tracer<Step>>(&mut self, t: &mut T) {
         let kind = self.structure.kind();
         if self.structure_settings.cell_size.is_some()
             || !kind.is_grid()

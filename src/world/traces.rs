@@ -16,7 +16,7 @@ use crate::trace::{Maybe, PairFilter, Step, TraceKind, TraceLog, TraceReason, Tr
 pub const MAX_BRUTE_FORCE_PAIR_TRACE: usize = 4096;
 
 impl Structure {
-    pub(super) fn insert_traced(&mut self, slot: u32, aabb: Aabb, t: &mut Maybe<Step>) {
+    pub(super) fn insert_traced<T: Tracer<Step>>(&mut self, slot: u32, aabb: Aabb, t: &mut T) {
         match self {
             Structure::BruteForce(s) => s.insert_traced(slot, aabb, t),
             Structure::Quadtree(s) => s.insert_traced(slot, aabb, t),
@@ -34,7 +34,7 @@ impl Structure {
         }
     }
 
-    pub(super) fn remove_traced(&mut self, slot: u32, t: &mut Maybe<Step>) {
+    pub(super) fn remove_traced<T: Tracer<Step>>(&mut self, slot: u32, t: &mut T) {
         match self {
             Structure::BruteForce(s) => s.remove_traced(slot, t),
             Structure::Quadtree(s) => s.remove_traced(slot, t),
