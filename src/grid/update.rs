@@ -120,6 +120,9 @@ impl Grid {
     }
 
     /// Lists `proxy` in every cell of `range` (its chain must be empty).
+    // Inlined, as when the everyday code was its only caller (the traced
+    // copy calls it too).
+    #[inline(always)]
     pub(super) fn link_range<T: Tracer<Step>>(&mut self, proxy: u32, range: CellRange, t: &mut T) {
         for y in range.row_start..range.row_end {
             for x in range.col_start..range.col_end {
@@ -130,6 +133,9 @@ impl Grid {
     }
 
     /// Removes every entry of `proxy`, leaving its chain empty (`NULL_INDEX`).
+    // Inlined, as when the everyday code was its only caller (the traced
+    // copy calls it too).
+    #[inline(always)]
     pub(super) fn unlink_all<T: Tracer<Step>>(&mut self, proxy: u32, t: &mut T) {
         let mut entry = self.first_entry[proxy as usize];
         while entry != NULL_INDEX {

@@ -93,6 +93,9 @@ impl Quadtree {
     /// The deepest node whose closed bounds contain `aabb` (the root for
     /// boxes not wholly inside the world), found from `near`: up to the
     /// first node containing the box, then down.
+    // Inlined, as when the everyday code was its only caller (the traced
+    // copy calls it too).
+    #[inline(always)]
     pub(super) fn deepest_container<T: Tracer<Step>>(&self, near: u32, aabb: &Aabb, t: &mut T) -> u32 {
         let mut node = near;
         while node != ROOT && !self.nodes[node as usize].bounds.contains(aabb) {

@@ -396,6 +396,9 @@ impl Quadtree {
     }
 
     /// Four new empty leaf children of `parent`, reusing a freed group if any.
+    // Inlined, as when the everyday code was its only caller (the traced
+    // copy calls it too).
+    #[inline(always)]
     pub(super) fn allocate_children(&mut self, parent: u32) -> u32 {
         let p = self.nodes[parent as usize];
         let quadrants = quadrant_bounds(&p.bounds);
@@ -446,6 +449,9 @@ impl Quadtree {
     /// Sizes the scratch buffers for the current proxies and nodes, so the
     /// per-frame paths never grow one. Called at the end of an insertion
     /// (the only way proxies and nodes grow), never while a buffer is taken.
+    // Inlined, as when the everyday code was its only caller (the traced
+    // copy calls it too).
+    #[inline(always)]
     pub(super) fn reserve_scratch(&mut self) {
         let nodes = self.nodes.len();
         // An explicit DFS stack holds at most three siblings per level + 4.

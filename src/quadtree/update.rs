@@ -141,6 +141,9 @@ impl Quadtree {
     /// with its min corner off the far edges (a box so thin that
     /// `x + w == x` on the edge reaches the next leaf) reaches that leaf and
     /// no other; and see `reaches_the_same_block`. False when unsure.
+    // Inlined, as when the everyday code was its only caller (the traced
+    // copy calls it too).
+    #[inline(always)]
     fn reaches_the_same_leaves(&self, first: u32, held: usize, aabb: &Aabb) -> bool {
         if held == 1 {
             let leaf = &self.nodes[self.items.node[first as usize] as usize].bounds;

@@ -348,6 +348,9 @@ impl Exits {
 
     /// Allowed before blocked, then shorter before longer; stable, so ties
     /// keep the order offered (left, right, up, down, then slanted).
+    // Inlined, as when the everyday code was its only caller (the traced
+    // copy calls it too).
+    #[inline(always)]
     fn sort(&mut self) {
         for i in 1..self.len {
             let mut j = i;

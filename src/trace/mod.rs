@@ -4,21 +4,20 @@
 //!
 //! Every traced operation is the everyday operation's own code, written
 //! once and told where to report its steps by a [`Tracer`]. Two tracers
-//! run the code, so each function is compiled at most twice:
+//! run it, so each function is compiled at most twice:
 //!
 //! - [`NoTrace`], zero-sized: its [`Tracer::note`] takes the step as a
 //!   closure and never calls it, so the step is never built and the calls
-//!   compile to nothing. The hot paths (updates, pair searches, queries,
-//!   the narrow phase) are generic over the tracer and run with it every
-//!   day: they cost what they cost before traces existed.
+//!   compile to nothing. Every everyday call runs with it and costs what it
+//!   cost before traces existed (docs/BENCHMARKS.md, "Traces").
 //! - [`Maybe`], a tracer decided at run time: a [`Sink`] that keeps the
-//!   steps, or none. Traced calls run with it; so, every day, does the
-//!   cold code (a split, a collapse, filing a box anew), which therefore
-//!   exists once in the wasm instead of twice, at the price of a test per
-//!   step that the everyday path does not take.
+//!   steps, or none. Every traced call runs with it, whatever keeps the
+//!   steps, so the traced copy of each function is one copy: what the
+//!   traces cost is that copy, in code size (the `trace` feature leaves the
+//!   wasm exports, and so the copies, out).
 //!
-//! The sinks: a [`TraceLog`] keeps every step, up to
-//! [`MAX_TRACE_STEPS`]; a `PairFilter` keeps those about one object.
+//! The sinks: a [`TraceLog`] keeps every step, up to [`MAX_TRACE_STEPS`];
+//! a `PairFilter` keeps those about one object.
 //!
 //! Four families of steps, each with its record layout in `crate::wire`
 //! and one vocabulary of kinds and reasons for all ([`TraceKind`],
@@ -50,9 +49,6 @@ pub trait Tracer<S> {
 
     /// Records the step `make` builds; when steps are not kept it is never called.
     fn note(&mut self, make: impl FnOnce() -> S);
-
-    /// This tracer as a run-time one, for the cold code it calls.
-    fn maybe(&mut self) -> Maybe<'_, S>;
 }
 
 /// The everyday tracer: records nothing, and the steps are never built.
@@ -67,11 +63,6 @@ impl<S> Tracer<S> for NoTrace {
 
     #[inline(always)]
     fn note(&mut self, _make: impl FnOnce() -> S) {}
-
-    #[inline(always)]
-    fn maybe(&mut self) -> Maybe<'_, S> {
-        Maybe(None)
-    }
 }
 
 /// What keeps the steps of a traced call.
@@ -108,14 +99,6 @@ impl<S> Tracer<S> for Maybe<'_, S> {
     fn note(&mut self, make: impl FnOnce() -> S) {
         if let Some(sink) = self.0.as_deref_mut() {
             sink.keep(make());
-        }
-    }
-
-    #[inline]
-    fn maybe(&mut self) -> Maybe<'_, S> {
-        match self.0.as_deref_mut() {
-            Some(sink) => Maybe(Some(sink)),
-            None => Maybe(None),
         }
     }
 }
