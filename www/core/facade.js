@@ -1470,7 +1470,9 @@ export class World {
   /**
    * The last `setParent`'s queue repair, when tracing is on: the segment
    * `P..=Q` before, the temporary queue, which entries went to it, the
-   * segment after; `undefined` when it repaired nothing.
+   * segment after, and the walk's `steps` as the core took them (records
+   * of `World.viewLayout('lastRepair.steps')`, see "Traces"); `undefined`
+   * when it repaired nothing.
    * @returns {RepairTrace | undefined}
    */
   lastRepair() {
