@@ -137,6 +137,28 @@ test('children that arrive after the element is connected still set the map: bef
   }
 });
 
+test('a scene change on an embed with the author\'s map (setState, an attribute) keeps the map and loads no preset', async () => {
+  const server = await open({
+    '/index.html': page('<script type="module" src="/lib/broadphase-embed.js"></script>', `<broadphase-playground id="m" mode="tiles" height="300" tiles="${ROWS.join('\n')}"></broadphase-playground>`),
+  });
+  try {
+    await scenes(['m']);
+    for (const [how, change] of [
+      ['setState', () => document.getElementById('m').setState({ boxes: '12,8,6,4' })],
+      ['an attribute', () => document.getElementById('m').setAttribute('boxes', '40,10,5,5')],
+    ]) {
+      await browser.page.evaluate(change);
+      const [m] = await scenes(['m']);
+      assert.deepEqual(m.rows, ROWS, `expected the author's map after a change by ${how}`);
+      const text = await browser.page.evaluate(() => document.getElementById('m').shadowRoot.textContent);
+      assert.doesNotMatch(text, /Could not load/, `expected no failed preset load after a change by ${how}`);
+    }
+    assert.deepEqual(browser.problems, [], 'expected no console errors');
+  } finally {
+    await server.close();
+  }
+});
+
 test('the classic script (no import.meta), loaded in <head> before the elements exist, finds its wasm beside itself and reads the map', async () => {
   const server = await open({
     '/book/js/broadphase-embed.classic.js': CLASSIC,

@@ -201,7 +201,7 @@ test('every setting in the table, given a bad value, is warned about by name and
   const server = await open(files, '/index.html');
   try {
     await browser.page.waitForFunction(() => customElements.get('broadphase-playground') !== undefined);
-    const table = await browser.page.evaluate(() => customElements.get('broadphase-playground') && import('/lib/broadphase-embed.js').then((m) => m.SETTINGS.map((s) => ({ attribute: s.attribute, type: s.type, modes: s.modes }))));
+    const table = await browser.page.evaluate(() => customElements.get('broadphase-playground') && import('/lib/broadphase-embed.js').then((m) => m.SETTINGS.map((s) => ({ attribute: m.attributeOf(s.name), type: s.type, modes: s.modes }))));
     assert.ok(table.length >= 20, 'expected the settings table');
     for (const s of table) {
       const bad = BAD[s.type];

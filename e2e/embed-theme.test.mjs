@@ -1,10 +1,13 @@
 // The embed's light and dark themes, against the library build (dist-lib/)
 // on a plain static server: `theme="auto"` (the default) follows the page —
-// its color-scheme, else the background behind the element, else the
-// reader's preference — and the page's own toggle; `theme="light|dark"`
-// wins and can be changed like any attribute, keeping the scene; embeds of
-// both themes on one page each draw in their own palette. The canvas is
-// judged from a screenshot (the corner shows the palette's page colour).
+// its color-scheme, else the background behind the element, else what the
+// browser paints (white unless the page opts into dark) — and the page's
+// own toggle, whatever attribute it changes; `theme="light|dark"` wins and
+// can be changed like any attribute; embeds of both themes on one page
+// each draw in their own palette. A switch keeps the mode as it is (map,
+// edits, undo history) and looks exactly like an embed made in that theme.
+// The canvas is judged from a screenshot (the corner shows the palette's
+// page colour).
 // Run `npm run build:lib` first (npm test does).
 
 import assert from 'node:assert/strict';
@@ -53,17 +56,20 @@ async function looks(id) {
     const r = el.shadowRoot.querySelector('canvas').getBoundingClientRect();
     return { theme: el.shadowRoot.querySelector('.bp-embed').dataset.theme, rect: { x: r.x + 2, y: r.y + 2, width: 4, height: 4 } };
   }, id);
-  const png = await browser.page.screenshot({ clip: rect });
-  const corner = await browser.page.evaluate(async (b64) => {
+  return { theme, corner: await pixelAt(rect.x + 1, rect.y + 1) };
+}
+
+/** The colour on screen at (x, y), viewport CSS px, as [r, g, b]. */
+async function pixelAt(x, y) {
+  const png = await browser.page.screenshot({ clip: { x, y, width: 2, height: 2 } });
+  return browser.page.evaluate(async (b64) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
     await img.decode();
-    const c = new OffscreenCanvas(img.width, img.height);
-    const g = c.getContext('2d');
+    const g = new OffscreenCanvas(img.width, img.height).getContext('2d');
     g.drawImage(img, 0, 0);
-    return Array.from(g.getImageData(1, 1, 1, 1).data.slice(0, 3));
+    return Array.from(g.getImageData(0, 0, 1, 1).data.slice(0, 3));
   }, png.toString('base64'));
-  return { theme, corner };
 }
 
 const near = (a, b) => a.every((v, i) => Math.abs(v - b[i]) <= 3);
@@ -115,6 +121,49 @@ test('the page\'s own toggle (a class on <html>) switches auto embeds, and keeps
   }
 });
 
+test('a page with no background of its own is white, as the browser paints it, for a reader who prefers dark; unless it opts into dark', async () => {
+  const plain = await open('', '<broadphase-playground id="p" mode="tiles" height="260"></broadphase-playground>');
+  try {
+    await browser.page.emulateMedia({ colorScheme: 'dark' });
+    // A page reload under the dark preference, and the preference changing under a loaded page: white either way.
+    await browser.page.reload();
+    const seen = await looks('p');
+    assert.equal(seen.theme, 'light', 'expected the light theme on a page the browser paints white');
+    assert.ok(near(seen.corner, CORNER.light), `expected the light palette, the corner is ${seen.corner}`);
+    // The premise: the page itself is white here (below the embed).
+    assert.deepEqual(await pixelAt(500, 800), [255, 255, 255], 'expected Chromium to paint the plain page white');
+  } finally {
+    await plain.close();
+  }
+  // The same page saying it has a dark look too: the browser paints it dark for this reader, and the embed follows.
+  const optedIn = await open('<meta name="color-scheme" content="light dark">', '<broadphase-playground id="q" mode="tiles" height="260"></broadphase-playground>');
+  try {
+    assert.equal((await looks('q')).theme, 'light', 'expected light for a reader who prefers light');
+    await browser.page.emulateMedia({ colorScheme: 'dark' });
+    await waitUntil(browser.page, 'the dark theme', () => document.getElementById('q').shadowRoot.querySelector('.bp-embed').dataset.theme, (t) => t === 'dark');
+  } finally {
+    await optedIn.close();
+  }
+});
+
+test('any attribute change on <html> or <body> is followed: a site\'s own data attribute (MkDocs Material\'s data-md-color-scheme)', async () => {
+  const server = await open(
+    '<style>[data-md-color-scheme="slate"] { background: #1e2129; color: #e2e4e9 }</style>',
+    '<broadphase-playground id="s" mode="quadtree" count="60" height="260"></broadphase-playground>',
+  );
+  try {
+    await browser.page.evaluate(() => document.body.setAttribute('data-md-color-scheme', 'default'));
+    assert.equal((await looks('s')).theme, 'light');
+    for (const [scheme, want] of [['slate', 'dark'], ['default', 'light']]) {
+      await browser.page.evaluate((scheme) => document.body.setAttribute('data-md-color-scheme', scheme), scheme);
+      await waitUntil(browser.page, `the ${want} theme`, () => document.getElementById('s').shadowRoot.querySelector('.bp-embed').dataset.theme, (t) => t === want);
+      assert.ok(near((await looks('s')).corner, CORNER[want]), `expected the canvas in the ${want} palette`);
+    }
+  } finally {
+    await server.close();
+  }
+});
+
 test('theme="light" and theme="dark" win over the page, side by side each in its own palette, and change like any attribute', async () => {
   const server = await open('<style>body { background: #fff }</style>', '<broadphase-playground id="d" theme="dark" mode="tiles" height="260"></broadphase-playground><broadphase-playground id="l" theme="light" mode="tiles" height="260"></broadphase-playground>');
   try {
@@ -130,5 +179,106 @@ test('theme="light" and theme="dark" win over the page, side by side each in its
     assert.ok(problems.some((p) => /theme/.test(p) && /sepia/.test(p)), `expected theme="sepia" to be refused by name, problems: ${JSON.stringify(problems)}`);
   } finally {
     await server.close();
+  }
+});
+
+test('a theme change keeps a tile map the author wrote, the reader\'s edit and the undo history, and rebuilds nothing', async () => {
+  const MAP = ['################', '##............##', '##............##', '##............##', '##............##', '################'];
+  const server = await open(
+    '<style>html.dark body { background: #1b1b1f; color: #ddd }</style>',
+    `<broadphase-playground id="m" mode="tiles" height="420" tiles="\n${MAP.map((r) => `      ${r}`).join('\n')}\n    "></broadphase-playground>`,
+  );
+  const rows = () => browser.page.evaluate(() => document.getElementById('m').getState().tiles.split('\n').map((l) => l.trim()).filter(Boolean));
+  const undo = () => browser.page.evaluate(() => {
+    const button = document.getElementById('m').shadowRoot.querySelector('[data-tool="undo"]');
+    return button === null ? 'missing' : button.hidden || button.getClientRects().length === 0 ? 'hidden' : button.disabled ? 'disabled' : 'enabled';
+  });
+  const toggle = async (want) => {
+    await browser.page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), want === 'dark');
+    await waitUntil(browser.page, `the ${want} theme`, () => document.getElementById('m').shadowRoot.querySelector('.bp-embed').dataset.theme, (t) => t === want);
+    const seen = await looks('m');
+    assert.ok(near(seen.corner, CORNER[want]), `expected the canvas redrawn in the ${want} palette, its corner is ${seen.corner}`);
+  };
+  try {
+    assert.equal((await looks('m')).theme, 'light');
+    assert.deepEqual(await rows(), MAP, 'expected the author\'s map');
+    // The same canvas before and after: a rebuilt mode would make a new one.
+    await browser.page.evaluate(() => (document.getElementById('m').shadowRoot.querySelector('canvas').dataset.kept = 'yes'));
+    await toggle('dark');
+    assert.deepEqual(await rows(), MAP, 'expected the author\'s map after the switch to dark');
+    // The reader paints a tile in the middle of the map.
+    const box = await browser.page.evaluate(() => {
+      const r = document.getElementById('m').shadowRoot.querySelector('canvas').getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    });
+    await browser.page.mouse.click(box.x, box.y);
+    const edited = await waitUntil(browser.page, 'the painted tile in the map', () => document.getElementById('m').getState().tiles, (t) => t.replace(/\s+/g, '') !== MAP.join(''));
+    assert.equal(await undo(), 'enabled', 'expected undo offered after the edit');
+    await toggle('light');
+    assert.equal((await browser.page.evaluate(() => document.getElementById('m').getState().tiles)).replace(/\s+/g, ''), edited.replace(/\s+/g, ''), 'expected the reader\'s edit kept across the switch');
+    assert.equal(await undo(), 'enabled', 'expected undo still offered after the switch');
+    await toggle('dark');
+    assert.equal(await browser.page.evaluate(() => document.getElementById('m').shadowRoot.querySelector('canvas').dataset.kept), 'yes', 'expected the same canvas (nothing rebuilt) after three switches');
+    await browser.page.evaluate(() => document.getElementById('m').shadowRoot.querySelector('[data-tool="undo"]').click());
+    await waitUntil(browser.page, 'the undo to restore the author\'s map', () => document.getElementById('m').getState().tiles.replace(/\s+/g, ''), (t) => t === MAP.join(''));
+    assert.deepEqual(await browser.page.evaluate(() => document.getElementById('m').playground.problems.map((p) => p.message)), [], 'expected no refused settings');
+    assert.deepEqual(browser.problems, [], 'expected no console errors');
+  } finally {
+    await server.close();
+  }
+});
+
+test('in every mode, an embed switched by the page looks exactly like one made in that theme: the canvas, and every colour of its panels and legend', async () => {
+  const modes = ['quadtree', 'grids', 'hierarchy', 'tiles', 'rays', 'play'];
+  const element = (id, mode, theme) => `<broadphase-playground id="${id}" mode="${mode}" theme="${theme}" paused height="280" style="width: 900px"></broadphase-playground>`;
+  /** The canvas as a screenshot, and every colour the shadow tree shows (text, backgrounds, borders). */
+  const look = async (id) => {
+    const { rect, colours } = await browser.page.evaluate((id) => {
+      const el = document.getElementById(id);
+      const r = el.shadowRoot.querySelector('canvas').getBoundingClientRect();
+      const colours = new Set();
+      for (const node of el.shadowRoot.querySelectorAll('*')) {
+        if (node.classList.contains('bp-canvas-probe')) continue;
+        const s = getComputedStyle(node);
+        for (const c of [s.color, s.backgroundColor, s.borderTopColor]) colours.add(c);
+      }
+      return { rect: { x: r.x, y: r.y, width: r.width, height: r.height }, colours: [...colours].sort() };
+    }, id);
+    return { png: (await browser.page.screenshot({ clip: rect })).toString('base64'), colours };
+  };
+  const differing = (a, b) =>
+    browser.page.evaluate(
+      async ([a, b]) => {
+        const pixels = async (b64) => {
+          const img = new Image();
+          img.src = `data:image/png;base64,${b64}`;
+          await img.decode();
+          const g = new OffscreenCanvas(img.width, img.height).getContext('2d');
+          g.drawImage(img, 0, 0);
+          return g.getImageData(0, 0, img.width, img.height).data;
+        };
+        const [p, q] = [await pixels(a), await pixels(b)];
+        let n = 0;
+        for (let i = 0; i < p.length; i += 4) if (Math.abs(p[i] - q[i]) + Math.abs(p[i + 1] - q[i + 1]) + Math.abs(p[i + 2] - q[i + 2]) > 12) n += 1;
+        return n;
+      },
+      [a, b],
+    );
+  for (const mode of modes) {
+    const server = await open('<style>html.dark body { background: #1b1b1f }</style>', `${element('auto', mode, 'auto')}${element('dark', mode, 'dark')}${element('light', mode, 'light')}`);
+    try {
+      for (const id of ['auto', 'dark', 'light']) await looks(id);
+      for (const want of ['dark', 'light']) {
+        await browser.page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), want === 'dark');
+        await waitUntil(browser.page, `the ${want} theme`, () => document.getElementById('auto').shadowRoot.querySelector('.bp-embed').dataset.theme, (t) => t === want);
+        await looks('auto');
+        const [switched, made] = [await look('auto'), await look(want)];
+        assert.equal(await differing(switched.png, made.png), 0, `${mode}: expected the switched canvas to match one made ${want}`);
+        assert.deepEqual(switched.colours, made.colours, `${mode}: expected the switched panels and legend in the ${want} palette's colours`);
+      }
+      assert.deepEqual(browser.problems, [], `${mode}: expected no console errors`);
+    } finally {
+      await server.close();
+    }
   }
 });

@@ -205,7 +205,7 @@ test('prefers-reduced-motion: the tutorial and the playground start paused', asy
     });
     assert.equal(steps[0], steps[1], 'expected no motion: the scene\'s stats stay put');
     await page.goto(`${browser.baseUrl}?mode=quadtree`);
-    await waitUntil(page, 'the playground to start paused', () => window.__broadphase?.settings.running, (r) => r === false);
+    await waitUntil(page, 'the playground to start paused', () => !window.__broadphase?.settings.paused, (r) => r === false);
   } finally {
     await page.emulateMedia({ reducedMotion: 'no-preference' });
   }

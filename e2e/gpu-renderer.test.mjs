@@ -37,7 +37,7 @@ async function open(query, hash, page = browser.page) {
  */
 function comparePictures(page, tolerance = 3) {
   return page.evaluate((tolerance) => {
-    const renderer = window.__broadphase.playground.renderer;
+    const renderer = window.__broadphase.renderer;
     const read = (choice) => {
       renderer.use(choice);
       const canvas = renderer.picture();
@@ -128,7 +128,7 @@ test('the picture stays readable after the browser shows it: the GPU canvas and 
       const canvas = document.getElementById('world');
       const r = canvas.getBoundingClientRect();
       const k = canvas.width / r.width;
-      return Array.from(window.__broadphase.playground.renderer.picture().getContext('2d').getImageData(Math.floor((x - r.left) * k), Math.floor((y - r.top) * k), 1, 1).data.slice(0, 3));
+      return Array.from(window.__broadphase.renderer.picture().getContext('2d').getImageData(Math.floor((x - r.left) * k), Math.floor((y - r.top) * k), 1, 1).data.slice(0, 3));
     }, p);
     assert.deepEqual(read, drawn, `expected the picture read later at (${p.x}, ${p.y}) to be the one drawn`);
     colours.add(read.join());
@@ -168,7 +168,7 @@ test('?renderer=2d draws everything on the one 2D canvas, with no WebGL context'
   const state = await browser.page.evaluate(() => ({
     backend: document.getElementById('world').dataset.renderer,
     gpuCanvases: document.querySelectorAll('canvas.gpu-canvas').length,
-    choice: window.__broadphase.playground.renderer.choice,
+    choice: window.__broadphase.renderer.choice,
   }));
   assert.deepEqual(state, { backend: '2d', gpuCanvases: 0, choice: '2d' });
   // The one canvas holds the whole picture, opaque, page colour at the corner.
@@ -183,7 +183,7 @@ test('?renderer=2d draws everything on the one 2D canvas, with no WebGL context'
   assert.ok(canvas.colours > 6, `expected the boxes and lines on the 2D canvas, found ${canvas.colours} colours`);
   const refused = await browser.page.evaluate(() => {
     try {
-      window.__broadphase.playground.renderer.use('webgl');
+      window.__broadphase.renderer.use('webgl');
       return null;
     } catch (error) {
       return error.message;
@@ -238,7 +238,7 @@ test('a lost WebGL context falls back to 2D at once, and the GPU draws again onc
   // Still drawing: frames go on, and the 2D canvas holds the picture.
   await waitUntil(page, 'frames after the loss', () => window.__broadphase.frame, (f) => f > lost.frame + 3, 15_000);
   const result = await page.evaluate(() => {
-    const c = window.__broadphase.playground.renderer.picture();
+    const c = window.__broadphase.renderer.picture();
     const data = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     const seen = new Set();
     for (let i = 0; i < data.length; i += 4 * 13) seen.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);

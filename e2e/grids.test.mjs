@@ -53,8 +53,8 @@ async function findLoneSmallBox(exclude = []) {
 }
 
 async function pause() {
-  if (await page.evaluate(() => window.__broadphase.settings.running)) await page.click('#pause');
-  await waitUntil(page, 'the simulation to be paused', () => window.__broadphase.settings.running, (r) => r === false);
+  if (await page.evaluate(() => !window.__broadphase.settings.paused)) await page.click('#pause');
+  await waitUntil(page, 'the simulation to be paused', () => !window.__broadphase.settings.paused, (r) => r === false);
 }
 
 /** Drags box `a` by (dx, dy) CSS px, holding still before the release (no throw). */
@@ -141,7 +141,7 @@ test('a set cell size reaches the core and the grid drawn from gridGeometry', as
   const side = await page.evaluate(() => window.__broadphase.world.width);
   assert.ok(g[3] * 40 >= side && g[4] * 40 >= side, `expected ${g[3]} × ${g[4]} cells of 40 to cover the world side ${side}`);
   // The URL is rewritten on the next frame.
-  await waitUntil(page, 'cell=40 in the address', () => location.hash, (q) => /[#&]cell=40(&|$)/.test(q));
+  await waitUntil(page, 'cell-size=40 in the address', () => location.hash, (q) => /[#&]cell-size=40(&|$)/.test(q));
   assert.match(await page.locator('#cell-size-state').textContent(), /Set to 40/);
 });
 

@@ -181,7 +181,7 @@ test('attaching a parent to its own child is refused: a notice, and nothing chan
   const before = await snapshot();
   const grab = await toScreen(page, ...Object.values(await freePoint(parentId)));
   await page.mouse.click(grab.x, grab.y);
-  await waitUntil(page, `#${parentId} to be selected`, () => window.__broadphase.playground.state.interaction.selectedId, (id) => id === parentId, 3_000, parentId);
+  await waitUntil(page, `#${parentId} to be selected`, () => window.__broadphase.playground.interaction.selectedId, (id) => id === parentId, 3_000, parentId);
   await page.click('#attach-pick');
   const onChild = await toScreen(page, ...Object.values(await freePoint(childId)));
   await page.mouse.click(onChild.x, onChild.y);
@@ -258,7 +258,7 @@ test('“attach selected to…” then a click attaches (no Shift needed); Shift
   const pa = await freePoint(a.id);
   const ca = await toScreen(page, pa.x, pa.y);
   await page.mouse.click(ca.x, ca.y);
-  await waitUntil(page, `#${a.id} to be selected`, () => window.__broadphase.playground.state.interaction.selectedId, (id) => id === a.id, 3_000);
+  await waitUntil(page, `#${a.id} to be selected`, () => window.__broadphase.playground.interaction.selectedId, (id) => id === a.id, 3_000);
   await page.click('#attach-pick');
   assert.match(await page.locator('#last-action').textContent(), new RegExp(`attach #${a.id} to`));
   const pb = await freePoint(b.id);

@@ -82,6 +82,27 @@ async function openPage() {
   await waitUntil(page, 'the quadtree mode', () => window.__broadphase?.frame ?? -1, (f) => f > 1, 20_000);
 }
 
+test('a link names each setting as its attribute does; an older link\'s short names open the same scene, and the page writes the one name', async () => {
+  await openPage();
+  const scene = () => ({ count: window.__broadphase.world.count, limits: [window.__broadphase.world.maxObjects, window.__broadphase.world.maxLevels], cell: window.__broadphase.world.cellSize, seed: window.__broadphase.settings.seed });
+  browser.warnings.length = 0;
+  const now = await follow('mode=grids&count=300&seed=4&max-objects=4&max-levels=6&cell-size=25&paused');
+  assert.equal(now.mode, 'grids');
+  assert.equal(now.notice, null, `expected #count=300 and the other attribute names to be taken as written, notice: ${now.notice}`);
+  const written = await page.evaluate(scene);
+  assert.deepEqual(written, { count: 300, limits: [4, 6], cell: 25, seed: 4 });
+  const old = await follow('mode=grids&n=300&seed=4&mo=4&ml=6&cell=25&paused');
+  assert.equal(old.notice, null, `expected an older link's n, mo, ml and cell to be read, notice: ${old.notice}`);
+  assert.deepEqual(await page.evaluate(scene), written, 'expected the older link to open the same scene');
+  // A change makes the page write its address: under the one name, never the short one.
+  await page.click('#new-seed');
+  const hash = await waitUntil(page, 'the address to be rewritten', () => location.hash, (h) => !/seed=4(&|$)/.test(h));
+  assert.match(hash, /[#&]count=300(&|$)/, `expected count=300 in ${hash}`);
+  assert.match(hash, /[#&]max-objects=4&max-levels=6&cell-size=25(&|$)/, `expected the attribute names in ${hash}`);
+  assert.doesNotMatch(hash, /[#&](n|mo|ml|cell)=/, `expected no short names in ${hash}`);
+  assert.deepEqual(browser.warnings, [], 'expected no warnings');
+});
+
 test('a packed value that does not unpack is refused once, named in the notice and the console, and the rest of the link applies', async () => {
   await openPage();
   for (const [hash, key, mode] of [

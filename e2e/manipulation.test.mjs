@@ -551,7 +551,7 @@ test('grids: Enter on the canvas selects a box and the arrows move it; Ctrl+Z un
   await page.locator('#world').focus();
   // Enter walks the boxes; Tab would leave the canvas.
   await page.keyboard.press('Enter');
-  const id = await page.evaluate(() => window.__broadphase.playground.state.interaction.selectedId);
+  const id = await page.evaluate(() => window.__broadphase.playground.interaction.selectedId);
   assert.ok(id > 0, 'expected Enter on the canvas to select a box');
   const before = await page.evaluate((i) => Array.from(window.__broadphase.world.box(i)), id);
   await page.keyboard.press('ArrowRight');
@@ -566,7 +566,7 @@ test('grids: Enter on the canvas selects a box and the arrows move it; Ctrl+Z un
   const back = await page.evaluate((i) => Array.from(window.__broadphase.world.box(i)), id);
   assert.deepEqual(back, before, 'expected a second Ctrl+Z to put the box back');
   await page.keyboard.press('Escape');
-  assert.equal(await page.evaluate(() => window.__broadphase.playground.state.interaction.selectedId), 0, 'expected Esc to clear the selection');
+  assert.equal(await page.evaluate(() => window.__broadphase.playground.interaction.selectedId), 0, 'expected Esc to clear the selection');
 });
 
 test('rays: with Snap on a dragged ray end lands exactly on a cell corner; Ctrl+Z puts it back', async () => {

@@ -65,12 +65,12 @@ test('clicking a tab destroys the old mode: its loop and its keys stop, one rAF 
   const old = await page.evaluate(async () => {
     const pg = window.__oldPlayground;
     const f0 = pg.frame;
-    const running0 = pg.state.settings.running;
+    const running0 = !pg.settings.paused;
     document.getElementById('world').focus();
     // Space pauses the grids mode; a leaked handler would also flip the old one.
     document.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
     await new Promise((r) => setTimeout(r, 400));
-    return { destroyed: pg.isDestroyed, advanced: pg.frame - f0, runningChanged: pg.state.settings.running !== running0, gridsRunning: window.__broadphase.settings.running };
+    return { destroyed: pg.isDestroyed, advanced: pg.frame - f0, runningChanged: !pg.settings.paused !== running0, gridsRunning: !window.__broadphase.settings.paused };
   });
   assert.equal(old.destroyed, true, 'expected the quadtree playground to be destroyed');
   assert.equal(old.advanced, 0, `expected the old mode's frame loop to stop, it drew ${old.advanced} more frames`);
@@ -132,7 +132,7 @@ test('settings the address cannot have are listed on the page, warned in the con
       const notice = document.getElementById('settings-notice');
       return { notice: notice.hidden ? null : notice.textContent, hash: location.hash, count: window.__broadphase?.world.count };
     },
-    (s) => s.notice !== null && /n=200000/.test(s.hash),
+    (s) => s.notice !== null && /count=200000/.test(s.hash),
   );
   assert.match(seen.notice, /n clamped to 200,000/, `expected the clamp to be said, notice: ${seen.notice}`);
   assert.match(seen.notice, /speed: "fast" is not a finite number/, 'expected the refused speed to be named');

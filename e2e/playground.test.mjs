@@ -49,8 +49,8 @@ function parseCount(text) {
 }
 
 async function pause() {
-  if (await page.evaluate(() => window.__broadphase.settings.running)) await page.click('#pause');
-  await waitUntil('the simulation to be paused', () => window.__broadphase.settings.running, (r) => r === false);
+  if (await page.evaluate(() => !window.__broadphase.settings.paused)) await page.click('#pause');
+  await waitUntil('the simulation to be paused', () => !window.__broadphase.settings.paused, (r) => r === false);
 }
 
 /**
@@ -164,7 +164,7 @@ test('dragging a box onto another moves it by the drag and both turn red', async
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 5 });
-  const midDrag = await page.evaluate((id) => ({ v: Array.from(window.__broadphase.world.velocity(id)), kind: window.__broadphase.playground.state.interaction.dragKind }), a.id);
+  const midDrag = await page.evaluate((id) => ({ v: Array.from(window.__broadphase.world.velocity(id)), kind: window.__broadphase.playground.interaction.dragKind }), a.id);
   assert.equal(midDrag.kind, 'box', `expected pressing on box #${a.id} to start a box drag, found ${midDrag.kind}`);
   assert.deepEqual(midDrag.v, [0, 0], `expected the dragged box to be at rest, found velocity ${JSON.stringify(midDrag.v)}`);
   await page.mouse.move(to.x, to.y, { steps: 5 });
@@ -284,7 +284,7 @@ test('keyboard: Space plays and pauses, "." advances exactly one step', async ()
   const steps2 = await page.evaluate(() => window.__broadphase.steps);
   assert.equal(steps2 - steps0, 1, `expected "." to advance exactly 1 step, went ${steps0} → ${steps1} → ${steps2}`);
   await page.keyboard.press(' ');
-  await waitUntil('Space to resume the simulation', () => window.__broadphase.settings.running, (r) => r === true);
+  await waitUntil('Space to resume the simulation', () => !window.__broadphase.settings.paused, (r) => r === true);
   const label = await page.locator('#pause').textContent();
   assert.equal(label, 'Pause', `expected the play/pause button to read "Pause" while running, found "${label}"`);
 });
@@ -366,7 +366,7 @@ test('after the world renumbers its slots, a press picks the box drawn on top', 
     await page.mouse.move(at.x, at.y);
     await page.mouse.down();
     await page.mouse.up();
-    const selected = await page.evaluate(() => window.__broadphase.playground.state.interaction.selectedId);
+    const selected = await page.evaluate(() => window.__broadphase.playground.interaction.selectedId);
     assert.equal(selected, spot.top, `pressing where #${spot.ids[0]} and #${spot.ids[1]} overlap should pick #${spot.top}, drawn on top`);
   }
 });

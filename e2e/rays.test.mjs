@@ -82,7 +82,7 @@ async function tracedNow() {
       const r = bp.ray;
       const t = bp.tracedRay();
       const same = r.x0 === t.x0 && r.y0 === t.y0 && r.x1 === t.x1 && r.y1 === t.y1;
-      return { same, shaded: bp.shadedCells(), expected: Array.from(bp.world.traceCells(r.x0, r.y0, r.x1, r.y1)) };
+      return { same, shaded: bp.shadedCells(), expected: Array.from(bp.world.tiles.traceCells(r.x0, r.y0, r.x1, r.y1)) };
     },
     (s) => s.same,
   );
@@ -229,7 +229,7 @@ test('keyboard: Enter picks A on the focused canvas, arrows move it, the trace f
   await page.locator('#world').focus();
   const before = await ray();
   await page.keyboard.press('Enter');
-  const selected = await page.evaluate(() => window.__broadphaseRays.mode.ui.selected);
+  const selected = await page.evaluate(() => window.__broadphaseRays.model.ui.selected);
   assert.equal(selected, 'start', `expected Enter on the canvas to pick the ray start, found ${selected}`);
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Shift+ArrowDown');
@@ -286,7 +286,7 @@ test('the enemy loses the player behind a wall and sees them in the open', async
     // The tiles' own cast: boxes do not block sight.
     const h = bp.tiles.castRay(e.x, e.y, p.x, p.y);
     const cast = h && { x: h.x, y: h.y, t: h.t };
-    const shown = bp.mode.model.sight.block;
+    const shown = bp.model.sight.block;
     return { los: bp.tiles.lineOfSight(e.x, e.y, p.x, p.y), cast, shown: shown && { x: shown.x, y: shown.y, t: shown.t } };
   });
   assert.equal(block.los, false, 'expected lineOfSight to be false for the hidden spot');
@@ -380,7 +380,7 @@ async function openStretch(cols = 3, rows = 2) {
     const bp = window.__broadphaseRays;
     const t = bp.tiles;
     const ts = t.tileSize;
-    const boxes = bp.mode.model.boxes();
+    const boxes = bp.model.boxes();
     const handles = [bp.ray.x0, bp.ray.y0, bp.ray.x1, bp.ray.y1, bp.enemy.x, bp.enemy.y, bp.player.x, bp.player.y];
     for (let r = 1; r + rows < t.rows - 1; r++) {
       for (let c = 2; c + cols < t.cols - 2; c++) {
@@ -486,7 +486,7 @@ async function raysPicture(p) {
   await p.mouse.move(2, 2);
   await p.evaluate(() => {
     document.activeElement?.blur?.();
-    const m = window.__broadphaseRays.mode;
+    const m = window.__broadphaseRays.model;
     m.drawn.selected = 0;
     m.drawn.changed();
     m.ui.selected = null;
@@ -511,7 +511,7 @@ test('a link keeps the drawn boxes and the zoom and pan: a new page shows the sa
   const picked = await page.evaluate(([x, y]) => {
     const bp = window.__broadphaseRays;
     const p = bp.screenToWorld(x, y);
-    return { p, boxes: bp.mode.model.boxes().some((b) => p.x >= b.x - 4 && p.x <= b.x + b.w + 4 && p.y >= b.y - 4 && p.y <= b.y + b.h + 4) };
+    return { p, boxes: bp.model.boxes().some((b) => p.x >= b.x - 4 && p.x <= b.x + b.w + 4 && p.y >= b.y - 4 && p.y <= b.y + b.h + 4) };
   }, [sx, sy]);
   assert.ok(!picked.boxes, 'expected the pan to start on empty space');
   await page.mouse.move(sx, sy);
@@ -523,7 +523,7 @@ test('a link keeps the drawn boxes and the zoom and pan: a new page shows the sa
   const boxes = await drawnBoxes();
   const picture = await raysPicture(page);
   // The view alone writes too (at most every 250 ms): wait for the hash to hold the final one.
-  const size = await page.evaluate(() => [window.__broadphaseRays.mode.model.width, window.__broadphaseRays.mode.model.height]);
+  const size = await page.evaluate(() => [window.__broadphaseRays.model.width, window.__broadphaseRays.model.height]);
   // Written to 9 significant digits (a reload lands within a ten-thousandth of a pixel), not 17.
   const nine = (n) => String(Number(n.toPrecision(9)));
   const expectView = `view=${nine(view.zoom)}_${nine(view.centreX / size[0])}_${nine(view.centreY / size[1])}`;
@@ -539,7 +539,7 @@ test('a link keeps the drawn boxes and the zoom and pan: a new page shows the sa
     assert.deepEqual(again.boxes.map(({ name, x, y, w, h }) => [name, x, y, w, h]), boxes.map(({ name, x, y, w, h }) => [name, x, y, w, h]), 'expected the link to carry the drawn box exactly');
     assert.ok(Math.abs(again.view.zoom / view.zoom - 1) < 1e-8, `expected the link to carry the zoom, ${again.view.zoom} vs ${view.zoom}`);
     // Within a thousandth of a screen pixel (the picture below is compared pixel for pixel).
-    const px = await second.evaluate(() => window.__broadphaseRays.mode.viewport.scale);
+    const px = await second.evaluate(() => window.__broadphaseRays.model.viewport.scale);
     assert.ok(Math.abs(again.view.centreX - view.centreX) * px < 1e-3 && Math.abs(again.view.centreY - view.centreY) * px < 1e-3, `expected the link to carry the pan, ${JSON.stringify(again.view)} vs ${JSON.stringify(view)}`);
     const shown = await raysPicture(second);
     assert.ok(shown === picture, 'expected the linked page to show the same picture, pixel for pixel');
@@ -557,7 +557,7 @@ test('a view out of range in the address is clamped, said in the settings notice
   await waitUntil('the rays mode to draw', () => window.__broadphaseRays?.frame ?? -1, (f) => f > 2, 20_000);
   const state = await page.evaluate(() => ({
     view: window.__broadphaseRays.view,
-    width: window.__broadphaseRays.mode.model.width,
+    width: window.__broadphaseRays.model.width,
     notice: document.getElementById('settings-notice').hidden ? null : document.getElementById('settings-notice').textContent,
   }));
   assert.equal(state.view.zoom, 60, 'expected the zoom clamped to 60');
@@ -573,7 +573,7 @@ test('every mode with zoom takes its view from the link', async () => {
     grids: ['__broadphase', 'window.__broadphase.world.width', 'window.__broadphase.world.height'],
     hierarchy: ['__broadphase', 'window.__broadphase.world.width', 'window.__broadphase.world.height'],
     tiles: ['__broadphaseTiles', 'window.__broadphaseTiles.editor.mapWidth', 'window.__broadphaseTiles.editor.mapHeight'],
-    rays: ['__broadphaseRays', 'window.__broadphaseRays.mode.model.width', 'window.__broadphaseRays.mode.model.height'],
+    rays: ['__broadphaseRays', 'window.__broadphaseRays.model.width', 'window.__broadphaseRays.model.height'],
     play: ['__broadphasePlay', 'window.__broadphasePlay.game().width', 'window.__broadphasePlay.game().height'],
   };
   for (const [mode, [handle, wExpr, hExpr]] of Object.entries(cases)) {
@@ -614,7 +614,7 @@ test('screenshots: drawn boxes in the rays mode at desktop and phone size', asyn
     await phone.setViewportSize({ width: 390, height: 844 });
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
     // Zoomed in 3× on the box through the link's view, so the phone picture shows it.
-    const [W, H] = await page.evaluate(() => [window.__broadphaseRays.mode.model.width, window.__broadphaseRays.mode.model.height]);
+    const [W, H] = await page.evaluate(() => [window.__broadphaseRays.model.width, window.__broadphaseRays.model.height]);
     const d = (await drawnBoxes())[0];
     await phone.goto(`${link}&view=3_${(d.x + d.w / 2) / W}_${(d.y + d.h / 2) / H}`);
     await waitUntilIn(phone, 'the phone rays mode to draw', () => window.__broadphaseRays?.frame ?? -1, (f) => f > 2, 20_000);
@@ -623,7 +623,7 @@ test('screenshots: drawn boxes in the rays mode at desktop and phone size', asyn
     const at = await phone.evaluate(([x, y]) => window.__broadphaseRays.worldToScreen(x, y), [b.x + b.w / 2, b.y + b.h / 2]);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: at.x, y: at.y, id: 1 }] });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await waitUntilIn(phone, 'the tap to select the box', () => window.__broadphaseRays.mode.drawn.selected, (id) => id === b.id, 5_000);
+    await waitUntilIn(phone, 'the tap to select the box', () => window.__broadphaseRays.model.drawn.selected, (id) => id === b.id, 5_000);
     await phone.waitForTimeout(200);
     await phone.screenshot({ path: join(screenshots, 'phone-rays-drawn-boxes.png') });
     await phone.locator('#rays-drawn').scrollIntoViewIfNeeded();

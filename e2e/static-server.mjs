@@ -8,7 +8,7 @@
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css', '.json': 'application/json' };
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css', '.json': 'application/json', '.txt': 'text/plain; charset=utf-8', '.xml': 'application/xml' };
 
 /** Starts the server on a free port; returns { url, close }. */
 export async function serveFiles(files, { wasmType = 'application/wasm' } = {}) {

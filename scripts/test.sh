@@ -27,4 +27,4 @@ step "embeddable library build (ES module + .d.ts)" bash scripts/build-lib.sh
 step "npm packages (npm pack) used by a Node script, a Vite app and a plain page" bash -c "bash scripts/pack.sh && node --test tests/packages/"
 step "every command the README and docs/ show works as written (benchmarks quick)" node scripts/check-doc-commands.mjs
 step "browser tests (headless Chromium)" bash -c 'node --test e2e/*.test.mjs'
-step "site generators: plain HTML, VitePress, Astro, Docusaurus, mdBook sites built with the packed embed, read in Chromium" node --test e2e/sites/
+step "site generators: plain HTML, VitePress, Astro, Docusaurus, mdBook, Rollup, Next.js, Eleventy, Starlight, MkDocs Material, Sphinx, Hugo sites built with the packed embed, read in Chromium" node --test e2e/sites/

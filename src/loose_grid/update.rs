@@ -3,8 +3,8 @@
 //! tells a [`Tracer`] its steps (see `crate::trace`).
 
 use super::storage::{LooseGrid, Proxy, ABSENT_PROXY, OVERSIZE};
+use crate::geometry::midpoint;
 use crate::geometry::Aabb;
-use crate::grid::midpoint;
 use crate::index::NULL_INDEX;
 use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
@@ -128,7 +128,7 @@ impl LooseGrid {
         true
     }
 
-    /// Renames the proxies (see [`crate::BroadPhase::relabel`]): records
+    /// Renames the proxies (see [`crate::broad_phase::BroadPhase::relabel`]): records
     /// move to their new numbers and every link (list neighbours, cell
     /// heads, the oversize list) follows. Each record and back link is
     /// gathered in its new place with its links renamed on the way, in one

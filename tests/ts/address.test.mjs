@@ -46,8 +46,8 @@ async function settle() {
 }
 
 test('a write puts the mode first and writes flags bare', () => {
-  address.writeAddress('grids', new URLSearchParams([['n', '300'], ['paused', ''], ['mode', 'tiles']]));
-  assert.equal(page.location.hash, '#mode=grids&n=300&paused');
+  address.writeAddress('grids', new URLSearchParams([['count', '300'], ['paused', ''], ['mode', 'tiles']]));
+  assert.equal(page.location.hash, '#mode=grids&count=300&paused');
   assert.equal(address.addressIsShown(), true, 'the page shows what it wrote');
 });
 
@@ -67,7 +67,7 @@ test('long values are packed, and the latest write wins over one still packing',
 test('nothing is written over a navigation the shell has not followed yet', async () => {
   page.navigate('#mode=rays&ray=1_2_3_4');
   assert.equal(address.addressIsShown(), false);
-  address.writeAddress('quadtree', new URLSearchParams({ n: '5' }));
+  address.writeAddress('quadtree', new URLSearchParams({ count: '5' }));
   assert.equal(page.location.hash, '#mode=rays&ray=1_2_3_4', "the old mode's write must not replace the new address");
   assert.equal(page.writes, 0);
   // Once the shell follows it, writes go through again.

@@ -1,6 +1,6 @@
 // www/core/trace.ts in Node: a trace's flat records read field by field at
 // the core's offsets, kinds and reasons by the core's names, and the
-// hierarchy mode's walk (www/modes/hierarchy/model.ts) built from the core's
+// hierarchy mode's walk (www/modes/hierarchy/forest.ts) built from the core's
 // repair steps, never from a rule of its own.
 
 import assert from 'node:assert/strict';
@@ -11,7 +11,7 @@ let core;
 let model;
 
 before(async () => {
-  [core, model] = await load('/www/core/index.ts', '/www/modes/hierarchy/model.ts');
+  [core, model] = await load('/www/core/index.ts', '/www/modes/hierarchy/forest.ts');
   initCore(core);
 });
 

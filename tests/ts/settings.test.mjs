@@ -35,32 +35,61 @@ const TYPED = {
 
 const modeOf = (spec) => (spec.modes === 'all' ? 'quadtree' : spec.modes[0]);
 
-test('every URL setting reads its example from a link into its typed value and writes back to the same value', () => {
+test('every link setting reads its example from a link into its typed value and writes back to the same value, under the same name', () => {
   for (const spec of table.SETTINGS) {
-    if (spec.param === null || spec.option === 'mode') continue;
+    if (!spec.inLink || spec.name === 'mode') continue;
     const mode = modeOf(spec);
-    const got = read.readSettings(new URLSearchParams([[spec.param, spec.example]]), mode, 'link');
-    assert.deepEqual(got.problems, [], `${spec.param}=${spec.example}`);
-    assert.notEqual(got.given[spec.option], undefined, `${spec.param}=${spec.example} is taken`);
-    if (spec.option in TYPED) assert.deepEqual(got.given[spec.option], TYPED[spec.option], `${spec.param}=${spec.example} reads as ${JSON.stringify(TYPED[spec.option])}`);
-    assert.deepEqual(got.values[spec.option], got.given[spec.option]);
-    const again = read.readSettings(read.writeParams(got.given, mode), mode, 'link');
-    assert.deepEqual(again.given, got.given, `${spec.param}: written and read back`);
+    const param = table.attributeOf(spec.name);
+    const got = read.readSettings(new URLSearchParams([[param, spec.example]]), mode, 'link');
+    assert.deepEqual(got.problems, [], `${param}=${spec.example}`);
+    assert.notEqual(got.given[spec.name], undefined, `${param}=${spec.example} is taken`);
+    if (spec.name in TYPED) assert.deepEqual(got.given[spec.name], TYPED[spec.name], `${param}=${spec.example} reads as ${JSON.stringify(TYPED[spec.name])}`);
+    assert.deepEqual(got.values[spec.name], got.given[spec.name]);
+    const written = read.writeParams(got.given, mode);
+    assert.deepEqual([...written.keys()], [param], `${spec.name} is written as ${param}`);
+    const again = read.readSettings(written, mode, 'link');
+    assert.deepEqual(again.given, got.given, `${param}: written and read back`);
   }
+});
+
+test('one name per setting: the attribute and the link parameter are the option in kebab-case', () => {
+  const seen = new Set();
+  for (const spec of table.SETTINGS) {
+    const attribute = table.attributeOf(spec.name);
+    assert.match(attribute, /^[a-z]+(-[a-z]+)*$/, `${spec.name}'s attribute ${attribute}`);
+    for (const name of [attribute, ...(spec.aliases ?? [])]) {
+      assert.ok(!seen.has(name), `${name} names two settings`);
+      seen.add(name);
+    }
+    assert.equal(table.settingBy('attribute', attribute), spec);
+    assert.equal(table.settingBy('link', attribute), spec.inLink ? spec : undefined, `${attribute} in a link`);
+  }
+  assert.equal(table.attributeOf('maxObjects'), 'max-objects');
+  assert.equal(table.attributeOf('wasmUrl'), 'wasm-url');
+});
+
+test("older links' short names are read as the settings they named, and written back under the one name", () => {
+  const old = read.readLink(new URLSearchParams('mode=grids&n=300&mo=4&ml=6&cell=12.5&seed=3'));
+  assert.deepEqual(old.problems, []);
+  assert.deepEqual([old.mode, old.given.count, old.given.maxObjects, old.given.maxLevels, old.given.cellSize, old.given.seed], ['grids', 300, 4, 6, 12.5, 3]);
+  const now = read.readLink(new URLSearchParams('mode=grids&count=300&max-objects=4&max-levels=6&cell-size=12.5&seed=3'));
+  assert.deepEqual(now.given, old.given, 'the one names read the same scene');
+  assert.equal(read.writeParams(old.given, 'grids').toString(), 'count=300&seed=3&max-objects=4&max-levels=6&cell-size=12.5');
+  assert.equal(read.readLink(new URLSearchParams('count=300')).values.count, 300, '#count=300, as the attribute is named, is a link to 300 objects');
 });
 
 test('an embed takes every example as an attribute and as getState() gives it back to setState', () => {
   for (const spec of table.SETTINGS) {
-    if (spec.option === 'mode') continue;
+    if (spec.name === 'mode') continue;
     const mode = modeOf(spec);
-    const attr = read.readSettings({ [spec.option]: spec.example }, mode, 'attribute');
-    assert.deepEqual(attr.problems, [], `attribute ${spec.attribute}="${spec.example}"`);
-    const value = attr.given[spec.option];
+    const attr = read.readSettings({ [spec.name]: spec.example }, mode, 'attribute');
+    assert.deepEqual(attr.problems, [], `attribute ${table.attributeOf(spec.name)}="${spec.example}"`);
+    const value = attr.given[spec.name];
     assert.notEqual(value, undefined);
-    const option = read.optionsOf(attr.given)[spec.option];
-    const fromScript = read.readSettings({ [spec.option]: option }, mode, 'option');
-    assert.deepEqual(fromScript.problems, [], `option ${spec.option}: ${JSON.stringify(option)}`);
-    assert.deepEqual(fromScript.given[spec.option], value, `getState()'s ${spec.option} given back to setState reads the same`);
+    const option = read.optionsOf(attr.given)[spec.name];
+    const fromScript = read.readSettings({ [spec.name]: option }, mode, 'option');
+    assert.deepEqual(fromScript.problems, [], `option ${spec.name}: ${JSON.stringify(option)}`);
+    assert.deepEqual(fromScript.given[spec.name], value, `getState()'s ${spec.name} given back to setState reads the same`);
   }
 });
 
@@ -119,13 +148,22 @@ test('a link leaves defaults unsaid and writes flags bare, lists as text, number
     { ...defaults, count: 300, paused: true, tree: false, boxes: [1, 2, 3, 4, 0, 0, 1.5, 2, 3, 4, 1, 2], camera: [1.23456, 2, 3, 4], view: [1.4522928034103537, 0.123456789012345, 0.5] },
     'quadtree',
   );
-  assert.equal(params.toString(), 'n=300&paused=&tree=0&boxes=1%2C2%2C3%2C4%3B1.5%2C2%2C3%2C4%2C1%2C2&camera=1.23_2_3_4&view=1.4522928_0.123456789_0.5');
+  assert.equal(params.toString(), 'count=300&paused=&tree=0&boxes=1%2C2%2C3%2C4%3B1.5%2C2%2C3%2C4%2C1%2C2&camera=1.23_2_3_4&view=1.4522928_0.123456789_0.5');
   assert.deepEqual(read.writeParams({ ray: [1, 2, 3, 4], count: 5 }, 'rays').toString(), 'ray=1_2_3_4', 'settings of other modes are left out');
   assert.deepEqual(read.optionsOf({ boxes: [1, 2, 3, 4, 0, 0], links: [2, 1], count: 3 }), { boxes: '1,2,3,4', links: '2:1', count: 3 });
 });
 
+test("a mode's scene settings: its own link settings, each present (undefined when unset), no view, no embed-only look, no other mode's", () => {
+  const values = { ...read.readSettings(new URLSearchParams('cell-size=20&view=2_0.5_0.5'), 'quadtree', 'link').values, theme: 'dark', panels: ['stats'], ray: [1, 2, 3, 4] };
+  const scene = read.sceneSettings(values, 'quadtree');
+  assert.equal(scene.cellSize, 20);
+  assert.ok('boxes' in scene && scene.boxes === undefined, 'an unset scene setting is there, undefined, so it clears one given earlier');
+  for (const name of ['view', 'theme', 'panels', 'ray', 'links', 'mode']) assert.ok(!(name in scene), `${name} is not part of the quadtree's scene`);
+  assert.deepEqual(Object.keys(read.sceneSettings(values, 'hierarchy')).includes('links'), true);
+});
+
 test('the view is written to 9 significant digits: a reload is within a ten-thousandth of a pixel at the largest zoom', () => {
-  const spec = table.settingBy('option', 'view');
+  const spec = table.settingBy('name', 'view');
   const worldPx = 60 * 4000; // largest zoom × a wide canvas of device pixels per world
   let r = 1;
   for (let i = 0; i < 1000; i++) {
@@ -165,7 +203,7 @@ test('fuzz: any link reads without throwing, and what it keeps writes back and r
   let s = seed;
   const r = () => ((s = (s * 48271) % 2147483647) / 2147483647);
   const pick = (list) => list[Math.floor(r() * list.length)];
-  const params = table.SETTINGS.map((spec) => spec.param).filter((p) => p !== null);
+  const params = table.SETTINGS.filter((spec) => spec.inLink).flatMap((spec) => [table.attributeOf(spec.name), ...(spec.aliases ?? [])]);
   const pieces = ['', '0', '-1', '1e9', 'NaN', 'Infinity', '3.5', '_', ',', ';', ':', '~', '1,2,3,4', '5:1', '1_2', 'quadtree', 'grid', 'slopes', 'full', '..##', '\n', 'door 0 0 left open', ' ', '%', '2_0.5_0.5'];
   let kept = 0;
   for (let i = 0; i < 2000; i++) {
@@ -173,7 +211,7 @@ test('fuzz: any link reads without throwing, and what it keeps writes back and r
     const n = Math.floor(r() * 6);
     for (let k = 0; k < n; k++) {
       const param = r() < 0.9 ? pick(params) : 'zz';
-      const spec = table.settingBy('param', param);
+      const spec = table.settingBy('link', param);
       // Half the time a good value with a random change, else random pieces.
       let value = r() < 0.5 && spec !== undefined ? spec.example : '';
       const parts = Math.floor(r() * (value === '' ? 6 : 2));
@@ -191,7 +229,7 @@ test('fuzz: any link reads without throwing, and what it keeps writes back and r
     if (Object.keys(read1.given).length > 0) kept += 1;
     assert.deepEqual(read2.problems, [], `${where}: what a link keeps reads back without problems (${written})`);
     for (const [key, value] of Object.entries(read1.given)) {
-      const spec = table.settingBy('option', key);
+      const spec = table.settingBy('name', key);
       const isDefault = spec.kind.unsaid !== undefined ? value === spec.kind.unsaid : spec.fallback !== undefined && value === spec.fallback(read1.mode);
       if (!isDefault) assert.deepEqual(read2.given[key], value, `${where}: ${key} reads back the same`);
     }

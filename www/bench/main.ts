@@ -5,9 +5,9 @@
 // frame, ratio to the fastest) and a log–log chart, and a button that
 // copies the results as Markdown.
 //
-// The page's clock steps by 100 µs (it is not cross-origin isolated), and a
-// frame at 1,000 objects takes a few of those steps: one reading per frame
-// would make ratios of clock steps. So every time shown is read over at
+// The page's clock is coarse (clock.ts), and a frame of a small scene
+// takes a few of its steps: one reading per frame would make ratios of
+// clock steps. So every time shown is read over at
 // least MIN_READING_MS of work: frames that take that long are read one by
 // one; faster contenders are read in batches of frames, replayed from the
 // scene's recorded frames (forward, then backward: every step a real
@@ -19,7 +19,7 @@ import { contenders, type Contender } from './contenders';
 import { FRAMES, KNOWN_PAIRS, recordFrames, Scene, type SceneFrame } from './scene';
 import { timerStepMs } from '../runtime/clock';
 
-/** Least work one reading of the clock covers, ms: 50 steps of a 100 µs clock. */
+/** Least work one reading of the clock covers, ms: fifty steps of the page's clock (clock.ts). */
 const MIN_READING_MS = 5;
 /** Readings per contender when frames are batched; the median is shown. */
 const BATCHES = 15;
@@ -236,7 +236,7 @@ async function main(): Promise<void> {
   run.disabled = false;
 }
 
-/** The clock's step in words: "100 µs", "5 µs". */
+/** The clock's step in words, in µs. */
 function clockText(): string {
   const us = timerStepMs() * 1000;
   return `${us >= 10 ? us.toFixed(0) : us.toFixed(1)} µs`;

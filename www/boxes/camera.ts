@@ -64,3 +64,8 @@ export function clampCamera(camera: Rect, side: number, minSide: number): void {
   camera.x = clamp(camera.x, 0, side - camera.w);
   camera.y = clamp(camera.y, 0, side - camera.h);
 }
+
+/** The camera's starting place: a window on the middle of the world. */
+export function defaultCamera(side: number): Rect {
+  return { x: side * 0.32, y: side * 0.3, w: side * 0.36, h: side * 0.28 };
+}

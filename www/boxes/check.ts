@@ -147,8 +147,9 @@ function scan(job: Job, deadline: number): void {
   let pairs = job.pairs;
   let print = job.fingerprint;
   let row = job.row;
-  // A row is n tests (~20 µs at 20k, a few hundred at 200k): big scenes
-  // look at the clock after every row, so a slice ends near its deadline.
+  // A row is n tests, and in a big scene one row is a good part of a
+  // slice: there the clock is read after every row, so a slice ends near
+  // its deadline.
   const every = n > 8192 ? 0 : 7;
   while (row < n) {
     const ax = minX[row];

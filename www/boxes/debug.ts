@@ -1,5 +1,5 @@
 // `window.__broadphase`: a small handle for tests and the devtools console,
-// installed by the active mode (modes add their own members: see
+// installed by the active box mode (modes add their own members: see
 // modes/grids and modes/hierarchy).
 //
 //   mode             the active mode's name
@@ -15,18 +15,22 @@
 //                    or null; compare its `version` with `version`
 //   cameraHits()     ids the camera query found this frame, ascending
 //   stepMicros       mean µs of step + pairs over the last 60 steps
-//   settings         the current settings (read-only by convention)
-//   playground       the BoxDemo, for actions (setStructure, …)
+//   settings         the settings in force, by their names in the settings
+//                    table (read-only by convention)
+//   playground       the BoxesModel, for actions (setStructure, …)
+//   renderer         the mode's renderer (its backend, picture())
 
 import type { World } from '../core/index';
 import type { CheckResult } from './check';
 import type { Rect } from '../runtime/geometry';
-import type { BoxDemo } from './demo';
-import type { Settings } from './settings';
+import type { BoxesModel } from './model';
+import type { ModeRuntime } from '../runtime/mode-runtime';
+import type { Renderer } from '../runtime/renderer';
+import type { SettingValues } from '../settings/table';
 import { screenMapping } from '../runtime/keys';
 
 export interface DebugHandle {
-  /** The active mode's name (`?mode=`). */
+  /** The active mode's name (`#mode=`). */
   readonly mode: string;
   readonly world: World;
   readonly camera: Rect;
@@ -38,8 +42,9 @@ export interface DebugHandle {
   readonly check: CheckResult | null;
   cameraHits(): number[];
   readonly stepMicros: number;
-  readonly settings: Settings;
-  readonly playground: BoxDemo;
+  readonly settings: SettingValues;
+  readonly playground: BoxesModel;
+  readonly renderer: Renderer<BoxesModel>;
 }
 
 declare global {
@@ -52,39 +57,39 @@ declare global {
  * Installs the handle, with a mode's own members (`extra`, getters kept);
  * the returned function removes it (if still ours).
  */
-export function installDebugHandle(pg: BoxDemo, canvas: HTMLCanvasElement, mode: string, extra: object = {}): () => void {
-  const v = pg.viewport;
+export function installDebugHandle(model: BoxesModel, rt: ModeRuntime<BoxesModel>, extra: object = {}): () => void {
   const handle: DebugHandle = {
-    mode,
+    mode: model.settings.mode,
     get world() {
-      return pg.sim.world;
+      return model.sim.world;
     },
     get camera() {
-      return pg.state.camera;
+      return model.camera;
     },
-    ...screenMapping(canvas, v),
+    ...screenMapping(rt.layout.canvas, rt.viewport),
     get frame() {
-      return pg.frame;
+      return model.frame;
     },
     get version() {
-      return pg.sim.version;
+      return model.sim.version;
     },
     get steps() {
-      return pg.sim.steps;
+      return model.sim.steps;
     },
     get check() {
-      return pg.check.result;
+      return model.check.result;
     },
     cameraHits() {
-      return Array.from(pg.sim.cameraHits());
+      return Array.from(model.sim.cameraHits());
     },
     get stepMicros() {
-      return pg.sim.stepMicros.mean;
+      return model.sim.stepMicros.mean;
     },
     get settings() {
-      return pg.state.settings;
+      return model.settings;
     },
-    playground: pg,
+    playground: model,
+    renderer: rt.renderer,
   };
   Object.defineProperties(handle, Object.getOwnPropertyDescriptors(extra));
   window.__broadphase = handle;

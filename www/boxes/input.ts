@@ -1,4 +1,4 @@
-// Pointer and keyboard for the box demos, as a scene of the shared input
+// Pointer and keyboard for the box scenes, as a scene of the shared input
 // layer (runtime/input.ts): drag boxes (mouse, pen, touch), move and
 // resize the camera, the keyboard shortcuts. The layer decides when a
 // press, a wheel or a key is the canvas's at all (panning empty space,
@@ -6,9 +6,8 @@
 
 import { cameraZoneAt, TAB_HEIGHT_PX, type CameraZone } from './camera';
 import type { Rect } from '../runtime/geometry';
-import type { BoxDemo } from './demo';
+import type { BoxesModel, DragKind } from './model';
 import { CLICK_SLOP_PX, type KeyScene, type PointerScene } from '../runtime/input';
-import type { DragKind } from './settings';
 
 /** Pointer slop for picking a box, CSS px: fingers are not pixels. */
 const PICK_PX = { mouse: 3, pen: 4, touch: 10 } as const;
@@ -39,9 +38,6 @@ export interface InputHooks {
   release?(id: number, moved: boolean): void;
   /** Esc on the canvas or the page: true when the mode had something to cancel. */
   escape?(): boolean;
-  /** Ctrl/⌘+Z and redo: the mode's own history instead of the demo's. */
-  undo?(): boolean;
-  redo?(): boolean;
 }
 
 interface Sample {
@@ -50,7 +46,7 @@ interface Sample {
   y: number;
 }
 
-export class Input implements PointerScene, KeyScene {
+export class BoxesInput implements PointerScene, KeyScene {
   /** Pointer minus the dragged thing's corner, world units. */
   private grabX = 0;
   private grabY = 0;
@@ -61,28 +57,28 @@ export class Input implements PointerScene, KeyScene {
   private travelled = 0;
 
   constructor(
-    private readonly pg: BoxDemo,
+    private readonly model: BoxesModel,
     private readonly canvas: HTMLCanvasElement,
     private readonly hooks: InputHooks = {},
   ) {}
 
   private get interaction() {
-    return this.pg.state.interaction;
+    return this.model.interaction;
   }
 
   private pickTolerance(e: PointerEvent): number {
     const px = PICK_PX[e.pointerType as keyof typeof PICK_PX] ?? PICK_PX.mouse;
-    return px / this.pg.viewport.scale;
+    return px / this.model.viewport.scale;
   }
 
   /** What a press at canvas (px, py) would grab. */
   private target(px: number, py: number, e: PointerEvent): { kind: DragKind; id: number } {
-    const v = this.pg.viewport;
-    const zone: CameraZone | null = this.pg.hasCamera ? cameraZoneAt(this.pg.state.camera, v, px, py) : null;
+    const v = this.model.viewport;
+    const zone: CameraZone | null = this.model.hasCamera ? cameraZoneAt(this.model.camera, v, px, py) : null;
     if (zone === 'resize') return { kind: 'camera-resize', id: 0 };
     if (zone === 'tab' || zone === 'edge') return { kind: 'camera-move', id: 0 };
     // Boxes win inside the camera, so every box stays draggable.
-    const id = this.pg.sim.hitTest(v.toWorldX(px), v.toWorldY(py), this.pickTolerance(e), 0, this.hooks.rank);
+    const id = this.model.sim.hitTest(v.toWorldX(px), v.toWorldY(py), this.pickTolerance(e), 0, this.hooks.rank);
     if (id !== 0) return { kind: 'box', id };
     if (zone === 'inside') return { kind: 'camera-move', id: 0 };
     return { kind: 'pan', id: 0 };
@@ -96,15 +92,15 @@ export class Input implements PointerScene, KeyScene {
     if (e.button !== 0) return null;
     if (this.hooks.picking?.() === true) return Infinity;
     const { kind, id } = this.target(px, py, e);
-    const scale = this.pg.viewport.scale;
+    const scale = this.model.viewport.scale;
     switch (kind) {
       case 'box': {
-        const b = this.pg.sim.boxOf(id);
+        const b = this.model.sim.boxOf(id);
         return Math.min(b.w, b.h) * scale + 2 * this.pickTolerance(e) * scale;
       }
       case 'camera-move':
       case 'camera-resize': {
-        const zone = cameraZoneAt(this.pg.state.camera, this.pg.viewport, px, py);
+        const zone = cameraZoneAt(this.model.camera, this.model.viewport, px, py);
         // A finger inside the camera is a finger on the map (it scrolls); its tab, edge and corner are small.
         if (e.pointerType === 'touch' && zone === 'inside') return null;
         return zone === 'inside' ? Infinity : TAB_HEIGHT_PX;
@@ -116,7 +112,7 @@ export class Input implements PointerScene, KeyScene {
 
   /** A press the input layer handed over: starts a drag (true) unless a mode hook takes it. */
   start(e: PointerEvent, px: number, py: number): boolean {
-    const v = this.pg.viewport;
+    const v = this.model.viewport;
     const wx = v.toWorldX(px);
     const wy = v.toWorldY(py);
     const { kind, id } = this.target(px, py, e);
@@ -130,19 +126,19 @@ export class Input implements PointerScene, KeyScene {
     this.interaction.pointerY = wy;
     this.interaction.dragKind = kind;
     this.interaction.hoverId = 0;
-    this.pg.beginEdit(kind === 'box' ? id : 0);
+    this.model.beginEdit(kind === 'box' ? id : 0);
     if (kind === 'box') {
       this.hooks.grab?.(id);
-      const box = this.pg.sim.boxOf(id);
+      const box = this.model.sim.boxOf(id);
       this.grabX = wx - box.x;
       this.grabY = wy - box.y;
       this.interaction.dragId = id;
       this.interaction.selectedId = id;
       // At rest while held, so step() leaves it where the pointer puts it.
-      this.pg.sim.world.setVelocity(id, 0, 0);
+      this.model.sim.world.setVelocity(id, 0, 0);
       this.samples = [{ t: e.timeStamp, x: box.x, y: box.y }];
     } else {
-      this.cameraAtGrab = { ...this.pg.state.camera };
+      this.cameraAtGrab = { ...this.model.camera };
       this.grabX = wx;
       this.grabY = wy;
     }
@@ -167,10 +163,10 @@ export class Input implements PointerScene, KeyScene {
     const kind = this.interaction.dragKind;
     // The world was rebuilt under the drag: nothing to move.
     if (kind === null) return;
-    const v = this.pg.viewport;
+    const v = this.model.viewport;
     const wx = v.toWorldX(px);
     const wy = v.toWorldY(py);
-    const cam = this.pg.state.camera;
+    const cam = this.model.camera;
     this.travelled = Math.max(this.travelled, Math.hypot(px - this.downPx, py - this.downPy));
     this.interaction.attachHeld = e.shiftKey || e.altKey;
     this.interaction.pointerX = wx;
@@ -178,8 +174,8 @@ export class Input implements PointerScene, KeyScene {
     switch (kind) {
       case 'box': {
         const id = this.interaction.dragId;
-        if (this.pg.sim.slotOf(id) < 0) return;
-        const moved = this.pg.sim.moveBox(id, wx - this.grabX, wy - this.grabY);
+        if (this.model.sim.slotOf(id) < 0) return;
+        const moved = this.model.sim.moveBox(id, wx - this.grabX, wy - this.grabY);
         this.samples.push({ t: e.timeStamp, x: moved.x, y: moved.y });
         if (this.samples.length > 12) this.samples.shift();
         break;
@@ -187,12 +183,12 @@ export class Input implements PointerScene, KeyScene {
       case 'camera-move':
         cam.x = this.cameraAtGrab.x + (wx - this.grabX);
         cam.y = this.cameraAtGrab.y + (wy - this.grabY);
-        this.pg.cameraChanged();
+        this.model.cameraChanged();
         break;
       case 'camera-resize':
         cam.w = this.cameraAtGrab.w + (wx - this.grabX);
         cam.h = this.cameraAtGrab.h + (wy - this.grabY);
-        this.pg.cameraChanged();
+        this.model.cameraChanged();
         break;
       case 'pan':
         break;
@@ -205,30 +201,30 @@ export class Input implements PointerScene, KeyScene {
 
   /**
    * Ends the drag. A released box is thrown with the pointer's velocity
-   * over the last 100 ms (a still pointer leaves it at rest); a cancelled
+   * over the last THROW_WINDOW_MS (a still pointer leaves it at rest); a cancelled
    * drag leaves it at rest where it is.
    */
   private finish(e: PointerEvent, px: number, py: number, thrown: boolean): void {
     const id = this.interaction.dragId;
     const kind = this.interaction.dragKind;
     const attach = e.shiftKey || e.altKey;
-    const live = kind === 'box' && id !== 0 && this.pg.sim.slotOf(id) >= 0;
+    const live = kind === 'box' && id !== 0 && this.model.sim.slotOf(id) >= 0;
     if (live) {
       // An attaching drop is a placement, never a throw.
       const [vx, vy] = thrown && !attach ? this.throwVelocity(e.timeStamp) : [0, 0];
-      this.pg.sim.world.setVelocity(id, vx, vy);
+      this.model.sim.world.setVelocity(id, vx, vy);
     }
     this.interaction.dragId = 0;
     this.interaction.dragKind = null;
     this.interaction.attachHeld = false;
-    if (live && this.travelled >= CLICK_SLOP_PX) this.pg.noteMoved(id);
-    if ((kind === 'camera-move' || kind === 'camera-resize') && this.travelled > 0) this.pg.cameraEdited();
+    if (live && this.travelled >= CLICK_SLOP_PX) this.model.noteMoved(id);
+    if ((kind === 'camera-move' || kind === 'camera-resize') && this.travelled > 0) this.model.cameraEdited();
     if (live && thrown) {
-      const v = this.pg.viewport;
+      const v = this.model.viewport;
       this.hooks.drop?.(id, v.toWorldX(px), v.toWorldY(py), attach);
     }
     if (kind === 'box' && id !== 0) this.hooks.release?.(id, live && this.travelled >= CLICK_SLOP_PX);
-    this.pg.endEdit();
+    this.model.endEdit();
     this.hover(e, px, py);
   }
 
@@ -277,7 +273,7 @@ export class Input implements PointerScene, KeyScene {
    */
   canvasKey(e: KeyboardEvent): boolean {
     if (e.altKey || e.ctrlKey || e.metaKey) return false;
-    const pg = this.pg;
+    const model = this.model;
     const selected = this.interaction.selectedId;
     if (e.key === 'Enter') {
       this.interaction.selectedId = this.nextInView(selected, e.shiftKey ? -1 : 1);
@@ -291,21 +287,21 @@ export class Input implements PointerScene, KeyScene {
     };
     const dir = arrows[e.key];
     if (dir === undefined) return false;
-    if (selected !== 0 && pg.sim.slotOf(selected) >= 0) {
-      const step = Math.max(1, pg.sim.side * 0.005) * (e.shiftKey ? 5 : 1);
-      const b = pg.sim.boxOf(selected);
+    if (selected !== 0 && model.sim.slotOf(selected) >= 0) {
+      const step = Math.max(1, model.sim.side * 0.005) * (e.shiftKey ? 5 : 1);
+      const b = model.sim.boxOf(selected);
       // Each press is one undo step.
-      pg.beginEdit(selected);
-      pg.sim.world.setVelocity(selected, 0, 0);
-      pg.sim.moveBox(selected, b.x + dir[0] * step, b.y + dir[1] * step);
-      pg.noteMoved(selected);
-      pg.endEdit();
+      model.beginEdit(selected);
+      model.sim.world.setVelocity(selected, 0, 0);
+      model.sim.moveBox(selected, b.x + dir[0] * step, b.y + dir[1] * step);
+      model.noteMoved(selected);
+      model.endEdit();
       return true;
     }
-    if (!pg.hasCamera) return false;
-    const step = pg.sim.side * 0.02;
-    const cam = pg.state.camera;
-    pg.beginEdit(0);
+    if (!model.hasCamera) return false;
+    const step = model.sim.side * 0.02;
+    const cam = model.camera;
+    model.beginEdit(0);
     if (e.shiftKey) {
       cam.w += dir[0] * step;
       cam.h += dir[1] * step;
@@ -313,26 +309,26 @@ export class Input implements PointerScene, KeyScene {
       cam.x += dir[0] * step;
       cam.y += dir[1] * step;
     }
-    pg.cameraChanged();
-    pg.cameraEdited();
-    pg.endEdit();
+    model.cameraChanged();
+    model.cameraEdited();
+    model.endEdit();
     return true;
   }
 
   /** The box after (or before) `id` among those in view, in reading order; 0 past either end. */
   private nextInView(id: number, direction: 1 | -1): number {
-    const [x0, y0, x1, y1] = this.pg.viewport.visibleWorld();
-    const ids = Array.from(this.pg.sim.world.query(x0, y0, x1 - x0, y1 - y0));
-    const boxes = ids.map((i) => ({ id: i, ...this.pg.sim.boxOf(i) }));
+    const [x0, y0, x1, y1] = this.model.viewport.visibleWorld();
+    const ids = Array.from(this.model.sim.world.query(x0, y0, x1 - x0, y1 - y0));
+    const boxes = ids.map((i) => ({ id: i, ...this.model.sim.boxOf(i) }));
     boxes.sort((a, b) => a.y - b.y || a.x - b.x || a.id - b.id);
     const at = boxes.findIndex((b) => b.id === id);
     const next = at < 0 ? (direction > 0 ? 0 : boxes.length - 1) : at + direction;
     return boxes[next]?.id ?? 0;
   }
 
-  /** The demo's shortcuts, heard wherever no control claims the key. */
+  /** The box scenes' shortcuts, heard wherever no control claims the key. */
   key(e: KeyboardEvent): boolean {
-    const pg = this.pg;
+    const model = this.model;
     switch (e.key) {
       case 'Escape':
         if (this.hooks.escape?.() === true) return true;
@@ -340,17 +336,17 @@ export class Input implements PointerScene, KeyScene {
         this.interaction.selectedId = 0;
         return true;
       case ' ':
-        pg.togglePause();
+        model.togglePause();
         return true;
       case '.':
       case 's':
-        pg.stepOnce();
+        model.stepOnce();
         return true;
       case 'r':
-        pg.reset();
+        model.reset();
         return true;
       case 't':
-        pg.setShowTree(!pg.state.settings.showTree);
+        model.setFlag('tree', !model.settings.tree);
         return true;
       default:
         return false;
@@ -358,10 +354,10 @@ export class Input implements PointerScene, KeyScene {
   }
 
   undo(): boolean {
-    return this.hooks.undo?.() ?? this.pg.undo();
+    return this.model.history.undo();
   }
 
   redo(): boolean {
-    return this.hooks.redo?.() ?? this.pg.redo();
+    return this.model.history.redo();
   }
 }

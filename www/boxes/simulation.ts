@@ -6,7 +6,7 @@ import { viewLayout, World } from '../core/index';
 import { clamp, distanceSquared, type Rect } from '../runtime/geometry';
 import { fingerprint } from './pairs';
 import { RollingMean } from '../runtime/rolling';
-import type { Settings } from './settings';
+import type { SettingValues } from '../settings/table';
 
 /** World side for `count` boxes at the seeded scenes' density (the core's rule). */
 export function worldSideFor(count: number): number {
@@ -67,12 +67,12 @@ export class Simulation {
   /** Whether the last build refused the settings' cell size (the grids pick one instead). */
   cellSizeRefused = false;
 
-  constructor(settings: Settings, private readonly options: SimulationOptions = {}) {
+  constructor(settings: SettingValues, private readonly options: SimulationOptions = {}) {
     this.world = this.build(settings);
   }
 
   /** Replaces the world with a freshly populated one (same seed, same boxes). */
-  rebuild(settings: Settings): void {
+  rebuild(settings: SettingValues): void {
     const next = this.build(settings);
     this.world.free();
     this.world = next;
@@ -254,7 +254,7 @@ export class Simulation {
    * the scene lacks, or a link the core refuses, is listed in
    * `setupProblems` for the page to show.
    */
-  private applyEdits(world: World, settings: Settings): void {
+  private applyEdits(world: World, settings: SettingValues): void {
     const unplaced: string[] = [];
     const m = settings.moved ?? [];
     for (let i = 0; i + 6 < m.length; i += 7) {
@@ -280,7 +280,7 @@ export class Simulation {
     this.setupProblems = [...firstFew(unplaced, 'moved: boxes not placed'), ...firstFew(unattached, 'links: links not attached')];
   }
 
-  private build(settings: Settings): World {
+  private build(settings: SettingValues): World {
     const side = settings.boxes !== undefined ? sideHolding(settings.boxes) : (this.options?.worldSide ?? worldSideFor)(settings.count);
     const world = new World(side, side);
     let cellProblem: string | null = null;

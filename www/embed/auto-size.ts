@@ -3,8 +3,8 @@
 // about 0.56 of the width, taller when the panels on show need it. Narrow
 // (800 px and less; panels under the canvas, one at a time behind tabs):
 // the map at full width (within limits), then the tools, the tabs and the
-// tallest panel on show. The canvas stays at least 55 % of the height
-// unless the author named the panels to show: then they are shown whole
+// tallest panel on show. The canvas keeps more than half the height
+// (CANVAS_SHARE) unless the author named the panels to show: then they are shown whole
 // (an article's figure is there to be read without scrolling inside it).
 
 /** At this width and less the canvas takes the whole width and the panels go under it. */

@@ -1,6 +1,6 @@
 // <broadphase-playground>: the custom element around mount(). Its
-// attributes are the settings table's `attribute` column (checked the same
-// way, a problem naming the attribute). The long ones an author writes by
+// attributes are the settings table's names in kebab-case (checked the
+// same way, a problem naming the attribute). The long ones an author writes by
 // hand — a tile map, boxes, moved boxes, links — may span lines at any
 // indentation, or come from a child `<template data-tiles>` (or
 // `<script type="text/plain" data-tiles>`, `data-boxes`, …). Site
@@ -11,20 +11,19 @@
 // a DOM (server-side rendering in Node) nothing is defined and importing
 // does nothing.
 
-import { SETTINGS } from '../settings/table';
+import { attributeOf, SETTINGS, type ModeName, type PlaygroundOptions, type PlaygroundState } from '../settings/table';
 import { CHILD_SETTINGS, childText, normalizeAuthorText, type ChildSetting } from './author-text';
 import { createEmbed, type EmbedHandle, type PlaygroundHandle } from './mount';
-import type { ModeName, PlaygroundOptions, PlaygroundState } from './options';
 
-/** attribute → option */
-const OPTION_OF = new Map<string, string>(SETTINGS.map((s) => [s.attribute, s.option]));
+/** attribute → the setting's name */
+const OPTION_OF = new Map<string, string>(SETTINGS.map((s) => [attributeOf(s.name), s.name]));
 const IS_CHILD_SETTING = new Set<string>(CHILD_SETTINGS);
 
 /** HTMLElement in a browser; a stand-in class where there is none, so the module evaluates in Node. */
 const ElementBase: typeof HTMLElement = typeof HTMLElement === 'undefined' ? (class {} as unknown as typeof HTMLElement) : HTMLElement;
 
 export class BroadphasePlayground extends ElementBase {
-  static readonly observedAttributes = SETTINGS.map((s) => s.attribute);
+  static readonly observedAttributes = SETTINGS.map((s) => attributeOf(s.name));
 
   private handle: EmbedHandle | null = null;
   /** Options set from script before the element was connected. */

@@ -6,12 +6,12 @@
 //
 // | file | job |
 // |---|---|
-// | `options.ts` | the options' TypeScript types (the settings table in ../settings/ checks and documents them) |
 // | `mount.ts` | one instance: shadow root, styles, checked options, problems shown, the mode, sizing, visibility |
 // | `load-wasm.ts` | the core, loaded once per page from wherever the author put it, failures explained |
 // | `element.ts` | the custom element: attributes and settings children → settings, children watched as they arrive |
 // | `author-text.ts` | maps and lists written by hand in HTML, read however a site generator left them |
 // | `theme-follow.ts` | light or dark: the `theme` setting, or the page's look and its toggle |
+// | `describe.ts` | the settings and panel tables of docs/EMBED.md, made from the code (a test compares them) |
 // | `embed.css` | the instance's frame (inside the shadow root only) |
 // | `light.css` | the light theme's chrome |
 
@@ -19,11 +19,11 @@ import { defineBroadphasePlayground } from './element';
 
 export { mount, type PlaygroundHandle } from './mount';
 export { BroadphasePlayground, defineBroadphasePlayground } from './element';
-export type { ModeName, PlaygroundOptions, PlaygroundState } from './options';
+export type { ModeName, PlaygroundOptions, PlaygroundState } from '../settings/table';
 export { WasmLoadError } from './load-wasm';
 export type { Problem } from '../settings/read';
-export { SETTINGS, type SettingSpec } from '../settings/table';
-export { panelsTable, settingsTable } from '../settings/describe';
+export { attributeOf, SETTINGS, type SettingSpec } from '../settings/table';
+export { panelsTable, settingsTable } from './describe';
 export type { PanelInfo } from '../runtime/ui';
 
 defineBroadphasePlayground();

@@ -1,6 +1,6 @@
 // mount(element, options): one playground in `element`'s shadow root. The
-// mode is one of the page's own, given the checked options as the URL
-// parameters it reads and a context that keeps its side effects inside the
+// mode is one of the page's own, given the checked options as the typed
+// settings it reads and a context that keeps its side effects inside the
 // instance: settings go to this instance (not the address bar), shortcuts
 // are heard on the shadow root, no window debug handles. Every option is
 // checked against the settings table; a refused or clamped one keeps the
@@ -14,17 +14,16 @@
 // was tried and how to fix it.
 
 import { findMode, modeStyles } from '../modes/index';
-import type { ModeHandle } from '../modes/types';
+import type { ModeHandle } from '../runtime/scene';
 import { useTheme } from '../runtime/theme';
 import type { PanelInfo } from '../runtime/ui';
 import { defaultSettings, optionsOf, readMode, readSettings, warnAll, type Problem } from '../settings/read';
-import { appliesTo, settingBy, type ModeName, type SettingSpec, type SettingValues, type SomeSettings } from '../settings/table';
+import { appliesTo, settingBy, type ModeName, type PlaygroundOptions, type PlaygroundState, type SettingSpec, type SettingValues, type SomeSettings } from '../settings/table';
 import pageCss from '../style.css?inline';
 import embedCss from './embed.css?inline';
 import { autoSize, NARROW_MAX_PX } from './auto-size';
 import lightCss from './light.css?inline';
 import { loadWasm, wasmUrlFor, WasmLoadError, whenWasmReady } from './load-wasm';
-import type { PlaygroundOptions, PlaygroundState } from './options';
 import { followTheme } from './theme-follow';
 
 export interface PlaygroundHandle {
@@ -142,21 +141,30 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     if (read) return given[option];
     const value = rawSettings[option];
     if (value === undefined) return undefined;
-    const kind = (settingBy('option', option) as SettingSpec).kind;
+    const kind = (settingBy('name', option) as SettingSpec).kind;
     const checked = names === 'attribute' && typeof value === 'string' ? kind.parse(value, mode, 'default') : kind.check(value, mode, 'default');
     return checked.ok ? (checked.value as SomeSettings[K]) : undefined;
   };
 
-  // The palette: the theme setting, or the page's look; a switch redraws the scene in the new colours.
-  const themes = followTheme(element, frameEl, () => early('theme') ?? 'auto', () => {
-    if (current === null) return;
-    // The reader's scene as it is now, drawn again in the new colours.
-    given = { ...given, ...published } as SomeSettings;
-    void create();
-  });
+  // The palette: the theme setting, or the page's look. A switch only
+  // re-colours (the canvas reads its palette each frame, the panels theirs
+  // through CSS variables): the mode, the reader's scene and the undo
+  // history stay as they are.
+  const themes = followTheme(element, frameEl, () => early('theme') ?? 'auto');
 
   /** Every value in force for the mode: what was given, then what the mode published, over its defaults. */
   const inForce = (): SettingValues => ({ ...defaultSettings(mode), ...given, ...published }) as SettingValues;
+  /**
+   * What the mode is built from: the values in force, where one the mode
+   * published as unset (a tile map's `preset` when the map itself is
+   * carried) leaves that setting at its default rather than building from
+   * `undefined`.
+   */
+  const buildValues = (): SettingValues => {
+    const values: Record<string, unknown> = { ...defaultSettings(mode) };
+    for (const [key, value] of Object.entries({ ...given, ...published })) if (value !== undefined) values[key] = value;
+    return values as SettingValues;
+  };
 
   /** The element's width (as laid out now, then as the observer reports it). */
   let width = element.getBoundingClientRect().width;
@@ -243,7 +251,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
         // Colours a mode reads while it is built (CSS variables for its legend) are its embed's.
         useTheme(themes.name);
         try {
-          current = factory(host, inForce(), {
+          current = factory(host, buildValues(), {
             publish: (values) => {
               published = { ...values };
               element.dispatchEvent(new CustomEvent('statechange', { detail: handle.getState() }));
@@ -431,8 +439,8 @@ function withoutMode(settings: Readonly<Record<string, unknown>>): Record<string
 
 /** Whether `option` is part of `mode`'s scene (a setting of that mode that a link carries). */
 function isScene(option: string, mode: ModeName): boolean {
-  const spec = settingBy('option', option);
-  return spec !== undefined && spec.param !== null && option !== 'mode' && appliesTo(spec, mode);
+  const spec = settingBy('name', option);
+  return spec !== undefined && spec.inLink && option !== 'mode' && appliesTo(spec, mode);
 }
 
 /** The scene's values, comparable: a change re-creates the mode. */

@@ -16,7 +16,18 @@ import { parseColour, withAlpha, type Rgba } from './colour';
 import { RectBatch } from './rect-batch';
 import { createRectProgram, type RectProgram } from './rect-program';
 import { SlotPixels, type SlotLayout, type SlotViews } from './slot-pixels';
-import type { Viewport } from '../runtime/viewport';
+
+/** What the GPU canvas needs of the view (the runtime's viewport is one): its size and the world → canvas transform. */
+export interface CanvasView {
+  /** Canvas size in CSS px, and device px per CSS px. */
+  readonly cssWidth: number;
+  readonly cssHeight: number;
+  readonly dpr: number;
+  /** CSS px per world unit, and where the world's origin lands on the canvas (CSS px). */
+  readonly scale: number;
+  readonly offsetX: number;
+  readonly offsetY: number;
+}
 
 /** How one draw paints its rectangles (see the shader's uniforms). */
 interface DrawHow {
@@ -146,7 +157,7 @@ export class GpuSurface {
    * its place: that reads the layout), clears to `page` and sets the
    * world → device transform.
    */
-  begin(viewport: Viewport, page: string, realign: boolean): void {
+  begin(viewport: CanvasView, page: string, realign: boolean): void {
     const { gl, overlay, canvas } = this;
     if (canvas.parentNode !== overlay.parentNode || canvas.nextSibling !== overlay) overlay.before(canvas);
     if (!this.shown) {
@@ -302,7 +313,7 @@ export class GpuSurface {
   }
 
   /** Keeps the canvas exactly over the overlay's box (the layout may move it). */
-  private align(viewport: Viewport): void {
+  private align(viewport: CanvasView): void {
     const style = this.canvas.style;
     const width = `${viewport.cssWidth}px`;
     const height = `${viewport.cssHeight}px`;

@@ -28,7 +28,8 @@ export class RulersLayer implements Layer<{ readonly tiles: TileGrid }> {
   shown = { firstCol: -1, firstRow: -1, step: 0 };
 
   draw(dc: DrawContext<{ readonly tiles: TileGrid }>): void {
-    const { ctx, viewport: v, tiles } = dc;
+    const { ctx, viewport: v } = dc;
+    const { tiles } = dc.model;
     const ts = tiles.tileSize;
     const cellPx = ts * v.scale;
     const step = STEPS.find((k) => k * cellPx >= LABEL_PX) ?? STEPS[STEPS.length - 1];

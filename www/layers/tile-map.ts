@@ -8,13 +8,13 @@
 // A partial repaint paints the changed block and a ring around it exactly
 // as the full repaint would (unclipped, on a scratch canvas) and copies the
 // pixels that can differ, so it matches a full repaint pixel for pixel.
-// The cache covers the visible cells and a margin; panning past it, zooming
-// or a new map repaints it whole.
+// The cache covers the visible cells and a margin; panning past it, zooming,
+// a new map or a new palette repaints it whole.
 
 import { TileGrid, viewLayout, World } from '../core/index';
 import type { DrawContext, Layer } from '../runtime/renderer';
 import { useWorldSpace } from '../runtime/renderer';
-import { theme } from '../runtime/theme';
+import { theme, themeName } from '../runtime/theme';
 
 /** What the layer draws from. */
 export interface TileMapModel {
@@ -92,10 +92,12 @@ export class TileMapLayer implements Layer<TileMapModel> {
   }
 
   draw(dc: DrawContext<TileMapModel>): void {
-    const { ctx, viewport: v, tiles } = dc;
+    const { ctx, viewport: v } = dc;
+    const { tiles } = dc.model;
     const ts = tiles.tileSize;
     const unitPx = Math.round(v.scale * ts * v.dpr);
-    const gridKey = `${tiles.cols}×${tiles.rows}×${ts}`;
+    // The palette too: an embed's theme can switch under a cached map.
+    const gridKey = `${tiles.cols}×${tiles.rows}×${ts}×${themeName()}`;
     const [wx0, wy0, wx1, wy1] = v.visibleWorld();
     const visible = {
       col0: clampInt(Math.floor(wx0 / ts), 0, tiles.cols),

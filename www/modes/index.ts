@@ -6,7 +6,7 @@
 // build), so a page downloads only the modes it shows before its first
 // frame.
 
-import type { ModeFactory } from './types';
+import type { ModeFactory } from '../runtime/scene';
 import type { ModeName } from '../settings/mode-names';
 import raysCss from './rays/rays.css?inline';
 import tilesCss from './tiles/tiles.css?inline';

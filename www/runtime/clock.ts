@@ -1,6 +1,6 @@
-// The step of this page's clock: `performance.now()` is coarsened to 100 µs
-// in a page that is not cross-origin isolated (5 µs when it is), so a
-// single reading of anything shorter is 0 or one step. Readouts use this to
+// The step of this page's clock: `performance.now()` is coarsened to
+// steps, 100 µs in a page that is not cross-origin isolated (5 µs in one that is),
+// so a single reading of anything shorter is 0 or one step. Readouts use this to
 // batch enough work above it, or to say how coarse they are.
 
 let measured: number | null = null;

@@ -1,7 +1,7 @@
 // What one frame of a mode costs in JavaScript, split into its parts — the
 // core's step, its pairs, drawing, the brute-force check's time slice, and
 // the rest (camera query, listeners, panels, the address) — summed over a
-// window of frames long enough that the timer's 100 µs step is a small
+// window of frames long enough that the clock's step (clock.ts) is a small
 // part of each mean. The stats panel shows the last full window; tests and
 // the page benchmark read it too.
 

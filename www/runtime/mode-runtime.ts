@@ -1,75 +1,33 @@
-// The one mode skeleton. Every mode is a scene (a model the layers draw,
-// its layers and panels, tick(dt), what is under the pointer, what its
-// keys do, the settings it publishes) plugged into this runtime, which
-// owns everything the modes used to assemble each on their own: the
-// layout, the viewport and its fit to the world, the renderer, the
-// sidebar, the one frame loop, notices and error reports, the input layer,
-// undo / redo buttons and keys, the view link and publishing the settings
+// The one mode skeleton. Every mode is a scene (scene.ts: a model the
+// layers draw and the panels read, its input, its test handle) plugged
+// into this runtime, which owns what the modes share: the layout, the
+// viewport and its fit to the world, the renderer and its layer stack,
+// the sidebar, the one frame loop, notices and error reports, the input
+// layer, undo / redo buttons, the view link and publishing the settings
 // (at most once a frame, never mid-drag), the debug handle, and disposal.
+// One frame: the model's tick, the layers drawn bottom to top, the panels
+// updated, the settings published if they changed.
 //
 //   runMode(host, context, layout, view, (rt) => scene) → ModeHandle
 
 import { addZoomButtons, toolButton } from './canvas-tools';
 import { FrameLoop } from './frame-loop';
 import { FrameCost } from './frame-cost';
-import { CanvasInput, zoomHelp, type KeyScene, type PointerScene } from './input';
+import { CanvasInput, zoomHelp } from './input';
 import { Notice } from './notice';
 import { Renderer, type Layer } from './renderer';
+import type { ModeContext, ModeHandle, Scene, SceneHistory, SceneHost, SceneModel } from './scene';
 import { buildModeLayout, type LayoutOptions, type ModeLayout } from './stage';
 import { Sidebar } from './ui';
 import { applyView, ViewLink } from './view-link';
 import { Viewport } from './viewport';
-import type { ModeContext, ModeHandle, SomeSettings } from '../modes/types';
 import type { View } from '../settings/kinds';
 
 /** The same error is shown again only after this long. */
 const REPEAT_NOTICE_MS = 8000;
 
-/** Undo and redo as a scene offers them (the runtime adds the buttons and keys). */
-export interface SceneHistory {
-  undo(): boolean;
-  redo(): boolean;
-  readonly canUndo: boolean;
-  readonly canRedo: boolean;
-}
-
-/** A scene's undo and redo over a history whose state says whether each can act. */
-export function sceneHistory(history: { readonly canUndo: boolean; readonly canRedo: boolean }, undo: () => boolean, redo: () => boolean): SceneHistory {
-  return {
-    undo,
-    redo,
-    get canUndo() {
-      return history.canUndo;
-    },
-    get canRedo() {
-      return history.canRedo;
-    },
-  };
-}
-
-/** A mode, as the runtime runs it. */
-export interface Scene<M extends object> {
-  /** What the layers draw from (read every frame). */
-  readonly model: M;
-  /** The world's size in world units (re-read every frame: a new map or level refits the view), and the unit cell lines snap to (0: none). */
-  world(): { readonly width: number; readonly height: number; readonly snap?: number };
-  /** One frame's work before drawing: simulate, refresh what the panels read. `dt` in seconds, capped. */
-  tick(now: number, dt: number): void;
-  /** The settings in force, for the address bar or the embed's state. */
-  state(): SomeSettings;
-  readonly pointer: PointerScene;
-  readonly keys: KeyScene;
-  readonly history?: SceneHistory;
-  /** Whether a drag is under way (the address is written after it, not on every move). */
-  readonly busy?: () => boolean;
-  /** `window.__broadphase…` for tests and the console; returns its removal. */
-  debug?(): () => void;
-  /** Frees what the scene holds (wasm worlds, timers). */
-  destroy(): void;
-}
-
-/** What a scene is built with: the runtime's pieces, ready before the scene exists. */
-export class ModeRuntime<M extends object> {
+/** What a scene is built with: the runtime's pieces, ready before the scene exists (and its models' host). */
+export class ModeRuntime<M extends SceneModel> implements SceneHost {
   readonly layout: ModeLayout;
   readonly viewport = new Viewport();
   readonly renderer: Renderer<M>;
@@ -116,6 +74,21 @@ export class ModeRuntime<M extends object> {
     this.dirty = true;
   }
 
+  /** The panels show the settings again. */
+  syncPanels(): void {
+    this.sidebar.sync();
+  }
+
+  /** Shows a sentence over the canvas. */
+  notify(text: string): void {
+    this.notice.show(text);
+  }
+
+  /** The next frame simulates no elapsed time. */
+  restartClock(): void {
+    this.loop.restartClock();
+  }
+
   /** Shows a failed action (a wasm error, a drawing error) as a notice, each message once in a while, and warns. */
   report(what: string, error: unknown): void {
     const text = `${what} failed: ${error instanceof Error ? error.message : String(error)}`;
@@ -134,19 +107,20 @@ export class ModeRuntime<M extends object> {
   /** Starts `scene`: input, view (from a link's `view`), first publish, the loop. */
   start(scene: Scene<M>, view: View | undefined): ModeHandle {
     this.scene = scene;
-    const world = scene.world();
+    const model = scene.model;
+    const world = model.worldSize();
     this.viewport.snapUnit = world.snap ?? 0;
     this.viewport.setWorld(world.width, world.height);
     this.viewport.fit();
     applyView(this.viewport, view);
     const c = this.context;
-    this.input = new CanvasInput(this.layout.canvas, this.viewport, scene.pointer, scene.keys, { keyRoot: c.keyRoot, gestures: c.gestures, hint: this.layout.hint });
-    this.link = new ViewLink(this.viewport, c.publish, () => scene.state());
-    if (scene.history !== undefined) this.addHistoryButtons(scene.history);
+    this.input = new CanvasInput(this.layout.canvas, this.viewport, scene.input, scene.input, { keyRoot: c.keyRoot, gestures: c.gestures, hint: this.layout.hint });
+    this.link = new ViewLink(this.viewport, c.publish, () => model.state());
+    if (model.history !== undefined) this.addHistoryButtons(model.history);
     // An embed hears the values in force at once, before any frame (its
     // getState() reports them; an instance off screen runs no frames); the
     // page's address is left as the reader wrote it.
-    if (c.publishAtStart === true) this.link.publish(scene.state());
+    if (c.publishAtStart === true) this.link.publish(model.state());
     if (c.debug !== false && scene.debug !== undefined) this.uninstall = scene.debug();
     this.loop.start();
     const rt = this;
@@ -177,7 +151,8 @@ export class ModeRuntime<M extends object> {
     this.uninstall();
     this.input?.destroy();
     try {
-      this.scene?.destroy();
+      this.scene?.destroy?.();
+      this.scene?.model.destroy();
     } finally {
       this.notice.destroy();
       this.renderer.destroy();
@@ -195,10 +170,11 @@ export class ModeRuntime<M extends object> {
   private runFrame(now: number, dt: number): void {
     const scene = this.scene;
     if (scene === null) return;
+    const model = scene.model;
     const cost = this.cost;
     cost.begin();
     try {
-      const world = scene.world();
+      const world = model.worldSize();
       const v = this.viewport;
       const snap = world.snap ?? 0;
       if (v.worldWidth !== world.width || v.worldHeight !== world.height || v.snapUnit !== snap) {
@@ -206,20 +182,21 @@ export class ModeRuntime<M extends object> {
         v.setWorld(world.width, world.height);
         v.fit();
       }
-      scene.tick(now, dt);
+      model.tick(now, dt);
       const drawStart = performance.now();
-      this.renderer.draw(scene.model, now);
+      this.renderer.draw(model, now);
       cost.add('draw', performance.now() - drawStart);
       this.sidebar.update(now);
       const buttons = this.historyButtons;
-      if (buttons !== null && scene.history !== undefined) {
+      const history = model.history;
+      if (buttons !== null && history !== undefined) {
         // Only on a change: a property set every frame costs a style pass.
-        if (buttons.undo.disabled === scene.history.canUndo) buttons.undo.disabled = !scene.history.canUndo;
-        if (buttons.redo.disabled === scene.history.canRedo) buttons.redo.disabled = !scene.history.canRedo;
+        if (buttons.undo.disabled === history.canUndo) buttons.undo.disabled = !history.canUndo;
+        if (buttons.redo.disabled === history.canRedo) buttons.redo.disabled = !history.canRedo;
       }
-      if (this.dirty && scene.busy?.() !== true) {
+      if (this.dirty && model.busy?.() !== true) {
         this.dirty = false;
-        this.link?.publish(scene.state());
+        this.link?.publish(model.state());
       }
       this.link?.tick(now);
     } catch (error) {
@@ -234,7 +211,7 @@ export class ModeRuntime<M extends object> {
  * notice), then the scene from it; if building the scene throws, the
  * layout goes again and the error goes to the caller.
  */
-export function runMode<M extends object>(host: HTMLElement, context: ModeContext, layout: LayoutOptions, view: View | undefined, build: (rt: ModeRuntime<M>) => Scene<M>): ModeHandle {
+export function runMode<M extends SceneModel>(host: HTMLElement, context: ModeContext, layout: LayoutOptions, view: View | undefined, build: (rt: ModeRuntime<M>) => Scene<M>): ModeHandle {
   const rt = new ModeRuntime<M>(host, context, layout);
   let scene: Scene<M>;
   try {

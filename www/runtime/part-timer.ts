@@ -1,7 +1,7 @@
 // Times the named parts of a repeated piece of work (a game tick, say) and
 // reports their means over a window of repetitions at least a second long,
-// so that each mean rests on many readings of a clock that steps by 100 µs
-// and carries the precision those readings allow.
+// so that each mean rests on many readings of the page's coarse clock
+// (clock.ts) and carries the precision those readings allow.
 
 import { timerStepMs } from './clock';
 

@@ -1,8 +1,8 @@
 // The canvas every mode draws on: a backing store sized by devicePixelRatio
 // (crisp on high-DPI screens), one viewport (world ↔ canvas), and an
 // ordered stack of layers. A layer draws one thing from the mode's model
-// (`M`: whatever the mode hands to `draw`), so modes share layers (the tile
-// map, the boxes) and add their own.
+// (`dc.model`, the scene's model), so modes share layers (the tile map,
+// the box scenes') and add their own.
 //
 // Where the browser gives a hardware WebGL2 context, the bottom of the stack — the
 // layers, from the first up, that offer a GPU path (`drawGpu`) — is drawn
@@ -27,7 +27,7 @@ export interface FrameContext {
 }
 
 /** A layer's view of one frame: the canvas and viewport, and the mode's model. */
-export type DrawContext<M> = FrameContext & M;
+export type DrawContext<M> = FrameContext & { readonly model: M };
 
 /** What a layer's GPU path gets: the GPU surface instead of the 2D context. */
 export interface GpuFrameContext {
@@ -36,7 +36,7 @@ export interface GpuFrameContext {
   now: number;
 }
 
-export type GpuDrawContext<M> = GpuFrameContext & M;
+export type GpuDrawContext<M> = GpuFrameContext & { readonly model: M };
 
 export interface Layer<M> {
   readonly name: string;
@@ -147,8 +147,8 @@ export class Renderer<M extends object> {
   /**
    * Matches the backing store to the element's size × devicePixelRatio.
    * Checked every frame (a DPR change fires no event on the element); the
-   * size comes from a ResizeObserver, so a frame never forces a layout —
-   * at 100k objects the panels' text changes make that a millisecond.
+   * size comes from a ResizeObserver, so a frame never forces a layout
+   * (the panels' text changes every frame would make it a dear one).
    */
   syncSize(): void {
     const dpr = window.devicePixelRatio || 1;
@@ -182,7 +182,7 @@ export class Renderer<M extends object> {
     } else {
       this.gpu?.hide();
     }
-    const dc = { ...model, ctx: this.ctx, viewport: this.viewport, now } as DrawContext<M>;
+    const dc: DrawContext<M> = { model, ctx: this.ctx, viewport: this.viewport, now };
     for (let i = next; i < this.layers.length; i++) {
       const layer = this.layers[i];
       if (!layer.enabled) continue;
@@ -252,7 +252,7 @@ export class Renderer<M extends object> {
       this.sinceAligned = 0;
     }
     gpu.begin(this.viewport, theme.page, realign);
-    const dc = { ...model, gpu, viewport: this.viewport, now } as GpuDrawContext<M>;
+    const dc: GpuDrawContext<M> = { model, gpu, viewport: this.viewport, now };
     for (let i = 0; i < end; i++) {
       const layer = this.layers[i];
       if (layer.enabled) layer.drawGpu?.(dc);

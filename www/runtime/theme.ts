@@ -46,7 +46,7 @@ const dark = {
   labelBack: 'rgba(11, 15, 22, 0.82)',
   /** Hierarchy: an object's id beside its box. */
   idLabel: 'rgba(200, 214, 235, 0.75)',
-  /** Tile maps (every mode that shows one), after the seed's figures. */
+  /** Tile maps (every mode that shows one), after the figures of Metanet's N tutorial B. */
   tileCell: '#0f151f',
   tileGrid: 'rgba(170, 190, 220, 0.075)',
   tile: '#34445c',
@@ -139,4 +139,25 @@ export function publishTheme(root: HTMLElement, name: ThemeName = 'dark'): void 
   for (const [key, value] of Object.entries(chrome[name])) root.style.setProperty(`--${key}`, value);
   root.style.setProperty('color-scheme', name);
   root.setAttribute('data-theme', name);
+}
+
+/**
+ * Runs `paint` now, and again whenever the palette `element` is drawn in
+ * changes (an embed's theme follows its page), with `theme` switched to
+ * that palette: for colours a mode copies into CSS variables of its own
+ * elements. Stops once `element` has left the document.
+ */
+export function followPalette(element: HTMLElement, paint: () => void): void {
+  const run = (): void => {
+    useTheme(themeAt(element));
+    paint();
+  };
+  run();
+  const themed = element.closest('[data-theme]');
+  if (themed === null) return;
+  const observer = new MutationObserver(() => {
+    if (element.isConnected) run();
+    else observer.disconnect();
+  });
+  observer.observe(themed, { attributes: true, attributeFilter: ['data-theme'] });
 }

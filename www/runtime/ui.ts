@@ -1,5 +1,6 @@
 // The sidebar as a stack of panels (controls, stats, legend, …) so a mode
-// can add its own, plus a tiny element builder for writing them.
+// can add its own, and what follows them outside it (tool buttons, a line
+// over the canvas), plus a tiny element builder for writing them.
 
 export interface Panel {
   readonly element: HTMLElement;
@@ -20,10 +21,20 @@ export interface PanelInfo {
   readonly role: PanelRole;
 }
 
+/** A piece of the page outside the sidebar that follows the model as the panels do (a tool button's state, a line over the canvas). */
+export type Follower = Omit<Panel, 'element'>;
+
 export class Sidebar {
   private readonly panels: { panel: Panel; role: PanelRole }[] = [];
+  private readonly followers: Follower[] = [];
 
   constructor(private readonly host: HTMLElement) {}
+
+  /** Updates and syncs `follower` with the panels. */
+  follow(follower: Follower): void {
+    this.followers.push(follower);
+    follower.sync?.();
+  }
 
   add(panel: Panel, role: PanelRole = 'readout'): void {
     this.panels.push({ panel, role });
@@ -44,10 +55,12 @@ export class Sidebar {
 
   update(now: number): void {
     for (const { panel } of this.panels) panel.update?.(now);
+    for (const follower of this.followers) follower.update?.(now);
   }
 
   sync(): void {
     for (const { panel } of this.panels) panel.sync?.();
+    for (const follower of this.followers) follower.sync?.();
   }
 }
 

@@ -4,14 +4,12 @@
 // offsets land on whole device pixels per unit, so cell lines are crisp and
 // a cached map can be redrawn one cell at a time without seams.
 
+import { ZOOM_MAX, ZOOM_MIN } from '../settings/limits';
 import { clamp } from './geometry';
 
 const MARGIN = 18;
 /** Smallest snapped unit, device px: a tile never shrinks to nothing. */
 const MIN_SNAP_PX = 4;
-/** The zoom's range over the fitted view (a link's `view` is clamped to it too). */
-export const ZOOM_MIN = 0.5;
-export const ZOOM_MAX = 60;
 
 export class Viewport {
   /** Canvas size in CSS pixels and the device pixels per CSS pixel. */

@@ -1,7 +1,7 @@
 // A mode's settings in the address bar. The scene lives in the hash
-// (`#mode=grids&n=2000&seed=3`), so a link reproduces what someone saw; the
-// older `?mode=…&n=…` query is still read, once, so old links and bookmarks
-// work, and is dropped the first time the hash is written. The shell owns
+// (`#mode=grids&count=2000&seed=3`), so a link reproduces what someone saw;
+// a `?mode=…&count=…` query is still read, once, so old links and
+// bookmarks work, and is dropped the first time the hash is written. The shell owns
 // `mode`; a mode's values are written after it, in place (no history entry
 // per slider tick). Long values are packed (packed.ts).
 

@@ -5,8 +5,7 @@
 // allowed, and write itself back. The table (table.ts) gives every
 // setting one of these; nothing else reads a setting's text.
 
-import { ZOOM_MAX, ZOOM_MIN } from '../runtime/viewport';
-import { MAP_CELLS_MAX } from './limits';
+import { MAP_CELLS_MAX, ZOOM_MAX, ZOOM_MIN } from './limits';
 import { mapSize, type ListRead } from './lists';
 import type { ModeName } from './mode-names';
 
@@ -16,7 +15,8 @@ export type Checked<T> = { ok: true; value: T; note?: string } | { ok: false; re
 /** How an out-of-range value is treated: a link clamps it (and says so), an embed keeps the default (and says so). */
 export type RangePolicy = 'clamp' | 'default';
 
-export interface Kind<T> {
+/** A kind of value: `T` as a mode receives it, `Given` as script gives it and `getState()` reports it (a list as its text). */
+export interface Kind<T, Given = T> {
   /** What is allowed in `mode`, in words (for warnings and the docs). */
   allowed(mode: ModeName): string;
   /** For the docs, when the limits differ by mode: what each of `modes` allows. */
@@ -28,7 +28,7 @@ export interface Kind<T> {
   /** The value as a URL parameter's text. */
   format(value: T): string;
   /** The value as `getState()` reports it (default: the value itself). */
-  option?(value: T): unknown;
+  option?(value: T): Given;
   /** For true/false: the value a link leaves unsaid (`paused` is written only when true, `tree=0` only when false). */
   readonly unsaid?: T;
 }
@@ -172,7 +172,7 @@ export function flag(unsaid: boolean): Kind<boolean> {
  * embed refuses the list (its author sees why and writes fewer). Script
  * gives the text too, and `getState()` reports it.
  */
-export function list(read: (text: string, max: number) => ListRead, noun: string, max: (mode: ModeName) => number, format: (v: readonly number[]) => string, what: string): Kind<number[]> {
+export function list(read: (text: string, max: number) => ListRead, noun: string, max: (mode: ModeName) => number, format: (v: readonly number[]) => string, what: string): Kind<number[], string> {
   const parse = (raw: string, mode: ModeName, policy: RangePolicy): Checked<number[]> => {
     const limit = max(mode);
     const got = read(raw, limit);
@@ -249,8 +249,8 @@ export function panelList(): Kind<PanelChoice> {
   };
 }
 
-/** A URL, relative to the page or absolute. */
-export function url(): Kind<string> {
+/** A URL, relative to the page or absolute (script may give a `URL`). */
+export function url(): Kind<string, string | URL> {
   const read = (raw: string): Checked<string> => {
     try {
       return { ok: true, value: new URL(raw, typeof document === 'undefined' ? undefined : document.baseURI).href };
@@ -263,5 +263,6 @@ export function url(): Kind<string> {
     parse: read,
     check: (value) => (typeof value === 'string' || value instanceof URL ? read(String(value)) : refuse(`${shown(value)} is not a URL`)),
     format: String,
+    option: (v) => v,
   };
 }

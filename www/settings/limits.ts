@@ -1,9 +1,17 @@
-// How much a scene may hold, per mode: one number each, read by the
-// controls that add things (the Objects field, the box editors) and by the
-// settings table, so a link, an attribute or a mount() option can never
-// ask for more than a person could make with the controls.
+// How much a scene may hold, per mode, and how far the view zooms: one
+// number each, read by the controls that add things (the Objects field,
+// the box editors), by the viewport and by the settings table, so a link,
+// an attribute or a mount() option can never ask for more than a person
+// could make with the controls.
 
 import type { ModeName } from './mode-names';
+
+/** The zoom's range over the fitted view (a link's `view` is clamped to it too). */
+export const ZOOM_MIN = 0.5;
+export const ZOOM_MAX = 60;
+
+/** The fastest a box scene's simulation runs, times real time. */
+export const SPEED_MAX = 4;
 
 /** Most objects in a box mode's scene (the Objects field's end; a link's boxes and hand-placed boxes). */
 export const OBJECTS_MAX = 200_000;
@@ -15,8 +23,8 @@ export const TILE_EDITOR_BOXES_MAX = 64;
 export const RAYS_DRAWN_BOXES_MAX = 32;
 /**
  * Cells of a tile map from a link or an attribute (rows × columns): four
- * times the widest preset each way, and a map the editor loads and draws
- * in about a second.
+ * times the widest preset each way, and a map the editor still loads and
+ * draws without making the reader wait.
  */
 export const MAP_CELLS_MAX = 128 * 128;
 

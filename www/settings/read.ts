@@ -5,7 +5,7 @@
 // `writeParams` and `optionsOf` write typed values back as a link's
 // parameters or as `getState()` options. Nothing else parses a setting.
 
-import { appliesTo, SETTINGS, settingBy, type ModeName, type SettingSpec, type SettingValues, type SomeSettings } from './table';
+import { appliesTo, attributeOf, SETTINGS, settingBy, type ModeName, type SettingSpec, type SettingValues, type SomeSettings } from './table';
 import type { RangePolicy } from './kinds';
 import { MAX_VALUE_CHARS } from './packed';
 
@@ -19,7 +19,7 @@ export interface Problem {
   readonly message: string;
 }
 
-/** Where raw settings came from: a link (named by parameter, out-of-range values clamped), or an element's attributes or script options (named so, out-of-range values refused). */
+/** Where raw settings came from: a link (keyed by parameter, out-of-range values clamped), or an element's attributes or script options (keyed by name, out-of-range values refused). */
 export type SettingsSource = 'link' | 'attribute' | 'option';
 
 /** What `readSettings` gives. */
@@ -53,7 +53,7 @@ function notFor(name: string, value: unknown, spec: SettingSpec, mode: ModeName)
 
 /** The mode named by `raw` (absent: quadtree); a refused name is a problem named `name`, and quadtree then. */
 export function readMode(raw: unknown, problems: Problem[], name = 'mode'): ModeName {
-  const spec = settingBy('option', 'mode') as SettingSpec;
+  const spec = settingBy('name', 'mode') as SettingSpec;
   if (raw === undefined || raw === null) return 'quadtree';
   const checked = typeof raw === 'string' ? spec.kind.parse(raw, 'quadtree', 'default') : spec.kind.check(raw, 'quadtree', 'default');
   if (checked.ok) return checked.value as ModeName;
@@ -64,15 +64,16 @@ export function readMode(raw: unknown, problems: Problem[], name = 'mode'): Mode
 /** Every setting's default for `mode` (those the mode picks from its scene left out). */
 export function defaultSettings(mode: ModeName): SettingValues {
   const values: Record<string, unknown> = {};
-  for (const spec of ROWS) if (spec.fallback !== undefined) values[spec.option] = spec.fallback(mode);
+  for (const spec of ROWS) if (spec.fallback !== undefined) values[spec.name] = spec.fallback(mode);
   values.mode = mode;
   return values as SettingValues;
 }
 
 /**
  * Reads raw settings for `mode`: a link's parameters (`source: 'link'`,
- * keyed by URL parameter), or attribute texts or script values keyed by
- * option. Every value is checked by its kind; refused ones keep the
+ * keyed by parameter: a setting's attribute, or an older link's alias such
+ * as `n`), or attribute texts or script values keyed by name. Every value
+ * is checked by its kind; refused ones keep the
  * default, out-of-range ones are clamped (a link) or refused (an embed),
  * unknown ones and those of other modes are ignored — each a problem.
  * `mode` itself is read by `readMode` and skipped here.
@@ -88,14 +89,14 @@ export function readSettings(raw: URLSearchParams | Readonly<Record<string, unkn
       problems.push({ name: key, value: shownValue(value), message: `${key}: is ${value.length.toLocaleString('en-US')} characters long, more than ${MAX_VALUE_CHARS.toLocaleString('en-US')}; ignored.` });
       continue;
     }
-    const spec = source === 'link' ? settingBy('param', key) : settingBy('option', key);
+    const spec = source === 'link' ? settingBy('link', key) : settingBy('name', key);
     if (spec === undefined) {
       const what = source === 'link' ? 'a setting' : 'an option';
       problems.push({ name: key, value: shownValue(value), message: `${key} is not ${what} of the playground; ignored.` });
       continue;
     }
-    if (spec.option === 'mode') continue;
-    const name = source === 'attribute' ? spec.attribute : key;
+    if (spec.name === 'mode') continue;
+    const name = source === 'attribute' ? attributeOf(spec.name) : key;
     if (!appliesTo(spec, mode)) {
       problems.push(notFor(name, value, spec, mode));
       continue;
@@ -106,7 +107,7 @@ export function readSettings(raw: URLSearchParams | Readonly<Record<string, unkn
       continue;
     }
     if (checked.note !== undefined) problems.push({ name, value: shownValue(value), message: `${name} ${checked.note} (allowed: ${spec.kind.allowed(mode)}).` });
-    given[spec.option] = checked.value;
+    given[spec.name] = checked.value;
   }
   return { values: { ...defaultSettings(mode), ...given } as SettingValues, given: given as SomeSettings, problems };
 }
@@ -120,8 +121,9 @@ export function readLink(raw: URLSearchParams): ReadSettings & { mode: ModeName 
 }
 
 /**
- * Values as a link's parameters for `mode`, in the table's order: settings
- * of other modes and embed-only ones left out, and so are the mode's
+ * Values as a link's parameters for `mode`, in the table's order, each by
+ * its one name (never an alias): settings of other modes and embed-only
+ * ones left out, and so are the mode's
  * defaults (a link says what differs); a true/false one is written only
  * when it is not the value a link leaves unsaid (`paused`, `tree=0`), so
  * a reader who prefers reduced motion shares `paused` as they saw it.
@@ -130,19 +132,33 @@ export function writeParams(values: SomeSettings, mode: ModeName): URLSearchPara
   const params = new URLSearchParams();
   const all = values as Readonly<Record<string, unknown>>;
   for (const spec of ROWS) {
-    const value = all[spec.option];
-    if (spec.param === null || spec.option === 'mode' || value === undefined || !appliesTo(spec, mode)) continue;
+    const value = all[spec.name];
+    if (!spec.inLink || spec.name === 'mode' || value === undefined || !appliesTo(spec, mode)) continue;
     if (spec.kind.unsaid !== undefined ? value === spec.kind.unsaid : spec.fallback !== undefined && value === spec.fallback(mode)) continue;
-    params.set(spec.param, spec.kind.format(value));
+    params.set(attributeOf(spec.name), spec.kind.format(value));
   }
   return params;
+}
+
+/**
+ * The settings of `values` that make `mode`'s scene, those a link carries
+ * for it (the embed-only look and other modes' settings left out): what a
+ * mode that keeps its settings as typed values publishes. Each is there,
+ * undefined when not set, so a published scene overrides a value given
+ * earlier that the reader has since cleared (a cell size back to auto).
+ */
+export function sceneSettings(values: SomeSettings, mode: ModeName): SomeSettings {
+  const out: Record<string, unknown> = {};
+  const all = values as Readonly<Record<string, unknown>>;
+  for (const spec of ROWS) if (spec.inLink && spec.name !== 'mode' && spec.name !== 'view' && appliesTo(spec, mode)) out[spec.name] = all[spec.name];
+  return out as SomeSettings;
 }
 
 /** Values as `getState()` options (a list as its text). */
 export function optionsOf(values: SomeSettings): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
-    const spec = settingBy('option', key);
+    const spec = settingBy('name', key);
     if (spec === undefined || value === undefined) continue;
     out[key] = spec.kind.option !== undefined ? spec.kind.option(value) : value;
   }

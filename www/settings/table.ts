@@ -1,20 +1,23 @@
-// Every setting a playground takes, in one table: its mount() option (the
-// name of its typed value), its embed attribute, its URL parameter, its
-// kind of value (kinds.ts: how it is read, checked and written), its
-// default per mode, the modes that use it, and its documentation. The
-// page's URL, the embed's attributes and options, the values every mode
-// receives (`SettingValues`, derived from this table) and docs/EMBED.md
-// (checked by a test) all come from here.
+// Every setting a playground takes, in one table. Each has one name: the
+// `mount()` option and `getState()` key, and the name of the typed value a
+// mode reads, written in kebab-case as the embed attribute and the link
+// parameter (`maxObjects` is `max-objects="4"` and `#max-objects=4`). A row
+// also gives its kind of value (kinds.ts: how it is read, checked and
+// written), its default per mode, the modes that read it, whether a link
+// carries it, the older link names still read as it, and its
+// documentation. The page's address, the embed's attributes and options,
+// their TypeScript types (`PlaygroundOptions`), the values every mode
+// receives (`SettingValues`) and docs/EMBED.md (checked by a test) all
+// come from here.
 //
 // Adding a setting: a row here (the unit tests read and write its
-// example), then the mode that uses it reads `settings.<option>` and
-// publishes it; an embed option also gets its typed field in
-// ../embed/options.ts (tsc names it if it is missing).
+// example); the mode that uses it reads `settings.<name>` and keeps it in
+// the settings it publishes.
 
 import { TileGrid, World } from '../core/index';
-import { prefersReducedMotion } from '../runtime/motion';
+import { prefersReducedMotion } from './motion';
 import { cssLength, flag, list, numberIn, numbers, oneOf, panelList, tileMap, url, view, type Kind } from './kinds';
-import { boxesMax, objectsMax } from './limits';
+import { boxesMax, objectsMax, SPEED_MAX } from './limits';
 import { formatBoxList, formatLinkList, formatMovedList, readBoxList, readLinkList, readMovedList } from './lists';
 import { BOX_MODES, MODE_NAMES, type ModeName } from './mode-names';
 
@@ -22,12 +25,16 @@ export { MODE_NAMES, type ModeName } from './mode-names';
 
 /** One row of the table. */
 export interface SettingSpec {
-  /** The `mount()` option, the `getState()` key, and the name of the typed value modes receive. */
-  readonly option: string;
-  /** The `<broadphase-playground>` attribute. */
-  readonly attribute: string;
-  /** The URL parameter (the page's hash); null for embed-only settings. */
-  readonly param: string | null;
+  /**
+   * The setting's one name: the `mount()` option, the `getState()` key and
+   * the typed value modes receive; in kebab-case (`attributeOf`), the
+   * `<broadphase-playground>` attribute and the link parameter.
+   */
+  readonly name: string;
+  /** Whether the page's address (and so a share link) carries it; embed-only settings do not. */
+  readonly inLink: boolean;
+  /** Link parameters of older links, still read as this setting (links written before every setting had one name). */
+  readonly aliases?: readonly string[];
   /** For the docs: the kind of value. */
   readonly type: string;
   /** For the docs: what is used when the setting is absent. */
@@ -39,7 +46,7 @@ export interface SettingSpec {
   /** A valid value as written in a link or an attribute (the tests read every setting from it). */
   readonly example: string;
   /** How its value is read, checked and written (any kind: each row's own type is kept by `SETTINGS`). */
-  readonly kind: Kind<any>;
+  readonly kind: Kind<any, any>;
   /** The value when the setting is not given, per mode; absent when the mode picks it from its scene (a cell size, a ray). */
   readonly fallback?: (mode: ModeName) => unknown;
 }
@@ -49,22 +56,21 @@ const available = (names: readonly string[], wanted: string) => (names.includes(
 
 export const SETTINGS = [
   {
-    option: 'mode',
+    name: 'mode',
     example: 'tiles',
-    attribute: 'mode',
-    param: 'mode',
+    inLink: true,
     type: 'name',
     defaultText: 'quadtree',
     modes: 'all',
-    doc: 'Which playground: the quadtree demo, the grids comparison, the hierarchy, the tile editor, or rays.',
+    doc: 'Which playground: the quadtree, the grids and their comparison, the hierarchy, the tile editor, rays, or the game.',
     kind: oneOf(() => MODE_NAMES) as Kind<ModeName>,
     fallback: (): ModeName => 'quadtree',
   },
   {
-    option: 'count',
+    name: 'count',
     example: '300',
-    attribute: 'count',
-    param: 'n',
+    inLink: true,
+    aliases: ['n'],
     type: 'whole number',
     defaultText: '800 (hierarchy: 36)',
     modes: BOX_MODES,
@@ -73,10 +79,9 @@ export const SETTINGS = [
     fallback: (mode: ModeName) => (mode === 'hierarchy' ? 36 : 800),
   },
   {
-    option: 'seed',
+    name: 'seed',
     example: '7',
-    attribute: 'seed',
-    param: 'seed',
+    inLink: true,
     type: 'whole number',
     defaultText: '1 (hierarchy: 3)',
     modes: [...BOX_MODES, 'play'],
@@ -85,10 +90,9 @@ export const SETTINGS = [
     fallback: (mode: ModeName) => (mode === 'hierarchy' ? 3 : 1),
   },
   {
-    option: 'layout',
+    name: 'layout',
     example: 'clustered',
-    attribute: 'layout',
-    param: 'layout',
+    inLink: true,
     type: 'name',
     defaultText: 'uniform',
     modes: BOX_MODES,
@@ -97,10 +101,9 @@ export const SETTINGS = [
     fallback: () => 'uniform',
   },
   {
-    option: 'structure',
+    name: 'structure',
     example: 'grid',
-    attribute: 'structure',
-    param: 'structure',
+    inLink: true,
     type: 'name',
     defaultText: 'quadtree (grids and rays: loose-grid)',
     modes: ['quadtree', 'grids', 'hierarchy', 'rays'],
@@ -109,10 +112,10 @@ export const SETTINGS = [
     fallback: (mode: ModeName) => available(World.structures(), mode === 'grids' || mode === 'rays' ? 'loose-grid' : 'quadtree'),
   },
   {
-    option: 'maxObjects',
+    name: 'maxObjects',
     example: '4',
-    attribute: 'max-objects',
-    param: 'mo',
+    inLink: true,
+    aliases: ['mo'],
     type: 'whole number',
     defaultText: '16',
     modes: BOX_MODES,
@@ -121,10 +124,10 @@ export const SETTINGS = [
     fallback: () => World.defaultQuadtreeLimits()[0],
   },
   {
-    option: 'maxLevels',
+    name: 'maxLevels',
     example: '6',
-    attribute: 'max-levels',
-    param: 'ml',
+    inLink: true,
+    aliases: ['ml'],
     type: 'whole number',
     defaultText: '8',
     modes: BOX_MODES,
@@ -133,10 +136,10 @@ export const SETTINGS = [
     fallback: () => Math.min(World.defaultQuadtreeLimits()[1], 12),
   },
   {
-    option: 'cellSize',
+    name: 'cellSize',
     example: '12.5',
-    attribute: 'cell-size',
-    param: 'cell',
+    inLink: true,
+    aliases: ['cell'],
     type: 'number',
     defaultText: "picked from the boxes' sizes",
     modes: BOX_MODES,
@@ -144,22 +147,20 @@ export const SETTINGS = [
     kind: numberIn({ integer: false, range: () => [0, 1e6], exclusiveMin: true }, (v) => String(+v.toPrecision(6))),
   },
   {
-    option: 'speed',
+    name: 'speed',
     example: '0.5',
-    attribute: 'speed',
-    param: 'speed',
+    inLink: true,
     type: 'number',
     defaultText: '1',
     modes: BOX_MODES,
     doc: 'Simulation speed: multiplies time (0 freezes motion but keeps drawing).',
-    kind: numberIn({ integer: false, range: () => [0, 4] }, (v) => String(+v.toPrecision(6))),
+    kind: numberIn({ integer: false, range: () => [0, SPEED_MAX] }, (v) => String(+v.toPrecision(6))),
     fallback: () => 1,
   },
   {
-    option: 'paused',
+    name: 'paused',
     example: '',
-    attribute: 'paused',
-    param: 'paused',
+    inLink: true,
     type: 'true or false',
     defaultText: 'false (true when the reader prefers reduced motion)',
     modes: ['quadtree', 'grids', 'hierarchy', 'rays', 'play'],
@@ -168,10 +169,9 @@ export const SETTINGS = [
     fallback: () => prefersReducedMotion(),
   },
   {
-    option: 'tree',
+    name: 'tree',
     example: '0',
-    attribute: 'tree',
-    param: 'tree',
+    inLink: true,
     type: 'true or false',
     defaultText: 'true',
     modes: BOX_MODES,
@@ -180,10 +180,9 @@ export const SETTINGS = [
     fallback: () => true,
   },
   {
-    option: 'boxes',
+    name: 'boxes',
     example: '1,2,3,4;5,6,7,8,1,-1',
-    attribute: 'boxes',
-    param: 'boxes',
+    inLink: true,
     type: 'box list',
     defaultText: 'the seeded scene (tiles: three boxes; rays: none drawn)',
     modes: ['quadtree', 'grids', 'hierarchy', 'tiles', 'rays'],
@@ -191,10 +190,9 @@ export const SETTINGS = [
     kind: list(readBoxList, 'boxes', boxesMax, formatBoxList, '"x,y,w,h[,vx,vy]; …" (finite, within ±1,000,000, w and h above 0)'),
   },
   {
-    option: 'moved',
+    name: 'moved',
     example: '3:1,2,3,4,0.5,0',
-    attribute: 'moved',
-    param: 'moved',
+    inLink: true,
     type: 'id:box list',
     defaultText: 'none',
     modes: BOX_MODES,
@@ -202,10 +200,9 @@ export const SETTINGS = [
     kind: list(readMovedList, 'boxes', objectsMax, formatMovedList, '"id:x,y,w,h[,vx,vy]; …" (ids from 1, finite numbers within ±1,000,000, w and h above 0)'),
   },
   {
-    option: 'links',
+    name: 'links',
     example: '2:1;3:1',
-    attribute: 'links',
-    param: 'links',
+    inLink: true,
     type: 'child:parent list',
     defaultText: 'a small starting family',
     modes: ['hierarchy'],
@@ -213,10 +210,9 @@ export const SETTINGS = [
     kind: list(readLinkList, 'links', objectsMax, formatLinkList, '"child:parent; …" with object ids (whole numbers from 1), no box its own parent'),
   },
   {
-    option: 'camera',
+    name: 'camera',
     example: '10_20_30_40',
-    attribute: 'camera',
-    param: 'camera',
+    inLink: true,
     type: '4 numbers',
     defaultText: 'a window on the middle',
     modes: ['quadtree', 'grids'],
@@ -224,10 +220,9 @@ export const SETTINGS = [
     kind: numbers<[x: number, y: number, w: number, h: number]>(4, 'x, y, w, h'),
   },
   {
-    option: 'preset',
+    name: 'preset',
     example: 'slopes',
-    attribute: 'preset',
-    param: 'preset',
+    inLink: true,
     type: 'name',
     defaultText: 'n-level',
     modes: ['tiles'],
@@ -236,10 +231,9 @@ export const SETTINGS = [
     fallback: () => available(TileGrid.presets(), 'n-level'),
   },
   {
-    option: 'tiles',
+    name: 'tiles',
     example: '..##\n##..',
-    attribute: 'tiles',
-    param: 'tiles',
+    inLink: true,
     type: 'ASCII map',
     defaultText: 'the preset',
     modes: ['tiles'],
@@ -247,10 +241,9 @@ export const SETTINGS = [
     kind: tileMap(2_000_000),
   },
   {
-    option: 'shape',
+    name: 'shape',
     example: 'full',
-    attribute: 'shape',
-    param: 'shape',
+    inLink: true,
     type: 'name',
     defaultText: 'slope45-br',
     modes: ['tiles'],
@@ -259,10 +252,9 @@ export const SETTINGS = [
     fallback: () => 'slope45-br',
   },
   {
-    option: 'ray',
+    name: 'ray',
     example: '1_2_3_4',
-    attribute: 'ray',
-    param: 'ray',
+    inLink: true,
     type: '4 numbers',
     defaultText: 'a ray across the map',
     modes: ['rays'],
@@ -270,10 +262,9 @@ export const SETTINGS = [
     kind: numbers<[x0: number, y0: number, x1: number, y1: number]>(4, 'x0, y0, x1, y1'),
   },
   {
-    option: 'enemy',
+    name: 'enemy',
     example: '5,6',
-    attribute: 'enemy',
-    param: 'enemy',
+    inLink: true,
     type: '2 numbers',
     defaultText: 'on a ledge',
     modes: ['rays'],
@@ -281,10 +272,9 @@ export const SETTINGS = [
     kind: numbers<[x: number, y: number]>(2, 'x, y'),
   },
   {
-    option: 'player',
+    name: 'player',
     example: '7_8',
-    attribute: 'player',
-    param: 'player',
+    inLink: true,
     type: '2 numbers',
     defaultText: 'in the open',
     modes: ['rays'],
@@ -292,10 +282,9 @@ export const SETTINGS = [
     kind: numbers<[x: number, y: number]>(2, 'x, y'),
   },
   {
-    option: 'view',
+    name: 'view',
     example: '2_0.25_0.75',
-    attribute: 'view',
-    param: 'view',
+    inLink: true,
     type: '3 numbers',
     defaultText: 'the whole world fitted',
     modes: 'all',
@@ -303,10 +292,9 @@ export const SETTINGS = [
     kind: view(),
   },
   {
-    option: 'panels',
+    name: 'panels',
     example: 'stats',
-    attribute: 'panels',
-    param: null,
+    inLink: false,
     type: 'panel ids',
     defaultText: 'all',
     modes: 'all',
@@ -314,10 +302,9 @@ export const SETTINGS = [
     kind: panelList(),
   },
   {
-    option: 'controls',
+    name: 'controls',
     example: 'false',
-    attribute: 'controls',
-    param: null,
+    inLink: false,
     type: 'true or false',
     defaultText: 'true',
     modes: 'all',
@@ -325,10 +312,9 @@ export const SETTINGS = [
     kind: flag(true),
   },
   {
-    option: 'legend',
+    name: 'legend',
     example: 'false',
-    attribute: 'legend',
-    param: null,
+    inLink: false,
     type: 'true or false',
     defaultText: 'true',
     modes: 'all',
@@ -336,10 +322,9 @@ export const SETTINGS = [
     kind: flag(true),
   },
   {
-    option: 'theme',
+    name: 'theme',
     example: 'light',
-    attribute: 'theme',
-    param: null,
+    inLink: false,
     type: 'name',
     defaultText: 'auto',
     modes: 'all',
@@ -348,10 +333,9 @@ export const SETTINGS = [
     fallback: () => 'auto',
   },
   {
-    option: 'height',
+    name: 'height',
     example: '400',
-    attribute: 'height',
-    param: null,
+    inLink: false,
     type: 'CSS length',
     defaultText: 'from the width',
     modes: 'all',
@@ -359,10 +343,9 @@ export const SETTINGS = [
     kind: cssLength(),
   },
   {
-    option: 'wasmUrl',
+    name: 'wasmUrl',
     example: 'https://cdn.example.com/broadphase_bg.wasm',
-    attribute: 'wasm-url',
-    param: null,
+    inLink: false,
     type: 'URL',
     defaultText: 'broadphase_bg.wasm beside the module',
     modes: 'all',
@@ -372,24 +355,52 @@ export const SETTINGS = [
 ] as const satisfies readonly SettingSpec[];
 
 type Row = (typeof SETTINGS)[number];
-type ValueOf<R> = R extends { kind: Kind<infer T> } ? T : never;
+type ValueOf<R> = R extends { kind: Kind<infer T, any> } ? T : never;
+type GivenOf<R> = R extends { kind: Kind<any, infer G> } ? G : never;
 
 /**
- * Every setting's typed value, by option name: those with a default are
- * always there (the mode's default when not given), the others only when
- * given or published (a mode picks them from its scene).
+ * Every setting's typed value, by name: those with a default are always
+ * there (the mode's default when not given), the others only when given
+ * or published (a mode picks them from its scene).
  */
-export type SettingValues = { -readonly [R in Row as R extends { fallback: unknown } ? R['option'] : never]: ValueOf<R> } & {
-  -readonly [R in Row as R extends { fallback: unknown } ? never : R['option']]?: ValueOf<R>;
+export type SettingValues = { -readonly [R in Row as R extends { fallback: unknown } ? R['name'] : never]: ValueOf<R> } & {
+  -readonly [R in Row as R extends { fallback: unknown } ? never : R['name']]?: ValueOf<R>;
 };
 
 /** Some settings' values: what a mode publishes, what was given. */
 export type SomeSettings = Partial<SettingValues>;
 
+/** The true/false settings a link carries (`paused`, `tree`): a mode keeps and publishes them as they are. */
+export type FlagName = Extract<Row, { inLink: true; kind: Kind<boolean, any> }>['name'];
 
-/** The setting with this option, attribute or parameter name. */
-export function settingBy(key: 'attribute' | 'option' | 'param', name: string): SettingSpec | undefined {
-  return (SETTINGS as readonly SettingSpec[]).find((s) => s[key] === name);
+/**
+ * The settings as script gives them to `mount()` and `setState()`, and
+ * `getState()` reports them: each by its name, of the type its kind takes
+ * from script (a list as its text, a ray as its four numbers). What each
+ * does is in docs/EMBED.md's table, generated from the rows above.
+ */
+export type PlaygroundOptions = { -readonly [R in Row as R['name']]?: GivenOf<R> };
+
+/** What `getState()` returns: the options in force, with the scene as the reader left it. */
+export type PlaygroundState = PlaygroundOptions & { mode: ModeName };
+
+const ROWS = SETTINGS as readonly SettingSpec[];
+
+/** A setting's name as an attribute and a link parameter: `maxObjects` → `max-objects`. */
+export function attributeOf(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** The setting with this name (option), attribute, or link parameter (its attribute, or an older alias, for a setting a link carries). */
+export function settingBy(key: 'name' | 'attribute' | 'link', text: string): SettingSpec | undefined {
+  switch (key) {
+    case 'name':
+      return ROWS.find((s) => s.name === text);
+    case 'attribute':
+      return ROWS.find((s) => attributeOf(s.name) === text);
+    case 'link':
+      return ROWS.find((s) => s.inLink && (attributeOf(s.name) === text || s.aliases?.includes(text) === true));
+  }
 }
 
 /** Whether a mode reads a setting. */

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { screenshots } from '../../support.mjs';
-import { checkEmbeds, installSite, openBrowser, run, serveSite } from '../support.mjs';
+import { checkEmbeds, checkThemeToggle, installSite, openBrowser, run, serveSite } from '../support.mjs';
 
 const site = fileURLToPath(new URL('.', import.meta.url));
 const MAP = ['##################', '##......s1......##', '##....s1##......##', '##..............##', '##################'];
@@ -54,20 +54,22 @@ test('Docusaurus: reached by client-side navigation, the tile embed starts with 
   assert.equal(await browser.page.evaluate(() => window.sameDocument), true, 'expected client-side navigation, not a page load');
 });
 
-test('Docusaurus: the site\'s dark-mode toggle turns the embed dark, and back', async () => {
+test('Docusaurus: the site\'s dark-mode toggle turns the embed dark and back, the author\'s map, an edit and undo kept', async () => {
   browser.problems.length = 0;
   await browser.page.emulateMedia({ colorScheme: 'light' });
   await browser.page.goto(`${server.url}/tiles`);
   await checkEmbeds(browser, { maps: { tiles: MAP }, expectCount: 1, what: 'Docusaurus /tiles' });
-  const theme = () => browser.page.evaluate(() => document.getElementById('tiles').shadowRoot.querySelector('.bp-embed').dataset.theme);
-  assert.equal(await theme(), 'light', 'expected the embed light on the light site');
-  for (const want of ['dark', 'light']) {
-    await browser.page.click('button[aria-label^="Switch between dark and light mode"]');
+  await checkThemeToggle(browser, {
+    what: 'Docusaurus /tiles',
+    id: 'tiles',
+    map: MAP,
     // Docusaurus cycles system → light → dark: click until the site shows the wanted one.
-    for (let i = 0; i < 2 && (await browser.page.evaluate(() => document.documentElement.dataset.theme)) !== want; i += 1) {
-      await browser.page.click('button[aria-label^="Switch between dark and light mode"]');
-    }
-    await browser.page.waitForFunction((want) => document.getElementById('tiles').shadowRoot.querySelector('.bp-embed').dataset.theme === want, want, { timeout: 5000 });
-  }
-  await checkEmbeds(browser, { maps: { tiles: MAP }, expectCount: 1, what: 'Docusaurus /tiles after toggling' });
+    toggle: async (want) => {
+      for (let i = 0; i < 3 && (await browser.page.evaluate(() => document.documentElement.dataset.theme)) !== want; i += 1) {
+        await browser.page.click('button[aria-label^="Switch between dark and light mode"]');
+      }
+      await browser.page.waitForFunction((want) => document.documentElement.dataset.theme === want, want);
+    },
+  });
+  await checkEmbeds(browser, { maps: {}, expectCount: 1, what: 'Docusaurus /tiles after toggling' });
 });

@@ -4,7 +4,8 @@
 // copies both to the book's broadphase/), built by
 // `mdbook build` (installed by scripts/setup.sh) and read in Chromium at
 // 1280 × 800: a chapter at the root and one a folder down (the script's
-// path differs; the wasm is found beside the script either way).
+// path differs; the wasm is found beside the script either way), and the
+// theme picker turned to Coal and back.
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { screenshots } from '../../support.mjs';
-import { checkEmbeds, openBrowser, playgroundTarball, run, serveSite } from '../support.mjs';
+import { checkEmbeds, checkThemeToggle, openBrowser, playgroundTarball, run, serveSite } from '../support.mjs';
 
 const site = fileURLToPath(new URL('.', import.meta.url));
 const MAP = ['##################', '##......s1......##', '##....s1##......##', '##..............##', '##################'];
@@ -72,4 +73,24 @@ test('mdBook: an arrow key the focused embed uses does not also turn the page', 
   await browser.page.keyboard.press('ArrowLeft');
   await browser.page.waitForTimeout(500);
   assert.match(browser.page.url(), /chapters\/rays\.html$/, 'expected ArrowLeft in the focused embed to stay in the embed, not go to the previous chapter');
+});
+
+test('mdBook: the theme picker (Coal, then Light) turns the embed dark and back, the author\'s map, an edit and undo kept', async () => {
+  browser.problems.length = 0;
+  await browser.page.emulateMedia({ colorScheme: 'light' });
+  await browser.page.goto(`${server.url}/intro.html`);
+  await checkEmbeds(browser, { maps: { 'tiles-embed': MAP }, expectCount: 1, what: 'mdBook intro' });
+  await checkThemeToggle(browser, {
+    what: 'mdBook intro',
+    id: 'tiles-embed',
+    map: MAP,
+    toggle: async (want) => {
+      const theme = want === 'dark' ? 'coal' : 'light';
+      // The picker opens a list (which may still be open from the last choice).
+      if (!(await browser.page.locator('#mdbook-theme-list').isVisible())) await browser.page.click('#mdbook-theme-toggle');
+      await browser.page.click(`#mdbook-theme-${theme}`);
+      await browser.page.waitForFunction((theme) => document.documentElement.classList.contains(theme), theme);
+    },
+    shot: (theme) => browser.page.screenshot({ path: join(screenshots, `site-mdbook-${theme}.png`) }),
+  });
 });

@@ -10,7 +10,7 @@ import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { screenshots } from '../../support.mjs';
-import { checkEmbeds, installSite, openBrowser, run, serveSite } from '../support.mjs';
+import { checkEmbeds, checkThemeToggle, installSite, openBrowser, run, serveSite } from '../support.mjs';
 
 const site = fileURLToPath(new URL('.', import.meta.url));
 const ATTRIBUTE_MAP = ['##########################', '##....................s1##', '##..................s1####', '##......##########..######', '##....................c3##', '##s3..................o9##', '######..........##########', '##########################'];
@@ -61,16 +61,19 @@ test('VitePress: reached by client-side navigation, the embeds start with the au
   await browser.page.screenshot({ path: join(screenshots, 'site-vitepress-routed.png') });
 });
 
-test('VitePress: the site\'s appearance switch turns the embed dark, and back', async () => {
+test('VitePress: the site\'s appearance switch turns the embed dark and back, the author\'s map, an edit and undo kept', async () => {
   browser.problems.length = 0;
   await browser.page.emulateMedia({ colorScheme: 'light' });
   await browser.page.goto(`${server.url}/tiles`);
   await checkEmbeds(browser, { maps: { tiles: ATTRIBUTE_MAP }, expectCount: 1, what: 'VitePress /tiles' });
-  const theme = () => browser.page.evaluate(() => document.getElementById('tiles').shadowRoot.querySelector('.bp-embed').dataset.theme);
-  assert.equal(await theme(), 'light', 'expected the embed light on the light site');
-  for (const want of ['dark', 'light']) {
-    await browser.page.click('.VPNavBar button.VPSwitchAppearance');
-    await browser.page.waitForFunction((want) => document.getElementById('tiles').shadowRoot.querySelector('.bp-embed').dataset.theme === want, want, { timeout: 5000 });
-  }
-  await browser.page.screenshot({ path: join(screenshots, 'site-vitepress-light.png') });
+  await checkThemeToggle(browser, {
+    what: 'VitePress /tiles',
+    id: 'tiles',
+    map: ATTRIBUTE_MAP,
+    toggle: async (want) => {
+      await browser.page.click('.VPNavBar button.VPSwitchAppearance');
+      await browser.page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, want === 'dark');
+    },
+    shot: (theme) => browser.page.screenshot({ path: join(screenshots, `site-vitepress-${theme}.png`) }),
+  });
 });

@@ -1,13 +1,18 @@
 // The controls: structure, object count, layout and seed, quadtree limits,
-// speed, pause / step. Each control calls a BoxDemo action; `sync`
-// mirrors settings back (keyboard shortcuts and the URL change them too).
+// speed, pause / step. Each control calls a BoxesModel action; `sync`
+// mirrors the settings back (keyboard shortcuts and the link change them too).
 
+import { World } from '../../core/index';
 import { checkedNumberField } from '../../runtime/number-field';
-import type { BoxDemo } from '../demo';
-import { COUNT_MAX, COUNT_MIN, COUNT_SLIDER_MAX, LAYOUTS, SPEED_MAX, type Layout } from '../settings';
+import type { BoxesModel } from '../model';
+import { OBJECTS_MAX, SPEED_MAX } from '../../settings/limits';
 import { h, hasFocus, panelSection, type Panel } from '../../runtime/ui';
 
 const SLIDER_STEPS = 1000;
+const COUNT_MIN = 1;
+/** The slider's end and the Objects field's: the settings' object limit (the slider on a log scale). */
+const COUNT_SLIDER_MAX = OBJECTS_MAX;
+const COUNT_MAX = OBJECTS_MAX;
 
 /** Slider position ↔ count on a log scale: 10, 100 000 and the maximum all reachable. */
 function countFromSlider(position: number): number {
@@ -54,16 +59,16 @@ export class ControlsPanel implements Panel {
   private readonly pause = h('button', { type: 'button', id: 'pause', class: 'primary', 'aria-keyshortcuts': 'Space' });
   private readonly step = h('button', { type: 'button', id: 'step', 'aria-keyshortcuts': '. S', title: 'Advance one step (. or S)' }, 'Step');
   private readonly fit = h('button', { type: 'button', id: 'fit', 'aria-keyshortcuts': 'F', title: 'Fit the world in view (F)' }, 'Fit view');
-  private readonly showTree = h('input', { id: 'show-tree', type: 'checkbox' });
+  private readonly tree = h('input', { id: 'show-tree', type: 'checkbox' });
 
   private readonly countField: { message: HTMLElement; valid: () => boolean };
   private readonly seedField: { message: HTMLElement; valid: () => boolean };
 
-  constructor(private readonly pg: BoxDemo, options: ControlsOptions = {}) {
-    this.countField = checkedNumberField(this.count, { what: 'Objects', min: COUNT_MIN, max: COUNT_MAX, integer: true }, (n) => pg.setCount(n));
-    this.seedField = checkedNumberField(this.seed, { what: 'Seed', min: 0, max: 0xffff_ffff, integer: true }, (n) => pg.setSeed(n));
-    for (const name of pg.structures) this.structure.append(h('option', { value: name }, name));
-    for (const name of LAYOUTS) this.layout.append(h('option', { value: name }, name));
+  constructor(private readonly model: BoxesModel, options: ControlsOptions = {}) {
+    this.countField = checkedNumberField(this.count, { what: 'Objects', min: COUNT_MIN, max: COUNT_MAX, integer: true }, (n) => model.setCount(n));
+    this.seedField = checkedNumberField(this.seed, { what: 'Seed', min: 0, max: 0xffff_ffff, integer: true }, (n) => model.setSeed(n));
+    for (const name of model.structures) this.structure.append(h('option', { value: name }, name));
+    for (const name of World.layouts()) this.layout.append(h('option', { value: name }, name));
     this.limits.append(
       h('legend', {}, 'Quadtree limits'),
       field('Max objects per node', 'max-objects', this.maxObjects, this.maxObjectsOut),
@@ -79,30 +84,30 @@ export class ControlsPanel implements Panel {
       field('Seed', 'seed', this.seed, this.newSeed, this.reset, this.seedField.message),
       (options.limits ?? true) && this.limits,
       field('Speed', 'speed', this.speed, this.speedOut),
-      options.linesLabel !== null && h('label', { class: 'check' }, this.showTree, options.linesLabel ?? 'Show tree splits'),
+      options.linesLabel !== null && h('label', { class: 'check' }, this.tree, options.linesLabel ?? 'Show tree splits'),
     );
     this.wire();
   }
 
   private wire(): void {
-    const pg = this.pg;
-    this.structure.addEventListener('change', () => pg.setStructure(this.structure.value));
-    this.countRange.addEventListener('input', () => pg.setCount(countFromSlider(Number(this.countRange.value))));
-    this.layout.addEventListener('change', () => pg.setLayout(this.layout.value as Layout));
-    this.newSeed.addEventListener('click', () => pg.setSeed(Math.floor(Math.random() * 1_000_000)));
-    this.reset.addEventListener('click', () => pg.reset());
-    const limits = () => pg.setQuadtreeLimits(Number(this.maxObjects.value), Number(this.maxLevels.value));
+    const model = this.model;
+    this.structure.addEventListener('change', () => model.setStructure(this.structure.value));
+    this.countRange.addEventListener('input', () => model.setCount(countFromSlider(Number(this.countRange.value))));
+    this.layout.addEventListener('change', () => model.setLayout(this.layout.value));
+    this.newSeed.addEventListener('click', () => model.setSeed(Math.floor(Math.random() * 1_000_000)));
+    this.reset.addEventListener('click', () => model.reset());
+    const limits = () => model.setQuadtreeLimits(Number(this.maxObjects.value), Number(this.maxLevels.value));
     this.maxObjects.addEventListener('input', limits);
     this.maxLevels.addEventListener('input', limits);
-    this.speed.addEventListener('input', () => pg.setSpeed(Number(this.speed.value)));
-    this.pause.addEventListener('click', () => pg.togglePause());
-    this.step.addEventListener('click', () => pg.stepOnce());
-    this.fit.addEventListener('click', () => pg.fitView());
-    this.showTree.addEventListener('change', () => pg.setShowTree(this.showTree.checked));
+    this.speed.addEventListener('input', () => model.setSpeed(Number(this.speed.value)));
+    this.pause.addEventListener('click', () => model.togglePause());
+    this.step.addEventListener('click', () => model.stepOnce());
+    this.fit.addEventListener('click', () => model.fitView());
+    this.tree.addEventListener('change', () => model.setFlag('tree', this.tree.checked));
   }
 
   sync(): void {
-    const s = this.pg.state.settings;
+    const s = this.model.settings;
     this.structure.value = s.structure;
     // Leave a box alone while it is being typed in.
     // Leave a refused value shown (it is flagged) until the user fixes it.
@@ -118,12 +123,12 @@ export class ControlsPanel implements Panel {
     this.speed.value = String(s.speed);
     this.speedOut.value = `${s.speed.toFixed(2)}×`;
     this.speed.setAttribute('aria-valuetext', `${s.speed.toFixed(2)} times real time`);
-    this.pause.textContent = s.running ? 'Pause' : 'Play';
-    this.pause.title = s.running ? 'Pause (Space)' : 'Play (Space)';
-    this.pause.setAttribute('aria-pressed', String(!s.running));
-    this.pause.classList.toggle('paused', !s.running);
-    this.showTree.checked = s.showTree;
+    this.pause.textContent = s.paused ? 'Play' : 'Pause';
+    this.pause.title = s.paused ? 'Play (Space)' : 'Pause (Space)';
+    this.pause.setAttribute('aria-pressed', String(s.paused));
+    this.pause.classList.toggle('paused', s.paused);
+    this.tree.checked = s.tree;
     // The limits only mean something to a quadtree: shown only while one is the structure.
-    this.limits.hidden = !this.pg.sim.quadtreeActive;
+    this.limits.hidden = !this.model.sim.quadtreeActive;
   }
 }

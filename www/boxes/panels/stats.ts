@@ -5,7 +5,8 @@
 // camera sees, the structure's size. Stable ids (#stat-…) for tests and
 // deep links.
 
-import type { BoxDemo } from '../demo';
+import type { BoxesModel } from '../model';
+import type { QuadtreeLayer } from '../layers/quadtree';
 import { formatInt, h, panelSection, setText, type Panel } from '../../runtime/ui';
 import { viewLayout } from '../../core/index';
 import { formatMs } from '../../runtime/clock';
@@ -13,7 +14,7 @@ import { formatMs } from '../../runtime/clock';
 /** Redraws per second while running: readable, and light on the DOM. */
 const RUNNING_REFRESH_MS = 250;
 
-/** 0.0012 → "0.12%", 0.25 → "25%": two significant digits, no exponents. */
+/** A fraction as a percentage to two significant digits, no exponents (a quarter reads as 25, a thousandth and a bit as 0.12). */
 export function percent(fraction: number): string {
   const p = 100 * fraction;
   if (p === 0) return '0%';
@@ -46,7 +47,12 @@ export class StatsPanel implements Panel {
   private readonly checkMark = h('span', { class: 'mark' }, '');
   private lastRefresh = -Infinity;
 
-  constructor(private readonly pg: BoxDemo, options: StatsOptions = {}) {
+  constructor(
+    private readonly model: BoxesModel,
+    /** The split lines' layer: it counts the tree's nodes, leaves and depth as it draws. */
+    private readonly tree: QuadtreeLayer,
+    options: StatsOptions = {},
+  ) {
     const rows: [string, string, string][] = [
       ['Objects', 'objects', 'Live boxes in the world'],
       ['Structure', 'structure', 'Broad-phase structure answering pairs() and query()'],
@@ -87,12 +93,12 @@ export class StatsPanel implements Panel {
   }
 
   update(now: number): void {
-    const pg = this.pg;
-    const running = pg.state.settings.running;
+    const model = this.model;
+    const running = !model.settings.paused;
     if (running && now - this.lastRefresh < RUNNING_REFRESH_MS) return;
     this.lastRefresh = now;
     this.element.setAttribute('aria-busy', String(running));
-    const sim = pg.sim;
+    const sim = model.sim;
     const n = sim.world.count;
     const allPairs = (n * (n - 1)) / 2;
     setText(this.v.objects, formatInt(n));
@@ -107,12 +113,12 @@ export class StatsPanel implements Panel {
     this.updateCost();
     if (this.v.camera !== undefined) setText(this.v.camera, formatInt(sim.cameraCount));
     setText(this.v.nodes, this.structureSize());
-    setText(this.v.fps, pg.fps > 0 ? pg.fps.toFixed(0) : '—');
+    setText(this.v.fps, model.fps > 0 ? model.fps.toFixed(0) : '—');
   }
 
   /** The frame's cost by part, each with the decimals the clock's step over that many frames allows. */
   private updateCost(): void {
-    const r = this.pg.cost.report;
+    const r = this.model.cost.report;
     if (r === null) {
       // The shapes of the readouts to come: the panel keeps its size when the numbers arrive.
       setText(this.v.frame, '… (median …)');
@@ -128,8 +134,8 @@ export class StatsPanel implements Panel {
   }
 
   private structureSize(): string {
-    const sim = this.pg.sim;
-    const tree = this.pg.quadtreeLayer;
+    const sim = this.model.sim;
+    const tree = this.tree;
     if (sim.quadtreeActive) {
       if (tree.nodeCount > 0) return `${formatInt(tree.nodeCount)} (${formatInt(tree.leafCount)}) · depth ${tree.depth}`;
       const nodes = sim.world.quadtreeNodes().length / viewLayout('quadtreeNodes', []).stride;
@@ -142,8 +148,8 @@ export class StatsPanel implements Panel {
   }
 
   private updateCheck(now: number): void {
-    const r = this.pg.check.result;
-    const progress = this.pg.check.progress;
+    const r = this.model.check.result;
+    const progress = this.model.check.progress;
     const scanning = progress !== null && progress < 1 ? ` · scanning ${Math.floor(progress * 100)}%` : '';
     if (r === null) {
       setText(this.checkFrame, '');

@@ -3,9 +3,9 @@
 // quadtree limits), run N frames of step(1/60) + pairs() in each, and
 // compare. Work is sliced across macrotasks so the page keeps drawing;
 // each temporary world is freed as soon as its run ends. Times are read
-// over whole slices, not frame by frame (the page's clock steps by 100 µs,
-// more than a frame of a small scene), and a structure that finishes its N
-// frames in under MIN_TIMED_MS runs on until it has.
+// over whole slices, not frame by frame (a step of the page's clock,
+// clock.ts, is more than a frame of a small scene), and a structure that
+// finishes its N frames in under MIN_TIMED_MS runs on until it has.
 
 import { viewLayout, World } from '../../core/index';
 import { fingerprint } from '../../boxes/pairs';

@@ -1,117 +1,73 @@
-// The grids mode (Metanet's N tutorial B, section 4): the quadtree demo's moving boxes under a
-// normal or loose grid, the cells a selected object is stored in and the
-// cells searched for its pairs, a cell-size control, and a table running
-// every structure on a copy of the current scene.
+// The grids mode (Metanet's N tutorial B, section 4): the box scene's
+// moving boxes under a normal or loose grid, the cells a selected object
+// is stored in and the cells searched for its pairs, a cell-size control,
+// and a table running every structure on a copy of the current scene.
+//
+// | file | job |
+// |---|---|
+// | `index.ts` | `createGridsMode`: the box scene with the grid's layers and panels |
+// | `model.ts` | `GridsModel`: the comparison, run when asked or when the scene changes |
+// | `compare.ts` | the comparison itself: every structure on a copy of the scene |
+// | `layers.ts` | the grid's lines; the focused object's stored and searched cells |
+// | `panels.ts` | the grid panel, the comparison table, keys, legend |
 
-import { addDemoTools } from '../../boxes/canvas-tools';
-import { World } from '../../core/index';
+import { addBoxTools } from '../../boxes/canvas-tools';
 import { installDebugHandle } from '../../boxes/debug';
-import { Input } from '../../boxes/input';
+import { BoxesInput } from '../../boxes/input';
+import { BackgroundLayer } from '../../boxes/layers/background';
+import { BoxesLayer } from '../../boxes/layers/boxes';
+import { QuadtreeLayer } from '../../boxes/layers/quadtree';
+import { BoxesModel } from '../../boxes/model';
 import { ControlsPanel } from '../../boxes/panels/controls';
-import { swatch } from '../../boxes/panels/legend';
 import { StatsPanel } from '../../boxes/panels/stats';
-import { BoxDemo, type BoxesModel } from '../../boxes/demo';
-import type { Settings } from '../../boxes/settings';
-import { h, key, panelSection } from '../../runtime/ui';
-import { boxSettings } from '../../boxes/values';
-import { runMode, type ModeRuntime, type Scene } from '../../runtime/mode-runtime';
-import type { ModeFactory } from '../types';
-import { CellsLayer } from './cells-layer';
-import { ComparePanel } from './compare-panel';
-import { GridLayer } from './grid-layer';
-import { GridPanel } from './grid-panel';
+import { runMode } from '../../runtime/mode-runtime';
+import type { ModeFactory } from '../../runtime/scene';
+import { CellsLayer, GridLayer } from './layers';
+import { GridsModel } from './model';
+import { ComparePanel, GridPanel, gridsLegend, keysPanel } from './panels';
 
-/** What, when changed, makes an earlier comparison stale. */
-function sceneKey(s: Settings): string {
-  return [s.count, s.seed, s.layout, s.cellSize ?? 'auto', s.maxObjects, s.maxLevels].join('|');
-}
-
-export const createGridsMode: ModeFactory = (host, values, context) => {
-  const structures = World.structures();
-  const settings = boxSettings(values);
-  const layout = {
-    canvasLabel: 'Simulation: moving boxes in a grid; the selected box’s stored and searched cells',
-    help: 'Click a box to select it, drag to move it · click empty space to deselect · drag empty space to pan',
-  };
-  return runMode<BoxesModel>(host, context, layout, values.view, (rt) => buildGrids(rt, settings, structures));
+const LAYOUT = {
+  canvasLabel: 'Simulation: moving boxes in a grid; the selected box’s stored and searched cells',
+  help: 'Click a box to select it, drag to move it · click empty space to deselect · drag empty space to pan',
 };
 
-/** The grids scene: the box demo with the grid's layers, the cell-size and comparison panels. */
-function buildGrids(rt: ModeRuntime<BoxesModel>, settings: Settings, structures: readonly string[]): Scene<BoxesModel> {
-  const pg = new BoxDemo(rt, settings, structures, { camera: false, treeLayers: false });
-  addDemoTools(rt.layout.tools, pg);
-  const cells = new CellsLayer();
-  rt.addLayers(new GridLayer(), pg.quadtreeLayer, cells);
-  const compare = new ComparePanel(pg);
-  rt.sidebar.add(new ControlsPanel(pg, { linesLabel: 'Show grid lines' }), 'control');
-  rt.sidebar.add(new GridPanel(pg, cells), 'control');
-  rt.sidebar.add(compare, 'control');
-  rt.sidebar.add(new StatsPanel(pg, { camera: false }));
-  rt.sidebar.add({
-    element: panelSection(
-      'keys',
-      'Hands on',
-      h(
-        'ul',
-        { class: 'keys-list' },
-        key(['click'], 'a box to select it: its cells stay shown'),
-        key(['drag'], 'a box to move it; watch its cells change'),
-        key(['wheel'], 'zoom once the canvas has focus, or with Ctrl; drag empty space to pan (touch: two fingers)'),
-        key(['Enter'], 'on the canvas: select the boxes in view one by one (Esc: none)'),
-        key(['←', '↑', '→', '↓'], 'move the selected box (Shift: farther)'),
-        key(['Ctrl', 'Z'], 'undo a drag or a move (Shift+Ctrl+Z redo; Cmd on a Mac)'),
-        key(['Space'], 'pause / play'),
-        key(['.', 'S'], 'single step'),
-        key(['R'], 'reset from seed'),
-        key(['T'], 'grid lines on / off'),
-        key(['+', '−', 'F'], 'zoom in, out, fit'),
-      ),
-    ),
-  }, 'control');
-
-  rt.layout.legend.append(
-    h(
-      'ul',
-      { class: 'legend', 'aria-label': 'Legend' },
-      swatch('box', 'box'),
-      swatch('overlap', 'in an overlapping pair'),
-      swatch('began', 'its pair just began (pairsBegan)'),
-      swatch('grid-line', 'grid cell'),
-      swatch('stored-cell', 'cells the object is stored in'),
-      swatch('searched-cell', 'cells searched for its pairs'),
-    ),
-  );
-  let lastKey = sceneKey(settings);
-  pg.onChange(() => {
-    const next = sceneKey(pg.state.settings);
-    if (next !== lastKey) {
-      lastKey = next;
-      compare.schedule();
-    }
+export const createGridsMode: ModeFactory = (host, settings, context) =>
+  runMode<BoxesModel>(host, context, LAYOUT, settings.view, (rt) => {
+    const model = new BoxesModel(rt, settings, { camera: false });
+    const grids = new GridsModel(model);
+    const tree = new QuadtreeLayer();
+    const cells = new CellsLayer();
+    rt.addLayers(new BackgroundLayer(), new BoxesLayer(), new GridLayer(), tree, cells);
+    addBoxTools(rt.layout.tools, model);
+    rt.sidebar.add(new ControlsPanel(model, { linesLabel: 'Show grid lines' }), 'control');
+    rt.sidebar.add(new GridPanel(model, cells), 'control');
+    rt.sidebar.add(new ComparePanel(grids), 'control');
+    rt.sidebar.add(new StatsPanel(model, tree, { camera: false }));
+    rt.sidebar.add(keysPanel(), 'control');
+    rt.layout.legend.append(gridsLegend());
+    grids.schedule();
+    return {
+      model,
+      input: new BoxesInput(model, rt.layout.canvas, { drop: () => grids.schedule() }),
+      debug: () =>
+        installDebugHandle(model, rt, {
+          grids: {
+            /** What the cells layer drew last frame: { id, structure, stored, searched }. */
+            get drawn() {
+              return cells.drawn;
+            },
+            get compare() {
+              return grids.result;
+            },
+            get comparing() {
+              return grids.running;
+            },
+            runComparison: () => grids.start(),
+            select(id: number) {
+              model.interaction.selectedId = id;
+            },
+          },
+        }),
+      destroy: () => grids.destroy(),
+    };
   });
-  pg.onRebuild(() => compare.schedule());
-  compare.schedule();
-  return pg.scene({
-    input: new Input(pg, rt.layout.canvas, { drop: () => compare.schedule() }),
-    debug: () =>
-      installDebugHandle(pg, rt.layout.canvas, 'grids', {
-        grids: {
-          /** What the cells layer drew last frame: { id, structure, stored, searched, searchedFallback }. */
-          get drawn() {
-            return cells.drawn;
-          },
-          get compare() {
-            return compare.result;
-          },
-          get comparing() {
-            return compare.running;
-          },
-          runComparison: () => compare.start(),
-          select(id: number) {
-            pg.state.interaction.selectedId = id;
-          },
-        },
-      }),
-    destroy: () => compare.destroy(),
-  });
-}

@@ -1,12 +1,14 @@
 // The hierarchy mode's side panels: the selection with attach / detach
 // buttons (for touch, without Shift), the TREE (children derived from
-// parentOf, roots without children as a row of chips), and the QUEUE
-// (`order()` as id chips, parent before child). The selection and its
-// subtree are highlighted in both.
+// parentOf, roots without children as a row of chips), the QUEUE
+// (`order()` as id chips, parent before child), the queue's repair step by
+// step, what the keys do, and the legend. The selection and its subtree
+// are highlighted in the tree and the queue.
 
-import { h, panelSection, setText, type Panel } from '../../runtime/ui';
-import type { HierarchyController } from './controller';
-import { depthOf } from './model';
+import { swatch } from '../../boxes/panels/legend';
+import { h, key, panelSection, setText, type Panel } from '../../runtime/ui';
+import { depthOf, walk } from './forest';
+import type { HierarchyModel } from './model';
 
 function chip(id: number, classes: string[], attrs: Record<string, string | number> = {}): HTMLElement {
   return h('button', { type: 'button', class: ['chip', ...classes].join(' '), 'data-id': id, ...attrs }, `#${id}`);
@@ -17,7 +19,7 @@ function chip(id: number, classes: string[], attrs: Record<string, string | numb
  * to…" waits for a target, that chip is the new parent; otherwise it
  * selects its box.
  */
-function chipPressed(c: HierarchyController, id: number): void {
+function chipPressed(c: HierarchyModel, id: number): void {
   if (!c.picking) {
     c.select(id);
     return;
@@ -35,7 +37,7 @@ function keepingFocus(list: HTMLElement, render: () => void): void {
   if (focused !== undefined) list.querySelector<HTMLElement>(`.chip[data-id="${focused}"]`)?.focus();
 }
 
-function subtreeClasses(c: HierarchyController, id: number): string[] {
+function subtreeClasses(c: HierarchyModel, id: number): string[] {
   return id === c.selected ? ['selected'] : c.subtree.has(id) ? ['in-subtree'] : [];
 }
 
@@ -48,7 +50,7 @@ export class AttachPanel implements Panel {
   private readonly redo = h('button', { type: 'button', id: 'hierarchy-redo', 'aria-keyshortcuts': 'Control+Shift+Z Meta+Shift+Z', title: 'Redo (Shift+Ctrl/Cmd+Z)' }, '↷ Redo');
   private readonly action = h('p', { id: 'last-action', class: 'panel-note' }, '');
 
-  constructor(private readonly c: HierarchyController) {
+  constructor(private readonly c: HierarchyModel) {
     this.element = panelSection(
       'attach',
       'Attach',
@@ -95,7 +97,7 @@ export class TreePanel implements Panel {
   readonly element: HTMLElement;
   private readonly tree = h('ul', { id: 'tree', class: 'tree', role: 'tree', 'aria-label': 'Simulation tree' });
 
-  constructor(private readonly c: HierarchyController) {
+  constructor(private readonly c: HierarchyModel) {
     this.element = panelSection('tree-panel', 'Tree', this.tree);
     this.tree.addEventListener('click', (e) => {
       const id = Number((e.target as HTMLElement).closest<HTMLElement>('[data-id]')?.dataset.id ?? 0);
@@ -130,7 +132,7 @@ export class QueuePanel implements Panel {
   private readonly queue = h('ol', { id: 'queue', class: 'queue', 'aria-label': 'Queue: every parent before its children' });
   private readonly segmentNote = h('p', { class: 'panel-note segment-note', hidden: true }, '');
 
-  constructor(private readonly c: HierarchyController) {
+  constructor(private readonly c: HierarchyModel) {
     this.element = panelSection(
       'queue-panel',
       'Queue',
@@ -162,4 +164,185 @@ export class QueuePanel implements Panel {
       }),
     );
   }
+}
+
+// --- the queue's repair, step by step ---------------------------------------------
+
+const PLAY_MS = 800;
+
+function chips(ids: number[], mark: (id: number, i: number) => string[] = () => []): HTMLElement[] {
+  return ids.map((id, i) => h('span', { class: ['chip', ...mark(id, i)].join(' '), 'data-id': id }, `#${id}`));
+}
+
+/**
+ * Step-through of the hierarchy's queue repair: after re-parenting an
+ * object (at P) under one later in the queue (at Q), the core walks the
+ * segment P..Q entry by entry and records each step
+ * (`lastRepair().steps`). T, the temporary queue, starts as [Q, P]; an
+ * entry whose parent is in T joins T (it belongs to the moved subtree), any
+ * other is pushed forward; finally T goes after the pushed entries. This
+ * panel shows the core's steps and puts them in words; it decides nothing.
+ */
+export class RepairPanel implements Panel {
+  readonly element: HTMLElement;
+  private readonly intro = h('p', { id: 'repair-intro', class: 'panel-note' }, '');
+  private readonly body = h('div', { id: 'repair-body', class: 'repair-body' });
+  private readonly segment = h('div', { id: 'repair-segment', class: 'chip-row' });
+  private readonly forward = h('div', { id: 'repair-forward', class: 'chip-row' });
+  private readonly temp = h('div', { id: 'repair-temp', class: 'chip-row' });
+  private readonly result = h('div', { id: 'repair-result', class: 'chip-row' });
+  private readonly caption = h('p', { id: 'repair-caption', class: 'repair-caption', 'aria-live': 'polite' }, '');
+  private readonly counter = h('span', { id: 'repair-step', class: 'repair-step' }, '');
+  private readonly prev = h('button', { type: 'button', id: 'repair-prev' }, 'Back');
+  private readonly next = h('button', { type: 'button', id: 'repair-next', class: 'primary' }, 'Next');
+  private readonly play = h('button', { type: 'button', id: 'repair-play' }, 'Play');
+  private timer = 0;
+
+  constructor(private readonly c: HierarchyModel) {
+    const row = (label: string, hint: string, content: HTMLElement) =>
+      h('div', { class: 'repair-row' }, h('span', { class: 'repair-label', title: hint }, label), content);
+    this.body.append(
+      row('P..Q', 'The segment of the queue from the child (P) to its new parent (Q), before the repair', this.segment),
+      row('forward', 'Entries whose parent is not in T: pushed forward in the segment, in order', this.forward),
+      row('T', 'The temporary queue: starts as [Q, P], collects the moved subtree', this.temp),
+      row('after', 'The repaired segment: the pushed entries, then T', this.result),
+      this.caption,
+      h('div', { class: 'buttons' }, this.prev, this.next, this.play, this.counter),
+    );
+    this.element = panelSection('repair', 'Queue repair, step by step', this.intro, this.body);
+    this.next.addEventListener('click', () => this.go(1));
+    this.prev.addEventListener('click', () => this.go(-1));
+    this.play.addEventListener('click', () => this.togglePlay());
+    c.onChange(() => this.render());
+    this.render();
+  }
+
+  private go(delta: number): void {
+    const r = this.c.repair;
+    if (r === null) return;
+    const total = walk(r, 0).total;
+    this.c.setRepairStep(Math.max(0, Math.min(total - 1, this.c.repairStep + delta)));
+  }
+
+  private togglePlay(): void {
+    if (this.timer !== 0) {
+      this.stop();
+      return;
+    }
+    const r = this.c.repair;
+    if (r === null) return;
+    if (this.c.repairStep >= walk(r, 0).total - 1) this.c.setRepairStep(0);
+    this.timer = window.setInterval(() => {
+      const rr = this.c.repair;
+      if (rr === null || this.c.repairStep >= walk(rr, 0).total - 1) this.stop();
+      else this.go(1);
+    }, PLAY_MS);
+    this.render();
+  }
+
+  private stop(): void {
+    window.clearInterval(this.timer);
+    this.timer = 0;
+    this.render();
+  }
+
+  destroy(): void {
+    window.clearInterval(this.timer);
+  }
+
+  private render(): void {
+    const r = this.c.repair;
+    if (r === null) {
+      setText(this.intro, 'Attach an object to one that comes LATER in the queue: the core repairs only the segment between them. Each step of that repair shows here.');
+      this.body.hidden = true;
+      return;
+    }
+    this.body.hidden = false;
+    const step = this.c.repairStep;
+    const w = walk(r, step);
+    setText(this.intro, `setParent(#${r.child}, #${r.parent}): the child #${r.child} sits at P = ${r.p}, its new parent #${r.parent} at Q = ${r.q}, later, so the segment P..Q (${r.q - r.p + 1} entries) is repaired.`);
+    const last = r.before.length - 1;
+    this.segment.replaceChildren(
+      ...chips(r.before, (id, i) => {
+        const marks: string[] = [];
+        if (i === 0) marks.push('is-p');
+        if (i === last) marks.push('is-q');
+        if (i === w.cursor) marks.push('cursor');
+        // What the core's steps have decided so far: T's founders at once, then one per step.
+        if (i === 0 || i === last || w.temp.includes(id)) marks.push('to-temp');
+        else if (w.forward.includes(id)) marks.push('pushed');
+        return marks;
+      }),
+    );
+    const just = w.record.kind;
+    this.forward.replaceChildren(...chips(w.forward, (_, i) => (i === w.forward.length - 1 && just === 'forward' ? ['just'] : [])));
+    this.temp.replaceChildren(...chips(w.temp, (_, i) => (i === w.temp.length - 1 && just === 'to-temp' ? ['just', 'to-temp'] : ['to-temp'])));
+    this.result.replaceChildren(...(w.result === null ? [h('span', { class: 'pending' }, '…')] : chips(w.result, (id) => (w.temp.includes(id) ? ['to-temp'] : ['pushed']))));
+    setText(this.caption, this.describe(step, w.total));
+    setText(this.counter, `step ${step + 1} / ${w.total}`);
+    this.prev.disabled = step === 0;
+    this.next.disabled = step >= w.total - 1;
+    this.play.textContent = this.timer !== 0 ? 'Pause' : 'Play';
+    this.element.dataset.step = String(step);
+    this.element.dataset.total = String(w.total);
+  }
+
+  private describe(step: number, total: number): string {
+    const r = this.c.repair!;
+    const w = walk(r, step);
+    const record = w.record;
+    const named = (id: number) => (id === 0 ? 'the root' : `#${id}`);
+    switch (record.kind) {
+      case 'repair-start':
+        return `T starts as [Q, P] = [#${r.parent}, #${r.child}]: the new parent, then the moved child.`;
+      case 'to-temp':
+        return `#${record.id}: its parent ${named(record.parent)} is in T, so #${record.id} is part of the moved subtree and joins the end of T (${record.temp} in T).`;
+      case 'forward':
+        return `#${record.id}: its parent (${named(record.parent)}) is not in T, so #${record.id} is pushed forward and keeps its order (${record.forward} pushed so far).`;
+      case 'splice': {
+        const ok = [...w.forward, ...w.temp].every((id, i) => id === r.after[i]) && w.forward.length === record.forward && w.temp.length === record.temp;
+        return `Done: the ${record.forward} pushed entries, then the ${record.temp} of T, fill P..Q: ${r.after.map((id) => `#${id}`).join(' ')}.${ok ? '' : ' (differs from the core’s result!)'}`;
+      }
+      case 'truncated':
+        return `The core kept the first ${total - 1} steps of this repair; ${record.position} more were left out.`;
+      default:
+        return `(a step the panel does not know: ${record.kind})`;
+    }
+  }
+}
+
+// --- keys and legend --------------------------------------------------------------
+
+export function keysPanel(): Panel {
+  return {
+    element: panelSection(
+      'keys',
+      'Hands on',
+      h(
+        'ul',
+        { class: 'keys-list' },
+        key(['Shift', 'drag'], 'onto a box: attach; onto empty space: detach'),
+        key(['drag'], 'move a box; its subtree follows'),
+        key(['Esc'], 'cancel “attach selected to…”'),
+        key(['Ctrl', 'Z'], 'undo an attach, a detach or a box drag (Shift+Ctrl+Z redo; Cmd on a Mac)'),
+        key(['Space'], 'pause / play'),
+        key(['.', 'S'], 'single step'),
+        key(['R'], 'reset from seed'),
+        key(['T'], 'links on / off'),
+      ),
+    ),
+  };
+}
+
+export function hierarchyLegend(): HTMLElement {
+  return h(
+    'ul',
+    { class: 'legend', 'aria-label': 'Legend' },
+    swatch('box', 'box'),
+    swatch('overlap', 'overlapping'),
+    swatch('began', 'its pair just began'),
+    swatch('link', 'child → parent'),
+    swatch('subtree', 'selected subtree'),
+    swatch('drop', 'attach target (Shift-drag)'),
+  );
 }

@@ -64,7 +64,7 @@ export class PlayGame {
   hits = 0;
   tick = 0;
   grounded = false;
-  /** The tick's parts, timed over windows of ticks (one tick's reading is 0 or 100 µs). */
+  /** The tick's parts, timed over windows of ticks (one tick's reading is zero or one step of the clock). */
   readonly timing = new PartTimer(['step', 'pairs', 'rays'] as const);
   /** The buttons of every tick so far: a replay feeds them back. */
   readonly inputs: number[] = [];

@@ -5,24 +5,10 @@
 // rays even when the player is far, and the solid and interesting edges
 // around the player.
 
-import { viewLayout, World, type TileGrid } from '../../core/index';
+import { viewLayout, World } from '../../core/index';
 import type { DrawContext, Layer } from '../../runtime/renderer';
 import { useWorldSpace } from '../../runtime/renderer';
-import type { PlayGame } from './game';
-
-/** Which overlays are on (the panel's toggles). */
-export interface Overlays {
-  grid: boolean;
-  touched: boolean;
-  edges: boolean;
-  rays: boolean;
-}
-
-export interface PlayModel {
-  readonly tiles: TileGrid;
-  readonly game: PlayGame;
-  readonly overlays: Overlays;
-}
+import type { PlayModel } from './model';
 
 const COLOURS = {
   player: '#ffd166',
@@ -45,7 +31,8 @@ export class MachineryLayer implements Layer<PlayModel> {
   enabled = true;
 
   draw(dc: DrawContext<PlayModel>): void {
-    const { ctx, game, overlays, viewport: v } = dc;
+    const { ctx, viewport: v } = dc;
+    const { game, overlays } = dc.model;
     useWorldSpace(dc);
     const px = 1 / v.scale;
     if (overlays.grid) {
@@ -108,7 +95,8 @@ export class ObjectsLayer implements Layer<PlayModel> {
   enabled = true;
 
   draw(dc: DrawContext<PlayModel>): void {
-    const { ctx, game, overlays, viewport: v } = dc;
+    const { ctx, viewport: v } = dc;
+    const { game, overlays } = dc.model;
     useWorldSpace(dc);
     const px = 1 / v.scale;
     const [pxx, pyy, pw, ph] = game.playerBox();

@@ -5,7 +5,7 @@
 // Entries taken from the theme are getters: they read the palette of the
 // embed being drawn (light or dark), not the one in force at import.
 
-import { theme } from '../../runtime/theme';
+import { followPalette, theme } from '../../runtime/theme';
 
 export const rayColours = {
   get page() {
@@ -73,11 +73,21 @@ export function traceColour(f: number, alpha: number): string {
   return `rgba(${mix(0)}, ${mix(1)}, ${mix(2)}, ${alpha})`;
 }
 
-/** Publishes the colours as `--r-<name>` custom properties on each element. */
+/** Publishes the colours as `--r-<name>` custom properties on each element, again whenever its palette changes. */
 export function publishRayColours(...elements: HTMLElement[]): void {
   for (const el of elements) {
-    for (const [name, value] of Object.entries(rayColours)) el.style.setProperty(`--r-${name}`, value);
-    el.style.setProperty('--r-traceFrom', traceColour(0, 1));
-    el.style.setProperty('--r-traceTo', traceColour(1, 1));
+    followPalette(el, () => {
+      for (const [name, value] of Object.entries(rayColours)) el.style.setProperty(`--r-${name}`, value);
+      el.style.setProperty('--r-traceFrom', traceColour(0, 1));
+      el.style.setProperty('--r-traceTo', traceColour(1, 1));
+    });
   }
+}
+
+/** One colour per drawn box, as `r, g, b` (by id, round again). */
+const DRAWN_RGB: readonly string[] = ['94, 168, 255', '72, 219, 160', '199, 146, 234', '255, 159, 67'];
+
+/** Drawn box `id`'s colour. */
+export function drawnColour(id: number, alpha = 1): string {
+  return `rgba(${DRAWN_RGB[(id - 1) % DRAWN_RGB.length]}, ${alpha})`;
 }

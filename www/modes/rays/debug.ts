@@ -17,7 +17,7 @@
 //                    shape) or null
 //   sees()           the enemy's lineOfSight to the player, last frame
 //   stepIndex        the step-through's visit, or null (whole ray)
-//   running          whether the boxes move (assign to pause / play)
+//   paused           whether the boxes stand still (assign to pause / play)
 //   frame            frames drawn so far
 //   worldToScreen(x, y) → {x, y}  viewport (client) CSS px, for page.mouse
 //   screenToWorld(x, y) → {x, y}  the inverse
@@ -27,11 +27,13 @@
 //   drawnReadout(i)  drawn box i's row as shown: { count, cells }
 //   view             the viewport's { zoom, centreX, centreY }
 //   rulers()         { firstCol, firstRow, step } the rulers labelled last frame, or null when off
-//   mode             the RaysMode, for actions (stepForward, setStructure, …)
+//   model            the RaysModel, for actions (stepForward, setStructure, …)
 
 import type { TileGrid, World } from '../../core/index';
-import type { RaysMode } from './mode';
-import type { Hit, Point, Ray } from './model';
+import type { TileMapLayer } from '../../layers/tile-map';
+import type { RulersLayer } from '../../layers/rulers';
+import type { DrawnCellsLayer, TraceCellsLayer } from './layers';
+import type { Hit, Point, Ray, RaysModel } from './model';
 import type { DdaStep } from './trace';
 import { screenMapping } from '../../runtime/keys';
 
@@ -48,7 +50,7 @@ export interface RaysDebugHandle {
   hit(): Hit | null;
   sees(): boolean;
   readonly stepIndex: number | null;
-  running: boolean;
+  paused: boolean;
   readonly frame: number;
   worldToScreen(x: number, y: number): { x: number; y: number };
   screenToWorld(x: number, y: number): { x: number; y: number };
@@ -57,7 +59,7 @@ export interface RaysDebugHandle {
   drawnReadout(i: number): { count: string; cells: string } | null;
   readonly view: { zoom: number; centreX: number; centreY: number };
   rulers(): { firstCol: number; firstRow: number; step: number } | null;
-  readonly mode: RaysMode;
+  readonly model: RaysModel;
 }
 
 declare global {
@@ -66,28 +68,35 @@ declare global {
   }
 }
 
+/** The layers whose last frame the handle reports. */
+export interface RaysDebugLayers {
+  readonly map: TileMapLayer;
+  readonly cells: TraceCellsLayer;
+  readonly drawnCells: DrawnCellsLayer;
+  readonly rulers: RulersLayer;
+}
+
 /** Installs the handle; the returned function removes it (if still ours). */
-export function installRaysDebugHandle(mode: RaysMode, canvas: HTMLCanvasElement, panelRoot: HTMLElement): () => void {
-  const v = mode.viewport;
-  const model = mode.model;
+export function installRaysDebugHandle(model: RaysModel, layers: RaysDebugLayers, canvas: HTMLCanvasElement, panelRoot: HTMLElement): () => void {
+  const v = model.viewport;
   const handle: RaysDebugHandle = {
     world: model.world,
     tiles: model.tiles,
     get map() {
-      const m = mode.mapLayer;
+      const m = layers.map;
       return { revision: m.revision, cellsRedrawn: m.cellsRedrawn, edgesRead: m.edgesRead, fullRepaints: m.fullRepaints, partialRepaints: m.partialRepaints };
     },
     get ray() {
-      return model.state.ray;
+      return model.setup.ray;
     },
     get enemy() {
-      return model.state.enemy;
+      return model.setup.enemy;
     },
     get player() {
-      return model.state.player;
+      return model.setup.player;
     },
     shadedCells() {
-      return [...mode.cellsLayer.shaded];
+      return [...layers.cells.shaded];
     },
     tracedRay() {
       return { ...model.traced };
@@ -102,30 +111,30 @@ export function installRaysDebugHandle(mode: RaysMode, canvas: HTMLCanvasElement
       return model.sight.clear;
     },
     get stepIndex() {
-      return mode.ui.stepIndex;
+      return model.ui.stepIndex;
     },
-    get running() {
-      return model.state.running;
+    get paused() {
+      return model.setup.paused;
     },
-    set running(on: boolean) {
-      mode.setRunning(on);
+    set paused(on: boolean) {
+      model.setPaused(on);
     },
     get frame() {
-      return mode.frame;
+      return model.frame;
     },
     ...screenMapping(canvas, v),
-    drawnBoxes: () => mode.drawn.boxes().map(({ id, name, x, y, w, h, cells }) => ({ id, name, x, y, w, h, cells: Array.from(cells) })),
-    drawnCells: (i) => [...(mode.drawnCells.highlighted.get(mode.drawn.boxes()[i]?.id ?? 0) ?? [])],
+    drawnBoxes: () => model.drawn.boxes().map(({ id, name, x, y, w, h, cells }) => ({ id, name, x, y, w, h, cells: Array.from(cells) })),
+    drawnCells: (i) => [...(layers.drawnCells.highlighted.get(model.drawn.boxes()[i]?.id ?? 0) ?? [])],
     drawnReadout(i) {
-      const row = panelRoot.querySelector(`.rays-readout-box[data-box="${mode.drawn.boxes()[i]?.id ?? 0}"]`);
+      const row = panelRoot.querySelector(`.rays-readout-box[data-box="${model.drawn.boxes()[i]?.id ?? 0}"]`);
       if (row === null) return null;
       return { count: row.querySelector('.rays-box-count')?.textContent ?? '', cells: row.querySelector('.rays-cells')?.textContent ?? '' };
     },
     get view() {
       return { zoom: v.zoom, centreX: v.centreX, centreY: v.centreY };
     },
-    rulers: () => (mode.rulers.enabled ? { ...mode.rulers.shown } : null),
-    mode,
+    rulers: () => (layers.rulers.enabled ? { ...layers.rulers.shown } : null),
+    model,
   };
   window.__broadphaseRays = handle;
   return () => {

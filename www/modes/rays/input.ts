@@ -10,8 +10,7 @@
 // step.
 
 import type { KeyScene, PointerScene } from '../../runtime/input';
-import type { RaysMode } from './mode';
-import { HANDLES, type HandleName } from './model';
+import { HANDLES, type HandleName, type RaysModel } from './model';
 import { HANDLE_RADIUS } from './layers';
 import { PICK_PX, pickBox, resizeCursor } from '../../box-editing/handles';
 import { dragBox, dragCursor, grabBox, startCreate, type BoxDrag } from '../../box-editing/drag';
@@ -31,7 +30,7 @@ export class RaysInput implements PointerScene, KeyScene {
   private grabY = 0;
 
   constructor(
-    private readonly mode: RaysMode,
+    private readonly mode: RaysModel,
     private readonly canvas: HTMLCanvasElement,
   ) {
     canvas.addEventListener('focus', this.focus);
@@ -50,7 +49,7 @@ export class RaysInput implements PointerScene, KeyScene {
     let best: HandleName | null = null;
     let bestD = HANDLE_RADIUS + slop;
     for (const name of HANDLES) {
-      const p = this.mode.model.handle(name);
+      const p = this.mode.handle(name);
       const d = Math.hypot(v.toCanvasX(p.x) - px, v.toCanvasY(p.y) - py);
       if (d <= bestD) {
         best = name;
@@ -101,7 +100,7 @@ export class RaysInput implements PointerScene, KeyScene {
     }
     if (name === null) return false;
     const v = this.mode.viewport;
-    const p = this.mode.model.handle(name);
+    const p = this.mode.handle(name);
     this.grabX = p.x - v.toWorldX(px);
     this.grabY = p.y - v.toWorldY(py);
     this.dragging = name;
@@ -126,7 +125,7 @@ export class RaysInput implements PointerScene, KeyScene {
     const v = this.mode.viewport;
     if (this.boxDrag !== null) {
       // Alt flips the snap toggle for this move.
-      dragBox(this.mode.drawn, this.boxDrag, v.toWorldX(px), v.toWorldY(py), px, py, this.mode.snap !== e.altKey, this.mode.model.tileSize);
+      dragBox(this.mode.drawn, this.boxDrag, v.toWorldX(px), v.toWorldY(py), px, py, this.mode.snap !== e.altKey, this.mode.tileSize);
     } else if (this.dragging !== null) {
       // Alt flips the snap toggle for this move.
       this.mode.moveHandle(this.dragging, v.toWorldX(px) + this.grabX, v.toWorldY(py) + this.grabY, this.mode.snap !== e.altKey);
@@ -174,7 +173,7 @@ export class RaysInput implements PointerScene, KeyScene {
     const m = this.mode;
     // No handle picked and a drawn box selected: the arrows move (Shift: resize) the box, one undo step a press.
     if (ui.selected === null && m.drawn.box(m.drawn.selected) !== undefined) {
-      const cell = m.model.tileSize;
+      const cell = m.tileSize;
       m.beginGesture();
       nudgeSelected(m.drawn, dir, e.shiftKey, m.snap ? cell : NUDGE, m.snap, cell);
       m.endGesture();
@@ -182,7 +181,7 @@ export class RaysInput implements PointerScene, KeyScene {
     }
     if (ui.selected === null) ui.selected = HANDLES[0];
     // Snapped, or with Shift: a whole cell.
-    const d = e.shiftKey || this.mode.snap ? this.mode.model.tileSize : NUDGE;
+    const d = e.shiftKey || this.mode.snap ? this.mode.tileSize : NUDGE;
     this.mode.nudge(ui.selected, dir[0] * d, dir[1] * d);
     return true;
   }
@@ -223,7 +222,7 @@ export class RaysInput implements PointerScene, KeyScene {
         m.showWholeRay();
         return true;
       case ' ':
-        m.setRunning(!m.model.state.running);
+        m.setPaused(!m.setup.paused);
         return true;
       case 'b':
       case 'B':

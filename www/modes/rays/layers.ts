@@ -5,29 +5,16 @@
 // World shapes are drawn through the viewport's transform; markers and
 // text in CSS pixels so they stay one size at any zoom.
 
-import type { TileGrid } from '../../core/index';
 import { arrowHead, glyph, label, line, MONO } from '../../layers/marks';
 import type { DrawContext, FrameContext, Layer } from '../../runtime/renderer';
 import { useScreenSpace, useWorldSpace } from '../../runtime/renderer';
-import { rayColours as C, traceColour } from './colours';
-import { HANDLES, type HandleName, type Point, type RaysModel } from './model';
-import type { RaysUi } from './state';
+import { drawnColour, rayColours as C, traceColour } from './colours';
+import { HANDLES, type HandleName, type Point, type RaysModel, type RaysUi } from './model';
 import { nextMove, pointAt, type Crossing } from './trace';
-import type { BoxStore } from '../../box-editing/box-store';
 import { drawTouchedCells } from '../../box-editing/draw';
 import { DrawnBoxesLayer } from '../../box-editing/layer';
-import { drawnColour } from './drawn';
 
-/** What the rays layers draw from. */
-export interface RaysDrawModel {
-  readonly tiles: TileGrid;
-  readonly rays: RaysModel;
-  readonly ui: RaysUi;
-  /** The boxes the user drew (the rest of the world's boxes bounce). */
-  readonly drawn: BoxStore;
-}
-
-type RaysContext = DrawContext<RaysDrawModel>;
+type RaysContext = DrawContext<RaysModel>;
 
 /** Handle radius in CSS px. */
 export const HANDLE_RADIUS = 8;
@@ -37,18 +24,23 @@ const NORMAL_ARROW_PX = 42;
 /** How far past B (in cells) the step-through still shows where the next lines are. */
 const EXTENSION_CELLS = 4;
 
+/** Getters: read as each frame is drawn, in that embed's palette. */
 const crossingColour: Record<Crossing, string> = {
-  start: C.ray,
+  get start() {
+    return C.ray;
+  },
   vertical: C.crossX,
   horizontal: C.crossY,
-  corner: C.crossCorner,
+  get corner() {
+    return C.crossCorner;
+  },
 };
 
 const sx = (dc: FrameContext, x: number) => dc.viewport.toCanvasX(x);
 const sy = (dc: FrameContext, y: number) => dc.viewport.toCanvasY(y);
 
 /** The visited cells, a gradient in visit order; fainter past the hit and ahead of the step; their visit numbers. */
-export class TraceCellsLayer implements Layer<RaysDrawModel> {
+export class TraceCellsLayer implements Layer<RaysModel> {
   readonly name = 'trace-cells';
   readonly order = 6;
   enabled = true;
@@ -56,7 +48,9 @@ export class TraceCellsLayer implements Layer<RaysDrawModel> {
   shaded: number[] = [];
 
   draw(dc: RaysContext): void {
-    const { ctx, rays, ui, viewport: v } = dc;
+    const { ctx, viewport: v } = dc;
+    const rays = dc.model;
+    const { ui } = rays;
     const steps = rays.steps;
     const n = steps.length;
     const ts = rays.tileSize;
@@ -86,7 +80,9 @@ export class TraceCellsLayer implements Layer<RaysDrawModel> {
 
   /** Each visited cell's visit index, in the corner farthest from the ray so the ray and its dots stay clear. */
   private drawIndices(dc: RaysContext): void {
-    const { ctx, rays, ui, viewport: v } = dc;
+    const { ctx, viewport: v } = dc;
+    const rays = dc.model;
+    const { ui } = rays;
     const cellPx = rays.tileSize * v.scale;
     if (cellPx < INDEX_MIN_CELL_PX) return;
     const ts = rays.tileSize;
@@ -122,13 +118,15 @@ export class TraceCellsLayer implements Layer<RaysDrawModel> {
 }
 
 /** The moving boxes, the one the ray hits outlined. */
-export class RayBoxesLayer implements Layer<RaysDrawModel> {
+export class RayBoxesLayer implements Layer<RaysModel> {
   readonly name = 'boxes';
   readonly order = 12;
   enabled = true;
 
   draw(dc: RaysContext): void {
-    const { ctx, rays, viewport: v, drawn } = dc;
+    const { ctx, viewport: v } = dc;
+    const rays = dc.model;
+    const { drawn } = rays;
     const px = 1 / v.scale;
     const hitId = rays.hit?.objectId ?? 0;
     // The drawn boxes have their own layer.
@@ -152,7 +150,7 @@ export class RayBoxesLayer implements Layer<RaysDrawModel> {
 }
 
 /** The cells each drawn box touches (the core's touchedCells), tinted in the box's colour. */
-export class DrawnCellsLayer implements Layer<RaysDrawModel> {
+export class DrawnCellsLayer implements Layer<RaysModel> {
   readonly name = 'drawn-cells';
   readonly order = 8;
   enabled = true;
@@ -160,7 +158,9 @@ export class DrawnCellsLayer implements Layer<RaysDrawModel> {
   highlighted = new Map<number, number[]>();
 
   draw(dc: RaysContext): void {
-    const { ctx, drawn, rays, viewport: v } = dc;
+    const { ctx, viewport: v } = dc;
+    const rays = dc.model;
+    const { drawn } = rays;
     useWorldSpace(dc);
     const style = { colour: drawnColour, fill: 0.12, stroke: 0.6, lineWidth: 1.25 };
     drawTouchedCells(ctx, drawn.boxes(), rays.tileSize, 1 / v.scale, style, this.highlighted);
@@ -168,20 +168,39 @@ export class DrawnCellsLayer implements Layer<RaysDrawModel> {
 }
 
 /** The drawn boxes: the one drawn-box layer, the hit one outlined white. */
-export function drawnBoxesLayer(): DrawnBoxesLayer<RaysDrawModel> {
-  return new DrawnBoxesLayer<RaysDrawModel>(
+export function drawnBoxesLayer(): DrawnBoxesLayer<RaysModel> {
+  return new DrawnBoxesLayer<RaysModel>(
     'drawn-boxes',
     13,
-    ({ drawn, rays, ui }) => ({
+    ({ model: { drawn, ui, hit } }) => ({
       boxes: drawn.boxes(),
       // The arrow keys move the box only while no handle is picked.
       selected: ui.selected === null ? drawn.selected : 0,
       hover: ui.boxHover,
       handle: ui.boxHandle,
       focused: ui.canvasFocused,
-      marked: rays.hit?.objectId ?? 0,
+      marked: hit?.objectId ?? 0,
     }),
-    { colour: drawnColour, focus: C.focus, keyFocus: C.focus, marked: C.hit, page: C.page, label: C.label, pushArrow: null },
+    // Getters: read as each frame is drawn, in that embed's palette.
+    {
+      colour: drawnColour,
+      get focus() {
+        return C.focus;
+      },
+      get keyFocus() {
+        return C.focus;
+      },
+      get marked() {
+        return C.hit;
+      },
+      get page() {
+        return C.page;
+      },
+      get label() {
+        return C.label;
+      },
+      pushArrow: null,
+    },
   );
 }
 
@@ -190,13 +209,15 @@ export function drawnBoxesLayer(): DrawnBoxesLayer<RaysDrawModel> {
  * through (the next vertical line in tMaxX's colour, the next horizontal
  * in tMaxY's), and where along the ray it meets each.
  */
-export class StepLayer implements Layer<RaysDrawModel> {
+export class StepLayer implements Layer<RaysModel> {
   readonly name = 'dda-step';
   readonly order = 14;
   enabled = true;
 
   draw(dc: RaysContext): void {
-    const { ctx, rays, ui } = dc;
+    const { ctx } = dc;
+    const rays = dc.model;
+    const { ui } = rays;
     const k = ui.stepIndex;
     const step = k === null ? undefined : rays.steps[k];
     if (step === undefined) return;
@@ -240,7 +261,7 @@ export class StepLayer implements Layer<RaysDrawModel> {
 }
 
 /** The ray up to its hit (faint beyond), the entry points, the hit and its normal, the step-through's tMax marks. */
-export class RayLayer implements Layer<RaysDrawModel> {
+export class RayLayer implements Layer<RaysModel> {
   readonly name = 'ray';
   readonly order = 16;
   enabled = true;
@@ -253,7 +274,8 @@ export class RayLayer implements Layer<RaysDrawModel> {
   }
 
   private drawRay(dc: RaysContext): void {
-    const { ctx, rays } = dc;
+    const { ctx } = dc;
+    const rays = dc.model;
     const r = rays.traced;
     if (!Number.isFinite(r.x0)) return;
     const a = { x: sx(dc, r.x0), y: sy(dc, r.y0) };
@@ -279,7 +301,9 @@ export class RayLayer implements Layer<RaysDrawModel> {
 
   /** Where the segment enters each cell, coloured by the line it crosses there. */
   private drawEntries(dc: RaysContext): void {
-    const { ctx, rays, ui } = dc;
+    const { ctx } = dc;
+    const rays = dc.model;
+    const { ui } = rays;
     const last = ui.stepIndex ?? Infinity;
     useScreenSpace(dc);
     rays.steps.forEach((s, i) => {
@@ -297,7 +321,8 @@ export class RayLayer implements Layer<RaysDrawModel> {
   }
 
   private drawHit(dc: RaysContext): void {
-    const { ctx, rays } = dc;
+    const { ctx } = dc;
+    const rays = dc.model;
     const hit = rays.hit;
     if (hit === null) return;
     const r = rays.traced;
@@ -348,7 +373,9 @@ export class RayLayer implements Layer<RaysDrawModel> {
 
   /** Where along the ray the next vertical (tMaxX) and horizontal (tMaxY) lines are met; labels on either side of the ray. */
   private drawStepMarks(dc: RaysContext): void {
-    const { ctx, rays, ui } = dc;
+    const { ctx } = dc;
+    const rays = dc.model;
+    const { ui } = rays;
     const k = ui.stepIndex;
     const step = k === null ? undefined : rays.steps[k];
     if (k === null || step === undefined) return;
@@ -389,14 +416,15 @@ export class RayLayer implements Layer<RaysDrawModel> {
 }
 
 /** The enemy's line of sight to the player: green when clear, red up to the first tile in the way. */
-export class SightLayer implements Layer<RaysDrawModel> {
+export class SightLayer implements Layer<RaysModel> {
   readonly name = 'sight';
   readonly order = 18;
   enabled = true;
 
   draw(dc: RaysContext): void {
-    const { ctx, rays } = dc;
-    const { enemy, player } = rays.state;
+    const { ctx } = dc;
+    const rays = dc.model;
+    const { enemy, player } = rays.setup;
     const e = { x: sx(dc, enemy.x), y: sy(dc, enemy.y) };
     const p = { x: sx(dc, player.x), y: sy(dc, player.y) };
     const sight = rays.sight;
@@ -430,13 +458,15 @@ export class SightLayer implements Layer<RaysDrawModel> {
 }
 
 /** The ray's ends A and B, and the rings of the hovered, dragged or keyboard-selected handle. */
-export class HandlesLayer implements Layer<RaysDrawModel> {
+export class HandlesLayer implements Layer<RaysModel> {
   readonly name = 'handles';
   readonly order = 20;
   enabled = true;
 
   draw(dc: RaysContext): void {
-    const { ctx, rays, ui } = dc;
+    const { ctx } = dc;
+    const rays = dc.model;
+    const { ui } = rays;
     useScreenSpace(dc);
     for (const [name, letter] of [
       ['start', 'A'],

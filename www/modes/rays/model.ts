@@ -1,20 +1,33 @@
-// What the rays mode shows, as data: a world whose rectangle is the N-like
-// preset map, a few boxes that bounce off its tiles (the core's tile-aware
-// step does the physics), the ray's and the sight line's draggable ends,
-// and once per frame what the core says about them: the DDA walk
-// (`tiles.traceSteps`: one walk gives the cells and the step-through), the
-// first hit of tiles and boxes (`World.castRay`), and the enemy's line of
-// sight with the first tile in its way (`tiles.lineOfSight`,
-// `tiles.castRay`). Every core call is caught: a failure empties that
-// result and is reported, never thrown.
+// The rays mode's model: a world whose rectangle is the N-like preset map,
+// a few boxes that bounce off its tiles (the core's tile-aware step does
+// the physics), the boxes the reader draws (at rest, hit by the ray like
+// any object), the ray's and the sight line's draggable ends, and once per
+// frame what the core says about them: the DDA walk (`tiles.traceSteps`:
+// one walk gives the cells and the step-through), the first hit of tiles
+// and boxes (`World.castRay`), and the enemy's line of sight with the
+// first tile in its way (`tiles.lineOfSight`, `tiles.castRay`). Also what
+// the pointer is over, the step-through's place, and undo. Every core
+// call is caught: a failure empties that result and is reported, never
+// thrown. No DOM.
 
 import { viewLayout, World, type RayHit, type TileGrid } from '../../core/index';
+import { BoxStore, type BoxEntry } from '../../box-editing/box-store';
+import type { ResizeEdges } from '../../box-editing/rects';
+import { snapToLine } from '../../runtime/geometry';
+import { History } from '../../runtime/history';
+import { sceneHistory, type SceneHistory, type SceneHost, type SceneModel, type SceneWorld } from '../../runtime/scene';
+import type { Viewport } from '../../runtime/viewport';
+import { RAYS_DRAWN_BOXES_MAX } from '../../settings/limits';
+import type { SettingValues, SomeSettings } from '../../settings/table';
 import { readSteps, type DdaStep } from './trace';
 
 export const MAP_PRESET = 'n-level';
 export type HandleName = 'start' | 'end' | 'enemy' | 'player';
 /** The order Enter picks the handles in. */
 export const HANDLES: readonly HandleName[] = ['start', 'end', 'enemy', 'player'];
+
+/** Most boxes one can draw here (the settings' limit for a link's boxes too). */
+export const DRAWN_BOX_LIMIT = RAYS_DRAWN_BOXES_MAX;
 
 export interface Point {
   x: number;
@@ -41,13 +54,39 @@ export interface Sight {
   readonly block: Hit | null;
 }
 
-/** What the user set up: the ends, whether time runs, the structure that files the boxes (any gives the same hits). */
-export interface RaysState {
+/**
+ * What the reader set up, under the settings' names: the ray's ends, the
+ * enemy and the player, whether the boxes are paused, the structure that
+ * files the boxes (any gives the same hits).
+ */
+export interface RaysSetup {
   ray: Ray;
   enemy: Point;
   player: Point;
-  running: boolean;
+  paused: boolean;
   structure: string;
+}
+
+/** The interaction state shared by input, drawing and panels. */
+export interface RaysUi {
+  hover: HandleName | null;
+  drag: HandleName | null;
+  /** The handle the arrow keys move (Enter cycles it while the canvas has focus). */
+  selected: HandleName | null;
+  canvasFocused: boolean;
+  /** The visit the step-through shows, or null when showing the whole trace. */
+  stepIndex: number | null;
+  /** The drawn box under the pointer or being dragged (0: none), and its resize handle there. */
+  boxHover: number;
+  boxHandle: ResizeEdges | null;
+}
+
+/** What undo and redo restore here: the four handles and the drawn boxes. */
+interface RaysSnapshot {
+  readonly handles: readonly Point[];
+  readonly boxes: readonly BoxEntry[];
+  readonly selected: string;
+  readonly boxesEdited: boolean;
 }
 
 // Boxes as fractions of a tile (24 units in the preset): x, y, w, h, vx, vy
@@ -60,25 +99,31 @@ const BOXES: readonly (readonly [number, number, number, number, number, number]
   [27.2, 8.1, 0.9, 0.9, 0.4, 0.5],
 ];
 
-/** Where things start (in tiles), chosen so the first view shows a hit on a curved tile. */
-export function defaultState(tile: number, structure: string): RaysState {
-  return {
-    ray: { x0: 2.55 * tile, y0: 5.3 * tile, x1: 21.6 * tile, y1: 12.7 * tile },
-    enemy: { x: 26.5 * tile, y: 5.5 * tile },
-    player: { x: 15.5 * tile, y: 6.5 * tile },
-    running: true,
-    structure,
-  };
+/**
+ * The settings' ray, enemy and player, or where things start (in tiles,
+ * chosen so the first view shows a hit on a curved tile).
+ */
+function setupFrom(settings: SettingValues, tile: number): RaysSetup {
+  const [x0, y0, x1, y1] = settings.ray ?? [2.55 * tile, 5.3 * tile, 21.6 * tile, 12.7 * tile];
+  const [ex, ey] = settings.enemy ?? [26.5 * tile, 5.5 * tile];
+  const [px, py] = settings.player ?? [15.5 * tile, 6.5 * tile];
+  return { ray: { x0, y0, x1, y1 }, enemy: { x: ex, y: ey }, player: { x: px, y: py }, paused: settings.paused, structure: settings.structure };
 }
 
-export class RaysModel {
+export class RaysModel implements SceneModel {
   /** Tiles and boxes: what the ray is traced and cast against. */
   readonly world: World;
   readonly tiles: TileGrid;
   readonly width: number;
   readonly height: number;
   readonly tileSize: number;
-  readonly state: RaysState;
+  readonly setup: RaysSetup;
+  readonly ui: RaysUi = { hover: null, drag: null, selected: null, canvasFocused: false, stepIndex: null, boxHover: 0, boxHandle: null };
+  /** The boxes the reader drew (at rest; the ray hits them like any object). */
+  readonly drawn: BoxStore;
+  readonly viewport: Viewport;
+  /** Structure names the core accepts. */
+  readonly structures: readonly string[] = World.structures();
 
   /** The DDA walk of the ray, one record per visited cell. */
   steps: DdaStep[] = [];
@@ -89,7 +134,22 @@ export class RaysModel {
   /** Bumps whenever `steps` are recomputed. */
   traceVersion = 0;
 
-  constructor(state: (tile: number) => RaysState, private readonly onError: (what: string, error: unknown) => void) {
+  /** Undo for handle drags and nudges and box edits (one step per drag). */
+  readonly edits = new History<RaysSnapshot>();
+  /** What the runtime's undo buttons and keys act on. */
+  readonly history: SceneHistory = sceneHistory(this.edits, () => this.undo(), () => this.redo());
+  /** Whether ray ends, handles and box edges snap to cell lines and corners (Alt while dragging flips it). */
+  snap = false;
+  /** The Box tool: a drag on empty space draws a box (Shift-drag does it with any tool). */
+  boxTool = false;
+
+  private destroyed = false;
+
+  constructor(
+    private readonly host: SceneHost,
+    settings: SettingValues,
+  ) {
+    this.viewport = host.viewport;
     this.world = new World(1, 1);
     this.tiles = this.world.tiles;
     try {
@@ -99,40 +159,105 @@ export class RaysModel {
       this.height = this.tiles.rows * this.tileSize;
       // The world rectangle is the map, so the boxes stay inside it.
       this.world.resize(this.width, this.height);
-      this.state = state(this.tileSize);
-      this.setStructure(this.state.structure);
+      this.setup = setupFrom(settings, this.tileSize);
+      this.applyStructure(this.setup.structure);
       const k = this.tileSize;
       for (const [x, y, w, h, vx, vy] of BOXES) {
         const id = this.world.insert(x * k, y * k, w * k, h * k);
         this.world.setVelocity(id, vx * k, vy * k);
         this.world.setTileResponse(id, 'bounce');
       }
+      this.clampAll();
+      this.drawn = this.drawnBoxes(settings.boxes);
     } catch (error) {
       this.world.free();
       throw error;
     }
-    this.clampAll();
   }
 
+  /** The store of drawn boxes (new ones stand still), with a link's boxes in it (x, y, w, h each; velocities ignored). */
+  private drawnBoxes(listed: readonly number[] | undefined): BoxStore {
+    const drawn = new BoxStore(
+      {
+        world: this.world,
+        mapSize: () => [this.width, this.height],
+        cellSize: () => this.tileSize,
+        touchedCells: (x, y, w, h) => this.tiles.touchedCells(x, y, w, h),
+        edit: (what, call) => this.edit(what, call),
+        attempt: (what, call) => this.attempt(what, call),
+        notify: (text) => this.host.notify(text),
+        changed: () => this.host.changed(),
+        cellsKey: () => this.tiles.revision,
+        prepare: (id) => this.world.setVelocity(id, 0, 0),
+      },
+      DRAWN_BOX_LIMIT,
+    );
+    if (listed !== undefined) {
+      for (let i = 0; i + 5 < listed.length && i < drawn.limit * 6; i += 6) {
+        const [x, y, w, h] = listed.slice(i, i + 4);
+        drawn.insert(x, y, w, h);
+      }
+      drawn.edited = true;
+      drawn.selected = 0;
+    }
+    return drawn;
+  }
+
+  // --- the scene, as the runtime runs it -------------------------------------
+
+  worldSize(): SceneWorld {
+    return { width: this.width, height: this.height, snap: this.tileSize };
+  }
+
+  /** One frame before drawing: the boxes step (when playing), the trace, hit and sight refresh. */
+  tick(_now: number, dt: number): void {
+    if (!this.setup.paused) this.advance(dt);
+    this.refresh();
+    const k = this.ui.stepIndex;
+    const n = this.steps.length;
+    if (k !== null) this.ui.stepIndex = n === 0 ? null : Math.min(k, n - 1);
+  }
+
+  /** The scene as settings to publish (the drawn boxes only when the reader drew some or the link had some). */
+  state(): SomeSettings {
+    const { ray, enemy, player, paused, structure } = this.setup;
+    const boxes = this.drawn.edited ? this.drawn.boxes() : [];
+    return {
+      ray: [ray.x0, ray.y0, ray.x1, ray.y1],
+      enemy: [enemy.x, enemy.y],
+      player: [player.x, player.y],
+      structure,
+      paused,
+      // No drawn boxes is the default: nothing to write.
+      boxes: boxes.length === 0 ? undefined : boxes.flatMap((b) => [b.x, b.y, b.w, b.h, 0, 0]),
+    };
+  }
+
+  /** The address is written once a drag ends, not on every move. */
+  busy(): boolean {
+    return this.ui.drag !== null || this.edits.inGesture;
+  }
+
+  /** Frames drawn since start. */
+  get frame(): number {
+    return this.host.frame;
+  }
+
+  /** Frees the wasm world; the object is dead after. */
   destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
     this.world.free();
   }
 
-  get ray(): Ray {
-    return this.state.ray;
-  }
+  // --- the handles -----------------------------------------------------------------
 
-  setStructure(name: string): void {
-    try {
-      this.world.setStructure(name);
-      this.state.structure = name;
-    } catch (error) {
-      this.onError('setStructure', error);
-    }
+  get ray(): Ray {
+    return this.setup.ray;
   }
 
   handle(name: HandleName): Point {
-    const { ray, enemy, player } = this.state;
+    const { ray, enemy, player } = this.setup;
     switch (name) {
       case 'start':
         return { x: ray.x0, y: ray.y0 };
@@ -145,11 +270,11 @@ export class RaysModel {
     }
   }
 
-  /** Moves a handle, kept on the map (finite, inside the world rectangle). */
+  /** Puts a handle at (x, y), kept on the map (finite, inside the world rectangle). */
   setHandle(name: HandleName, x: number, y: number): void {
     const cx = clampTo(x, this.width);
     const cy = clampTo(y, this.height);
-    const { ray, enemy, player } = this.state;
+    const { ray, enemy, player } = this.setup;
     switch (name) {
       case 'start':
         ray.x0 = cx;
@@ -170,6 +295,33 @@ export class RaysModel {
     }
   }
 
+  /**
+   * The reader moves a handle to (x, y); with `snap`, to the nearest cell
+   * line (or corner) within a quarter cell on each axis. One undo step
+   * (or part of the gesture under way).
+   */
+  moveHandle(name: HandleName, x: number, y: number, snap = false): void {
+    const ts = this.tileSize;
+    const before = this.edits.inGesture ? null : this.snapshot();
+    const [nx, ny] = snap ? [snapToLine(x, ts), snapToLine(y, ts)] : [x, y];
+    const was = this.handle(name);
+    if (was.x === nx && was.y === ny) return;
+    this.setHandle(name, nx, ny);
+    this.edits.changed(() => before as RaysSnapshot);
+    this.host.changed();
+  }
+
+  /** Moves a handle by (dx, dy) world units (arrow keys); snapped, it lands on a line. */
+  nudge(name: HandleName, dx: number, dy: number): void {
+    const p = this.handle(name);
+    this.moveHandle(name, p.x + dx, p.y + dy, this.snap);
+  }
+
+  /** The four handles, in `HANDLES` order. */
+  handles(): readonly Point[] {
+    return HANDLES.map((name) => ({ ...this.handle(name) }));
+  }
+
   private clampAll(): void {
     for (const name of HANDLES) {
       const p = this.handle(name);
@@ -177,19 +329,142 @@ export class RaysModel {
     }
   }
 
+  // --- tools, time, structure ------------------------------------------------
+
+  setSnap(on: boolean): void {
+    this.snap = on;
+    this.host.syncPanels();
+  }
+
+  setBoxTool(on: boolean): void {
+    this.boxTool = on;
+    this.host.syncPanels();
+  }
+
+  setPaused(paused: boolean): void {
+    this.setup.paused = paused;
+    this.host.restartClock();
+    this.host.changed();
+    this.host.syncPanels();
+  }
+
+  setStructure(name: string): void {
+    this.applyStructure(name);
+    this.host.changed();
+    this.host.syncPanels();
+  }
+
+  fitView(): void {
+    this.host.fitView();
+  }
+
+  /** Shows a wasm error as a notice, each message once in a while. */
+  report(what: string, error: unknown): void {
+    this.host.report(what, error);
+  }
+
+  private applyStructure(name: string): void {
+    try {
+      this.world.setStructure(name);
+      this.setup.structure = name;
+    } catch (error) {
+      this.report('setStructure', error);
+    }
+  }
+
+  // --- the step-through ------------------------------------------------------
+
+  /** Enters the step-through at the first cell, or walks one cell further. */
+  stepForward(): void {
+    const n = this.steps.length;
+    if (n === 0) return;
+    const k = this.ui.stepIndex;
+    this.ui.stepIndex = k === null ? 0 : Math.min(n - 1, k + 1);
+  }
+
+  /** One cell back (from the whole trace: to its last cell). */
+  stepBack(): void {
+    const n = this.steps.length;
+    if (n === 0) return;
+    const k = this.ui.stepIndex;
+    this.ui.stepIndex = k === null ? n - 1 : Math.max(0, k - 1);
+  }
+
+  showWholeRay(): void {
+    this.ui.stepIndex = null;
+  }
+
+  // --- undo --------------------------------------------------------------------
+
+  /** Everything undo restores: the handles and the drawn boxes. */
+  snapshot(): RaysSnapshot {
+    return { handles: this.handles(), boxes: this.drawn.snapshot(), selected: this.drawn.selectedLabel, boxesEdited: this.drawn.edited };
+  }
+
+  /** Opens a gesture (a drag, a key press): its changes undo as one step. */
+  beginGesture(): void {
+    this.edits.begin(this.snapshot());
+  }
+
+  endGesture(): void {
+    this.edits.end();
+  }
+
+  /** Undoes the last step; not in the middle of a drag (the drag would record a step per move). */
+  undo(): boolean {
+    return !this.edits.inGesture && this.restore(this.edits.undo(this.snapshot()));
+  }
+
+  redo(): boolean {
+    return !this.edits.inGesture && this.restore(this.edits.redo(this.snapshot()));
+  }
+
+  private restore(state: RaysSnapshot | null): boolean {
+    if (state === null) return false;
+    HANDLES.forEach((name, i) => this.setHandle(name, state.handles[i].x, state.handles[i].y));
+    this.drawn.restore(state.boxes, state.selected, state.boxesEdited);
+    this.host.changed();
+    return true;
+  }
+
+  /**
+   * A reader's change to the drawn boxes: runs it, and on success records
+   * the state before it for undo (once per gesture).
+   */
+  private edit(what: string, call: () => unknown): boolean {
+    const before = this.edits.inGesture ? null : this.snapshot();
+    if (!this.attempt(what, call)) return false;
+    this.edits.changed(() => before as RaysSnapshot);
+    this.host.changed();
+    return true;
+  }
+
+  /** Runs a core action; a thrown error becomes a notice and `false`. */
+  private attempt(what: string, call: () => unknown): boolean {
+    try {
+      call();
+      return true;
+    } catch (error) {
+      this.report(what, error);
+      return false;
+    }
+  }
+
+  // --- what the core says each frame ---------------------------------------------
+
   /** Moves the boxes by `dt` seconds: the core bounces them off the walls and the tiles. */
-  advance(dt: number): void {
+  private advance(dt: number): void {
     if (dt <= 0) return;
     try {
       this.world.step(dt);
     } catch (error) {
-      this.onError('step', error);
+      this.report('step', error);
     }
   }
 
   /** Recomputes the walk when the ray moved, and the hit and the sight line always (boxes move). */
-  refresh(): void {
-    const r = this.state.ray;
+  private refresh(): void {
+    const r = this.setup.ray;
     const t = this.traced;
     // Object.is: a NaN someone put in the ray is traced (and reported) once, not every frame.
     if (!Object.is(r.x0, t.x0) || !Object.is(r.y0, t.y0) || !Object.is(r.x1, t.x1) || !Object.is(r.y1, t.y1)) {
@@ -199,22 +474,22 @@ export class RaysModel {
         this.steps = readSteps(this.tiles.traceSteps(r.x0, r.y0, r.x1, r.y1), this.tileSize);
       } catch (error) {
         this.steps = [];
-        this.onError('traceSteps', error);
+        this.report('traceSteps', error);
       }
     }
     try {
       this.hit = this.withShape(this.world.castRay(r.x0, r.y0, r.x1, r.y1));
     } catch (error) {
       this.hit = null;
-      this.onError('castRay', error);
+      this.report('castRay', error);
     }
-    const { enemy: e, player: p } = this.state;
+    const { enemy: e, player: p } = this.setup;
     try {
       const clear = this.tiles.lineOfSight(e.x, e.y, p.x, p.y);
       this.sight = { clear, block: clear ? null : this.withShape(this.tiles.castRay(e.x, e.y, p.x, p.y)) };
     } catch (error) {
       this.sight = { clear: false, block: null };
-      this.onError('lineOfSight', error);
+      this.report('lineOfSight', error);
     }
   }
 
@@ -236,7 +511,7 @@ export class RaysModel {
       }
       return out;
     } catch (error) {
-      this.onError('slotBoxes', error);
+      this.report('slotBoxes', error);
       return [];
     }
   }

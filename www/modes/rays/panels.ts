@@ -1,13 +1,13 @@
 // The rays mode's sidebar and legend: the hit readout, the DDA
 // step-through's numbers, the enemy's state, the scene controls and the
-// keys. Panels only read the scene each frame and call RaysMode actions.
+// keys. Panels only read the model each frame and call RaysModel actions.
 
 import { h, key, panelSection, setText, type Panel } from '../../runtime/ui';
-import type { RaysMode } from './mode';
+import { drawnColour } from './colours';
+import { DRAWN_BOX_LIMIT, type RaysModel } from './model';
 import { formatParam, nextMove, type Crossing } from './trace';
 import { BoxListPanel } from '../../box-editing/box-list';
 import type { DrawnBox } from '../../box-editing/box-store';
-import { DRAWN_BOX_LIMIT, drawnColour } from './drawn';
 
 function stat(label: string, id: string, labelClass = ''): HTMLElement {
   return h('div', { class: 'stat' }, h('dt', { class: labelClass }, label), h('dd', { id }, '—'));
@@ -32,7 +32,7 @@ export class RayPanel implements Panel {
   readonly element: HTMLElement;
   private readonly fields: Record<'hit' | 'shape' | 't' | 'point' | 'normal' | 'cells', HTMLElement>;
 
-  constructor(private readonly mode: RaysMode) {
+  constructor(private readonly mode: RaysModel) {
     const list = h(
       'dl',
       { class: 'stats' },
@@ -65,7 +65,7 @@ export class RayPanel implements Panel {
   }
 
   update(): void {
-    const { hit, steps } = this.mode.model;
+    const { hit, steps } = this.mode;
     const f = this.fields;
     setText(f.cells, String(steps.length));
     if (hit === null) {
@@ -100,7 +100,7 @@ export class StepPanel implements Panel {
   private readonly next = h('p', { id: 'dda-next', class: 'dda-next' });
   private shown = '';
 
-  constructor(private readonly mode: RaysMode) {
+  constructor(private readonly mode: RaysModel) {
     const list = h(
       'dl',
       { class: 'stats dda-stats' },
@@ -137,7 +137,7 @@ export class StepPanel implements Panel {
   }
 
   update(): void {
-    const { steps, traceVersion } = this.mode.model;
+    const { steps, traceVersion } = this.mode;
     const k = this.mode.ui.stepIndex;
     // Only rewrite when something changed, so screen readers hear one update per step.
     const key = `${traceVersion}:${k}`;
@@ -193,7 +193,7 @@ export class SightPanel implements Panel {
   private readonly state = h('span', { id: 'sight-state', class: 'sight-state' });
   private readonly detail = h('p', { id: 'sight-detail', class: 'rays-hint' });
 
-  constructor(private readonly mode: RaysMode) {
+  constructor(private readonly mode: RaysModel) {
     this.element = panelSection(
       'rays-sight',
       'Enemy sees the player?',
@@ -204,7 +204,7 @@ export class SightPanel implements Panel {
   }
 
   update(): void {
-    const { sight } = this.mode.model;
+    const { sight } = this.mode;
     this.state.dataset.sees = String(sight.clear);
     setText(this.state, sight.clear ? 'sees you' : 'lost you');
     const b = sight.block;
@@ -226,7 +226,7 @@ export class SceneControls implements Panel {
   private readonly structure = h('select', { id: 'rays-structure' });
   private readonly fit = h('button', { type: 'button', id: 'rays-fit', 'aria-keyshortcuts': 'F', title: 'Fit the map in view (F)' }, 'Fit view');
 
-  constructor(private readonly mode: RaysMode, structures: readonly string[]) {
+  constructor(private readonly mode: RaysModel, structures: readonly string[]) {
     for (const name of structures) this.structure.append(h('option', { value: name }, name));
     this.element = panelSection(
       'rays-scene',
@@ -235,16 +235,16 @@ export class SceneControls implements Panel {
       h('div', { class: 'field' }, h('label', { for: 'rays-structure' }, 'Filed in'), h('div', { class: 'field-controls' }, this.structure)),
       h('p', { class: 'rays-note' }, 'castRay asks the structure for boxes along the ray piece by piece, so every structure finds the same first hit, even a box whose centre cell the ray never visits.'),
     );
-    this.pause.addEventListener('click', () => mode.setRunning(!mode.model.state.running));
+    this.pause.addEventListener('click', () => mode.setPaused(!mode.setup.paused));
     this.structure.addEventListener('change', () => mode.setStructure(this.structure.value));
     this.fit.addEventListener('click', () => mode.fitView());
   }
 
   sync(): void {
-    const s = this.mode.model.state;
-    setText(this.pause, s.running ? 'Pause boxes' : 'Play boxes');
-    this.pause.classList.toggle('paused', !s.running);
-    this.pause.setAttribute('aria-pressed', String(!s.running));
+    const s = this.mode.setup;
+    setText(this.pause, s.paused ? 'Play boxes' : 'Pause boxes');
+    this.pause.classList.toggle('paused', s.paused);
+    this.pause.setAttribute('aria-pressed', String(s.paused));
     if (this.structure.value !== s.structure) this.structure.value = s.structure;
   }
 
@@ -254,7 +254,7 @@ export class SceneControls implements Panel {
 }
 
 /** The drawn boxes: each with its touched cells (the core's touchedCells), Copy and ×. */
-export function drawnBoxesPanel(mode: RaysMode): BoxListPanel<DrawnBox> {
+export function drawnBoxesPanel(mode: RaysModel): BoxListPanel<DrawnBox> {
   const d = mode.drawn;
   return new BoxListPanel<DrawnBox>({
     panelId: 'rays-drawn',
@@ -271,7 +271,7 @@ export function drawnBoxesPanel(mode: RaysMode): BoxListPanel<DrawnBox> {
     duplicate: (id) => d.duplicate(id),
     remove: (id) => d.delete(id),
     colour: (id) => drawnColour(id, 1),
-    version: () => `${d.version}:${mode.model.tiles.revision}:${mode.ui.selected}`,
+    version: () => `${d.version}:${mode.tiles.revision}:${mode.ui.selected}`,
   });
 }
 

@@ -5,7 +5,7 @@
 // Entries taken from the theme are getters: they read the palette of the
 // embed being drawn (light or dark), not the one in force at import.
 
-import { theme } from '../../runtime/theme';
+import { followPalette, theme } from '../../runtime/theme';
 
 export const tileColours = {
   get page() {
@@ -58,8 +58,10 @@ export function boxColour(id: number, alpha = 1): string {
   return `rgba(${boxRgb[(id - 1) % boxRgb.length]}, ${alpha})`;
 }
 
-/** Publishes the colours as `--t-<name>` custom properties on `root`. */
+/** Publishes the colours as `--t-<name>` custom properties on `root`, again whenever its palette changes. */
 export function publishTileColours(root: HTMLElement): void {
-  for (const [name, value] of Object.entries(tileColours)) root.style.setProperty(`--t-${name}`, value);
-  boxRgb.forEach((rgb, i) => root.style.setProperty(`--t-box${i}`, `rgb(${rgb})`));
+  followPalette(root, () => {
+    for (const [name, value] of Object.entries(tileColours)) root.style.setProperty(`--t-${name}`, value);
+    boxRgb.forEach((rgb, i) => root.style.setProperty(`--t-box${i}`, `rgb(${rgb})`));
+  });
 }

@@ -2,7 +2,7 @@
 // and the devtools console.
 //
 //   world, tiles            the mode's wasm World and its TileGrid (tile(), edge(), edges(), …)
-//   editor                  the TileEditor: state and guarded actions (setTile, cycleDoor,
+//   editor                  the TilesModel: state and guarded actions (setTile, cycleDoor,
 //                           moveBox, resizeBox, resolve, loadPreset, setShape, rotate, …)
 //   boxes()                 [{ id, name, x, y, w, h }] of the boxes (the world's objects)
 //   selected                position in boxes() of the box the arrow keys move (-1: none)
@@ -23,8 +23,8 @@
 import type { TileGrid, World } from '../../core/index';
 import type { TileMapLayer } from '../../layers/tile-map';
 import type { Viewport } from '../../runtime/viewport';
-import type { TileEditor } from './editor';
-import type { TilesModel, TouchedCellsLayer } from './layers';
+import type { TouchedCellsLayer } from './layers';
+import type { TilesModel } from './model';
 import type { DrawnBoxesLayer } from '../../box-editing/layer';
 import { screenMapping } from '../../runtime/keys';
 import type { RulersLayer } from '../../layers/rulers';
@@ -32,7 +32,7 @@ import type { RulersLayer } from '../../layers/rulers';
 export interface TilesDebugHandle {
   readonly world: World;
   readonly tiles: TileGrid;
-  readonly editor: TileEditor;
+  readonly editor: TilesModel;
   boxes(): { id: number; name: string; x: number; y: number; w: number; h: number }[];
   readonly selected: number;
   readonly keyStep: number;
@@ -55,7 +55,7 @@ declare global {
 }
 
 interface Parts {
-  editor: TileEditor;
+  editor: TilesModel;
   mapLayer: TileMapLayer;
   touched: TouchedCellsLayer;
   boxes: DrawnBoxesLayer<TilesModel>;

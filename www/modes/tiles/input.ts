@@ -11,8 +11,7 @@
 
 import type { KeyScene, PointerScene } from '../../runtime/input';
 import type { Viewport } from '../../runtime/viewport';
-import type { ResizeEdges, Side, TileEditor } from './editor';
-import type { Hover } from './layers';
+import type { Hover, ResizeEdges, Side, TilesModel } from './model';
 import { PICK_PX, pickBox, resizeCursor, type Pick } from '../../box-editing/handles';
 import { dragBox, dragCursor, grabBox, startCreate, type BoxDrag } from '../../box-editing/drag';
 import { arrowOf, isDeleteKey, isDuplicateKey, nudgeSelected } from '../../box-editing/keys';
@@ -24,12 +23,15 @@ export class TilesInput implements PointerScene, KeyScene {
   /** Empty space is the editor's: presses there paint, erase or draw. */
   readonly pansEmptySpace = false;
 
+  /** What the pointer is over: the model's, written here, read by the layers. */
+  private readonly hovered: Hover;
+
   constructor(
+    private readonly editor: TilesModel,
     private readonly canvas: HTMLCanvasElement,
     private readonly view: Viewport,
-    private readonly editor: TileEditor,
-    private readonly hovered: Hover,
   ) {
+    this.hovered = editor.hover;
     canvas.addEventListener('focus', this.focusChange);
     canvas.addEventListener('blur', this.focusChange);
   }

@@ -2,42 +2,16 @@
 // cells each box touches, the hover (the shape about to be painted, the
 // cell about to be erased, the side a door would go on), and the boxes
 // (the one drawn-box layer, box-editing/layer.ts, with push-out ghosts and
-// arrows). Every frame reads the boxes from the editor (which reads the core).
+// arrows). Every frame reads the boxes from the model (which reads the core).
 
-import type { TileGrid } from '../../core/index';
 import { line } from '../../layers/marks';
 import type { DrawContext, Layer } from '../../runtime/renderer';
 import { useWorldSpace } from '../../runtime/renderer';
-import type { ResizeEdges, Side, TileEditor } from './editor';
+import type { Side, TilesModel } from './model';
 import { boxColour, tileColours as colours } from './colours';
 import type { ShapeInfo } from './shapes';
 import { drawTouchedCells } from '../../box-editing/draw';
 import { DrawnBoxesLayer } from '../../box-editing/layer';
-
-/** What the pointer is over or doing; input.ts writes it, drawing reads it. */
-export interface Hover {
-  /** The cell under a mouse or pen, when painting or placing doors. */
-  cell: [number, number] | null;
-  /** With the door tool: the side of `cell` nearest the pointer. */
-  side: Side | null;
-  /** Box under the pointer or being dragged (0: none). */
-  box: number;
-  /** The resize handle of that box under the pointer (or being dragged), null for none. */
-  handle: ResizeEdges | null;
-  /** Whether the canvas has keyboard focus. */
-  focused: boolean;
-}
-
-export function createHover(): Hover {
-  return { cell: null, side: null, box: 0, handle: null, focused: false };
-}
-
-/** What the editor's layers draw from. */
-export interface TilesModel {
-  readonly tiles: TileGrid;
-  readonly editor: TileEditor;
-  readonly hover: Hover;
-}
 
 export { handleAt, HANDLE_PX, HANDLES } from '../../box-editing/handles';
 
@@ -49,10 +23,11 @@ export class TouchedCellsLayer implements Layer<TilesModel> {
   highlighted = new Map<number, number[]>();
 
   draw(dc: DrawContext<TilesModel>): void {
-    const { ctx, viewport: v, editor, tiles } = dc;
+    const { ctx, viewport: v } = dc;
+    const model = dc.model;
     useWorldSpace(dc);
     const style = { colour: boxColour, fill: 0.14, stroke: 0.7, lineWidth: 1.5 };
-    drawTouchedCells(ctx, editor.boxes(), tiles.tileSize, 1 / v.scale, style, this.highlighted);
+    drawTouchedCells(ctx, model.boxes(), model.tiles.tileSize, 1 / v.scale, style, this.highlighted);
   }
 }
 
@@ -62,7 +37,9 @@ export class HoverLayer implements Layer<TilesModel> {
   enabled = true;
 
   draw(dc: DrawContext<TilesModel>): void {
-    const { ctx, viewport: v, editor: e, hover, tiles } = dc;
+    const { ctx, viewport: v } = dc;
+    const e = dc.model;
+    const { hover, tiles } = e;
     if (hover.cell === null || hover.box !== 0) return;
     useWorldSpace(dc);
     const px = 1 / v.scale;
@@ -106,8 +83,29 @@ export function editBoxesLayer(): DrawnBoxesLayer<TilesModel> {
   return new DrawnBoxesLayer<TilesModel>(
     'boxes',
     20,
-    ({ editor, hover }) => ({ boxes: editor.boxes(), selected: editor.selected, hover: hover.box, handle: hover.handle, focused: hover.focused }),
-    { colour: boxColour, focus: colours.focus, keyFocus: colours.keyFocus, marked: colours.focus, page: colours.page, label: colours.label, pushArrow: colours.pushArrow },
+    ({ model }) => ({ boxes: model.boxes(), selected: model.selected, hover: model.hover.box, handle: model.hover.handle, focused: model.hover.focused }),
+    // Getters: read as each frame is drawn, in that embed's palette.
+    {
+      colour: boxColour,
+      get focus() {
+        return colours.focus;
+      },
+      get keyFocus() {
+        return colours.keyFocus;
+      },
+      get marked() {
+        return colours.focus;
+      },
+      get page() {
+        return colours.page;
+      },
+      get label() {
+        return colours.label;
+      },
+      get pushArrow() {
+        return colours.pushArrow;
+      },
+    },
   );
 }
 

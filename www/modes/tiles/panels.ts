@@ -4,7 +4,7 @@
 // mode calls at most once per frame after a change.
 
 import { World } from '../../core/index';
-import type { BoxView, Side, TileEditor, Tool } from './editor';
+import type { BoxView, Side, TilesModel, Tool } from './model';
 import { BoxListPanel, num } from '../../box-editing/box-list';
 import type { ShapeInfo } from './shapes';
 import { boxColour } from './colours';
@@ -27,7 +27,7 @@ const UNIT_SIDE: Record<Side, [number, number, number, number]> = {
 
 /**
  * A shape's icon: its exact solid part, and the sides a lone tile of it
- * gives (the seed's figure 1: solid red, interesting grey).
+ * gives (solid red, interesting grey, as Metanet's N tutorial B draws them).
  */
 export function shapeIcon(shape: ShapeInfo): SVGSVGElement {
   const icon = svg('svg', { viewBox: '-0.12 -0.12 1.24 1.24', class: 'tiles-icon', 'aria-hidden': 'true' });
@@ -58,7 +58,7 @@ export class PalettePanel implements Panel {
   private readonly undo: HTMLButtonElement;
   private readonly redo: HTMLButtonElement;
 
-  constructor(private readonly editor: TileEditor) {
+  constructor(private readonly editor: TilesModel) {
     const tool = (name: Tool, label: string, key: string, title: string) => {
       const b = h('button', { type: 'button', id: `tiles-tool-${name}`, 'aria-keyshortcuts': key, title: `${title} (${key})` }, label);
       b.addEventListener('click', () => editor.setTool(name));
@@ -148,7 +148,7 @@ export class MapPanel implements Panel {
   private readonly summary = h('p', { id: 'tiles-summary', class: 'tiles-summary' });
   private shownRevision = -1;
 
-  constructor(private readonly editor: TileEditor, onPreset: (name: string) => void) {
+  constructor(private readonly editor: TilesModel, onPreset: (name: string) => void) {
     for (const name of editor.presets) this.preset.append(h('option', { value: name }, name));
     const reload = h('button', { type: 'button', id: 'tiles-reload', title: 'Load the preset again, dropping your edits and doors' }, 'Reload');
     const clear = h('button', { type: 'button', id: 'tiles-clear', title: 'Empty every tile and remove the doors' }, 'Clear');
@@ -191,7 +191,7 @@ export class MapPanel implements Panel {
 // --- touched cells --------------------------------------------------------------
 
 /** Per box: its touched cells, where it is, its push-out and a Resolve button (the shared box list, plus push-out). */
-export function readoutPanel(editor: TileEditor): BoxListPanel<BoxView> {
+export function readoutPanel(editor: TilesModel): BoxListPanel<BoxView> {
   return new BoxListPanel<BoxView>({
     panelId: 'tiles-readout',
     title: 'Touched cells',

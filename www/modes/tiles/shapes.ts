@@ -3,7 +3,9 @@
 // unit outline and the side states a lone tile of it gives (the icons).
 
 import { TileGrid, World } from '../../core/index';
-import type { Side } from './editor';
+
+/** A cell side, as the core names it. */
+export type Side = 'left' | 'right' | 'top' | 'bottom';
 
 export type Corner = 'tl' | 'tr' | 'bl' | 'br';
 const CORNERS: readonly Corner[] = ['tl', 'tr', 'bl', 'br'];

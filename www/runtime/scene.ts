@@ -1,0 +1,146 @@
+// What a mode is, as the runtime sees it: the types every mode implements
+// or receives. A mode's factory (`ModeFactory`) is handed its host element,
+// its typed settings and a context, and returns a `ModeHandle`; inside, it
+// builds a `Scene` — its model (`SceneModel`: the state the layers draw and
+// the panels read, the core calls, one frame's work; no DOM) and its input
+// — and the runtime (mode-runtime.ts) runs it. The model talks back to the
+// runtime through `SceneHost` only.
+//
+// A stepper the runtime shares between modes plugs in here: a model that
+// can be stepped through hands the runtime its steps (a trace the core
+// recorded, with the words for each step) as one more optional member of
+// `SceneModel`, and the runtime then owns Back, Step, Play, the scrubber
+// and the "Next:" line for every mode alike.
+
+import type { FrameCost } from './frame-cost';
+import type { KeyScene, PointerScene } from './input';
+import type { PanelInfo } from './ui';
+import type { Viewport } from './viewport';
+import type { SettingValues, SomeSettings } from '../settings/table';
+
+export type { SettingValues, SomeSettings } from '../settings/table';
+
+/** The size of the world a scene shows, in world units, and the unit cell lines snap to (0: none). */
+export interface SceneWorld {
+  readonly width: number;
+  readonly height: number;
+  readonly snap?: number;
+}
+
+/** Undo and redo as a scene offers them (the runtime adds the buttons and keys). */
+export interface SceneHistory {
+  undo(): boolean;
+  redo(): boolean;
+  readonly canUndo: boolean;
+  readonly canRedo: boolean;
+}
+
+/** A scene's undo and redo over a history whose state says whether each can act. */
+export function sceneHistory(history: { readonly canUndo: boolean; readonly canRedo: boolean }, undo: () => boolean, redo: () => boolean): SceneHistory {
+  return {
+    undo,
+    redo,
+    get canUndo() {
+      return history.canUndo;
+    },
+    get canRedo() {
+      return history.canRedo;
+    },
+  };
+}
+
+/**
+ * A mode's model: the state its layers draw and its panels read, the calls
+ * into the core, the actions its panels and input share. No DOM: what it
+ * needs of the page goes through its `SceneHost`.
+ */
+export interface SceneModel {
+  /** The world's size (re-read every frame: a new map or level refits the view). */
+  worldSize(): SceneWorld;
+  /** One frame's work before drawing: simulate, refresh what the panels read. `dt` in seconds, capped. */
+  tick(now: number, dt: number): void;
+  /** The settings in force, by their names (www/settings/table.ts), for the address bar or the embed's state. */
+  state(): SomeSettings;
+  /** The undo history the runtime's buttons and keys act on. */
+  readonly history?: SceneHistory;
+  /** Whether a drag is under way (the address is written after it, not on every move). */
+  busy?(): boolean;
+  /** Frees what the model holds (wasm worlds, timers). */
+  destroy(): void;
+}
+
+/** A mode as the runtime runs it: its model, what a pointer and the keys do, and its test handle. */
+export interface Scene<M extends SceneModel> {
+  readonly model: M;
+  readonly input: PointerScene & KeyScene;
+  /** `window.__broadphase…` for tests and the console; returns its removal. */
+  debug?(): () => void;
+  /** Frees what the scene holds besides its model (listeners the input added). */
+  destroy?(): void;
+}
+
+/** What a model may ask of the runtime that runs it. */
+export interface SceneHost {
+  /** The one viewport: world ↔ canvas. */
+  readonly viewport: Viewport;
+  /** What a frame costs in JS, by part (a model's tick adds its own parts: step, pairs, check). */
+  readonly cost: FrameCost;
+  /** Frames run since start. */
+  readonly frame: number;
+  /** The settings changed: published at the end of this frame (or after the drag). */
+  changed(): void;
+  /** The panels show the settings again (after a change the panels did not make). */
+  syncPanels(): void;
+  /** Shows a sentence to the reader over the canvas. */
+  notify(text: string): void;
+  /** Shows a failed action (a wasm error) as a notice, each message once in a while, and warns. */
+  report(what: string, error: unknown): void;
+  /** Fits the view to the world again. */
+  fitView(): void;
+  /** The next frame simulates no elapsed time (after a pause). */
+  restartClock(): void;
+}
+
+/** A self-contained playground mode: it renders into `host` (its own canvas and side panel) and cleans up on destroy. */
+export interface ModeHandle {
+  destroy(): void;
+  /** Off-screen modes run no frames: false cancels the frame loop, true resumes it. */
+  setVisible?(visible: boolean): void;
+  /** Frames drawn since the mode started (tests, embeds). */
+  readonly frame?: number;
+  /** The world's height over its width (an embed without a height picks one from it). */
+  readonly aspect?: number;
+  /** The panels the mode built, in order: an embed shows or hides them by id and role. */
+  readonly panels: readonly PanelInfo[];
+}
+
+/**
+ * Where a mode's side effects go: the page's shell (one mode at a time,
+ * its settings in the address bar) or an embed (many per page, each in its
+ * own shadow root, its settings kept by the embed). A mode never sees a
+ * URL or an attribute: it receives typed values and publishes typed values.
+ */
+export interface ModeContext {
+  /** Receives the mode's settings whenever they change: all of them that the mode keeps (the view included once zoomed or panned). */
+  publish(values: SomeSettings): void;
+  /**
+   * Whether to publish the values in force at once, before any change (an
+   * embed: its getState() reports them); the page leaves its address as
+   * the reader wrote it until something changes.
+   */
+  readonly publishAtStart?: boolean;
+  /** Where keyboard shortcuts are heard when no control has them (default: document). */
+  keyRoot?: EventTarget;
+  /**
+   * 'cooperative' (an embed in someone's article): the wheel zooms and a
+   * finger drags only once the reader engaged the embed (clicked or tapped
+   * into it), or with Ctrl/⌘ / a long press; 'greedy' (default, the full
+   * page): at once.
+   */
+  gestures?: 'cooperative' | 'greedy';
+  /** Whether to install the `window.__broadphase…` handles (default: true). */
+  debug?: boolean;
+}
+
+/** Mounts a mode in `host` with its settings (read and checked by www/settings/). */
+export type ModeFactory = (host: HTMLElement, settings: SettingValues, context: ModeContext) => ModeHandle;
