@@ -84,6 +84,7 @@ pub mod ray;
 pub mod scene;
 pub mod segment;
 pub mod tile_grid;
+pub mod trace;
 pub mod wire;
 pub mod world;
 

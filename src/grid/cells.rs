@@ -10,6 +10,7 @@
 //! one-report-per-pair rule rests on that identity alone.
 
 use crate::geometry::{midpoint, next_down, Aabb, CellRange};
+use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
 /// Cell arrays never exceed this many cells (8 bytes of heads per cell, so
 /// 16 MB); a cell size that would need more is raised until the world fits.
@@ -257,8 +258,13 @@ pub(crate) fn extent_quantile(aabbs: impl Iterator<Item = Aabb>, q: f64) -> Opti
 /// `min_x`, returning the number of box tests. Used for the objects the
 /// grids keep outside their cells, so that many of them (a cell size far
 /// too small) cost `k log k`, not `k²`.
-pub(crate) fn sweep_pairs(items: &mut [(u32, Aabb)], out: &mut Vec<(u32, u32)>) -> u64 {
+pub(crate) fn sweep_pairs<T: Tracer<Step>>(
+    items: &mut [(u32, Aabb)],
+    out: &mut Vec<(u32, u32)>,
+    t: &mut T,
+) -> u64 {
     items.sort_unstable_by(|a, b| a.1.min_x.total_cmp(&b.1.min_x));
+    t.note(|| Step::new(TraceKind::Sweep).count(items.len() as u32));
     let mut tests = 0;
     for (i, &(a, aabb_a)) in items.iter().enumerate() {
         for &(b, aabb_b) in &items[i + 1..] {
@@ -268,9 +274,14 @@ pub(crate) fn sweep_pairs(items: &mut [(u32, Aabb)], out: &mut Vec<(u32, u32)>) 
                 break;
             }
             tests += 1;
-            if aabb_a.overlaps(&aabb_b) {
+            let hit = aabb_a.overlaps(&aabb_b);
+            if hit {
                 out.push((a, b));
             }
+            t.note(|| {
+                let step = Step::new(TraceKind::Candidate).of(a).with(b).at(aabb_b);
+                step.because(if hit { TraceReason::Overlaps } else { TraceReason::Misses })
+            });
         }
     }
     tests

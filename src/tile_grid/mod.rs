@@ -16,6 +16,7 @@
 //! | `sweep.rs` | [`TileGrid::free_time`]: how far a moving box travels before it meets a tile's cell or a closed door |
 //! | `resolve.rs` | [`TileGrid::push_out`]: a box against all the tiles it touches |
 //! | `draw.rs` | flat edge, tile and outline data for the playground |
+//! | `trace.rs` | the traces: an edge's state from its two cells, a push-out step by step |
 //! | `presets.rs` | ASCII maps and the preset levels |
 //! | `validate.rs` | every invariant, checked from scratch |
 //!
@@ -56,6 +57,7 @@ mod shape_geometry;
 mod side;
 mod sweep;
 mod touched;
+mod trace;
 mod validate;
 
 #[cfg(test)]
@@ -71,3 +73,4 @@ pub use shape::{Corner, TileShape};
 pub use shape_geometry::{to_world, QuarterCircle, TileGeometry, TilePolygon};
 pub use side::{Door, EdgeState, Side};
 pub use sweep::FreeFlight;
+pub use trace::{EdgeStep, PushOutStep};

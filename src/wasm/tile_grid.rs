@@ -27,7 +27,7 @@ const MAX_OUTLINE_SEGMENTS: u32 = 1024;
 /// reads and edits the same map.
 #[wasm_bindgen(js_name = TileGrid)]
 pub struct WasmTileGrid {
-    core: Rc<RefCell<crate::world::World>>,
+    pub(super) core: Rc<RefCell<crate::world::World>>,
     // Scratch behind the views, grown and reused.
     cells: Vec<(u32, u32)>,
     cells_out: Vec<u32>,
@@ -46,7 +46,7 @@ impl WasmTileGrid {
         }
     }
 
-    fn grid(&self) -> Ref<'_, TileGrid> {
+    pub(super) fn grid(&self) -> Ref<'_, TileGrid> {
         Ref::map(self.core.borrow(), |w| w.tiles())
     }
 
