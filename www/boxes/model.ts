@@ -19,7 +19,7 @@ import type { FrameCost } from '../runtime/frame-cost';
 import { TICK_SECONDS } from '../runtime/frame-loop';
 import type { Rect } from '../runtime/geometry';
 import { History } from '../runtime/history';
-import type { SceneHistory, SceneHost, SceneModel, SceneWorld } from '../runtime/scene';
+import type { SceneHistory, SceneHost, SceneModel, SceneWorld, StepSource } from '../runtime/scene';
 import type { Viewport } from '../runtime/viewport';
 import { SPEED_MAX } from '../settings/limits';
 import { sceneSettings } from '../settings/read';
@@ -118,6 +118,8 @@ export class BoxesModel implements SceneModel {
   readonly edits = new History<BoxEdit>();
   /** What the runtime's undo buttons and keys act on: the box edits, unless a mode keeps its own undo (`useHistory`). */
   history: SceneHistory = this;
+  /** The steps the runtime's stepper walks (a mode that teaches one sets them: teach/steps.ts). */
+  steps?: StepSource;
 
   /** The state before the gesture under way, or null. */
   private editBefore: BoxEdit | null = null;
@@ -237,6 +239,13 @@ export class BoxesModel implements SceneModel {
     this.host.changed();
     for (const listener of this.listeners) listener();
     return true;
+  }
+
+  /** The stepper's place (1 is the first step; undefined: the whole picture), for the link. */
+  setStep(step: number | undefined): void {
+    if (step === this.settings.step) return;
+    this.settings.step = step;
+    this.host.changed();
   }
 
   /** Takes a new selection without a rebuild (a link, the embed's setState); other settings need one. */

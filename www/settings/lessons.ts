@@ -28,9 +28,10 @@ export interface LessonSpec {
 }
 
 // The quadtree's teaching boxes: 256 units square, so its midlines fall at
-// 128, 64, 32 and 16. Fourteen boxes crowd the top-left quadrant (so it
-// splits twice), one sits on the world's vertical midline and one on a
-// quadrant's, and a few spread over the rest.
+// 128, 64, 32 and 16. Most crowd the top-left quadrant (so it splits
+// twice), one sits on the world's vertical midline and one on a
+// quadrant's, #1 and #12 overlap, and five in the bottom-right quadrant
+// split it with the last insert, so removing #9 collapses it again.
 const QUADTREE_BOXES = [
   '20,22,14,12',
   '70,30,16,14',
@@ -43,11 +44,14 @@ const QUADTREE_BOXES = [
   '200,180,24,18',
   '12,100,14,12',
   '58,56,12,12',
-  '36,34,10,12',
+  '30,30,10,12',
   '170,210,16,16',
   '100,14,12,14',
   '56,110,16,10',
   '210,60,18,16',
+  '140,140,14,12',
+  '220,140,14,14',
+  '150,230,12,14',
 ].join(';');
 
 // The grids' teaching boxes: 8 × 8 cells of 32 units; a few boxes inside a
@@ -72,17 +76,26 @@ export const LESSONS: readonly LessonSpec[] = [
     name: 'quadtree-build',
     mode: 'quadtree',
     title: 'Built insert by insert (4 a node, 5 levels)',
-    intro: 'An empty region, then sixteen boxes one at a time, with the tutorials’ limits: a node splits when it holds more than 4, and no deeper than level 5. A box that crosses a midline stays in the node. Then three boxes go and a node collapses; last, the query for one box.',
-    settings: { structure: 'quadtree', 'max-objects': '4', 'max-levels': '5', boxes: QUADTREE_BOXES, selected: '11', tree: '' },
+    intro: 'An empty region, then nineteen boxes one at a time, with the tutorials’ limits: a node splits when it holds more than 4, and no deeper than level 5. A box that crosses a midline stays in the node. Then #9 goes and the node it leaves collapses; last, the query for #12.',
+    settings: { structure: 'quadtree', 'max-objects': '4', 'max-levels': '5', boxes: QUADTREE_BOXES, selected: '12', tree: '' },
     side: 256,
-    remove: [9, 13, 16],
+    remove: [9],
+  },
+  {
+    name: 'leaves-build',
+    mode: 'quadtree',
+    title: 'Leaves placement, built insert by insert',
+    intro: 'The same nineteen boxes with the other placement: a box lives only in leaves, copied into every leaf it overlaps. Watch the splits: the core counts only the boxes that fit one quadrant, where the tutorials count all. Then #9 goes; last, the query for #12, each pair reported once.',
+    settings: { structure: 'quadtree-leaves', 'max-objects': '4', 'max-levels': '5', boxes: QUADTREE_BOXES, selected: '12', tree: '' },
+    side: 256,
+    remove: [9],
   },
   {
     name: 'threshold-1',
     mode: 'quadtree',
     title: 'Threshold 1: the laziness at its least',
     intro: 'The threshold is how lazy the tree is: a node splits only when it holds more than that many. At 1, nearly every insert splits a node, down to the depth limit.',
-    settings: { structure: 'quadtree', 'max-objects': '1', 'max-levels': '5', boxes: QUADTREE_BOXES.split(';').slice(0, 8).join(';'), selected: '6' },
+    settings: { structure: 'quadtree', 'max-objects': '1', 'max-levels': '5', boxes: QUADTREE_BOXES.split(';').slice(0, 10).join(';'), selected: '6' },
     side: 256,
   },
   {
