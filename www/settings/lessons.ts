@@ -55,12 +55,13 @@ const QUADTREE_BOXES = [
 ].join(';');
 
 // The grids' teaching boxes: 8 × 8 cells of 32 units; a few boxes inside a
-// cell, some across a cell line or a corner, one wider than a cell.
+// cell, some across a cell line or a corner, one wider than a cell; #1 and
+// #2 overlap across a cell line, #3 and #4 across cells (the selected #4).
 const GRID_BOXES = [
-  '40,40,18,14',
+  '56,44,18,14',
   '70,52,20,18',
   '100,90,18,16',
-  '58,86,24,14',
+  '84,86,24,14',
   '140,44,22,22',
   '150,120,16,14',
   '186,150,18,16',
@@ -119,7 +120,7 @@ export const LESSONS: readonly LessonSpec[] = [
     mode: 'grids',
     title: 'Normal grid: a box in every cell it touches',
     intro: 'A normal grid lists a box in every cell it touches, so a pair is met in every cell the two share; the core reports it only in the cell holding the corner of their overlap.',
-    settings: { structure: 'grid', 'cell-size': '32', boxes: GRID_BOXES, selected: '2' },
+    settings: { structure: 'grid', 'cell-size': '32', boxes: GRID_BOXES, selected: '4' },
     side: 256,
   },
   {
@@ -127,7 +128,7 @@ export const LESSONS: readonly LessonSpec[] = [
     mode: 'grids',
     title: 'Loose grid: one cell per box, five cells searched',
     intro: 'A loose grid lists a box only in the cell holding its centre. A box wider than a cell goes onto the oversize list. The pair search tests a cell against itself and four forward neighbours: with their opposites those cover all eight.',
-    settings: { structure: 'loose-grid', 'cell-size': '32', boxes: GRID_BOXES, selected: '2' },
+    settings: { structure: 'loose-grid', 'cell-size': '32', boxes: GRID_BOXES, selected: '4' },
     side: 256,
   },
   {

@@ -44,6 +44,13 @@ const CROSSES: Record<string, string> = {
   'not-inside-node': 'is not wholly inside the world',
 };
 
+const FILED: Record<string, string> = {
+  quadtree: 'filed from the root down',
+  'quadtree-leaves': 'filed from the root down into every leaf it overlaps',
+  grid: 'listed in every cell it touches',
+  'loose-grid': 'listed in the one cell holding its centre',
+};
+
 const NEIGHBOUR: Record<string, string> = {
   'own-cell': 'its own cell',
   east: 'the east neighbour',
@@ -74,7 +81,7 @@ export function describe(step: TeachStep, run: TeachRun): { says: string; kind: 
   const cell = cellName(r.col, r.row);
   switch (r.kind) {
     case 'insert':
-      return { says: `Insert ${id}, box ${rect(r)}: object ${r.count} of the lesson, filed from the root down.`, kind: 'insert', readouts: [['object', id], ['box', rect(r)], ['objects now', String(r.count)]] };
+      return { says: `Insert ${id}, box ${rect(r)}: object ${r.count} of the lesson, ${FILED[run.structure] ?? 'filed'}.`, kind: 'insert', readouts: [['object', id], ['box', rect(r)], ['objects now', String(r.count)]] };
     case 'remove':
       return { says: `Remove ${id} (box ${rect(r)}): the nodes or cells holding it let it go; ${r.count} objects are left.`, kind: 'remove', readouts: [['object', id], ['objects after', String(r.count)]] };
     case 'update':
@@ -196,7 +203,10 @@ export function describe(step: TeachStep, run: TeachRun): { says: string; kind: 
     }
     case 'scan':
       return {
-        says: `From the cell being searched, the objects of ${cell}, ${NEIGHBOUR[r.reason] ?? r.reason}, are tested against it. Centre plus east, south-west, south and south-east: the other four neighbours test this cell as their own forward ones, so every pair of neighbouring cells meets once.`,
+        says:
+          r.reason === 'own-cell'
+            ? `The objects of ${cell}, the cell being searched, are tested against each other. Then its east, south-west, south and south-east neighbours: the other four neighbours search this cell as one of their own forward four, so every two neighbouring cells meet once.`
+            : `The objects of ${cell}, ${NEIGHBOUR[r.reason] ?? r.reason} (one of the four forward ones), are tested against the cell being searched.`,
         kind: 'visit',
         readouts: [['cell', cell], ['which', NEIGHBOUR[r.reason] ?? r.reason]],
       };
