@@ -1,0 +1,267 @@
+// The box scenes' steppers (quadtree and grids) in headless Chromium: each
+// lesson stepped, and at chosen steps what the panel and the "Next:" line
+// say checked against values computed here without the trace — a World
+// built in Node from the same boxes (its `quadtreeNodes()`, `storedIn()`,
+// `query()` and `queryCandidateTests`) and a brute force over the boxes;
+// the names the canvas draws against the panel's; the lessons loaded from
+// the page's picker and from an embed's attribute.
+// Run `npx vite build` and a release wasm build first; then `node --test e2e/teach.test.mjs`.
+
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { World } from '../benches/core.mjs';
+import { launch, screenshots, waitUntil as waitUntilIn } from './support.mjs';
+
+let browser;
+let page;
+let baseUrl;
+let problems = [];
+
+before(async () => {
+  browser = await launch({ width: 1280, height: 800 });
+  ({ page, baseUrl, problems } = browser);
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+function waitUntil(what, probe, ok, timeout = 15_000, arg = undefined) {
+  return waitUntilIn(page, what, probe, ok, timeout, arg);
+}
+
+/** Opens the playground at `query` and waits for frames and a stepper with steps. */
+async function open(query) {
+  await page.goto(`${baseUrl}index.html?${query}`);
+  await waitUntil('the mode to draw frames', () => window.__broadphase?.frame ?? -1, (f) => f > 2, 20_000);
+}
+
+/** What the stepper shows: step, count, says, next, readouts by label. */
+function panel() {
+  return page.evaluate(() => {
+    const el = document.querySelector('.stepper');
+    const readouts = {};
+    for (const stat of document.querySelectorAll('#stepper-readouts .stat')) readouts[stat.querySelector('dt').dataset.label] = stat.querySelector('dd').textContent;
+    return {
+      step: Number(el?.dataset.step || 0),
+      count: Number(el?.dataset.count || 0),
+      says: document.getElementById('stepper-says')?.textContent ?? '',
+      next: document.getElementById('stepper-next')?.textContent ?? '',
+      readouts,
+    };
+  });
+}
+
+/** Moves the stepper to step `k` (1 is the first) with its scrubber, and waits for the panel. */
+async function goTo(k) {
+  await page.evaluate((k) => {
+    const s = document.getElementById('stepper-scrubber');
+    s.value = String(k);
+    s.dispatchEvent(new Event('input', { bubbles: true }));
+  }, k);
+  return waitUntil(`step ${k} on the panel`, () => Number(document.querySelector('.stepper')?.dataset.step || 0), (v) => v === k);
+}
+
+/** Every step's panel, in order (the lessons are short). */
+async function allSteps() {
+  const { count } = await panel();
+  const out = [];
+  for (let k = 1; k <= count; k++) {
+    await goTo(k);
+    out.push(await panel());
+  }
+  return out;
+}
+
+/** The live scene's boxes, by id: the lesson's, in insertion order. */
+function liveBoxes() {
+  return page.evaluate(() => {
+    const w = window.__broadphase.world;
+    const out = [];
+    for (const id of w.slotIds()) if (id !== 0) out.push([id, ...w.box(id)]);
+    return out.sort((a, b) => a[0] - b[0]);
+  });
+}
+
+/** A World in Node with `boxes` inserted in order, as the lesson builds it. */
+function worldOf(side, structure, boxes, setup) {
+  const w = new World(side, side);
+  w.setStructure(structure);
+  setup(w);
+  for (const [, x, y, bw, bh] of boxes) w.insert(x, y, bw, bh);
+  return w;
+}
+
+function overlaps(a, b) {
+  return a[1] < b[1] + b[3] && b[1] < a[1] + a[3] && a[2] < b[2] + b[4] && b[2] < a[2] + a[4];
+}
+
+function shot(name) {
+  mkdirSync(screenshots, { recursive: true });
+  return page.screenshot({ path: join(screenshots, `teach-${name}.png`) });
+}
+
+test('the quadtree lesson: splits, straddlers, a collapse and the query, as a World built here says', async () => {
+  await open('mode=quadtree&lesson=quadtree-build');
+  await waitUntil('the lesson to open at step 1', () => Number(document.querySelector('.stepper')?.dataset.step || 0), (s) => s === 1);
+  const boxes = await liveBoxes();
+  assert.equal(boxes.length, 19, 'the lesson has nineteen boxes');
+  const steps = await allSteps();
+  const limits = (w) => w.setQuadtreeLimits(4, 5);
+
+  // The first split: inserting #5 into a root holding four.
+  const split = steps.findIndex((s) => s.readouts.operation === 'insert #5' && /splits/.test(s.says));
+  assert.ok(split > 0, 'a split step while inserting #5');
+  const four = worldOf(256, 'quadtree', boxes.slice(0, 4), limits);
+  assert.equal(four.quadtreeNodes().length, 6, 'four boxes: the root alone');
+  const five = worldOf(256, 'quadtree', boxes.slice(0, 5), limits);
+  const rootOnly = (w, id) => [...w.storedIn(id)].join(',') === '0,0,256,256';
+  const movedDown = boxes.slice(0, 5).filter(([id]) => !rootOnly(five, id)).length;
+  assert.equal(steps[split].readouts.objects, '5');
+  assert.equal(steps[split].readouts['max objects'], '4');
+  assert.equal(steps[split].readouts['move down'], String(movedDown));
+  assert.equal(steps[split].readouts.stay, String(5 - movedDown));
+  assert.ok(five.quadtreeNodes().length > 6, 'five boxes: the root split');
+  assert.match(steps[split - 1].next, /^Next: 5 objects > 4 at level 0: the root \(level 0\) splits/);
+  four.free();
+  five.free();
+
+  // #7 straddles the world's midlines: stored in the root, as storedIn says.
+  const all = worldOf(256, 'quadtree', boxes, limits);
+  assert.ok(rootOnly(all, 7), 'the World files #7 in the root');
+  const lands = steps.find((s) => s.readouts.operation === 'insert #7' && /lands in/.test(s.says));
+  assert.match(lands.says, /#7 lands in the root \(level 0\): it straddles a midline/);
+
+  // Removing #9 collapses the bottom-right quadrant.
+  const isInner = (w, x, y, side) => {
+    const n = w.quadtreeNodes();
+    for (let i = 0; i < n.length; i += 6) if (n[i] === x && n[i + 1] === y && n[i + 2] === side && n[i + 5] === 0) return true;
+    return false;
+  };
+  assert.ok(isInner(all, 128, 128, 128), 'before: the bottom-right quadrant is split');
+  all.remove(9);
+  assert.ok(!isInner(all, 128, 128, 128), 'after: it is a leaf again');
+  const collapse = steps.find((s) => s.readouts.operation === 'remove #9' && /collapse/.test(s.says));
+  assert.ok(collapse, 'a collapse step while removing #9');
+  assert.match(collapse.says, /level-1 node x 128–256, y 128–256/);
+
+  // The query for #12: what query() returns, the tests it made, n − 1.
+  const b12 = all.box(12);
+  const found = all.query(...b12).length;
+  const tested = all.queryCandidateTests;
+  const last = steps[steps.length - 1];
+  assert.equal(last.readouts.operation, 'query #12');
+  assert.equal(last.readouts.found, String(found));
+  assert.equal(last.readouts.tested, String(tested));
+  assert.equal(last.readouts['brute force (n − 1)'], String(all.count - 1));
+  assert.match(last.next, /^Next: the end/);
+  // Every candidate said to overlap does, by brute force.
+  const live = new Map(boxes.map((b) => [b[0], b]));
+  for (const s of steps.filter((s) => s.readouts.operation === 'query #12' && s.readouts.verdict === 'overlaps')) {
+    const other = live.get(Number(s.readouts.candidate.slice(1)));
+    assert.ok(overlaps(other, live.get(12)), `${s.readouts.candidate} overlaps #12`);
+  }
+  all.free();
+
+  // The canvas names the step's place as the panel does.
+  await goTo(split + 1);
+  const drawn = await waitUntil('the canvas to draw the split', () => window.__broadphase.teach.drawn, (d) => d.step === split + 1);
+  assert.equal(drawn.place, 'level 0');
+  await shot('quadtree-split');
+  assert.deepEqual(problems, []);
+});
+
+test('the leaves lesson says where the core counts a split differently from the tutorials, and its query equals query()', async () => {
+  await open('mode=quadtree&lesson=leaves-build');
+  const boxes = await liveBoxes();
+  const steps = await allSteps();
+  assert.ok(steps.some((s) => /only \d+ fit one quadrant .*unlike the tutorials/.test(s.says)), 'a no-split where straddlers are not counted');
+  assert.ok(steps.some((s) => /The tutorials count every object toward a split/.test(s.says)), 'a split that says how the core counts');
+  const w = worldOf(256, 'quadtree-leaves', boxes, (w) => w.setQuadtreeLimits(4, 5));
+  w.remove(9);
+  const found = w.query(...w.box(12)).length;
+  const last = steps[steps.length - 1];
+  assert.equal(last.readouts.found, String(found));
+  assert.equal(last.readouts.tested, String(w.queryCandidateTests));
+  w.free();
+  assert.deepEqual(problems, []);
+});
+
+for (const [lesson, structure] of [
+  ['grid-insert', 'grid'],
+  ['loose-grid', 'loose-grid'],
+]) {
+  test(`the ${lesson} lesson: the cells and partners of #4 as a World built here and brute force say`, async () => {
+    await open(`mode=grids&lesson=${lesson}`);
+    const boxes = await liveBoxes();
+    const steps = await allSteps();
+    const w = worldOf(256, structure, boxes, (w) => w.setCellSize(32));
+    const cells = [];
+    const s4 = w.storedIn(4);
+    for (let i = 0; i < s4.length; i += 4) cells.push(`cell (${s4[i] / 32}, ${s4[i + 1] / 32})`);
+    const insert4 = steps.filter((s) => s.readouts.operation === 'insert #4' && s.readouts.cell !== undefined).map((s) => s.readouts.cell);
+    assert.deepEqual(insert4.sort(), cells.sort(), 'the cells #4 is listed in');
+    const partners = boxes.filter((b) => b[0] !== 4 && overlaps(b, boxes[3])).length;
+    const last = steps[steps.length - 1];
+    assert.equal(last.readouts.operation, 'pairs #4');
+    assert.equal(last.readouts.found, String(partners));
+    assert.equal(last.readouts['brute force (n − 1)'], String(boxes.length - 1));
+    // The canvas names the cell the panel names.
+    const at = steps.findIndex((s) => s.readouts.operation === 'pairs #4' && s.readouts.cell !== undefined);
+    await goTo(at + 1);
+    const drawn = await waitUntil('the canvas to draw the cell', () => window.__broadphase.grids.teach.drawn, (d) => d.step === at + 1);
+    assert.equal(drawn.place, steps[at].readouts.cell);
+    if (structure === 'loose-grid') assert.ok(steps.some((s) => /east, south-west, south and south-east neighbours/.test(s.says)), 'why the centre and four forward neighbours');
+    await shot(lesson);
+    w.free();
+    assert.deepEqual(problems, []);
+  });
+}
+
+test('the live scene: a selected box’s query, stepped, equals query() of the paused world', async () => {
+  await open('mode=quadtree&n=300&seed=5&selected=7&paused');
+  await page.keyboard.press('n');
+  await page.click('#stepper-step');
+  const { count } = await panel();
+  assert.ok(count > 2);
+  await goTo(count);
+  const last = await panel();
+  const expected = await page.evaluate(() => {
+    const w = window.__broadphase.world;
+    const found = w.query(...w.box(7)).length;
+    return { found, tested: w.queryCandidateTests, n: w.count };
+  });
+  assert.equal(last.readouts.found, String(expected.found));
+  assert.equal(last.readouts.tested, String(expected.tested));
+  assert.equal(last.readouts['brute force (n − 1)'], String(expected.n - 1));
+});
+
+test('lessons load from the page’s picker and from an embed’s attribute', async () => {
+  await open('mode=quadtree');
+  await page.selectOption('#stepper-lesson', 'threshold-1');
+  await waitUntil('the threshold-1 lesson at step 1', () => ({ href: location.href, step: document.querySelector('.stepper')?.dataset.step }), (v) => /lesson=threshold-1/.test(v.href) && v.step === '1');
+  const { readouts } = await panel();
+  assert.equal(readouts.operation, 'insert #1');
+
+  await page.goto(`${baseUrl}tutorial.html`);
+  const state = await page.evaluate(async () => {
+    const el = document.createElement('broadphase-playground');
+    el.setAttribute('mode', 'grids');
+    el.setAttribute('lesson', 'loose-grid');
+    el.style.height = '480px';
+    document.body.prepend(el);
+    for (let i = 0; i < 200; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const s = el.stepState;
+      if (s !== null && s.step !== null) return { ...s, lesson: el.getState().lesson, structure: el.getState().structure };
+    }
+    return null;
+  });
+  assert.ok(state !== null, 'the embed opened its lesson at a step');
+  assert.equal(state.step, 1);
+  assert.equal(state.lesson, 'loose-grid');
+  assert.equal(state.structure, 'loose-grid');
+  assert.match(state.says, /listed in the one cell holding its centre/);
+});
