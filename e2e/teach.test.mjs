@@ -1,8 +1,9 @@
-// The box scenes' steppers (quadtree and grids) in headless Chromium: each
+// The steppers of the quadtree, grids and tiles modes in headless Chromium: each
 // lesson stepped, and at chosen steps what the panel and the "Next:" line
 // say checked against values computed here without the trace — a World
 // built in Node from the same boxes (its `quadtreeNodes()`, `storedIn()`,
-// `query()` and `queryCandidateTests`) and a brute force over the boxes;
+// `query()` and `queryCandidateTests`), a brute force over the boxes, and
+// the tile map's own `edge()`, `touchedCells()` and `pushOut()`;
 // the names the canvas draws against the panel's; the lessons loaded from
 // the page's picker and from an embed's attribute.
 // Run `npx vite build` and a release wasm build first; then `node --test e2e/teach.test.mjs`.
@@ -35,7 +36,7 @@ function waitUntil(what, probe, ok, timeout = 15_000, arg = undefined) {
 /** Opens the playground at `query` and waits for frames and a stepper with steps. */
 async function open(query) {
   await page.goto(`${baseUrl}index.html?${query}`);
-  await waitUntil('the mode to draw frames', () => window.__broadphase?.frame ?? -1, (f) => f > 2, 20_000);
+  await waitUntil('the mode to draw frames', () => (window.__broadphase ?? window.__broadphaseTiles ?? window.__broadphaseHierarchy)?.frame ?? -1, (f) => f > 2, 20_000);
 }
 
 /** What the stepper shows: step, count, says, next, readouts by label. */
@@ -264,4 +265,56 @@ test('lessons load from the page’s picker and from an embed’s attribute', as
   assert.equal(state.lesson, 'loose-grid');
   assert.equal(state.structure, 'loose-grid');
   assert.match(state.says, /listed in the one cell holding its centre/);
+});
+
+test('tiles: a side’s state from its two tiles, and the push-out, as edge(), touchedCells() and pushOut() say', async () => {
+  await open('mode=tiles&lesson=interesting-edge');
+  let steps = await allSteps();
+  const edge = await page.evaluate(() => window.__broadphaseTiles.tiles.edge(4, 2, 'right'));
+  const stored = steps.find((s) => s.readouts.state !== undefined);
+  assert.equal(stored.readouts.state, edge, 'the stored state is what edge() returns');
+  assert.equal(stored.readouts['side asked'], "cell (4, 2)'s right side");
+  assert.match(steps[0].next, /^Next: From cell \(5, 2\)/, 'the second view is from the cell across the side');
+  await goTo(2);
+  const drawn = await waitUntil('the canvas to outline the cell', () => window.__broadphaseTiles.stepDrawn, (d) => d.step === 2);
+  assert.equal(drawn.cell, steps[1].readouts['seen from']);
+  await shot('tiles-edge');
+
+  await open('mode=tiles&lesson=push-out');
+  steps = await allSteps();
+  const expected = await page.evaluate(() => {
+    const t = window.__broadphaseTiles;
+    const b = t.boxes()[0];
+    const cells = [...t.tiles.touchedCells(b.x, b.y, b.w, b.h)];
+    return { push: [...t.tiles.pushOut(b.x, b.y, b.w, b.h)], cells };
+  });
+  const firstRound = [];
+  for (const s of steps) {
+    if (/^Round 2/.test(s.says)) break;
+    if (s.readouts.tile !== undefined) firstRound.push(s.readouts.cell);
+  }
+  const cells = [];
+  for (let i = 0; i < expected.cells.length; i += 2) cells.push(`cell (${expected.cells[i]}, ${expected.cells[i + 1]})`);
+  assert.deepEqual(firstRound.sort(), cells.sort(), 'round 1 tests the cells touchedCells() lists');
+  const num = (n) => String(Math.round(n * 10) / 10).replace('-', '−');
+  const last = steps[steps.length - 1];
+  assert.equal(last.readouts.pushOut, `(${num(expected.push[0])}, ${num(expected.push[1])})`, 'the total is what pushOut() returns');
+  const deepest = steps.find((s) => /deepest contact/.test(s.says));
+  assert.ok(deepest, 'a deepest contact');
+  await goTo(steps.indexOf(deepest) + 1);
+  const shown = await waitUntil('the canvas to outline the deepest cell', () => window.__broadphaseTiles.stepDrawn, (d) => d.step === steps.indexOf(deepest) + 1);
+  assert.equal(shown.cell, deepest.readouts.cell);
+  await shot('tiles-push-out');
+
+  // The Edge tool: a click near a cell side explains that side.
+  await page.click('#tiles-tool-edge');
+  const at = await page.evaluate(() => {
+    const t = window.__broadphaseTiles;
+    const ts = t.tiles.tileSize;
+    return t.worldToScreen(4 * ts + ts / 2, 3 * ts + 2);
+  });
+  await page.mouse.click(at.x, at.y);
+  const p = await waitUntil('the stepper on the clicked side', () => document.querySelector('#stepper-readouts dd')?.textContent ?? '', (v) => v.includes('cell (4, 3)'));
+  assert.match(p, /cell \(4, 3\)'s top side/);
+  assert.deepEqual(problems, []);
 });
