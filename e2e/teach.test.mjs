@@ -318,3 +318,34 @@ test('tiles: a side’s state from its two tiles, and the push-out, as edge(), t
   assert.match(p, /cell \(4, 3\)'s top side/);
   assert.deepEqual(problems, []);
 });
+
+test('hierarchy: the repair lesson steps through the entries; T is the moved subtree and the end is order()', async () => {
+  await open('mode=hierarchy&lesson=repair');
+  await waitUntil('the lesson to open at step 1', () => Number(document.querySelector('.stepper')?.dataset.step || 0), (s) => s === 1);
+  const steps = await allSteps();
+  const world = await page.evaluate(() => {
+    const w = window.__broadphase.world;
+    const order = [...w.order()];
+    const parent = Object.fromEntries(order.map((id) => [id, w.parentOf(id)]));
+    return { order, parent };
+  });
+  // The moved subtree, from parentOf alone: #2 and every descendant.
+  const inSubtree = (id) => {
+    for (let p = id; p !== 0; p = world.parent[p]) if (p === 2) return true;
+    return false;
+  };
+  assert.equal(world.parent[2], 9, 'the lesson attached #2 to #9');
+  const middle = steps.filter((s) => s.readouts.entry !== undefined);
+  assert.ok(middle.length > 0, 'entries between P and Q');
+  for (const s of middle) {
+    const id = Number(s.readouts.entry.slice(1));
+    assert.equal(/joins the end of T/.test(s.says), inSubtree(id), `${s.readouts.entry}: in T exactly when it is in #2's subtree`);
+  }
+  const last = steps[steps.length - 1];
+  const p = Number(steps[0].readouts.P);
+  const q = Number(steps[0].readouts.Q);
+  const segment = world.order.slice(p, q + 1).map((id) => `#${id}`).join(' ');
+  assert.equal(last.next, `Next: the end: order()[P..Q] is ${segment}, every parent before its children.`);
+  await shot('hierarchy-repair');
+  assert.deepEqual(problems, []);
+});

@@ -42,6 +42,7 @@ export const createHierarchyMode: ModeFactory = (host, settings, context) =>
     rt.sidebar.add(new AttachPanel(c), 'control');
     rt.sidebar.add(new TreePanel(c));
     rt.sidebar.add(new QueuePanel(c));
+    rt.addStepper(c.steps);
     rt.sidebar.add(repairPanel, 'control');
     rt.sidebar.add(new ControlsPanel(boxes, { structure: false, count: false, layout: false, limits: false, linesLabel: 'Show links to parents' }), 'control');
     rt.sidebar.add(keysPanel(), 'control');
