@@ -16,6 +16,7 @@ export const SIGNATURES = /** @type {const} */ ({
     populate: [['count', 'number'], ['seed', 'number'], ['layout', 'string']],
     sceneSide: [['count', 'number']],
     step: [['dt', 'number']],
+    fastForward: [['steps', 'number'], ['dt', 'number']],
     setTileResponse: [['id', 'number'], ['response', 'string']],
     tileResponse: [['id', 'number']],
     query: [['x', 'number'], ['y', 'number'], ['w', 'number'], ['h', 'number']],
