@@ -72,7 +72,6 @@ impl LooseGrid {
     /// four forward neighbours.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    #[allow(clippy::too_many_arguments)]
     fn pairs_from_cell<T: Tracer<Step>>(
         &self,
         cell: u32,

@@ -159,6 +159,8 @@ impl Quadtree {
     /// it reaches each of them and lies in the rectangle with its min corner
     /// off the far edges (no leaf outside is reached then, as in
     /// `reach_container`). `None` when the leaves are not such a block.
+    // Inlined, as when the everyday code was its only caller.
+    #[inline(always)]
     fn reaches_the_same_block(&self, first: u32, aabb: &Aabb) -> Option<bool> {
         let union = self.tiled_rectangle(first)?;
         let mut reaches_all = true;
