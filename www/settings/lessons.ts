@@ -157,14 +157,14 @@ export const LESSONS: readonly LessonSpec[] = [
     mode: 'rays',
     title: 'A ray through a corner',
     intro: 'When the next vertical and the next horizontal line are equally far (tMaxX = tMaxY), the ray passes exactly through a corner and goes straight to the diagonal cell.',
-    settings: { ray: '12_12_228_228', paused: '' },
+    settings: { ray: '54_222_246_414', paused: '' },
   },
   {
     name: 'ray-solid-edge',
     mode: 'rays',
     title: 'A ray stops at the first solid edge',
     intro: 'Each cell entered is checked: a solid edge crossed stops the walk at once; an interesting edge needs the tile’s exact shape.',
-    settings: { ray: '60_130_700_150', paused: '' },
+    settings: { ray: '60_130_520_250', paused: '' },
   },
   {
     name: 'repair',
