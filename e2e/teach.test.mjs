@@ -349,3 +349,64 @@ test('hierarchy: the repair lesson steps through the entries; T is the moved sub
   await shot('hierarchy-repair');
   assert.deepEqual(problems, []);
 });
+
+/** tutorial.html's prose controls: the embed each drives, and what its stepper must say there (the prose's claim). */
+const PROSE = [
+  ['demo-quadtree-build', null, 1, /^Insert #1/],
+  ['demo-quadtree-build', null, 12, /does not split: it holds 4 ≤ 4/],
+  ['demo-quadtree-build', null, 15, /^5 objects > 4 at level 0: the root \(level 0\) splits; 5 move down/],
+  ['demo-quadtree-build', null, 28, /splits/],
+  ['demo-quadtree-build', null, 39, /^#7 fits no quadrant of the root \(level 0\): it crosses the vertical midline/],
+  ['demo-quadtree-build', null, 95, /splits; 4 move down, 1 straddle and stay/],
+  ['demo-quadtree-build', null, 107, /collapse/],
+  ['demo-quadtree-build', null, 109, /^Query #12/],
+  ['demo-quadtree-build', null, 126, /^Done: 7 candidates tested against brute force's 17/],
+  ['demo-grids', null, 14, /^#4's box reaches 4 cells/],
+  ['demo-grids', null, 62, /^The pair search, as pairs\(\) runs it, followed for #4/],
+  ['demo-grids', null, 70, /^#3 is a candidate: tested: its box overlaps #4's/],
+  ['demo-grids', null, 74, /not tested here: the overlap's corner lies in/],
+  ['demo-grids', 'loose-grid', 16, /oversize list/],
+  ['demo-grids', 'loose-grid', 34, /own cell .*east, south-west, south and south-east neighbours/],
+  ['demo-edges', null, 1, /^From cell \(4, 2\) \(slope45-bl\).*interesting/],
+  ['demo-edges', null, 2, /^From cell \(5, 2\) \(empty\).*empty/],
+  ['demo-edges', null, 3, /^The two views combined: .*interesting/],
+  ['demo-edges', 'closed-door', 4, /^A closed door: solid/],
+  ['demo-edges', 'push-out', 1, /^Push box A/],
+  ['demo-edges', 'push-out', 31, /^The deepest contact/],
+  ['demo-edges', 'push-out', 33, /^Push by .*lands clear/],
+  ['demo-rays', 'ray-corner', 2, /through a corner/],
+  ['demo-rays', 'ray-solid-edge', 24, /a full tile/],
+];
+
+test('tutorial.html: every prose control drives its embed to the step it names, and the embed says what the prose says', async () => {
+  await page.goto(`${baseUrl}tutorial.html`);
+  const controls = await page.evaluate(() =>
+    [...document.querySelectorAll('main [data-broadphase-step]')].map((b) => ({ step: Number(b.dataset.broadphaseStep), lesson: b.dataset.broadphaseLesson ?? null, text: b.textContent.trim() })),
+  );
+  assert.equal(controls.length, PROSE.length, 'one expectation per prose control');
+  for (let i = 0; i < controls.length; i++) {
+    const [id, lesson, step, says] = PROSE[i];
+    assert.equal(controls[i].step, step, `control ${i + 1} ("${controls[i].text}") names step ${step}`);
+    assert.equal(controls[i].lesson, lesson, `control ${i + 1} names lesson ${lesson}`);
+    const button = page.locator('main [data-broadphase-step]').nth(i);
+    await button.scrollIntoViewIfNeeded();
+    await button.click();
+    const state = await waitUntil(
+      `${id} at step ${step} after "${controls[i].text}"`,
+      (id) => {
+        const el = document.getElementById(id);
+        const s = el.stepState;
+        return s === null ? null : { step: s.step, says: s.says, next: s.next, lesson: el.getState().lesson };
+      },
+      (s) => s !== null && s.step === step && (lesson === null || s.lesson === lesson) && s.says !== '',
+      20_000,
+      id,
+    );
+    assert.match(state.says, says, `"${controls[i].text}": ${id} at step ${step} says "${state.says}"`);
+    const current = await button.getAttribute('aria-current');
+    assert.equal(current, 'step', `"${controls[i].text}" marks itself current`);
+  }
+  const rays = await page.evaluate(() => document.getElementById('demo-rays').stepState);
+  assert.match(rays.next, /The walk stops here/, 'the solid-edge ray stops at its last visited cell');
+  assert.deepEqual(problems, []);
+});

@@ -13,7 +13,7 @@ export interface LessonSpec {
   /** The `lesson` setting's value (`lesson="threshold-1"`, `#lesson=threshold-1`). */
   readonly name: string;
   readonly mode: ModeName;
-  /** The picker's label. */
+  /** The picker's label: short, so it fits a phone's sidebar (the intro says the rest). */
   readonly title: string;
   /** What it shows, in a sentence or two (over the stepper while the lesson is on). */
   readonly intro: string;
@@ -76,7 +76,7 @@ export const LESSONS: readonly LessonSpec[] = [
   {
     name: 'quadtree-build',
     mode: 'quadtree',
-    title: 'Built insert by insert (4 a node, 5 levels)',
+    title: 'Insert by insert',
     intro: 'An empty region, then nineteen boxes one at a time, with the tutorials’ limits: a node splits when it holds more than 4, and no deeper than level 5. A box that crosses a midline stays in the node. Then #9 goes and the node it leaves collapses; last, the query for #12.',
     settings: { structure: 'quadtree', 'max-objects': '4', 'max-levels': '5', boxes: QUADTREE_BOXES, selected: '12', tree: '' },
     side: 256,
@@ -85,7 +85,7 @@ export const LESSONS: readonly LessonSpec[] = [
   {
     name: 'leaves-build',
     mode: 'quadtree',
-    title: 'Leaves placement, built insert by insert',
+    title: 'Leaves, insert by insert',
     intro: 'The same nineteen boxes with the other placement: a box lives only in leaves, copied into every leaf it overlaps. Watch the splits: the core counts only the boxes that fit one quadrant, where the tutorials count all. Then #9 goes; last, the query for #12, each pair reported once.',
     settings: { structure: 'quadtree-leaves', 'max-objects': '4', 'max-levels': '5', boxes: QUADTREE_BOXES, selected: '12', tree: '' },
     side: 256,
@@ -94,7 +94,7 @@ export const LESSONS: readonly LessonSpec[] = [
   {
     name: 'threshold-1',
     mode: 'quadtree',
-    title: 'Threshold 1: the laziness at its least',
+    title: 'Threshold 1',
     intro: 'The threshold is how lazy the tree is: a node splits only when it holds more than that many. At 1, nearly every insert splits a node, down to the depth limit.',
     settings: { structure: 'quadtree', 'max-objects': '1', 'max-levels': '5', boxes: QUADTREE_BOXES.split(';').slice(0, 10).join(';'), selected: '6' },
     side: 256,
@@ -102,7 +102,7 @@ export const LESSONS: readonly LessonSpec[] = [
   {
     name: 'midline',
     mode: 'quadtree',
-    title: 'A box on a midline stays in the parent',
+    title: 'A box on a midline',
     intro: 'A box that does not fit wholly inside one quadrant cannot go down: it stays in the node whose midline it crosses, and every query that reaches that node tests it.',
     settings: { structure: 'quadtree', 'max-objects': '2', 'max-levels': '5', boxes: '20,20,20,20;80,30,20,20;120,40,16,20;30,90,16,16;150,150,20,20;60,120,16,16', selected: '3' },
     side: 256,
@@ -110,7 +110,7 @@ export const LESSONS: readonly LessonSpec[] = [
   {
     name: 'leaves',
     mode: 'quadtree',
-    title: 'Leaves placement: a box in every leaf it overlaps',
+    title: 'A box in every leaf',
     intro: 'The other placement keeps boxes only in leaves, copied into every leaf a box overlaps. Unlike the tutorials, the core counts toward a split only the boxes that fit in one quadrant: copies of straddling boxes would split a node forever.',
     settings: { structure: 'quadtree-leaves', 'max-objects': '2', 'max-levels': '5', boxes: '20,20,20,20;80,30,20,20;120,40,16,20;30,90,16,16;150,150,20,20;60,120,16,16', selected: '3' },
     side: 256,
@@ -118,7 +118,7 @@ export const LESSONS: readonly LessonSpec[] = [
   {
     name: 'grid-insert',
     mode: 'grids',
-    title: 'Normal grid: a box in every cell it touches',
+    title: 'Normal grid',
     intro: 'A normal grid lists a box in every cell it touches, so a pair is met in every cell the two share; the core reports it only in the cell holding the corner of their overlap.',
     settings: { structure: 'grid', 'cell-size': '32', boxes: GRID_BOXES, selected: '4' },
     side: 256,
@@ -126,7 +126,7 @@ export const LESSONS: readonly LessonSpec[] = [
   {
     name: 'loose-grid',
     mode: 'grids',
-    title: 'Loose grid: one cell per box, five cells searched',
+    title: 'Loose grid',
     intro: 'A loose grid lists a box only in the cell holding its centre. A box wider than a cell goes onto the oversize list. The pair search tests a cell against itself and four forward neighbours: with their opposites those cover all eight.',
     settings: { structure: 'loose-grid', 'cell-size': '32', boxes: GRID_BOXES, selected: '4' },
     side: 256,
@@ -134,21 +134,21 @@ export const LESSONS: readonly LessonSpec[] = [
   {
     name: 'interesting-edge',
     mode: 'tiles',
-    title: 'An interesting edge: a slope beside an empty cell',
+    title: 'An interesting edge',
     intro: 'A cell side is solid when a tile’s face lies along all of it, interesting when a tile is there but leaves part of the side open, and empty with no tile on either side. Solid on both sides is the inside of a wall: empty again.',
     settings: { preset: 'empty', tiles: '................\n................\n....####s1......\n....########....\n................', edge: '4_2_right', boxes: '150,20,20,16' },
   },
   {
     name: 'closed-door',
     mode: 'tiles',
-    title: 'A closed door makes an empty side solid',
+    title: 'A closed door',
     intro: 'A door overrides the tiles: closed, the side is solid whatever the tiles say; open, it is empty.',
     settings: { preset: 'empty', tiles: '................\n....##....##....\n....##....##....\n................\ndoor 3 1 right closed', edge: '3_1_right', boxes: '150,80,20,16' },
   },
   {
     name: 'push-out',
     mode: 'tiles',
-    title: 'Push-out: the deepest contact first',
+    title: 'Push-out',
     intro: 'A box overlapping tiles is pushed out of the deepest contact first, along the shortest way that lands clear and is not blocked by a neighbour’s face.',
     settings: { preset: 'empty', tiles: '................\n................\n..........s3....\n....############\n................', boxes: '112,58,24,20', selected: '1' },
   },
@@ -162,14 +162,14 @@ export const LESSONS: readonly LessonSpec[] = [
   {
     name: 'ray-solid-edge',
     mode: 'rays',
-    title: 'A ray stops at the first solid edge',
+    title: 'A ray meets a wall',
     intro: 'Each cell entered is checked: a solid edge crossed stops the walk at once; an interesting edge needs the tile’s exact shape.',
     settings: { ray: '60_130_520_250', paused: '' },
   },
   {
     name: 'repair',
     mode: 'hierarchy',
-    title: 'Re-parenting under a later object: the segment repair',
+    title: 'The segment repair',
     intro: 'The queue keeps every parent before its children. Attaching an object to one that comes later in the queue repairs only the segment between them: the moved subtree goes to just after its new parent, everything else keeps its order.',
     settings: { count: '12', seed: '3', links: '3:2;4:3;6:2', selected: '2' },
     attach: [2, 9],

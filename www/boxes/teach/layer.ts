@@ -53,8 +53,10 @@ export class TeachLayer implements Layer<BoxesModel> {
     let boxes: readonly TeachBox[] = [];
     if (lesson) {
       // The teaching world alone: the live scene is covered.
+      // A little past the walls: a live line along a wall is half outside it.
+      const pad = 4 * px;
       ctx.fillStyle = theme.worldFill;
-      ctx.fillRect(0, 0, run.side, run.side);
+      ctx.fillRect(-pad, -pad, run.side + 2 * pad, run.side + 2 * pad);
       ctx.strokeStyle = theme.worldEdge;
       ctx.lineWidth = px;
       ctx.strokeRect(0, 0, run.side, run.side);

@@ -9,7 +9,7 @@ import type { Rec, TeachRun, TeachStep } from './run';
 
 /** A number as the panel shows it: whole numbers plain, others to two places. */
 function num(v: number): string {
-  return Number.isInteger(v) ? String(v) : v.toFixed(2);
+  return String(Number(v.toFixed(2)));
 }
 
 /** A box's rectangle: x, y, w × h. */
