@@ -36,7 +36,7 @@ function waitUntil(what, probe, ok, timeout = 15_000, arg = undefined) {
 /** Opens the playground at `query` and waits for frames and a stepper with steps. */
 async function open(query) {
   await page.goto(`${baseUrl}index.html?${query}`);
-  await waitUntil('the mode to draw frames', () => (window.__broadphase ?? window.__broadphaseTiles ?? window.__broadphaseHierarchy)?.frame ?? -1, (f) => f > 2, 20_000);
+  await waitUntil('the mode to draw frames', () => (window.__broadphase ?? window.__broadphaseTiles ?? window.__broadphaseRays)?.frame ?? -1, (f) => f > 2, 20_000);
 }
 
 /** What the stepper shows: step, count, says, next, readouts by label. */
@@ -170,6 +170,7 @@ test('the quadtree lesson: splits, straddlers, a collapse and the query, as a Wo
   await goTo(split + 1);
   const drawn = await waitUntil('the canvas to draw the split', () => window.__broadphase.teach.drawn, (d) => d.step === split + 1);
   assert.equal(drawn.place, 'level 0');
+  assert.match(steps[split].readouts.node, /\(level 0\)/, 'the panel names the node the canvas labels');
   await shot('quadtree-split');
   assert.deepEqual(problems, []);
 });
@@ -239,32 +240,57 @@ test('the live scene: a selected box’s query, stepped, equals query() of the p
   assert.equal(last.readouts['brute force (n − 1)'], String(expected.n - 1));
 });
 
-test('lessons load from the page’s picker and from an embed’s attribute', async () => {
-  await open('mode=quadtree');
-  await page.selectOption('#stepper-lesson', 'threshold-1');
-  await waitUntil('the threshold-1 lesson at step 1', () => ({ href: location.href, step: document.querySelector('.stepper')?.dataset.step }), (v) => /lesson=threshold-1/.test(v.href) && v.step === '1');
-  const { readouts } = await panel();
-  assert.equal(readouts.operation, 'insert #1');
+/** Per mode, the lessons its picker offers (the page's own list, read from the picker). */
+const LESSON_MODES = ['quadtree', 'grids', 'tiles', 'rays', 'hierarchy'];
 
-  await page.goto(`${baseUrl}tutorial.html`);
-  const state = await page.evaluate(async () => {
-    const el = document.createElement('broadphase-playground');
-    el.setAttribute('mode', 'grids');
-    el.setAttribute('lesson', 'loose-grid');
-    el.style.height = '480px';
-    document.body.prepend(el);
-    for (let i = 0; i < 200; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      const s = el.stepState;
-      if (s !== null && s.step !== null) return { ...s, lesson: el.getState().lesson, structure: el.getState().structure };
+test('every mode’s lessons load from the page’s picker and from an embed’s attribute, at step 1', async () => {
+  const all = {};
+  for (const mode of LESSON_MODES) {
+    await open(`mode=${mode}`);
+    const lessons = await page.evaluate(() => [...document.querySelectorAll('#stepper-lesson option')].map((o) => o.value).filter((v) => v !== ''));
+    assert.ok(lessons.length > 0, `${mode} offers lessons`);
+    all[mode] = lessons;
+    for (const lesson of lessons) {
+      await page.selectOption('#stepper-lesson', lesson);
+      await waitUntil(
+        `${mode}: the ${lesson} lesson at step 1 from the picker`,
+        () => ({ href: location.href, step: document.querySelector('.stepper')?.dataset.step, picked: document.getElementById('stepper-lesson')?.value }),
+        (v) => v.href.includes(`lesson=${lesson}`) && v.step === '1' && v.picked === lesson,
+        20_000,
+      );
     }
-    return null;
-  });
-  assert.ok(state !== null, 'the embed opened its lesson at a step');
-  assert.equal(state.step, 1);
-  assert.equal(state.lesson, 'loose-grid');
-  assert.equal(state.structure, 'loose-grid');
-  assert.match(state.says, /listed in the one cell holding its centre/);
+  }
+  await page.goto(`${baseUrl}tutorial.html`);
+  for (const [mode, lessons] of Object.entries(all)) {
+    for (const lesson of lessons) {
+      const state = await page.evaluate(
+        async ([mode, lesson]) => {
+          const el = document.createElement('broadphase-playground');
+          el.setAttribute('mode', mode);
+          el.setAttribute('lesson', lesson);
+          el.style.height = '480px';
+          document.querySelector('main').prepend(el);
+          el.scrollIntoView();
+          try {
+            for (let i = 0; i < 300; i++) {
+              await new Promise((r) => setTimeout(r, 50));
+              const s = el.stepState;
+              if (s !== null && s.step !== null && s.says !== '') return { step: s.step, count: s.count, lesson: el.getState().lesson };
+            }
+            return null;
+          } finally {
+            el.remove();
+          }
+        },
+        [mode, lesson],
+      );
+      assert.ok(state !== null, `${mode}: the embed with lesson="${lesson}" opened at a step`);
+      assert.equal(state.step, 1, `${mode}/${lesson}: step 1`);
+      assert.equal(state.lesson, lesson);
+      assert.ok(state.count > 1, `${mode}/${lesson}: steps to walk (${state.count})`);
+    }
+  }
+  assert.deepEqual(problems, []);
 });
 
 test('tiles: a side’s state from its two tiles, and the push-out, as edge(), touchedCells() and pushOut() say', async () => {
