@@ -5,14 +5,22 @@
 
 import type { StepSource, StepWords } from '../../runtime/scene';
 import { lessonsOf } from '../../settings/lessons';
-import { walk } from './forest';
-import type { HierarchyModel } from './model';
+import { walk, type RepairTrace } from './forest';
+
+/** What the steps read of the hierarchy model (model.ts). */
+export interface RepairSource {
+  readonly repair: RepairTrace | null;
+  readonly repairStep: number | null;
+  readonly repairVersion: number;
+  readonly lesson: string | undefined;
+  setRepairStep(step: number | null): void;
+}
 
 export class HierarchySteps implements StepSource {
   readonly subject = 'the queue’s repair after the last setParent, as the core walked it';
   readonly lessons = lessonsOf('hierarchy');
 
-  constructor(private readonly c: HierarchyModel) {}
+  constructor(private readonly c: RepairSource) {}
 
   get lesson(): string | undefined {
     return this.c.lesson;

@@ -9,12 +9,25 @@ import { readTrace, TileGrid, World, type TraceStep } from '../../core/index';
 import type { StepSource, StepWords } from '../../runtime/scene';
 import { lessonsOf } from '../../settings/lessons';
 import { num } from '../../box-editing/box-list';
-import type { TilesModel } from './model';
 
 const EDGE_FIELDS = ['col', 'row', 'side', 'shape', 'state', 'covered', 'door'] as const;
 const PUSH_FIELDS = ['round', 'col', 'row', 'shape', 'x', 'y', 'w', 'h', 'dx', 'dy', 'depth', 'left', 'blocked'] as const;
 export type EdgeRec = TraceStep<(typeof EDGE_FIELDS)[number]>;
 export type PushRec = TraceStep<(typeof PUSH_FIELDS)[number]>;
+
+/** What the steps read of the tiles model (model.ts). */
+export interface TilesStepsHost {
+  readonly tiles: TileGrid;
+  readonly edge: readonly [number, number, string] | null;
+  readonly selected: number;
+  readonly lesson: string | undefined;
+  readonly wantedStep: number | null;
+  box(id: number): { readonly id: number; readonly x: number; readonly y: number; readonly w: number; readonly h: number } | undefined;
+  labelOf(id: number): string;
+  /** The stepper moved: the address follows. */
+  stepShown(): void;
+  notifyText(text: string): void;
+}
 
 export type TilesStep = { readonly trace: 'edge'; readonly rec: EdgeRec } | { readonly trace: 'push'; readonly rec: PushRec };
 
@@ -31,7 +44,7 @@ export class TilesSteps implements StepSource {
   private runs = 0;
   private wanted: number | null;
 
-  constructor(private readonly model: TilesModel) {
+  constructor(private readonly model: TilesStepsHost) {
     this.wanted = model.wantedStep;
   }
 
