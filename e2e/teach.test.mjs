@@ -372,6 +372,11 @@ test('hierarchy: the repair lesson steps through the entries; T is the moved sub
   const q = Number(steps[0].readouts.Q);
   const segment = world.order.slice(p, q + 1).map((id) => `#${id}`).join(' ');
   assert.equal(last.next, `Next: the end: order()[P..Q] is ${segment}, every parent before its children.`);
+  // The canvas names the objects as the stepper and the queue do.
+  const labels = await page.evaluate(() => window.__broadphase.hierarchy.labels);
+  for (const s of middle) assert.ok(labels.includes(s.readouts.entry), `the canvas labels ${s.readouts.entry}`);
+  const queue = await page.evaluate(() => [...document.querySelectorAll('#queue [data-id]')].map((e) => e.textContent));
+  assert.deepEqual([...queue].sort(), [...labels].sort(), 'the queue panel and the canvas name the same objects alike');
   await shot('hierarchy-repair');
   assert.deepEqual(problems, []);
 });

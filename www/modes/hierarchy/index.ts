@@ -36,7 +36,8 @@ export const createHierarchyMode: ModeFactory = (host, settings, context) =>
   runMode<BoxesModel>(host, context, LAYOUT, settings.view, (rt) => {
     const boxes = new BoxesModel(rt, settings, { camera: false, prepare: prepareScene });
     const c = new HierarchyModel(boxes);
-    rt.addLayers(new BackgroundLayer(), new BoxesLayer(), new LinksLayer(c));
+    const links = new LinksLayer(c);
+    rt.addLayers(new BackgroundLayer(), new BoxesLayer(), links);
     addBoxTools(rt.layout.tools, boxes);
     const repairPanel = new RepairPanel(c);
     rt.sidebar.add(new AttachPanel(c), 'control');
@@ -63,6 +64,10 @@ export const createHierarchyMode: ModeFactory = (host, settings, context) =>
             },
             get repairStep() {
               return c.repairStep;
+            },
+            /** The id labels the canvas drew last frame. */
+            get labels() {
+              return links.labels;
             },
             lastRepair: () => readRepair(boxes.sim.world),
             attach: (child: number, parent: number) => c.attach(child, parent),

@@ -299,8 +299,8 @@ export class TilesInput implements PointerScene, KeyScene {
       case 'B':
         ed.setTool(ed.tool === 'box' ? 'paint' : 'box');
         return true;
-      case 'x':
-      case 'X':
+      case 'i':
+      case 'I':
         ed.setTool(ed.tool === 'edge' ? 'paint' : 'edge');
         return true;
       default:

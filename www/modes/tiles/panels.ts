@@ -69,7 +69,7 @@ export class PalettePanel implements Panel {
       erase: tool('erase', 'Erase', 'E', 'Click or drag to empty cells; the right button erases with any tool'),
       door: tool('door', 'Door', 'D', 'Click near a cell side: closed door, open door, none'),
       box: tool('box', 'Box', 'B', 'Drag on the map to draw a new box (Shift-drag does it with any tool)'),
-      edge: tool('edge', 'Edge?', 'X', 'Click near a cell side: the stepper explains its state from the two tiles that share it'),
+      edge: tool('edge', 'Edge?', 'I', 'Click near a cell side: the stepper explains its state from the two tiles that share it'),
     };
     this.touchEdit = h('button', { type: 'button', id: 'tiles-touch-edit', 'aria-pressed': 'false', title: 'On a touch screen, let one finger paint, erase or place doors (off: it scrolls the page)' }, 'Edit by touch');
     this.touchEdit.addEventListener('click', () => editor.setTouchEdit(!editor.touchEdit));
@@ -233,7 +233,7 @@ export class KeysPanel implements Panel {
       { class: 'keys-list' },
       key(['click', 'drag'], 'paint the shape in hand; right button erases'),
       key(['R'], 'turn the shape a quarter (Shift+R back)'),
-      key(['P', 'E', 'D', 'B', 'X'], 'paint, erase, door, box tool; X: a cell side to explain'),
+      key(['P', 'E', 'D', 'B', 'I'], 'paint, erase, door, box tool; I: a cell side to explain (inspect)'),
       key(['Shift', 'drag'], 'draw a new box with any tool'),
       key(['drag'], 'a box to move it; its edges and corners resize it'),
       key(['1', '…', '9'], 'select box A, B, C, … (Enter on the map: the next box)'),

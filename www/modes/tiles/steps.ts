@@ -87,7 +87,7 @@ export class TilesSteps implements StepSource {
   }
 
   hint(): string {
-    if (!this.ready) return 'Pick a cell side with the Edge tool (X), or select a box, then Step (N).';
+    if (!this.ready) return 'Pick a cell side with the Edge tool (I), or select a box, then Step (N).';
     return 'Step (N): the chosen side’s state from its two tiles, then the selected box’s touched cells and push-out, as the core computed them.';
   }
 
