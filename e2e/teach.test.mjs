@@ -375,7 +375,7 @@ test('hierarchy: the repair lesson steps through the entries; T is the moved sub
   // The canvas names the objects as the stepper and the queue do.
   const labels = await page.evaluate(() => window.__broadphase.hierarchy.labels);
   for (const s of middle) assert.ok(labels.includes(s.readouts.entry), `the canvas labels ${s.readouts.entry}`);
-  const queue = await page.evaluate(() => [...document.querySelectorAll('#queue [data-id]')].map((e) => e.textContent));
+  const queue = await page.evaluate(() => [...document.querySelectorAll('#queue > li')].map((e) => e.textContent.trim()));
   assert.deepEqual([...queue].sort(), [...labels].sort(), 'the queue panel and the canvas name the same objects alike');
   await shot('hierarchy-repair');
   assert.deepEqual(problems, []);

@@ -91,6 +91,8 @@ export interface StepSource {
   readonly lessons?: readonly LessonSpec[];
   /** The lesson on, by name (undefined: the live scene). */
   readonly lesson?: string;
+  /** What the colours of the stepped picture mean, in a sentence (shown while stepping). */
+  readonly legend?: string;
 }
 
 /**

@@ -36,6 +36,7 @@ export class StepperPanel implements Panel, StepperHandle {
   private readonly says = h('p', { id: 'stepper-says', class: 'stepper-says' });
   private readonly readouts = h('dl', { id: 'stepper-readouts', class: 'stats stepper-readouts' });
   private readonly next = h('p', { id: 'stepper-next', class: 'stepper-next' });
+  private readonly legend = h('p', { id: 'stepper-legend', class: 'panel-note stepper-legend' });
   private readonly picker: HTMLSelectElement | null = null;
   /** What is on screen: source version, step, count (re-rendered only when it changes). */
   private shown = '';
@@ -66,6 +67,7 @@ export class StepperPanel implements Panel, StepperHandle {
       this.says,
       this.readouts,
       this.next,
+      this.legend,
     );
     this.element.classList.add('stepper');
     this.says.setAttribute('aria-live', 'polite');
@@ -186,6 +188,8 @@ export class StepperPanel implements Panel, StepperHandle {
     this.next.dataset.kind = w?.kind ?? '';
     this.readouts.replaceChildren(...(w?.readouts ?? []).map(([label, value]) => h('div', { class: 'stat' }, h('dt', { 'data-label': label }, label), h('dd', {}, value))));
     setText(this.next, w === null ? '' : `Next: ${w.next}`);
+    setText(this.legend, w === null ? '' : (s.legend ?? ''));
+    this.legend.hidden = w === null || s.legend === undefined;
     this.element.dataset.step = stepping ? String(at + 1) : '';
     this.element.dataset.count = String(count);
     this.host.changed?.(this.state);

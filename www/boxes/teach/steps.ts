@@ -32,6 +32,8 @@ export class BoxesSteps implements StepSource {
     model.onFrame(() => this.frame());
   }
 
+  readonly legend = 'On the map: the white dashed outline is the step’s node or cell; green tint: where the box is stored; violet: searched; grey: skipped; a red box overlaps, a violet outline was tested and misses.';
+
   get subject(): string {
     const search = searchOf(this.model.settings.structure) === 'pairs' ? 'pair search' : 'query';
     return this.lesson !== undefined ? `the lesson’s build, one insert at a time, then the selected box’s ${search}` : `the selected box’s ${search}`;

@@ -7,6 +7,7 @@
 import { line } from '../../layers/marks';
 import type { DrawContext, Layer } from '../../runtime/renderer';
 import { useWorldSpace } from '../../runtime/renderer';
+import { theme } from '../../runtime/theme';
 import type { Side, TilesModel } from './model';
 import { boxColour, tileColours as colours } from './colours';
 import type { ShapeInfo } from './shapes';
@@ -177,11 +178,11 @@ export class StepLayer implements Layer<TilesModel> {
         ctx.lineCap = 'round';
         line(ctx, x0, y0, x1, y1);
       }
-      if (s.rec.kind === 'side-view') outlineCell(s.rec.col, s.rec.row, '#ffffff');
+      if (s.rec.kind === 'side-view') outlineCell(s.rec.col, s.rec.row, theme.focus);
     } else {
       const r = s.rec;
       const tile = r.kind === 'axis' || r.kind === 'exit' ? steps.touchedBefore(s) : r;
-      if (tile !== null && tile.col >= 0) outlineCell(tile.col, tile.row, r.kind === 'deepest' ? '#ff5261' : '#ffffff');
+      if (tile !== null && tile.col >= 0) outlineCell(tile.col, tile.row, r.kind === 'deepest' ? theme.overlapStroke : theme.focus);
       // Where the box is this round (the last record carrying it).
       let at: { x: number; y: number; w: number; h: number } | null = null;
       for (let i = steps.steps.indexOf(s); i >= 0 && at === null; i--) {
@@ -189,19 +190,19 @@ export class StepLayer implements Layer<TilesModel> {
         if (t.trace === 'push' && (t.rec.kind === 'round' || t.rec.kind === 'push-out')) at = t.rec;
       }
       if (at !== null) {
-        ctx.strokeStyle = '#ffffff';
+        ctx.strokeStyle = theme.focus;
         ctx.lineWidth = 2 * px;
         ctx.strokeRect(at.x, at.y, at.w, at.h);
         if ((r.kind === 'exit' || r.kind === 'push' || r.kind === 'contact') && (r.dx !== 0 || r.dy !== 0)) {
           const cx = at.x + at.w / 2;
           const cy = at.y + at.h / 2;
-          ctx.strokeStyle = r.blocked ? '#a3afc2' : '#ffc857';
+          ctx.strokeStyle = r.blocked ? theme.interestingEdge : theme.camera;
           ctx.lineWidth = 3 * px;
           line(ctx, cx, cy, cx + r.dx, cy + r.dy);
         }
       }
       if ((r.kind === 'try-exit' || r.kind === 'done') && Number.isFinite(r.x)) {
-        ctx.strokeStyle = r.reason === 'lands-clear' || r.kind === 'done' ? '#48dba0' : '#ffc857';
+        ctx.strokeStyle = r.reason === 'lands-clear' || r.kind === 'done' ? theme.storedCellStroke : theme.camera;
         ctx.lineWidth = 2 * px;
         ctx.setLineDash([4 * px, 3 * px]);
         ctx.strokeRect(r.x, r.y, r.w, r.h);
