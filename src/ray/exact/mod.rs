@@ -21,5 +21,9 @@ mod rational;
 pub(crate) mod reference;
 
 pub(crate) use arc::ArcTile;
-pub(crate) use order::{box_entry_bound, Contact, Ends, Interval, Ranked};
-pub(crate) use predicates::{convex_contains, line_at, orient, segment_touches_convex};
+pub(crate) use int::Int;
+pub(crate) use order::{box_entry_bound, root_bound, Contact, Ends, Interval, Ranked};
+pub(crate) use predicates::{
+    convex_contains, line_at, orient, segment_touches_convex, sign_of_products, sum_of_products, times_pow2,
+};
+pub(crate) use rational::{Frac, Param, Quadratic, Scale};
