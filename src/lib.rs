@@ -78,6 +78,7 @@ pub mod quadtree;
 mod radix_sort;
 pub mod ray;
 pub mod scene;
+pub mod sweep;
 pub mod tile_grid;
 pub mod wire;
 pub mod world;

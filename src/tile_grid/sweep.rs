@@ -1,189 +1,245 @@
-//! How far a moving box can go before it meets the tile map: the first
-//! time its interior would overlap the cell of a non-empty tile or cross a
-//! closed door. A cell stands for its tile's solid (it holds it), so the
-//! box travels freely up to there at any speed, in one move, and only the
-//! last stretch into a tile's cell needs the short sub-steps and push-outs
-//! of `world/tile_motion.rs`.
+//! A moving box against the tile map: the first tile or closed door its
+//! interior would overlap ([`TileGrid::sweep_box`], exact through
+//! `crate::sweep`), and whether a resting box overlaps any
+//! ([`TileGrid::box_overlaps`]).
 //!
 //! The swept box is walked in bands across the axis it moves faster on:
 //! the rows (or columns) it enters, in order, and in each the cells it
 //! covers while it is in that band, so the cost is the cells along the
-//! way, not the area of the motion's bounding box; the walk stops at the
-//! first band it enters after the earliest contact found.
+//! way, not the area of the motion's bounding box, nor its speed. The walk
+//! stops at the first band it enters after the earliest contact found.
+//! The bands and cells are chosen in floating point widened past its
+//! rounding, at any magnitude, so they hold every cell the exact box
+//! enters; the exact tests decide.
 
 use super::grid::TileGrid;
+use super::shape::TileShape;
 use super::side::Door;
 use crate::geometry::Aabb;
+use crate::sweep::{box_contact, tile_contact, BoxMotion, Contact};
 
-/// How far a moving box goes before it meets the tile map
-/// ([`TileGrid::free_time`]).
+/// The first tile or closed door a moving box meets.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct FreeFlight {
-    /// The time it travels freely, `0..=t_max`.
-    pub time: f64,
-    /// Where it stopped, when it met something before `t_max`: the axis
-    /// (`0` for x, `1` for y) and the line its leading side then lies on,
-    /// so the caller can put it there exactly (the move `v × time` is
-    /// rounded).
-    pub face: Option<(usize, f64)>,
+pub(crate) struct TileContact {
+    pub contact: Contact,
+    /// The tile's cell; for a closed door, the cell beyond it in the
+    /// direction of motion across it (or beside it on the grid's border).
+    pub col: u32,
+    pub row: u32,
+}
+
+/// Far above the relative rounding of the few operations behind a bound
+/// here, far below anything the walk could tell apart.
+const RELATIVE_SLACK: f64 = 1.0 / (1u64 << 40) as f64;
+
+/// `t` lowered (or raised, `up`) past its rounding.
+#[inline]
+fn widen(t: f64, up: bool) -> f64 {
+    let slack = (t.abs() * RELATIVE_SLACK).min(f64::MAX) + 4.0 * f64::from_bits(1);
+    if up {
+        t + slack
+    } else {
+        t - slack
+    }
 }
 
 impl TileGrid {
-    /// The time in `[0, t_max]` at which the box `b`, moving at `(vx, vy)`,
-    /// first overlaps the cell of a non-empty tile (interiors overlap:
-    /// touching does not count) or has a closed door cross its interior;
-    /// `t_max` when it meets none. `0` when it already overlaps one and
-    /// goes on into it, except by at most `slack` along an axis it does
-    /// not go deeper on: a box resting on a floor, sunk into it by a
-    /// rounding error, slides along it freely.
-    ///
-    /// A contact is found within a few ulps of the true one (the box then
-    /// touches, or overlaps by that much).
-    #[must_use]
-    pub fn free_time(&self, b: &Aabb, vx: f64, vy: f64, t_max: f64, slack: f64) -> FreeFlight {
-        if t_max.is_nan() || t_max <= 0.0 || (vx == 0.0 && vy == 0.0) {
-            return FreeFlight { time: t_max.max(0.0), face: None };
-        }
-        let moving = Moving { lo: [b.min_x, b.min_y], hi: [b.max_x, b.max_y], v: [vx, vy], slack };
-        // Bands across the axis of the faster motion: each band's run of
-        // cells is then short.
-        let along = if vy.abs() >= vx.abs() { 1 } else { 0 };
-        self.first_contact(&moving, along, t_max)
-    }
-
-    fn first_contact(&self, m: &Moving, along: usize, t_max: f64) -> FreeFlight {
-        let across = 1 - along;
-        let counts = [self.cols, self.rows];
-        let v = m.v[along];
-        // The bands the box's interior reaches during the motion.
-        let reach = |lo: f64, hi: f64, v: f64, t: f64| {
-            let d = v * t;
-            (lo + d.min(0.0), hi + d.max(0.0))
-        };
-        let (lo, hi) = reach(m.lo[along], m.hi[along], v, t_max);
-        let (first, end) = self.axis_range(lo, hi, counts[along]);
-        let mut best = FreeFlight { time: t_max, face: None };
-        if first >= end {
+    /// The first tile or closed door the box of `m` meets as it moves: the
+    /// first time its interior overlaps a tile's exact solid or has a
+    /// closed door cross it (touching does not count), and the solid's
+    /// normal there; at `t = 0` with normal `(0, 0)` when it overlaps one
+    /// from the start. Exact at any magnitude; ties go to the first cell
+    /// walked.
+    pub(crate) fn sweep_box(&self, m: &BoxMotion) -> Option<TileContact> {
+        let mut best: Option<TileContact> = None;
+        if !m.moves() {
+            let b = Aabb { min_x: m.lo[0], min_y: m.lo[1], max_x: m.hi[0], max_y: m.hi[1] };
+            for (col, row) in self.touched_range(&b).cells() {
+                self.offer_cell(m, col, row, &mut best);
+                if best.is_some() {
+                    break;
+                }
+            }
             return best;
         }
-        let forward = v >= 0.0;
-        for i in 0..end - first {
+        // Bands across the axis of the faster motion: each band's run of
+        // cells is then short.
+        let along = if m.d[1].abs() >= m.d[0].abs() { 1 } else { 0 };
+        let across = 1 - along;
+        let counts = [self.cols, self.rows];
+        let (d_along, d_across) = (m.d[along], m.d[across]);
+        let (reach_lo, reach_hi) = (m.lo[along] + d_along.min(0.0), m.hi[along] + d_along.max(0.0));
+        let (first, end) = self.cells_between(widen(reach_lo, false), widen(reach_hi, true), counts[along]);
+        let forward = d_along > 0.0;
+        for i in 0..end.saturating_sub(first) {
             let k = if forward { first + i } else { end - 1 - i };
-            let Some((s0, s1, _)) = window(m, along, self.line(k), self.line(k + 1), best.time) else {
-                continue;
+            // When the box's extent along the bands meets band k (closed).
+            let (s0, s1) = if forward {
+                ((self.line(k) - m.hi[along]) / d_along, (self.line(k + 1) - m.lo[along]) / d_along)
+            } else {
+                ((self.line(k + 1) - m.lo[along]) / d_along, (self.line(k) - m.hi[along]) / d_along)
             };
-            if s0 >= best.time {
+            let (s0, s1) = (widen(s0, false), widen(s1, true));
+            let limit = best.map_or(1.0, |b| b.contact.time.hi.min(1.0));
+            if s0 > limit {
                 break;
             }
-            // The cells across the band the box covers while in it, widened
-            // by a hair over the rounding of the positions.
-            let (c_lo, c_hi) = {
-                let (a, b) = (m.v[across] * s0, m.v[across] * s1);
-                (m.lo[across] + a.min(b), m.hi[across] + a.max(b))
-            };
-            let hair = |p: f64| p.abs() / (1u64 << 40) as f64 + self.tile_size * 1e-12;
-            let (c_first, c_end) = self.axis_range(c_lo - hair(c_lo), c_hi + hair(c_hi), counts[across]);
-            for j in c_first..c_end {
+            if s1 < 0.0 {
+                continue;
+            }
+            let (u0, u1) = (s0.max(0.0), s1.min(limit));
+            // The box's extent across the bands meanwhile.
+            let (a, b) = (d_across * u0, d_across * u1);
+            let (lo, hi) = (m.lo[across] + a.min(b), m.hi[across] + a.max(b));
+            let margin = (m.lo[across].abs() + m.hi[across].abs() + a.abs() + b.abs()) * RELATIVE_SLACK
+                + d_across.abs() * 8.0 * f64::from_bits(1)
+                + self.tile_size * RELATIVE_SLACK;
+            let (j0, j1) = self.cells_between(lo - margin, hi + margin, counts[across]);
+            for j in j0..j1 {
                 let (col, row) = if along == 1 { (j, k) } else { (k, j) };
-                if let Some(stop) = self.cell_contact(m, col, row, best.time) {
-                    best = stop;
-                }
+                self.offer_cell(m, col, row, &mut best);
             }
         }
         best
     }
 
-    /// The first contact of the moving box with the cell `(col, row)` if
-    /// it holds a tile, or with a closed door on one of its sides, before
-    /// `before`.
-    fn cell_contact(&self, m: &Moving, col: u32, row: u32, before: f64) -> Option<FreeFlight> {
-        let cell = Aabb {
-            min_x: self.line(col),
-            min_y: self.line(row),
-            max_x: self.line(col + 1),
-            max_y: self.line(row + 1),
-        };
-        let mut first: Option<FreeFlight> = None;
-        let mut offer = |region: &Aabb| {
-            if let Some(stop) = contact(m, region, first.map_or(before, |f| f.time)) {
-                first = Some(stop);
+    /// Whether the box's interior overlaps a tile's solid or is crossed by
+    /// a closed door, exactly (touching does not count).
+    pub(crate) fn box_overlaps(&self, b: &Aabb) -> bool {
+        // The cells the box may overlap (a few more perhaps: each is
+        // tested exactly).
+        let slack = |v: f64| v.abs() * RELATIVE_SLACK + self.tile_size * RELATIVE_SLACK;
+        let (c0, c1) = self.cells_between(b.min_x - slack(b.min_x), b.max_x + slack(b.max_x), self.cols);
+        let (r0, r1) = self.cells_between(b.min_y - slack(b.min_y), b.max_y + slack(b.max_y), self.rows);
+        let closed = Door::code(Some(Door::Closed));
+        let m = BoxMotion { lo: [b.min_x, b.min_y], hi: [b.max_x, b.max_y], d: [0.0, 0.0] };
+        for row in r0..r1 {
+            let (y0, y1) = (self.line(row), self.line(row + 1));
+            if !(b.min_y < y1 && y0 < b.max_y) {
+                continue;
             }
-        };
-        if !self.tiles[self.cell_index(col, row)].is_empty() {
-            offer(&cell);
+            for col in c0..c1 {
+                let (x0, x1) = (self.line(col), self.line(col + 1));
+                if !(b.min_x < x1 && x0 < b.max_x) {
+                    continue;
+                }
+                // The interiors of the box and the cell overlap.
+                match self.tiles[self.cell_index(col, row)] {
+                    TileShape::Empty => {}
+                    TileShape::Full => return true,
+                    shape => {
+                        let cell = Aabb { min_x: x0, min_y: y0, max_x: x1, max_y: y1 };
+                        if tile_contact(&m, shape, &cell).is_some() {
+                            return true;
+                        }
+                    }
+                }
+                // Doors on the cell's left and top lines strictly inside
+                // the box (and right and bottom on the grid's border).
+                let crosses_x = |x: f64| b.min_x < x && x < b.max_x;
+                let crosses_y = |y: f64| b.min_y < y && y < b.max_y;
+                if (crosses_x(x0) && self.doors[self.vertical_slot(col, row)] == closed)
+                    || (crosses_y(y0) && self.doors[self.horizontal_slot(col, row)] == closed)
+                    || (col + 1 == self.cols
+                        && crosses_x(x1)
+                        && self.doors[self.vertical_slot(col + 1, row)] == closed)
+                    || (row + 1 == self.rows
+                        && crosses_y(y1)
+                        && self.doors[self.horizontal_slot(col, row + 1)] == closed)
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// `[start, end)` of the cells `k` in `0..n` that may meet `[lo, hi]`:
+    /// every one that does, and perhaps one more each way (the bounds are
+    /// widened past the rounding of the division).
+    #[inline]
+    fn cells_between(&self, lo: f64, hi: f64, n: u32) -> (u32, u32) {
+        let count = f64::from(n);
+        // Truncation is the floor for the non-negative values left by the
+        // clamp (NaN, from an overflow, gives 0: then every cell).
+        let start = (lo / self.tile_size).clamp(0.0, count) as u32;
+        let end = (hi / self.tile_size + 1.0).clamp(0.0, count) as u32;
+        if lo.is_nan() || hi.is_nan() {
+            return (0, n);
+        }
+        (start.min(end), end)
+    }
+
+    /// Offers the cell's tile and the closed doors on its left and top
+    /// sides (and right and bottom on the grid's border) to `best`: a box
+    /// whose interior a door crosses overlaps the cells on both sides of
+    /// it, so every door is offered from one of them.
+    #[inline]
+    fn offer_cell(&self, m: &BoxMotion, col: u32, row: u32, best: &mut Option<TileContact>) {
+        let shape = self.tiles[self.cell_index(col, row)];
+        if !shape.is_empty() {
+            if let Some(c) = tile_contact(m, shape, &self.cell_bounds(col, row)) {
+                offer(m, TileContact { contact: c, col, row }, best);
+            }
         }
         let closed = Door::code(Some(Door::Closed));
-        for (slot, region) in [
-            (self.vertical_slot(col, row), Aabb { max_x: cell.min_x, ..cell }),
-            (self.vertical_slot(col + 1, row), Aabb { min_x: cell.max_x, ..cell }),
-            (self.horizontal_slot(col, row), Aabb { max_y: cell.min_y, ..cell }),
-            (self.horizontal_slot(col, row + 1), Aabb { min_y: cell.max_y, ..cell }),
-        ] {
-            if self.doors[slot] == closed {
-                offer(&region);
+        let left = self.doors[self.vertical_slot(col, row)] == closed;
+        let top = self.doors[self.horizontal_slot(col, row)] == closed;
+        let right = col + 1 == self.cols && self.doors[self.vertical_slot(col + 1, row)] == closed;
+        let bottom = row + 1 == self.rows && self.doors[self.horizontal_slot(col, row + 1)] == closed;
+        if !(left || top || right || bottom) {
+            return;
+        }
+        let (x0, y0, x1, y1) = (self.line(col), self.line(row), self.line(col + 1), self.line(row + 1));
+        let mut door = |door: Aabb, vertical: bool| {
+            if let Some(c) = box_contact(m, &door) {
+                let (col, row) = self.beyond_door(m, col, row, &door, vertical);
+                offer(m, TileContact { contact: c, col, row }, best);
             }
+        };
+        if left {
+            door(Aabb { min_x: x0, min_y: y0, max_x: x0, max_y: y1 }, true);
         }
-        first
+        if top {
+            door(Aabb { min_x: x0, min_y: y0, max_x: x1, max_y: y0 }, false);
+        }
+        if right {
+            door(Aabb { min_x: x1, min_y: y0, max_x: x1, max_y: y1 }, true);
+        }
+        if bottom {
+            door(Aabb { min_x: x0, min_y: y1, max_x: x1, max_y: y1 }, false);
+        }
+    }
+
+    /// The cell beyond a door (on the line through `door`) in the direction
+    /// the box crosses it, or beside it on the border; `(col, row)` is a
+    /// cell the door bounds.
+    fn beyond_door(&self, m: &BoxMotion, col: u32, row: u32, door: &Aabb, vertical: bool) -> (u32, u32) {
+        if vertical {
+            let k = if door.min_x == self.line(col) { col } else { col + 1 };
+            let c = if m.d[0] >= 0.0 { k.min(self.cols - 1) } else { k.saturating_sub(1) };
+            (c, row)
+        } else {
+            let k = if door.min_y == self.line(row) { row } else { row + 1 };
+            let r = if m.d[1] >= 0.0 { k.min(self.rows - 1) } else { k.saturating_sub(1) };
+            (col, r)
+        }
     }
 }
 
-/// A box's interior `(lo, hi)` per axis (0: x, 1: y) moving at `v`, and
-/// the overlap it may already have without that counting as a contact.
-struct Moving {
-    lo: [f64; 2],
-    hi: [f64; 2],
-    v: [f64; 2],
-    slack: f64,
-}
-
-/// The open interval of times in `[0, t_max)` at which the moving box's
-/// interior overlaps the closed `[min, max]` on `axis`, if not empty, and
-/// the line its leading side meets at the start (`min` moving forward).
-fn window(m: &Moving, axis: usize, min: f64, max: f64, t_max: f64) -> Option<(f64, f64, f64)> {
-    let (lo, hi, v) = (m.lo[axis], m.hi[axis], m.v[axis]);
-    let (s0, s1, face) = if v == 0.0 {
-        if !(lo < max && min < hi) {
-            return None;
-        }
-        (0.0, t_max, min)
-    } else if v > 0.0 {
-        ((min - hi) / v, (max - lo) / v, min)
-    } else {
-        ((max - lo) / v, (min - hi) / v, max)
+/// Keeps the earlier contact (the one found first on a tie, unless only
+/// the new one overlaps from the start).
+#[inline]
+fn offer(m: &BoxMotion, c: TileContact, best: &mut Option<TileContact>) {
+    let better = match best {
+        None => true,
+        Some(b) => match c.contact.time.cmp(&b.contact.time, m) {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Equal => c.contact.inside() && !b.contact.inside(),
+            std::cmp::Ordering::Greater => false,
+        },
     };
-    let (s0, s1) = (s0.max(0.0), s1.min(t_max));
-    (s0 < s1).then_some((s0, s1, face))
-}
-
-/// The first time before `before` at which the moving box's interior
-/// overlaps the closed region `r` (a cell, or a door: a cell side).
-fn contact(m: &Moving, r: &Aabb, before: f64) -> Option<FreeFlight> {
-    let (x0, x1, x_face) = window(m, 0, r.min_x, r.max_x, before)?;
-    let (y0, y1, y_face) = window(m, 1, r.min_y, r.max_y, before)?;
-    let (start, end) = (x0.max(y0), x1.min(y1));
-    if start >= end {
-        return None;
-    }
-    if start == 0.0 {
-        if shallow(m, 0, r.min_x, r.max_x) || shallow(m, 1, r.min_y, r.max_y) {
-            return None;
-        }
-        return Some(FreeFlight { time: 0.0, face: None });
-    }
-    // The axis whose window opens last is the one the box meets it on.
-    let face = if x0 >= y0 { (0, x_face) } else { (1, y_face) };
-    Some(FreeFlight { time: start, face: Some(face) })
-}
-
-/// Whether the box, overlapping `[min, max]` on `axis` now, does so by at
-/// most the slack there and does not move deeper.
-fn shallow(m: &Moving, axis: usize, min: f64, max: f64) -> bool {
-    let (lo, hi, v) = (m.lo[axis], m.hi[axis], m.v[axis]);
-    // Sticking in from below (its high side in) or from above.
-    let (from_below, from_above) = (hi - min, max - lo);
-    if from_below <= from_above {
-        from_below <= m.slack && v <= 0.0
-    } else {
-        from_above <= m.slack && v >= 0.0
+    if better {
+        *best = Some(c);
     }
 }
