@@ -11,6 +11,11 @@
 // (half bounce, half slide), at the speed of the case in seeded directions.
 // Time: per case and build, ROUNDS rounds of STEPS steps; the table shows
 // the median round, in ms per step.
+//
+// Then the maze of issue 34 (the budget's scene): 1,000 colliders of 2 × 2
+// in a 64 × 64 maze of 8-unit tiles, 35 % full, at slow, fast and absurd
+// speeds, each response on its own row. `benches/tile_maze.rs` runs the
+// same scene natively.
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -27,6 +32,13 @@ const SIDE = 4000;
 const TILE = 32;
 const COLS = SIDE / TILE;
 const SPEEDS = [100, 1000, 10000, 1e6];
+const MAZE_COLS = 64;
+const MAZE_TILE = 8;
+const MAZE_SPEEDS = [10, 1e3, 1e5, 1e8, 1e308];
+// Fewer steps for the maze: a build from before issue 34 takes up to
+// seconds a step there.
+const MAZE_ROUNDS = QUICK ? 1 : 5;
+const MAZE_STEPS = QUICK ? 2 : 6;
 
 async function loadBuild(pkg) {
   const api = await import(pathToFileURL(resolve(pkg, 'broadphase.js')).href);
@@ -61,10 +73,40 @@ function makeWorld(api, speed) {
   return w;
 }
 
-function round(w) {
+/** The maze of issue 34: the same seeded maze and colliders in every build. */
+function makeMaze(api, speed, response) {
+  const side = MAZE_COLS * MAZE_TILE;
+  const w = new api.World(side, side);
+  w.setStructure('loose-grid');
+  w.setTileGrid(MAZE_COLS, MAZE_COLS, MAZE_TILE);
+  const rand = mulberry32(34);
+  const full = new Uint8Array(MAZE_COLS * MAZE_COLS);
+  for (let i = 0; i < full.length; i++) {
+    if (rand() < 0.35) {
+      full[i] = 1;
+      w.setTile(i % MAZE_COLS, Math.floor(i / MAZE_COLS), 'full');
+    }
+  }
+  const cell = (v) => Math.floor(v / MAZE_TILE);
+  let made = 0;
+  while (made < COLLIDERS) {
+    const x = rand() * (side - 2);
+    const y = rand() * (side - 2);
+    const clear = [x, x + 2].every((cx) => [y, y + 2].every((cy) => !full[cell(cy) * MAZE_COLS + cell(cx)]));
+    if (!clear) continue;
+    const id = w.insert(x, y, 2, 2);
+    const angle = rand() * 2 * Math.PI;
+    w.setVelocity(id, speed * Math.cos(angle), speed * Math.sin(angle));
+    w.setTileResponse(id, response);
+    made++;
+  }
+  return w;
+}
+
+function round(w, steps = STEPS) {
   const t0 = performance.now();
-  for (let s = 0; s < STEPS; s++) w.step(1 / 60);
-  return (performance.now() - t0) / STEPS;
+  for (let s = 0; s < steps; s++) w.step(1 / 60);
+  return (performance.now() - t0) / steps;
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -87,4 +129,24 @@ for (const speed of SPEEDS) {
   const ms = times.map(median);
   const ratio = ms.length > 1 ? ` | ${(ms[0] / ms[1]).toFixed(2)}×` : '';
   console.log(`| ${speed.toLocaleString('en-US')} | ${ms.map((v) => v.toFixed(3)).join(' | ')}${ratio} |`);
+}
+
+console.log('');
+console.log(`Maze (issue 34): ${COLLIDERS} colliders of 2 × 2, ${MAZE_COLS} × ${MAZE_COLS} tiles of ${MAZE_TILE}, 35 % full`);
+console.log('');
+console.log(`| speed (units/s) | response | ${head}${builds.length > 1 ? ' | ratio' : ''} |`);
+console.log(`|---:|---|${builds.map(() => '---:').join('|')}|${builds.length > 1 ? '---:|' : ''}`);
+for (const speed of MAZE_SPEEDS) {
+  for (const response of ['bounce', 'slide']) {
+    const worlds = builds.map((b) => makeMaze(b.api, speed, response));
+    const times = builds.map(() => []);
+    for (let r = 0; r < MAZE_ROUNDS; r++) {
+      const order = r % 2 === 0 ? builds.map((_, i) => i) : builds.map((_, i) => builds.length - 1 - i);
+      for (const i of order) times[i].push(round(worlds[i], MAZE_STEPS));
+    }
+    worlds.forEach((w) => w.free());
+    const ms = times.map(median);
+    const ratio = ms.length > 1 ? ` | ${(ms[0] / ms[1]).toFixed(3)}×` : '';
+    console.log(`| ${speed.toExponential(0)} | ${response} | ${ms.map((v) => v.toFixed(3)).join(' | ')}${ratio} |`);
+  }
 }

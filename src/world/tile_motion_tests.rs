@@ -147,3 +147,25 @@ fn a_map_whose_extent_overflows_is_refused() {
     w.set_tile_grid(2, 2, largest).unwrap();
     assert!(w.tiles().bounds().max_x.is_finite());
 }
+
+#[test]
+fn the_corner_case_of_issue_34_stays_on_the_near_side() {
+    for response in [TileResponse::Bounce, TileResponse::Slide] {
+        let mut w = World::new(64.0, 32.0).unwrap();
+        w.set_tile_grid(8, 4, 8.0).unwrap();
+        for r in 0..4 {
+            w.set_tile(4, r, "full").unwrap();
+        }
+        w.set_tile(3, 1, "full").unwrap();
+        let id = w.insert(29.5, 5.5, 2.0, 2.0).unwrap();
+        w.set_velocity(id, 10.0, 10.0).unwrap();
+        w.set_tile_response(id, response).unwrap();
+        for _ in 0..4 {
+            w.step(1.0 / 60.0).unwrap();
+            let b = w.box_of(id).unwrap();
+            eprintln!("{response:?} {b:?} {:?}", w.velocity(id).unwrap());
+            assert!(b[0] + b[2] <= 32.0, "{response:?}: crossed the wall: {b:?}");
+            assert_eq!(depth(&w, id), 0.0);
+        }
+    }
+}
