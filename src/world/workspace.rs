@@ -34,4 +34,6 @@ pub(super) struct Workspace {
     /// (the answer they return).
     pub(super) cells: Vec<(u32, u32)>,
     pub(super) cells_out: Vec<u32>,
+    /// `cast_box` past the largest float: every object's slot.
+    pub(super) swept: Vec<u32>,
 }
