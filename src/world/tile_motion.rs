@@ -287,9 +287,11 @@ impl Motion {
     ) -> (u32, bool) {
         if tiles.box_overlaps(&self.stored()) {
             // Placed in a solid: out the short way first; if nothing frees
-            // it, it stays put this step.
+            // it, it stays put this step, as it was.
+            let was = (self.x, self.y, self.vx, self.vy);
             self.settle(response, tiles, width, height);
             if tiles.box_overlaps(&self.stored()) {
+                (self.x, self.y, self.vx, self.vy) = was;
                 return (0, false);
             }
         }
@@ -432,3 +434,7 @@ impl Motion {
 #[cfg(test)]
 #[path = "tile_motion_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "tile_motion_reference.rs"]
+mod reference_tests;

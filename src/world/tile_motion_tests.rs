@@ -169,3 +169,66 @@ fn the_corner_case_of_issue_34_stays_on_the_near_side() {
         }
     }
 }
+
+#[test]
+fn the_contact_budget_stops_a_collider_at_its_last_contact_and_nothing_else_does() {
+    // A sealed room of full tiles, a box bouncing in it at 1e308 units a
+    // second: it would meet a wall ~1e305 times a step.
+    let mut w = World::new(160.0, 160.0).unwrap();
+    w.set_tile_grid(10, 10, 16.0).unwrap();
+    for k in 0..10 {
+        for (c, r) in [(k, 0), (k, 9), (0, k), (9, k)] {
+            w.set_tile(c, r, "full").unwrap();
+        }
+    }
+    let id = w.insert(40.0, 50.0, 3.0, 3.0).unwrap();
+    w.set_velocity(id, 1e308 * 0.6, 1e308 * 0.8).unwrap();
+    w.set_tile_response(id, TileResponse::Bounce).unwrap();
+    for _ in 0..5 {
+        let before = w.tile_contacts();
+        w.step(1.0 / 60.0).unwrap();
+        assert_eq!(w.tile_contacts() - before, u64::from(super::CONTACT_BUDGET));
+        assert_eq!(w.tile_budget_stops(), 1);
+        let [x, y, bw, bh] = w.box_of(id).unwrap();
+        let b = Aabb::from_xywh(x, y, bw, bh);
+        assert!(16.0 <= x && x + bw <= 144.0 && 16.0 <= y && y + bh <= 144.0, "left the room: {b:?}");
+        assert!(!w.tiles().box_overlaps(&b));
+        assert!(finite(&w, id));
+    }
+    // A slow one in the same room meets no budget.
+    w.set_velocity(id, 30.0, 40.0).unwrap();
+    w.step(1.0 / 60.0).unwrap();
+    assert_eq!(w.tile_budget_stops(), 0);
+    w.validate().unwrap();
+}
+
+#[test]
+fn a_collider_placed_in_a_tile_is_pushed_out_the_short_way_or_stays() {
+    let mut w = World::new(64.0, 32.0).unwrap();
+    w.set_tile_grid(8, 4, 8.0).unwrap();
+    for r in 0..4 {
+        w.set_tile(4, r, "full").unwrap();
+    }
+    w.set_tile(3, 1, "full").unwrap();
+    // Sunk 0.1 into the wall and 0.1 into the tile under the corner.
+    let id = w.insert(30.1, 6.1, 2.0, 2.0).unwrap();
+    w.set_tile_response(id, TileResponse::Slide).unwrap();
+    w.step(1.0 / 60.0).unwrap();
+    let [x, y, ..] = w.box_of(id).unwrap();
+    assert!((x - 30.0).abs() < 1e-9 && (y - 6.0).abs() < 1e-9, "({x}, {y})");
+    assert_eq!(depth(&w, id), 0.0);
+    // Buried in a block with no way out that stays in the room: it stays.
+    let mut w = World::new(32.0, 32.0).unwrap();
+    w.set_tile_grid(4, 4, 8.0).unwrap();
+    for c in 0..4 {
+        for r in 0..4 {
+            w.set_tile(c, r, "full").unwrap();
+        }
+    }
+    let id = w.insert(10.0, 10.0, 4.0, 4.0).unwrap();
+    w.set_velocity(id, 100.0, 0.0).unwrap();
+    w.set_tile_response(id, TileResponse::Bounce).unwrap();
+    w.step(1.0 / 60.0).unwrap();
+    assert_eq!(w.box_of(id).unwrap(), [10.0, 10.0, 4.0, 4.0]);
+    w.validate().unwrap();
+}
