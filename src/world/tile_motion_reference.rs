@@ -6,6 +6,7 @@
 //! exact motion puts it: the reference here, in big rationals, from
 //! contact to contact against the same walls, tiles and doors (all of them
 //! boxes), independent of `crate::sweep`. A failure prints its seed.
+#![allow(clippy::needless_range_loop)] // axes index several arrays at once
 
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
@@ -107,7 +108,7 @@ impl Exact {
         while left > Q::zero() && !(self.vel[0].is_zero() && self.vel[1].is_zero()) {
             // The first contact: (time, normals of what is met then).
             let mut first: Option<(Q, Vec<[i8; 2]>)> = None;
-            let mut offer = |t: Q, n: [i8; 2], first: &mut Option<(Q, Vec<[i8; 2]>)>| match first {
+            let offer = |t: Q, n: [i8; 2], first: &mut Option<(Q, Vec<[i8; 2]>)>| match first {
                 Some((f, ns)) if *f == t => ns.push(n),
                 Some((f, _)) if *f < t => {}
                 _ => *first = Some((t, vec![n])),
