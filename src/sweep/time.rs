@@ -12,7 +12,8 @@
 use std::cmp::Ordering;
 
 use crate::ray::exact::{
-    root_bound, sign_of_products, sum_of_products, times_pow2, Frac, Int, Interval, Param, Quadratic, Scale,
+    root_bound, sign_of_products, sign_of_triples, sum_of_products, times_pow2, Frac, Int, Interval, Param,
+    Quadratic, Scale,
 };
 
 /// A box moving in a straight line: its bounds at `t = 0` (per axis, 0 for
@@ -100,8 +101,18 @@ impl Time {
             // A difference and a quotient of exact inputs, each rounded
             // once: within 2 ulps of the true value, or an underflow.
             let t = (face - side) / d;
-            if !t.is_finite() {
+            if t.is_nan() {
                 return Time { t, lo: UNKNOWN.0, hi: UNKNOWN.1, recipe };
+            }
+            if t.is_infinite() {
+                // The quotient overflowed: the exact one is beyond the
+                // largest float (a tiny displacement), far past 1.
+                let (lo, hi) = if t > 0.0 {
+                    (f64::MAX / 2.0, f64::INFINITY)
+                } else {
+                    (f64::NEG_INFINITY, -f64::MAX / 2.0)
+                };
+                return Time { t: t.clamp(-f64::MAX, f64::MAX), lo, hi, recipe };
             }
             let slack = 4.0 * (f64::EPSILON / 2.0) * t.abs() + 2.0 * f64::from_bits(1);
             return Time { t, lo: (t - slack).next_down(), hi: (t + slack).next_up(), recipe };
@@ -121,13 +132,21 @@ impl Time {
         // n scaled by a power of two to about a quarter (exact, and the
         // ratio stays): the products neither underflow nor overflow.
         let (n0, n1) = (b.1 - a.1, a.0 - b.0);
-        let k = unit_scale(n0.abs().max(n1.abs())) * 0.25;
-        let t = ((p.0 - q.0) * (n0 * k) + (p.1 - q.1) * (n1 * k)) / (m.d[0] * (n0 * k) + m.d[1] * (n1 * k));
+        let k = unit_scale(n0.abs().max(n1.abs()));
+        // The displacement too, by a power of two undone on the quotient:
+        // a tiny one would underflow against n.
+        let speed = unit_exponent(m.d[0].abs().max(m.d[1].abs()));
+        let (d0, d1) = (times_pow2(m.d[0], speed), times_pow2(m.d[1], speed));
+        let u = ((p.0 - q.0) * (n0 * k) + (p.1 - q.1) * (n1 * k)) / (d0 * (n0 * k) + d1 * (n1 * k));
         let k = Interval::point(k);
         let (n0, n1) = (Interval::diff(b.1, a.1).mul(k), Interval::diff(a.0, b.0).mul(k));
         let num = Interval::diff(p.0, q.0).mul(n0).add(Interval::diff(p.1, q.1).mul(n1));
-        let den = Interval::point(m.d[0]).mul(n0).add(Interval::point(m.d[1]).mul(n1));
-        Time::bounded(t, num.div(den), recipe)
+        let den = Interval::point(d0).mul(n0).add(Interval::point(d1).mul(n1));
+        let bound = num.div(den).map(|i| Interval {
+            lo: times_pow2(i.lo, speed).next_down(),
+            hi: times_pow2(i.hi, speed).next_up(),
+        });
+        Time::bounded(times_pow2(u, speed), bound, recipe)
     }
 
     /// The smaller (or `larger`) root of `|s + t·d' − c|² = r²` (`d'`: the
@@ -141,6 +160,18 @@ impl Time {
         r: f64,
         larger: bool,
     ) -> Time {
+        if moving[0] != moving[1] {
+            // Along one axis through the centre the roots are rational:
+            // where the point is at the radius either side of it (a box
+            // corner on a tile's line running into its arc's end).
+            let axis = if moving[0] { 0 } else { 1 };
+            let (p, q) = if moving[0] { (s.1, c.1) } else { (s.0, c.0) };
+            if p == q {
+                let (centre, side) = if axis == 0 { (c.0, s.0) } else { (c.1, s.1) };
+                let offset = if larger == (m.d[axis] > 0.0) { r } else { -r };
+                return Time::face(m, axis, centre, offset, side);
+            }
+        }
         let recipe = Recipe::Root { s, moving, c, r, larger };
         let q = ScaledQuadratic::new(m, s, moving, c, r);
         // Floating point, in the form that does not cancel.
@@ -278,6 +309,14 @@ impl ScaledQuadratic {
 /// point's line meets the circle at two points (`Greater`), touches it
 /// (`Equal`) or misses it (`Less`). Exact.
 pub(crate) fn disc_sign(m: &BoxMotion, s: (f64, f64), moving: [bool; 2], c: (f64, f64), r: f64) -> Ordering {
+    if moving[0] != moving[1] {
+        // Along one axis: B² − A·C = d²·(r² − f²), f the offset across
+        // it — of degree 2, exact without the heap. (A square's side lies
+        // at the radius from a quarter circle's centre: this is the
+        // tangent every hollow tile's far corner runs along.)
+        let (p, q) = if moving[0] { (s.1, c.1) } else { (s.0, c.0) };
+        return sign_of_products(&[(r, r, false), (p, p, true), (p, q, false), (p, q, false), (q, q, true)]);
+    }
     let q = ScaledQuadratic::new(m, s, moving, c, r);
     // An interval is zero only when made of exact zeros: its sign is sure.
     if let Some(sign) = q.b.mul(q.b).sub(q.a.mul(q.c)).sign() {
@@ -303,6 +342,10 @@ fn cmp_exact(a: &Recipe, b: &Recipe, m: &BoxMotion) -> Ordering {
         (Recipe::Zero | Recipe::One, Recipe::Slanted { .. }) => {
             return slanted_vs_constant(b, a, m).reverse()
         }
+        (Recipe::Slanted { .. }, Recipe::Face { .. }) => return slanted_vs_linear(a, b, m),
+        (Recipe::Face { .. }, Recipe::Slanted { .. }) => return slanted_vs_linear(b, a, m).reverse(),
+        (Recipe::Root { .. }, Recipe::Zero | Recipe::One) => return constant_vs_root(b, a, m).reverse(),
+        (Recipe::Zero | Recipe::One, Recipe::Root { .. }) => return constant_vs_root(a, b, m),
         _ => {}
     }
     let mut inputs = Inputs::default();
@@ -379,6 +422,136 @@ fn slanted_vs_constant(slanted: &Recipe, constant: &Recipe, m: &BoxMotion) -> Or
     match sign_of_products(&denominator) {
         Ordering::Less => sign.reverse(),
         _ => sign,
+    }
+}
+
+/// `(p, q, negative)`: the term `±p·q` of a sum of products.
+type Product = (f64, f64, bool);
+
+/// The products of a slanted time's numerator `N = (p − q)·n` and
+/// denominator `D = d·n`, `n = (b.y − a.y, a.x − b.x)`.
+fn slanted_products(r: &Recipe, m: &BoxMotion) -> ([Product; 8], [Product; 4]) {
+    let Recipe::Slanted { a, b, p, q } = *r else { unreachable!("a slanted time") };
+    (
+        [
+            (p.0, b.1, false),
+            (p.0, a.1, true),
+            (q.0, b.1, true),
+            (q.0, a.1, false),
+            (p.1, a.0, false),
+            (p.1, b.0, true),
+            (q.1, a.0, true),
+            (q.1, b.0, false),
+        ],
+        [(m.d[0], b.1, false), (m.d[0], a.1, true), (m.d[1], a.0, false), (m.d[1], b.0, true)],
+    )
+}
+
+/// A slanted time `N/D` against a face's `n/d`: the sign of `N·d − n·D`
+/// (of degree 3, exact on the stack) times those of `D` and `d`.
+fn slanted_vs_linear(slanted: &Recipe, face: &Recipe, m: &BoxMotion) -> Ordering {
+    let (num, den) = slanted_products(slanted, m);
+    let Some(linear) = Linear::of(face, m) else { unreachable!("a face") };
+    let mut triples = [(0.0, 0.0, 0.0, false); 20];
+    for (slot, &(x, y, negative)) in triples.iter_mut().zip(&num) {
+        *slot = (x, y, linear.den, negative);
+    }
+    for (k, &(v, v_negative)) in linear.terms.iter().enumerate() {
+        for (j, &(x, y, negative)) in den.iter().enumerate() {
+            triples[8 + 4 * k + j] = (v, x, y, !(v_negative ^ negative));
+        }
+    }
+    let sign = sign_of_triples(&triples);
+    let d_sign = sign_of_products(&den);
+    if (d_sign == Ordering::Less) != (linear.den < 0.0) {
+        sign.reverse()
+    } else {
+        sign
+    }
+}
+
+/// 0 or 1 against a root: the sign of the quadratic there and the side of
+/// its vertex, both of degree 2 in the inputs (no heap), placed as
+/// `rational.rs` places a rational among the roots.
+fn constant_vs_root(constant: &Recipe, root: &Recipe, m: &BoxMotion) -> Ordering {
+    let Recipe::Root { s, moving, c, r, larger } = *root else { unreachable!("a root") };
+    let dx = if moving[0] { m.d[0] } else { 0.0 };
+    let dy = if moving[1] { m.d[1] } else { 0.0 };
+    // A·p² + 2B·p + C and A·p + B at p = 0 or 1, as sums of products:
+    // A = |d'|², B = (s − c)·d', C = |s − c|² − r².
+    let a = [(dx, dx, false), (dy, dy, false)];
+    let b = [(s.0, dx, false), (c.0, dx, true), (s.1, dy, false), (c.1, dy, true)];
+    let cc = [
+        (s.0, s.0, false),
+        (s.0, c.0, true),
+        (s.0, c.0, true),
+        (c.0, c.0, false),
+        (s.1, s.1, false),
+        (s.1, c.1, true),
+        (s.1, c.1, true),
+        (c.1, c.1, false),
+        (r, r, true),
+    ];
+    let mut terms = Terms::default();
+    let (value, side) = if matches!(constant, Recipe::One) {
+        terms.extend(&a);
+        terms.extend(&b);
+        terms.extend(&b);
+        terms.extend(&cc);
+        let value = sign_of_products(terms.all());
+        let mut near = Terms::default();
+        near.extend(&a);
+        near.extend(&b);
+        (value, sign_of_products(near.all()))
+    } else {
+        (sign_of_products(&cc), sign_of_products(&b))
+    };
+    match value {
+        // p is a root: the smaller one unless past the vertex.
+        Ordering::Equal => match (larger, side) {
+            (false, Ordering::Greater) => Ordering::Greater,
+            (true, Ordering::Less) => Ordering::Less,
+            _ => Ordering::Equal,
+        },
+        // Between the roots.
+        Ordering::Less => {
+            if larger {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            }
+        }
+        // Outside both: before them when left of the vertex.
+        Ordering::Greater => {
+            if side == Ordering::Less {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            }
+        }
+    }
+}
+
+/// A short list of products on the stack.
+struct Terms {
+    terms: [(f64, f64, bool); 20],
+    len: usize,
+}
+
+impl Default for Terms {
+    fn default() -> Terms {
+        Terms { terms: [(0.0, 0.0, false); 20], len: 0 }
+    }
+}
+
+impl Terms {
+    fn extend(&mut self, more: &[(f64, f64, bool)]) {
+        self.terms[self.len..self.len + more.len()].copy_from_slice(more);
+        self.len += more.len();
+    }
+
+    fn all(&self) -> &[(f64, f64, bool)] {
+        &self.terms[..self.len]
     }
 }
 

@@ -300,6 +300,9 @@ impl Motion {
         }
         let mut left = dt;
         let mut contacts = 0;
+        // The normal of the last contact, while the box has not moved on
+        // from it: a slide into a second surface from there is wedged.
+        let mut pressed: Option<(f64, f64)> = None;
         for _ in 0..MAX_MOVES {
             if left <= 0.0 || (self.vx == 0.0 && self.vy == 0.0) {
                 return (contacts, false);
@@ -323,6 +326,7 @@ impl Motion {
             let clear = |b: &Aabb| walls.keep(b) && !tiles.box_overlaps(b);
             let (from, size, d2) = ((self.x, self.y), (self.w, self.h), (d[0], d[1]));
             let Some(hit) = hit else {
+                pressed = None;
                 (self.x, self.y) = place(from, size, d2, &Time::ONE, (0.0, 0.0), clear);
                 self.keep_finite();
                 left = if span >= left { 0.0 } else { left - span };
@@ -334,7 +338,18 @@ impl Motion {
             (self.x, self.y) = place(from, size, d2, &hit.time, hit.normal, clear);
             let used = span * hit.time.value();
             left = if used >= left { 0.0 } else { left - used };
+            let moved = (self.x, self.y) != from;
             self.respond(hit.normal, hit.hollow_radius, response, left);
+            if response == TileResponse::Slide {
+                if let Some(p) = pressed.filter(|_| !moved) {
+                    // Wedged between two surfaces: sliding along either
+                    // goes into the other.
+                    if p != hit.normal && self.vx * p.0 + self.vy * p.1 < 0.0 {
+                        (self.vx, self.vy) = (0.0, 0.0);
+                    }
+                }
+            }
+            pressed = Some(hit.normal);
             contacts += 1;
             if contacts >= CONTACT_BUDGET {
                 return (contacts, left > 0.0);
@@ -398,8 +413,17 @@ impl Motion {
             ux = speed * (cos * tx + sin * n.0);
             uy = speed * (cos * ty + sin * n.1);
         }
-        // A hair outward: far above rounding, far below anything seen.
-        let hair = speed / (1u64 << 30) as f64;
+        // A slide that leaves next to nothing (into a corner) stops.
+        let before = (self.vx * scale).hypot(self.vy * scale);
+        if k == 1.0 && speed <= before / (1u64 << 24) as f64 {
+            (self.vx, self.vy) = (0.0, 0.0);
+            return;
+        }
+        // A hair outward: far below anything seen, far above rounding —
+        // enough that the next sweep's floating point sees the box leave
+        // (a slope's or a circle's tangent turned by less would be a
+        // near-tie for the exact arithmetic).
+        let hair = speed / (1u64 << 20) as f64;
         let out = ux * n.0 + uy * n.1;
         if out < hair {
             ux += (hair - out) * n.0;

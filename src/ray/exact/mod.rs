@@ -5,6 +5,7 @@
 //! | file | job |
 //! |---|---|
 //! | `int.rs` | the big-integer kernel: a signed integer of any size with sums, products and comparisons |
+//! | `triple.rs` | the exact sign of a sum of products of three `f64`s, on the stack: the moving box's predicates of degree 3 |
 //! | `rational.rs` | `f64`s at a common scale as integers, rationals, a quadratic's roots compared exactly: the predicates of degree 3 and 4 |
 //! | `predicates.rs` | the orientation, a convex polygon's contact, a line's coordinate at a line: exact sums of two-factor products |
 //! | `order.rs` | which of two hits the exact segment reaches first: an enclosure in floating point, exact parameters when it cannot tell |
@@ -16,6 +17,7 @@ mod int;
 mod order;
 mod predicates;
 mod rational;
+mod triple;
 
 #[cfg(test)]
 pub(crate) mod reference;
@@ -27,3 +29,4 @@ pub(crate) use predicates::{
     convex_contains, line_at, orient, segment_touches_convex, sign_of_products, sum_of_products, times_pow2,
 };
 pub(crate) use rational::{Frac, Param, Quadratic, Scale};
+pub(crate) use triple::sign_of_triples;
