@@ -3,28 +3,37 @@
 //! cast ([`TileGrid::cast_box`]).
 
 use super::{place, BoxCastHit, BoxMotion, Contact};
-use crate::error::{finite, Error, Result};
+use crate::error::{finite, positive, Error, Result};
 use crate::geometry::Aabb;
 use crate::tile_grid::TileGrid;
-use crate::world::checked_box;
 
-/// The box `(x, y, w, h)` and the motion `(dx, dy)`, checked: every number
-/// finite, `w` and `h` above zero, the box's far sides finite; an error
-/// names the first argument that is not.
+/// A cast box's size `w` (or `h`, as `arg` says) at the coordinate `at`:
+/// finite and above zero, with the far side `at + size` finite too.
+pub(crate) fn cast_extent(arg: &'static str, at: f64, size: f64) -> Result<f64> {
+    positive(arg, size)?;
+    if (at + size).is_finite() {
+        Ok(size)
+    } else {
+        Err(Error::TooLarge {
+            arg,
+            value: size,
+            max: f64::MAX - at.max(0.0),
+            why: "the box's far side must be finite",
+        })
+    }
+}
+
+/// The box `(x, y, w, h)` and the motion `(dx, dy)`, checked in that order
+/// (every number finite, `w` and `h` above zero, the box's far sides
+/// finite); an error names the first argument that is not.
 pub(crate) fn checked_motion(x: f64, y: f64, w: f64, h: f64, dx: f64, dy: f64) -> Result<(Aabb, BoxMotion)> {
-    let b = checked_box(x, y, w, h)?;
+    finite("x", x)?;
+    finite("y", y)?;
+    cast_extent("w", x, w)?;
+    cast_extent("h", y, h)?;
     finite("dx", dx)?;
     finite("dy", dy)?;
-    for (arg, value, far) in [("w", w, b.max_x), ("h", h, b.max_y)] {
-        if !far.is_finite() {
-            return Err(Error::TooLarge {
-                arg,
-                value,
-                max: f64::MAX,
-                why: "the box's far side must be finite",
-            });
-        }
-    }
+    let b = Aabb::from_xywh(x, y, w, h);
     Ok((b, BoxMotion { lo: [b.min_x, b.min_y], hi: [b.max_x, b.max_y], d: [dx, dy] }))
 }
 

@@ -43,7 +43,7 @@ mod time;
 #[cfg(test)]
 pub(crate) mod tests;
 
-pub(crate) use cast::{checked_motion, finish};
+pub(crate) use cast::{cast_extent, checked_motion, finish};
 pub(crate) use place::place;
 pub(crate) use solids::{box_contact, tile_contact, Contact};
 pub use time::BoxMotion;

@@ -3,6 +3,7 @@
 //! every shape, at every magnitude, with touching, sliding and corner
 //! cases made on purpose. A failure prints its seed and case.
 
+mod cases;
 mod reference;
 mod solids;
 mod tiles;
