@@ -5,6 +5,7 @@
 //
 //   node benches/tile_step.mjs                  this build (pkg/ after a release wasm build)
 //   node benches/tile_step.mjs ../other/pkg     against another build's pkg/
+//   node benches/tile_step.mjs --maze           only the maze (either way)
 //
 // Scene: a 4000 × 4000 world, a 125 × 125 map of 32-unit tiles (10 % full,
 // 2 % slopes), COLLIDERS seeded boxes of 4-12 units, each a collider
@@ -112,13 +113,16 @@ function round(w, steps = STEPS) {
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 const here = new URL('..', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const mazeOnly = args.includes('--maze');
+const other = args.find((a) => !a.startsWith('--'));
 const builds = [{ name: 'this build', api: await loadBuild(resolve(here, 'pkg')) }];
-if (process.argv[2]) builds.push({ name: process.argv[2], api: await loadBuild(resolve(process.argv[2])) });
+if (other) builds.push({ name: other, api: await loadBuild(resolve(other)) });
 
 const head = builds.map((b) => `${b.name} ms`).join(' | ');
-console.log(`| speed (units/s) | ${head}${builds.length > 1 ? ' | ratio' : ''} |`);
-console.log(`|---:|${builds.map(() => '---:').join('|')}|${builds.length > 1 ? '---:|' : ''}`);
-for (const speed of SPEEDS) {
+if (!mazeOnly) console.log(`| speed (units/s) | ${head}${builds.length > 1 ? ' | ratio' : ''} |`);
+if (!mazeOnly) console.log(`|---:|${builds.map(() => '---:').join('|')}|${builds.length > 1 ? '---:|' : ''}`);
+for (const speed of mazeOnly ? [] : SPEEDS) {
   const worlds = builds.map((b) => makeWorld(b.api, speed));
   const times = builds.map(() => []);
   for (let r = 0; r < ROUNDS; r++) {

@@ -235,7 +235,17 @@ impl RayPath {
     #[must_use]
     #[inline]
     pub fn entry_lower_bound(&self, b: &Aabb) -> Option<f64> {
-        let b = &grown(b, self.reach);
+        if self.reach == (0.0, 0.0) {
+            self.entry_of(b)
+        } else {
+            self.entry_of(&grown(b, self.reach))
+        }
+    }
+
+    /// [`entry_lower_bound`](RayPath::entry_lower_bound) of the segment
+    /// itself (the reach already added to `b`).
+    #[inline]
+    fn entry_of(&self, b: &Aabb) -> Option<f64> {
         let (mut first, mut last) = (0.0f64, 1.0f64);
         for (axis, min, max) in [(Axis::X, b.min_x, b.max_x), (Axis::Y, b.min_y, b.max_y)] {
             let a = self.axis(axis);
@@ -260,7 +270,11 @@ impl RayPath {
     #[must_use]
     #[inline]
     pub fn may_touch_by(&self, b: &Aabb, clip: f64) -> bool {
-        self.may_touch_line(&grown(b, self.reach)) && self.entry_lower_bound(b).is_some_and(|t| t <= clip)
+        if self.reach == (0.0, 0.0) {
+            return self.may_touch_line(b) && self.entry_of(b).is_some_and(|t| t <= clip);
+        }
+        let b = &grown(b, self.reach);
+        self.may_touch_line(b) && self.entry_of(b).is_some_and(|t| t <= clip)
     }
 
     /// Whether the box may touch the segment's line: `false` only when all

@@ -35,7 +35,7 @@
 //!   (`time.rs`): the contact times are rationals in the inputs, or roots
 //!   of quadratics for the circles. The `t` reported is rounded.
 
-mod cast;
+pub(crate) mod cast;
 mod place;
 mod solids;
 mod time;
@@ -43,7 +43,7 @@ mod time;
 #[cfg(test)]
 pub(crate) mod tests;
 
-pub(crate) use cast::{cast_extent, checked_motion, finish};
+pub(crate) use cast::{checked_motion, finish};
 pub(crate) use place::place;
 pub(crate) use solids::{box_contact, tile_contact, Contact};
 pub use time::BoxMotion;

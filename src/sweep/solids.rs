@@ -325,19 +325,7 @@ fn slanted_window(m: &BoxMotion, a: (f64, f64), b: (f64, f64), deepest: (f64, f6
         // Still along n: the projections overlap for ever or never —
         // `low·n < a·n` and `deepest·n < high·n`.
         Ordering::Equal => {
-            let ahead = |p: (f64, f64), q: (f64, f64)| {
-                // (p − q) · n > 0, expanded into products of inputs.
-                sign_of_products(&[
-                    (p.0, b.1, false),
-                    (p.0, a.1, true),
-                    (q.0, b.1, true),
-                    (q.0, a.1, false),
-                    (p.1, a.0, false),
-                    (p.1, b.0, true),
-                    (q.1, a.0, true),
-                    (q.1, b.0, false),
-                ]) == Ordering::Greater
-            };
+            let ahead = |p: (f64, f64), q: (f64, f64)| dot_sign(p, q, a, b) == Ordering::Greater;
             if ahead(a, low) && ahead(high, deepest) {
                 Window::Always
             } else {
@@ -357,8 +345,34 @@ fn slanted_window(m: &BoxMotion, a: (f64, f64), b: (f64, f64), deepest: (f64, f6
     }
 }
 
+/// The sign of `(p − q) · n`, `n = (b.y − a.y, a.x − b.x)`, exactly: in
+/// floating point when it is clear of its rounding, else as an exact sum
+/// of products of the inputs.
+fn dot_sign(p: (f64, f64), q: (f64, f64), a: (f64, f64), b: (f64, f64)) -> Ordering {
+    let (u, v) = ((p.0 - q.0) * (b.1 - a.1), (p.1 - q.1) * (a.0 - b.0));
+    let s = u + v;
+    // Two differences, a product and a sum per term, each rounded once.
+    let bound = 8.0 * f64::EPSILON * (u.abs() + v.abs()) + 8.0 * f64::from_bits(1);
+    if s.is_finite() && s.abs() > bound {
+        return if s > 0.0 { Ordering::Greater } else { Ordering::Less };
+    }
+    sign_of_products(&[
+        (p.0, b.1, false),
+        (p.0, a.1, true),
+        (q.0, b.1, true),
+        (q.0, a.1, false),
+        (p.1, a.0, false),
+        (p.1, b.0, true),
+        (q.1, a.0, true),
+        (q.1, b.0, false),
+    ])
+}
+
 /// The sign of `d · n`, `n = (b.y − a.y, a.x − b.x)`, exactly.
 fn speed_sign(m: &BoxMotion, a: (f64, f64), b: (f64, f64)) -> Ordering {
+    if m.d == [0.0, 0.0] {
+        return Ordering::Equal;
+    }
     let (n0, n1) = (b.1 - a.1, a.0 - b.0);
     let (p, q) = (m.d[0] * n0, m.d[1] * n1);
     let s = p + q;

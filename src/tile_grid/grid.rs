@@ -40,6 +40,9 @@ pub struct TileGrid {
     pub(super) edges: Vec<EdgeState>,
     /// Per edge id, [`Door::code`](super::Door::code) of its door, 0 for none.
     pub(super) doors: Vec<u8>,
+    /// How many doors are closed: with none, a moving box's sweep looks
+    /// at no door.
+    pub(super) closed_doors: usize,
     /// What changed since the page last redrew (see `changes.rs`).
     pub(super) changes: super::changes::Changes,
 }
@@ -83,6 +86,7 @@ impl TileGrid {
             tiles: vec![TileShape::Empty; c * r],
             edges: vec![EdgeState::Empty; edges],
             doors: vec![0; edges],
+            closed_doors: 0,
             changes: super::changes::Changes::default(),
         })
     }

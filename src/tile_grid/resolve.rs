@@ -200,9 +200,8 @@ impl TileGrid {
 }
 
 /// Overlap the push-out leaves alone: rounding, a billionth of a tile, but
-/// under a tenth of the box, or a box that small would creep through a
-/// closed door in overlaps too shallow to push (a contact sub-step moves it
-/// under half its size, so with this its push always goes back).
+/// at most a hundredth of the box (for a box that small, a billionth of a
+/// tile would be a fair part of it).
 pub(crate) fn push_tolerance(tile_size: f64, b: &Aabb) -> f64 {
     (tile_size * 1e-9).min(1e-2 * b.width().min(b.height()))
 }

@@ -134,6 +134,9 @@ impl TileGrid {
                         }
                     }
                 }
+                if self.closed_doors == 0 {
+                    continue;
+                }
                 // Doors on the cell's left and top lines strictly inside
                 // the box (and right and bottom on the grid's border).
                 let crosses_x = |x: f64| b.min_x < x && x < b.max_x;
@@ -181,6 +184,9 @@ impl TileGrid {
             if let Some(c) = tile_contact(m, shape, &self.cell_bounds(col, row)) {
                 offer(m, TileContact { contact: c, col, row }, best);
             }
+        }
+        if self.closed_doors == 0 {
+            return;
         }
         let closed = Door::code(Some(Door::Closed));
         let left = self.doors[self.vertical_slot(col, row)] == closed;

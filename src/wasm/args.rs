@@ -160,8 +160,8 @@ impl Args {
     ) -> Result<(f64, f64, f64, f64, f64, f64), Fault> {
         let x = self.finite("x", x)?;
         let y = self.finite("y", y)?;
-        let w = self.arg(crate::sweep::cast_extent("w", x, w))?;
-        let h = self.arg(crate::sweep::cast_extent("h", y, h))?;
+        let w = self.arg(crate::sweep::cast::cast_extent("w", x, w))?;
+        let h = self.arg(crate::sweep::cast::cast_extent("h", y, h))?;
         Ok((x, y, w, h, self.finite("dx", dx)?, self.finite("dy", dy)?))
     }
 

@@ -95,7 +95,7 @@ pub(super) struct TileColliders {
 /// at 1e308 units a second would meet a wall some 1e305 times a step). One
 /// that reaches it stops at its last contact for the rest of the step:
 /// outside every tile, on the near side of every wall and door.
-pub const CONTACT_BUDGET: u32 = 16;
+pub const CONTACT_BUDGET: u32 = 8;
 
 /// Most moves of one collider in one step, contacts or not: a move that
 /// meets nothing either ends the step or was cut short to keep its
@@ -285,17 +285,11 @@ impl Motion {
         width: f64,
         height: f64,
     ) -> (u32, bool) {
-        if tiles.box_overlaps(&self.stored()) {
-            // Placed in a solid: out the short way first; if nothing frees
-            // it, it stays put this step, as it was.
-            let was = (self.x, self.y, self.vx, self.vy);
-            self.settle(response, tiles, width, height);
-            if tiles.box_overlaps(&self.stored()) {
-                (self.x, self.y, self.vx, self.vy) = was;
-                return (0, false);
-            }
-        }
         if (self.vx == 0.0 && self.vy == 0.0) || dt <= 0.0 {
+            // At rest: only out of a solid it was placed in.
+            if tiles.box_overlaps(&self.stored()) {
+                self.free(response, tiles, width, height);
+            }
             return (0, false);
         }
         let mut left = dt;
@@ -312,9 +306,10 @@ impl Motion {
             // This move's time: the rest of the step, but not so long past
             // the next wall ahead that the displacement could overflow.
             let fastest = self.vx.abs().max(self.vy.abs());
-            let span = left
-                .min(walls.reach_time(self) * (1.0 + 1.0 / (1u64 << 20) as f64))
-                .min(f64::MAX / 4.0 / fastest);
+            // (A box on the wall ahead meets it at once: no cut then.)
+            let ahead = walls.reach_time(self);
+            let reach = if ahead > 0.0 { ahead * (1.0 + 1.0 / (1u64 << 20) as f64) } else { left };
+            let span = left.min(reach).min(f64::MAX / 4.0 / fastest);
             let d = [self.vx * span, self.vy * span];
             let m = BoxMotion { lo: [start.min_x, start.min_y], hi: [start.max_x, start.max_y], d };
             let tile = tiles.sweep_box(&m).map(|c| c.contact);
@@ -333,7 +328,13 @@ impl Motion {
                 continue;
             };
             if hit.inside() {
-                return (contacts, false); // cannot happen from a clear start; stay safe
+                // Placed in a solid (the first move of the step: every
+                // later one starts clear): out the short way first, then
+                // on; if nothing frees it, it stays put this step.
+                if contacts > 0 || !self.free(response, tiles, width, height) {
+                    return (contacts, false);
+                }
+                continue;
             }
             (self.x, self.y) = place(from, size, d2, &hit.time, hit.normal, clear);
             let used = span * hit.time.value();
@@ -432,6 +433,18 @@ impl Motion {
         // A reflected component past the largest float is held at it.
         self.vx = (ux / scale).clamp(f64::MIN, f64::MAX);
         self.vy = (uy / scale).clamp(f64::MIN, f64::MAX);
+    }
+
+    /// Out of the solid it was placed in (see [`Motion::settle`]), or, if
+    /// nothing frees it, back as it was; whether it is out.
+    fn free(&mut self, response: TileResponse, tiles: &TileGrid, width: f64, height: f64) -> bool {
+        let was = (self.x, self.y, self.vx, self.vy);
+        self.settle(response, tiles, width, height);
+        if tiles.box_overlaps(&self.stored()) {
+            (self.x, self.y, self.vx, self.vy) = was;
+            return false;
+        }
+        true
     }
 
     /// Pushed out of the tiles the short way (never through a closed door

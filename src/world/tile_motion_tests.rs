@@ -232,3 +232,22 @@ fn a_collider_placed_in_a_tile_is_pushed_out_the_short_way_or_stays() {
     assert_eq!(w.box_of(id).unwrap(), [10.0, 10.0, 4.0, 4.0]);
     w.validate().unwrap();
 }
+
+#[test]
+fn a_collider_on_a_world_wall_moving_into_it_turns_at_once() {
+    for response in [TileResponse::Bounce, TileResponse::Slide] {
+        let mut w = World::new(100.0, 100.0).unwrap();
+        w.set_tile_grid(10, 10, 10.0).unwrap();
+        let id = w.insert(96.0, 50.0, 4.0, 4.0).unwrap();
+        w.set_velocity(id, 30.0, 6.0).unwrap();
+        w.set_tile_response(id, response).unwrap();
+        w.step(0.1).unwrap();
+        let [x, y, ..] = w.box_of(id).unwrap();
+        let [vx, vy] = w.velocity(id).unwrap();
+        match response {
+            TileResponse::Bounce => assert_eq!((x, vx), (93.0, -30.0)),
+            _ => assert_eq!((x, vx), (96.0, 0.0)),
+        }
+        assert_eq!((y, vy), (50.6, 6.0), "{response:?}");
+    }
+}

@@ -1050,7 +1050,7 @@ export class World {
    * tile set over it) is first pushed out the short way, never through a
    * closed door or across a wall, and stays put for the step if nothing
    * frees it. **The work is bounded** by what the box crosses (the cells
-   * along each sweep), not by its speed, and by a budget of 16 contacts
+   * along each sweep), not by its speed, and by a budget of 8 contacts
    * per collider per `step`: one that meets it (a box bouncing in a
    * closed room at 1e308 units a second) stops at its last contact for
    * the rest of that step — outside every tile, on the near side of every
