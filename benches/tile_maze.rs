@@ -14,6 +14,7 @@
 use std::time::Instant;
 
 use broadphase::scene::Rng;
+use broadphase::tile_grid::TileShape;
 use broadphase::world::TileResponse;
 use broadphase::World;
 
@@ -28,13 +29,13 @@ fn maze(speed: f64, response: TileResponse) -> (World, Vec<(u32, f64, f64)>) {
     let side = f64::from(COLS) * TILE;
     let mut w = World::new(side, side).expect("a valid size");
     w.set_structure("loose-grid").expect("a known structure");
-    w.set_tile_grid(COLS, COLS, TILE).expect("a valid map");
+    w.tiles_mut().reset(COLS, COLS, TILE).expect("a valid map");
     let mut rng = Rng::new(34);
     let mut full = vec![false; (COLS * COLS) as usize];
     for row in 0..COLS {
         for col in 0..COLS {
             if rng.range(0.0, 1.0) < 0.35 {
-                w.set_tile(col, row, "full").expect("in the map");
+                w.tiles_mut().set_tile(col, row, TileShape::Full).expect("in the map");
                 full[(row * COLS + col) as usize] = true;
             }
         }

@@ -53,10 +53,11 @@ async function loadBuild(pkg) {
 function makeWorld(api, speed) {
   const w = new api.World(SIDE, SIDE);
   w.setStructure('loose-grid');
-  w.setTileGrid(COLS, COLS, TILE);
+  const tiles = w.tiles;
+  tiles.reset(COLS, COLS, TILE);
   const rand = mulberry32(3);
-  for (let i = 0; i < COLS * COLS * 0.1; i++) w.setTile(Math.floor(rand() * COLS), Math.floor(rand() * COLS), 'full');
-  for (let i = 0; i < COLS * COLS * 0.02; i++) w.setTile(Math.floor(rand() * COLS), Math.floor(rand() * COLS), 'slope45-br');
+  for (let i = 0; i < COLS * COLS * 0.1; i++) tiles.setTile(Math.floor(rand() * COLS), Math.floor(rand() * COLS), 'full');
+  for (let i = 0; i < COLS * COLS * 0.02; i++) tiles.setTile(Math.floor(rand() * COLS), Math.floor(rand() * COLS), 'slope45-br');
   let made = 0;
   while (made < COLLIDERS) {
     const size = 4 + rand() * 8;
@@ -65,7 +66,7 @@ function makeWorld(api, speed) {
     const angle = rand() * 2 * Math.PI;
     // The raw module of a build with a façade answers a shape's code (0 is
     // empty), an older one its name.
-    const empty = (cx, cy) => [0, 'empty'].includes(w.tile(Math.floor(cx / TILE), Math.floor(cy / TILE)));
+    const empty = (cx, cy) => [0, 'empty'].includes(tiles.tile(Math.floor(cx / TILE), Math.floor(cy / TILE)));
     const clear = [x, x + size].every((cx) => [y, y + size].every((cy) => empty(cx, cy)));
     if (!clear) continue;
     const id = w.insert(x, y, size, size);
@@ -85,13 +86,14 @@ function makeMaze(api, speed, response, pushed = false) {
   const side = MAZE_COLS * MAZE_TILE;
   const w = new api.World(side, side);
   w.setStructure('loose-grid');
-  w.setTileGrid(MAZE_COLS, MAZE_COLS, MAZE_TILE);
+  const tiles = w.tiles;
+  tiles.reset(MAZE_COLS, MAZE_COLS, MAZE_TILE);
   const rand = mulberry32(34);
   const full = new Uint8Array(MAZE_COLS * MAZE_COLS);
   for (let i = 0; i < full.length; i++) {
     if (rand() < 0.35) {
       full[i] = 1;
-      w.setTile(i % MAZE_COLS, Math.floor(i / MAZE_COLS), 'full');
+      tiles.setTile(i % MAZE_COLS, Math.floor(i / MAZE_COLS), 'full');
     }
   }
   const cell = (v) => Math.floor(v / MAZE_TILE);

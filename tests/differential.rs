@@ -125,7 +125,7 @@ fn run_scene(seed: u64) {
         let (col, row) = (rng.below(cols), rng.below(rows));
         let shape = shapes[rng.below(shapes.len() as u32) as usize].name();
         for w in &mut worlds {
-            w.set_tile(col, row, shape).unwrap();
+            w.tiles_mut().set_tile_named(col, row, shape).unwrap();
         }
     }
     let mut ids: Vec<u32> = Vec::new();

@@ -64,7 +64,7 @@ fn a_warm_frame_allocates_nothing() {
     for kind in StructureKind::ALL {
         for layout in SceneLayout::ALL {
             let count = if kind == StructureKind::BruteForce { 500 } else { 3000 };
-            let side = broadphase::scene::world_side_for(count);
+            let side = broadphase::scene::scene_side(count);
             let mut world = World::new(side, side).unwrap();
             world.set_structure(kind.name()).unwrap();
             world.populate(count as u32, 11, layout).unwrap();
@@ -189,18 +189,20 @@ fn a_warm_frame_allocates_nothing() {
 fn a_warm_tile_step_allocates_nothing() {
     let _turn = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     use broadphase::scene::Rng;
+    use broadphase::tile_grid::{Door, Side};
     use broadphase::world::TileResponse;
     for speed in [100.0, 1e5, 1e300] {
         let mut world = World::new(1024.0, 1024.0).unwrap();
-        world.set_tile_grid(64, 64, 16.0).unwrap();
+        world.tiles_mut().reset(64, 64, 16.0).unwrap();
         let mut rng = Rng::new(34);
         let shapes = ["full", "full", "full", "slope45-br", "shallow-large-tl", "convex-tr", "concave-bl"];
         for _ in 0..900 {
             let (c, r) = (rng.below(64), rng.below(64));
-            world.set_tile(c, r, shapes[rng.below(shapes.len() as u32) as usize]).unwrap();
+            world.tiles_mut().set_tile_named(c, r, shapes[rng.below(shapes.len() as u32) as usize]).unwrap();
         }
         for _ in 0..100 {
-            world.set_door(rng.below(64), rng.below(64), "left", "closed").unwrap();
+            let (c, r) = (rng.below(64), rng.below(64));
+            world.tiles_mut().set_door(c, r, Side::Left, Some(Door::Closed)).unwrap();
         }
         for k in 0..500 {
             let id = world.insert(rng.range(0.0, 1000.0), rng.range(0.0, 1000.0), 3.0, 3.0).unwrap();

@@ -1,14 +1,17 @@
 //! Moving boxes: the first time a box moving in a straight line starts to
 //! overlap a solid — a tile's exact shape, a closed door, another box —
 //! exact at any magnitude, and where to leave the box there. What
-//! `TileGrid::cast_box`, `World::cast_box` and the tile-aware `World::step`
-//! are built on.
+//! [`cast_box`] (on a tile grid), `World::cast_box` and the tile-aware
+//! `World::step` are built on. It stands on `segment/` (exact sums of
+//! products), `ray/`'s exact arithmetic and `tile_grid/`; `world/` stands
+//! on it.
 //!
 //! | file | job |
 //! |---|---|
 //! | `time.rs` | [`BoxMotion`]; times along it, each an interval and the formula it bounds, ordered exactly |
 //! | `solids.rs` | a moving box against one solid: a box or door, a polygon tile, a quarter disc, a quarter hollow |
-//! | `cast.rs` | what the casts share, and `TileGrid::cast_box` |
+//! | `tiles.rs` | against the tile map: the cells along the way, walked in bands, and a resting box's overlap |
+//! | `cast.rs` | what the casts share, and [`cast_box`] on a tile grid |
 //! | `place.rs` | where to leave a box at a contact: on the near side, its stored box overlapping nothing |
 //! | `tests/` | against an independent reference in big rationals, on seeded cases of every shape and magnitude |
 //!
@@ -37,20 +40,23 @@
 
 pub(crate) mod cast;
 mod place;
-mod solids;
+pub(crate) mod solids;
+mod tiles;
 mod time;
 
 #[cfg(test)]
 pub(crate) mod tests;
 
+pub use cast::cast_box;
 pub(crate) use cast::{checked_motion, finish};
 pub(crate) use place::place;
-pub(crate) use solids::{box_contact, tile_contact, Contact};
+pub(crate) use solids::{box_contact, Contact};
+pub(crate) use tiles::{box_overlaps, sweep_tiles};
 pub use time::BoxMotion;
 pub(crate) use time::Time;
 
 /// The first thing a moving box meets ([`crate::World::cast_box`],
-/// [`crate::tile_grid::TileGrid::cast_box`]): shaped as a ray's hit
+/// [`cast_box`]): shaped as a ray's hit
 /// ([`crate::world::RayHit`]), with the box's position where it stops
 /// instead of a point of contact — what a character controller moves the
 /// box to.

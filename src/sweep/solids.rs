@@ -18,7 +18,7 @@ use std::cmp::Ordering;
 
 use super::time::{disc_sign, BoxMotion, Time};
 use crate::geometry::Aabb;
-use crate::ray::exact::sign_of_products;
+use crate::segment::sign_of_products;
 use crate::tile_grid::{to_world, TileGeometry, TilePolygon, TileShape};
 
 /// Where a moving box first overlaps a solid.

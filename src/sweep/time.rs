@@ -11,10 +11,8 @@
 
 use std::cmp::Ordering;
 
-use crate::ray::exact::{
-    root_bound, sign_of_products, sign_of_triples, sum_of_products, times_pow2, Frac, Int, Interval, Param,
-    Quadratic, Scale,
-};
+use crate::ray::exact::{root_bound, sign_of_triples, Frac, Int, Interval, Param, Quadratic, Scale};
+use crate::segment::{sign_of_products, sum_of_products, times_pow2};
 
 /// A box moving in a straight line: its bounds at `t = 0` (per axis, 0 for
 /// x and 1 for y) and its displacement over `t ∈ [0, 1]`, every number an

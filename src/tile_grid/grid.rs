@@ -91,6 +91,13 @@ impl TileGrid {
         })
     }
 
+    /// How many doors are closed (a moving box's sweep looks at no door
+    /// when none is).
+    #[must_use]
+    pub fn closed_door_count(&self) -> usize {
+        self.closed_doors
+    }
+
     #[must_use]
     /// Columns of tiles.
     pub fn cols(&self) -> u32 {
@@ -165,7 +172,7 @@ impl TileGrid {
     }
 
     /// The cell holding a point, cells being half-open `[c·ts, (c+1)·ts)`
-    /// (the seed's `floor(p / cell_size)`, made exact on cell lines); `None`
+    /// (N tutorial B's `floor(p / cell_size)`, made exact on cell lines); `None`
     /// outside the grid or for a non-finite point.
     #[must_use]
     pub fn cell_at(&self, x: f64, y: f64) -> Option<(u32, u32)> {
@@ -188,7 +195,7 @@ impl TileGrid {
         Some(k)
     }
 
-    pub(super) fn cell_bounds(&self, col: u32, row: u32) -> Aabb {
+    pub(crate) fn cell_bounds(&self, col: u32, row: u32) -> Aabb {
         Aabb {
             min_x: self.line(col),
             min_y: self.line(row),
@@ -198,7 +205,7 @@ impl TileGrid {
     }
 
     #[inline]
-    pub(super) fn cell_index(&self, col: u32, row: u32) -> usize {
+    pub(crate) fn cell_index(&self, col: u32, row: u32) -> usize {
         row as usize * self.cols as usize + col as usize
     }
 
@@ -230,7 +237,7 @@ impl TileGrid {
         let n = f64::from(cells.max(1));
         let mut size = f64::MAX / n;
         while !(n * size).is_finite() {
-            size = crate::grid::next_down(size);
+            size = crate::geometry::next_down(size);
         }
         size
     }

@@ -13,7 +13,6 @@
 //! | `changes.rs` | the change journal: which cells to redraw since a revision |
 //! | `touched.rs` | the cells a box touches, exact on cell lines |
 //! | `narrow_phase.rs` | point and box against one tile: overlap, minimal push-out, every way out |
-//! | `sweep.rs` | a moving box against the map: the first tile or closed door it meets, walked cell by cell along the way, and `cast_box` |
 //! | `resolve.rs` | [`TileGrid::push_out`]: a box against all the tiles it touches |
 //! | `draw.rs` | flat edge, tile and outline data for the playground |
 //! | `presets.rs` | ASCII maps and the preset levels |
@@ -54,7 +53,6 @@ mod resolve;
 mod shape;
 mod shape_geometry;
 mod side;
-mod sweep;
 mod touched;
 mod validate;
 

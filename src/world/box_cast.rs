@@ -8,8 +8,8 @@ use super::World;
 use crate::broad_phase::RayControl;
 use crate::error::Result;
 use crate::geometry::Aabb;
-use crate::ray::RayPath;
-use crate::sweep::{box_contact, checked_motion, finish, BoxCastHit, BoxMotion, Contact};
+use crate::segment::RayPath;
+use crate::sweep::{box_contact, checked_motion, finish, sweep_tiles, BoxCastHit, BoxMotion, Contact};
 
 impl World {
     /// The first tile (its exact shape), closed door or object the box
@@ -42,7 +42,7 @@ impl World {
             self.slot_of("skip", skip)?;
         }
         let object = self.first_object_contact(&b, &m, skip);
-        let tile = self.tiles.sweep_box(&m);
+        let tile = sweep_tiles(&self.tiles, &m);
         let (contact, object_id, col, row, met) = match (tile, object) {
             (None, None) => return Ok(None),
             (Some(t), Some((o, id, aabb))) if o.time.before(&t.contact.time, &m) => {

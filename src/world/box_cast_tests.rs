@@ -13,7 +13,7 @@ use crate::world::{StructureKind, World};
 fn world(rng: &mut Rng, side: f64) -> World {
     let mut w = World::new(side, side).unwrap();
     let ts = side / 6.0;
-    w.set_tile_grid(6, 6, ts).unwrap();
+    w.tiles_mut().reset(6, 6, ts).unwrap();
     for row in 0..6 {
         for col in 0..6 {
             if rng.below(3) == 0 {
@@ -114,7 +114,7 @@ fn cast_box_meets_what_the_reference_meets_first_in_every_structure() {
                         let overlaps_met =
                             met.is_some_and(|[ox, oy, ow, oh]| Aabb::from_xywh(ox, oy, ow, oh).overlaps(&at));
                         let inside = (h.normal_x, h.normal_y) == (0.0, 0.0);
-                        if !inside && (w.tiles().box_overlaps(&at) || overlaps_met) {
+                        if !inside && (crate::sweep::box_overlaps(w.tiles(), &at) || overlaps_met) {
                             failures.push(format!("{what}: left at ({}, {}) overlapping", h.x, h.y));
                         }
                     }

@@ -100,7 +100,7 @@ pub(super) fn reflect(position: &mut f64, velocity: &mut f64, size: f64, limit: 
 pub(super) fn room(size: f64, limit: f64) -> f64 {
     let room = limit - size;
     if room > 0.0 && room + size > limit {
-        crate::grid::next_down(room)
+        crate::geometry::next_down(room)
     } else {
         room
     }

@@ -35,8 +35,8 @@ impl StructureKind {
     ];
 
     /// Past this share of the objects moved since the last `pairs()`, a full
-    /// pass is cheaper than querying each moved object (measured at 100k:
-    /// a query costs most in the straddle quadtree, least in the grids).
+    /// pass is cheaper than querying each moved object (a query costs most
+    /// in the straddle quadtree, least in the grids; docs/BENCHMARKS.md).
     #[must_use]
     pub fn moved_share(self) -> f64 {
         match self {
@@ -51,11 +51,11 @@ impl StructureKind {
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
-            StructureKind::BruteForce => "brute-force",
-            StructureKind::Quadtree => "quadtree",
-            StructureKind::QuadtreeLeaves => "quadtree-leaves",
-            StructureKind::Grid => "grid",
-            StructureKind::LooseGrid => "loose-grid",
+            StructureKind::BruteForce => BruteForce::NAME,
+            StructureKind::Quadtree => Placement::StraddleInParent.name(),
+            StructureKind::QuadtreeLeaves => Placement::AllOverlappedLeaves.name(),
+            StructureKind::Grid => Grid::NAME,
+            StructureKind::LooseGrid => LooseGrid::NAME,
         }
     }
 
@@ -70,7 +70,7 @@ impl StructureKind {
         StructureKind::ALL.into_iter().find(|kind| kind.name() == name).ok_or_else(|| Error::UnknownName {
             arg: "name",
             name: name.to_string(),
-            expected: "\"brute-force\", \"quadtree\", \"quadtree-leaves\", \"grid\", \"loose-grid\"",
+            expected: StructureKind::ALL.map(|kind| format!("\"{}\"", kind.name())).join(", ").into(),
         })
     }
 }

@@ -29,7 +29,7 @@ use super::World;
 use crate::bit_set::BitSet;
 use crate::error::{Error, Result};
 use crate::geometry::Aabb;
-use crate::sweep::{place, BoxMotion, Contact, Time};
+use crate::sweep::{box_overlaps, place, sweep_tiles, BoxMotion, Contact, Time};
 use crate::tile_grid::TileGrid;
 
 /// What a moving object does when it meets the tile map.
@@ -67,7 +67,7 @@ impl TileResponse {
         TileResponse::ALL.into_iter().find(|r| r.name() == name).ok_or_else(|| Error::UnknownName {
             arg: "response",
             name: name.to_owned(),
-            expected: "\"none\", \"bounce\", \"slide\"",
+            expected: "\"none\", \"bounce\", \"slide\"".into(),
         })
     }
 
@@ -287,7 +287,7 @@ impl Motion {
     ) -> (u32, bool) {
         if (self.vx == 0.0 && self.vy == 0.0) || dt <= 0.0 {
             // At rest: only out of a solid it was placed in.
-            if tiles.box_overlaps(&self.stored()) {
+            if box_overlaps(tiles, &self.stored()) {
                 self.free(response, tiles, width, height);
             }
             return (0, false);
@@ -312,13 +312,13 @@ impl Motion {
             let span = left.min(reach).min(f64::MAX / 4.0 / fastest);
             let d = [self.vx * span, self.vy * span];
             let m = BoxMotion { lo: [start.min_x, start.min_y], hi: [start.max_x, start.max_y], d };
-            let tile = tiles.sweep_box(&m).map(|c| c.contact);
+            let tile = sweep_tiles(tiles, &m).map(|c| c.contact);
             let wall = walls.contact(&m);
             let hit = match (tile, wall) {
                 (Some(t), Some(w)) => Some(if w.time.before(&t.time, &m) { w } else { t }),
                 (t, w) => t.or(w),
             };
-            let clear = |b: &Aabb| walls.keep(b) && !tiles.box_overlaps(b);
+            let clear = |b: &Aabb| walls.keep(b) && !box_overlaps(tiles, b);
             let (from, size, d2) = ((self.x, self.y), (self.w, self.h), (d[0], d[1]));
             let Some(hit) = hit else {
                 pressed = None;
@@ -440,7 +440,7 @@ impl Motion {
     fn free(&mut self, response: TileResponse, tiles: &TileGrid, width: f64, height: f64) -> bool {
         let was = (self.x, self.y, self.vx, self.vy);
         self.settle(response, tiles, width, height);
-        if tiles.box_overlaps(&self.stored()) {
+        if box_overlaps(tiles, &self.stored()) {
             (self.x, self.y, self.vx, self.vy) = was;
             return false;
         }

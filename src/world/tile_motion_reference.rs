@@ -52,16 +52,19 @@ const ROWS: u32 = 10;
 
 fn scene(target: Target) -> World {
     let mut w = World::new(f64::from(COLS) * TILE, f64::from(ROWS) * TILE).unwrap();
-    w.set_tile_grid(COLS, ROWS, TILE).unwrap();
+    w.tiles_mut().reset(COLS, ROWS, TILE).unwrap();
     for row in 0..ROWS {
         match target {
-            Target::Doors => w.set_door(10, row, "left", "closed").unwrap(),
-            _ => w.set_tile(10, row, "full").unwrap(),
+            Target::Doors => w
+                .tiles_mut()
+                .set_door(10, row, crate::tile_grid::Side::Left, Some(crate::tile_grid::Door::Closed))
+                .unwrap(),
+            _ => w.tiles_mut().set_tile_named(10, row, "full").unwrap(),
         }
     }
     if target == Target::Corner {
         for col in 0..10 {
-            w.set_tile(col, 5, "full").unwrap();
+            w.tiles_mut().set_tile_named(col, 5, "full").unwrap();
         }
     }
     w
@@ -244,7 +247,7 @@ fn colliders_fired_at_walls_doors_and_corners_never_cross_and_move_as_the_exact_
                 failures.push(format!("{what}: crossed to {b:?}"));
                 break;
             }
-            if w.tiles().box_overlaps(&b) {
+            if crate::sweep::box_overlaps(w.tiles(), &b) {
                 failures.push(format!("{what}: ended inside a tile at {b:?}"));
                 break;
             }
@@ -315,11 +318,11 @@ fn colliders_fired_at_walls_doors_and_corners_never_cross_and_move_as_the_exact_
 fn the_corner_case_of_issue_34_moves_as_the_exact_motion() {
     for response in [TileResponse::Bounce, TileResponse::Slide] {
         let mut w = World::new(64.0, 32.0).unwrap();
-        w.set_tile_grid(8, 4, 8.0).unwrap();
+        w.tiles_mut().reset(8, 4, 8.0).unwrap();
         for r in 0..4 {
-            w.set_tile(4, r, "full").unwrap();
+            w.tiles_mut().set_tile_named(4, r, "full").unwrap();
         }
-        w.set_tile(3, 1, "full").unwrap();
+        w.tiles_mut().set_tile_named(3, 1, "full").unwrap();
         let id = w.insert(29.5, 5.5, 2.0, 2.0).unwrap();
         w.set_velocity(id, 10.0, 10.0).unwrap();
         w.set_tile_response(id, response).unwrap();
@@ -330,7 +333,10 @@ fn the_corner_case_of_issue_34_moves_as_the_exact_motion() {
             w.step(1.0 / 60.0).unwrap();
             let [bx, by, ..] = w.box_of(id).unwrap();
             let [vx, vy] = w.velocity(id).unwrap();
-            assert!(bx + 2.0 <= 32.0 && !w.tiles().box_overlaps(&Aabb::from_xywh(bx, by, 2.0, 2.0)));
+            assert!(
+                bx + 2.0 <= 32.0
+                    && !crate::sweep::box_overlaps(w.tiles(), &Aabb::from_xywh(bx, by, 2.0, 2.0))
+            );
             // The corner is met exactly at the end of the third step: the
             // World's rounded v × dt may meet it then or at the start of
             // the fourth, so the exact motion of a step a hair longer or

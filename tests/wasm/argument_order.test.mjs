@@ -203,7 +203,6 @@ test("the audit's repros name the first bad argument and print the value given",
   names(() => w.setParent(0, NaN), /^child 0 is not a live object id$/);
   names(() => w.setTileResponse(0, 'bogus'), /^id 0 is not a live object id$/);
   names(() => w.setQuadtreeLimits(0, NaN), /^maxObjects 0 is out of range 1\.\.=4294967295$/);
-  names(() => w.setTileGrid(0, NaN, 10), /^cols 0 is out of range 1\.\.=4096$/);
   names(() => tiles.reset(0, NaN, 10), /^cols 0 is out of range 1\.\.=4096$/);
   names(() => w.setQuadtreeLimits(8, 1e300), /^maxLevels 1e\+300 is out of range 0\.\.=48$/);
   names(() => w.setQuadtreeLimits(8, 2 ** 40), /^maxLevels 1099511627776 is out of range 0\.\.=48$/);

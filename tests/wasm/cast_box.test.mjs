@@ -9,9 +9,9 @@ import { World } from './entry.mjs';
 /** A 100 × 40 world, 10-unit tiles: a full tile at (5, 1), a slope at (3, 2). */
 function world() {
   const w = new World(100, 40);
-  w.setTileGrid(10, 4, 10);
-  w.setTile(5, 1, 'full');
-  w.setTile(3, 2, 'slope45-br');
+  w.tiles.reset(10, 4, 10);
+  w.tiles.setTile(5, 1, 'full');
+  w.tiles.setTile(3, 2, 'slope45-br');
   return w;
 }
 

@@ -7,7 +7,6 @@
 //! | `int.rs` | the big-integer kernel: a signed integer of any size with sums, products and comparisons |
 //! | `triple.rs` | the exact sign of a sum of products of three `f64`s, on the stack: the moving box's predicates of degree 3 |
 //! | `rational.rs` | `f64`s at a common scale as integers, rationals, a quadratic's roots compared exactly: the predicates of degree 3 and 4 |
-//! | `predicates.rs` | the orientation, a convex polygon's contact, a line's coordinate at a line: exact sums of two-factor products |
 //! | `order.rs` | which of two hits the exact segment reaches first: an enclosure in floating point, exact parameters when it cannot tell |
 //! | `arc.rs` | whether a segment touches a quarter-circle tile, and where it first does |
 //! | `reference.rs` | (tests) the brute-force references in big rationals (`num-rational`), independent of the above |
@@ -15,7 +14,6 @@
 mod arc;
 mod int;
 mod order;
-mod predicates;
 mod rational;
 mod triple;
 
@@ -25,8 +23,5 @@ pub(crate) mod reference;
 pub(crate) use arc::ArcTile;
 pub(crate) use int::Int;
 pub(crate) use order::{box_entry_bound, root_bound, Contact, Ends, Interval, Ranked};
-pub(crate) use predicates::{
-    convex_contains, line_at, orient, segment_touches_convex, sign_of_products, sum_of_products, times_pow2,
-};
 pub(crate) use rational::{Frac, Param, Quadratic, Scale};
 pub(crate) use triple::sign_of_triples;

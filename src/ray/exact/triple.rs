@@ -7,7 +7,7 @@
 
 use std::cmp::Ordering;
 
-use super::predicates::split;
+use crate::segment::split;
 
 /// Bit 0 weighs `2^LOW`, the lowest exponent a product of three `f64`s
 /// can have (3 × −1074); products stay below `2^3072`, sums of a few far

@@ -6,9 +6,9 @@ use crate::world::World;
 
 fn world() -> World {
     let mut w = World::new(100.0, 40.0).unwrap();
-    w.set_tile_grid(10, 4, 10.0).unwrap();
-    w.set_tile(5, 1, "full").unwrap();
-    w.set_tile(3, 2, "slope45-br").unwrap();
+    w.tiles_mut().reset(10, 4, 10.0).unwrap();
+    w.tiles_mut().set_tile_named(5, 1, "full").unwrap();
+    w.tiles_mut().set_tile_named(3, 2, "slope45-br").unwrap();
     w
 }
 
@@ -19,7 +19,8 @@ fn hit(t: f64, x: f64, y: f64, normal: (f64, f64), object_id: u32, col: i64, row
 #[test]
 fn cast_box_known_answers() {
     let mut w = world();
-    let tiles = |w: &World, x, y, bw, bh, dx, dy| w.tiles().cast_box(x, y, bw, bh, dx, dy).unwrap();
+    let tiles =
+        |w: &World, x, y, bw, bh, dx, dy| crate::sweep::cast_box(w.tiles(), x, y, bw, bh, dx, dy).unwrap();
     assert_eq!(tiles(&w, 5.0, 12.0, 4.0, 4.0, 70.0, 0.0), hit(41.0 / 70.0, 46.0, 12.0, (-1.0, 0.0), 0, 5, 1));
     assert_eq!(
         w.cast_box(5.0, 12.0, 4.0, 4.0, 70.0, 0.0, 0).unwrap(),
@@ -34,7 +35,7 @@ fn cast_box_known_answers() {
     assert_eq!(tiles(&w, 45.0, 6.0, 4.0, 4.0, 20.0, 0.0), None);
     assert_eq!(tiles(&w, 52.0, 6.0, 4.0, 4.0, 0.0, 5.0), hit(0.0, 52.0, 6.0, (0.0, -1.0), 0, 5, 1));
     assert_eq!(tiles(&w, 51.0, 12.0, 2.0, 2.0, 5.0, 5.0), hit(0.0, 51.0, 12.0, (0.0, 0.0), 0, 5, 1));
-    w.set_door(5, 0, "left", "closed").unwrap();
+    w.tiles_mut().set_door(5, 0, crate::tile_grid::Side::Left, Some(crate::tile_grid::Door::Closed)).unwrap();
     assert_eq!(tiles(&w, 5.0, 2.0, 4.0, 4.0, 70.0, 0.0), hit(41.0 / 70.0, 46.0, 2.0, (-1.0, 0.0), 0, 5, 0));
     let me = w.insert(5.0, 32.0, 4.0, 4.0).unwrap();
     let post = w.insert(40.0, 30.0, 5.0, 10.0).unwrap();

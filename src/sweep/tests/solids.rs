@@ -4,7 +4,8 @@
 use super::{first_overlap, Solid};
 use crate::geometry::Aabb;
 use crate::scene::Rng;
-use crate::sweep::{box_contact, tile_contact, BoxMotion, Contact};
+use crate::sweep::solids::tile_contact;
+use crate::sweep::{box_contact, BoxMotion, Contact};
 use crate::tile_grid::TileShape;
 
 /// A scale for a case: ordinary sizes most of the time, else anything from

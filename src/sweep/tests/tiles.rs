@@ -116,7 +116,7 @@ fn the_walk_meets_what_the_reference_meets_first() {
         let all = solids(&grid);
         for _ in 0..4 {
             let m = motion(&mut rng, &grid, ts);
-            let mine = grid.sweep_box(&m);
+            let mine = crate::sweep::sweep_tiles(&grid, &m);
             // The reference's first contact over every solid: the exact
             // first time lies between the smallest lower and upper bounds.
             let mut first: Option<(f64, f64, bool)> = None;
@@ -171,7 +171,9 @@ fn a_resting_box_overlaps_exactly_what_the_reference_says() {
             m.d = [0.0, 0.0];
             let b = Aabb { min_x: m.lo[0], min_y: m.lo[1], max_x: m.hi[0], max_y: m.hi[1] };
             let want = all.iter().any(|s| first_overlap(s, m.lo, m.hi, m.d).is_some());
-            if grid.box_overlaps(&b) != want || grid.sweep_box(&m).is_some() != want {
+            if crate::sweep::box_overlaps(&grid, &b) != want
+                || crate::sweep::sweep_tiles(&grid, &m).is_some() != want
+            {
                 failures.push(format!("seed {seed}: {b:?}: the reference says {want}"));
             }
         }
