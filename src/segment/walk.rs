@@ -45,10 +45,13 @@ pub struct RayPath {
     /// the side-of-line test of [`RayPath::may_touch_by`].
     dir: (f64, f64),
     start2: (f64, f64),
-    /// How far the path reaches to each side of the segment on each axis:
-    /// 0 for a ray; half a moving box's size (and a margin) for the path
-    /// of the box's centre ([`RayPath::swept`]).
+    /// How far the path reaches to each side of the segment on each axis,
+    /// and whether it does at all: half a moving box's size (and a margin)
+    /// for the path of the box's centre ([`RayPath::swept`]); a ray's
+    /// reaches nowhere, and its bounds take the same code as before there
+    /// was a reach (the swept box's are out of line).
     reach: (f64, f64),
+    swept: bool,
 }
 
 /// `v` moved by `by`, rounded away from `v`.
@@ -64,11 +67,7 @@ fn grow(v: f64, by: f64) -> f64 {
 }
 
 /// The box grown by `reach` on each side, rounded outward.
-#[inline]
 fn grown(b: &Aabb, reach: (f64, f64)) -> Aabb {
-    if reach == (0.0, 0.0) {
-        return *b;
-    }
     Aabb {
         min_x: grow(b.min_x, -reach.0),
         min_y: grow(b.min_y, -reach.1),
@@ -96,6 +95,7 @@ impl RayPath {
             dir: seg.direction(),
             start2: (2.0 * x0, 2.0 * y0),
             reach: (0.0, 0.0),
+            swept: false,
         })
     }
 
@@ -114,8 +114,20 @@ impl RayPath {
             (0.5 * hi - 0.5 * lo).next_up() + margin(c) + margin(e) + margin(lo) + margin(hi)
         };
         path.reach = (half(b.min_x, b.max_x, cx, ex), half(b.min_y, b.max_y, cy, ey));
-        path.reach.0.is_finite().then_some(())?;
-        path.reach.1.is_finite().then_some(path)
+        path.swept = true;
+        (path.reach.0.is_finite() && path.reach.1.is_finite()).then_some(path)
+    }
+
+    /// The segment alone, without the reach.
+    fn thin(&self) -> RayPath {
+        RayPath { reach: (0.0, 0.0), swept: false, ..*self }
+    }
+
+    fn reach_on(&self, axis: Axis) -> f64 {
+        match axis {
+            Axis::X => self.reach.0,
+            Axis::Y => self.reach.1,
+        }
     }
 
     /// The start `(x0, y0)`.
@@ -130,8 +142,7 @@ impl RayPath {
         (self.seg.x.p1, self.seg.y.p1)
     }
 
-    /// The segment's closed bounding box (grown by the reach of a swept
-    /// box's path).
+    /// The segment's closed bounding box (and the reach of a swept box's).
     #[must_use]
     pub fn bounds(&self) -> Aabb {
         let (x, y) = (&self.seg.x, &self.seg.y);
@@ -141,7 +152,11 @@ impl RayPath {
             max_x: x.p0.max(x.p1),
             max_y: y.p0.max(y.p1),
         };
-        grown(&b, self.reach)
+        if self.swept {
+            grown(&b, self.reach)
+        } else {
+            b
+        }
     }
 
     /// The bounding box grown by a margin on every side, so that a box
@@ -188,7 +203,11 @@ impl RayPath {
             max_x: ax.max(bx) + gx,
             max_y: ay.max(by) + gy,
         };
-        grown(&b, self.reach)
+        if self.swept {
+            grown(&b, self.reach)
+        } else {
+            b
+        }
     }
 
     fn axis(&self, axis: Axis) -> &AxisParam {
@@ -211,21 +230,17 @@ impl RayPath {
     /// of the exact segment past `at` has a parameter at least this. `0`
     /// when the segment does not move on `axis` (no information).
     #[must_use]
+    #[inline]
     pub fn t_lower_at(&self, axis: Axis, at: f64) -> f64 {
-        let a = self.axis(axis);
-        if a.d == 0.0 {
+        if self.axis(axis).d == 0.0 {
             return 0.0;
         }
-        // A swept box is beyond `at` once its leading side is.
-        let at = grow(at, -self.reach_on(axis).copysign(a.d));
-        lower(self.t_at(axis, at)).max(0.0)
-    }
-
-    fn reach_on(&self, axis: Axis) -> f64 {
-        match axis {
-            Axis::X => self.reach.0,
-            Axis::Y => self.reach.1,
+        if self.swept {
+            // A swept box is beyond `at` once its leading side is.
+            let at = grow(at, -self.reach_on(axis).copysign(self.axis(axis).d));
+            return lower(self.t_at(axis, at)).max(0.0);
         }
+        lower(self.t_at(axis, at)).max(0.0)
     }
 
     /// A lower bound of the parameter at which the exact segment first
@@ -235,17 +250,9 @@ impl RayPath {
     #[must_use]
     #[inline]
     pub fn entry_lower_bound(&self, b: &Aabb) -> Option<f64> {
-        if self.reach == (0.0, 0.0) {
-            self.entry_of(b)
-        } else {
-            self.entry_of(&grown(b, self.reach))
+        if self.swept {
+            return self.swept_entry_lower_bound(b);
         }
-    }
-
-    /// [`entry_lower_bound`](RayPath::entry_lower_bound) of the segment
-    /// itself (the reach already added to `b`).
-    #[inline]
-    fn entry_of(&self, b: &Aabb) -> Option<f64> {
         let (mut first, mut last) = (0.0f64, 1.0f64);
         for (axis, min, max) in [(Axis::X, b.min_x, b.max_x), (Axis::Y, b.min_y, b.max_y)] {
             let a = self.axis(axis);
@@ -268,13 +275,37 @@ impl RayPath {
     /// not ([`entry_lower_bound`](RayPath::entry_lower_bound)). A few
     /// multiplies: walks ask it of each candidate before the exact test.
     #[must_use]
-    #[inline]
+    #[inline(always)] // as the walks had it before the swept path, inlined
     pub fn may_touch_by(&self, b: &Aabb, clip: f64) -> bool {
-        if self.reach == (0.0, 0.0) {
-            return self.may_touch_line(b) && self.entry_of(b).is_some_and(|t| t <= clip);
+        if self.swept {
+            return self.swept_may_touch_by(b, clip);
         }
-        let b = &grown(b, self.reach);
-        self.may_touch_line(b) && self.entry_of(b).is_some_and(|t| t <= clip)
+        self.may_touch_line(b) && self.entry_lower_bound(b).is_some_and(|t| t <= clip)
+    }
+
+    /// [`entry_lower_bound`](RayPath::entry_lower_bound) of a swept box's
+    /// path: the segment's, against `b` grown by the reach.
+    #[cold]
+    #[inline(never)]
+    fn swept_entry_lower_bound(&self, b: &Aabb) -> Option<f64> {
+        self.thin().entry_lower_bound(&grown(b, self.reach))
+    }
+
+    /// [`may_touch_by`](RayPath::may_touch_by) of a swept box's path.
+    #[cold]
+    #[inline(never)]
+    fn swept_may_touch_by(&self, b: &Aabb, clip: f64) -> bool {
+        self.thin().may_touch_by(&grown(b, self.reach), clip)
+    }
+
+    /// [`cross_range`](RayPath::cross_range) of a swept box's path: the
+    /// centre's range where the box meets `[lo, hi]`, grown by the reach.
+    #[cold]
+    #[inline(never)]
+    fn swept_cross_range(&self, axis: Axis, lo: f64, hi: f64, resolution: f64) -> Option<(f64, f64)> {
+        let (ra, rc) = (self.reach_on(axis), self.reach_on(axis.other()));
+        let (from, to) = self.thin().cross_range(axis, grow(lo, -ra), grow(hi, ra), resolution)?;
+        Some((grow(from, -rc), grow(to, rc)))
     }
 
     /// Whether the box may touch the segment's line: `false` only when all
@@ -307,13 +338,10 @@ impl RayPath {
     /// ends of the range come from the exact line instead, a few ulps of
     /// their own size.
     #[must_use]
+    #[inline(always)] // as the walks had it before the swept path, inlined
     pub fn cross_range(&self, axis: Axis, lo: f64, hi: f64, resolution: f64) -> Option<(f64, f64)> {
-        if self.reach != (0.0, 0.0) {
-            // The centre's range where the swept box meets [lo, hi], grown.
-            let (ra, rc) = (self.reach_on(axis), self.reach_on(axis.other()));
-            let thin = RayPath { reach: (0.0, 0.0), ..*self };
-            let (from, to) = thin.cross_range(axis, grow(lo, -ra), grow(hi, ra), resolution)?;
-            return Some((grow(from, -rc), grow(to, rc)));
+        if self.swept {
+            return self.swept_cross_range(axis, lo, hi, resolution);
         }
         let (a, c) = (self.axis(axis), self.axis(axis.other()));
         let (a_min, a_max) = (a.p0.min(a.p1), a.p0.max(a.p1));
