@@ -83,3 +83,24 @@ test('castBox answers as the Rust side does', () => {
   }
   w.free();
 });
+
+test("issue 34's corner: a collider never passes the wall, bouncing or sliding", () => {
+  for (const response of ['bounce', 'slide']) {
+    const w = new World(64, 32);
+    w.tiles.reset(8, 4, 8);
+    for (let r = 0; r < 4; r++) w.tiles.setTile(4, r, 'full'); // a wall: x = 32..40
+    w.tiles.setTile(3, 1, 'full'); // a tile under the corner
+    const id = w.insert(29.5, 5.5, 2, 2);
+    w.setVelocity(id, 10, 10);
+    w.setTileResponse(id, response);
+    for (let i = 0; i < 8; i++) {
+      w.step(1 / 60);
+      const [x, y] = w.box(id);
+      assert.ok(x + 2 <= 32 && y + 2 <= 8 + 1e-9, `${response}, step ${i}: at (${x}, ${y})`);
+      assert.deepEqual([...w.tiles.pushOut(x, y, 2, 2)], [0, 0], `${response}, step ${i}: inside a tile`);
+    }
+    // Both faces of the corner met: turned back, or stopped.
+    assert.deepEqual([...w.velocity(id)], response === 'bounce' ? [-10, -10] : [0, 0]);
+    w.free();
+  }
+});
