@@ -83,6 +83,7 @@ pub mod radix_sort; // public for benches/radix_sort.rs alone
 pub mod ray;
 pub mod scene;
 pub mod segment;
+pub mod sweep;
 pub mod tile_grid;
 pub mod trace;
 pub mod wire;

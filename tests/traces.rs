@@ -1002,6 +1002,8 @@ fn a_push_out_goes_as_its_trace_says() {
             (K::TryExit, R::LandsClear),
             (K::TryExit, R::StillOverlaps),
             (K::Push, R::FirstClearExit),
+            (K::TryExit, R::SecondPushLandsClear),
+            (K::Push, R::SecondPushLandsClear),
             (K::Done, R::Clear),
         ]);
     }

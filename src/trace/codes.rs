@@ -309,8 +309,12 @@ named_codes! {
         StillOverlaps = "still-overlaps",
         /// The way out would take the box through a world wall.
         CrossesWall = "crosses-wall",
-        /// The first way out, shortest first, that lands clear.
+        /// The shortest way to a clean landing is this one push.
         FirstClearExit = "first-clear-exit",
+        /// A second push from where the first lands leaves the box
+        /// overlapping nothing (on `try-exit`: that second push; on `push`:
+        /// the shortest way to a clean landing takes two, this the first).
+        SecondPushLandsClear = "second-push-lands-clear",
         /// No way out lands clear: the one leaving the least overlap.
         LeastOverlapLeft = "least-overlap-left",
         /// The box overlaps nothing.

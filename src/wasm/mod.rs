@@ -207,6 +207,20 @@ pub(super) fn trace_records<S: crate::trace::Record>(steps: &[S]) -> Float64Arra
     Float64Array::from(&flat[..])
 }
 
+/// A box cast's answer for the façade: 1 with the hit's fields in [`OUT`]
+/// (`t, x, y, normalX, normalY, objectId, col, row`: the box's position
+/// where it stops; `col`, `row` -1 for an object), or 0 when nothing was
+/// met.
+fn out_box_hit(hit: Option<crate::sweep::BoxCastHit>) -> f64 {
+    match hit {
+        None => 0.0,
+        Some(h) => {
+            out(&[h.t, h.x, h.y, h.normal_x, h.normal_y, f64::from(h.object_id), h.col as f64, h.row as f64]);
+            1.0
+        }
+    }
+}
+
 /// Names for JS (`structures()`, `shapes()`, …).
 fn names(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| (*s).to_string()).collect()

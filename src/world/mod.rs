@@ -5,6 +5,7 @@
 
 mod arguments;
 mod attachments;
+mod box_cast;
 mod changed_slots;
 mod events;
 mod id_table;
@@ -27,7 +28,7 @@ mod tests;
 pub use rays::RayHit;
 pub use step::MAX_FAST_FORWARD_STEPS;
 pub use structure::StructureKind;
-pub use tile_motion::TileResponse;
+pub use tile_motion::{TileResponse, CONTACT_BUDGET};
 pub use tiles::DEFAULT_TILE_SIZE;
 pub use traces::MAX_BRUTE_FORCE_PAIR_TRACE;
 
