@@ -240,11 +240,24 @@ export class TilesSteps implements StepSource {
       case 'deepest':
         return { says: `The deepest contact this round is ${cell(r.col, r.row)}, ${num(r.depth)} deep: the box is pushed out of it first.`, kind: 'split', readouts: [['cell', cell(r.col, r.row)], ['depth', num(r.depth)]] };
       case 'try-exit': {
-        const verdict: Record<string, string> = { 'lands-clear': 'it lands clear', 'still-overlaps': `it still overlaps by ${num(r.left)}`, 'crosses-wall': 'it would cross a wall' };
+        const verdict: Record<string, string> = {
+          'lands-clear': 'it lands clear',
+          'still-overlaps': `it still overlaps by ${num(r.left)}`,
+          'crosses-wall': 'it would cross a wall',
+          'second-push-lands-clear': 'a second push from there lands clear',
+        };
+        if (r.reason === 'second-push-lands-clear')
+          return { says: `From there, a second push (${num(r.dx)}, ${num(r.dy)}) lands clear, at ${box}: two short pushes, never round a tile's far side.`, kind: 'done', readouts: [['second push', `(${num(r.dx)}, ${num(r.dy)})`], ['ends at', box]] };
         return { says: `Try (${num(r.dx)}, ${num(r.dy)}): the box would be at ${box}; ${verdict[r.reason] ?? r.reason}.`, kind: r.reason === 'lands-clear' ? 'done' : 'skip', readouts: [['move', `(${num(r.dx)}, ${num(r.dy)})`], ['overlap left', num(r.left)]] };
       }
-      case 'push':
-        return { says: `Push by (${num(r.dx)}, ${num(r.dy)}): ${r.reason === 'first-clear-exit' ? 'the first way out that lands clear' : 'the way out that leaves the least overlap'}.`, kind: 'descend', readouts: [['move', `(${num(r.dx)}, ${num(r.dy)})`]] };
+      case 'push': {
+        const why: Record<string, string> = {
+          'first-clear-exit': 'the shortest way out that lands clear in one push',
+          'second-push-lands-clear': 'the first of two pushes, the shortest path to a clear landing',
+          'least-overlap-left': 'the way out that leaves the least overlap',
+        };
+        return { says: `Push by (${num(r.dx)}, ${num(r.dy)}): ${why[r.reason] ?? r.reason}.`, kind: 'descend', readouts: [['move', `(${num(r.dx)}, ${num(r.dy)})`]] };
+      }
       case 'done': {
         const why: Record<string, string> = { clear: 'it is clear of every tile', 'within-tolerance': 'what overlap is left is within rounding', 'max-rounds': 'the rounds ran out (a tight spot)' };
         return {
