@@ -194,7 +194,7 @@ test('prefers-reduced-motion: the tutorial and the playground start paused', asy
     await framesAdvance('demo-quadtree', 'the paused quadtree instance to keep drawing (still) frames');
     const paused = await page.evaluate(() => [...document.querySelectorAll('broadphase-playground')].map((el) => el.getState().paused));
     // The tile editor has no motion, so no paused setting.
-    assert.deepEqual(paused, [true, undefined, true, true], 'expected every instance with motion to start paused');
+    assert.deepEqual(paused, [true, true, true, undefined, undefined, true, true], 'expected every instance with motion to start paused');
     const steps = await page.evaluate(async () => {
       // What the scene shows (the clocks and timings of the page go on ticking).
       const scene = ['objects', 'structure', 'candidates', 'saving', 'pairs', 'agree', 'camera', 'nodes'];

@@ -157,7 +157,7 @@ export const LESSONS: readonly LessonSpec[] = [
     mode: 'rays',
     title: 'A ray through a corner',
     intro: 'When the next vertical and the next horizontal line are equally far (tMaxX = tMaxY), the ray passes exactly through a corner and goes straight to the diagonal cell.',
-    settings: { ray: '54_222_246_414', paused: '' },
+    settings: { ray: '558_270_714_426', paused: '' },
   },
   {
     name: 'ray-solid-edge',
