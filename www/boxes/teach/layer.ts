@@ -70,7 +70,10 @@ export class TeachLayer implements Layer<BoxesModel> {
     for (let i = 0; i <= step.index; i++) {
       const r = op.records[i];
       if (r.kind === 'candidate' || !hasRect(r)) continue;
-      const fill = STORED.has(r.kind) ? theme.storedInFill : SEARCHED.has(r.kind) ? theme.searchedCellFill : r.kind === 'skip' ? 'rgba(128, 128, 128, 0.16)' : null;
+      // The root is where every walk starts: tinting it would wash the whole picture.
+      if (r.depth === 0 && !STORED.has(r.kind)) continue;
+      const skipped = r.kind === 'skip' || (r.kind === 'visit' && r.reason === 'not-reached');
+      const fill = skipped ? 'rgba(128, 128, 128, 0.16)' : STORED.has(r.kind) ? theme.storedInFill : SEARCHED.has(r.kind) ? theme.searchedCellFill : null;
       if (fill === null) continue;
       ctx.fillStyle = fill;
       ctx.fillRect(r.x, r.y, r.w, r.h);

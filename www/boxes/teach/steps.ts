@@ -8,9 +8,13 @@
 import type { BoxesModel } from '../model';
 import type { StepSource, StepWords } from '../../runtime/scene';
 import { lessonsOf } from '../../settings/lessons';
+import { ZOOM_MAX } from '../../settings/limits';
 import type { ModeName } from '../../settings/mode-names';
 import { lessonOf, lessonRun, liveRun, searchOf, type TeachRun, type TeachStep } from './run';
 import { stepWords } from './words';
+
+/** How wide a grid cell is drawn while its search is stepped, CSS px. */
+const READABLE_CELL_PX = 56;
 
 export class BoxesSteps implements StepSource {
   readonly lessons;
@@ -75,7 +79,10 @@ export class BoxesSteps implements StepSource {
     if (!this.ensureRun()) return;
     const n = this.count;
     if (n === 0) return;
-    if (this.step === null && this.lesson === undefined && !this.model.settings.paused) this.model.setPaused(true);
+    if (this.step === null && this.lesson === undefined) {
+      if (!this.model.settings.paused) this.model.setPaused(true);
+      this.zoomToCells();
+    }
     this.set(Math.min(n - 1, Math.max(0, k)));
   }
 
@@ -87,6 +94,23 @@ export class BoxesSteps implements StepSource {
     if (this.lesson !== undefined) return 'Step (N) builds the tree one step at a time.';
     if (this.model.interaction.selectedId === 0) return `Select a box (click it), then Step (N) walks its ${searchOf(this.model.settings.structure) === 'pairs' ? 'pair search cell by cell' : 'query node by node'}; or pick a lesson above.`;
     return `Step (N) walks #${this.model.interaction.selectedId}’s ${searchOf(this.model.settings.structure) === 'pairs' ? 'pair search cell by cell' : 'query node by node'}, as the core ran it (the scene pauses).`;
+  }
+
+  /**
+   * A grid's search on the live scene, whose cells may be a few pixels:
+   * the view zooms in on the selected box until a cell is about
+   * READABLE_CELL_PX wide (never out). The lessons are drawn large already.
+   */
+  private zoomToCells(): void {
+    const op = this.run?.ops[0];
+    const box = op?.records[0];
+    if (op === undefined || box === undefined || op.grid.length < 5 || !Number.isFinite(box.x)) return;
+    const v = this.model.viewport;
+    const cell = op.grid[2];
+    if (cell * v.scale >= READABLE_CELL_PX) return;
+    v.zoom = Math.min(ZOOM_MAX, (v.zoom * READABLE_CELL_PX) / (cell * v.scale));
+    v.centreX = box.x + box.w / 2;
+    v.centreY = box.y + box.h / 2;
   }
 
   private set(k: number | null): void {
