@@ -48,7 +48,7 @@ export class TilesSteps implements StepSource {
     this.wanted = model.wantedStep;
   }
 
-  readonly legend = 'On the map: yellow, the side asked about; the dashed white cell, the one the step is about (red: the deepest contact); the box where the round has it, a way out as an arrow (grey: blocked), and dashed, where a try or the push puts it (green: clear).';
+  readonly legend = 'On the map: yellow, the side asked about; the dashed cell, the one the step is about (red: the deepest contact); the box where the round has it, a way out as an arrow (grey: blocked), and dashed, where a try or the push puts it (green: clear).';
 
   get subject(): string {
     return 'how a cell side’s state follows from its two tiles, then the selected box’s push-out';
