@@ -254,6 +254,7 @@ export function keysPanel(): Panel {
         key(['Shift', 'drag'], 'onto a box: attach; onto empty space: detach'),
         key(['drag'], 'move a box; its subtree follows'),
         key(['Esc'], 'cancel “attach selected to…”'),
+        key(['N'], 'the last queue repair, one step on (Shift+N back; Esc the whole picture)'),
         key(['Ctrl', 'Z'], 'undo an attach, a detach or a box drag (Shift+Ctrl+Z redo; Cmd on a Mac)'),
         key(['Space'], 'pause / play'),
         key(['.', 'S'], 'single step'),

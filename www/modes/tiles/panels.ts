@@ -238,6 +238,7 @@ export class KeysPanel implements Panel {
       key(['drag'], 'a box to move it; its edges and corners resize it'),
       key(['1', '…', '9'], 'select box A, B, C, … (Enter on the map: the next box)'),
       key(['Delete'], 'delete the selected box (Ctrl/Cmd+D duplicates it)'),
+      key(['N'], 'the chosen side, then the selected box’s push-out, one step on (Shift+N back; Esc the whole picture)'),
       key(['Ctrl', 'Z'], 'undo (Shift+Ctrl+Z redo); Cmd on a Mac'),
       key(['←', '↑', '→', '↓'], 'move the selected box (Shift: resize) when the map has focus'),
       key(['middle-drag'], 'pan (or hold Space and drag); two fingers pinch and pan on a touch screen'),
