@@ -158,6 +158,9 @@ test('the quadtree lesson: splits, straddlers, a collapse and the query, as a Wo
   assert.equal(last.readouts.tested, String(tested));
   assert.equal(last.readouts['brute force (n − 1)'], String(all.count - 1));
   assert.match(last.next, /^Next: the end/);
+  // The overlapping candidates listed are query()'s answer without #12 itself.
+  const answer = [...all.query(...b12)].filter((id) => id !== 12).map((id) => `#${id}`).join(' ') || 'none';
+  assert.equal(last.readouts.overlapping, answer);
   // Every candidate said to overlap does, by brute force.
   const live = new Map(boxes.map((b) => [b[0], b]));
   for (const s of steps.filter((s) => s.readouts.operation === 'query #12' && s.readouts.verdict === 'overlaps')) {

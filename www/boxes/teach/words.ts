@@ -239,10 +239,19 @@ export function describe(step: TeachStep, run: TeachRun): { says: string; kind: 
       return { says: `The ${r.count} objects kept outside the cells meet each other in a sort-and-sweep.`, kind: 'visit', readouts: [['outside', String(r.count)]] };
     case 'done': {
       const found = step.op.kind === 'query' ? `${r.counted} ${r.counted === 1 ? 'box' : 'boxes'} from query(): ${id} and ${r.counted - 1} that ${r.counted === 2 ? 'overlaps' : 'overlap'} it` : `${r.counted} ${r.counted === 1 ? 'partner' : 'partners'}`;
+      // The candidates the walk met, as its records name them.
+      const met = step.op.records.filter((c) => c.kind === 'candidate' && c.other !== step.op.id);
+      const names = (list: Rec[]) => (list.length === 0 ? 'none' : [...new Set(list.map((c) => `#${c.other}`))].join(' '));
       return {
         says: `Done: ${r.count} candidates tested against brute force's ${r.limit} (n − 1); found ${found}.`,
         kind: 'done',
-        readouts: [['tested', String(r.count)], ['brute force (n − 1)', String(r.limit)], ['found', String(r.counted)]],
+        readouts: [
+          ['tested', String(r.count)],
+          ['brute force (n − 1)', String(r.limit)],
+          ['found', String(r.counted)],
+          ['candidates', names(met)],
+          ['overlapping', names(met.filter((c) => c.reason === 'overlaps'))],
+        ],
       };
     }
     case 'refile':
