@@ -241,6 +241,16 @@ test('the live scene: a selected box’s query, stepped, equals query() of the p
   assert.equal(last.readouts.found, String(expected.found));
   assert.equal(last.readouts.tested, String(expected.tested));
   assert.equal(last.readouts['brute force (n − 1)'], String(expected.n - 1));
+
+  // A link to a step of a moment: the search of the world at the link's tick, once it is there.
+  await open('mode=grids&n=300&seed=2&selected=5&tick=90&paused&step=3');
+  const at = await waitUntil('step 3 of the search at tick 90', () => ({ step: Number(document.querySelector('.stepper')?.dataset.step || 0), tick: window.__broadphase.playground.currentTick }), (v) => v.step === 3);
+  assert.equal(at.tick, 90);
+  await goTo(1);
+  const first = await panel();
+  const box = await page.evaluate(() => [...window.__broadphase.world.box(5)]);
+  const fmt = (v) => String(Number(v.toFixed(2)));
+  assert.match(first.says, new RegExp(`followed for #5 \\(box \\(${fmt(box[0])}, ${fmt(box[1])}\\)`), 'the trace is of #5 where the world has it at the link\'s tick');
 });
 
 /** Per mode, the lessons its picker offers (the page's own list, read from the picker). */

@@ -147,12 +147,14 @@ export class BoxesSteps implements StepSource {
   /** Each frame: a step asked for, and a run that no longer fits the scene taken again (or dropped). */
   private frame(): void {
     const wanted = this.wanted;
-    if (wanted !== null) {
+    // A link's step on the live scene is the search at the link's tick: not before the world is there.
+    if (wanted !== null && !this.model.catchingUp) {
       this.wanted = null;
       this.goTo(wanted - 1);
       if (this.run !== null && wanted > this.count) this.model.notify(`step ${wanted}: there are ${this.count} steps; showing the last.`);
       return;
     }
+    if (wanted !== null) return;
     if (this.step === null || this.run === null || this.key() === this.runKey) return;
     const was = this.step;
     this.step = null;
