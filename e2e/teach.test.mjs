@@ -454,3 +454,27 @@ test('tutorial.html: every prose control drives its embed to the step it names, 
   assert.match(rays.next, /The walk stops here/, 'the solid-edge ray stops at its last visited cell');
   assert.deepEqual(problems, []);
 });
+
+test('screenshots: every stepper on a phone (390 × 844, touch), the map and the stepper panel', async () => {
+  const phone = await launch({ width: 390, height: 844, touch: true });
+  try {
+    mkdirSync(screenshots, { recursive: true });
+    for (const [name, query] of [
+      ['quadtree', 'mode=quadtree&lesson=quadtree-build&step=15'],
+      ['grids', 'mode=grids&lesson=loose-grid&step=34'],
+      ['tiles', 'mode=tiles&lesson=push-out&step=31'],
+      ['rays', 'mode=rays&lesson=ray-corner&step=4'],
+      ['hierarchy', 'mode=hierarchy&lesson=repair&step=4'],
+    ]) {
+      await phone.page.goto(`${phone.baseUrl}index.html?${query}`);
+      await waitUntilIn(phone.page, `${name} at its step`, () => Number(document.querySelector('.stepper')?.dataset.step || 0), (s) => s > 0, 20_000);
+      await phone.page.waitForTimeout(300);
+      await phone.page.screenshot({ path: join(screenshots, `teach-phone-${name}.png`) });
+      await phone.page.evaluate(() => document.querySelector('.stepper').scrollIntoView());
+      await phone.page.screenshot({ path: join(screenshots, `teach-phone-${name}-stepper.png`) });
+    }
+    assert.deepEqual(phone.problems, []);
+  } finally {
+    await phone.close();
+  }
+});
