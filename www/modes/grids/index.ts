@@ -44,10 +44,13 @@ export const createGridsMode: ModeFactory = (host, settings, context) =>
     const cells = new CellsLayer();
     rt.addLayers(new BackgroundLayer(), new BoxesLayer(), new GridLayer(), tree, cells, teach);
     addBoxTools(rt.layout.tools, model);
+    // A lesson is what the reader came for: its stepper first.
+    const lesson = settings.lesson !== undefined;
+    if (lesson) rt.addStepper(steps);
     rt.sidebar.add(new ControlsPanel(model, { linesLabel: 'Show grid lines' }), 'control');
     rt.sidebar.add(new GridPanel(model, cells), 'control');
     rt.sidebar.add(new ComparePanel(grids), 'control');
-    rt.addStepper(steps);
+    if (!lesson) rt.addStepper(steps);
     rt.sidebar.add(new StatsPanel(model, tree, { camera: false }));
     rt.sidebar.add(keysPanel(), 'control');
     rt.layout.legend.append(gridsLegend());

@@ -40,11 +40,19 @@ export const createHierarchyMode: ModeFactory = (host, settings, context) =>
     rt.addLayers(new BackgroundLayer(), new BoxesLayer(), links);
     addBoxTools(rt.layout.tools, boxes);
     const repairPanel = new RepairPanel(c);
+    // A lesson is what the reader came for: its stepper and the repair first.
+    const lesson = settings.lesson !== undefined;
+    if (lesson) {
+      rt.addStepper(c.steps);
+      rt.sidebar.add(repairPanel, 'control');
+    }
     rt.sidebar.add(new AttachPanel(c), 'control');
     rt.sidebar.add(new TreePanel(c));
     rt.sidebar.add(new QueuePanel(c));
-    rt.addStepper(c.steps);
-    rt.sidebar.add(repairPanel, 'control');
+    if (!lesson) {
+      rt.addStepper(c.steps);
+      rt.sidebar.add(repairPanel, 'control');
+    }
     rt.sidebar.add(new ControlsPanel(boxes, { structure: false, count: false, layout: false, limits: false, linesLabel: 'Show links to parents' }), 'control');
     rt.sidebar.add(keysPanel(), 'control');
     rt.layout.legend.append(hierarchyLegend());

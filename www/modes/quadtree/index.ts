@@ -34,8 +34,11 @@ export const createQuadtreeMode: ModeFactory = (host, settings, context) =>
     const teach = new TeachLayer(steps);
     rt.addLayers(new BackgroundLayer(), new BoxesLayer(), tree, new FocusLayer(), new CameraLayer(), teach);
     addBoxTools(rt.layout.tools, model);
+    // A lesson is what the reader came for: its stepper first.
+    const lesson = settings.lesson !== undefined;
+    if (lesson) rt.addStepper(steps);
     rt.sidebar.add(new ControlsPanel(model), 'control');
-    rt.addStepper(steps);
+    if (!lesson) rt.addStepper(steps);
     rt.sidebar.add(new StatsPanel(model, tree));
     rt.sidebar.add(new KeysPanel(), 'control');
     rt.layout.legend.append(new LegendPanel().element);

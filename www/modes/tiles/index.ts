@@ -68,10 +68,13 @@ export const createTilesMode: ModeFactory = (host, settings, context) =>
     });
 
     const readout = readoutPanel(model);
+    // A lesson is what the reader came for: its stepper first.
+    const lesson = settings.lesson !== undefined;
+    if (lesson) rt.addStepper(model.steps);
     rt.sidebar.add(new AboutPanel(), 'control');
     rt.sidebar.add(new PalettePanel(model), 'control');
     rt.sidebar.add(readout);
-    rt.addStepper(model.steps);
+    if (!lesson) rt.addStepper(model.steps);
     rt.sidebar.add(new MapPanel(model, (name) => model.loadPreset(name)), 'control');
     rt.sidebar.add(new KeysPanel(), 'control');
     rt.layout.legend.append(tilesLegend());
