@@ -26,6 +26,7 @@ use super::tree::{midpoint, Node, Quadtree};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::keep_buffer::KeepBuffer;
+use crate::pair_sink::PairSink;
 
 /// Inner nodes holding more items than this pair them by sweeps over
 /// their sorted run; smaller ones, and leaves, all against all. Measured
@@ -168,17 +169,23 @@ pub(super) fn small_node_pairs(
     own: &Chain,
     candidates: &[(Aabb, u32)],
     found: &mut KeepBuffer<(u32, u32)>,
-    out: &mut Vec<(u32, u32)>,
+    out: &mut PairSink<'_>,
     stats: &mut Stats,
 ) {
     let (boxes, proxies) = (own.boxes, own.proxies);
     stats.candidate_tests += (boxes.len() * boxes.len().saturating_sub(1) / 2) as u64;
     for (i, (a, &pa)) in boxes.iter().zip(proxies).enumerate() {
+        if out.is_full() {
+            return;
+        }
         for (b, &pb) in boxes[i + 1..].iter().zip(&proxies[i + 1..]) {
             found.offer((pa, pb), a.overlaps_without_branches(b), out);
         }
     }
     for (c, pc) in candidates {
+        if out.is_full() {
+            return;
+        }
         test_against(c, *pc, own, found, out, stats);
     }
 }
@@ -193,7 +200,7 @@ pub(super) fn sorted_node_pairs(
     crossing: usize,
     candidates: &[(Aabb, u32)],
     found: &mut KeepBuffer<(u32, u32)>,
-    out: &mut Vec<(u32, u32)>,
+    out: &mut PairSink<'_>,
     stats: &mut Stats,
 ) {
     let (vertical, rest) = own.split_at(crossing);
@@ -207,6 +214,9 @@ pub(super) fn sorted_node_pairs(
     // Across the two chains: only boxes of the rest near the vertical
     // chain's strip can meet it.
     for (b, &pb) in rest.boxes.iter().zip(rest.proxies) {
+        if out.is_full() {
+            return;
+        }
         stats.candidate_tests += 1;
         if b.overlaps(&vertical_union) {
             test_against(b, pb, &vertical, found, out, stats);
@@ -215,6 +225,9 @@ pub(super) fn sorted_node_pairs(
     // A candidate hugs the node's edge (it crosses an ancestor's midline):
     // it meets few of the chains that run through the node's middle.
     for (c, pc) in candidates {
+        if out.is_full() {
+            return;
+        }
         stats.candidate_tests += 2;
         if c.overlaps(&vertical_union) {
             test_against(c, *pc, &vertical, found, out, stats);
@@ -230,7 +243,7 @@ fn test_against(
     pa: u32,
     chain: &Chain,
     found: &mut KeepBuffer<(u32, u32)>,
-    out: &mut Vec<(u32, u32)>,
+    out: &mut PairSink<'_>,
     stats: &mut Stats,
 ) {
     stats.candidate_tests += chain.boxes.len() as u64;
@@ -248,10 +261,13 @@ fn sweep(
     past_end: impl Fn(&Aabb, &Aabb) -> bool,
     overlap: impl Fn(&Aabb, &Aabb) -> bool,
     found: &mut KeepBuffer<(u32, u32)>,
-    out: &mut Vec<(u32, u32)>,
+    out: &mut PairSink<'_>,
     stats: &mut Stats,
 ) {
     for (i, (a, &pa)) in chain.boxes.iter().zip(chain.proxies).enumerate() {
+        if out.is_full() {
+            return;
+        }
         for (b, &pb) in chain.boxes[i + 1..].iter().zip(&chain.proxies[i + 1..]) {
             stats.candidate_tests += 1;
             if past_end(a, b) {

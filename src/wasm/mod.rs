@@ -34,6 +34,8 @@
 
 mod args;
 mod batch;
+mod published;
+mod shared;
 mod tile_grid;
 mod world;
 

@@ -4,13 +4,15 @@
 //! a drawing layer redraws from, tile-only rays, and static functions that
 //! describe the shapes without any grid.
 
-use std::cell::{Ref, RefCell, RefMut};
+use std::cell::{Ref, RefMut};
 use std::rc::Rc;
 
 use js_sys::{Float64Array, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 use super::args::Args;
+use super::published::Published;
+use super::shared::SharedWorld;
 use super::{
     done, flatten_cells, names, out, out_ray_hit, out_view, status, thrown, to_js, view_f64, view_u32,
     view_u8,
@@ -27,22 +29,28 @@ const MAX_OUTLINE_SEGMENTS: u32 = 1024;
 /// reads and edits the same map.
 #[wasm_bindgen(js_name = TileGrid, skip_typescript)]
 pub struct WasmTileGrid {
-    core: Rc<RefCell<crate::World>>,
+    core: Rc<SharedWorld>,
     // Scratch behind the views, grown and reused.
     cells: Vec<(u32, u32)>,
     cells_out: Vec<u32>,
     numbers: Vec<f64>,
     bytes: Vec<u8>,
+    /// The edge states and doors, published apart from the map (see
+    /// `published.rs`): the ray and the step read the map's own.
+    edges: Published<u8>,
+    doors: Published<u8>,
 }
 
 impl WasmTileGrid {
-    pub(super) fn of(core: Rc<RefCell<crate::World>>) -> WasmTileGrid {
+    pub(super) fn of(core: Rc<SharedWorld>) -> WasmTileGrid {
         WasmTileGrid {
             core,
             cells: Vec::new(),
             cells_out: Vec::new(),
             numbers: Vec::new(),
             bytes: Vec::new(),
+            edges: Published::default(),
+            doors: Published::default(),
         }
     }
 
@@ -237,16 +245,21 @@ impl WasmTileGrid {
         view_u8(&self.bytes)
     }
 
-    pub fn edges(&self) -> Uint8Array {
-        let grid = self.grid();
-        // SAFETY: `EdgeState` is `repr(u8)`: the slice is its codes.
-        let codes =
-            unsafe { std::slice::from_raw_parts(grid.edges().as_ptr().cast::<u8>(), grid.edges().len()) };
-        view_u8(codes)
+    pub fn edges(&mut self) -> Result<Uint8Array, JsValue> {
+        let grid = self.core.borrow();
+        let edges = grid.tiles().edges();
+        // SAFETY: `EdgeState` is `repr(u8)`: the slice is its codes. Only
+        // the published copy of them is handed out: a code written into
+        // the view never becomes an `EdgeState`.
+        let codes = unsafe { std::slice::from_raw_parts(edges.as_ptr().cast::<u8>(), edges.len()) };
+        let view = self.edges.of("edges", self.core.changes(), || codes);
+        Ok(view_u8(view.map_err(to_js)?))
     }
 
-    pub fn doors(&self) -> Uint8Array {
-        view_u8(self.grid().door_codes())
+    pub fn doors(&mut self) -> Result<Uint8Array, JsValue> {
+        let grid = self.core.borrow();
+        let view = self.doors.of("doors", self.core.changes(), || grid.tiles().door_codes());
+        Ok(view_u8(view.map_err(to_js)?))
     }
 
     #[wasm_bindgen(js_name = edgeLines)]

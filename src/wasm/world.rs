@@ -13,6 +13,8 @@ use wasm_bindgen::prelude::*;
 
 use super::args::{whole, Args};
 use super::batch::{Batch, MAX_ENTRIES};
+use super::published::Published;
+use super::shared::SharedWorld;
 use super::WasmTileGrid;
 use super::{
     boxes_xywh, done, names, out, out_ray_hit, out_view, plain_object, status, thrown, to_js, view_f64,
@@ -30,11 +32,26 @@ const MAX_POPULATE: u32 = 2_000_000;
 /// A world of moving boxes with switchable broad-phase structures.
 #[wasm_bindgen(js_name = World, skip_typescript)]
 pub struct WasmWorld {
-    core: Rc<RefCell<crate::World>>,
+    core: Rc<SharedWorld>,
     /// Scratch for the quadtree view, kept so drawing allocates nothing warm.
     node_buffer: Vec<f64>,
     /// `updateMany`'s and `setParents`' arrays, copied in by the façade.
     batch: RefCell<Batch>,
+    /// The views of state the core keeps between calls, published apart
+    /// from it (see `published.rs`).
+    views: WorldViews,
+}
+
+/// The published copies behind the World's views of kept state (the other
+/// views are answers written afresh by every call that returns them).
+#[derive(Default)]
+struct WorldViews {
+    slot_boxes: Published<f64>,
+    slot_ids: Published<u32>,
+    slot_overlapping: Published<u8>,
+    order: Published<u32>,
+    pairs_began: Published<u32>,
+    pairs_ended: Published<u32>,
 }
 
 impl WasmWorld {
@@ -70,9 +87,10 @@ impl WasmWorld {
         console_error_panic_hook::set_once();
         let core = crate::World::new(width, height).map_err(to_js)?;
         Ok(WasmWorld {
-            core: Rc::new(RefCell::new(core)),
+            core: Rc::new(SharedWorld::new(core)),
             node_buffer: Vec::new(),
             batch: RefCell::default(),
+            views: WorldViews::default(),
         })
     }
 
@@ -152,18 +170,23 @@ impl WasmWorld {
         })())
     }
 
-    pub fn pairs(&self) -> Uint32Array {
-        view_u32(self.core_mut().pairs())
+    pub fn pairs(&self) -> Result<Uint32Array, JsValue> {
+        let mut core = self.core_mut();
+        Ok(view_u32(core.try_pairs().map_err(to_js)?))
     }
 
     #[wasm_bindgen(js_name = pairsBegan)]
-    pub fn pairs_began(&self) -> Uint32Array {
-        view_u32(self.core().pairs_began())
+    pub fn pairs_began(&mut self) -> Result<Uint32Array, JsValue> {
+        let core = self.core.borrow();
+        let view = self.views.pairs_began.of("pairsBegan", self.core.changes(), || core.pairs_began());
+        Ok(view_u32(view.map_err(to_js)?))
     }
 
     #[wasm_bindgen(js_name = pairsEnded)]
-    pub fn pairs_ended(&self) -> Uint32Array {
-        view_u32(self.core().pairs_ended())
+    pub fn pairs_ended(&mut self) -> Result<Uint32Array, JsValue> {
+        let core = self.core.borrow();
+        let view = self.views.pairs_ended.of("pairsEnded", self.core.changes(), || core.pairs_ended());
+        Ok(view_u32(view.map_err(to_js)?))
     }
 
     /// Room for `updateMany`'s arrays (see `batch.rs`): 0 with the
@@ -345,18 +368,27 @@ impl WasmWorld {
     }
 
     #[wasm_bindgen(js_name = slotBoxes)]
-    pub fn slot_boxes(&self) -> Float64Array {
-        view_f64(self.core().slot_boxes())
+    pub fn slot_boxes(&mut self) -> Result<Float64Array, JsValue> {
+        let core = self.core.borrow();
+        let view = self.views.slot_boxes.of("slotBoxes", self.core.changes(), || core.slot_boxes());
+        Ok(view_f64(view.map_err(to_js)?))
     }
 
     #[wasm_bindgen(js_name = slotIds)]
-    pub fn slot_ids(&self) -> Uint32Array {
-        view_u32(self.core().slot_ids())
+    pub fn slot_ids(&mut self) -> Result<Uint32Array, JsValue> {
+        let core = self.core.borrow();
+        let view = self.views.slot_ids.of("slotIds", self.core.changes(), || core.slot_ids());
+        Ok(view_u32(view.map_err(to_js)?))
     }
 
     #[wasm_bindgen(js_name = slotOverlapping)]
-    pub fn slot_overlapping(&self) -> Uint8Array {
-        view_u8(self.core().slot_overlapping())
+    pub fn slot_overlapping(&mut self) -> Result<Uint8Array, JsValue> {
+        let core = self.core.borrow();
+        let view = self
+            .views
+            .slot_overlapping
+            .of("slotOverlapping", self.core.changes(), || core.slot_overlapping());
+        Ok(view_u8(view.map_err(to_js)?))
     }
 
     #[wasm_bindgen(getter, js_name = slotGeneration)]
@@ -408,7 +440,7 @@ impl WasmWorld {
     /// A new handle on this world's map (the façade keeps one per World).
     #[wasm_bindgen(getter)]
     pub fn tiles(&self) -> WasmTileGrid {
-        WasmTileGrid::of(self.core.clone())
+        WasmTileGrid::of(Rc::clone(&self.core))
     }
 
     #[wasm_bindgen(js_name = setTileGrid)]
@@ -568,8 +600,14 @@ impl WasmWorld {
         status(parent, f64::from)
     }
 
-    pub fn order(&self) -> Uint32Array {
-        view_u32(self.core_mut().order())
+    pub fn order(&mut self) -> Result<Uint32Array, JsValue> {
+        // Squeezing removed entries out of the queue is a change: it comes
+        // before the count the copy is written at.
+        let mut core = self.core.borrow_mut();
+        let change = self.core.changes();
+        let world: &mut crate::World = &mut core;
+        let view = self.views.order.of("order", change, move || world.order());
+        Ok(view_u32(view.map_err(to_js)?))
     }
 
     #[wasm_bindgen(js_name = setHierarchyTracing)]

@@ -23,6 +23,7 @@ mod workspace;
 #[cfg(test)]
 mod tests;
 
+pub use pairs::MAX_PAIRS;
 pub use rays::RayHit;
 pub use structure::StructureKind;
 pub use tile_motion::TileResponse;
