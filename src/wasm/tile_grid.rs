@@ -14,8 +14,8 @@ use super::args::Args;
 use super::published::Published;
 use super::shared::SharedWorld;
 use super::{
-    done, flatten_cells, names, out, out_ray_hit, out_view, status, thrown, to_js, view_f64, view_u32,
-    view_u8,
+    done, flatten_cells, names, out, out_ray_hit, out_view, reserve, status, thrown, to_js, view_f64,
+    view_u32, view_u8, Fault,
 };
 use crate::geometry::{Aabb, CellRange};
 use crate::ray::{cast_tiles, line_of_sight, trace_cells, trace_steps, GridDims};
@@ -240,9 +240,12 @@ impl WasmTileGrid {
     }
 
     #[wasm_bindgen(js_name = tileIndices)]
-    pub fn tile_indices(&mut self) -> Uint8Array {
-        self.core.borrow().tiles().tile_indices(&mut self.bytes);
-        view_u8(&self.bytes)
+    pub fn tile_indices(&mut self) -> Result<Uint8Array, JsValue> {
+        let core = self.core.borrow();
+        let cells = core.tiles().tiles().len();
+        reserve(&mut self.bytes, cells, "tile_indices", "tiles").map_err(to_js)?;
+        core.tiles().tile_indices(&mut self.bytes);
+        Ok(view_u8(&self.bytes))
     }
 
     pub fn edges(&mut self) -> Result<Uint8Array, JsValue> {
@@ -284,7 +287,11 @@ impl WasmTileGrid {
             })
         })()
         .map_err(thrown)?;
-        self.core.borrow().tiles().edge_lines(range, &mut self.numbers);
+        let core = self.core.borrow();
+        let lines = core.tiles().edge_line_count(range);
+        let numbers = lines * crate::tile_grid::EDGE_LINE_FIELDS.len();
+        reserve(&mut self.numbers, numbers, "edge_lines", "numbers").map_err(to_js)?;
+        core.tiles().edge_lines(range, &mut self.numbers);
         Ok(view_f64(&self.numbers))
     }
 
@@ -315,7 +322,14 @@ impl WasmTileGrid {
             Ok(area) => area,
             Err(fault) => return done(Err(fault)),
         };
-        self.core.borrow().tiles().touched_cells(&area, &mut self.cells);
+        let core = self.core.borrow();
+        let count = core.tiles().touched_range(&area).cell_count();
+        let room = reserve(&mut self.cells, count, "touched_cells", "cells")
+            .and_then(|()| reserve(&mut self.cells_out, 2 * count, "touched_cells", "cells"));
+        if let Err(error) = room {
+            return done(Err(Fault::Refused(error)));
+        }
+        core.tiles().touched_cells(&area, &mut self.cells);
         flatten_cells(&self.cells, &mut self.cells_out);
         out_view(&self.cells_out)
     }

@@ -402,9 +402,13 @@ impl WasmWorld {
     }
 
     #[wasm_bindgen(js_name = quadtreeNodes)]
-    pub fn quadtree_nodes(&mut self) -> Float64Array {
+    pub fn quadtree_nodes(&mut self) -> Result<Float64Array, JsValue> {
         self.node_buffer.clear();
         if let Some(tree) = self.core.borrow().quadtree() {
+            let mut nodes = 0;
+            tree.for_each_node(|_| nodes += 1);
+            let numbers = nodes * crate::wire::QUADTREE_NODE_FIELDS.len();
+            super::reserve(&mut self.node_buffer, numbers, "quadtree_nodes", "numbers").map_err(to_js)?;
             let buffer = &mut self.node_buffer;
             tree.for_each_node(|n| {
                 let b = n.bounds;
@@ -418,7 +422,7 @@ impl WasmWorld {
                 ]);
             });
         }
-        view_f64(&self.node_buffer)
+        Ok(view_f64(&self.node_buffer))
     }
 
     #[wasm_bindgen(js_name = viewLayout)]

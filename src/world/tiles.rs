@@ -97,6 +97,7 @@ impl World {
     /// overlaps, row-major, clipped to the grid.
     pub fn touched_cells(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<&[u32]> {
         let area = super::checked_box(x, y, w, h)?;
+        reserve_cells("touched_cells", self.tiles.touched_range(&area), &mut self.workspace)?;
         self.workspace.cells.clear();
         self.tiles.touched_cells(&area, &mut self.workspace.cells);
         self.workspace.cells_out.clear();
@@ -123,4 +124,18 @@ impl World {
     pub fn tiles_mut(&mut self) -> &mut TileGrid {
         &mut self.tiles
     }
+}
+
+/// Room for the cells of `range` in the workspace's two cell buffers,
+/// reserved fallibly: a box over a map of millions of tiles is an error
+/// naming `arg` when memory is short, not a trap.
+pub(super) fn reserve_cells(
+    arg: &'static str,
+    range: crate::geometry::CellRange,
+    workspace: &mut super::workspace::Workspace,
+) -> Result<()> {
+    let count = range.cell_count();
+    let short = |_| crate::Error::NoMemoryFor { arg, count, what: "cells" };
+    workspace.cells.try_reserve(count.saturating_sub(workspace.cells.len())).map_err(short)?;
+    workspace.cells_out.try_reserve((2 * count).saturating_sub(workspace.cells_out.len())).map_err(short)
 }
