@@ -23,7 +23,9 @@ impl<T: Copy> Append<T> for Vec<T> {
 }
 
 impl Append<(u32, u32)> for crate::pair_sink::PairSink<'_> {
-    #[inline]
+    // Out of line: a flush comes once per 64 kept pairs, and inlined into
+    // every `offer` it made the search loops too big to inline in turn.
+    #[inline(never)]
     fn append(&mut self, items: &[(u32, u32)]) {
         self.extend_from_slice(items);
     }

@@ -23,8 +23,13 @@ impl Grid {
         }
         let mut stats = Stats::default();
         let mut items = std::mem::take(&mut self.items);
+        // No check for a full sink per cell: a cell of up to CROWDED_CELL
+        // objects adds a bounded number of pairs, and a crowded one
+        // checks as it sweeps.
         self.multi.for_each(self.geometry.cols, |cell, x, y| {
-            if !out.is_full() {
+            if self.cells[cell as usize].count as usize > CROWDED_CELL {
+                self.sweep_crowded_cell(cell, x, y, &mut items, &mut stats, out);
+            } else {
                 self.pairs_in_cell(cell, x, y, &mut items, &mut stats, out);
             }
         });
@@ -56,21 +61,7 @@ impl Grid {
         stats: &mut Stats,
         out: &mut PairSink<'_>,
     ) {
-        stats.nodes_visited += 1;
-        items.clear();
-        let mut entry = self.cells[cell as usize].head;
-        while entry != NULL_INDEX {
-            let e = &self.entries[entry as usize];
-            let p = &self.proxies[e.proxy as usize];
-            items.push(Item { aabb: p.aabb, proxy: e.proxy, corner_bits: corner_bits(p.range, cx, cy) });
-            entry = e.next;
-        }
-        if items.len() > CROWDED_CELL {
-            let wanted =
-                |a: &Item, b: &Item| (a.corner_bits | b.corner_bits == 3).then_some((a.proxy, b.proxy));
-            stats.candidate_tests += sweep(items, |item| item.aabb, wanted, out);
-            return;
-        }
+        self.cell_items(cell, cx, cy, items, stats);
         let k = items.len() as u64;
         stats.candidate_tests += k * (k - 1) / 2;
         for (i, a) in items.iter().enumerate() {
@@ -79,6 +70,39 @@ impl Grid {
                     out.push((a.proxy, b.proxy));
                 }
             }
+        }
+    }
+
+    /// A crowded cell's pairs (more objects than [`CROWDED_CELL`], as when
+    /// the cell size is far larger than the objects), by sort and sweep.
+    #[cold]
+    #[inline(never)]
+    fn sweep_crowded_cell(
+        &self,
+        cell: u32,
+        cx: u32,
+        cy: u32,
+        items: &mut Vec<Item>,
+        stats: &mut Stats,
+        out: &mut PairSink<'_>,
+    ) {
+        self.cell_items(cell, cx, cy, items, stats);
+        let wanted = |a: &Item, b: &Item| (a.corner_bits | b.corner_bits == 3).then_some((a.proxy, b.proxy));
+        stats.candidate_tests += sweep(items, |item| item.aabb, wanted, out);
+    }
+
+    /// Copies cell `(cx, cy)`'s objects into `items` (cleared first), so
+    /// the tests read memory in order.
+    #[inline(always)]
+    fn cell_items(&self, cell: u32, cx: u32, cy: u32, items: &mut Vec<Item>, stats: &mut Stats) {
+        stats.nodes_visited += 1;
+        items.clear();
+        let mut entry = self.cells[cell as usize].head;
+        while entry != NULL_INDEX {
+            let e = &self.entries[entry as usize];
+            let p = &self.proxies[e.proxy as usize];
+            items.push(Item { aabb: p.aabb, proxy: e.proxy, corner_bits: corner_bits(p.range, cx, cy) });
+            entry = e.next;
         }
     }
 

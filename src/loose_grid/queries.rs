@@ -44,10 +44,11 @@ impl LooseGrid {
                 break;
             }
             let row = self.geometry.index(0, y);
+            // A full sink is checked once a row: a cell of up to
+            // CROWDED_CELL objects adds a bounded number of pairs, and a
+            // crowded one checks as it sweeps.
             self.occupied.for_each_in(row, row + cols - 1, |cell| {
-                if !out.is_full() {
-                    self.pairs_from_cell(cell, cell - row, y, &mut own, &mut stats, &mut found, out);
-                }
+                self.pairs_from_cell(cell, cell - row, y, &mut own, &mut stats, &mut found, out);
             });
             found.flush(out);
             while joining < reach.len() && reach[joining].0.row_start <= y {
@@ -119,9 +120,6 @@ impl LooseGrid {
         let k = own.len() as u64;
         stats.candidate_tests += k * (k - 1) / 2;
         for (i, &(a, aabb_a)) in own.iter().enumerate() {
-            if out.is_full() {
-                return;
-            }
             for &(b, aabb_b) in &own[i + 1..] {
                 found.offer((a, b), aabb_a.overlaps_without_branches(&aabb_b), out);
             }
@@ -142,6 +140,8 @@ impl LooseGrid {
     /// forward neighbours' in one sort and sweep, keeping the pairs with
     /// an object of this cell (two neighbours' objects meet in their own
     /// cells). `own` holds this cell's objects; it is reused as scratch.
+    #[cold]
+    #[inline(never)]
     fn sweep_crowded_cell(
         &self,
         neighbours: OccupiedNeighbours,

@@ -159,6 +159,10 @@ fn compare_keys(a: ((bool, f64), u32), b: ((bool, f64), u32)) -> Ordering {
     }
 }
 
+/// Items and candidates of a node past which its pair search checks for a
+/// full sink as it goes.
+const CROWDED_NODE: usize = 64;
+
 /// Every overlapping pair among a small node's items, and between them
 /// and `candidates` (its ancestors' items that overlap the node): all
 /// against all. With a handful of items (a leaf holds at most
@@ -166,6 +170,35 @@ fn compare_keys(a: ((bool, f64), u32), b: ((bool, f64), u32)) -> Ordering {
 /// outcome beat sorting and skipping: a branch on which boxes may meet
 /// mispredicts more than it saves.
 pub(super) fn small_node_pairs(
+    own: &Chain,
+    candidates: &[(Aabb, u32)],
+    found: &mut KeepBuffer<(u32, u32)>,
+    out: &mut PairSink<'_>,
+    stats: &mut Stats,
+) {
+    // A small node adds a bounded number of pairs: only a crowded one
+    // (boxes piled up at the deepest level) checks for a full sink.
+    if own.boxes.len() + candidates.len() > CROWDED_NODE {
+        crowded_node_pairs(own, candidates, found, out, stats);
+        return;
+    }
+    let (boxes, proxies) = (own.boxes, own.proxies);
+    stats.candidate_tests += (boxes.len() * boxes.len().saturating_sub(1) / 2) as u64;
+    for (i, (a, &pa)) in boxes.iter().zip(proxies).enumerate() {
+        for (b, &pb) in boxes[i + 1..].iter().zip(&proxies[i + 1..]) {
+            found.offer((pa, pb), a.overlaps_without_branches(b), out);
+        }
+    }
+    for (c, pc) in candidates {
+        test_against(c, *pc, own, found, out, stats);
+    }
+}
+
+/// [`small_node_pairs`] for a crowded node: the same tests, stopping once
+/// the sink is full (n boxes in one place make n(n−1)/2 pairs).
+#[cold]
+#[inline(never)]
+fn crowded_node_pairs(
     own: &Chain,
     candidates: &[(Aabb, u32)],
     found: &mut KeepBuffer<(u32, u32)>,
@@ -213,8 +246,8 @@ pub(super) fn sorted_node_pairs(
     let (vertical_union, rest_union) = (union(vertical.boxes), union(rest.boxes));
     // Across the two chains: only boxes of the rest near the vertical
     // chain's strip can meet it.
-    for (b, &pb) in rest.boxes.iter().zip(rest.proxies) {
-        if out.is_full() {
+    for (i, (b, &pb)) in rest.boxes.iter().zip(rest.proxies).enumerate() {
+        if i % CROWDED_NODE == CROWDED_NODE - 1 && out.is_full() {
             return;
         }
         stats.candidate_tests += 1;
@@ -224,8 +257,8 @@ pub(super) fn sorted_node_pairs(
     }
     // A candidate hugs the node's edge (it crosses an ancestor's midline):
     // it meets few of the chains that run through the node's middle.
-    for (c, pc) in candidates {
-        if out.is_full() {
+    for (i, (c, pc)) in candidates.iter().enumerate() {
+        if i % CROWDED_NODE == CROWDED_NODE - 1 && out.is_full() {
             return;
         }
         stats.candidate_tests += 2;
@@ -265,7 +298,9 @@ fn sweep(
     stats: &mut Stats,
 ) {
     for (i, (a, &pa)) in chain.boxes.iter().zip(chain.proxies).enumerate() {
-        if out.is_full() {
+        // A full sink is checked once every CROWDED_NODE boxes: a long
+        // chain of boxes in one place stops soon after it fills.
+        if i % CROWDED_NODE == CROWDED_NODE - 1 && out.is_full() {
             return;
         }
         for (b, &pb) in chain.boxes[i + 1..].iter().zip(&chain.proxies[i + 1..]) {

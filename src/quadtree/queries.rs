@@ -157,31 +157,20 @@ impl Quadtree {
         let mut found = KeepBuffer::new();
         let (boxes, proxies) = (&self.items.boxes, &self.items.proxy);
         for (index, n) in self.nodes.iter().enumerate() {
-            if out.is_full() {
-                break;
-            }
             if !n.is_leaf() || self.is_free(index as u32) {
                 continue;
+            }
+            if out.is_full() {
+                break;
             }
             stats.nodes_visited += 1;
             let range = n.items();
             let (own_boxes, own_proxies) = (&boxes[range.clone()], &proxies[range]);
             stats.candidate_tests += (own_boxes.len() * own_boxes.len().saturating_sub(1) / 2) as u64;
-            // The overlap's min corner is (max of the min x, max of the min
-            // y); it lies before the leaf's far edges, as both boxes reach
-            // the leaf, so it is in the leaf when, on each axis, one box
-            // starts at or after the leaf's near edge: two bits a box.
-            let leaf = &n.bounds;
-            let starts = |b: &Aabb| u8::from(b.min_x >= leaf.min_x) | u8::from(b.min_y >= leaf.min_y) << 1;
-            for (i, (a, &pa)) in own_boxes.iter().zip(own_proxies).enumerate() {
-                if out.is_full() {
-                    break;
-                }
-                let starts_a = starts(a);
-                for (b, &pb) in own_boxes[i + 1..].iter().zip(&own_proxies[i + 1..]) {
-                    let here = starts_a | starts(b) == 3;
-                    found.offer((pa, pb), a.overlaps_without_branches(b) & here, out);
-                }
+            if own_boxes.len() > CROWDED_LEAF {
+                crowded_leaf_pairs(&n.bounds, own_boxes, own_proxies, &mut found, out);
+            } else {
+                leaf_pairs(&n.bounds, own_boxes, own_proxies, &mut found, out, false);
             }
         }
         found.flush(out);
@@ -208,4 +197,49 @@ impl Quadtree {
         }
         stats
     }
+}
+
+/// Objects in a leaf past which its pair search checks for a full sink as
+/// it goes (a leaf holds at most `max_objects` but at the deepest level).
+const CROWDED_LEAF: usize = 64;
+
+/// The pairs of a leaf's objects whose overlap's min corner lies in the
+/// leaf; with `check`, stopping soon after the sink is full.
+#[inline(always)]
+fn leaf_pairs(
+    leaf: &Aabb,
+    own_boxes: &[Aabb],
+    own_proxies: &[u32],
+    found: &mut KeepBuffer<(u32, u32)>,
+    out: &mut PairSink<'_>,
+    check: bool,
+) {
+    // The overlap's min corner is (max of the min x, max of the min y); it
+    // lies before the leaf's far edges, as both boxes reach the leaf, so it
+    // is in the leaf when, on each axis, one box starts at or after the
+    // leaf's near edge: two bits a box.
+    let starts = |b: &Aabb| u8::from(b.min_x >= leaf.min_x) | u8::from(b.min_y >= leaf.min_y) << 1;
+    for (i, (a, &pa)) in own_boxes.iter().zip(own_proxies).enumerate() {
+        if check && out.is_full() {
+            return;
+        }
+        let starts_a = starts(a);
+        for (b, &pb) in own_boxes[i + 1..].iter().zip(&own_proxies[i + 1..]) {
+            let here = starts_a | starts(b) == 3;
+            found.offer((pa, pb), a.overlaps_without_branches(b) & here, out);
+        }
+    }
+}
+
+/// [`leaf_pairs`] of a crowded leaf (boxes piled up at the deepest level).
+#[cold]
+#[inline(never)]
+fn crowded_leaf_pairs(
+    leaf: &Aabb,
+    own_boxes: &[Aabb],
+    own_proxies: &[u32],
+    found: &mut KeepBuffer<(u32, u32)>,
+    out: &mut PairSink<'_>,
+) {
+    leaf_pairs(leaf, own_boxes, own_proxies, found, out, true);
 }

@@ -17,8 +17,7 @@ use super::published::Published;
 use super::shared::SharedWorld;
 use super::WasmTileGrid;
 use super::{
-    boxes_xywh, done, names, out, out_ray_hit, out_view, plain_object, status, thrown, to_js, view_f64,
-    view_u32, view_u8, Fault,
+    boxes_xywh, done, names, out, out_ray_hit, out_view, plain_object, status, thrown, to_js, view_f64, Fault,
 };
 use crate::quadtree::QuadtreeLimits;
 use crate::scene::Layout;
@@ -170,23 +169,29 @@ impl WasmWorld {
         })())
     }
 
-    pub fn pairs(&self) -> Result<Uint32Array, JsValue> {
+    /// The pairs: their length, the view's address in `OUT`; or `REFUSED`
+    /// (more than can be held).
+    pub fn pairs(&self) -> i32 {
         let mut core = self.core_mut();
-        Ok(view_u32(core.try_pairs().map_err(to_js)?))
+        status(core.try_pairs().map(out_view).map_err(Fault::Refused), f64::from) as i32
     }
 
+    /// The published copy (see `published.rs`): its length, its address in
+    /// `OUT`; or `REFUSED` (no memory for the copy).
     #[wasm_bindgen(js_name = pairsBegan)]
-    pub fn pairs_began(&mut self) -> Result<Uint32Array, JsValue> {
+    pub fn pairs_began(&mut self) -> i32 {
         let core = self.core.borrow();
-        let view = self.views.pairs_began.of("pairsBegan", self.core.changes(), || core.pairs_began());
-        Ok(view_u32(view.map_err(to_js)?))
+        let view = self.views.pairs_began.of("pairs_began", self.core.changes(), || core.pairs_began());
+        status(view.map(out_view).map_err(Fault::Refused), f64::from) as i32
     }
 
+    /// The published copy (see `published.rs`): its length, its address in
+    /// `OUT`; or `REFUSED` (no memory for the copy).
     #[wasm_bindgen(js_name = pairsEnded)]
-    pub fn pairs_ended(&mut self) -> Result<Uint32Array, JsValue> {
+    pub fn pairs_ended(&mut self) -> i32 {
         let core = self.core.borrow();
-        let view = self.views.pairs_ended.of("pairsEnded", self.core.changes(), || core.pairs_ended());
-        Ok(view_u32(view.map_err(to_js)?))
+        let view = self.views.pairs_ended.of("pairs_ended", self.core.changes(), || core.pairs_ended());
+        status(view.map(out_view).map_err(Fault::Refused), f64::from) as i32
     }
 
     /// Room for `updateMany`'s arrays (see `batch.rs`): 0 with the
@@ -367,28 +372,34 @@ impl WasmWorld {
         self.core().query_stats().candidate_tests as f64
     }
 
+    /// The published copy (see `published.rs`): its length, its address in
+    /// `OUT`; or `REFUSED` (no memory for the copy).
     #[wasm_bindgen(js_name = slotBoxes)]
-    pub fn slot_boxes(&mut self) -> Result<Float64Array, JsValue> {
+    pub fn slot_boxes(&mut self) -> i32 {
         let core = self.core.borrow();
-        let view = self.views.slot_boxes.of("slotBoxes", self.core.changes(), || core.slot_boxes());
-        Ok(view_f64(view.map_err(to_js)?))
+        let view = self.views.slot_boxes.of("slot_boxes", self.core.changes(), || core.slot_boxes());
+        status(view.map(out_view).map_err(Fault::Refused), f64::from) as i32
     }
 
+    /// The published copy (see `published.rs`): its length, its address in
+    /// `OUT`; or `REFUSED` (no memory for the copy).
     #[wasm_bindgen(js_name = slotIds)]
-    pub fn slot_ids(&mut self) -> Result<Uint32Array, JsValue> {
+    pub fn slot_ids(&mut self) -> i32 {
         let core = self.core.borrow();
-        let view = self.views.slot_ids.of("slotIds", self.core.changes(), || core.slot_ids());
-        Ok(view_u32(view.map_err(to_js)?))
+        let view = self.views.slot_ids.of("slot_ids", self.core.changes(), || core.slot_ids());
+        status(view.map(out_view).map_err(Fault::Refused), f64::from) as i32
     }
 
+    /// The published copy (see `published.rs`): its length, its address in
+    /// `OUT`; or `REFUSED` (no memory for the copy).
     #[wasm_bindgen(js_name = slotOverlapping)]
-    pub fn slot_overlapping(&mut self) -> Result<Uint8Array, JsValue> {
+    pub fn slot_overlapping(&mut self) -> i32 {
         let core = self.core.borrow();
         let view = self
             .views
             .slot_overlapping
-            .of("slotOverlapping", self.core.changes(), || core.slot_overlapping());
-        Ok(view_u8(view.map_err(to_js)?))
+            .of("slot_overlapping", self.core.changes(), || core.slot_overlapping());
+        status(view.map(out_view).map_err(Fault::Refused), f64::from) as i32
     }
 
     #[wasm_bindgen(getter, js_name = slotGeneration)]
@@ -604,14 +615,16 @@ impl WasmWorld {
         status(parent, f64::from)
     }
 
-    pub fn order(&mut self) -> Result<Uint32Array, JsValue> {
+    /// The published copy (see `published.rs`): its length, its address in
+    /// `OUT`; or `REFUSED` (no memory for the copy).
+    pub fn order(&mut self) -> i32 {
         // Squeezing removed entries out of the queue is a change: it comes
         // before the count the copy is written at.
         let mut core = self.core.borrow_mut();
         let change = self.core.changes();
         let world: &mut crate::World = &mut core;
         let view = self.views.order.of("order", change, move || world.order());
-        Ok(view_u32(view.map_err(to_js)?))
+        status(view.map(out_view).map_err(Fault::Refused), f64::from) as i32
     }
 
     #[wasm_bindgen(js_name = setHierarchyTracing)]

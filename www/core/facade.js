@@ -21,6 +21,13 @@
 //   number (see src/wasm/mod.rs): a small result (a box, a ray hit, a view's
 //   address) is read from a fixed cell of wasm memory, so no array, object
 //   or handle is made for the call itself.
+// - A core that traps (a panic or an out-of-memory abort inside the wasm:
+//   a bug, since every refusal is an Error) is unusable from then on: the
+//   call that trapped and every later call on any World of it throw one
+//   clear error (`stoppedError`), free() does nothing, and `init()` /
+//   `initSync()` start a fresh core (a new wasm instance of the same
+//   module, when the glue was rewritten by scripts/fresh-glue.mjs) for new
+//   Worlds; `World.onCoreStopped` tells a page when to do so.
 //
 // `facade(raw)` builds the classes for one wasm-bindgen module (`raw`, the
 // namespace of pkg/broadphase.js), once per module.
@@ -179,9 +186,133 @@ export function facade(raw) {
 /** Each method's parameters (for tests: they check the classes against it). */
 export const signatures = SIGNATURES;
 
+/** What the glue's classes and functions trap with (anything else they throw is a refusal, an `Error`). */
+function isTrap(error) {
+  return error instanceof WebAssembly.RuntimeError || (error instanceof RangeError && /call stack/i.test(error.message));
+}
+
+/** The error every call on a stopped core throws. */
+function stoppedError(core) {
+  const error = new Error(
+    `the broadphase core stopped after an internal error (${core.stopped}); its Worlds are lost: ` +
+      'call init() (or initSync()) for a fresh core, then make new Worlds',
+  );
+  error.name = 'CoreStoppedError';
+  return error;
+}
+
+/** The glue's module functions the façade calls. */
+const GLUE_FUNCTIONS = ['takeError', 'wasmMemory', 'outAddress', 'setCheckLimit', 'maxBatchEntries'];
+
+/**
+ * One core: a copy of the glue (one wasm instance once initialised) whose
+ * classes' members and functions are guarded: on a stopped core they throw
+ * `stoppedError` without entering the wasm (free() does nothing), and a
+ * trap stops the core and tells `onStop`. `stopped` holds the trap's
+ * description once it stopped.
+ */
+function guardedCore(glue, onStop) {
+  const core = { glue, stopped: null, World: glue.World, TileGrid: glue.TileGrid, call: {} };
+  const fault = (error) => {
+    if (!isTrap(error)) return error;
+    if (core.stopped === null) {
+      core.stopped = `${error.name}: ${error.message}`;
+      glue.__stop?.();
+      onStop(core);
+    }
+    return stoppedError(core);
+  };
+  const guard = (f, name) => {
+    const quiet = name === 'free'; // freeing what a stopped core held: nothing to do
+    // One wrapper per arity, so each is a plain call V8 can inline.
+    switch (f.length) {
+      case 0:
+        return function () {
+          if (core.stopped !== null) { if (quiet) return undefined; throw stoppedError(core); }
+          try { return apply(f, this, []); } catch (error) { throw fault(error); }
+        };
+      case 1:
+        return function (a) {
+          if (core.stopped !== null) { if (quiet) return undefined; throw stoppedError(core); }
+          try { return f.call(this, a); } catch (error) { throw fault(error); }
+        };
+      case 2:
+        return function (a, b) {
+          if (core.stopped !== null) throw stoppedError(core);
+          try { return f.call(this, a, b); } catch (error) { throw fault(error); }
+        };
+      case 3:
+        return function (a, b, c) {
+          if (core.stopped !== null) throw stoppedError(core);
+          try { return f.call(this, a, b, c); } catch (error) { throw fault(error); }
+        };
+      case 4:
+        return function (a, b, c, d) {
+          if (core.stopped !== null) throw stoppedError(core);
+          try { return f.call(this, a, b, c, d); } catch (error) { throw fault(error); }
+        };
+      default:
+        return function (...args) {
+          if (core.stopped !== null) throw stoppedError(core);
+          try { return apply(f, this, args); } catch (error) { throw fault(error); }
+        };
+    }
+  };
+  const guardMembers = (target) => {
+    for (const name of Object.getOwnPropertyNames(target)) {
+      if (name.startsWith('__') || name === 'constructor' || name === 'prototype' || name === 'length' || name === 'name') continue;
+      const d = Object.getOwnPropertyDescriptor(target, name);
+      if (typeof d.value === 'function') d.value = guard(d.value, name);
+      else if (typeof d.get === 'function') d.get = guard(d.get, name);
+      else continue;
+      Object.defineProperty(target, name, d);
+    }
+  };
+  for (const Class of [glue.World, glue.TileGrid]) {
+    guardMembers(Class);
+    guardMembers(Class.prototype);
+  }
+  for (const name of GLUE_FUNCTIONS) core.call[name] = guard(glue[name], name);
+  /** `new World(…)` of this core, guarded as its methods are. */
+  core.newWorld = (width, height) => {
+    if (core.stopped !== null) throw stoppedError(core);
+    try {
+      return new glue.World(width, height);
+    } catch (error) {
+      throw fault(error);
+    }
+  };
+  return core;
+}
+
 function build(raw) {
-  const RawWorld = raw.World;
-  const RawTileGrid = raw.TileGrid;
+  // ---- The core: the wasm instance behind every World made now ----
+
+  /** Listeners of `World.onCoreStopped`. */
+  const stopListeners = new Set();
+  const whenStopped = (stopped) => {
+    const error = stoppedError(stopped);
+    for (const listener of [...stopListeners]) {
+      queueMicrotask(() => listener(error));
+    }
+  };
+  let core = guardedCore(raw, whenStopped);
+  /** A restart under way (`init()` after the core stopped). */
+  let restarting = null;
+  /** The fresh copy of the glue a restart starts, or an error if this glue cannot make one. */
+  function freshGlue() {
+    if (typeof core.glue.__freshGlue !== 'function') {
+      throw new Error(`the broadphase core stopped (${core.stopped}) and this build cannot start another: reload the page`);
+    }
+    return core.glue.__freshGlue();
+  }
+  /** Makes `glue` (initialised) the core new Worlds are made in. */
+  function adopt(glue) {
+    core = guardedCore(glue, whenStopped);
+    heap = null;
+    cells = null;
+    views.clear();
+  }
 
   // ---- Wasm memory: the cells small results are left in, and views ----
 
@@ -196,8 +327,8 @@ function build(raw) {
   /** The core's result cells (re-viewed after the memory grew: the old view is then detached). */
   function out() {
     if (heap === null || heap.byteLength === 0) {
-      heap = raw.wasmMemory().buffer;
-      cells = new Float64Array(heap, raw.outAddress(), 8);
+      heap = core.call.wasmMemory().buffer;
+      cells = new Float64Array(heap, core.call.outAddress(), 8);
       views.clear();
     }
     return cells;
@@ -218,6 +349,36 @@ function build(raw) {
     }
     return (byLength[length] ??= new Uint32Array(heap, address, length));
   }
+  /**
+   * A view of one method's published copy (`pairs`, `slotBoxes`, …), at the
+   * address the core left in the result cells: the same object while the
+   * copy stays where it is, so reading it every frame makes no garbage.
+   * What was handed out is kept here, not read back from the view (a
+   * page's own typed-array getters never run).
+   */
+  function viewOf(Kind) {
+    let view = null;
+    let address = -1;
+    let length = -1;
+    let buffer = null;
+    return (count) => {
+      const at = out()[0];
+      if (at !== address || count !== length || heap !== buffer) {
+        view = new Kind(heap, at, count);
+        address = at;
+        length = count;
+        buffer = heap;
+      }
+      return view;
+    };
+  }
+  const pairsView = viewOf(Uint32Array);
+  const pairsBeganView = viewOf(Uint32Array);
+  const pairsEndedView = viewOf(Uint32Array);
+  const slotBoxesView = viewOf(Float64Array);
+  const slotIdsView = viewOf(Uint32Array);
+  const slotOverlappingView = viewOf(Uint8Array);
+  const orderView = viewOf(Uint32Array);
   function floats(count) {
     const o = out();
     const copy = new Float64Array(count);
@@ -229,7 +390,7 @@ function build(raw) {
     const o = out();
     return { t: o[0], x: o[1], y: o[2], normalX: o[3], normalY: o[4], objectId: o[5], col: o[6], row: o[7] };
   }
-  const refused = () => new Error(raw.takeError());
+  const refused = () => new Error(core.call.takeError());
 
   // ---- The slow path: a wrong type, named after any earlier bad value ----
 
@@ -247,13 +408,13 @@ function build(raw) {
     if (k > 0) {
       const args = values.slice(0, k);
       for (let i = k; i < signature.length; i++) args.push(NEUTRAL[signature[i][1]]);
-      raw.setCheckLimit(k);
+      core.call.setCheckLimit(k);
       try {
         if (run(args) === REFUSED) earlier = refused();
       } catch (error) {
         if (error !== null) earlier = error; // thrown by a `Result` method; null: stopped, nothing bad before k
       } finally {
-        raw.setCheckLimit(NO_LIMIT);
+        core.call.setCheckLimit(NO_LIMIT);
       }
     }
     const [name, kind] = signature[k];
@@ -267,10 +428,10 @@ function build(raw) {
 
   let batchLimit = 0;
   /** Most entries a batch takes (the core refuses more before it allocates). */
-  const maxBatch = () => (batchLimit ||= raw.maxBatchEntries());
+  const maxBatch = () => (batchLimit ||= core.call.maxBatchEntries());
 
   let shapeNames = null;
-  const shapes = () => (shapeNames ??= RawTileGrid.shapes());
+  const shapes = () => (shapeNames ??= core.TileGrid.shapes());
 
   /** Views of wasm memory among a batch's arrays are copied out first: reserving room may grow the memory and detach them. */
   function outsideMemory(array, Kind) {
@@ -312,35 +473,35 @@ function build(raw) {
       void this.#raw; // the brand check: a TypeError on an object of another class
     }
     static shapes() {
-      return RawTileGrid.shapes();
+      return core.TileGrid.shapes();
     }
     static shapeFamilies() {
-      return RawTileGrid.shapeFamilies();
+      return core.TileGrid.shapeFamilies();
     }
     static shapeFamily(shape) {
-      if (typeof shape !== 'string') wrongType(T.shapeFamily, [shape], (a) => RawTileGrid.shapeFamily(...a));
-      return RawTileGrid.shapeFamily(shape);
+      if (typeof shape !== 'string') wrongType(T.shapeFamily, [shape], (a) => core.TileGrid.shapeFamily(...a));
+      return core.TileGrid.shapeFamily(shape);
     }
     static rotateShape(shape, clockwise) {
-      if (typeof shape !== 'string' || typeof clockwise !== 'boolean') wrongType(T.rotateShape, [shape, clockwise], (a) => RawTileGrid.rotateShape(...a));
-      return RawTileGrid.rotateShape(shape, clockwise);
+      if (typeof shape !== 'string' || typeof clockwise !== 'boolean') wrongType(T.rotateShape, [shape, clockwise], (a) => core.TileGrid.rotateShape(...a));
+      return core.TileGrid.rotateShape(shape, clockwise);
     }
     static shapeOutline(shape, segments) {
-      if (typeof shape !== 'string' || typeof segments !== 'number') wrongType(T.shapeOutline, [shape, segments], (a) => RawTileGrid.shapeOutline(...a));
-      return RawTileGrid.shapeOutline(shape, segments);
+      if (typeof shape !== 'string' || typeof segments !== 'number') wrongType(T.shapeOutline, [shape, segments], (a) => core.TileGrid.shapeOutline(...a));
+      return core.TileGrid.shapeOutline(shape, segments);
     }
     static shapeSides(shape) {
-      if (typeof shape !== 'string') wrongType(T.shapeSides, [shape], (a) => RawTileGrid.shapeSides(...a));
-      return RawTileGrid.shapeSides(shape);
+      if (typeof shape !== 'string') wrongType(T.shapeSides, [shape], (a) => core.TileGrid.shapeSides(...a));
+      return core.TileGrid.shapeSides(shape);
     }
     static sides() {
-      return RawTileGrid.sides();
+      return core.TileGrid.sides();
     }
     static doorStates() {
-      return RawTileGrid.doorStates();
+      return core.TileGrid.doorStates();
     }
     static presets() {
-      return RawTileGrid.presets();
+      return core.TileGrid.presets();
     }
 
     get cols() {
@@ -481,8 +642,8 @@ function build(raw) {
     #tiles = null;
 
     constructor(width, height) {
-      if (!num2(width, height)) wrongType(W.constructor, [width, height], (a) => new RawWorld(...a).free());
-      this.#raw = new RawWorld(width, height);
+      if (!num2(width, height)) wrongType(W.constructor, [width, height], (a) => core.newWorld(...a).free());
+      this.#raw = core.newWorld(width, height);
     }
 
     #live() {
@@ -555,13 +716,19 @@ function build(raw) {
       if (r.step(dt) === REFUSED) throw refused();
     }
     pairs() {
-      return this.#live().pairs();
+      const length = this.#live().pairs();
+      if (length === REFUSED) throw refused();
+      return pairsView(length);
     }
     pairsBegan() {
-      return this.#live().pairsBegan();
+      const length = this.#live().pairsBegan();
+      if (length === REFUSED) throw refused();
+      return pairsBeganView(length);
     }
     pairsEnded() {
-      return this.#live().pairsEnded();
+      const length = this.#live().pairsEnded();
+      if (length === REFUSED) throw refused();
+      return pairsEndedView(length);
     }
     updateMany(ids, boxes) {
       const r = this.#live();
@@ -599,7 +766,12 @@ function build(raw) {
       return this.#live().structure;
     }
     static structures() {
-      return RawWorld.structures();
+      return core.World.structures();
+    }
+    static onCoreStopped(listener) {
+      if (typeof listener !== 'function') throw new TypeError(`listener must be a function, got ${describe(listener)}`);
+      stopListeners.add(listener);
+      return () => void stopListeners.delete(listener);
     }
     setQuadtreeLimits(maxObjects, maxLevels) {
       const r = this.#live();
@@ -613,7 +785,7 @@ function build(raw) {
       return this.#live().maxLevels;
     }
     static defaultQuadtreeLimits() {
-      return RawWorld.defaultQuadtreeLimits();
+      return core.World.defaultQuadtreeLimits();
     }
     setCellSize(size) {
       const r = this.#live();
@@ -645,11 +817,11 @@ function build(raw) {
       return r.populate(count, seed, layout);
     }
     static layouts() {
-      return RawWorld.layouts();
+      return core.World.layouts();
     }
     static sceneSide(count) {
-      if (typeof count !== 'number') wrongType(W.sceneSide, [count], (a) => RawWorld.sceneSide(...a));
-      return RawWorld.sceneSide(count);
+      if (typeof count !== 'number') wrongType(W.sceneSide, [count], (a) => core.World.sceneSide(...a));
+      return core.World.sceneSide(count);
     }
     validate() {
       this.#live().validate();
@@ -664,13 +836,19 @@ function build(raw) {
       return this.#live().queryCandidateTests;
     }
     slotBoxes() {
-      return this.#live().slotBoxes();
+      const length = this.#live().slotBoxes();
+      if (length === REFUSED) throw refused();
+      return slotBoxesView(length);
     }
     slotIds() {
-      return this.#live().slotIds();
+      const length = this.#live().slotIds();
+      if (length === REFUSED) throw refused();
+      return slotIdsView(length);
     }
     slotOverlapping() {
-      return this.#live().slotOverlapping();
+      const length = this.#live().slotOverlapping();
+      if (length === REFUSED) throw refused();
+      return slotOverlappingView(length);
     }
     get slotGeneration() {
       return this.#live().slotGeneration;
@@ -682,11 +860,11 @@ function build(raw) {
       return this.#live().quadtreeNodes();
     }
     static viewLayout(name) {
-      if (typeof name !== 'string') wrongType(W.viewLayout, [name], (a) => RawWorld.viewLayout(...a));
-      return RawWorld.viewLayout(name);
+      if (typeof name !== 'string') wrongType(W.viewLayout, [name], (a) => core.World.viewLayout(...a));
+      return core.World.viewLayout(name);
     }
     static views() {
-      return RawWorld.views();
+      return core.World.views();
     }
 
     // ---- Tile grid ----
@@ -719,7 +897,7 @@ function build(raw) {
       return r.edge(col, row, side);
     }
     static edgeStates() {
-      return RawWorld.edgeStates();
+      return core.World.edgeStates();
     }
     touchedCells(x, y, w, h) {
       const r = this.#live();
@@ -739,7 +917,7 @@ function build(raw) {
       return r.tileResponse(id);
     }
     static tileResponses() {
-      return RawWorld.tileResponses();
+      return core.World.tileResponses();
     }
 
     // ---- Rays ----
@@ -783,7 +961,9 @@ function build(raw) {
       return parent;
     }
     order() {
-      return this.#live().order();
+      const length = this.#live().order();
+      if (length === REFUSED) throw refused();
+      return orderView(length);
     }
     setHierarchyTracing(on) {
       const r = this.#live();
@@ -814,8 +994,27 @@ function build(raw) {
     World,
     TileGrid,
     /** Loads the wasm (browsers: fetched beside the glue, or as given); returns the wasm exports. */
-    init: (input) => raw.default(input),
+    init: (input) => {
+      if (core.stopped === null) return core.glue.default(input);
+      restarting ??= (async () => {
+        try {
+          const glue = freshGlue();
+          const exports = await glue.default(input ?? { module_or_path: core.glue.__wasmModule() });
+          adopt(glue);
+          return exports;
+        } finally {
+          restarting = null;
+        }
+      })();
+      return restarting;
+    },
     /** Compiles the wasm from bytes or a module at once. */
-    initSync: (input) => raw.initSync(input),
+    initSync: (input) => {
+      if (core.stopped === null) return core.glue.initSync(input);
+      const glue = freshGlue();
+      const exports = glue.initSync(input ?? { module: core.glue.__wasmModule() });
+      adopt(glue);
+      return exports;
+    },
   };
 }
