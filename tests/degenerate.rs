@@ -138,7 +138,7 @@ fn more_pairs_than_one_call_returns_is_an_error_that_changes_nothing() {
             refused,
             Error::TooManyResults { arg: "pairs", what: "overlapping pairs", max: MAX_PAIRS }
         );
-        assert!(refused.to_string().starts_with("pairs: more than 8388608 overlapping pairs"), "{refused}");
+        assert!(refused.to_string().starts_with("pairs: more than 4194304 overlapping pairs"), "{refused}");
         world.validate().unwrap();
         // Still what the last call that answered said.
         assert_eq!(world.pairs_began(), &[a, b], "{}", structure.name());

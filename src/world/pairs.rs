@@ -9,12 +9,12 @@ use crate::broad_phase::Stats;
 use crate::error::{Error, Result};
 use crate::pair_sink::{Overflow, PairSink};
 
-/// Most pairs one `pairs()` call returns: 8,388,608. A scene with more is
+/// Most pairs one `pairs()` call returns: 4,194,304. A scene with more is
 /// refused with an error, found out after about this many pairs' work, so
-/// the refusal costs what a large answer would. The scenes of
+/// the refusal costs what a large answer would (tens of ms). The scenes of
 /// `World::populate` at its largest (2,000,000 boxes) have at most about
-/// 2.5 million pairs; 4,096 boxes in one place have 8,386,560.
-pub const MAX_PAIRS: usize = 1 << 23;
+/// 2.5 million pairs; 2,896 boxes in one place have 4,192,920.
+pub const MAX_PAIRS: usize = 1 << 22;
 
 /// Scratch past this many entries is given back after a refused call.
 const KEPT_AFTER_REFUSAL: usize = 1 << 16;

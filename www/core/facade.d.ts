@@ -42,7 +42,9 @@ export interface RepairTrace {
  * A world's N-style tile grid (`world.tiles`: one handle per World), with
  * its shapes, edge states and doors as typed-array views, a change journal
  * a drawing layer redraws from, tile-only rays, and static functions that
- * describe the shapes without any grid.
+ * describe the shapes without any grid. Views follow the World's rule
+ * (see **Views** on `World`): valid until the next call into the core,
+ * possibly the same object again, harmless to write into.
  */
 declare class TileGrid {
     private constructor();
@@ -68,9 +70,11 @@ declare class TileGrid {
     /**
      * `[col, row, …]` of the cells whose picture changed since `revision`
      * (a tile set, or an edge beside them changed state or door),
-     * row-major, each once (a view); `undefined` when that is too long ago
-     * or the map was replaced since: redraw everything then. `revision` is
-     * a whole number from 0 (`-1`, `NaN`, `1.5` throw).
+     * row-major, each once (a view: valid until the next call into this
+     * core, may come back as the same object, `.slice()` to keep it);
+     * `undefined` when that is too long ago or the map was replaced since:
+     * redraw everything then. `revision` is a whole number from 0 (`-1`,
+     * `NaN`, `1.5` throw).
      */
     changedCellsSince(revision: number): Uint32Array | undefined;
     /**
@@ -84,13 +88,16 @@ declare class TileGrid {
     door(col: number, row: number, side: string): string;
     /**
      * Every edge's door by edge id, as codes of `TileGrid.doorStates()`
-     * (a view; same layout as `edges()`).
+     * (same layout as `edges()`; a view: valid until the next call into
+     * this core, may come back as the same object, `.slice()` to keep it).
      */
     doors(): Uint8Array;
     /**
      * The edges bordering the cells `[colStart, colEnd) × [rowStart,
      * rowEnd)` (the whole map when omitted) that are not empty or carry a
-     * door: `x0, y0, x1, y1, state, door` each, in world units (a view).
+     * door: `x0, y0, x1, y1, state, door` each, in world units (a view:
+     * valid until the next call into this core, may come back as the same
+     * object, `.slice()` to keep it).
      */
     edgeLines(colStart?: number | null, rowStart?: number | null, colEnd?: number | null, rowEnd?: number | null): Float64Array;
     /**
@@ -98,11 +105,12 @@ declare class TileGrid {
      */
     edge(col: number, row: number, side: string): string;
     /**
-     * Every edge's state by edge id, as codes of `World.edgeStates()` (a
-     * view of the map itself): vertical edges first, the one on line
-     * `x = k·tileSize` in row `r` at `r·(cols+1) + k`; then horizontal
-     * ones, the one on line `y = k·tileSize` in column `c` at
-     * `(cols+1)·rows + k·cols + c`.
+     * Every edge's state by edge id, as codes of `World.edgeStates()`:
+     * vertical edges first, the one on line `x = k·tileSize` in row `r` at
+     * `r·(cols+1) + k`; then horizontal ones, the one on line
+     * `y = k·tileSize` in column `c` at `(cols+1)·rows + k·cols + c` (a
+     * view: valid until the next call into this core, may come back as the
+     * same object, `.slice()` to keep it).
      */
     edges(): Uint8Array;
     /**
@@ -175,8 +183,9 @@ declare class TileGrid {
      */
     static sides(): string[];
     /**
-     * Per cell, row-major, the code of its shape in `TileGrid.shapes()`
-     * (a view).
+     * Per cell, row-major, the code of its shape in `TileGrid.shapes()` (a
+     * view: valid until the next call into this core, may come back as the
+     * same object, `.slice()` to keep it).
      */
     tileIndices(): Uint8Array;
     /**
@@ -185,18 +194,22 @@ declare class TileGrid {
     tile(col: number, row: number): string;
     /**
      * `[col, row, …]` of the tiles the box's interior overlaps, row-major
-     * (a view).
+     * (a view: valid until the next call into this core, may come back as
+     * the same object, `.slice()` to keep it).
      */
     touchedCells(x: number, y: number, w: number, h: number): Uint32Array;
     /**
      * `[col, row, …]` of the cells the segment passes through, in order,
-     * clipped to the grid, ignoring tiles (a view).
+     * clipped to the grid, ignoring tiles (a view: valid until the next
+     * call into this core, may come back as the same object, `.slice()` to
+     * keep it).
      */
     traceCells(x0: number, y0: number, x1: number, y1: number): Uint32Array;
     /**
-     * The same walk with the DDA's state, `col, row, t, x, y, tMaxX,
-     * tMaxY, tDeltaX, tDeltaY` per cell (a view): one walk gives the cells
-     * and the step-through.
+     * The same walk with the DDA's state, `col, row, t, x, y, tMaxX, tMaxY,
+     * tDeltaX, tDeltaY` per cell: one walk gives the cells and the
+     * step-through (a view: valid until the next call into this core, may
+     * come back as the same object, `.slice()` to keep it).
      */
     traceSteps(x0: number, y0: number, x1: number, y1: number): Float64Array;
     /**
@@ -216,6 +229,26 @@ declare class TileGrid {
 
 /**
  * A world of moving boxes with switchable broad-phase structures.
+ *
+ * **Views.** A method documented as returning *a view* returns a typed
+ * array over the core's wasm memory, not a copy:
+ * - it is valid until the next call into any World or TileGrid of the
+ *   same core (the same loaded module): that call may write over it, or
+ *   grow the memory, which detaches it (it then reads length 0);
+ * - a later call, of the same method or another one, may return the very
+ *   same object (`query()` twice; `touchedCells()`, then `traceCells()`);
+ * - `.slice()` one to keep it;
+ * - writing into it (`fill`, `sort`, `reverse`, `set`) is harmless: the
+ *   core keeps its own state apart and never reads a view back, so a
+ *   write changes no answer of any World; it stays in that view until the
+ *   core writes there again (at the latest, the next call returning it
+ *   after the World changed).
+ *
+ * **A stopped core.** If the wasm ever traps (a bug: every refusal is an
+ * `Error` that changes nothing), that call and every later call on any
+ * World of that core throw an `Error` named `CoreStoppedError`; `free()`
+ * then does nothing. `World.onCoreStopped` says when; `init()` (or
+ * `initSync()`) starts a fresh core for new Worlds.
  */
 declare class World {
     /** Releases the world's wasm memory now, its `tiles` handle with it; a second call does nothing. */
@@ -263,27 +296,44 @@ declare class World {
      */
     static layouts(): string[];
     /**
+     * Calls `listener` with the `CoreStoppedError` each time the core
+     * stops after an internal error (a trap in the wasm), after the call
+     * that trapped: every World of that core is lost; `init()` starts a
+     * fresh core. Returns a function that stops listening.
+     */
+    static onCoreStopped(listener: (error: Error) => void): () => void;
+    /**
      * A world rectangle `[0, width] × [0, height]`.
      */
     constructor(width: number, height: number);
     /**
-     * Every live id once, each parent before its children (a view).
+     * Every live id once, each parent before its children (a view: valid
+     * until the next call into this core, may come back as the same object,
+     * `.slice()` to keep it).
      */
     order(): Uint32Array;
     /**
      * After a `pairs()` call: its pairs that were not in the previous
-     * `pairs()` result (the first call: all), laid out like `pairs()` (a view).
+     * `pairs()` result (the first call: all), laid out like `pairs()` (a
+     * view: valid until the next call into this core, may come back as the
+     * same object, `.slice()` to keep it).
      */
     pairsBegan(): Uint32Array;
     /**
      * After a `pairs()` call: the previous result's pairs that are gone,
-     * including those of removed objects (a view).
+     * including those of removed objects (a view: valid until the next call
+     * into this core, may come back as the same object, `.slice()` to keep
+     * it).
      */
     pairsEnded(): Uint32Array;
     /**
-     * Every overlapping pair `[a0, b0, a1, b1, …]`, `a < b`, sorted (a view).
-     * From 4096 objects up it may first renumber the slots (see
-     * `slotGeneration`): re-read per-slot views after it.
+     * Every overlapping pair `[a0, b0, a1, b1, …]`, `a < b`, sorted (a
+     * view: valid until the next call into this core, may come back as the
+     * same object, `.slice()` to keep it). From 4096 objects up it may
+     * first renumber the slots (see `slotGeneration`): re-read per-slot
+     * views after it. Throws, changing nothing, when the pairs cannot be
+     * held: more than 4,194,304 (n boxes in one place make n(n−1)/2), or
+     * more than the memory left holds.
      */
     pairs(): Uint32Array;
     /**
@@ -296,12 +346,15 @@ declare class World {
      */
     populate(count: number, seed: number, layout: string): number;
     /**
-     * The active quadtree's nodes, `x, y, w, h, depth, leaf` each (a view;
-     * empty when no quadtree is active).
+     * The active quadtree's nodes, `x, y, w, h, depth, leaf` each (a view:
+     * valid until the next call into this core, may come back as the same
+     * object, `.slice()` to keep it; empty when no quadtree is active).
      */
     quadtreeNodes(): Float64Array;
     /**
-     * Ids of the boxes overlapping the given box, ascending (a view).
+     * Ids of the boxes overlapping the given box, ascending (a view: valid
+     * until the next call into this core, may come back as the same object,
+     * `.slice()` to keep it).
      */
     query(x: number, y: number, w: number, h: number): Uint32Array;
     /**
@@ -372,15 +425,21 @@ declare class World {
      */
     setVelocity(id: number, vx: number, vy: number): void;
     /**
-     * Per slot `x, y, w, h` (a view; slots with id 0 are free).
+     * Per slot `x, y, w, h` (slots with id 0 are free; a view: valid until
+     * the next call into this core, may come back as the same object,
+     * `.slice()` to keep it).
      */
     slotBoxes(): Float64Array;
     /**
-     * Per slot the object's id, or 0 for a free slot (a view).
+     * Per slot the object's id, or 0 for a free slot (a view: valid until
+     * the next call into this core, may come back as the same object,
+     * `.slice()` to keep it).
      */
     slotIds(): Uint32Array;
     /**
-     * Per slot 1 if it was in a pair at the last `pairs()` (a view).
+     * Per slot 1 if it was in a pair at the last `pairs()` (a view: valid
+     * until the next call into this core, may come back as the same object,
+     * `.slice()` to keep it).
      */
     slotOverlapping(): Uint8Array;
     /**
@@ -408,12 +467,16 @@ declare class World {
      */
     tile(col: number, row: number): string;
     /**
-     * `[col, row, …]` of the tiles the box touches, row-major (a view).
+     * `[col, row, …]` of the tiles the box touches, row-major (a view:
+     * valid until the next call into this core, may come back as the same
+     * object, `.slice()` to keep it).
      */
     touchedCells(x: number, y: number, w: number, h: number): Uint32Array;
     /**
-     * `[col, row, …]` of the tile-grid cells the segment passes through,
-     * in order, clipped to the grid, ignoring tiles (a view).
+     * `[col, row, …]` of the tile-grid cells the segment passes through, in
+     * order, clipped to the grid, ignoring tiles (a view: valid until the
+     * next call into this core, may come back as the same object,
+     * `.slice()` to keep it).
      */
     traceCells(x0: number, y0: number, x1: number, y1: number): Uint32Array;
     /**
@@ -500,10 +563,22 @@ export type SyncInitInput = BufferSource | WebAssembly.Module;
 export interface Core {
   readonly World: typeof World;
   readonly TileGrid: typeof TileGrid;
-  /** Loads the wasm (in a browser, fetched beside the module unless given); resolves to its exports. */
+  /**
+   * Loads the wasm (in a browser, fetched beside the module unless given);
+   * resolves to its exports. After the core stopped (`World.onCoreStopped`),
+   * starts a fresh core (a new instance of the same module, unless given
+   * another) in which new Worlds are made; the stopped core's Worlds stay
+   * unusable.
+   */
   init(module_or_path?: { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>): Promise<unknown>;
-  /** Compiles the wasm from its bytes or a compiled module, at once. */
-  initSync(module: { module: SyncInitInput } | SyncInitInput): unknown;
+  /** Compiles the wasm from its bytes or a compiled module, at once (after the core stopped: a fresh core, as `init`). */
+  initSync(module?: { module: SyncInitInput } | SyncInitInput): unknown;
+  /**
+   * For tests only (not exported by any entry): makes the core's next
+   * allocation fail as running out of memory does (a fallible reservation
+   * is refused; any other allocation stops the core).
+   */
+  failNextAllocation(): void;
 }
 
 /** The public classes over `raw`, the namespace of a wasm-bindgen build of this crate (the same classes for the same module). */

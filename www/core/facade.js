@@ -1008,6 +1008,8 @@ function build(raw) {
       })();
       return restarting;
     },
+    /** For tests: the next allocation in the current core fails (see alloc_switch.rs). */
+    failNextAllocation: () => core.glue.failNextAllocation(),
     /** Compiles the wasm from bytes or a module at once. */
     initSync: (input) => {
       if (core.stopped === null) return core.glue.initSync(input);
