@@ -16,7 +16,7 @@ if (chosen === 'www') {
   const { runnerImport } = await import('vite');
   const { freshGlue } = await import('../../scripts/fresh-glue.mjs');
   // The glue as the page's build loads it: able to start a fresh core.
-  ({ module: api } = await runnerImport('/www/core/index.ts', { root, logLevel: 'error', plugins: [freshGlue()] }));
+  ({ module: api } = await runnerImport('/tests/wasm/www-core.ts', { root, logLevel: 'error', plugins: [freshGlue()] }));
   wasmFile = resolve(root, 'pkg/broadphase_bg.wasm');
 } else {
   api = await import(pathToFileURL(resolve(chosen)).href);
@@ -26,5 +26,10 @@ if (chosen === 'www') {
 /** The wasm exports (`wasm.memory` for the memory tests). */
 export const wasm = api.initSync({ module: readFileSync(wasmFile) });
 export const { World, TileGrid, init, initSync } = api;
+/**
+ * Makes the next allocation of the current core fail (www/core's test
+ * hook; a package entry has none: then the first core's switch).
+ */
+export const failNextAllocation = api.failNextAllocation ?? (() => wasm.failNextAllocation());
 /** Which entry: `www`, or the file given. */
 export const entry = chosen;
