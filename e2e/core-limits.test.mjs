@@ -199,3 +199,42 @@ test('a core that traps: the next call says so clearly, and the page starts a fr
   const traps = browser.problems.filter((p) => !/CoreStoppedError|stopped after an internal error|RuntimeError: unreachable/.test(p));
   assert.deepEqual(traps, [], `expected no errors but the trap's own, found ${traps.join('; ')}`);
 });
+
+test('a core that traps under a tutorial page: every embed starts again with a notice', async () => {
+  browser.problems.length = 0;
+  await page.goto('about:blank');
+  await page.goto(`${browser.baseUrl}tutorial.html`);
+  const embeds = () => [...document.querySelectorAll('broadphase-playground')].map((e) => ({ id: e.id, frame: e.playground?.frame ?? 0, note: e.shadowRoot?.querySelector('[data-core-restarted]')?.textContent ?? null }));
+  // Every embed on screen draws (the page is tall: scroll each into view in turn).
+  const ids = await page.evaluate(() => [...document.querySelectorAll('broadphase-playground')].map((e) => e.id));
+  for (const id of ids) {
+    await page.evaluate((id) => document.getElementById(id).scrollIntoView(), id);
+    await waitUntil(page, `the embed ${id} drawing`, (id) => document.getElementById(id).playground?.frame ?? 0, (f) => f > 2, 30_000, id);
+  }
+  const framesBefore = await page.evaluate(embeds);
+  const error = await page.evaluate(() => {
+    const { World, failNextAllocation } = window.__broadphaseCore;
+    const w = new World(10, 10);
+    failNextAllocation();
+    try {
+      w.setTileGrid(9, 9, 9);
+      return null;
+    } catch (e) {
+      return `${e.name}: ${e.message}`;
+    }
+  });
+  assert.match(error ?? '', /^CoreStoppedError: the broadphase core stopped after an internal error/);
+  for (const id of ids) {
+    await page.evaluate((id) => document.getElementById(id).scrollIntoView(), id);
+    const after = await waitUntil(page, `the embed ${id} rebuilt with a note`, (id) => {
+      const e = document.getElementById(id);
+      return { frame: e.playground?.frame ?? 0, note: e.shadowRoot?.querySelector('[data-core-restarted]')?.textContent ?? null };
+    }, (s) => s.note !== null && s.frame > 2, 30_000, id);
+    assert.match(after.note, /stopped after an internal error \(RuntimeError: unreachable\)\. A fresh core was started and this playground rebuilt from its settings/);
+  }
+  console.log(`# embeds restarted: ${framesBefore.map((e) => e.id).join(', ')}`);
+  await page.evaluate((id) => document.getElementById(id).scrollIntoView(), ids[0]);
+  await page.screenshot({ path: new URL('screenshots/core-restarted-embed.png', import.meta.url).pathname });
+  const others = browser.problems.filter((p) => !/CoreStoppedError|stopped after an internal error|RuntimeError: unreachable/.test(p));
+  assert.deepEqual(others, [], `expected no errors but the trap's own, found ${others.join('; ')}`);
+});

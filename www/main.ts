@@ -47,11 +47,6 @@ async function main(): Promise<void> {
   shell.show(readPageParams());
 }
 
-declare global {
-  interface Window {
-    /** Test hooks of the page's core (see `Core.failNextAllocation`). */
-    __broadphaseCore?: { failNextAllocation(): void };
-  }
-}
+
 
 main().catch(showError);

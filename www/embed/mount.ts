@@ -377,7 +377,8 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     restartedAt = now;
     placeholder('The broadphase core stopped; starting a fresh one…', 'loading');
     given = { ...given, ...published } as SomeSettings;
-    note = `${stopped.message.split(';')[0]}. A fresh core was started and this playground rebuilt from its settings.`;
+    const why = stopped.message.split(';')[0];
+    note = `${why.charAt(0).toUpperCase()}${why.slice(1)}. A fresh core was started and this playground rebuilt from its settings.`;
     console.warn(`broadphase: ${note}`);
     init().then(() => {
       if (destroyed) return;
