@@ -97,12 +97,24 @@ impl World {
     /// overlaps, row-major, clipped to the grid.
     pub fn touched_cells(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<&[u32]> {
         let area = super::checked_box(x, y, w, h)?;
-        reserve_cells("touched_cells", self.tiles.touched_range(&area), &mut self.workspace)?;
-        self.workspace.cells.clear();
-        self.tiles.touched_cells(&area, &mut self.workspace.cells);
-        self.workspace.cells_out.clear();
-        self.workspace.cells_out.extend(self.workspace.cells.iter().flat_map(|&(c, r)| [c, r]));
-        Ok(&self.workspace.cells_out)
+        // The cells straight from their range (TileGrid::touched_cells'
+        // own rule), into room reserved first: a box over a map of millions
+        // of tiles is an error when memory is short, not a trap.
+        let range = self.tiles.touched_range(&area);
+        let out = &mut self.workspace.cells_out;
+        out.clear();
+        let count = range.cell_count();
+        out.try_reserve(2 * count).map_err(|_| crate::Error::NoMemoryFor {
+            arg: "touched_cells",
+            count,
+            what: "cells",
+        })?;
+        for row in range.row_start..range.row_end {
+            for col in range.col_start..range.col_end {
+                out.extend_from_slice(&[col, row]);
+            }
+        }
+        Ok(out)
     }
 
     /// A move `(dx, dy)` that takes the box out of every tile it overlaps
@@ -124,18 +136,4 @@ impl World {
     pub fn tiles_mut(&mut self) -> &mut TileGrid {
         &mut self.tiles
     }
-}
-
-/// Room for the cells of `range` in the workspace's two cell buffers,
-/// reserved fallibly: a box over a map of millions of tiles is an error
-/// naming `arg` when memory is short, not a trap.
-pub(super) fn reserve_cells(
-    arg: &'static str,
-    range: crate::geometry::CellRange,
-    workspace: &mut super::workspace::Workspace,
-) -> Result<()> {
-    let count = range.cell_count();
-    let short = |_| crate::Error::NoMemoryFor { arg, count, what: "cells" };
-    workspace.cells.try_reserve(count.saturating_sub(workspace.cells.len())).map_err(short)?;
-    workspace.cells_out.try_reserve((2 * count).saturating_sub(workspace.cells_out.len())).map_err(short)
 }
