@@ -49,6 +49,15 @@ const typedArrayLength = builtinGetter('length');
 const typedArrayBuffer = builtinGetter('buffer');
 const typedArraySet = TypedArrayPrototype.set;
 const apply = Reflect.apply;
+const functionCall = Function.prototype.call;
+const bind = Function.prototype.bind;
+const WasmRuntimeError = typeof WebAssembly === 'object' ? WebAssembly.RuntimeError : undefined;
+const BuiltinRangeError = RangeError;
+const regExpTest = RegExp.prototype.test;
+const later = queueMicrotask;
+const ownNames = Object.getOwnPropertyNames;
+const ownDescriptor = Object.getOwnPropertyDescriptor;
+const define = Object.defineProperty;
 const isArray = Array.isArray;
 const stringify = JSON.stringify;
 const disposeSymbol = typeof Symbol.dispose === 'symbol' ? Symbol.dispose : undefined;
@@ -188,7 +197,8 @@ export const signatures = SIGNATURES;
 
 /** What the glue's classes and functions trap with (anything else they throw is a refusal, an `Error`). */
 function isTrap(error) {
-  return error instanceof WebAssembly.RuntimeError || (error instanceof RangeError && /call stack/i.test(error.message));
+  if (WasmRuntimeError !== undefined && error instanceof WasmRuntimeError) return true;
+  return error instanceof BuiltinRangeError && apply(regExpTest, /call stack/i, [String(error.message)]);
 }
 
 /** The error every call on a stopped core throws. */
@@ -224,32 +234,35 @@ function guardedCore(glue, onStop) {
   };
   const guard = (f, name) => {
     const quiet = name === 'free'; // freeing what a stopped core held: nothing to do
+    // `f` called through the original `call`, bound now: a page that
+    // replaces Function.prototype.call later runs nothing here.
+    const invoke = apply(bind, functionCall, [f]);
     // One wrapper per arity, so each is a plain call V8 can inline.
     switch (f.length) {
       case 0:
         return function () {
           if (core.stopped !== null) { if (quiet) return undefined; throw stoppedError(core); }
-          try { return apply(f, this, []); } catch (error) { throw fault(error); }
+          try { return invoke(this); } catch (error) { throw fault(error); }
         };
       case 1:
         return function (a) {
           if (core.stopped !== null) { if (quiet) return undefined; throw stoppedError(core); }
-          try { return f.call(this, a); } catch (error) { throw fault(error); }
+          try { return invoke(this, a); } catch (error) { throw fault(error); }
         };
       case 2:
         return function (a, b) {
           if (core.stopped !== null) throw stoppedError(core);
-          try { return f.call(this, a, b); } catch (error) { throw fault(error); }
+          try { return invoke(this, a, b); } catch (error) { throw fault(error); }
         };
       case 3:
         return function (a, b, c) {
           if (core.stopped !== null) throw stoppedError(core);
-          try { return f.call(this, a, b, c); } catch (error) { throw fault(error); }
+          try { return invoke(this, a, b, c); } catch (error) { throw fault(error); }
         };
       case 4:
         return function (a, b, c, d) {
           if (core.stopped !== null) throw stoppedError(core);
-          try { return f.call(this, a, b, c, d); } catch (error) { throw fault(error); }
+          try { return invoke(this, a, b, c, d); } catch (error) { throw fault(error); }
         };
       default:
         return function (...args) {
@@ -259,13 +272,13 @@ function guardedCore(glue, onStop) {
     }
   };
   const guardMembers = (target) => {
-    for (const name of Object.getOwnPropertyNames(target)) {
+    for (const name of ownNames(target)) {
       if (name.startsWith('__') || name === 'constructor' || name === 'prototype' || name === 'length' || name === 'name') continue;
-      const d = Object.getOwnPropertyDescriptor(target, name);
+      const d = ownDescriptor(target, name);
       if (typeof d.value === 'function') d.value = guard(d.value, name);
       else if (typeof d.get === 'function') d.get = guard(d.get, name);
       else continue;
-      Object.defineProperty(target, name, d);
+      define(target, name, d);
     }
   };
   for (const Class of [glue.World, glue.TileGrid]) {
@@ -293,7 +306,7 @@ function build(raw) {
   const whenStopped = (stopped) => {
     const error = stoppedError(stopped);
     for (const listener of [...stopListeners]) {
-      queueMicrotask(() => listener(error));
+      later(() => listener(error));
     }
   };
   let core = guardedCore(raw, whenStopped);
