@@ -48,4 +48,21 @@ impl<T: Copy> Published<T> {
         }
         Ok(&self.data)
     }
+
+    /// Room for a copy of `len` entries, reserved now (fallibly) without
+    /// writing it: views read together are published together, so that
+    /// reading the second cannot allocate, grow the memory and detach the
+    /// first.
+    pub(super) fn reserve(&mut self, view: &'static str, len: usize) -> Result<()> {
+        self.data.try_reserve(len.saturating_sub(self.data.len())).map_err(|_| Error::NoMemoryFor {
+            arg: view,
+            count: len,
+            what: "view entries",
+        })
+    }
+
+    /// The copy as last written.
+    pub(super) fn data(&self) -> &[T] {
+        &self.data
+    }
 }

@@ -70,6 +70,33 @@ impl WasmWorld {
         result.map_err(Fault::Refused)
     }
 
+    /// The slot views (boxes, ids, overlapping flags), published together
+    /// (see `Published::reserve`): drawing reads the three in a row.
+    fn publish_slots(&mut self) -> crate::Result<&WorldViews> {
+        let change = self.core.changes();
+        let core = self.core.borrow();
+        let v = &mut self.views;
+        v.slot_boxes.reserve("slot_boxes", core.slot_boxes().len())?;
+        v.slot_ids.reserve("slot_ids", core.slot_ids().len())?;
+        v.slot_overlapping.reserve("slot_overlapping", core.slot_overlapping().len())?;
+        v.slot_boxes.of("slot_boxes", change, || core.slot_boxes())?;
+        v.slot_ids.of("slot_ids", change, || core.slot_ids())?;
+        v.slot_overlapping.of("slot_overlapping", change, || core.slot_overlapping())?;
+        Ok(&self.views)
+    }
+
+    /// The events of the last `pairs()` (began, ended), published together.
+    fn publish_events(&mut self) -> crate::Result<&WorldViews> {
+        let change = self.core.changes();
+        let core = self.core.borrow();
+        let v = &mut self.views;
+        v.pairs_began.reserve("pairs_began", core.pairs_began().len())?;
+        v.pairs_ended.reserve("pairs_ended", core.pairs_ended().len())?;
+        v.pairs_began.of("pairs_began", change, || core.pairs_began())?;
+        v.pairs_ended.of("pairs_ended", change, || core.pairs_ended())?;
+        Ok(&self.views)
+    }
+
     /// [`edit`](Self::edit) for a `Result` method: a fault becomes the thrown value.
     fn edit_js<T>(&self, call: impl FnOnce(&mut crate::World) -> crate::Result<T>) -> Result<T, JsValue> {
         self.edit(call).map_err(thrown)
@@ -180,18 +207,18 @@ impl WasmWorld {
     /// `OUT`; or `REFUSED` (no memory for the copy).
     #[wasm_bindgen(js_name = pairsBegan)]
     pub fn pairs_began(&mut self) -> i32 {
-        let core = self.core.borrow();
-        let view = self.views.pairs_began.of("pairs_began", self.core.changes(), || core.pairs_began());
-        status(view.map(out_view).map_err(Fault::Refused), f64::from) as i32
+        let published = self.publish_events();
+        status(published.map(|views| out_view(views.pairs_began.data())).map_err(Fault::Refused), f64::from)
+            as i32
     }
 
     /// The published copy (see `published.rs`): its length, its address in
     /// `OUT`; or `REFUSED` (no memory for the copy).
     #[wasm_bindgen(js_name = pairsEnded)]
     pub fn pairs_ended(&mut self) -> i32 {
-        let core = self.core.borrow();
-        let view = self.views.pairs_ended.of("pairs_ended", self.core.changes(), || core.pairs_ended());
-        status(view.map(out_view).map_err(Fault::Refused), f64::from) as i32
+        let published = self.publish_events();
+        status(published.map(|views| out_view(views.pairs_ended.data())).map_err(Fault::Refused), f64::from)
+            as i32
     }
 
     /// Room for `updateMany`'s arrays (see `batch.rs`): 0 with the
@@ -376,30 +403,29 @@ impl WasmWorld {
     /// `OUT`; or `REFUSED` (no memory for the copy).
     #[wasm_bindgen(js_name = slotBoxes)]
     pub fn slot_boxes(&mut self) -> i32 {
-        let core = self.core.borrow();
-        let view = self.views.slot_boxes.of("slot_boxes", self.core.changes(), || core.slot_boxes());
-        status(view.map(out_view).map_err(Fault::Refused), f64::from) as i32
+        let published = self.publish_slots();
+        status(published.map(|views| out_view(views.slot_boxes.data())).map_err(Fault::Refused), f64::from)
+            as i32
     }
 
     /// The published copy (see `published.rs`): its length, its address in
     /// `OUT`; or `REFUSED` (no memory for the copy).
     #[wasm_bindgen(js_name = slotIds)]
     pub fn slot_ids(&mut self) -> i32 {
-        let core = self.core.borrow();
-        let view = self.views.slot_ids.of("slot_ids", self.core.changes(), || core.slot_ids());
-        status(view.map(out_view).map_err(Fault::Refused), f64::from) as i32
+        let published = self.publish_slots();
+        status(published.map(|views| out_view(views.slot_ids.data())).map_err(Fault::Refused), f64::from)
+            as i32
     }
 
     /// The published copy (see `published.rs`): its length, its address in
     /// `OUT`; or `REFUSED` (no memory for the copy).
     #[wasm_bindgen(js_name = slotOverlapping)]
     pub fn slot_overlapping(&mut self) -> i32 {
-        let core = self.core.borrow();
-        let view = self
-            .views
-            .slot_overlapping
-            .of("slot_overlapping", self.core.changes(), || core.slot_overlapping());
-        status(view.map(out_view).map_err(Fault::Refused), f64::from) as i32
+        let published = self.publish_slots();
+        status(
+            published.map(|views| out_view(views.slot_overlapping.data())).map_err(Fault::Refused),
+            f64::from,
+        ) as i32
     }
 
     #[wasm_bindgen(getter, js_name = slotGeneration)]
