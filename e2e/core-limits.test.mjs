@@ -141,6 +141,8 @@ test('a link that inflates to 400 MB is refused with the renderer peak memory up
   await page.goto('about:blank');
   await page.goto(`${browser.baseUrl}#mode=quadtree&n=50`);
   await waitUntil(page, 'the quadtree mode', () => (window.__broadphase?.frame ?? 0) > 2, (ok) => ok, 30_000);
+  // The page settled: its own first frames' memory is not the link's.
+  await page.waitForTimeout(1000);
   const before = rendererPeaks();
   // The same document follows the new address (a fragment navigation), in the same renderer.
   await page.evaluate((hash) => {
