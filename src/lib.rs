@@ -77,12 +77,14 @@ pub mod hierarchy;
 pub mod index;
 mod keep_buffer;
 pub mod loose_grid;
+pub mod pair_sink;
 pub mod quadtree;
 #[doc(hidden)]
 pub mod radix_sort; // public for benches/radix_sort.rs alone
 pub mod ray;
 pub mod scene;
 pub mod segment;
+mod sweep;
 pub mod tile_grid;
 pub mod wire;
 pub mod world;
@@ -93,4 +95,5 @@ mod wasm;
 pub use broad_phase::{BroadPhase, Stats};
 pub use error::{Error, Result};
 pub use geometry::Aabb;
+pub use pair_sink::PairSink;
 pub use world::World;

@@ -33,8 +33,11 @@
 //! A `World` and its `TileGrid` handle share one core
 //! (`Rc<RefCell<World>>`): the map has one owner, whichever handle edits it.
 
+mod alloc_switch;
 mod args;
 mod batch;
+mod published;
+mod shared;
 mod tile_grid;
 mod world;
 
@@ -166,6 +169,22 @@ fn boxes_xywh(boxes: &[Aabb]) -> Float64Array {
     let flat: Vec<f64> =
         boxes.iter().flat_map(|b| [b.min_x, b.min_y, b.max_x - b.min_x, b.max_y - b.min_y]).collect();
     Float64Array::from(&flat[..])
+}
+
+/// Room in `buffer` for `len` entries in all, reserved fallibly: when
+/// memory is short, an error naming `arg` (the method) and how many
+/// `what` it needed, instead of a trap.
+fn reserve<T>(
+    buffer: &mut Vec<T>,
+    len: usize,
+    arg: &'static str,
+    what: &'static str,
+) -> Result<(), crate::Error> {
+    buffer.try_reserve(len.saturating_sub(buffer.len())).map_err(|_| crate::Error::NoMemoryFor {
+        arg,
+        count: len,
+        what,
+    })
 }
 
 /// `[col, row, …]` from cell pairs, into a reused buffer.

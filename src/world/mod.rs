@@ -23,6 +23,7 @@ mod workspace;
 #[cfg(test)]
 mod tests;
 
+pub use pairs::MAX_PAIRS;
 pub use rays::RayHit;
 pub use structure::StructureKind;
 pub use tile_motion::TileResponse;
@@ -176,7 +177,7 @@ impl World {
         self.reserve_objects("count", count as usize)?;
         let side = self.width.min(self.height);
         let first = self.objects.next_id;
-        for o in crate::scene::generate(count as usize, side, layout, seed) {
+        for o in crate::scene::objects(count as usize, side, layout, seed) {
             let id = self.insert(o.x, o.y, o.w, o.h)?;
             self.set_velocity(id, o.vx, o.vy)?;
         }

@@ -73,6 +73,14 @@ impl World {
         }
         let id = self.objects.next_id;
         let next_id = id.checked_add(1).ok_or(Error::IdsExhausted)?;
+        // A query can return every object: its buffer is sized now, not
+        // mid-frame, and before anything changes, so that running out of
+        // memory refuses this insert instead of trapping in a later query.
+        let live = self.objects.id_to_slot.len();
+        if self.query.ids.capacity() <= live {
+            let more = live + 1 - self.query.ids.len();
+            self.query.ids.try_reserve(more).map_err(|_| Error::OutOfMemory { arg: "insert", asked: 1 })?;
+        }
         self.objects.next_id = next_id;
         let slot = match self.objects.free_slots.pop() {
             Some(slot) => slot,
@@ -95,10 +103,6 @@ impl World {
         self.structure.as_broad_phase().insert(slot, aabb);
         self.slot_order.inserted += 1;
         self.retune_cell_size();
-        // A query can return every object: size its buffer now, not mid-frame.
-        if self.query.ids.capacity() < self.objects.id_to_slot.len() {
-            self.query.ids.reserve(self.objects.id_to_slot.len() - self.query.ids.len());
-        }
         Ok(id)
     }
 

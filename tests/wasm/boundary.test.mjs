@@ -50,6 +50,7 @@ function wrongValues(kind, effects) {
   if (kind === 'string') return [...common, ['null', null], ['3', 3], ['true', true]];
   if (kind === 'boolean') return [...common, ['null', null], ['1', 1], ['"yes"', 'yes']];
   if (kind === 'Uint32Array' || kind === 'Float64Array') return [...common, ['null', null], ['[3, 1]', [3, 1]], ['"abc"', 'abc'], ['5', 5]];
+  if (kind === 'function') return [...common.filter(([shown]) => shown !== 'a function'), ['null', null], ['3', 3], ['"f"', 'f']];
   if (kind === 'number?') return [...common, ['"3"', '3'], ['true', true]]; // null and undefined are "omitted"
   return [...common, ['null', null], ['"3"', '3'], ['true', true], ['undefined', undefined]];
 }

@@ -86,6 +86,28 @@ test('per-frame data are views of wasm memory', () => {
   assert.deepEqual([...nodes.subarray(0, 5)], [0, 0, 1000, 1000, 0]);
 });
 
+test('a page that replaces Function.prototype.call runs nothing of its own during a call', () => {
+  const world = new World(100, 100);
+  const { call } = Function.prototype;
+  let ran = 0;
+  try {
+    // eslint-disable-next-line no-extend-native
+    Function.prototype.call = function (...args) {
+      ran++;
+      return Reflect.apply(call, this, args);
+    };
+    const id = world.insert(1, 1, 2, 2);
+    world.update(id, 2, 2, 2, 2);
+    assert.deepEqual(Array.from(world.box(id)), [2, 2, 2, 2]);
+    assert.equal(world.count, 1);
+    void world.slotBoxes().length;
+  } finally {
+    Function.prototype.call = call;
+  }
+  assert.equal(ran, 0, 'expected no call through the replaced Function.prototype.call');
+  world.free();
+});
+
 test('every view names its layout; boxes are x, y, w, h everywhere', () => {
   for (const name of World.views()) assert.ok(World.viewLayout(name).length > 0, name);
   for (const name of ['slotBoxes', 'storedIn', 'searchedIn', 'box']) assert.deepEqual(World.viewLayout(name), ['x', 'y', 'w', 'h'], name);

@@ -12,3 +12,5 @@ export const TileGrid = core.TileGrid;
 export type TileGrid = TileGridClass;
 export const init = core.init;
 export const initSync = core.initSync;
+/** For the page's tests only (www/core/index.ts does not export it): see `Core.failNextAllocation`. */
+export const failNextAllocation = core.failNextAllocation;
