@@ -71,6 +71,7 @@ pub mod bit_set;
 pub mod broad_phase;
 pub mod brute_force;
 pub mod error;
+mod fallible;
 pub mod geometry;
 pub mod grid;
 pub mod hierarchy;

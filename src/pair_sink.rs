@@ -93,7 +93,9 @@ impl<'a> PairSink<'a> {
         }
         let doubled = len.max(64).min(self.limit - len).max(more);
         // Exact: an amortised reservation could give room past the limit.
-        if self.out.try_reserve_exact(doubled).is_err() && self.out.try_reserve_exact(more).is_err() {
+        if crate::fallible::try_reserve_exact(self.out, doubled).is_err()
+            && crate::fallible::try_reserve_exact(self.out, more).is_err()
+        {
             self.overflow = Some(Overflow::Memory(len + more));
             return false;
         }

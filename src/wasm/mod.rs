@@ -27,17 +27,22 @@
 //!
 //! Per-frame data (`pairs`, `query`, `slotBoxes`, `edges`, …) are typed-array
 //! *views* into wasm memory, not copies: a view is valid until the next call
-//! into the world (a call may grow memory and detach it). Every view's
-//! layout is named in `crate::wire` and returned by `World.viewLayout(name)`.
+//! into any World of this instance (a call may write over it, or grow memory
+//! and detach it). Views of state the World keeps are copies published apart
+//! from it (`published.rs`), so a write into a view changes nothing the core
+//! reads. Every view's layout is named in `crate::wire` and returned by
+//! `World.viewLayout(name)`.
 //!
 //! A `World` and its `TileGrid` handle share one core
-//! (`Rc<RefCell<World>>`): the map has one owner, whichever handle edits it.
+//! (`Rc<SharedWorld>`, `shared.rs`): the map has one owner, whichever handle
+//! edits it.
 
-mod alloc_switch;
+mod allocator;
 mod args;
 mod batch;
 mod published;
 mod shared;
+mod stop;
 mod tile_grid;
 mod world;
 
@@ -180,7 +185,7 @@ fn reserve<T>(
     arg: &'static str,
     what: &'static str,
 ) -> Result<(), crate::Error> {
-    buffer.try_reserve(len.saturating_sub(buffer.len())).map_err(|_| crate::Error::NoMemoryFor {
+    crate::fallible::try_reserve_total(buffer, len).map_err(|_| crate::Error::NoMemoryFor {
         arg,
         count: len,
         what,

@@ -38,7 +38,7 @@ impl<T: Copy> Published<T> {
             let source = source();
             self.data.clear();
             self.written_at = None;
-            self.data.try_reserve(source.len()).map_err(|_| Error::NoMemoryFor {
+            crate::fallible::try_reserve(&mut self.data, source.len()).map_err(|_| Error::NoMemoryFor {
                 arg: view,
                 count: source.len(),
                 what: "view entries",
@@ -54,7 +54,7 @@ impl<T: Copy> Published<T> {
     /// reading the second cannot allocate, grow the memory and detach the
     /// first.
     pub(super) fn reserve(&mut self, view: &'static str, len: usize) -> Result<()> {
-        self.data.try_reserve(len.saturating_sub(self.data.len())).map_err(|_| Error::NoMemoryFor {
+        crate::fallible::try_reserve_total(&mut self.data, len).map_err(|_| Error::NoMemoryFor {
             arg: view,
             count: len,
             what: "view entries",

@@ -116,7 +116,6 @@ impl WasmWorld {
         let mut a = Args::new();
         let width = a.positive("width", width).map_err(thrown)?;
         let height = a.positive("height", height).map_err(thrown)?;
-        console_error_panic_hook::set_once();
         let core = crate::world::World::new(width, height).map_err(to_js)?;
         Ok(WasmWorld {
             core: Rc::new(SharedWorld::new(core)),

@@ -243,7 +243,7 @@ impl World {
             stats.candidate_tests += q.candidate_tests;
             stats.nodes_visited += q.nodes_visited;
             let fresh = &mut self.workspace.fresh_keys;
-            let room = fresh.try_reserve(partners.len());
+            let room = crate::fallible::try_reserve(fresh, partners.len());
             if stats.candidate_tests > budget || room.is_err() || fresh.len() + partners.len() > MAX_PAIRS {
                 self.workspace.partners = partners;
                 return Ok(false);
@@ -318,7 +318,7 @@ fn incremental_budget(live: usize, previous_pairs: usize) -> u64 {
 /// error naming `pairs`, for a result of `pairs` entries, when memory is
 /// short.
 fn reserve_total<T>(v: &mut Vec<T>, len: usize, pairs: usize) -> Result<()> {
-    v.try_reserve(len.saturating_sub(v.len())).map_err(|_| Error::NoMemoryFor {
+    crate::fallible::try_reserve_total(v, len).map_err(|_| Error::NoMemoryFor {
         arg: "pairs",
         count: pairs,
         what: "overlapping pairs",

@@ -3,15 +3,15 @@
 // nothing; an allocation that fails where the core reserves room is a
 // refusal too. A trap (forced here: the hidden `failNextAllocation`
 // export makes the next allocation fail, and an allocation the core does
-// not reserve for then aborts) gives one clear error on that call and on
-// every later call on any World of that core, `free()` does nothing, the
-// listeners hear it once, and `initSync()` / `init()` start a fresh core
-// in which new Worlds work.
+// not reserve for then stops it; `panicForTests` panics as a bug would)
+// gives one clear error on that call and on every later call on any World
+// of that core, `free()` does nothing, the listeners hear it once, and
+// `initSync()` / `init()` start a fresh core in which new Worlds work.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { World, failNextAllocation, failsRestartedCores, init, initSync } from './entry.mjs';
+import { World, failNextAllocation, failsRestartedCores, init, initSync, panicForTests } from './entry.mjs';
 
-const STOPPED = /the broadphase core stopped after an internal error \(RuntimeError: unreachable\); its Worlds are lost: call init\(\) \(or initSync\(\)\) for a fresh core, then make new Worlds$/;
+const STOPPED = /the broadphase core stopped after an internal error \(out of memory: an allocation of \d+ bytes failed\); its Worlds are lost: call init\(\) \(or initSync\(\)\) for a fresh core, then make new Worlds$/;
 
 test('more pairs than one call returns: an Error naming the limit, and nothing changed', () => {
   const w = new World(100, 100);
@@ -82,5 +82,21 @@ test('init() after a stop starts one fresh core for every caller', { skip: !fail
   const fresh = new World(10, 10);
   assert.equal(fresh.insert(1, 1, 1, 1), 1);
   fresh.validate();
+  fresh.free();
+});
+
+test('a panic (a bug) stops the core the same way, with what it said', { skip: !failsRestartedCores && 'a package entry has no switch on a restarted core' }, async () => {
+  const w = new World(10, 10);
+  w.insert(1, 1, 1, 1);
+  const heard = [];
+  const stop = World.onCoreStopped((error) => heard.push(error));
+  assert.throws(() => panicForTests(), (error) => error.name === 'CoreStoppedError' && /internal error \(panicked at src\/wasm\/stop\.rs:\d+:\d+: the panic the tests asked for\); its Worlds are lost/.test(error.message));
+  assert.throws(() => w.pairs(), (error) => error.name === 'CoreStoppedError' && /panicked at/.test(error.message));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.equal(heard.length, 1);
+  stop();
+  await init();
+  const fresh = new World(10, 10);
+  assert.equal(fresh.insert(1, 1, 1, 1), 1);
   fresh.free();
 });

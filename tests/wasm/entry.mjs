@@ -31,6 +31,8 @@ export const { World, TileGrid, init, initSync } = api;
  * hook; a package entry has none: then the first core's switch).
  */
 export const failNextAllocation = api.failNextAllocation ?? (() => wasm.failNextAllocation());
+/** Makes the current core panic, as a bug would (the same hooks as `failNextAllocation`). */
+export const panicForTests = api.panicForTests ?? (() => wasm.panicForTests());
 /** Whether `failNextAllocation` reaches a core started after a stop (www/core: yes; a package entry: only the first). */
 export const failsRestartedCores = api.failNextAllocation !== undefined;
 /** Which entry: `www`, or the file given. */

@@ -34,13 +34,15 @@
 //   number (see src/wasm/mod.rs): a small result (a box, a ray hit, a view's
 //   address) is read from a fixed cell of wasm memory, so no array, object
 //   or handle is made for the call itself.
-// - A core that traps (a panic or an out-of-memory abort inside the wasm:
-//   a bug, since every refusal is an Error) is unusable from then on: the
+// - A core about to trap (a panic, or an allocation it did not ask for
+//   fallibly failing: a bug, since every refusal is an Error) calls the
+//   façade's handler first (`stopCore`), and is unusable from then on: the
 //   call that trapped and every later call on any World of it throw one
 //   clear error (`stoppedError`), free() does nothing, and `init()` /
 //   `initSync()` start a fresh core (a new wasm instance of the same
 //   module, when the glue was rewritten by scripts/fresh-glue.mjs) for new
-//   Worlds; `World.onCoreStopped` tells a page when to do so.
+//   Worlds; `World.onCoreStopped` tells a page when to do so. Nothing of
+//   this runs on a call that does not stop the core.
 //
 // `facade(raw)` binds the classes to one wasm-bindgen module (`raw`, the
 // namespace of pkg/broadphase.js) and returns them with its loaders.
@@ -67,11 +69,6 @@ const typedArrayLength = builtinGetter('length');
 const typedArrayBuffer = builtinGetter('buffer');
 const typedArraySet = TypedArrayPrototype.set;
 const apply = Reflect.apply;
-const functionCall = Function.prototype.call;
-const bind = Function.prototype.bind;
-const WasmRuntimeError = typeof WebAssembly === 'object' ? WebAssembly.RuntimeError : undefined;
-const BuiltinRangeError = RangeError;
-const regExpTest = RegExp.prototype.test;
 const later = queueMicrotask;
 const ownNames = Object.getOwnPropertyNames;
 const ownDescriptor = Object.getOwnPropertyDescriptor;
@@ -147,27 +144,26 @@ const num4 = (a, b, c, d) => typeof a === 'number' && typeof b === 'number' && t
 
 /**
  * A wasm-bindgen module's namespace (pkg/broadphase.js), with what
- * scripts/fresh-glue.mjs adds to it: fresh copies of itself, its compiled
- * module, a way to let go of a stopped copy, and the tests' allocation
- * switch (a hidden export).
+ * scripts/fresh-glue.mjs adds to it (fresh copies of itself, its compiled
+ * module, a way to let go of a stopped copy) and two hidden exports: where
+ * the core reports that it stops, and the tests' allocation switch.
  * @typedef {typeof Raw & {
  *   __freshGlue?: () => Glue,
  *   __wasmModule?: () => WebAssembly.Module,
  *   __stop?: () => void,
+ *   setStopHandler?: (handler: (cause: string) => never) => void,
  *   failNextAllocation?: () => void,
+ *   panicForTests?: () => void,
  * }} Glue
  */
 
 /**
- * One core: a copy of the glue (one wasm instance once initialised) whose
- * classes' members are guarded (see `guardedCore`), and its module
- * functions the façade calls, guarded the same way. `stopped` describes
- * the trap once the core stopped.
+ * One core: a copy of the glue (one wasm instance once initialised), the
+ * module functions the façade calls, and, once it stopped, why.
  * @typedef {object} CoreState
  * @property {Glue} glue
  * @property {string | null} stopped
  * @property {{ takeError: () => string, wasmMemory: () => WebAssembly.Memory, outAddress: () => number, setCheckLimit: (limit: number) => void, maxBatchEntries: () => number }} call
- * @property {(width: number, height: number) => Raw.World} newWorld
  */
 
 /** The module `facade` was given: the first core's glue. @type {Glue | null} */
@@ -175,16 +171,11 @@ let boundModule = null;
 /** The core new Worlds are made in (the first, or the last one started). @type {CoreState} */
 let core = /** @type {any} */ (null);
 
-/** The current core's glue (its classes guarded), or an error saying the classes were imported without one. */
+/** The current core's glue, or an error saying the classes were imported without one, or that the core stopped. */
 function bound() {
   if (boundModule === null) throw new Error('World and TileGrid are not bound to a wasm module: import them from www/core or the broadphase package');
+  if (core.stopped !== null) throw stoppedError(core);
   return core.glue;
-}
-
-/** What the glue's classes and functions trap with (anything else they throw is a refusal, an `Error`). @param {unknown} error */
-function isTrap(error) {
-  if (WasmRuntimeError !== undefined && error instanceof WasmRuntimeError) return true;
-  return error instanceof BuiltinRangeError && apply(regExpTest, /call stack/i, [String(error.message)]);
 }
 
 /** The error every call on a stopped core throws. @param {CoreState} stopped */
@@ -200,102 +191,68 @@ function stoppedError(stopped) {
 /** Listeners of `World.onCoreStopped`. @type {Set<(error: Error) => void>} */
 const stopListeners = new Set();
 
-/** Tells the listeners, after the call that trapped. @param {CoreState} stopped */
-function whenStopped(stopped) {
-  const error = stoppedError(stopped);
-  for (const listener of [...stopListeners]) later(() => listener(error));
-}
-
 /** The glue's module functions the façade calls. */
 const GLUE_FUNCTIONS = /** @type {const} */ (['takeError', 'wasmMemory', 'outAddress', 'setCheckLimit', 'maxBatchEntries']);
 
+/** A core over `glue`, running. @param {Glue} glue @returns {CoreState} */
+function coreOf(glue) {
+  /** @type {any} */
+  const call = {};
+  for (const name of GLUE_FUNCTIONS) call[name] = glue[name];
+  return { glue, stopped: null, call };
+}
+
 /**
- * One core over `glue`, whose classes' members and module functions are
- * guarded in place: on a stopped core they throw `stoppedError` without
- * entering the wasm (free() does nothing), and a trap stops the core and
- * tells the `onCoreStopped` listeners.
- * @param {Glue} glue
- * @returns {CoreState}
+ * Registers with the core's wasm instance (once it is initialised) the
+ * handler it calls when it is about to trap: a panic, or an allocation it
+ * did not ask for fallibly failing (src/wasm/stop.rs). The everyday calls
+ * pass through nothing of this: the core calls out only when it stops.
+ * @param {CoreState} state
  */
-function guardedCore(glue) {
-  /** @type {CoreState} */
-  const state = { glue, stopped: null, call: /** @type {any} */ ({}), newWorld: /** @type {any} */ (null) };
-  /** @param {unknown} error */
-  const fault = (error) => {
-    if (!isTrap(error)) return error;
-    if (state.stopped === null) {
-      const { name, message } = /** @type {Error} */ (error);
-      state.stopped = `${name}: ${message}`;
-      glue.__stop?.();
-      whenStopped(state);
+function listenForStop(state) {
+  state.glue.setStopHandler?.((cause) => {
+    throw stopCore(state, cause);
+  });
+}
+
+/**
+ * Stops `state`: every member of its classes and every module function the
+ * façade calls now throw the stopped error without entering the wasm
+ * (`free()` does nothing), the glue lets go of its instance, and the
+ * listeners hear it after the call that trapped. Returns the error that
+ * call throws.
+ * @param {CoreState} state @param {string} cause
+ * @returns {Error}
+ */
+function stopCore(state, cause) {
+  if (state.stopped === null) {
+    state.stopped = cause;
+    const glue = state.glue;
+    const refuse = () => {
+      throw stoppedError(state);
+    };
+    /** @param {object} target */
+    const stopMembers = (target) => {
+      for (const name of ownNames(target)) {
+        if (name === 'constructor' || name === 'prototype' || name === 'length' || name === 'name' || name.startsWith('__')) continue;
+        const d = /** @type {PropertyDescriptor} */ (ownDescriptor(target, name));
+        const instead = name === 'free' ? () => {} : refuse;
+        if (typeof d.value === 'function') d.value = instead;
+        else if (typeof d.get === 'function') d.get = instead;
+        else continue;
+        define(target, name, d);
+      }
+    };
+    for (const Class of [glue.World, glue.TileGrid]) {
+      stopMembers(Class);
+      stopMembers(Class.prototype);
     }
-    return stoppedError(state);
-  };
-  /** @param {Function} f @param {string} name @returns {Function} */
-  const guard = (f, name) => {
-    const quiet = name === 'free'; // freeing what a stopped core held: nothing to do
-    // `f` called through the original `call`, bound now: a page that
-    // replaces Function.prototype.call later runs nothing here.
-    const invoke = /** @type {Function} */ (apply(bind, functionCall, [f]));
-    // One wrapper per arity, so each is a plain call V8 can inline.
-    switch (f.length) {
-      case 0:
-        return /** @this {unknown} */ function () {
-          if (state.stopped !== null) { if (quiet) return undefined; throw stoppedError(state); }
-          try { return invoke(this); } catch (error) { throw fault(error); }
-        };
-      case 1:
-        return /** @this {unknown} @param {unknown} a */ function (a) {
-          if (state.stopped !== null) throw stoppedError(state);
-          try { return invoke(this, a); } catch (error) { throw fault(error); }
-        };
-      case 2:
-        return /** @this {unknown} @param {unknown} a @param {unknown} b */ function (a, b) {
-          if (state.stopped !== null) throw stoppedError(state);
-          try { return invoke(this, a, b); } catch (error) { throw fault(error); }
-        };
-      case 3:
-        return /** @this {unknown} @param {unknown} a @param {unknown} b @param {unknown} c */ function (a, b, c) {
-          if (state.stopped !== null) throw stoppedError(state);
-          try { return invoke(this, a, b, c); } catch (error) { throw fault(error); }
-        };
-      case 4:
-        return /** @this {unknown} @param {unknown} a @param {unknown} b @param {unknown} c @param {unknown} d */ function (a, b, c, d) {
-          if (state.stopped !== null) throw stoppedError(state);
-          try { return invoke(this, a, b, c, d); } catch (error) { throw fault(error); }
-        };
-      default:
-        return /** @this {unknown} @param {unknown[]} args */ function (...args) {
-          if (state.stopped !== null) throw stoppedError(state);
-          try { return apply(f, this, args); } catch (error) { throw fault(error); }
-        };
-    }
-  };
-  /** @param {object} target */
-  const guardMembers = (target) => {
-    for (const name of ownNames(target)) {
-      if (name.startsWith('__') || name === 'constructor' || name === 'prototype' || name === 'length' || name === 'name') continue;
-      const d = /** @type {PropertyDescriptor} */ (ownDescriptor(target, name));
-      if (typeof d.value === 'function') d.value = guard(d.value, name);
-      else if (typeof d.get === 'function') d.get = /** @type {() => unknown} */ (guard(d.get, name));
-      else continue;
-      define(target, name, d);
-    }
-  };
-  for (const Class of [glue.World, glue.TileGrid]) {
-    guardMembers(Class);
-    guardMembers(Class.prototype);
+    for (const name of GLUE_FUNCTIONS) state.call[name] = refuse;
+    glue.__stop?.();
+    const error = stoppedError(state);
+    for (const listener of [...stopListeners]) later(() => listener(error));
   }
-  for (const name of GLUE_FUNCTIONS) state.call[name] = /** @type {any} */ (guard(glue[name], name));
-  state.newWorld = (width, height) => {
-    if (state.stopped !== null) throw stoppedError(state);
-    try {
-      return new glue.World(width, height);
-    } catch (error) {
-      throw fault(error);
-    }
-  };
-  return state;
+  return stoppedError(state);
 }
 
 /** A restart under way (`init()` after the core stopped). @type {Promise<unknown> | null} */
@@ -319,7 +276,8 @@ function compiledModule() {
 
 /** Makes `glue` (initialised) the core new Worlds are made in. @param {Glue} glue */
 function adopt(glue) {
-  core = guardedCore(glue);
+  core = coreOf(glue);
+  listenForStop(core);
   heap = null;
   views.clear();
   batchLimit = 0;
@@ -1027,9 +985,9 @@ export class World {
    * @param {number} height
    */
   constructor(width, height) {
-    bound();
-    if (!num2(width, height)) wrongType(W.constructor, [width, height], null, (/** @type {number} */ w, /** @type {number} */ h) => core.newWorld(w, h).free());
-    this.#raw = core.newWorld(width, height);
+    const R = bound().World;
+    if (!num2(width, height)) wrongType(W.constructor, [width, height], null, (/** @type {number} */ w, /** @type {number} */ h) => new R(w, h).free());
+    this.#raw = new R(width, height);
   }
 
   static {
@@ -1746,6 +1704,9 @@ for (const Class of [World, TileGrid]) {
  *   For tests only (not exported by any entry): makes the current core's
  *   next allocation fail as running out of memory does (a fallible
  *   reservation is refused; any other allocation stops the core).
+ * @property {() => void} panicForTests
+ *   For tests only (not exported by any entry): the current core panics,
+ *   as a bug would, and stops.
  */
 
 /**
@@ -1759,7 +1720,7 @@ for (const Class of [World, TileGrid]) {
 export function facade(module) {
   if (boundModule === null) {
     boundModule = /** @type {Glue} */ (module);
-    core = guardedCore(boundModule);
+    core = coreOf(boundModule);
   } else if (boundModule !== module) {
     throw new Error('this façade is bound to another wasm module: each build loads its own copy of facade.js');
   }
@@ -1767,7 +1728,13 @@ export function facade(module) {
     World,
     TileGrid,
     init: (input) => {
-      if (core.stopped === null) return core.glue.default(input);
+      if (core.stopped === null) {
+        const running = core;
+        return running.glue.default(input).then((exports) => {
+          listenForStop(running);
+          return exports;
+        });
+      }
       restarting ??= (async () => {
         try {
           const glue = freshGlue();
@@ -1781,12 +1748,17 @@ export function facade(module) {
       return restarting;
     },
     initSync: (input) => {
-      if (core.stopped === null) return core.glue.initSync(/** @type {any} */ (input));
+      if (core.stopped === null) {
+        const exports = core.glue.initSync(/** @type {any} */ (input));
+        listenForStop(core);
+        return exports;
+      }
       const glue = freshGlue();
       const exports = glue.initSync(input ?? { module: compiledModule() });
       adopt(glue);
       return exports;
     },
     failNextAllocation: () => core.glue.failNextAllocation?.(),
+    panicForTests: () => core.glue.panicForTests?.(),
   };
 }
