@@ -79,6 +79,7 @@ pub mod index;
 mod keep_buffer;
 pub mod loose_grid;
 pub mod pair_sink;
+mod publish;
 pub mod quadtree;
 #[doc(hidden)]
 pub mod radix_sort; // public for benches/radix_sort.rs alone

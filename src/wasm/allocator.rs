@@ -1,5 +1,9 @@
-//! The wasm build's global allocator: the system allocator, with two
+//! The wasm build's global allocator: the system allocator, with three
 //! things in front of it.
+//! - Buffers handed out as views are born in published memory
+//!   (`crate::publish`) and stay there (`published_memory.rs`): a block of
+//!   published memory is grown, shrunk and freed there, never by the system
+//!   allocator.
 //! - A failed allocation the core did not ask for fallibly (see
 //!   `crate::fallible`) stops the core before it traps (`stop.rs`), so the
 //!   call that ran out of memory throws the façade's clear error.
@@ -7,14 +11,17 @@
 //!   out of wasm memory does: a reservation the core makes fallibly is then
 //!   refused with an error, and any other allocation stops the core. Not
 //!   part of the public API (tests reach it through `failNextAllocation`).
+//!
+//! Its methods stay out of line, as the default allocator's are: inlined,
+//! they would be copied into every place that allocates.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::UnsafeCell;
 
 use wasm_bindgen::prelude::*;
 
-use super::stop;
-use crate::fallible;
+use super::{published_memory, stop};
+use crate::{fallible, publish};
 
 /// The system allocator, with the switch and the stop in front.
 struct WasmAllocator;
@@ -42,15 +49,32 @@ impl Armed {
     }
 }
 
+/// Gives a block back to whichever allocator it came from.
+///
+/// # Safety
+/// `ptr` was allocated by this allocator for `layout`.
+unsafe fn give_back(ptr: *mut u8, layout: Layout) {
+    if published_memory::owns(ptr) {
+        published_memory::dealloc(ptr, layout);
+    } else {
+        // SAFETY: a block of the system allocator, for `layout`.
+        unsafe { System.dealloc(ptr, layout) };
+    }
+}
+
 /// What an allocation that came back as `ptr` (of `layout`) returns when
 /// it failed or the switch is on: null, after the stop unless a failure
-/// was expected. A block the switch took back is freed first.
+/// was expected. A block the switch took back is given back first.
+///
+/// # Safety
+/// `ptr` is null or was just allocated by this allocator for `layout`.
 #[cold]
 #[inline(never)]
 unsafe fn failed(ptr: *mut u8, layout: Layout) -> *mut u8 {
     if !ptr.is_null() {
         ARMED.clear();
-        System.dealloc(ptr, layout);
+        // SAFETY: as the caller says.
+        unsafe { give_back(ptr, layout) };
     }
     if !fallible::failure_expected() {
         stop::out_of_memory(layout.size());
@@ -58,15 +82,13 @@ unsafe fn failed(ptr: *mut u8, layout: Layout) -> *mut u8 {
     std::ptr::null_mut()
 }
 
-// SAFETY: every call is passed to `System` unchanged, or fails as an
-// allocator may (a null pointer): a block the switch fails is given back
-// unused.
+// SAFETY: every block comes from `System` or from published memory (pages
+// of its own) and goes back to where it came from; a failure is a null
+// pointer, the block of a failed realloc untouched.
 unsafe impl GlobalAlloc for WasmAllocator {
-    // Out of line, as the default allocator is: inlined, its code would be
-    // copied into every place that allocates.
     #[inline(never)]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let ptr = System.alloc(layout);
+        let ptr = if publish::take_birth() { published_memory::alloc(layout) } else { System.alloc(layout) };
         // One test on the way out: the switch is checked with the failure.
         if ptr.is_null() | ARMED.is_on() {
             return failed(ptr, layout);
@@ -76,7 +98,16 @@ unsafe impl GlobalAlloc for WasmAllocator {
 
     #[inline(never)]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        let ptr = System.alloc_zeroed(layout);
+        let ptr = if publish::take_birth() {
+            let ptr = published_memory::alloc(layout);
+            if !ptr.is_null() {
+                // A published block may have held another buffer.
+                std::ptr::write_bytes(ptr, 0, layout.size());
+            }
+            ptr
+        } else {
+            System.alloc_zeroed(layout)
+        };
         if ptr.is_null() | ARMED.is_on() {
             return failed(ptr, layout);
         }
@@ -85,21 +116,26 @@ unsafe impl GlobalAlloc for WasmAllocator {
 
     #[inline(never)]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let asked = Layout::from_size_align_unchecked(new_size, layout.align());
         if ARMED.is_on() {
             // The block stays where it is, unchanged, as a failed realloc leaves it.
             ARMED.clear();
-            return failed(std::ptr::null_mut(), Layout::from_size_align_unchecked(new_size, layout.align()));
+            return failed(std::ptr::null_mut(), asked);
         }
-        let moved = System.realloc(ptr, layout, new_size);
+        let moved = if published_memory::owns(ptr) {
+            published_memory::realloc(ptr, layout, new_size)
+        } else {
+            System.realloc(ptr, layout, new_size)
+        };
         if moved.is_null() {
-            return failed(moved, Layout::from_size_align_unchecked(new_size, layout.align()));
+            return failed(moved, asked);
         }
         moved
     }
 
     #[inline(never)]
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout);
+        give_back(ptr, layout);
     }
 }
 

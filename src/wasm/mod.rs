@@ -41,6 +41,7 @@ mod allocator;
 mod args;
 mod batch;
 mod published;
+mod published_memory;
 mod shared;
 mod stop;
 mod tile_grid;

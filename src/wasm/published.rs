@@ -17,7 +17,7 @@ pub(super) struct Published<T> {
 
 impl<T> Default for Published<T> {
     fn default() -> Published<T> {
-        Published { data: Vec::new(), written_at: None }
+        Published { data: crate::publish::vec(), written_at: None }
     }
 }
 

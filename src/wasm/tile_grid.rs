@@ -30,7 +30,8 @@ const MAX_OUTLINE_SEGMENTS: u32 = 1024;
 #[wasm_bindgen(js_name = TileGrid)]
 pub struct WasmTileGrid {
     core: Rc<SharedWorld>,
-    // Scratch behind the views, grown and reused.
+    // Scratch behind the views, grown and reused: `cells` is the core's,
+    // the others are handed out as views (born in published memory).
     cells: Vec<(u32, u32)>,
     cells_out: Vec<u32>,
     numbers: Vec<f64>,
@@ -46,9 +47,9 @@ impl WasmTileGrid {
         WasmTileGrid {
             core,
             cells: Vec::new(),
-            cells_out: Vec::new(),
-            numbers: Vec::new(),
-            bytes: Vec::new(),
+            cells_out: crate::publish::vec(),
+            numbers: crate::publish::vec(),
+            bytes: crate::publish::vec(),
             edges: Published::default(),
             doors: Published::default(),
         }

@@ -119,7 +119,7 @@ impl WasmWorld {
         let core = crate::world::World::new(width, height).map_err(to_js)?;
         Ok(WasmWorld {
             core: Rc::new(SharedWorld::new(core)),
-            node_buffer: Vec::new(),
+            node_buffer: crate::publish::vec(),
             batch: RefCell::default(),
             views: WorldViews::default(),
         })

@@ -100,8 +100,9 @@ impl World {
                 width.max(height) / 64.0,
             ),
             structure_settings: structure::StructureSettings::new(limits),
-            pairs: pairs::PairTracking::default(),
-            query: QueryResult::default(),
+            // The answers handed out as views, born in published memory.
+            pairs: pairs::PairTracking { flat: crate::publish::vec(), ..pairs::PairTracking::default() },
+            query: QueryResult { ids: crate::publish::vec(), ..QueryResult::default() },
             attachments: attachments::Attachments::default(),
             tiles: tiles::default_tile_grid(width, height),
             tile_colliders: tile_motion::TileColliders::default(),

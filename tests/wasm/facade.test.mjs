@@ -2,7 +2,7 @@
 // the argument, a refused call changes nothing, per-frame data are views.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TileGrid, World } from './entry.mjs';
+import { TileGrid, World, wasm } from './entry.mjs';
 import { callsOf } from './calls.mjs';
 
 /** Asserts that `call` throws a JS Error whose message mentions `name`. */
@@ -74,10 +74,11 @@ test('per-frame data are views of wasm memory', () => {
   world.step(1 / 60);
   const pairs = world.pairs();
   assert.ok(pairs instanceof Uint32Array);
+  // A view shares wasm memory: it is not a copy.
+  assert.equal(pairs.buffer, wasm.memory.buffer);
   const boxes = world.slotBoxes();
   assert.ok(boxes instanceof Float64Array && boxes.length === 4 * 500);
-  // A view shares wasm memory: it is not a copy.
-  assert.equal(boxes.buffer, pairs.buffer);
+  assert.equal(boxes.buffer, wasm.memory.buffer);
   const node = World.viewLayout('quadtreeNodes');
   assert.deepEqual(node, ['x', 'y', 'w', 'h', 'depth', 'leaf']);
   const nodes = world.quadtreeNodes();

@@ -963,7 +963,10 @@ let releaseWorld;
  *   core keeps its own state apart and never reads a view back, so a
  *   write changes no answer of any World; it stays in that view until the
  *   core writes there again (at the latest, the next call returning it
- *   after the World changed).
+ *   after the World changed);
+ * - one kept past the next call is stale (do not read it); every view lies
+ *   in memory that only ever holds views, so even a write through a stale
+ *   one can only change another view, never what the core reads.
  *
  * **A stopped core.** If the wasm ever traps (a bug: every refusal is an
  * `Error` that changes nothing), that call and every later call on any
