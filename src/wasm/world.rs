@@ -201,6 +201,16 @@ impl WasmWorld {
         })())
     }
 
+    #[wasm_bindgen(js_name = fastForward)]
+    pub fn fast_forward(&self, steps: f64, dt: f64) -> i32 {
+        let mut a = Args::new();
+        done((|| {
+            let steps = a.whole_in("steps", steps, 0, crate::world::MAX_FAST_FORWARD_STEPS)?;
+            let dt = a.num(dt)?;
+            self.edit(|core| core.fast_forward(steps, dt))
+        })())
+    }
+
     /// The pairs: their length, the view's address in `OUT`; or `REFUSED`
     /// (more than can be held).
     pub fn pairs(&self) -> i32 {

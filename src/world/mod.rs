@@ -25,6 +25,7 @@ mod tests;
 
 pub use pairs::MAX_PAIRS;
 pub use rays::RayHit;
+pub use step::MAX_FAST_FORWARD_STEPS;
 pub use structure::StructureKind;
 pub use tile_motion::TileResponse;
 pub use tiles::DEFAULT_TILE_SIZE;

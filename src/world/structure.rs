@@ -320,6 +320,27 @@ impl super::World {
         self.slot_order.stale = true;
     }
 
+    /// Files every object afresh in a new structure of the same kind, limits
+    /// and cell size: what `fast_forward` does after many steps, when most
+    /// objects have left their node or cell and filing them anew costs less
+    /// than moving each out of where it was. It walks space as the old one
+    /// did, so the slots' order stays valid.
+    pub(super) fn refile_structure(&mut self) {
+        let world = Aabb::from_xywh(0.0, 0.0, self.width, self.height);
+        let kind = self.structure.kind();
+        let cell_size = match self.structure.grid_geometry() {
+            Some(geometry) => geometry.cell_size,
+            None => self.structure_settings.cell_size.unwrap_or_else(|| self.suggested_cell_size(kind)),
+        };
+        self.structure = Structure::new(kind, world, self.structure_settings.quadtree_limits, cell_size);
+        for slot in 0..self.objects.slot_ids.len() as u32 {
+            if self.objects.slot_ids[slot as usize] != 0 {
+                let aabb = self.aabb_of(slot);
+                self.structure.as_broad_phase().insert(slot, aabb);
+            }
+        }
+    }
+
     fn rebuild_structure(&mut self, kind: StructureKind) {
         let world = Aabb::from_xywh(0.0, 0.0, self.width, self.height);
         let cell_size = self.structure_settings.cell_size.unwrap_or_else(|| self.suggested_cell_size(kind));

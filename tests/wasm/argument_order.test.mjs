@@ -46,6 +46,8 @@ const BAD = {
   count: wholeNumber(V('3e6', 3e6)),
   seed: wholeNumber(V('1e10', 1e10)),
   segments: wholeNumber(V('0', 0), V('2000', 2000)),
+  steps: wholeNumber(V('100001', 100001)),
+  dt: [V('NaN', NaN), V('-1', -1), V('Infinity', Infinity), ...notNumber],
   clockwise: [T('1', 1), T('"yes"', 'yes'), T('null', null)],
   ...Object.fromEntries(['colStart', 'rowStart', 'colEnd', 'rowEnd'].map((p) => [p, [V('NaN', NaN), V('-1', -1), V('1.5', 1.5), T('"3"', '3'), T('{}', {}), T('true', true)]])),
   ids: [V('[99] (a dead id)', new Uint32Array([99])), V('[1, 99]', new Uint32Array([1, 99])), T('[1]', [1]), T('null', null), T('"1"', '1')],

@@ -17,6 +17,7 @@ export const SIGNATURES = /** @type {const} */ ({
     sceneSide: [['count', 'number']],
     onCoreStopped: [['listener', 'function']],
     step: [['dt', 'number']],
+    fastForward: [['steps', 'number'], ['dt', 'number']],
     setTileResponse: [['id', 'number'], ['response', 'string']],
     tileResponse: [['id', 'number']],
     query: [['x', 'number'], ['y', 'number'], ['w', 'number'], ['h', 'number']],
