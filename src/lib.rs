@@ -86,7 +86,8 @@ pub mod radix_sort; // public for benches/radix_sort.rs alone
 pub mod ray;
 pub mod scene;
 pub mod segment;
-mod sweep;
+mod sort_and_sweep;
+pub mod sweep;
 pub mod tile_grid;
 pub mod wire;
 pub mod world;

@@ -11,7 +11,7 @@ use crate::geometry::Aabb;
 use crate::geometry::CellRange;
 use crate::index::NULL_INDEX;
 use crate::pair_sink::PairSink;
-use crate::sweep::{sweep, sweep_pairs};
+use crate::sort_and_sweep::{sweep, sweep_pairs};
 
 impl Grid {
     /// Pairs within each cell listing two objects or more, then the oversize

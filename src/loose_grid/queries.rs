@@ -8,7 +8,7 @@ use crate::grid::CROWDED_CELL;
 use crate::index::NULL_INDEX;
 use crate::keep_buffer::KeepBuffer;
 use crate::pair_sink::PairSink;
-use crate::sweep::{sweep, sweep_pairs};
+use crate::sort_and_sweep::{sweep, sweep_pairs};
 
 impl LooseGrid {
     /// Row by row: each occupied cell's objects against each other and

@@ -152,6 +152,20 @@ impl Args {
         Ok((self.finite("x", x)?, self.finite("y", y)?, self.positive("w", w)?, self.positive("h", h)?))
     }
 
+    /// A moving box `x, y, w, h, dx, dy` (`castBox`): a box whose far
+    /// sides are finite, then a finite displacement, each in turn.
+    pub(super) fn moving_box(
+        &mut self,
+        (x, y, w, h): (f64, f64, f64, f64),
+        (dx, dy): (f64, f64),
+    ) -> Result<(f64, f64, f64, f64, f64, f64), Fault> {
+        let x = self.finite("x", x)?;
+        let y = self.finite("y", y)?;
+        let w = self.arg(crate::sweep::cast::cast_extent("w", x, w))?;
+        let h = self.arg(crate::sweep::cast::cast_extent("h", y, h))?;
+        Ok((x, y, w, h, self.finite("dx", dx)?, self.finite("dy", dy)?))
+    }
+
     /// A segment `x0, y0, x1, y1`: four finite numbers, each in turn.
     pub(super) fn segment(
         &mut self,

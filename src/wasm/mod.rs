@@ -223,6 +223,20 @@ fn out_ray_hit(hit: Option<crate::world::RayHit>) -> f64 {
     }
 }
 
+/// A box cast's answer for the façade: 1 with the hit's fields in [`OUT`]
+/// (`t, x, y, normalX, normalY, objectId, col, row`: the box's position
+/// where it stops; `col`, `row` -1 for an object), or 0 when nothing was
+/// met.
+fn out_box_hit(hit: Option<crate::sweep::BoxCastHit>) -> f64 {
+    match hit {
+        None => 0.0,
+        Some(h) => {
+            out(&[h.t, h.x, h.y, h.normal_x, h.normal_y, f64::from(h.object_id), h.col as f64, h.row as f64]);
+            1.0
+        }
+    }
+}
+
 /// Names for JS (`structures()`, `shapes()`, …).
 fn names(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| (*s).to_string()).collect()

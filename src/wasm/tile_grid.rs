@@ -14,8 +14,8 @@ use super::args::Args;
 use super::published::Published;
 use super::shared::SharedWorld;
 use super::{
-    done, flatten_cells, names, out, out_ray_hit, out_view, reserve, status, thrown, to_js, view_f64,
-    view_u32, view_u8, Fault,
+    done, flatten_cells, names, out, out_box_hit, out_ray_hit, out_view, reserve, status, thrown, to_js,
+    view_f64, view_u32, view_u8, Fault,
 };
 use crate::geometry::{Aabb, CellRange};
 use crate::ray::{cast_tiles, line_of_sight, trace_cells, trace_steps, GridDims};
@@ -377,6 +377,16 @@ impl WasmTileGrid {
             .segment(x0, y0, x1, y1)
             .map(|(x0, y0, x1, y1)| cast_tiles(&self.grid(), x0, y0, x1, y1).map(RayHit::from));
         status(hit, out_ray_hit) as i32
+    }
+
+    /// 1 with the hit in `OUT` (see `out_box_hit`), 0 for nothing met, or
+    /// `REFUSED`.
+    #[wasm_bindgen(js_name = castBox)]
+    pub fn cast_box(&self, x: f64, y: f64, w: f64, h: f64, dx: f64, dy: f64) -> i32 {
+        let hit = Args::new().moving_box((x, y, w, h), (dx, dy)).and_then(|(x, y, w, h, dx, dy)| {
+            crate::sweep::cast_box(&self.grid(), x, y, w, h, dx, dy).map_err(Fault::Refused)
+        });
+        status(hit, out_box_hit) as i32
     }
 
     /// 1 when no tile (nor closed door) touches the segment, 0 when one

@@ -18,7 +18,8 @@ use super::published::Published;
 use super::shared::SharedWorld;
 use super::WasmTileGrid;
 use super::{
-    boxes_xywh, done, names, out, out_ray_hit, out_view, plain_object, status, thrown, to_js, view_f64, Fault,
+    boxes_xywh, done, names, out, out_box_hit, out_ray_hit, out_view, plain_object, status, thrown, to_js,
+    view_f64, Fault,
 };
 use crate::quadtree::QuadtreeLimits;
 use crate::scene::Layout;
@@ -536,6 +537,26 @@ impl WasmWorld {
             .segment(x0, y0, x1, y1)
             .and_then(|(x0, y0, x1, y1)| self.edit(|core| core.cast_ray(x0, y0, x1, y1)));
         status(hit, out_ray_hit) as i32
+    }
+
+    /// 1 with the hit in `OUT` (see `out_box_hit`), 0 for nothing met, or
+    /// `REFUSED`. `skip` (the façade passes `undefined` as `None`) is 0 or
+    /// a live id.
+    #[wasm_bindgen(js_name = castBox)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn cast_box(&self, x: f64, y: f64, w: f64, h: f64, dx: f64, dy: f64, skip: Option<f64>) -> i32 {
+        let mut a = Args::new();
+        let hit = (|| {
+            let (x, y, w, h, dx, dy) = a.moving_box((x, y, w, h), (dx, dy))?;
+            let skip = match skip {
+                None => 0,
+                Some(v) => {
+                    a.by(&self.core, |core| if v == 0.0 { Ok(0) } else { core.check_id("skip", v) })?
+                }
+            };
+            self.edit(|core| core.cast_box(x, y, w, h, dx, dy, skip))
+        })();
+        status(hit, out_box_hit) as i32
     }
 
     // ---- Hierarchy ----

@@ -5,6 +5,7 @@
 
 mod arguments;
 mod attachments;
+mod box_cast;
 mod changed_slots;
 mod events;
 mod id_table;
@@ -27,7 +28,7 @@ pub use pairs::MAX_PAIRS;
 pub use rays::RayHit;
 pub use step::MAX_FAST_FORWARD_STEPS;
 pub use structure::StructureKind;
-pub use tile_motion::TileResponse;
+pub use tile_motion::{TileResponse, CONTACT_BUDGET};
 pub use tiles::DEFAULT_TILE_SIZE;
 
 /// Most objects one World holds (about 1 GB with a structure's own memory,

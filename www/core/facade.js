@@ -372,6 +372,8 @@ function rayHit(found) {
   const o = out();
   return { t: o[0], x: o[1], y: o[2], normalX: o[3], normalY: o[4], objectId: o[5], col: o[6], row: o[7] };
 }
+/** A box cast's answer: the same cells, the box's position for the point. */
+const boxHit = /** @type {(found: number) => BoxCastHit | undefined} */ (rayHit);
 const refused = () => new Error(core.call.takeError());
 
 // ---- The slow path: a wrong type, named after any earlier bad value ----
@@ -442,6 +444,21 @@ function outsideMemory(array, Kind) {
  * @property {number} normalY
  * @property {number} objectId The object hit, or 0 for a tile.
  * @property {number} col The tile's cell for a tile hit; -1 for an object.
+ * @property {number} row
+ */
+
+/**
+ * What `castBox` met first (a plain object: nothing to free). Shaped as a
+ * `RayHit`, with the box's position where it stops instead of a point of
+ * contact: what a character controller moves its box to.
+ * @typedef {object} BoxCastHit
+ * @property {number} t Fraction of the motion, 0..1, at which the box first overlaps what it met.
+ * @property {number} x The box's min corner where it stops: at `t`, rounded towards the start so that the box there overlaps no tile, no closed door and not the object met.
+ * @property {number} y
+ * @property {number} normalX Unit outward normal of the surface met (`(0, 0)` when the box overlaps something from the start).
+ * @property {number} normalY
+ * @property {number} objectId The object met, or 0 for a tile or a closed door.
+ * @property {number} col The tile's cell (for a closed door, the cell beyond it in the direction of motion); -1 for an object.
  * @property {number} row
  */
 
@@ -841,9 +858,11 @@ export class TileGrid {
   }
   /**
    * A move `[dx, dy]` that takes the box out of every tile it overlaps:
-   * the deepest contact first, the shortest exit that lands clear, never
-   * through a side blocked by a neighbouring solid face or a closed door
-   * (at most 8 rounds; may be partial in a tight spot; a copy).
+   * the deepest contact first, by the shortest path to a clear landing in
+   * one push or two (a box sunk into a corner comes out by the two short
+   * pushes, never round a tile's far side), never through a side blocked
+   * by a neighbouring solid face or a closed door (at most 8 rounds; may
+   * be partial in a tight spot; a copy).
    * @param {number} x
    * @param {number} y
    * @param {number} w
@@ -929,6 +948,27 @@ export class TileGrid {
     const clear = r.lineOfSight(x0, y0, x1, y1);
     if (clear === REFUSED) throw refused();
     return clear === 1;
+  }
+  /**
+   * The first tile (its exact shape) or closed door the box `(x, y, w, h)`
+   * meets as it moves by `(dx, dy)`, or `undefined`; objects are ignored
+   * (`World.castBox` sees both). The first time its interior would overlap
+   * one (touching does not count: a box resting on a floor slides along
+   * it), the normal there, the cell, and where to leave the box.
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @param {number} dx
+   * @param {number} dy
+   * @returns {BoxCastHit | undefined}
+   */
+  castBox(x, y, w, h, dx, dy) {
+    const r = this.#live();
+    if (!(num4(x, y, w, h) && num2(dx, dy))) wrongType(T.castBox, [x, y, w, h, dx, dy], r, r.castBox);
+    const found = r.castBox(x, y, w, h, dx, dy);
+    if (found === REFUSED) throw refused();
+    return boxHit(found);
   }
   /**
    * Does nothing: the handle is its World's (the same one every time),
@@ -1217,8 +1257,9 @@ export class World {
    * Moves every object by its velocity × `dt` (seconds, ≥ 0) and reflects
    * moving ones off the world walls (the box ends inside, the velocity
    * component flipped); objects at rest stay put, even outside; attached
-   * children follow their parents; tile colliders (`setTileResponse`) are
-   * pushed out of the tiles.
+   * children follow their parents; tile colliders (`setTileResponse`) move
+   * from contact to contact against the tiles, closed doors and walls,
+   * never through one.
    * @category Stepping
    * @param {number} dt
    */
@@ -1248,21 +1289,28 @@ export class World {
   }
   /**
    * How an object meets the tile map during `step`: `"none"` (passes
-   * through; the default), `"bounce"` (pushed out, velocity reflected
-   * about the surface), `"slide"` (pushed out, velocity into the surface
-   * removed). **No tunnelling at any speed**: a collider flies in one move
-   * up to the first cell of a non-empty tile, closed door or wall its box
-   * would enter (a swept test along the cells on the way), and from there
-   * on in contact sub-steps shorter than half its smaller side (and half a
-   * tile), each followed by the walls and the push-out — so it never
-   * passes a closed door or a tile, and never ends a step inside one it
-   * could be pushed out of. Positions and velocities stay finite at any
-   * speed (a reflected velocity component beyond ±1.8e308 is held at it).
-   * The work is bounded: at most 1,024 moves (flights and sub-steps) per
-   * collider per `step`; one that would need more (faster than about
-   * 1,024 half-sizes a step while touching tiles, or bouncing that often)
-   * stops for the rest of that step where its last move left it, outside
-   * the tiles.
+   * through; the default), `"bounce"` (its velocity reflected about the
+   * surface met), `"slide"` (the part of its velocity into the surface
+   * removed: it slides along it). **Never through a tile, a closed door
+   * or a wall, at any speed and any `dt`**: a collider moves from contact
+   * to contact, each move an exact sweep of its box (the first time its
+   * interior would overlap a tile's exact shape, have a closed door cross
+   * it, or pass a wall it lies inside; the same machinery as `castBox`),
+   * left on the near side of what it met (its box there overlaps
+   * nothing), then responds and goes on with the rest of the time. A box
+   * resting on a floor and moving along it meets nothing; a corner met
+   * exactly counts both faces. A push-out never carries a box: only a
+   * collider that starts a step overlapping a solid (placed there, or a
+   * tile set over it) is first pushed out the short way, never through a
+   * closed door or across a wall, and stays put for the step if nothing
+   * frees it. **The work is bounded** by what the box crosses (the cells
+   * along each sweep), not by its speed, and by a budget of 8 contacts
+   * per collider per `step`: one that meets it (a box bouncing in a
+   * closed room at 1e308 units a second) stops at its last contact for
+   * the rest of that step — outside every tile, on the near side of every
+   * wall and door, with the velocity its last contact gave it; nothing
+   * else leaves a collider short. Positions and velocities stay finite (a
+   * reflected component beyond ±1.8e308 is held at it).
    * @param {number} id
    * @param {string} response
    */
@@ -1552,6 +1600,52 @@ export class World {
     const found = r.castRay(x0, y0, x1, y1);
     if (found === REFUSED) throw refused();
     return rayHit(found);
+  }
+  /**
+   * The first tile (its exact shape), closed door or object the box `(x,
+   * y, w, h)` meets as it moves by `(dx, dy)`, or `undefined`: what a
+   * character controller asks before it moves. A plain object `{ t, x, y,
+   * normalX, normalY, objectId, col, row }`: `t` the fraction of the
+   * motion (0..1) at which the box's interior first overlaps what it met
+   * (**touching does not count**: a box resting on a floor and moving
+   * along it meets nothing, one touching a wall and moving into it meets
+   * it at `t = 0`, one moving away from it meets nothing; a closed door
+   * is met when it would cross the box), the unit outward normal there (a
+   * face, a slope's normal, the radial normal of a quarter circle —
+   * towards the centre for a concave one —, the unit sum of two faces met
+   * at once), what was met (`objectId`, 0 for a tile or a door; the cell,
+   * -1 for an object), and `x, y`: **where to leave the box**, at `t`
+   * rounded towards the start so that it overlaps no tile, no closed door
+   * and not the object met (its leading side exactly on a face met when
+   * that is representable). A box that overlaps something at the start
+   * meets it at `t = 0` with normal `(0, 0)`. On a true tie (the same
+   * time) a tile beats an object, a smaller id a larger. `skip` (an id, or
+   * 0 or omitted for none) is passed through: the caster's own box. **At
+   * any magnitude** (coordinates and motion up to ±1.8e308): whether the
+   * box meets a solid, and which first, are decided exactly (the contact
+   * times are rationals in the inputs, or roots of quadratics for the
+   * quarter circles); `t` and the position are rounded. **Cost**: the
+   * tile map is walked cell by cell along the box's path, and the objects
+   * come from the active structure's walk along the path of the box's
+   * centre, widened by its size (as `castRay` walks a segment), both
+   * stopping once nothing further can come first.
+   * @category Rays
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @param {number} dx
+   * @param {number} dy
+   * @param {number | null} [skip]
+   * @returns {BoxCastHit | undefined}
+   */
+  castBox(x, y, w, h, dx, dy, skip) {
+    const r = this.#live();
+    const values = [x, y, w, h, dx, dy, skip];
+    if (!(num4(x, y, w, h) && num2(dx, dy) && hasType(skip, 'number?'))) wrongType(W.castBox, values, r, r.castBox);
+    const found = r.castBox(x, y, w, h, dx, dy, skip ?? undefined);
+    if (found === REFUSED) throw refused();
+    return boxHit(found);
   }
 
   /**

@@ -27,6 +27,7 @@ export const SIGNATURES = /** @type {const} */ ({
     storedIn: [['id', 'number']],
     searchedIn: [['id', 'number']],
     castRay: [['x0', 'number'], ['y0', 'number'], ['x1', 'number'], ['y1', 'number']],
+    castBox: [['x', 'number'], ['y', 'number'], ['w', 'number'], ['h', 'number'], ['dx', 'number'], ['dy', 'number'], ['skip', 'number?']],
     setParent: [['child', 'number'], ['parent', 'number']],
     setParents: [['pairs', 'Uint32Array']],
     parentOf: [['id', 'number']],
@@ -55,5 +56,6 @@ export const SIGNATURES = /** @type {const} */ ({
     traceSteps: [['x0', 'number'], ['y0', 'number'], ['x1', 'number'], ['y1', 'number']],
     castRay: [['x0', 'number'], ['y0', 'number'], ['x1', 'number'], ['y1', 'number']],
     lineOfSight: [['x0', 'number'], ['y0', 'number'], ['x1', 'number'], ['y1', 'number']],
+    castBox: [['x', 'number'], ['y', 'number'], ['w', 'number'], ['h', 'number'], ['dx', 'number'], ['dy', 'number']],
   },
 });
