@@ -15,10 +15,15 @@ export function num(n: number): string {
   return text.replace('-', '−');
 }
 
-/** `(col,row) (col,row) …` for a `[col, row, …]` list. */
-export function cellList(cells: ArrayLike<number>): string {
+/** A box's row lists at most this many cells (then how many more): a panel never scrolls. */
+const LISTED_CELLS = 24;
+
+/** `(col,row) (col,row) …` for a `[col, row, …]` list; past `limit` cells, how many more. */
+export function cellList(cells: ArrayLike<number>, limit = Infinity): string {
   const parts: string[] = [];
-  for (let i = 0; i + 1 < cells.length; i += 2) parts.push(`(${cells[i]},${cells[i + 1]})`);
+  const n = Math.floor(cells.length / 2);
+  for (let i = 0; i < Math.min(n, limit); i += 1) parts.push(`(${cells[2 * i]},${cells[2 * i + 1]})`);
+  if (n > limit) parts.push(`… and ${n - limit} more`);
   return parts.join(' ');
 }
 
@@ -134,7 +139,7 @@ export class BoxListPanel<B extends DrawnBox> implements Panel {
       r.row.classList.toggle('selected', b.id === selected);
       setText(r.where, `${num(b.w)}×${num(b.h)} at (${num(b.x)}, ${num(b.y)})`);
       setText(r.count, `${n} ${n === 1 ? 'cell' : 'cells'}`);
-      setText(r.cells, n === 0 ? 'none (off the grid)' : cellList(b.cells));
+      setText(r.cells, n === 0 ? 'none (off the grid)' : cellList(b.cells, LISTED_CELLS));
       r.extras?.update(b);
     }
   }
