@@ -49,7 +49,7 @@ export interface BoxListOptions<B extends DrawnBox> {
   select(id: number): void;
   duplicate(id: number): void;
   remove(id: number): void;
-  /** Box `id`'s colour (its swatch). */
+  /** Box `id`'s colour (its swatch): a CSS colour, best a `var(…)` the mode re-publishes when the theme changes. */
   colour(id: number): string;
   extras?(box: B): RowExtras<B>;
   /**
@@ -89,12 +89,10 @@ export class BoxListPanel<B extends DrawnBox> implements Panel {
     const p = o.prefix;
     const { id, name } = b;
     const key = String(index + 1);
-    const label = h(
-      'button',
-      { type: 'button', class: `${p}-box-name box-list-name`, 'aria-keyshortcuts': key, title: `Select box ${name}: the arrow keys move it (${key})` },
-      h('span', { class: 'swatch', style: `background: ${o.colour(id)}`, 'aria-hidden': 'true' }),
-      `box ${name}`,
-    );
+    const swatch = h('span', { class: 'swatch', 'aria-hidden': 'true' });
+    // Through the CSSOM, not a style attribute: a page's style-src policy may refuse those.
+    swatch.style.background = o.colour(id);
+    const label = h('button', { type: 'button', class: `${p}-box-name box-list-name`, 'aria-keyshortcuts': key, title: `Select box ${name}: the arrow keys move it (${key})` }, swatch, `box ${name}`);
     label.addEventListener('click', () => o.select(id));
     const copy = h('button', { type: 'button', class: `${p}-duplicate box-list-small`, 'aria-label': `Duplicate box ${name}`, title: `Duplicate box ${name} (Ctrl/Cmd+D)` }, 'Copy');
     copy.addEventListener('click', () => o.duplicate(id));

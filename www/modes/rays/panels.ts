@@ -3,7 +3,7 @@
 // keys. Panels only read the model each frame and call RaysModel actions.
 
 import { h, key, panelSection, setText, type Panel } from '../../runtime/ui';
-import { drawnColour } from './colours';
+import { DRAWN_COLOURS } from './colours';
 import { DRAWN_BOX_LIMIT, type RaysModel } from './model';
 import { formatParam, nextMove, type Crossing } from './trace';
 import { BoxListPanel } from '../../box-editing/box-list';
@@ -270,7 +270,7 @@ export function drawnBoxesPanel(mode: RaysModel): BoxListPanel<DrawnBox> {
     },
     duplicate: (id) => d.duplicate(id),
     remove: (id) => d.delete(id),
-    colour: (id) => drawnColour(id, 1),
+    colour: (id) => `var(--r-box${(id - 1) % DRAWN_COLOURS})`,
     version: () => `${d.version}:${mode.tiles.revision}:${mode.ui.selected}`,
   });
 }

@@ -7,7 +7,7 @@ import { World } from '../../core/index';
 import type { BoxView, Side, TilesModel, Tool } from './model';
 import { BoxListPanel, num } from '../../box-editing/box-list';
 import type { ShapeInfo } from './shapes';
-import { boxColour } from './colours';
+import { boxRgb } from './colours';
 import { h, key, panelSection, setText, type Panel } from '../../runtime/ui';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -202,7 +202,7 @@ export function readoutPanel(editor: TilesModel): BoxListPanel<BoxView> {
     select: (id) => editor.select(id),
     duplicate: (id) => editor.duplicateBox(id),
     remove: (id) => editor.deleteBox(id),
-    colour: (id) => boxColour(id, 1),
+    colour: (id) => `var(--t-box${(id - 1) % boxRgb().length})`,
     extras: (b) => {
       const resolve = h('button', { type: 'button', class: 'tiles-resolve box-list-small', title: `Move box ${b.name} by its push-out, out of the tiles` }, 'Resolve');
       resolve.addEventListener('click', () => editor.resolve(b.id));
