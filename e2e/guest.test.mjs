@@ -55,6 +55,9 @@ for (const width of WIDTHS) {
     await column(`<main style="width:${width}px;margin:20px">${MODES.map((m) => `<broadphase-playground id="e-${m}" mode="${m}" style="margin-bottom:24px"></broadphase-playground>`).join('')}</main>`);
     const failures = [];
     for (const mode of MODES) {
+      // As a reader sees it: in view (an embed far from view shows no panels until it is near).
+      await page.evaluate((id) => document.getElementById(id).scrollIntoView({ block: 'center' }), `e-${mode}`);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
       // Every panel, each behind its tab where the panels take turns (the Grids comparison table among them).
       const tabs = await page.evaluate((id) => [...document.getElementById(id).shadowRoot.querySelectorAll('.panel-tab')].filter((t) => t.getClientRects().length > 0).map((t) => t.textContent), `e-${mode}`);
       for (let t = 0; t < Math.max(1, tabs.length); t++) {

@@ -27,6 +27,7 @@ import { measurePanels, measureTools } from './measure';
 import { PanelPages } from './panel-pages';
 import lightCss from './light.css?inline';
 import { loadWasm, wasmUrlFor, WasmLoadError, whenWasmReady } from './load-wasm';
+import { startInTurn } from './start-queue';
 import { followTheme } from './theme-follow';
 
 export interface PlaygroundHandle {
@@ -167,35 +168,52 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     return values as SettingValues;
   };
 
-  /** The element's width (as laid out now, then as the observer reports it). */
-  let width = element.getBoundingClientRect().width;
-  /** Whether the page's own CSS sizes the element (then --bp-height has no say): tried by moving it. */
+  const setVar = (el: HTMLElement, name: string, value: string): void => {
+    if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
+  };
+  /**
+   * The element's width, as the resize observer reports it (its first report
+   * comes before the first paint; reading it here instead would lay the
+   * page out once per element, and a page may have fifty).
+   */
+  let width = 0;
+  /**
+   * Whether the page's own CSS sizes the element (then --bp-height has no
+   * say): tried by moving it, once, and again when the element's height
+   * changes by something other than us.
+   */
+  let pageSizedSeen: boolean | null = null;
   const pageSized = (): boolean => {
+    if (pageSizedSeen !== null) return pageSizedSeen;
     const ours = element.style.getPropertyValue('--bp-height');
     element.style.setProperty('--bp-height', '3px');
     const a = element.getBoundingClientRect().height;
     element.style.setProperty('--bp-height', '5px');
     const b = element.getBoundingClientRect().height;
     element.style.setProperty('--bp-height', ours);
-    return a === b;
+    pageSizedSeen = a === b;
+    return pageSizedSeen;
+  };
+  /** The height we last gave the element, CSS px (NaN: a CSS length, or none). */
+  let ownHeight = NaN;
+  const setHeight = (css: string): void => {
+    ownHeight = css.endsWith('px') && !Number.isNaN(Number(css.slice(0, -2))) ? Number(css.slice(0, -2)) : NaN;
+    setVar(element, '--bp-height', css);
   };
   /** The last height picked from the width, and for what (width, mode, panels): it only grows while those stay, once the mode has settled. */
   let picked = { key: '', height: 0 };
   /** Whether the mode's first frames have filled its panels in (before that a height may shrink). */
   let settled = false;
   let pages: PanelPages | null = null;
-  const setVar = (el: HTMLElement, name: string, value: string): void => {
-    if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
-  };
   /** Sizes the element and places its panels (see layout.ts). */
   const applyLayout = (): void => {
     const wanted = early('height');
     if (current === null || host === null || width <= 0) {
       const h = wanted ?? provisionalHeight(width);
-      setVar(element, '--bp-height', typeof h === 'number' ? `${h}px` : String(h));
+      setHeight(typeof h === 'number' ? `${h}px` : String(h));
       return;
     }
-    if (wanted !== undefined) setVar(element, '--bp-height', typeof wanted === 'number' ? `${wanted}px` : String(wanted));
+    if (wanted !== undefined) setHeight(typeof wanted === 'number' ? `${wanted}px` : String(wanted));
     // A height the author or the page set wins: read it as laid out (a CSS length, the page's rule).
     const set = wanted !== undefined || pageSized() ? element.getBoundingClientRect().height : null;
     const shown = [...host.querySelectorAll<HTMLElement>('#panels > .panel')].filter((p) => !p.hidden).length;
@@ -213,7 +231,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       // never shrinks back.
       const key = `${Math.round(width)}:${mode}:${JSON.stringify(given.panels ?? 'all')}:${given.controls !== false}`;
       picked = { key, height: key === picked.key && settled ? Math.max(picked.height, layout.height) : layout.height };
-      setVar(element, '--bp-height', `${picked.height}px`);
+      setHeight(`${picked.height}px`);
     }
     const below = layout.placement === 'below';
     frameEl.classList.toggle('below', below);
@@ -228,9 +246,20 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     setVar(frameEl, '--bp-sheet-height', layout.sheet ? `${layout.sheetHeight}px` : '');
     const sidebar = host.querySelector<HTMLElement>('.sidebar');
     sidebar?.toggleAttribute('data-collapsible', layout.sheet);
-    if (sidebar !== null && pages === null) pages = new PanelPages(host.querySelector<HTMLElement>('#panels') as HTMLElement);
+    if (sidebar !== null && pages === null) {
+      pages = new PanelPages(host.querySelector<HTMLElement>('#panels') as HTMLElement);
+      pages.setNear(near);
+    }
     pages?.setEnabled(layout.tabs || shown === 1);
-    pages?.soon();
+  };
+  /** Lays out again in the next frame, once however many observers asked in this one. */
+  let layoutFrame = 0;
+  const layoutSoon = (): void => {
+    if (layoutFrame !== 0) return;
+    layoutFrame = requestAnimationFrame(() => {
+      layoutFrame = 0;
+      if (!destroyed) applyLayout();
+    });
   };
 
   const applyLook = (): void => {
@@ -265,8 +294,13 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   /** Counts create() calls: a mode whose code arrives after a newer create() is dropped. */
   let creates = 0;
   let started = false;
-  /** (Re)builds the mode from the values in force, once its code has loaded. */
-  const create = (): Promise<void> => {
+  /**
+   * (Re)builds the mode from the values in force, once its code has loaded.
+   * `inTwo`: the build and the first layout in two tasks (a page of many
+   * embeds starts them in turn; see start-queue.ts), the new mode hidden
+   * until it is laid out.
+   */
+  const create = (inTwo = false): Promise<void> => {
     contentResize.disconnect();
     pages?.destroy();
     pages = null;
@@ -276,16 +310,20 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     const ticket = ++creates;
     return findMode(mode)
       .load()
-      .then((factory) => {
+      .then(async (factory) => {
         if (ticket !== creates || destroyed) return;
-        host = document.createElement('div');
-        host.className = 'mode-host';
-        host.dataset.mode = mode;
-        body.replaceChildren(host);
+        const built = document.createElement('div');
+        host = built;
+        built.className = 'mode-host';
+        built.dataset.mode = mode;
+        if (inTwo) {
+          built.classList.add('bp-building');
+          body.append(built);
+        } else body.replaceChildren(built);
         // Colours a mode reads while it is built (CSS variables for its legend) are its embed's.
         useTheme(themes.name);
         try {
-          current = factory(host, buildValues(), {
+          current = factory(built, buildValues(), {
             publish: (values) => {
               published = { ...values };
               element.dispatchEvent(new CustomEvent('statechange', { detail: handle.getState() }));
@@ -299,9 +337,18 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
           showFailure(error);
           return;
         }
+        if (!visible) current.setVisible?.(false);
+        if (inTwo) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          if (ticket !== creates || destroyed) return;
+        }
         settled = false;
         applyLook();
-        for (const panel of host.querySelectorAll('#panels > .panel')) contentResize.observe(panel);
+        if (inTwo) {
+          built.classList.remove('bp-building');
+          body.replaceChildren(built);
+        }
+        for (const panel of built.querySelectorAll('#panels > .panel')) contentResize.observe(panel);
         // Two frames in, the panels show the scene: from then on the picked height only grows.
         requestAnimationFrame(() =>
           requestAnimationFrame(() => {
@@ -309,7 +356,6 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
             applyLayout();
           }),
         );
-        if (!visible) current.setVisible?.(false);
       }, showFailure);
   };
 
@@ -323,7 +369,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       report(found.problems);
     }
     started = true;
-    return create();
+    return create(true);
   };
 
   const placeholder = (text: string, kind: 'loading' | 'error'): void => {
@@ -353,35 +399,61 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     element.toggleAttribute('data-offscreen', !visible);
   });
   intersection.observe(element);
+  // Within a viewport of the reader: its panels are paged (panel-pages.ts).
+  let near = true;
+  const nearness = new IntersectionObserver(
+    (entries) => {
+      const entry = entries[entries.length - 1];
+      if (entry === undefined) return;
+      near = entry.isIntersecting;
+      pages?.setNear(near);
+    },
+    { rootMargin: '100% 0px 100% 0px' },
+  );
+  nearness.observe(element);
   // The element's width picks the layout (side by side, or the panels under
   // the canvas) and, without a `height`, the height; a low one folds the legend.
   const resize = new ResizeObserver((entries) => {
     const box = entries[entries.length - 1]?.contentRect;
     if (box === undefined) return;
+    if (width === 0) {
+      // An embed in or near view gets its mode's code while the wasm downloads;
+      // one further down waits until the wasm is in, leaving it the bandwidth.
+      const at = element.getBoundingClientRect();
+      if (at.top < innerHeight * 1.5 && at.bottom > -innerHeight * 0.5) {
+        findMode(mode)
+          .load()
+          .catch(() => {});
+      }
+    }
+    // Our own height arriving needs no new layout; any other change of size does.
+    const ours = Math.abs(box.height - ownHeight) < 0.5;
+    if (box.width === width && ours && current !== null) return;
+    if (!ours) pageSizedSeen = null;
     width = box.width;
-    applyLayout();
+    if (current === null) applyLayout();
+    else layoutSoon();
   });
   resize.observe(element);
   // The panels fill in on the first frames, and change as the scene does:
   // the layout follows them (a paged panel's own changes are panel-pages.ts's).
-  const contentResize = new ResizeObserver(() => applyLayout());
+  const contentResize = new ResizeObserver(() => layoutSoon());
 
   mode = readModeFrom(rawSettings, report);
-  // An embed in or near view gets its mode's code while the wasm downloads;
-  // one further down waits until the wasm is in, leaving it the bandwidth.
-  const box = element.getBoundingClientRect();
-  if (box.top < innerHeight * 1.5 && box.bottom > -innerHeight * 0.5) {
-    findMode(mode)
-      .load()
-      .catch(() => {});
-  }
   applyLayout();
   placeholder('Loading the broadphase playground…', 'loading');
   let stopWaiting = (): void => {};
-  const ready = loadWasm(wasmUrlFor(early('wasmUrl'))).then(start, (error: unknown) => {
+  // Started in turn with the page's other embeds (start-queue.ts), once the core is in.
+  let turn: { cancel: () => void } | null = null;
+  const inTurn = (): Promise<void> => {
+    const queued = startInTurn(element, start);
+    turn = queued;
+    return queued.started;
+  };
+  const ready = loadWasm(wasmUrlFor(early('wasmUrl'))).then(inTurn, (error: unknown) => {
     showFailure(error);
     // Another element may load the core from a better URL: then this one starts too.
-    stopWaiting = whenWasmReady(() => void start());
+    stopWaiting = whenWasmReady(() => void inTurn());
     throw error;
   });
   // The promise is for callers; an unhandled rejection here would only repeat the message on screen.
@@ -434,10 +506,13 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       if (destroyed) return;
       destroyed = true;
       stopWaiting();
+      turn?.cancel();
       themes.stop();
       intersection.disconnect();
+      nearness.disconnect();
       resize.disconnect();
       contentResize.disconnect();
+      cancelAnimationFrame(layoutFrame);
       pages?.destroy();
       current?.destroy();
       current = null;

@@ -36,6 +36,9 @@ export class PanelPages {
   private frame = 0;
   private contentTimer = 0;
   private enabled = false;
+  /** Off screen (see setVisible), and whether a layout waits for it to show. */
+  private hidden = false;
+  private waiting = false;
   /** Rows changed while the reader's focus was in the panel: re-page once it leaves. */
   private stale = false;
   /** Whether the pending content check re-pages whatever it finds. */
@@ -55,16 +58,29 @@ export class PanelPages {
       // A tab chosen or a panel shown or hidden: now. Rows added, taken
       // away, shown or hidden: in a moment. Only text changing: in a
       // moment, if a row no longer fits its page.
-      const ours = (r: MutationRecord) => this.pager.contains(r.target);
-      if (records.some((r) => r.type === 'attributes' && r.target.parentElement === panels)) this.soon();
-      else if (records.some((r) => !ours(r) && (r.type === 'attributes' || [...r.addedNodes, ...r.removedNodes].some((n) => n instanceof Element)))) this.later(true);
-      else if (records.some((r) => !ours(r))) this.later(false);
+      const theirs = records.filter((r) => !this.pager.contains(r.target));
+      if (theirs.some((r) => r.type === 'attributes' && r.target.parentElement === panels)) this.soon();
+      else if (theirs.some((r) => r.type === 'attributes' || [...r.addedNodes, ...r.removedNodes].some((n) => n instanceof Element))) this.later(true);
+      else if (theirs.length > 0) this.later(false);
     });
     // Rows are not re-paged under a reader's focus (a hidden field would lose it): once it leaves.
     panels.addEventListener('focusout', () => {
       if (this.stale) this.later(true);
     });
     this.mutations.observe(panels, { attributes: true, attributeFilter: ['data-current', 'hidden'], childList: true, characterData: true, subtree: true });
+  }
+
+  /**
+   * Far from the viewport the pages wait (a page of fifty embeds pages
+   * only those a reader is near), and the panels show nothing meanwhile
+   * (unpaged, they would not fit); near it again, they are worked out.
+   */
+  setNear(near: boolean): void {
+    this.hidden = !near;
+    if (near && this.waiting) {
+      this.waiting = false;
+      this.soon();
+    }
   }
 
   /** Whether pages are in use (the embed's layout gives the panels a fixed room); off: every row shows. */
@@ -81,6 +97,7 @@ export class PanelPages {
     this.resize.disconnect();
     this.mutations.disconnect();
     this.reset();
+    this.panels.removeAttribute('data-pages-waiting');
     this.pager.remove();
   }
 
@@ -89,7 +106,13 @@ export class PanelPages {
     if (this.frame !== 0) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
-      this.layout();
+      if (this.hidden) {
+        this.waiting = true;
+        this.panels.setAttribute('data-pages-waiting', '');
+      } else {
+        this.panels.removeAttribute('data-pages-waiting');
+        this.layout();
+      }
     });
   }
 

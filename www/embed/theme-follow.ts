@@ -18,10 +18,26 @@ import { publishTheme, type ThemeName } from '../runtime/theme';
 
 export type ThemeSetting = ThemeName | 'auto';
 
+/**
+ * What pageTheme found for each parent element in this task: a page of
+ * many embeds reads its look once per column, not once per embed (each
+ * read after another embed's set-up would restyle the page again).
+ */
+const seenThisTask = new Map<Element, ThemeName>();
+
 /** The theme the page around `host` shows; `probe` is a hidden element of the embed's own (see canvasTheme). */
 export function pageTheme(host: Element, probe: HTMLElement): ThemeName {
   // The parent's: the element's own is the embed stylesheet's.
   const around = host.parentElement ?? document.documentElement;
+  const seen = seenThisTask.get(around);
+  if (seen !== undefined) return seen;
+  if (seenThisTask.size === 0) setTimeout(() => seenThisTask.clear(), 0);
+  const found = readPageTheme(around, probe);
+  seenThisTask.set(around, found);
+  return found;
+}
+
+function readPageTheme(around: Element, probe: HTMLElement): ThemeName {
   const scheme = getComputedStyle(around).colorScheme.replace(/\bonly\b/, '').trim();
   if (scheme === 'dark' || scheme === 'light') return scheme;
   for (let el: Element | null = around; el !== null; el = el.parentElement ?? (el.getRootNode() as ShadowRoot).host ?? null) {
@@ -56,6 +72,8 @@ function watchPage(): () => void {
     if (frame !== 0) return;
     frame = requestAnimationFrame(() => {
       frame = 0;
+      // The page changed since anything was read in this task.
+      seenThisTask.clear();
       for (const follow of [...followers]) follow();
     });
   };
