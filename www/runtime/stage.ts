@@ -36,6 +36,8 @@ export interface LayoutOptions {
   canvasLabel: string;
   /** One line of how-to under the canvas (the runtime adds how to zoom on this device). */
   help: string;
+  /** What a finger does differently, added to the help on a touch screen. */
+  touchHelp?: string;
   /** A line under the panels; `<code>…</code>` marks code (the only markup it may hold). */
   colophon?: string;
 }

@@ -12,7 +12,7 @@
 import type { KeyScene, PointerScene } from '../../runtime/input';
 import { HANDLES, type HandleName, type RaysModel } from './model';
 import { HANDLE_RADIUS } from './layers';
-import { PICK_PX, pickBox, resizeCursor } from '../../box-editing/handles';
+import { boxAim, pickBox, resizeCursor } from '../../box-editing/handles';
 import { dragBox, dragCursor, grabBox, startCreate, type BoxDrag } from '../../box-editing/drag';
 import { arrowOf, isDeleteKey, isDuplicateKey, nudgeSelected } from '../../box-editing/keys';
 
@@ -70,7 +70,7 @@ export class RaysInput implements PointerScene, KeyScene {
     const hit = pickBox(m.viewport, m.drawn.boxes(), px, py, e.pointerType);
     if (hit === null) return null;
     const b = m.drawn.box(hit.box);
-    return b === undefined ? null : Math.min(b.w, b.h) * m.viewport.scale + 2 * (PICK_PX[e.pointerType as keyof typeof PICK_PX] ?? PICK_PX.mouse);
+    return b === undefined ? null : boxAim(b, m.viewport.scale, e.pointerType, b.id === m.drawn.selected);
   }
 
   /** A press the input layer handed over: a handle drag, a drawn box's move or resize, or a new box. */

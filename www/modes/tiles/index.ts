@@ -29,7 +29,8 @@ import { AboutPanel, KeysPanel, MapPanel, PalettePanel, readoutPanel, tilesLegen
 
 const LAYOUT = {
   canvasLabel: 'Tile editor: the tile map with its cell-edge states, and draggable boxes with the cells they touch',
-  help: 'Click or drag to paint · right-drag erases · R turns the shape · drag a box, its edges resize · Shift-drag draws a box · Ctrl+Z undoes · middle-drag or Space-drag pans, two fingers zoom · on touch, one finger scrolls unless “Edit by touch” is on',
+  help: 'Click or drag to paint · right-drag erases · R turns the shape · drag a box, its edges resize · Shift-drag draws a box · Ctrl+Z undoes · middle-drag or Space-drag pans, two fingers zoom',
+  touchHelp: 'one finger scrolls the page unless “Edit by touch” or Box is on (then it paints or draws) · tap a box to pick it, then drag it with one finger (or press and hold)',
   colophon: 'Rust core compiled to WebAssembly · <code>tiles.setTile()</code>, <code>changedCellsSince()</code>, <code>touchedCells()</code>, <code>pushOut()</code>',
 };
 

@@ -12,7 +12,7 @@
 import type { KeyScene, PointerScene } from '../../runtime/input';
 import type { Viewport } from '../../runtime/viewport';
 import type { Hover, ResizeEdges, Side, TilesModel } from './model';
-import { PICK_PX, pickBox, resizeCursor, type Pick } from '../../box-editing/handles';
+import { boxAim, pickBox, resizeCursor, type Pick } from '../../box-editing/handles';
 import { dragBox, dragCursor, grabBox, startCreate, type BoxDrag } from '../../box-editing/drag';
 import { arrowOf, isDeleteKey, isDuplicateKey, nudgeSelected } from '../../box-editing/keys';
 
@@ -85,7 +85,7 @@ export class TilesInput implements PointerScene, KeyScene {
     const creating = e.button === 0 && (e.shiftKey || ed.tool === 'box');
     if (hit !== null && !(creating && e.shiftKey)) {
       const b = ed.box(hit.box);
-      return b === undefined ? null : Math.min(b.w, b.h) * this.view.scale + 2 * (PICK_PX[e.pointerType as keyof typeof PICK_PX] ?? PICK_PX.mouse);
+      return b === undefined ? null : boxAim(b, this.view.scale, e.pointerType, b.id === ed.selected);
     }
     if (e.pointerType === 'touch' && !ed.touchEdit && !creating) return null;
     return Infinity;
