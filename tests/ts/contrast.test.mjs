@@ -12,9 +12,9 @@ let theme;
 let contrast;
 let lists;
 before(async () => {
-  const [t, c, rays, tiles] = await load('/www/runtime/theme.ts', '/www/runtime/contrast.ts', '/www/modes/rays/colours.ts', '/www/modes/tiles/colours.ts');
+  const [t, c, rays, tiles, play] = await load('/www/runtime/theme.ts', '/www/runtime/contrast.ts', '/www/modes/rays/colours.ts', '/www/modes/tiles/colours.ts', '/www/modes/play/colours.ts');
   [theme, contrast] = [t, c];
-  lists = { shared: t.palettePairs, rays: rays.rayPairs, tiles: tiles.tilePairs };
+  lists = { shared: t.palettePairs, rays: rays.rayPairs, tiles: tiles.tilePairs, play: play.playPairs };
 });
 
 for (const name of ['light', 'dark']) {
