@@ -288,6 +288,7 @@ export class KeysPanel implements Panel {
       key(['Ctrl', 'Z'], 'undo (Shift+Ctrl+Z redo); Cmd on a Mac'),
       key(['Enter'], 'on the canvas: pick A, B, enemy, player in turn (Tab leaves the canvas)'),
       key(['←', '↑', '→', '↓'], 'move the picked one (Shift: a whole tile), or the selected drawn box (Shift: resize)'),
+      key(['I'], 'on the canvas: draw a box in the middle of the view (Insert too); the arrows then move it, Shift+arrows resize it'),
       key(['N'], 'DDA: one cell forward (Shift+N: back)'),
       key(['Esc'], 'show the whole trace again'),
       key(['Space'], 'pause / play the boxes'),

@@ -239,6 +239,9 @@ export class KeysPanel implements Panel {
       key(['Delete'], 'delete the selected box (Ctrl/Cmd+D duplicates it)'),
       key(['Ctrl', 'Z'], 'undo (Shift+Ctrl+Z redo); Cmd on a Mac'),
       key(['←', '↑', '→', '↓'], 'move the selected box (Shift: resize) when the map has focus'),
+      key(['Esc'], 'on the map: let go of the box for the tile cursor (again: leave the map)'),
+      key(['←', '↑', '→', '↓', 'Enter'], 'with no box selected: move the tile cursor; Enter paints there with the tool in hand (Delete erases)'),
+      key(['I'], 'on the map: draw a box on the tile cursor\'s cell (Insert too)'),
       key(['middle-drag'], 'pan (or hold Space and drag); two fingers pinch and pan on a touch screen'),
     ),
   );
