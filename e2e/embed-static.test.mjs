@@ -6,11 +6,12 @@
 // the element's height); mount() into a fixed-height container (no
 // overflow). Every canvas must paint. Then every setting of the table gets
 // a bad value and must be warned about by name, and docs/EMBED.md must
-// carry the table the code validates against.
+// carry the table the code validates against and the build's download size.
 // Run `npm run build:lib` first (npm test does).
 
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { serveFiles } from './static-server.mjs';
@@ -260,18 +261,22 @@ test('docs/EMBED.md carries the settings and panel tables the code validates aga
       const end = doc.indexOf(`<!-- /${name} -->`);
       return start < 0 || end < 0 ? null : doc.slice(start + `<!-- ${name}: generated -->`.length, end).trim();
     };
+    // The download's size, from this build: the wasm and the module, gzipped, to the nearest 5 KB.
+    const kb5 = (file) => `about ${Math.round(gzipSync(readFileSync(file), { level: 9 }).length / 1024 / 5) * 5} KB`;
+    tables.sizes = `${kb5(WASM)} gzipped, the module ${kb5(MODULE)}`;
     if (process.env.UPDATE_EMBED_DOCS === '1') {
       let next = doc;
-      for (const [name, text] of [['settings', tables.settings], ['panels', tables.panels]]) {
+      for (const [name, text] of [['settings', `\n${tables.settings}\n`], ['panels', `\n${tables.panels}\n`], ['sizes', tables.sizes]]) {
         const start = next.indexOf(`<!-- ${name}: generated -->`) + `<!-- ${name}: generated -->`.length;
         const end = next.indexOf(`<!-- /${name} -->`);
-        next = `${next.slice(0, start)}\n${text}\n${next.slice(end)}`;
+        next = `${next.slice(0, start)}${text}${next.slice(end)}`;
       }
       writeFileSync(path, next);
       doc = next;
     }
     assert.equal(between('settings'), tables.settings, 'docs/EMBED.md\'s settings table differs from the code (UPDATE_EMBED_DOCS=1 node --test e2e/embed-static.test.mjs rewrites it)');
     assert.equal(between('panels'), tables.panels, 'docs/EMBED.md\'s panel table differs from the modes (UPDATE_EMBED_DOCS=1 … rewrites it)');
+    assert.equal(between('sizes'), tables.sizes, 'docs/EMBED.md\'s download size differs from the build\'s (UPDATE_EMBED_DOCS=1 … rewrites it)');
   } finally {
     await server.close();
   }
