@@ -39,10 +39,11 @@ function makeWorld(api, structure, tiles) {
   w.populate(OBJECTS, 42, 'uniform');
   w.setStructure(structure);
   if (tiles) {
-    w.setTileGrid(TILE_COLS, TILE_COLS, TILE);
+    const map = w.tiles;
+    map.reset(TILE_COLS, TILE_COLS, TILE);
     const rand = mulberry32(7);
     for (let i = 0; i < TILE_COLS * TILE_COLS * 0.02; i++) {
-      w.setTile(Math.floor(rand() * TILE_COLS), Math.floor(rand() * TILE_COLS), 'full');
+      map.setTile(Math.floor(rand() * TILE_COLS), Math.floor(rand() * TILE_COLS), 'full');
     }
   }
   w.step(1 / 60);

@@ -18,10 +18,10 @@ export function makeWorld(api) {
   const w = new api.World(SIDE, SIDE);
   const first = w.populate(OBJECTS, 42, 'uniform');
   w.setStructure('loose-grid');
-  w.setTileGrid(TILE_COLS, TILE_COLS, TILE);
+  w.tiles.reset(TILE_COLS, TILE_COLS, TILE);
   const rand = mulberry32(7);
   for (let i = 0; i < TILE_COLS * TILE_COLS * 0.02; i++) {
-    w.setTile(Math.floor(rand() * TILE_COLS), Math.floor(rand() * TILE_COLS), 'full');
+    w.tiles.setTile(Math.floor(rand() * TILE_COLS), Math.floor(rand() * TILE_COLS), 'full');
   }
   w.step(1 / 60);
   w.pairs();
@@ -134,23 +134,29 @@ export const CASES = [
     },
   },
   {
-    name: '`touchedCells(x, y, 40, 40)`',
+    name: '`tiles.touchedCells(x, y, 40, 40)`',
     key: 'touchedCells',
     calls: 10_000,
-    make: (api, { w }, a) => (n) => {
-      for (let i = 0; i < n; i++) keep(w.touchedCells(a.xs[i], a.ys[i], 40, 40).length);
+    make: (api, { w }, a) => {
+      const t = w.tiles;
+      return (n) => {
+        for (let i = 0; i < n; i++) keep(t.touchedCells(a.xs[i], a.ys[i], 40, 40).length);
+      };
     },
   },
   {
-    name: '`traceCells` across the world',
+    name: '`tiles.traceCells` across the world',
     key: 'traceCells',
     calls: 2_000,
-    make: (api, { w }, a) => (n) => {
-      for (let i = 0; i < n; i++) keep(w.traceCells(a.xs[i], 0, a.x1s[i], SIDE).length);
+    make: (api, { w }, a) => {
+      const t = w.tiles;
+      return (n) => {
+        for (let i = 0; i < n; i++) keep(t.traceCells(a.xs[i], 0, a.x1s[i], SIDE).length);
+      };
     },
   },
   {
-    name: '`lineOfSight(x0, y0, x1, y1)`',
+    name: '`tiles.lineOfSight(x0, y0, x1, y1)`',
     key: 'lineOfSight',
     calls: 10_000,
     make: (api, { w }, a) => {
@@ -163,19 +169,25 @@ export const CASES = [
     },
   },
   {
-    name: '`setTile(col, row, shape)`',
+    name: '`tiles.setTile(col, row, shape)`',
     key: 'setTile',
     calls: 10_000,
-    make: (api, { w }, a) => (n) => {
-      for (let i = 0; i < n; i++) w.setTile(a.cols[i], a.rows[i], (i & 1) === 0 ? 'full' : 'empty');
+    make: (api, { w }, a) => {
+      const t = w.tiles;
+      return (n) => {
+        for (let i = 0; i < n; i++) t.setTile(a.cols[i], a.rows[i], (i & 1) === 0 ? 'full' : 'empty');
+      };
     },
   },
   {
-    name: '`tile(col, row)`',
+    name: '`tiles.tile(col, row)`',
     key: 'tile',
     calls: 10_000,
-    make: (api, { w }, a) => (n) => {
-      for (let i = 0; i < n; i++) keep(w.tile(a.cols[i], a.rows[i]).length);
+    make: (api, { w }, a) => {
+      const t = w.tiles;
+      return (n) => {
+        for (let i = 0; i < n; i++) keep(t.tile(a.cols[i], a.rows[i]).length);
+      };
     },
   },
   {

@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use broadphase::quadtree::{Placement, Quadtree, QuadtreeLimits};
-use broadphase::scene::{generate, world_side_for, Layout, Rng};
+use broadphase::scene::{generate, scene_side, Layout, Rng};
 use broadphase::{Aabb, BroadPhase};
 
 fn median(mut samples: Vec<f64>) -> f64 {
@@ -22,7 +22,7 @@ fn main() {
     println!("|---|---:|---:|---:|---:|---:|");
     for placement in [Placement::StraddleInParent, Placement::AllOverlappedLeaves] {
         for &count in counts {
-            let side = world_side_for(count);
+            let side = scene_side(count);
             let objects = generate(count, side, Layout::Uniform, 7);
             let mut boxes: Vec<Aabb> = objects.iter().map(|o| Aabb::from_xywh(o.x, o.y, o.w, o.h)).collect();
             let world = Aabb::from_xywh(0.0, 0.0, side, side);

@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 
-use broadphase::scene::{world_side_for, Layout};
+use broadphase::scene::{scene_side, Layout};
 use broadphase::world::StructureKind;
 use broadphase::World;
 
@@ -25,7 +25,7 @@ fn main() {
             if !filters.iter().all(|f| row.contains(f.as_str())) {
                 continue;
             }
-            let side = world_side_for(count);
+            let side = scene_side(count);
             let mut world = World::new(side, side).unwrap();
             world.set_structure(kind.name()).unwrap();
             world.populate(count as u32, 42, Layout::Uniform).unwrap();

@@ -13,7 +13,7 @@
 
 use std::time::Instant;
 
-use broadphase::scene::{world_side_for, Layout};
+use broadphase::scene::{scene_side, Layout};
 use broadphase::world::StructureKind;
 use broadphase::World;
 
@@ -44,7 +44,7 @@ fn frames_for(kind: StructureKind, count: usize) -> usize {
 }
 
 fn measure(kind: StructureKind, layout: Layout, count: usize) -> Row {
-    let side = world_side_for(count);
+    let side = scene_side(count);
     let mut world = World::new(side, side).unwrap();
     world.set_structure(kind.name()).unwrap();
     world.populate(count as u32, 42, layout).unwrap();

@@ -38,10 +38,11 @@ async function loadBuild(pkg) {
 function makeWorld(api, speed) {
   const w = new api.World(SIDE, SIDE);
   w.setStructure('loose-grid');
-  w.setTileGrid(COLS, COLS, TILE);
+  const tiles = w.tiles;
+  tiles.reset(COLS, COLS, TILE);
   const rand = mulberry32(3);
-  for (let i = 0; i < COLS * COLS * 0.1; i++) w.setTile(Math.floor(rand() * COLS), Math.floor(rand() * COLS), 'full');
-  for (let i = 0; i < COLS * COLS * 0.02; i++) w.setTile(Math.floor(rand() * COLS), Math.floor(rand() * COLS), 'slope45-br');
+  for (let i = 0; i < COLS * COLS * 0.1; i++) tiles.setTile(Math.floor(rand() * COLS), Math.floor(rand() * COLS), 'full');
+  for (let i = 0; i < COLS * COLS * 0.02; i++) tiles.setTile(Math.floor(rand() * COLS), Math.floor(rand() * COLS), 'slope45-br');
   let made = 0;
   while (made < COLLIDERS) {
     const size = 4 + rand() * 8;
@@ -50,7 +51,7 @@ function makeWorld(api, speed) {
     const angle = rand() * 2 * Math.PI;
     // The raw module of a build with a façade answers a shape's code (0 is
     // empty), an older one its name.
-    const empty = (cx, cy) => [0, 'empty'].includes(w.tile(Math.floor(cx / TILE), Math.floor(cy / TILE)));
+    const empty = (cx, cy) => [0, 'empty'].includes(tiles.tile(Math.floor(cx / TILE), Math.floor(cy / TILE)));
     const clear = [x, x + size].every((cx) => [y, y + size].every((cy) => empty(cx, cy)));
     if (!clear) continue;
     const id = w.insert(x, y, size, size);

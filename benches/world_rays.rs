@@ -23,10 +23,10 @@ fn world(kind: StructureKind, tiles: bool) -> World {
     w.populate(10_000, 42, Layout::Uniform).expect("room for the scene");
     w.set_structure(kind.name()).expect("a known structure");
     if tiles {
-        w.set_tile_grid(125, 125, 32.0).expect("a valid map");
+        w.tiles_mut().reset(125, 125, 32.0).expect("a valid map");
         let mut rng = Rng::new(7);
         for _ in 0..(125 * 125 / 50) {
-            w.set_tile(rng.below(125), rng.below(125), "full").expect("in the map");
+            w.tiles_mut().set_tile_named(rng.below(125), rng.below(125), "full").expect("in the map");
         }
     }
     w.step(1.0 / 60.0).expect("a valid dt");

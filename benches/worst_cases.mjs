@@ -126,12 +126,12 @@ row('grid at its smallest cell size: insert a box covering the world + pairs', t
 }));
 row('castRay + traceCells + lineOfSight from -1e308 to 1e308 (240-unit map)', time(() => {
   const w = new World(240, 240);
-  w.setTileGrid(10, 10, 24);
-  w.setTile(5, 5, 'full');
+  w.tiles.reset(10, 10, 24);
+  w.tiles.setTile(5, 5, 'full');
   return w;
 }, (w) => {
   w.castRay(-1e308, 130, 1e308, 130);
-  w.traceCells(-1e308, 130, 1e308, 130);
+  w.tiles.traceCells(-1e308, 130, 1e308, 130);
   w.tiles.lineOfSight(-1e308, 130, 1e308, 130);
 }));
 row('new World(1e6, 1e6), 100 times', time(() => null, () => {
@@ -209,7 +209,7 @@ const bigMap = (() => {
   return rows.join('\n');
 })();
 rowOf('tiles.loadAscii of a 4096 × 4096 map (16.8M cells, a 33 MB string)', () => new World(4096, 4096), (w) => w.tiles.loadAscii(bigMap, 1));
-rowOf('setTileGrid(4096, 4096, 1): the same size, empty, for comparison', () => new World(4096, 4096), (w) => w.setTileGrid(4096, 4096, 1));
+rowOf('tiles.reset(4096, 4096, 1): the same size, empty, for comparison', () => new World(4096, 4096), (w) => w.tiles.reset(4096, 4096, 1));
 
 console.log('| operation | median ms |\n|---|---:|\n' + rows.join('\n'));
 for (const [what, message] of refusals) console.log(`- refused: ${what}: "${message}"`);

@@ -189,6 +189,7 @@ const BAD = {
   'box list': '1,2,3',
   'id:box list': '0:1,2,3,4',
   'child:parent list': '3:3',
+  'tick:edit list': '9:1:1,2,3;4:speed:1',
   'ASCII map': '',
   '4 numbers': '1_2',
   '2 numbers': 'x',

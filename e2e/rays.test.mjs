@@ -82,7 +82,7 @@ async function tracedNow() {
       const r = bp.ray;
       const t = bp.tracedRay();
       const same = r.x0 === t.x0 && r.y0 === t.y0 && r.x1 === t.x1 && r.y1 === t.y1;
-      return { same, shaded: bp.shadedCells(), expected: Array.from(bp.world.traceCells(r.x0, r.y0, r.x1, r.y1)) };
+      return { same, shaded: bp.shadedCells(), expected: Array.from(bp.world.tiles.traceCells(r.x0, r.y0, r.x1, r.y1)) };
     },
     (s) => s.same,
   );

@@ -6,7 +6,7 @@
 //! Arguments: object count, layout (`uniform`, `clustered`, `mixed`),
 //! frames, and optionally the structure (default `loose-grid`).
 
-use broadphase::scene::{world_side_for, Layout};
+use broadphase::scene::{scene_side, Layout};
 use broadphase::World;
 
 fn main() {
@@ -16,7 +16,7 @@ fn main() {
     let layout = args.get(1).and_then(|a| Layout::from_name(a)).expect(usage);
     let frames: usize = args.get(2).and_then(|a| a.parse().ok()).expect(usage);
     let structure = args.get(3).map_or("loose-grid", String::as_str);
-    let side = world_side_for(count);
+    let side = scene_side(count);
     let mut world = World::new(side, side).expect("a positive side");
     world.set_structure(structure).expect(usage);
     world.populate(count as u32, 42, layout).expect("a seeded scene");

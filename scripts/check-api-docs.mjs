@@ -1,7 +1,8 @@
 // Keeps docs/API.md true to the code: its member tables of `World` and
 // `TileGrid` are what scripts/generate-api.mjs makes of the façade's JSDoc
 // (www/core/facade.js, the one source of the API), and the table of views
-// equals what the running core says (`World.views()`, `World.viewLayout`).
+// equals what the running core says (`World.views()`, `World.viewLayout`),
+// and so does the list of structures (`World.structures()`).
 // Run after the wasm build: `node scripts/check-api-docs.mjs`.
 
 import { readFileSync } from 'node:fs';
@@ -35,6 +36,12 @@ for (const view of World.views()) {
   else if (table.get(view).join() !== fields.join()) problems.push(`docs/API.md says view ${view} is ${table.get(view).join(', ')}; the core says ${fields.join(', ')}`);
 }
 for (const view of table.keys()) if (!World.views().includes(view)) problems.push(`docs/API.md lists a view ${view} the core does not know`);
+
+// The structures: World.structures() is the one list (StructureKind::ALL in
+// the core); the setStructure row describes each of them, in its order.
+const structureRow = doc.split('\n').find((l) => l.startsWith('| `setStructure('));
+const described = [...(structureRow ?? '').matchAll(/`"([a-z-]+)"`/g)].map((m) => m[1]);
+if (described.join() !== World.structures().join()) problems.push(`docs/API.md's setStructure describes ${described.join(', ')}; World.structures() is ${World.structures().join(', ')}`);
 
 if (problems.length > 0) {
   console.error(`docs/API.md disagrees with the code:\n- ${problems.join('\n- ')}`);

@@ -2,7 +2,7 @@
 //! can swap one for another and compare them against brute force.
 
 use crate::geometry::Aabb;
-use crate::ray::RayPath;
+use crate::segment::RayPath;
 
 /// Work counters of the last `pairs` or `query` call, shown in the playground
 /// and used by the benchmarks to explain timings.
@@ -161,11 +161,12 @@ pub(crate) fn relabel_records<T: Copy>(records: &mut Vec<T>, spare: &mut Vec<T>,
 /// Per-number records of `S` values each (a box is four, a velocity two),
 /// in the new numbering: new `n` takes old `old_of_new[n]`'s values. They
 /// are gathered in the new order, so each is written once and nothing is
-/// filled first (scattering them by `new_of_old` into a filled array took
-/// 1.4 of a 100k renumbering's 4.5 ms), and a record is copied as one small
-/// array (a slice copy of a length known only at run time made the World's
-/// boxes and velocities 1.2 ms). `spare` is scratch of the same type,
-/// swapped in, so nothing is allocated once both have grown.
+/// filled first (scattering them by `new_of_old` would write a filled
+/// array twice), and a record is copied as one small array of a length
+/// known when compiling (the compiler then copies it with a few moves, not
+/// a loop). `spare` is scratch of the same type, swapped in, so nothing is
+/// allocated once both have grown. What each choice saves is in
+/// docs/BENCHMARKS.md ("Renumbering the slots").
 pub(crate) fn relabel_strided<T: Copy, const S: usize>(
     values: &mut Vec<T>,
     spare: &mut Vec<T>,
@@ -174,7 +175,7 @@ pub(crate) fn relabel_strided<T: Copy, const S: usize>(
     spare.clear();
     if S == 1 {
         // One value a record: an exact-size extend, no capacity check per
-        // record (2-4 % of a grid's or quadtree's renumbering).
+        // record.
         spare.extend(old_of_new.iter().map(|&old| values[old as usize]));
         std::mem::swap(values, spare);
         return;

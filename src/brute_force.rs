@@ -4,7 +4,7 @@
 use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
-use crate::ray::RayPath;
+use crate::segment::RayPath;
 
 /// Proxies in a dense array; a proxy's position is kept for O(1) removal.
 #[derive(Default)]
@@ -27,9 +27,14 @@ impl BruteForce {
     }
 }
 
+impl BruteForce {
+    /// The name `World::set_structure` takes for it.
+    pub const NAME: &'static str = "brute-force";
+}
+
 impl BroadPhase for BruteForce {
     fn name(&self) -> &'static str {
-        "brute-force"
+        BruteForce::NAME
     }
 
     fn insert(&mut self, proxy: u32, aabb: Aabb) {

@@ -1,6 +1,7 @@
 //! The one error type of the library. Every message names the argument that
 //! was wrong, because that is what a caller needs to fix the call.
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// Why a call was refused. A refused call has changed nothing.
@@ -40,8 +41,9 @@ pub enum Error {
         arg: &'static str,
         /// The name given.
         name: String,
-        /// The names accepted, for the message.
-        expected: &'static str,
+        /// The names accepted, for the message (built from the list of
+        /// names itself where there is one, e.g. `StructureKind::ALL`).
+        expected: Cow<'static, str>,
     },
     /// A number that must be a whole number was not.
     NotWhole {

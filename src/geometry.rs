@@ -39,8 +39,8 @@ impl Aabb {
     /// [`Aabb::overlaps`] computed without branches (the four comparisons
     /// combined with `&`), for loops that do not branch on the answer
     /// either: neighbouring boxes overlap too irregularly for a branch to be
-    /// predicted. Where the caller branches anyway, `overlaps` stops at the
-    /// first failed comparison and is as fast or faster.
+    /// predicted. Where the caller branches anyway, `overlaps`, which stops
+    /// at the first failed comparison, is the one to use.
     #[must_use]
     #[inline]
     pub fn overlaps_without_branches(&self, other: &Aabb) -> bool {
@@ -230,5 +230,38 @@ impl CellRange {
     pub fn cells(self) -> impl Iterator<Item = (u32, u32)> {
         let cols = self.col_start..self.col_end;
         (self.row_start..self.row_end).flat_map(move |r| cols.clone().map(move |c| (c, r)))
+    }
+}
+
+/// The midpoint of `[min, max]`, always inside it: `0.5 * (min + max)`
+/// unless the sum overflows (coordinates beyond ~9e307), where halving each
+/// first is exact. The loose grid's correctness argument needs the centre
+/// inside the box.
+#[must_use]
+#[inline]
+pub fn midpoint(min: f64, max: f64) -> f64 {
+    let centre = 0.5 * (min + max);
+    if centre.is_finite() {
+        centre
+    } else {
+        0.5 * min + 0.5 * max
+    }
+}
+
+/// The largest float below `x` (`f64::next_down` needs a newer compiler
+/// than this crate's `rust-version`). `x` is finite or `+inf`.
+#[must_use]
+#[inline]
+pub fn next_down(x: f64) -> f64 {
+    if x == 0.0 {
+        return -f64::from_bits(1);
+    }
+    let bits = x.to_bits();
+    if x > 0.0 {
+        f64::from_bits(bits - 1)
+    } else if x.is_finite() {
+        f64::from_bits(bits + 1)
+    } else {
+        x
     }
 }

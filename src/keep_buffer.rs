@@ -1,12 +1,12 @@
 //! Collecting test results without branching on them. A broad phase's
 //! inner loops test a box against its neighbours, and whether neighbouring
-//! boxes overlap is too irregular for the processor to predict (about one
-//! test in six succeeds in a loose grid at the suggested cell size), so
+//! boxes overlap is too irregular for the processor to predict (a minority
+//! of tests succeed, in no pattern), so
 //! `if overlaps { out.push(..) }` mispredicts at random. [`KeepBuffer`]
 //! writes every candidate to its next free place and advances its count by
-//! the test's outcome instead: a store in place of a misprediction.
-//! It took about a quarter off the loose grid's `pairs` and
-//! `query_partners` at 100k objects (see docs/BENCHMARKS.md).
+//! the test's outcome instead: a store in place of a misprediction
+//! (docs/BENCHMARKS.md has what it saves the loose grid's `pairs` and
+//! `query_partners`).
 
 /// Up to `CAPACITY` kept items, flushed into a `Vec` when full (and by the
 /// caller when it is done, see [`KeepBuffer::flush`]).

@@ -48,10 +48,13 @@
 //! ```
 //! use broadphase::World;
 //! let mut world = World::new(240.0, 240.0).unwrap();
-//! world.set_tile_grid(10, 10, 24.0).unwrap();
-//! world.set_tile(5, 5, "slope45-br").unwrap();
+//! world.tiles_mut().reset(10, 10, 24.0).unwrap();
+//! world.tiles_mut().set_tile_named(5, 5, "slope45-br").unwrap();
 //! // Which tiles a box touches, and how a ray meets the slope.
-//! assert_eq!(world.touched_cells(118.0, 118.0, 4.0, 4.0).unwrap(), &[4, 4, 5, 4, 4, 5, 5, 5]);
+//! let mut touched = Vec::new();
+//! let area = broadphase::geometry::Aabb::from_xywh(118.0, 118.0, 4.0, 4.0);
+//! world.tiles().touched_cells(&area, &mut touched);
+//! assert_eq!(touched, [(4, 4), (5, 4), (4, 5), (5, 5)]);
 //! let hit = world.cast_ray(10.0, 130.0, 230.0, 130.0).unwrap().unwrap();
 //! assert_eq!((hit.col, hit.row), (5, 5));
 //! // A child keeps its offset and follows its parent.
@@ -75,9 +78,11 @@ pub mod index;
 mod keep_buffer;
 pub mod loose_grid;
 pub mod quadtree;
-mod radix_sort;
+#[doc(hidden)]
+pub mod radix_sort; // public for benches/radix_sort.rs alone
 pub mod ray;
 pub mod scene;
+pub mod segment;
 pub mod tile_grid;
 pub mod wire;
 pub mod world;

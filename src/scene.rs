@@ -71,11 +71,11 @@ impl Layout {
     }
 
     /// The layout with this name; anything else is an error naming `layout`.
-    pub fn check_name(name: &str) -> crate::Result<Layout> {
-        Layout::from_name(name).ok_or_else(|| crate::Error::UnknownName {
+    pub fn check_name(name: &str) -> crate::error::Result<Layout> {
+        Layout::from_name(name).ok_or_else(|| crate::error::Error::UnknownName {
             arg: "layout",
             name: name.to_string(),
-            expected: "\"uniform\", \"clustered\", \"mixed\"",
+            expected: "\"uniform\", \"clustered\", \"mixed\"".into(),
         })
     }
 }
@@ -104,11 +104,11 @@ pub struct SceneObject {
 /// the playground and the JavaScript benchmarks ask for it
 /// (`World.sceneSide(count)`).
 #[must_use]
-pub fn world_side_for(count: usize) -> f64 {
+pub fn scene_side(count: usize) -> f64 {
     ((count as f64).sqrt() * 40.0).max(MIN_SCENE_SIDE)
 }
 
-/// The smallest side [`world_side_for`] gives (reached below 25 boxes).
+/// The smallest side [`scene_side`] gives (reached below 25 boxes).
 pub const MIN_SCENE_SIDE: f64 = 200.0;
 
 /// `count` boxes of 4..16 units moving at up to 60 units/s in a square world

@@ -60,7 +60,7 @@ fn a_warm_frame_allocates_nothing() {
     for kind in StructureKind::ALL {
         for layout in SceneLayout::ALL {
             let count = if kind == StructureKind::BruteForce { 500 } else { 3000 };
-            let side = broadphase::scene::world_side_for(count);
+            let side = broadphase::scene::scene_side(count);
             let mut world = World::new(side, side).unwrap();
             world.set_structure(kind.name()).unwrap();
             world.populate(count as u32, 11, layout).unwrap();

@@ -40,15 +40,14 @@ fn id() -> impl Strategy<Value = u32> {
 }
 
 fn op() -> impl Strategy<Value = Op> {
-    let names = prop_oneof![
-        Just("brute-force".to_string()),
-        Just("quadtree".to_string()),
-        Just("quadtree-leaves".to_string()),
-        Just("grid".to_string()),
-        Just("loose-grid".to_string()),
-        Just("octree".to_string()),
-        Just(String::new()),
-    ];
+    // Every structure's name (from the one list), and names of none.
+    let names = prop::sample::select(
+        StructureKind::ALL
+            .iter()
+            .map(|k| k.name().to_string())
+            .chain(["octree".to_string(), String::new()])
+            .collect::<Vec<_>>(),
+    );
     prop_oneof![
         5 => (number(), number(), number(), number()).prop_map(|(x, y, w, h)| Op::Insert(x, y, w, h)),
         3 => (id(), number(), number(), number(), number()).prop_map(|(i, x, y, w, h)| Op::Update(i, x, y, w, h)),

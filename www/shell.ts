@@ -117,7 +117,9 @@ export class Shell {
       // A later navigation won while this mode's code was loading.
       if (ticket !== this.shows) return;
       try {
-        this.current = create(this.host, read.values, { publish });
+        // Share links come back to this page, with the scene in the hash.
+        const share = { mode: mode.id, playgroundUrl: new URL(location.pathname, location.href).href, embedded: false };
+        this.current = create(this.host, read.values, { publish, share });
       } catch (error) {
         this.onError(error);
       }

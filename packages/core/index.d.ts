@@ -1,4 +1,5 @@
-// The entry's types: the façade's (facade.d.ts).
+// The entry's types: the façade's (facade.d.ts, which scripts/pack.sh has
+// tsc emit from facade.js's JSDoc).
 import type { Core, TileGrid as TileGridClass, World as WorldClass } from './facade.js';
 
 export type { RayHit, RepairTrace, InitInput, SyncInitInput } from './facade.js';

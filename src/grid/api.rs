@@ -6,11 +6,16 @@ use super::storage::Grid;
 use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
-use crate::ray::RayPath;
+use crate::segment::RayPath;
+
+impl Grid {
+    /// The name `World::set_structure` takes for it.
+    pub const NAME: &'static str = "grid";
+}
 
 impl BroadPhase for Grid {
     fn name(&self) -> &'static str {
-        "grid"
+        Grid::NAME
     }
 
     fn insert(&mut self, proxy: u32, aabb: Aabb) {

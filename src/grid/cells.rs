@@ -9,7 +9,7 @@
 //! `col_of(max(p, q)) == max(col_of(p), col_of(q))`. The normal grid's
 //! one-report-per-pair rule rests on that identity alone.
 
-use crate::geometry::{Aabb, CellRange};
+use crate::geometry::{midpoint, next_down, Aabb, CellRange};
 
 /// Cell arrays never exceed this many cells (8 bytes of heads per cell, so
 /// 16 MB); a cell size that would need more is raised until the world fits.
@@ -210,21 +210,6 @@ fn walk(v: f64, mut i: u32, edge: impl Fn(u32) -> f64, last: u32) -> u32 {
     i
 }
 
-/// The midpoint of `[min, max]`, always inside it: `0.5 * (min + max)`
-/// unless the sum overflows (coordinates beyond ~9e307), where halving each
-/// first is exact. The loose grid's correctness argument needs the centre
-/// inside the box.
-#[must_use]
-#[inline]
-pub fn midpoint(min: f64, max: f64) -> f64 {
-    let centre = 0.5 * (min + max);
-    if centre.is_finite() {
-        centre
-    } else {
-        0.5 * min + 0.5 * max
-    }
-}
-
 fn cells_along(length: f64, cell_size: f64) -> f64 {
     (length / cell_size).ceil().max(1.0)
 }
@@ -240,28 +225,10 @@ fn last_below(min: f64, max: f64) -> f64 {
     }
 }
 
-/// The largest float below `x` (`f64::next_down` needs a newer compiler
-/// than this crate's `rust-version`). `x` is finite or `+inf`.
-#[must_use]
-#[inline]
-pub fn next_down(x: f64) -> f64 {
-    if x == 0.0 {
-        return -f64::from_bits(1);
-    }
-    let bits = x.to_bits();
-    if x > 0.0 {
-        f64::from_bits(bits - 1)
-    } else if x.is_finite() {
-        f64::from_bits(bits + 1)
-    } else {
-        x
-    }
-}
-
 /// A default cell size for the normal grid: twice the median of the boxes'
-/// larger sides. (Measured in `bench.rs::bench_cell_sizes`: between 1.5 and
-/// 3 times the median the frame time is flat; smaller cells file each box
-/// in more cells, larger ones put more boxes in each cell.) `1.0` for no
+/// larger sides, in the middle of the band where the frame time is flat
+/// (`cargo bench --bench grids -- cell-sizes`): smaller cells file each box
+/// in more cells, larger ones put more boxes in each cell. `1.0` for no
 /// boxes.
 #[must_use]
 pub fn suggested_cell_size(aabbs: impl Iterator<Item = Aabb>) -> f64 {

@@ -9,10 +9,6 @@ use super::storage::{Entry, Grid, OVERSIZE};
 use crate::broad_phase::relabel_records;
 use crate::index::NULL_INDEX;
 
-/// Entry count below which compaction is skipped: everything sits in
-/// cache. (Tests lower it through `Grid::compaction_floor`.)
-pub(super) const MIN_ENTRIES: u32 = 2048;
-
 impl Grid {
     /// Whether enough entries were linked since the last compaction (an
     /// eighth of them) that renumbering pays for itself. Below a few
@@ -64,7 +60,7 @@ impl Grid {
         self.links_since_compaction = 0;
     }
 
-    /// Renames the proxies (see [`crate::BroadPhase::relabel`]): per-proxy
+    /// Renames the proxies (see [`crate::broad_phase::BroadPhase::relabel`]): per-proxy
     /// records move to their new numbers, entries and the oversize list name the
     /// new owners; cells and entries stay where they are.
     pub(super) fn relabel(&mut self, new_of_old: &[u32], old_of_new: &[u32]) {

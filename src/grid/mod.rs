@@ -27,18 +27,17 @@
 //!   `pairs` it searches the cells it reaches, and oversize objects meet each
 //!   other in a sort-and-sweep.
 //!
-//! # Measurements
-//! `bench.rs` (`cargo test --release --lib grid::bench -- --ignored
-//! --nocapture`) measured the choices above on 10 000 boxes of the
-//! benchmark scenes (the numbers are in docs/BENCHMARKS.md, "Measurements
-//! behind the code's choices"):
+//! # Why these choices
+//! `cargo bench --bench grids` measures them on the benchmark scenes (the
+//! numbers are in docs/BENCHMARKS.md, "The normal grid"):
 //!
 //! - **Cell size** ([`suggested_cell_size`], 2 × the median larger side):
-//!   the frame time is flat from 1.5 to 3 × the median; smaller cells file
-//!   each box in more cells and cost up to twice as much.
-//! - **Oversize threshold** (64 cells): any threshold from 4 to 256 cells
-//!   does as well; none at all re-files a giant in thousands of cells as
-//!   it moves, and 1 makes every box search instead of being listed.
+//!   the frame time is flat over a wide band around it; smaller cells file
+//!   each box in more cells, larger ones put more boxes in each cell.
+//! - **Oversize threshold** ([`DEFAULT_MAX_CELLS_PER_OBJECT`] cells): a
+//!   wide range of thresholds does as well; none at all re-files a giant
+//!   in thousands of cells as it moves, and 1 makes every box search
+//!   instead of being listed.
 //! - **Clamping.** Objects far outside the world crowd the border cells,
 //!   and the frame grows with the share outside; an outside list tested
 //!   against everything would cost `outside × n` tests, far worse. The
@@ -49,9 +48,8 @@
 //! `update.rs` insert / update / remove, `compact.rs` renumbering in cell
 //! order, `queries.rs` pairs and queries, `ray_walk.rs` the
 //! cells along a segment front to back (both grids), `validate.rs` the invariants,
-//! `api.rs` the [`BroadPhase`](crate::BroadPhase) impl, `bench.rs` the
-//! timings above, `tests.rs` unit tests and the differential harness both
-//! grids share.
+//! `api.rs` the [`BroadPhase`](crate::broad_phase::BroadPhase) impl,
+//! `tests.rs` unit tests and the differential harness both grids share.
 
 mod api;
 mod cells;
@@ -63,11 +61,9 @@ mod update;
 mod validate;
 
 #[cfg(test)]
-mod bench;
-#[cfg(test)]
 pub(crate) mod tests;
 
 pub(crate) use cells::{extent_quantile, sweep_pairs};
-pub use cells::{midpoint, next_down, suggested_cell_size, CellGeometry, MAX_CELLS};
+pub use cells::{suggested_cell_size, CellGeometry, MAX_CELLS};
 pub(crate) use ray_walk::Bands;
 pub use storage::{Grid, DEFAULT_MAX_CELLS_PER_OBJECT};

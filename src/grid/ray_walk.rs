@@ -13,14 +13,14 @@
 //! below it, the walk stops. Every bound is the conservative one of
 //! [`RayPath`], so no box the exact segment touches is skipped.
 //!
-//! [`BroadPhase::walk_ray`]: crate::BroadPhase::walk_ray
+//! [`BroadPhase::walk_ray`]: crate::broad_phase::BroadPhase::walk_ray
 
 use super::cells::CellGeometry;
 use super::storage::Grid;
 use crate::broad_phase::{offer_to_ray, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
-use crate::ray::{Axis, RayPath};
+use crate::segment::{Axis, RayPath};
 
 /// One band of the walk: cells `first..=last` across it (columns of row
 /// `along` for [`Axis::Y`] bands, rows of column `along` for [`Axis::X`]).

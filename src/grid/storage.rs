@@ -7,6 +7,10 @@ use crate::geometry::Aabb;
 use crate::geometry::CellRange;
 use crate::index::NULL_INDEX;
 
+/// Entry count below which compaction (`compact.rs`) is skipped:
+/// everything sits in cache. (Tests lower it through `compaction_floor`.)
+const MIN_ENTRIES: u32 = 2048;
+
 /// `first_entry` of a proxy kept in the oversize list instead of the cells
 /// (not an index: `u32::MAX - 1`).
 pub(super) const OVERSIZE: u32 = u32::MAX - 1;
@@ -135,7 +139,7 @@ impl Grid {
             oversize: Vec::new(),
             proxy_count: 0,
             links_since_compaction: 0,
-            compaction_floor: super::compact::MIN_ENTRIES,
+            compaction_floor: MIN_ENTRIES,
             items: Vec::new(),
             oversize_items: Vec::new(),
             spare_entries: Vec::new(),

@@ -3,9 +3,10 @@
 //! remove sequences, checked against brute force after every step. Every
 //! failure names its seed; `replay_one_scene` reruns one.
 
-use super::{next_down, suggested_cell_size, CellGeometry, Grid, MAX_CELLS};
+use super::{suggested_cell_size, CellGeometry, Grid, MAX_CELLS};
 use crate::broad_phase::BroadPhase;
 use crate::brute_force::BruteForce;
+use crate::geometry::next_down;
 use crate::geometry::Aabb;
 use crate::scene::Rng;
 

@@ -2,8 +2,9 @@
 //! nothing, then applied by the incremental segment repair or, when those
 //! repairs would walk more of the queue than a full re-sort costs, by one
 //! re-sort. A repair walks the whole segment between a child and its new
-//! parent, so random re-parenting at 1 % of 100k nodes walks ~15M entries
-//! where a re-sort visits 100k nodes (see `benches/hierarchy.rs`).
+//! parent, so many random re-parentings walk the queue many times over
+//! where a re-sort visits each node once (`benches/hierarchy.rs` measures
+//! both).
 
 use super::forest::Forest;
 use super::reference::UNUSED;
@@ -11,8 +12,8 @@ use crate::error::{Error, Result};
 use crate::index::NULL_INDEX;
 
 /// A re-sort does a few passes with more work per node than a repair step:
-/// measured, it costs about as much as repairs walking this many entries
-/// per live node.
+/// it costs about as much as repairs walking this many entries per live
+/// node (`cargo bench --bench hierarchy`; docs/BENCHMARKS.md).
 const RESORT_COST_PER_NODE: usize = 4;
 
 /// How `set_parents` kept the queue in order.

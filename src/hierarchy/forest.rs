@@ -6,15 +6,15 @@
 use crate::index::NULL_INDEX;
 
 use super::reference::TopoSort;
-use super::repair::RepairTrace;
+use super::trace::RepairTrace;
 
 /// One slot's place in the forest. Kept as one record rather than three
 /// arrays because the repair and removal passes read `parent` and write
 /// `pos` of the same slot, then read `mark` of the parent: two cache lines
 /// per step instead of four. Aligned to 16 bytes so that no record
 /// straddles two cache lines: the walks up the parent links (the cycle
-/// test) chase one record per step, and a split load showed there (a
-/// 100k-deep cycle test took 15 % longer with 12-byte records).
+/// test) chase one record per step, and a record split across two lines
+/// costs that walk a second load.
 #[derive(Clone, Copy, Debug)]
 #[repr(align(16))]
 pub(super) struct Node {

@@ -9,7 +9,7 @@ use crate::index::NULL_INDEX;
 
 use super::batch::BatchStrategy;
 use super::forest::Forest;
-use super::repair::RepairTrace;
+use super::trace::RepairTrace;
 
 /// The objects of a scene hierarchy, kept in a queue in which every parent
 /// comes before its children, so that world transforms can be computed in

@@ -107,7 +107,7 @@ impl Hierarchy {
             return Err(Error::UnknownName {
                 arg,
                 name: id.to_string(),
-                expected: "ids not live yet (this one is)",
+                expected: "ids not live yet (this one is)".into(),
             });
         }
         Ok(())

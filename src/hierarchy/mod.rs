@@ -12,7 +12,8 @@
 //!   its own slots, for use without a World;
 //! - `insert.rs`: new objects and the event interface's three cases;
 //! - `reparent.rs`: re-parenting, with the bounded cycle test;
-//! - `repair.rs`: the P/Q/temporary-queue segment repair and its trace;
+//! - `repair.rs`: the P/Q/temporary-queue segment repair;
+//! - `trace.rs`: [`RepairTrace`], what one repair did, step by step;
 //! - `batch.rs`: many re-parentings at once, repaired or re-sorted;
 //! - `remove.rs`: cascading deletion in O(subtree), through the children
 //!   lists, leaving dead entries in the queue (compacted in bulk);
@@ -33,6 +34,7 @@ mod relabel;
 mod remove;
 mod repair;
 mod reparent;
+mod trace;
 mod validate;
 
 #[cfg(test)]
@@ -42,4 +44,4 @@ pub use batch::BatchStrategy;
 pub use ids::Hierarchy;
 pub use insert::EventCase;
 pub use reference::{reference_order, TopoSort, ROOT, UNUSED};
-pub use repair::RepairTrace;
+pub use trace::RepairTrace;

@@ -6,11 +6,16 @@ use super::storage::LooseGrid;
 use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
-use crate::ray::RayPath;
+use crate::segment::RayPath;
+
+impl LooseGrid {
+    /// The name `World::set_structure` takes for it.
+    pub const NAME: &'static str = "loose-grid";
+}
 
 impl BroadPhase for LooseGrid {
     fn name(&self) -> &'static str {
-        "loose-grid"
+        LooseGrid::NAME
     }
 
     fn insert(&mut self, proxy: u32, aabb: Aabb) {

@@ -24,29 +24,27 @@
 //!   cells per object) the cell array stays small. Visited cells come from
 //!   an occupancy bitmap.
 //!
-//! # Measurements
-//! `grid/bench.rs` (`cargo test --release --lib grid::bench -- --ignored
-//! --nocapture`) and `benches/peers` measured the choices above (the
+//! # Why these choices
+//! `cargo bench --bench grids` and `benches/peers` measure them (the
 //! numbers are in docs/BENCHMARKS.md, "Measurements behind the code's
 //! choices"):
 //!
 //! - **Oversize handling.** Searching the grid from each oversize object
-//!   beat testing it against every object (a hundred times the box tests)
-//!   and widening every search to the largest object (slower even where
-//!   nothing is oversize). Kept: the search.
+//!   beats testing it against every object (far more box tests) and
+//!   widening every search to the largest object (slower even where
+//!   nothing is oversize).
 //! - **Cell size** ([`suggested_cell_size`]: 1.05 × the 95th percentile of
 //!   the larger sides): the best sizes sit just above the largest ordinary
 //!   box; twice that puts more objects in each neighbourhood, smaller
-//!   sends boxes to the oversize list, and the same holds at 100k.
-//! - **Cache order.** With proxies numbered in insertion order a 100k
-//!   frame cost many times the 10k one, and a second array renumbered in
-//!   cell order only halved that; with the `World` keeping proxies in
-//!   space order, proxies as list nodes need neither.
+//!   sends boxes to the oversize list.
+//! - **Cache order.** With proxies numbered in insertion order a big
+//!   frame's list walks miss the cache at every step, and a second array
+//!   renumbered in cell order only halves that; with the `World` keeping
+//!   proxies in space order, proxies as list nodes need neither.
 //! - **Finding the occupied neighbours** as one mask from the bitmap, not
-//!   four list heads in turn. Tried and dropped: a software prefetch two
-//!   rows ahead (the misses are not what bounds it) and gathering each
-//!   row's records into a scratch row (the copy costs more than the
-//!   branches it saves).
+//!   four list heads in turn. Slower: a software prefetch two rows ahead
+//!   (the misses are not what bounds it) and gathering each row's records
+//!   into a scratch row (the copy costs more than the branches it saves).
 
 mod api;
 mod queries;

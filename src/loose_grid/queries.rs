@@ -168,9 +168,9 @@ impl LooseGrid {
         let (cols, rows) = (self.geometry.cols, self.geometry.rows);
         let (x0, x1) = (x.saturating_sub(1), (x + 1).min(cols - 1));
         // Nine cells at most, the occupied ones of each row of three taken
-        // from the occupancy bitmap as one mask: two cells in three are
-        // empty, and testing each list head for that was a branch the
-        // processor could not predict.
+        // from the occupancy bitmap as one mask: most cells are empty, and
+        // testing each list head for that is a branch the processor cannot
+        // predict.
         let mut found = KeepBuffer::new();
         for row in y.saturating_sub(1)..=(y + 1).min(rows - 1) {
             let first = self.geometry.index(x0, row);

@@ -7,7 +7,7 @@ use super::storage::LooseGrid;
 use crate::broad_phase::{offer_to_ray, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::grid::Bands;
-use crate::ray::RayPath;
+use crate::segment::RayPath;
 
 impl LooseGrid {
     /// Every oversize proxy, then the cells band by band until the

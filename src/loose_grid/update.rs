@@ -62,7 +62,7 @@ impl LooseGrid {
         true
     }
 
-    /// Renames the proxies (see [`crate::BroadPhase::relabel`]): records
+    /// Renames the proxies (see [`crate::broad_phase::BroadPhase::relabel`]): records
     /// move to their new numbers and every link (list neighbours, cell
     /// heads, the oversize list) follows. Each record and back link is
     /// gathered in its new place with its links renamed on the way, in one

@@ -3,14 +3,11 @@
 use super::tree::{Placement, Quadtree};
 use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
-use crate::ray::RayPath;
+use crate::segment::RayPath;
 
 impl BroadPhase for Quadtree {
     fn name(&self) -> &'static str {
-        match self.placement {
-            Placement::StraddleInParent => "quadtree",
-            Placement::AllOverlappedLeaves => "quadtree-leaves",
-        }
+        self.placement.name()
     }
 
     fn insert(&mut self, proxy: u32, aabb: Aabb) {

@@ -1,7 +1,7 @@
 //! Filing objects, and splitting leaves that overflow.
 
 use super::items::capacity_for;
-use super::stay::Stay;
+use super::stay_interval::Stay;
 use super::tree::{quadrant_bounds, quadrant_of, spreads_in, Placement, Quadtree, ROOT};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;

@@ -1,5 +1,9 @@
-//! Region quadtree over the world rectangle (the quadtree articles this project started from), with both
-//! placement policies of the articles:
+//! Region quadtree over the world rectangle, after the quadtree tutorials
+//! this project started from (Steven Lambert's "Quick Tip: Use Quadtrees to
+//! Detect Likely Collisions in 2D Space" on Envato Tuts+, STDIO's
+//! Vietnamese tutorial on quadtree collision detection, and a Chinese blog
+//! post, the sequel to 《你被追尾了》), with both placement policies they
+//! describe:
 //!
 //! - [`Placement::StraddleInParent`]: an object lives in the deepest node whose
 //!   closed bounds contain it; one that straddles a midline stays in the node.
@@ -24,6 +28,7 @@ mod queries;
 mod ray_walk;
 mod remove;
 mod stay;
+mod stay_interval;
 mod tree;
 mod update;
 mod validate;

@@ -9,10 +9,9 @@
 //! at the first box that starts past the current one's end; the same holds
 //! for the other chain on x. Candidates from the ancestors hug the node's
 //! edges, so each is tested only against the chains whose bounding boxes
-//! it meets. A third of the shared scene's objects cross a midline; with
-//! the sweeps the pair walk made 0.69M box tests at 100k objects instead
-//! of 1.33M, and the frame (`step` + `pairs`, wasm) took 10.3–11.0 ms
-//! instead of 13.5 (measured when nodes split past 8 objects, not 16).
+//! it meets. On the shared scene a good share of the objects cross a
+//! midline, and the sweeps roughly halve the pair walk's box tests
+//! (docs/BENCHMARKS.md, "Design measurements").
 //!
 //! The run keeps its order from frame to frame (objects move a little), so
 //! restoring it is an insertion sort over a nearly sorted run: about one
@@ -28,9 +27,8 @@ use crate::geometry::Aabb;
 use crate::keep_buffer::KeepBuffer;
 
 /// Inner nodes holding more items than this pair them by sweeps over
-/// their sorted run; smaller ones, and leaves, all against all. Measured
-/// natively at 100k objects: 6 to 10 give the same time, 2 and 32 are 5 %
-/// slower, sorting no run 20 % slower.
+/// their sorted run; smaller ones, and leaves, all against all. The time
+/// is flat around this value (docs/BENCHMARKS.md, "Design measurements").
 const SORTED_FROM: u32 = 8;
 
 /// Whether the straddle policy's pair walk keeps `n`'s run sorted.

@@ -5,9 +5,9 @@
 //! After a rewrite the pair walk reads the node array and the item arrays
 //! front to back, and once the World has renumbered its slots in the order
 //! [`space_order_into`](Quadtree::space_order_into) gives, the per-proxy
-//! records and the World's own per-slot arrays run in that order too. At
-//! 100k objects the frame's data no longer fits in cache: reading it in
-//! order is what keeps the cost per object flat as the count grows.
+//! records and the World's own per-slot arrays run in that order too. Once
+//! a frame's data no longer fits in cache, reading it in order is what
+//! keeps the cost per object flat as the count grows.
 
 use super::items::capacity_for;
 use super::node_pairs::keeps_run_sorted;
@@ -118,7 +118,7 @@ impl Quadtree {
         self.holes = 0;
     }
 
-    /// Renames the proxies (see [`crate::BroadPhase::relabel`]): every item
+    /// Renames the proxies (see [`crate::broad_phase::BroadPhase::relabel`]): every item
     /// and the outside list name the new numbers, the per-proxy records are
     /// gathered in the new order, and the tree is rewritten in space order,
     /// which the World's new numbering follows.

@@ -11,7 +11,7 @@
 use super::tree::{Placement, Quadtree, ROOT};
 use crate::broad_phase::{offer_to_ray, RayControl, Stats};
 use crate::geometry::Aabb;
-use crate::ray::RayPath;
+use crate::segment::RayPath;
 
 impl Quadtree {
     pub(super) fn walk_ray_nodes(

@@ -151,9 +151,9 @@ fn boxes_sharing_a_sliver_do_not_split_the_leaves_tree_without_bound() {
     assert_eq!(sorted_pairs(&mut t), vec![(0, 1)]);
 }
 
-/// Many overlapping small boxes, one object a node: the edges of every
-/// overlap used to be split to full depth. The tree now stays within a
-/// small multiple of the object count, and the pairs are exact.
+/// Many overlapping small boxes, one object a node: splitting the edges of
+/// every overlap to full depth would make a huge tree. It must stay within
+/// a small multiple of the object count, and the pairs must be exact.
 #[test]
 fn overlapping_boxes_with_one_object_a_node_keep_the_tree_small() {
     let mut t = tree(Placement::AllOverlappedLeaves, 1, 48);

@@ -5,7 +5,7 @@ use crate::error::{whole_in, Result};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
 
-use super::stay::Stay;
+use super::stay_interval::Stay;
 
 pub(super) const ROOT: u32 = 0;
 
@@ -18,6 +18,17 @@ pub enum Placement {
     AllOverlappedLeaves,
 }
 
+impl Placement {
+    /// The name `World::set_structure` takes for a quadtree of this policy.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Placement::StraddleInParent => "quadtree",
+            Placement::AllOverlappedLeaves => "quadtree-leaves",
+        }
+    }
+}
+
 /// Split threshold and depth limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuadtreeLimits {
@@ -27,17 +38,14 @@ pub struct QuadtreeLimits {
     pub max_levels: u32,
 }
 
-/// 16 objects, 8 levels. Measured on the shared scene (boxes 2–8 units at
-/// one per 144 square units, moving), natively from 1k to 300k objects:
-/// both placements are as fast or faster at 16 as at 8 at every size, and
-/// the leaves placement much faster at 100k (6.6–6.9 against 8.6–9.8 ms a
-/// frame; docs/BENCHMARKS.md, "Default limit: 16 objects a node"). A
-/// leaf's side is the world's over a power of two, so how full leaves are
-/// swings with the object count; at 8, the leaves of a 100k scene held
-/// about as many objects as the threshold: small leaves, so boxes crossed
-/// leaf edges and were re-filed more often, and leaves split and collapsed
-/// back every frame (160 a frame at 100k). The tutorials' own numbers (4,
-/// 5 or 10 objects, 5 levels) remain a `set_limits` away.
+/// 16 objects, 8 levels: on the shared scene, moving, both placements are
+/// as fast or faster at 16 as at 8 at every size from 1k to 300k objects
+/// (docs/BENCHMARKS.md, "Default limit: 16 objects a node"). A leaf's side
+/// is the world's over a power of two, so how full leaves are swings with
+/// the object count; a threshold near the leaves' typical fill makes small
+/// leaves, so boxes cross leaf edges and are re-filed more often, and
+/// leaves split and collapse back every frame. The tutorials' own numbers
+/// (4, 5 or 10 objects, 5 levels) remain a `set_limits` away.
 impl Default for QuadtreeLimits {
     fn default() -> Self {
         QuadtreeLimits { max_objects: 16, max_levels: 8 }
@@ -51,8 +59,7 @@ impl QuadtreeLimits {
 
     /// `max_objects` as a World accepts it: a whole number from 1. Takes the
     /// value as JavaScript gives it (a `u32` widens exactly), so the façade
-    /// and [`World::set_quadtree_limits`](crate::World::set_quadtree_limits)
-    /// apply one rule.
+    /// and the World's `set_quadtree_limits` apply one rule.
     pub fn check_max_objects(value: f64) -> Result<u32> {
         whole_in("maxObjects", value, 1, u32::MAX)
     }
@@ -306,8 +313,9 @@ impl Quadtree {
         self.rebuild();
     }
 
-    /// Removes every proxy, keeping the buffers' capacity (what the seeds do
-    /// at the start of each frame before inserting everything again).
+    /// Removes every proxy, keeping the buffers' capacity (what the quadtree
+    /// tutorials do at the start of each frame before inserting everything
+    /// again).
     pub fn clear(&mut self) {
         let world = self.world();
         self.reset_nodes(world);
@@ -480,7 +488,7 @@ pub(super) fn reserve_total<T>(buffer: &mut Vec<T>, total: usize) {
 /// child's edge and the midline it was cut at are the same float. Inside
 /// the node even where `min + max` overflows (a world over ~9e307 wide).
 pub(super) fn midpoint(bounds: &Aabb) -> (f64, f64) {
-    use crate::grid::midpoint;
+    use crate::geometry::midpoint;
     (midpoint(bounds.min_x, bounds.max_x), midpoint(bounds.min_y, bounds.max_y))
 }
 

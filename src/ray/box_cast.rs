@@ -12,11 +12,11 @@
 
 use std::cmp::Ordering;
 
-use super::exact::segment_touches_convex;
 use super::exact::{box_entry_bound, Contact, Ends, Interval, Ranked};
-use super::segment::Segment;
-use super::segment_shapes::{box_entry, box_polygon, finish, graze, roots, unit, SurfaceHit};
+use super::surface_hit::{box_entry, box_polygon, finish, graze, roots, unit, SurfaceHit};
 use crate::geometry::Aabb;
+use crate::segment::segment_touches_convex;
+use crate::segment::Segment;
 
 /// The first point of the segment in the closed box `b` (its faces count):
 /// `t`, point and the outward normal of the face entered (the diagonal at

@@ -6,13 +6,12 @@
 //! | file | job |
 //! |---|---|
 //! | `exact/` | exact arithmetic on `f64`s of any magnitude, for when a floating filter cannot decide: a big-integer kernel, rationals, the orientation and convex contacts, the order of two hits, quarter circles (its `mod.rs` maps the files) |
-//! | `segment.rs` | the shared segment: the one `t`-of-a-coordinate formula, the closed slab clip, the piece of a huge segment inside the grid |
 //! | `traversal.rs` | [`Traversal`]: the cells a segment passes through, in order, with entry points and DDA state; [`trace_cells`] |
 //! | `segment_shapes.rs` | [`segment_tile`]: the first hit of a segment on one tile's shape |
 //! | `segment_arc.rs` | the quarter circles' floating test, and whether it is certain |
+//! | `surface_hit.rs` | [`SurfaceHit`] and the pieces every floating hit test finishes one with (the `t = 0` normal rule, a box's entry, a graze) |
 //! | `box_cast.rs` | [`segment_aabb`], [`segment_circle`], [`first_box_hit`] for dynamic objects |
-//! | `walk.rs` | [`RayPath`]: the bounds a structure's ray walk prunes cells and nodes with, safe for the exact segment |
-//! | `tile_cast.rs` | [`cast_tiles`] and [`line_of_sight`]: the seed's DDA walk over edge states |
+//! | `tile_cast.rs` | [`cast_tiles`] and [`line_of_sight`]: N tutorial B's DDA walk over edge states |
 //! | `tests/` | differential tests against brute force on seeded random rays, of ordinary size and of any magnitude, and every structure's ray walk, one file per topic |
 //!
 //! # The rules
@@ -138,12 +137,11 @@
 
 mod box_cast;
 pub(crate) mod exact;
-mod segment;
 mod segment_arc;
 mod segment_shapes;
+mod surface_hit;
 mod tile_cast;
 mod traversal;
-mod walk;
 
 #[cfg(test)]
 mod tests;
@@ -151,16 +149,15 @@ mod tests;
 pub use box_cast::{first_box_hit, segment_aabb, segment_circle, BoxHit};
 pub(crate) use box_cast::{ranked_box_hit, RankedBoxHit};
 pub(crate) use exact::Ends;
-pub(crate) use segment::Segment;
-pub use segment_shapes::{segment_tile, SurfaceHit};
+pub use segment_shapes::segment_tile;
+pub use surface_hit::SurfaceHit;
 pub(crate) use tile_cast::cast_tiles_contact;
 pub use tile_cast::{cast_tiles, line_of_sight, TileHit};
 pub use traversal::{trace_cells, trace_steps, CellVisit, DdaState, Entry, GridDims, Traversal};
-pub use walk::{Axis, RayPath};
 
 /// The four ends of a segment, each finite, or an error naming the first
 /// that is not (`x0`, `y0`, `x1`, `y1`).
-pub fn check_segment(x0: f64, y0: f64, x1: f64, y1: f64) -> crate::Result<()> {
+pub fn check_segment(x0: f64, y0: f64, x1: f64, y1: f64) -> crate::error::Result<()> {
     use crate::error::finite;
     finite("x0", x0)?;
     finite("y0", y0)?;

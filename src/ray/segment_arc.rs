@@ -21,13 +21,13 @@
 //!   the segment misses the square grown by twice the slack.
 //!
 //! Anything closer — a tangent, a pass by a cusp or an arc's end, a ray
-//! from beyond ~1e15 tiles — goes to the exact test, which costs
-//! microseconds instead of nanoseconds.
+//! from beyond ~1e15 tiles — goes to the exact test, which costs orders of
+//! magnitude more.
 
 use super::exact::ArcTile;
-use super::segment::{BoxClip, Segment};
-use super::segment_shapes::{finish, roots, unit, SurfaceHit, ON_SURFACE};
+use super::surface_hit::{box_entry_with, finish, roots, unit, SurfaceHit, ON_SURFACE};
 use crate::geometry::Aabb;
+use crate::segment::{BoxClip, Segment};
 
 /// The floating test's answer and whether it is certain.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -139,8 +139,7 @@ pub(crate) fn hit_arc(seg: &Segment, arc: &ArcTile, whole: bool) -> ArcTest {
     };
     let p = Piece::new(seg, tile, clip, arc.centre, r);
     let deep_in_square = |u: f64| p.inside_square(u, tile, r) > 2.0 * slack;
-    let square_entry =
-        |on_curve: Option<(f64, f64)>| super::segment_shapes::box_entry_with(seg, &p.clip, tile, on_curve);
+    let square_entry = |on_curve: Option<(f64, f64)>| box_entry_with(seg, &p.clip, tile, on_curve);
     // A miss is certain when the piece stays clear of the solid; for a
     // piece of a huge segment, the piece clipped to the grown square does.
     let certain_miss = || {

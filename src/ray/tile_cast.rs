@@ -50,14 +50,15 @@
 //! touches. With these rules the cast agrees with brute force on every
 //! seeded test ray, lattice points and rays along lines included.
 
-use super::exact::segment_touches_convex;
 use super::exact::ArcTile;
 use super::exact::{Contact, Interval};
-use super::segment::{frame, BoxClip, Framed, Segment};
 use super::segment_arc::{graze_arc, hit_arc};
-use super::segment_shapes::{graze, hit_tile, unit, SurfaceHit};
+use super::segment_shapes::hit_tile;
+use super::surface_hit::{box_entry, graze, unit, SurfaceHit};
 use super::traversal::{estimate_cell, AxisWalk, CellVisit, Entry, Exact, GridDims, Traversal};
 use crate::geometry::Aabb;
+use crate::segment::segment_touches_convex;
+use crate::segment::{frame, BoxClip, Framed, Segment};
 use crate::tile_grid::narrow_phase::contains_point;
 use crate::tile_grid::{to_world, Door, EdgeState, Side, TileGeometry, TileGrid, TileShape};
 
@@ -242,7 +243,7 @@ impl Cast<'_> {
         }
     }
 
-    /// The DDA walk: the seed's method.
+    /// The DDA walk: the method of Metanet's N tutorial B, section 5.
     fn walk(&mut self) {
         for v in Traversal::decided_by(self.dims, self.exact, &self.seg) {
             if self.done_before(v.t) {
@@ -486,7 +487,7 @@ impl Cast<'_> {
             return;
         }
         let (hit, clipped) = match self.seg.clip_box(&wall) {
-            Some(clip) => (super::segment_shapes::box_entry(&self.seg, &clip, &wall), true),
+            Some(clip) => (box_entry(&self.seg, &clip, &wall), true),
             None => {
                 let away = |s: f64| if s == 0.0 { -1.0 } else { -s };
                 let normal =
@@ -596,10 +597,10 @@ impl Cast<'_> {
 
     /// Keeps the earliest hit (the first found among equals) and what it
     /// touched. Among tiles the rounded `t` decides (on a huge segment's
-    /// piece it resolves the grid): ranking every offer exactly was tried
-    /// and spent its time confirming true ties in exact arithmetic (a solid
-    /// face and the tile behind it share their first point), and the walk
-    /// stops by `t` anyway. `certified`: the hit's `t` is a clip's or a
+    /// piece it resolves the grid): ranking every offer exactly would spend
+    /// its time confirming true ties in exact arithmetic (a solid face and
+    /// the tile behind it share their first point), and the walk stops by
+    /// `t` anyway. `certified`: the hit's `t` is a clip's or a
     /// line's on the exact segment, within a few ulps of the true one,
     /// which then bounds it.
     fn offer(&mut self, hit: SurfaceHit, col: u32, row: u32, contact: Contact, certified: bool) {

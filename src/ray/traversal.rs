@@ -62,10 +62,10 @@
 
 use std::cmp::Ordering;
 
-use super::exact::orient;
-use super::segment::{frame, AxisParam, Framed, Segment};
 use crate::error::{positive, Result};
 use crate::geometry::Aabb;
+use crate::segment::orient;
+use crate::segment::{frame, AxisParam, Framed, Segment};
 use crate::tile_grid::{Side, TileGrid};
 
 /// A `cols × rows` grid of square cells of side `cell_size` from the origin;

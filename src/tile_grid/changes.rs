@@ -89,7 +89,7 @@ impl super::TileGrid {
     /// number from 0 to 2^53 (the last a JS number counts exactly), else
     /// an error naming `revision`. (`-1`, `NaN` or `1.5` answered
     /// "redraw everything", as if they were revisions too old.)
-    pub fn check_revision(value: f64) -> crate::Result<u64> {
+    pub fn check_revision(value: f64) -> crate::error::Result<u64> {
         const MAX: i64 = 1 << 53;
         if !value.is_finite() {
             return Err(Error::NotFinite { arg: "revision", value });
@@ -118,6 +118,29 @@ impl super::TileGrid {
         out.sort_unstable_by_key(|&(c, r)| (r, c));
         out.dedup();
         true
+    }
+
+    /// Replaces the map by `cols × rows` empty square tiles of side
+    /// `tile_size` from the origin (JS `tiles.reset`). The map's extent
+    /// must be finite: a `tile_size` whose `cols × tile_size` or
+    /// `rows × tile_size` overflows is an error naming `tileSize`.
+    pub fn reset(&mut self, cols: u32, rows: u32, tile_size: f64) -> crate::error::Result<()> {
+        self.replace(super::TileGrid::new(cols, rows, tile_size)?);
+        Ok(())
+    }
+
+    /// Replaces the map by a named preset (see [`super::PRESET_NAMES`]; JS
+    /// `tiles.loadPreset`).
+    pub fn load_preset(&mut self, name: &str) -> crate::error::Result<()> {
+        self.replace(super::TileGrid::preset(name)?);
+        Ok(())
+    }
+
+    /// Replaces the map by one read from an ASCII map, doors included (see
+    /// [`read_ascii`](super::TileGrid::read_ascii); JS `tiles.loadAscii`).
+    pub fn load_ascii(&mut self, map: &str, tile_size: f64) -> crate::error::Result<()> {
+        self.replace(super::TileGrid::read_ascii(map, tile_size)?);
+        Ok(())
     }
 
     /// Replaces the whole map by `next` (a preset, a map read from ASCII, a

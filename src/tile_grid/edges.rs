@@ -60,7 +60,7 @@ impl TileGrid {
     /// Every edge's door by edge id, as [`Door::code`]: 0 none, 1 open,
     /// 2 closed. Same layout as [`edges`](TileGrid::edges).
     #[must_use]
-    pub fn door_codes(&self) -> &[u8] {
+    pub fn doors(&self) -> &[u8] {
         &self.doors
     }
 

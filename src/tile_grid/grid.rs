@@ -161,7 +161,7 @@ impl TileGrid {
     }
 
     /// The cell holding a point, cells being half-open `[c·ts, (c+1)·ts)`
-    /// (the seed's `floor(p / cell_size)`, made exact on cell lines); `None`
+    /// (N tutorial B's `floor(p / cell_size)`, made exact on cell lines); `None`
     /// outside the grid or for a non-finite point.
     #[must_use]
     pub fn cell_at(&self, x: f64, y: f64) -> Option<(u32, u32)> {
@@ -226,7 +226,7 @@ impl TileGrid {
         let n = f64::from(cells.max(1));
         let mut size = f64::MAX / n;
         while !(n * size).is_finite() {
-            size = crate::grid::next_down(size);
+            size = crate::geometry::next_down(size);
         }
         size
     }

@@ -33,7 +33,7 @@ fn bad_door_line(line: &str) -> Error {
     Error::UnknownName {
         arg: "map",
         name: line.to_owned(),
-        expected: "door lines of the form \"door <col> <row> <left|right|top|bottom> <open|closed>\" naming a cell of the map",
+        expected: "door lines of the form \"door <col> <row> <left|right|top|bottom> <open|closed>\" naming a cell of the map".into(),
     }
 }
 
@@ -49,7 +49,7 @@ impl TileGrid {
     /// different lengths, an odd row length, no rows, or a door line that
     /// does not read `door <col> <row> <side> <open|closed>` for a cell of
     /// the map. The map is read in one pass and its edges computed once, so
-    /// a 4096 × 4096 map loads in well under a second. `tile_size` is
+    /// even the largest map loads at once (`benches/worst_cases.mjs`). `tile_size` is
     /// checked first, then the map.
     pub fn from_ascii(tile_size: f64, map: &str) -> Result<TileGrid> {
         positive("tile_size", tile_size)?;
@@ -57,9 +57,9 @@ impl TileGrid {
     }
 
     /// [`from_ascii`](TileGrid::from_ascii) with the arguments in the order
-    /// [`World::load_tile_ascii`](crate::World::load_tile_ascii) and JS
-    /// `loadAscii(map, tileSize)` take them, and checked in that order: the
-    /// map first, then `tile_size`.
+    /// [`load_ascii`](TileGrid::load_ascii) and JS `loadAscii(map,
+    /// tileSize)` take them, and checked in that order: the map first, then
+    /// `tile_size`.
     pub fn read_ascii(map: &str, tile_size: f64) -> Result<TileGrid> {
         let lines: Vec<&str> = map.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
         let (door_lines, rows_text): (Vec<&str>, Vec<&str>) =
@@ -111,7 +111,8 @@ impl TileGrid {
                         arg: "map",
                         name: String::from_utf8_lossy(pair).into_owned(),
                         expected:
-                            "two-character tile codes: \"..\", \"##\", or s|c|o|l|L|t|T followed by 7|9|1|3",
+                            "two-character tile codes: \"..\", \"##\", or s|c|o|l|L|t|T followed by 7|9|1|3"
+                                .into(),
                     })?;
                 *cell = TileShape::ALL[index];
             }
@@ -174,7 +175,7 @@ impl TileGrid {
                 return Err(Error::UnknownName {
                     arg: "preset",
                     name: name.to_owned(),
-                    expected: "\"empty\", \"gallery\", \"slopes\", \"n-level\"",
+                    expected: "\"empty\", \"gallery\", \"slopes\", \"n-level\"".into(),
                 })
             }
         };

@@ -292,7 +292,7 @@ impl TileShape {
         TileShape::ALL.into_iter().find(|s| s.name() == name).ok_or_else(|| Error::UnknownName {
             arg: "shape",
             name: name.to_owned(),
-            expected: EXPECTED,
+            expected: EXPECTED.into(),
         })
     }
 

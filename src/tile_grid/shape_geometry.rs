@@ -189,8 +189,8 @@ impl TileShape {
     /// Whether the solid region has a face along the whole of `side`.
     ///
     /// A table read: reading a whole map asks this for every side of every
-    /// cell (a 4096² map: 67M calls), and working it out from the outline
-    /// each time was a third of `loadTileAscii`.
+    /// cell (four per cell of a map of up to 4096² cells), so it must not
+    /// work the outline out each time.
     #[must_use]
     pub fn covers(self, side: Side) -> bool {
         static TABLE: OnceLock<[[bool; 4]; TileShape::ALL.len()]> = OnceLock::new();

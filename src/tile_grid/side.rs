@@ -36,7 +36,7 @@ impl Side {
         Side::ALL.into_iter().find(|s| s.name() == name).ok_or_else(|| Error::UnknownName {
             arg: "side",
             name: name.to_owned(),
-            expected: "\"left\", \"right\", \"top\", \"bottom\"",
+            expected: "\"left\", \"right\", \"top\", \"bottom\"".into(),
         })
     }
 
@@ -190,7 +190,7 @@ impl Door {
             _ => Err(Error::UnknownName {
                 arg: "door",
                 name: name.to_owned(),
-                expected: "\"open\", \"closed\"",
+                expected: "\"open\", \"closed\"".into(),
             }),
         }
     }
@@ -205,7 +205,7 @@ impl Door {
             _ => Err(Error::UnknownName {
                 arg: "door",
                 name: name.to_owned(),
-                expected: "\"none\", \"open\", \"closed\"",
+                expected: "\"none\", \"open\", \"closed\"".into(),
             }),
         }
     }

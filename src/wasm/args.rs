@@ -28,14 +28,14 @@ use wasm_bindgen::prelude::*;
 
 use super::Fault;
 use crate::tile_grid::Side;
-use crate::World;
+use crate::world::World;
 
 /// No limit: every argument is judged, then the method runs.
 const NO_LIMIT: u32 = u32::MAX;
 
 /// How many arguments the next call judges ([`NO_LIMIT`]: all, and it runs).
 /// A plain static, not a `thread_local!`: every call reads it, and only the
-/// slow path writes it (a write on every call cost the everyday path ~3 ns).
+/// slow path writes it, so the everyday call pays one load and no store.
 struct CheckLimit(UnsafeCell<u32>);
 
 // SAFETY: wasm32 without threads: one thread touches it.
@@ -107,7 +107,7 @@ impl Args {
 
     /// The next argument, judged by its rule (already applied: rules have
     /// no effects). At the limit nothing more is judged: [`Fault::Stopped`].
-    pub(super) fn arg<T>(&mut self, judged: crate::Result<T>) -> Result<T, Fault> {
+    pub(super) fn arg<T>(&mut self, judged: crate::error::Result<T>) -> Result<T, Fault> {
         if self.judged == self.limit {
             return Err(Fault::Stopped);
         }
@@ -167,7 +167,7 @@ impl Args {
     pub(super) fn by<T>(
         &mut self,
         world: &RefCell<World>,
-        rule: impl FnOnce(&World) -> crate::Result<T>,
+        rule: impl FnOnce(&World) -> crate::error::Result<T>,
     ) -> Result<T, Fault> {
         if self.judged == self.limit {
             return Err(Fault::Stopped);
@@ -226,7 +226,7 @@ impl Args {
 /// [`crate::error::whole_u32`]. The everyday check is one conversion and one
 /// comparison (an exact round trip through `u32`).
 #[inline(always)]
-pub(super) fn whole(arg: &'static str, value: f64) -> crate::Result<u32> {
+pub(super) fn whole(arg: &'static str, value: f64) -> crate::error::Result<u32> {
     let whole = value as u32; // saturating; NaN becomes 0
     if f64::from(whole) == value {
         Ok(whole)

@@ -46,7 +46,7 @@ impl Batch {
         max_ids: usize,
         values: f64,
         values_wanted: impl FnOnce(usize) -> usize,
-    ) -> crate::Result<(usize, usize)> {
+    ) -> crate::error::Result<(usize, usize)> {
         let ids = crate::error::whole_in(arg, ids, 0, max_ids as u32).map_err(|error| match error {
             Error::OutOfRange { value, min, max, .. } => {
                 Error::OutOfRange { arg: length_of(arg), value, min, max }
@@ -63,7 +63,7 @@ impl Batch {
 
     /// The batch copied in since [`reserve`](Batch::reserve), taken for
     /// applying once; an error naming `arg` if none was.
-    pub(super) fn take(&mut self, arg: &'static str) -> crate::Result<(&[u32], &[f64])> {
+    pub(super) fn take(&mut self, arg: &'static str) -> crate::error::Result<(&[u32], &[f64])> {
         if !std::mem::take(&mut self.reserved) {
             return Err(Error::OutOfRange {
                 arg: length_of(arg),

@@ -8,10 +8,10 @@
 //! is the public API's one source (types, docs, the declarations `tsc`
 //! emits). The types wasm-bindgen generates for the classes here let `tsc`
 //! check every call the façade makes into them. The façade checks each
-//! argument's JS type (`typeof x === 'number'`: free in a JIT, and no user
-//! code runs) and passes plain `f64`s and strings; these methods check the
-//! values by the core's rules, in argument order, so an error names the
-//! first bad argument. When argument `k` has the wrong type, the façade
+//! argument's JS type (`typeof x === 'number'`, a tag check a JIT inlines,
+//! and no user code runs) and passes plain `f64`s and strings; these
+//! methods check the values by the core's rules, in argument order, so an
+//! error names the first bad argument. When argument `k` has the wrong type, the façade
 //! asks the method to judge arguments `0..k` alone (`args.rs`): a bad value
 //! before it is named first, and nothing runs past it.
 //!
@@ -103,12 +103,12 @@ pub fn wasm_memory() -> JsValue {
 /// Why a method stopped: an argument's value was refused, or the façade
 /// asked for the arguments before a wrongly typed one alone and they passed.
 enum Fault {
-    Refused(crate::Error),
+    Refused(crate::error::Error),
     Stopped,
 }
 
-impl From<crate::Error> for Fault {
-    fn from(error: crate::Error) -> Fault {
+impl From<crate::error::Error> for Fault {
+    fn from(error: crate::error::Error) -> Fault {
         Fault::Refused(error)
     }
 }
@@ -142,7 +142,7 @@ fn thrown(fault: Fault) -> JsValue {
     }
 }
 
-fn to_js(error: crate::Error) -> JsValue {
+fn to_js(error: crate::error::Error) -> JsValue {
     JsError::new(&error.to_string()).into()
 }
 

@@ -27,7 +27,7 @@ const MAX_OUTLINE_SEGMENTS: u32 = 1024;
 /// reads and edits the same map.
 #[wasm_bindgen(js_name = TileGrid)]
 pub struct WasmTileGrid {
-    core: Rc<RefCell<crate::World>>,
+    core: Rc<RefCell<crate::world::World>>,
     // Scratch behind the views, grown and reused.
     cells: Vec<(u32, u32)>,
     cells_out: Vec<u32>,
@@ -36,7 +36,7 @@ pub struct WasmTileGrid {
 }
 
 impl WasmTileGrid {
-    pub(super) fn of(core: Rc<RefCell<crate::World>>) -> WasmTileGrid {
+    pub(super) fn of(core: Rc<RefCell<crate::world::World>>) -> WasmTileGrid {
         WasmTileGrid {
             core,
             cells: Vec::new(),
@@ -143,15 +143,13 @@ impl WasmTileGrid {
 
     pub fn reset(&self, cols: f64, rows: f64, tile_size: f64) -> Result<(), JsValue> {
         let mut a = Args::new();
-        let grid = (|| {
+        let (cols, rows, tile_size) = (|| {
             let cols = a.arg(TileGrid::check_cell_count("cols", cols))?;
             let rows = a.arg(TileGrid::check_cell_count("rows", rows))?;
-            let tile_size = a.positive("tileSize", tile_size)?;
-            Ok(TileGrid::new(cols, rows, tile_size)?)
+            Ok((cols, rows, a.positive("tileSize", tile_size)?))
         })()
         .map_err(thrown)?;
-        self.grid_mut().replace(grid);
-        Ok(())
+        self.grid_mut().reset(cols, rows, tile_size).map_err(to_js)
     }
 
     #[wasm_bindgen(js_name = loadPreset)]
@@ -246,7 +244,7 @@ impl WasmTileGrid {
     }
 
     pub fn doors(&self) -> Uint8Array {
-        view_u8(self.grid().door_codes())
+        view_u8(self.grid().doors())
     }
 
     #[wasm_bindgen(js_name = edgeLines)]

@@ -1,9 +1,10 @@
 //! The engine of JS `World` (see the module docs of `src/wasm`: the
 //! façade in `www/core/facade.js` is what users call, and its JSDoc is the
 //! public API). The contract's class (objects, stepping, pairs and
-//! queries, structures, the tile grid's contract members, rays, the
-//! hierarchy) plus what the playground and games need beside it (slots,
-//! drawing views, tile responses, the wire format).
+//! queries, structures, the tile grid's handle, rays, the hierarchy) plus
+//! what the playground and games need beside it (slots, drawing views,
+//! tile responses, the wire format). The tile operations are the handle's
+//! (`tile_grid.rs`): one name each.
 
 use std::cell::{Ref, RefCell, RefMut};
 use std::rc::Rc;
@@ -20,7 +21,6 @@ use super::{
 };
 use crate::quadtree::QuadtreeLimits;
 use crate::scene::Layout;
-use crate::tile_grid::{TileGrid, TileShape};
 use crate::world::{StructureKind, TileResponse};
 
 /// Most objects `populate` adds in one call: more would exhaust wasm memory
@@ -30,7 +30,7 @@ const MAX_POPULATE: u32 = 2_000_000;
 /// A world of moving boxes with switchable broad-phase structures.
 #[wasm_bindgen(js_name = World)]
 pub struct WasmWorld {
-    core: Rc<RefCell<crate::World>>,
+    core: Rc<RefCell<crate::world::World>>,
     /// Scratch for the quadtree view, kept so drawing allocates nothing warm.
     node_buffer: Vec<f64>,
     /// `updateMany`'s and `setParents`' arrays, copied in by the façade.
@@ -38,24 +38,30 @@ pub struct WasmWorld {
 }
 
 impl WasmWorld {
-    fn core(&self) -> Ref<'_, crate::World> {
+    fn core(&self) -> Ref<'_, crate::world::World> {
         self.core.borrow()
     }
 
-    fn core_mut(&self) -> RefMut<'_, crate::World> {
+    fn core_mut(&self) -> RefMut<'_, crate::world::World> {
         self.core.borrow_mut()
     }
 
     /// Runs `call` on the World, releasing it before the result is turned
     /// into what crosses to JS.
     #[inline(always)]
-    fn edit<T>(&self, call: impl FnOnce(&mut crate::World) -> crate::Result<T>) -> Result<T, Fault> {
+    fn edit<T>(
+        &self,
+        call: impl FnOnce(&mut crate::world::World) -> crate::error::Result<T>,
+    ) -> Result<T, Fault> {
         let result = call(&mut self.core_mut());
         result.map_err(Fault::Refused)
     }
 
     /// [`edit`](Self::edit) for a `Result` method: a fault becomes the thrown value.
-    fn edit_js<T>(&self, call: impl FnOnce(&mut crate::World) -> crate::Result<T>) -> Result<T, JsValue> {
+    fn edit_js<T>(
+        &self,
+        call: impl FnOnce(&mut crate::world::World) -> crate::error::Result<T>,
+    ) -> Result<T, JsValue> {
         self.edit(call).map_err(thrown)
     }
 }
@@ -68,7 +74,7 @@ impl WasmWorld {
         let width = a.positive("width", width).map_err(thrown)?;
         let height = a.positive("height", height).map_err(thrown)?;
         console_error_panic_hook::set_once();
-        let core = crate::World::new(width, height).map_err(to_js)?;
+        let core = crate::world::World::new(width, height).map_err(to_js)?;
         Ok(WasmWorld {
             core: Rc::new(RefCell::new(core)),
             node_buffer: Vec::new(),
@@ -152,6 +158,16 @@ impl WasmWorld {
         })())
     }
 
+    #[wasm_bindgen(js_name = fastForward)]
+    pub fn fast_forward(&self, steps: f64, dt: f64) -> i32 {
+        let mut a = Args::new();
+        done((|| {
+            let steps = a.whole_in("steps", steps, 0, crate::world::MAX_FAST_FORWARD_STEPS)?;
+            let dt = a.num(dt)?;
+            self.edit(|core| core.fast_forward(steps, dt))
+        })())
+    }
+
     pub fn pairs(&self) -> Uint32Array {
         view_u32(self.core_mut().pairs())
     }
@@ -194,7 +210,7 @@ impl WasmWorld {
             a.num(boxes)?;
             if values.len() as f64 != boxes {
                 self.edit(|core| core.check_ids("ids", ids))?;
-                return Err(Fault::Refused(crate::Error::LengthMismatch {
+                return Err(Fault::Refused(crate::error::Error::LengthMismatch {
                     arg: "boxes",
                     len: boxes as usize,
                     expected: ids.len() * 4,
@@ -322,7 +338,7 @@ impl WasmWorld {
     #[wasm_bindgen(js_name = sceneSide)]
     pub fn scene_side(count: f64) -> Result<f64, JsValue> {
         let count = Args::new().whole("count", count).map_err(thrown)?;
-        Ok(crate::scene::world_side_for(count as usize))
+        Ok(crate::scene::scene_side(count as usize))
     }
 
     pub fn validate(&self) -> Result<(), JsValue> {
@@ -391,10 +407,10 @@ impl WasmWorld {
 
     #[wasm_bindgen(js_name = viewLayout)]
     pub fn view_layout(name: &str) -> Result<Vec<String>, JsValue> {
-        let fields = crate::wire::view_fields(name).ok_or_else(|| crate::Error::UnknownName {
+        let fields = crate::wire::view_fields(name).ok_or_else(|| crate::error::Error::UnknownName {
             arg: "name",
             name: name.to_string(),
-            expected: "a view's method name",
+            expected: "a view's method name".into(),
         });
         Ok(names(Args::new().arg(fields).map_err(thrown)?))
     }
@@ -403,7 +419,7 @@ impl WasmWorld {
         crate::wire::VIEWS.iter().map(|(name, _)| (*name).to_string()).collect()
     }
 
-    // ---- Tile grid (N-style) ----
+    // ---- The tile grid (N-style): its handle; the operations are its own ----
 
     /// A new handle on this world's map (the façade keeps one per World).
     #[wasm_bindgen(getter)]
@@ -411,60 +427,9 @@ impl WasmWorld {
         WasmTileGrid::of(self.core.clone())
     }
 
-    #[wasm_bindgen(js_name = setTileGrid)]
-    pub fn set_tile_grid(&self, cols: f64, rows: f64, tile_size: f64) -> Result<(), JsValue> {
-        let mut a = Args::new();
-        let (cols, rows, tile_size) = (|| {
-            let cols = a.arg(TileGrid::check_cell_count("cols", cols))?;
-            let rows = a.arg(TileGrid::check_cell_count("rows", rows))?;
-            Ok((cols, rows, a.positive("tileSize", tile_size)?))
-        })()
-        .map_err(thrown)?;
-        self.edit_js(|core| core.set_tile_grid(cols, rows, tile_size))
-    }
-
-    #[wasm_bindgen(js_name = setTile)]
-    pub fn set_tile(&self, col: f64, row: f64, shape: &str) -> i32 {
-        let mut a = Args::new();
-        done((|| {
-            let (col, row) = a.cell(&self.core, col, row)?;
-            let shape = a.arg(TileShape::from_name(shape))?;
-            self.edit(|core| core.tiles_mut().set_tile(col, row, shape))
-        })())
-    }
-
-    /// The tile's shape by its code (`TileGrid.shapes()`), or `REFUSED`.
-    pub fn tile(&self, col: f64, row: f64) -> i32 {
-        let mut a = Args::new();
-        let shape = (|| {
-            let (col, row) = a.cell(&self.core, col, row)?;
-            self.edit(|core| core.tiles().tile(col, row))
-        })();
-        status(shape, |s| f64::from(s.index())) as i32
-    }
-
-    pub fn edge(&self, col: f64, row: f64, side: &str) -> Result<String, JsValue> {
-        let mut a = Args::new();
-        let (col, row, side) = a.cell_side(&self.core, col, row, side).map_err(thrown)?;
-        Ok(self.edit_js(|core| core.tiles().edge(col, row, side))?.name().to_string())
-    }
-
     #[wasm_bindgen(js_name = edgeStates)]
     pub fn edge_states() -> Vec<String> {
         names(&crate::tile_grid::EdgeState::CODE_NAMES)
-    }
-
-    /// `[col, row, …]` of the tiles the box touches: the length, the view's
-    /// address in `OUT`.
-    #[wasm_bindgen(js_name = touchedCells)]
-    pub fn touched_cells(&self, x: f64, y: f64, w: f64, h: f64) -> i32 {
-        let mut a = Args::new();
-        let (x, y, w, h) = match a.box4(x, y, w, h) {
-            Ok(b) => b,
-            Err(fault) => return done(Err(fault)),
-        };
-        let mut core = self.core_mut();
-        status(core.touched_cells(x, y, w, h).map(out_view).map_err(Fault::Refused), f64::from) as i32
     }
 
     #[wasm_bindgen(js_name = setTileResponse)]
@@ -490,18 +455,6 @@ impl WasmWorld {
     }
 
     // ---- Rays ----
-
-    /// The cells the segment passes: the length, the view's address in `OUT`.
-    #[wasm_bindgen(js_name = traceCells)]
-    pub fn trace_cells(&self, x0: f64, y0: f64, x1: f64, y1: f64) -> i32 {
-        let mut a = Args::new();
-        let (x0, y0, x1, y1) = match a.segment(x0, y0, x1, y1) {
-            Ok(s) => s,
-            Err(fault) => return done(Err(fault)),
-        };
-        let mut core = self.core_mut();
-        status(core.trace_cells(x0, y0, x1, y1).map(out_view).map_err(Fault::Refused), f64::from) as i32
-    }
 
     /// 1 with the hit in `OUT` (see `out_ray_hit`), 0 for no hit, or `REFUSED`.
     #[wasm_bindgen(js_name = castRay)]
@@ -531,7 +484,7 @@ impl WasmWorld {
     #[wasm_bindgen(js_name = reserveParents)]
     pub fn reserve_parents(&self, pairs: f64) -> i32 {
         if pairs.fract() == 0.0 && pairs % 2.0 != 0.0 {
-            return done(Err(Fault::Refused(crate::Error::OutOfRange {
+            return done(Err(Fault::Refused(crate::error::Error::OutOfRange {
                 arg: "pairs length (must be even)",
                 value: pairs,
                 min: 0,
@@ -600,11 +553,11 @@ impl WasmWorld {
 /// The core names a bad event of `setParents` by its pair (`pairs[3]`); in
 /// JS `pairs` is flat, so the index becomes the element at fault: the
 /// child's (`2k`) or the parent's (`2k + 1`, also for a cycle).
-fn element_of_flat_pairs(error: crate::Error) -> crate::Error {
+fn element_of_flat_pairs(error: crate::error::Error) -> crate::error::Error {
     match error {
-        crate::Error::InEntry { arg, index, error } => {
-            let child = matches!(*error, crate::Error::DeadId { arg: "child", .. });
-            crate::Error::InEntry { arg, index: 2 * index + usize::from(!child), error }
+        crate::error::Error::InEntry { arg, index, error } => {
+            let child = matches!(*error, crate::error::Error::DeadId { arg: "child", .. });
+            crate::error::Error::InEntry { arg, index: 2 * index + usize::from(!child), error }
         }
         other => other,
     }

@@ -69,8 +69,8 @@ mod tests {
             w.insert(10.0 * f64::from(i), 10.0 * f64::from(i), 8.0, 8.0).unwrap();
         }
         w.set_parent(2, 1).unwrap();
-        w.set_tile_grid(4, 4, 10.0).unwrap();
-        w.set_tile(1, 1, "full").unwrap();
+        w.tiles_mut().reset(4, 4, 10.0).unwrap();
+        w.tiles_mut().set_tile_named(1, 1, "full").unwrap();
         w
     }
 
@@ -79,25 +79,21 @@ mod tests {
     }
 
     /// "The first bad argument in order, always", natively: each
-    /// of these named a later argument (the shape, side or door name before
-    /// the cell; the tile size before the map; a box or the length of
-    /// `boxes` before a dead id of `ids`).
+    /// of these named a later argument (the shape or side name before the
+    /// cell; the tile size before the map; a box or the length of `boxes`
+    /// before a dead id of `ids`).
     #[test]
     fn errors_name_the_first_bad_argument() {
         let mut w = scene();
-        let before = (w.tile_ascii(), w.ids(), w.box_of(1).unwrap());
+        let before = (w.tiles().to_ascii(), w.ids(), w.box_of(1).unwrap());
         let nan = f64::NAN;
-        assert_eq!(arg(w.set_tile(9, 0, "bogus")), "col");
-        assert_eq!(arg(w.set_tile(0, 9, "bogus")), "row");
-        assert_eq!(arg(w.edge(0, 9, "bogus")), "row");
-        assert_eq!(arg(w.set_door(9, 0, "bogus", "bogus")), "col");
-        assert_eq!(arg(w.set_door(0, 9, "left", "bogus")), "row");
-        assert_eq!(arg(w.set_door(0, 0, "bogus", "bogus")), "side");
-        assert_eq!(arg(w.door(0, 9, "bogus")), "row");
+        assert_eq!(arg(w.tiles_mut().set_tile_named(9, 0, "bogus")), "col");
+        assert_eq!(arg(w.tiles_mut().set_tile_named(0, 9, "bogus")), "row");
+        assert_eq!(arg(w.tiles().edge_named(0, 9, "bogus")), "row");
         assert_eq!(arg(w.tiles_mut().set_tile_named(9, 9, "bogus")), "col");
-        assert_eq!(arg(w.load_tile_ascii("??", nan)), "map");
-        assert_eq!(arg(w.load_tile_ascii("bogus", -1.0)), "map row length (two characters per cell)");
-        assert_eq!(arg(w.load_tile_ascii("..", nan)), "tileSize");
+        assert_eq!(arg(w.tiles_mut().load_ascii("??", nan)), "map");
+        assert_eq!(arg(w.tiles_mut().load_ascii("bogus", -1.0)), "map row length (two characters per cell)");
+        assert_eq!(arg(w.tiles_mut().load_ascii("..", nan)), "tileSize");
         assert_eq!(arg(TileGrid::read_ascii("??", nan)), "map");
         assert_eq!(arg(TileGrid::from_ascii(nan, "??")), "tileSize", "from_ascii takes the size first");
         assert_eq!(arg(w.update_many_flat(&[99], &[0.0; 3])), "ids");
@@ -109,11 +105,15 @@ mod tests {
         assert_eq!(arg(w.set_parent(0, 99)), "child");
         assert_eq!(arg(w.set_parent(1, 2)), "parent"); // a cycle
         assert_eq!(arg(w.set_quadtree_limits(0, 49)), "maxObjects");
-        assert_eq!(arg(w.set_tile_grid(0, 0, nan)), "cols");
-        assert_eq!(arg(w.set_tile_grid(4, 0, nan)), "rows");
+        assert_eq!(arg(w.tiles_mut().reset(0, 0, nan)), "cols");
+        assert_eq!(arg(w.tiles_mut().reset(4, 0, nan)), "rows");
         assert_eq!(arg(w.update(99, nan, nan, -1.0, -1.0)), "id");
         assert_eq!(arg(w.set_velocity(0, nan, nan)), "id");
-        assert_eq!((w.tile_ascii(), w.ids(), w.box_of(1).unwrap()), before, "refused calls changed nothing");
+        assert_eq!(
+            (w.tiles().to_ascii(), w.ids(), w.box_of(1).unwrap()),
+            before,
+            "refused calls changed nothing"
+        );
         w.validate().unwrap();
     }
 

@@ -70,8 +70,8 @@ impl World {
 
     /// Applies many `(child, parent)` attachments at once, in order, all or
     /// nothing (a dead id or a cycle refuses the batch). Large batches keep
-    /// the queue by one re-sort instead of a repair per event, which at 1 %
-    /// of 100k objects is far cheaper (see `benches/hierarchy.rs`).
+    /// the queue by one re-sort instead of a repair per event when that is
+    /// cheaper (see `hierarchy/batch.rs` and `benches/hierarchy.rs`).
     pub fn set_parents(&mut self, pairs: &[(u32, u32)]) -> Result<BatchStrategy> {
         self.make_queue_explicit();
         let objects = &self.objects;

@@ -24,6 +24,7 @@ mod workspace;
 mod tests;
 
 pub use rays::RayHit;
+pub use step::MAX_FAST_FORWARD_STEPS;
 pub use structure::StructureKind;
 pub use tile_motion::TileResponse;
 pub use tiles::DEFAULT_TILE_SIZE;

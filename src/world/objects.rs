@@ -45,8 +45,8 @@ impl Default for Objects {
 impl Objects {
     /// The slot of live `id`; an error naming `arg` otherwise.
     // `ok_or_else`: the error is built only for a dead id. Built eagerly
-    // (`ok_or`), it was made and dropped, with a call to its drop glue, on
-    // every `update` and `setVelocity` in wasm.
+    // (`ok_or`), it would be made and dropped, with a call to its drop
+    // glue, on every `update` and `setVelocity` in wasm.
     #[allow(clippy::unnecessary_lazy_evaluations)]
     pub(super) fn slot_of(&self, arg: &'static str, id: u32) -> Result<u32> {
         self.id_to_slot.get(id).ok_or_else(|| Error::DeadId { arg, id })
@@ -184,7 +184,7 @@ impl World {
             // line is on its way when its turn comes. Filing the marked
             // slots straight from the caller's boxes (scattered reads stall
             // where scattered writes do not), or filing each entry as it
-            // comes, were slower (see docs/BENCHMARKS.md).
+            // comes, is slower (docs/BENCHMARKS.md).
             if let Some(&ahead) = slots.get(i + 16) {
                 prefetch(&self.objects.boxes, ahead as usize * 4);
             }

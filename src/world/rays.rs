@@ -8,10 +8,8 @@ use crate::broad_phase::RayControl;
 use crate::error::Result;
 use crate::geometry::Aabb;
 use crate::ray::check_segment;
-use crate::ray::Segment;
-use crate::ray::{
-    cast_tiles_contact, ranked_box_hit, trace_cells, BoxHit, Ends, GridDims, RankedBoxHit, RayPath, TileHit,
-};
+use crate::ray::{cast_tiles_contact, ranked_box_hit, BoxHit, Ends, RankedBoxHit, TileHit};
+use crate::segment::{RayPath, Segment};
 
 /// The first thing a cast segment touches.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -36,17 +34,6 @@ pub struct RayHit {
 }
 
 impl World {
-    /// `[col, row, …]` of the tile-grid cells the segment passes through, in
-    /// order from the start, clipped to the grid, ignoring tiles.
-    pub fn trace_cells(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) -> Result<&[u32]> {
-        check_segment(x0, y0, x1, y1)?;
-        self.workspace.cells.clear();
-        trace_cells(GridDims::of(&self.tiles), x0, y0, x1, y1, &mut self.workspace.cells);
-        self.workspace.cells_out.clear();
-        self.workspace.cells_out.extend(self.workspace.cells.iter().flat_map(|&(c, r)| [c, r]));
-        Ok(&self.workspace.cells_out)
-    }
-
     /// The first tile surface or object box the segment touches, if any. On
     /// a tie (the same point) the tile wins; between objects, the smaller
     /// id. Which is first is decided exactly, by where the real segment
@@ -88,7 +75,7 @@ impl World {
     /// ([`BroadPhase::walk_ray`]) and stops once nothing unvisited can come
     /// before the best hit so far.
     ///
-    /// [`BroadPhase::walk_ray`]: crate::BroadPhase::walk_ray
+    /// [`BroadPhase::walk_ray`]: crate::broad_phase::BroadPhase::walk_ray
     fn first_object_hit(&mut self, ends: Ends) -> Option<RankedBoxHit> {
         let ((x0, y0), (x1, y1)) = ends;
         let seg = Segment::new(x0, y0, x1, y1)?;

@@ -9,26 +9,25 @@
 //! inserted since). Ids never change; slots do, and `slot_generation` says
 //! when (the per-slot views must then be read again).
 //!
-//! A renumbering costs about as much as a frame at 100k objects, and order
-//! decays slowly enough that renumbering every frame would not repay it;
+//! A renumbering costs about as much as a big frame, and order decays
+//! slowly enough that renumbering every frame would not repay it;
 //! `benches/renumber.rs` times one, `benches/scaling.mjs` and
 //! `examples/profile_frames.rs` the frames around it (docs/BENCHMARKS.md,
 //! "Measurements behind the code's choices", has the numbers).
 
 use super::World;
 use crate::broad_phase::relabel_strided;
+use crate::geometry::midpoint;
 use crate::geometry::Aabb;
-use crate::grid::midpoint;
 use crate::index::NULL_INDEX;
 
 /// Below this many objects everything fits in cache: slots stay put.
 pub(super) const RENUMBER_FLOOR: usize = 4096;
 
 /// How far (in cells of the order) the objects may drift on average before
-/// a renumbering: the mean frame, renumbering frames counted, was lowest
-/// here at 100k objects on every structure and layout (fewer cells
-/// renumber too often, more let the cache misses grow; see
-/// docs/BENCHMARKS.md).
+/// a renumbering: the mean frame, renumbering frames counted, is lowest
+/// near here on every structure and layout (fewer cells renumber too
+/// often, more let the cache misses grow; docs/BENCHMARKS.md).
 const DRIFT_CELLS: f64 = 3.0;
 
 /// The World's record of how far its slots have strayed from space order,
@@ -129,8 +128,7 @@ impl World {
         let old_of_new = &order.old_of_new;
         relabel_strided::<_, 4>(&mut self.objects.boxes, &mut order.spare_boxes, old_of_new);
         // Arrays that hold only zeros (no velocity set, no tile collider)
-        // stay zeros in any order: cut to length, not moved (moving the
-        // velocities of boxes at rest was a fifth of a renumbering).
+        // stay zeros in any order: cut to length, not moved.
         if self.objects.moving.is_empty() {
             self.objects.velocities.truncate(old_of_new.len() * 2);
         } else {
@@ -160,7 +158,7 @@ impl World {
         relabel_strided::<_, 1>(&mut self.pairs.overlapping, &mut order.spare_overlapping, old_of_new);
         self.objects.free_slots.clear();
         // In the table's own order, no hashing: inserting id by id in slot
-        // order missed the cache on every id and was a third of the cost.
+        // order would miss the cache on every id.
         for slot in self.objects.id_to_slot.slots_mut() {
             *slot = order.new_of_old[*slot as usize];
         }
@@ -259,7 +257,7 @@ mod world_tests {
 
     /// A world of `count` seeded moving boxes that renumbers from 1 object.
     fn renumbering_world(structure: &str, count: u32) -> World {
-        let side = crate::scene::world_side_for(count as usize);
+        let side = crate::scene::scene_side(count as usize);
         let mut world = World::new(side, side).unwrap();
         world.slot_order.floor = 1;
         world.set_structure(structure).unwrap();

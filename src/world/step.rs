@@ -1,8 +1,20 @@
-//! Advancing time: motion and elastic walls.
+//! Advancing time: motion and elastic walls, one step at a time or many
+//! at once.
 
 use super::World;
-use crate::error::{finite, Error, Result};
+use crate::error::{finite, whole_in, Error, Result};
 use crate::geometry::Aabb;
+
+/// Most steps one [`World::fast_forward`] call takes: the work is bounded
+/// (steps × moving objects), so a caller with more slices them.
+pub const MAX_FAST_FORWARD_STEPS: u32 = 100_000;
+
+/// From this many steps on, `fast_forward` files every object afresh
+/// instead of moving each one's records: by then most moving boxes have
+/// left their quadtree node or grid cell, and filing anew costs a fraction
+/// of taking each out of where it was (docs/BENCHMARKS.md, "Catching up
+/// to a link's tick").
+const REFILE_AFRESH_STEPS: u32 = 16;
 
 impl World {
     /// Moves every object by its velocity × `dt` seconds and reflects moving
@@ -63,13 +75,107 @@ impl World {
         self.workspace.step_placed = placed;
         Ok(())
     }
+
+    /// The same as `steps` calls of [`step`](World::step)`(dt)` for every
+    /// box and velocity, bit for bit (each object's motion is computed
+    /// with the same operations in the same order), in one call that
+    /// maintains the structure once at the end instead of after every
+    /// step: each moving object runs all its steps, then is refiled once
+    /// (after many steps, every object is filed afresh).
+    /// What depends on the order of the structure's updates rather than on
+    /// where the boxes are (the leaves policy's splits kept from boxes
+    /// that left, the slots' space order) may differ from stepping one at
+    /// a time; boxes, velocities and `pairs()` do not. With attached
+    /// objects or tile colliders it steps one step at a time (children
+    /// follow their parents, colliders are pushed out of the tiles after
+    /// each step). At most [`MAX_FAST_FORWARD_STEPS`] steps a call;
+    /// `dt` as for `step`.
+    ///
+    /// # Example
+    /// ```
+    /// use broadphase::World;
+    /// let mut a = World::new(100.0, 100.0).unwrap();
+    /// let mut b = World::new(100.0, 100.0).unwrap();
+    /// for w in [&mut a, &mut b] {
+    ///     let id = w.insert(10.0, 20.0, 5.0, 5.0).unwrap();
+    ///     w.set_velocity(id, 37.3, -51.9).unwrap();
+    /// }
+    /// for _ in 0..500 {
+    ///     a.step(1.0 / 60.0).unwrap();
+    /// }
+    /// b.fast_forward(500, 1.0 / 60.0).unwrap();
+    /// assert_eq!(a.box_of(1).unwrap(), b.box_of(1).unwrap());
+    /// ```
+    pub fn fast_forward(&mut self, steps: u32, dt: f64) -> Result<()> {
+        whole_in("steps", f64::from(steps), 0, MAX_FAST_FORWARD_STEPS)?;
+        finite("dt", dt)?;
+        if dt < 0.0 {
+            return Err(Error::Negative { arg: "dt", value: dt });
+        }
+        if self.attachments.any() || self.tile_colliders.count > 0 {
+            for _ in 0..steps {
+                self.step(dt)?;
+            }
+            return Ok(());
+        }
+        if steps == 0 {
+            return Ok(());
+        }
+        let afresh = steps >= REFILE_AFRESH_STEPS;
+        let moving = std::mem::take(&mut self.objects.moving);
+        moving.for_each(|slot| {
+            let b = &mut self.objects.boxes[slot * 4..slot * 4 + 4];
+            let v = &mut self.objects.velocities[slot * 2..slot * 2 + 2];
+            let (x0, y0) = (b[0], b[1]);
+            let (mut x, mut y) = (x0, y0);
+            let (room_x, room_y) = (room(b[2], self.width), room(b[3], self.height));
+            let mut moved = false;
+            for _ in 0..steps {
+                // `step`'s own sums and reflections, in its order; an
+                // object that came to rest stays at rest, as `step` leaves it.
+                let (vx, vy) = (v[0], v[1]);
+                if vx == 0.0 && vy == 0.0 {
+                    break;
+                }
+                let (mut nx, mut ny) = (x + vx * dt, y + vy * dt);
+                reflect_within(&mut nx, &mut v[0], room_x);
+                reflect_within(&mut ny, &mut v[1], room_y);
+                x = nx;
+                y = ny;
+                moved = true;
+            }
+            if !moved {
+                return;
+            }
+            self.slot_order.note_move(x0, y0, x, y);
+            b[0] = x;
+            b[1] = y;
+            self.pairs.changed.mark(slot as u32, &self.objects.slot_ids);
+            if !afresh {
+                let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
+                self.structure.as_broad_phase().update(slot as u32, aabb);
+            }
+        });
+        self.objects.moving = moving;
+        if afresh {
+            self.refile_structure();
+        }
+        Ok(())
+    }
 }
 
 /// Reflects a 1D interval `[position, position + size]` moving at `velocity`
 /// into `[0, limit]`, as a ball bounces: the overshoot is mirrored back.
 /// `position` may be infinite (a motion that overflowed); it ends finite.
+#[inline]
 pub(super) fn reflect(position: &mut f64, velocity: &mut f64, size: f64, limit: f64) {
-    let room = room(size, limit);
+    reflect_within(position, velocity, room(size, limit));
+}
+
+/// [`reflect`] with the interval's `room` (see [`room`]) worked out: the
+/// same for every step of one box, so `fast_forward` works it out once.
+#[inline]
+fn reflect_within(position: &mut f64, velocity: &mut f64, room: f64) {
     if room <= 0.0 {
         *position = 0.0;
         *velocity = 0.0;
@@ -97,7 +203,7 @@ pub(super) fn reflect(position: &mut f64, velocity: &mut f64, size: f64, limit: 
 pub(super) fn room(size: f64, limit: f64) -> f64 {
     let room = limit - size;
     if room > 0.0 && room + size > limit {
-        crate::grid::next_down(room)
+        crate::geometry::next_down(room)
     } else {
         room
     }
@@ -105,7 +211,9 @@ pub(super) fn room(size: f64, limit: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::reflect;
+    use super::{reflect, MAX_FAST_FORWARD_STEPS};
+    use crate::world::StructureKind;
+    use crate::World;
 
     #[test]
     fn overshoot_is_mirrored_and_velocity_points_back_inside() {
@@ -125,5 +233,86 @@ mod tests {
         let (mut p, mut v) = (5.0, 1.0);
         reflect(&mut p, &mut v, 200.0, 100.0);
         assert_eq!((p, v), (0.0, 0.0));
+    }
+
+    /// Every box and velocity after `fast_forward(n, dt)` equals `n` calls
+    /// of `step(dt)` bit for bit, for every structure and seeded scene,
+    /// including boxes hand-placed outside the walls and larger than the
+    /// world; the structure stays valid and reports brute force's pairs.
+    #[test]
+    fn fast_forward_equals_stepping_bit_for_bit() {
+        for (k, &kind) in StructureKind::ALL.iter().enumerate() {
+            for seed in 1..=6u64 {
+                let dt = [1.0 / 60.0, 0.25, 0.0, 1.0 / 240.0, 3.7, 1.0 / 60.0][seed as usize - 1];
+                let steps = [1u32, 7, 60, 333, 5, 1000][(seed as usize + k) % 6];
+                let make = || {
+                    let mut w = World::new(300.0, 200.0).unwrap();
+                    w.set_structure(kind.name()).unwrap();
+                    w.populate(400, seed, crate::scene::Layout::ALL[seed as usize % 3]).unwrap();
+                    // Outside the walls, larger than the world, at rest.
+                    w.update(3, -40.0, 250.0, 6.0, 6.0).unwrap();
+                    w.update(4, 10.0, 10.0, 400.0, 5.0).unwrap();
+                    w.set_velocity(4, 30.0, 12.5).unwrap();
+                    w.set_velocity(5, 0.0, 0.0).unwrap();
+                    w.pairs();
+                    w
+                };
+                let (mut stepped, mut jumped) = (make(), make());
+                for _ in 0..steps {
+                    stepped.step(dt).unwrap();
+                    stepped.pairs();
+                }
+                jumped.fast_forward(steps, dt).unwrap();
+                let context = format!("{} seed {seed}: {steps} steps of {dt}", kind.name());
+                for id in 1..=400 {
+                    assert_eq!(
+                        stepped.box_of(id).unwrap(),
+                        jumped.box_of(id).unwrap(),
+                        "{context}: box {id}"
+                    );
+                    assert_eq!(
+                        stepped.velocity(id).unwrap(),
+                        jumped.velocity(id).unwrap(),
+                        "{context}: velocity {id}"
+                    );
+                }
+                jumped.validate().unwrap_or_else(|e| panic!("{context}: {e}"));
+                assert_eq!(stepped.pairs().to_vec(), jumped.pairs().to_vec(), "{context}: pairs");
+            }
+        }
+    }
+
+    #[test]
+    fn fast_forward_with_children_steps_one_step_at_a_time() {
+        let make = || {
+            let mut w = World::new(100.0, 100.0).unwrap();
+            w.populate(30, 9, crate::scene::Layout::ALL[0]).unwrap();
+            w.set_parent(2, 1).unwrap();
+            w.set_parent(3, 2).unwrap();
+            w
+        };
+        let (mut stepped, mut jumped) = (make(), make());
+        for _ in 0..90 {
+            stepped.step(0.05).unwrap();
+        }
+        jumped.fast_forward(90, 0.05).unwrap();
+        for id in 1..=30 {
+            assert_eq!(stepped.box_of(id).unwrap(), jumped.box_of(id).unwrap(), "box {id}");
+        }
+        jumped.validate().unwrap();
+    }
+
+    #[test]
+    fn fast_forward_refuses_bad_arguments_and_changes_nothing() {
+        let mut w = World::new(100.0, 100.0).unwrap();
+        w.populate(10, 1, crate::scene::Layout::ALL[0]).unwrap();
+        let before = w.box_of(1).unwrap();
+        let arg = |e: crate::Error| e.arg();
+        assert_eq!(w.fast_forward(MAX_FAST_FORWARD_STEPS + 1, 0.1).map_err(arg), Err("steps".to_string()));
+        assert_eq!(w.fast_forward(3, -0.1).map_err(arg), Err("dt".to_string()));
+        assert_eq!(w.fast_forward(3, f64::NAN).map_err(arg), Err("dt".to_string()));
+        assert_eq!(w.box_of(1).unwrap(), before);
+        w.fast_forward(0, 0.1).unwrap();
+        assert_eq!(w.box_of(1).unwrap(), before);
     }
 }

@@ -35,8 +35,8 @@ impl StructureKind {
     ];
 
     /// Past this share of the objects moved since the last `pairs()`, a full
-    /// pass is cheaper than querying each moved object (measured at 100k:
-    /// a query costs most in the straddle quadtree, least in the grids).
+    /// pass is cheaper than querying each moved object (a query costs most
+    /// in the straddle quadtree, least in the grids; docs/BENCHMARKS.md).
     #[must_use]
     pub fn moved_share(self) -> f64 {
         match self {
@@ -51,11 +51,11 @@ impl StructureKind {
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
-            StructureKind::BruteForce => "brute-force",
-            StructureKind::Quadtree => "quadtree",
-            StructureKind::QuadtreeLeaves => "quadtree-leaves",
-            StructureKind::Grid => "grid",
-            StructureKind::LooseGrid => "loose-grid",
+            StructureKind::BruteForce => BruteForce::NAME,
+            StructureKind::Quadtree => Placement::StraddleInParent.name(),
+            StructureKind::QuadtreeLeaves => Placement::AllOverlappedLeaves.name(),
+            StructureKind::Grid => Grid::NAME,
+            StructureKind::LooseGrid => LooseGrid::NAME,
         }
     }
 
@@ -70,7 +70,7 @@ impl StructureKind {
         StructureKind::ALL.into_iter().find(|kind| kind.name() == name).ok_or_else(|| Error::UnknownName {
             arg: "name",
             name: name.to_string(),
-            expected: "\"brute-force\", \"quadtree\", \"quadtree-leaves\", \"grid\", \"loose-grid\"",
+            expected: StructureKind::ALL.map(|kind| format!("\"{}\"", kind.name())).join(", ").into(),
         })
     }
 }
@@ -318,6 +318,27 @@ impl super::World {
         let size = self.suggested_cell_size(kind);
         self.structure.set_grid_cell_size(size);
         self.slot_order.stale = true;
+    }
+
+    /// Files every object afresh in a new structure of the same kind, limits
+    /// and cell size: what `fast_forward` does after many steps, when most
+    /// objects have left their node or cell and filing them anew costs less
+    /// than moving each out of where it was. It walks space as the old one
+    /// did, so the slots' order stays valid.
+    pub(super) fn refile_structure(&mut self) {
+        let world = Aabb::from_xywh(0.0, 0.0, self.width, self.height);
+        let kind = self.structure.kind();
+        let cell_size = match self.structure.grid_geometry() {
+            Some(geometry) => geometry.cell_size,
+            None => self.structure_settings.cell_size.unwrap_or_else(|| self.suggested_cell_size(kind)),
+        };
+        self.structure = Structure::new(kind, world, self.structure_settings.quadtree_limits, cell_size);
+        for slot in 0..self.objects.slot_ids.len() as u32 {
+            if self.objects.slot_ids[slot as usize] != 0 {
+                let aabb = self.aabb_of(slot);
+                self.structure.as_broad_phase().insert(slot, aabb);
+            }
+        }
     }
 
     fn rebuild_structure(&mut self, kind: StructureKind) {

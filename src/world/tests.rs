@@ -1,7 +1,9 @@
 //! Unit tests of the World's bookkeeping and errors.
 
-use super::World;
+use super::{StructureKind, World};
 use crate::error::Error;
+use crate::geometry::Aabb;
+use crate::tile_grid::{Door, Side};
 
 #[test]
 fn ids_start_at_one_and_are_never_reused() {
@@ -62,7 +64,8 @@ fn step_moves_by_velocity_and_bounces() {
 fn pairs_are_sorted_ids_with_a_below_b() {
     let mut w = World::new(100.0, 100.0).unwrap();
     let ids: Vec<u32> = (0..4).map(|_| w.insert(5.0, 5.0, 10.0, 10.0).unwrap()).collect();
-    for name in ["brute-force", "quadtree", "quadtree-leaves"] {
+    // Every structure but the grids (whose cells would hold these boxes apart).
+    for name in StructureKind::ALL.into_iter().filter(|k| !k.is_grid()).map(StructureKind::name) {
         w.set_structure(name).unwrap();
         assert_eq!(w.structure(), name);
         let expected: Vec<u32> = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
@@ -126,21 +129,28 @@ fn cycles_are_refused_and_remove_cascades() {
 #[test]
 fn tile_grid_through_the_world() {
     let mut w = World::new(100.0, 100.0).unwrap();
-    w.set_tile_grid(4, 3, 10.0).unwrap();
-    w.set_tile(1, 1, "full").unwrap();
-    assert_eq!(w.tile(1, 1).unwrap(), "full");
-    assert_eq!(w.edge(1, 1, "top").unwrap(), "solid");
-    assert_eq!(w.edge(1, 0, "bottom").unwrap(), "solid", "the two names of one side agree");
-    assert_eq!(w.touched_cells(5.0, 5.0, 10.0, 5.0).unwrap(), &[0, 0, 1, 0]);
-    assert!(matches!(w.set_tile(4, 0, "full"), Err(Error::OutOfRange { arg: "col", .. })));
-    assert!(matches!(w.set_tile(0, 0, "triangle"), Err(Error::UnknownName { arg: "shape", .. })));
-    assert!(matches!(w.edge(0, 0, "up"), Err(Error::UnknownName { arg: "side", .. })));
-    assert!(matches!(w.set_tile_grid(0, 3, 10.0), Err(Error::OutOfRange { arg: "cols", .. })));
-    let err = w.set_tile_grid(3, 3, f64::NAN).unwrap_err();
+    w.tiles_mut().reset(4, 3, 10.0).unwrap();
+    w.tiles_mut().set_tile_named(1, 1, "full").unwrap();
+    let tile = |w: &World, col, row| w.tiles().tile(col, row).unwrap().name();
+    let edge = |w: &World, col, row, side| w.tiles().edge_named(col, row, side).unwrap().name();
+    assert_eq!(tile(&w, 1, 1), "full");
+    assert_eq!(edge(&w, 1, 1, "top"), "solid");
+    assert_eq!(edge(&w, 1, 0, "bottom"), "solid", "the two names of one side agree");
+    let mut touched = Vec::new();
+    w.tiles().touched_cells(&Aabb::from_xywh(5.0, 5.0, 10.0, 5.0), &mut touched);
+    assert_eq!(touched, [(0, 0), (1, 0)]);
+    assert!(matches!(w.tiles_mut().set_tile_named(4, 0, "full"), Err(Error::OutOfRange { arg: "col", .. })));
+    assert!(matches!(
+        w.tiles_mut().set_tile_named(0, 0, "triangle"),
+        Err(Error::UnknownName { arg: "shape", .. })
+    ));
+    assert!(matches!(w.tiles().edge_named(0, 0, "up"), Err(Error::UnknownName { arg: "side", .. })));
+    assert!(matches!(w.tiles_mut().reset(0, 3, 10.0), Err(Error::OutOfRange { arg: "cols", .. })));
+    let err = w.tiles_mut().reset(3, 3, f64::NAN).unwrap_err();
     assert!(err.to_string().starts_with("tileSize"), "{err}");
-    assert_eq!(w.tile(1, 1).unwrap(), "full", "refused calls changed nothing");
-    w.set_door(1, 1, "top", "open").unwrap();
-    assert_eq!(w.edge(1, 1, "top").unwrap(), "empty");
+    assert_eq!(tile(&w, 1, 1), "full", "refused calls changed nothing");
+    w.tiles_mut().set_door(1, 1, Side::Top, Some(Door::Open)).unwrap();
+    assert_eq!(edge(&w, 1, 1, "top"), "empty");
     w.validate().unwrap();
 }
 
@@ -196,7 +206,7 @@ fn set_parents_is_all_or_nothing_and_keeps_offsets() {
 fn cast_ray_finds_objects_even_when_the_segment_length_overflows() {
     let mut w = World::new(100.0, 100.0).unwrap();
     let id = w.insert(10.0, 0.0, 10.0, 10.0).unwrap();
-    for name in ["brute-force", "quadtree", "quadtree-leaves", "grid", "loose-grid"] {
+    for name in StructureKind::ALL.map(StructureKind::name) {
         w.set_structure(name).unwrap();
         let hit = w.cast_ray(-1e308, 5.0, 1e308, 5.0).unwrap().expect(name);
         assert_eq!(hit.object_id, id, "{name}");
@@ -238,7 +248,7 @@ mod tile_motion {
     /// that bounce off its tiles, placed in open space.
     fn bouncing(n: usize, seed: u64, response: TileResponse) -> (World, Vec<u32>) {
         let mut w = World::new(1.0, 1.0).unwrap();
-        w.load_tile_preset("n-level").unwrap();
+        w.tiles_mut().load_preset("n-level").unwrap();
         let b = w.tiles().bounds();
         w.resize(b.max_x, b.max_y).unwrap();
         let mut rng = Rng::new(seed);
@@ -322,9 +332,9 @@ mod tile_motion {
     #[test]
     fn a_bounce_reflects_the_velocity_about_the_surface_normal() {
         let mut w = World::new(100.0, 100.0).unwrap();
-        w.set_tile_grid(10, 10, 10.0).unwrap();
+        w.tiles_mut().reset(10, 10, 10.0).unwrap();
         for col in 0..10 {
-            w.set_tile(col, 9, "full").unwrap();
+            w.tiles_mut().set_tile_named(col, 9, "full").unwrap();
         }
         // Falls onto the floor (y = 90) at 300 units/s.
         let ball = w.insert(40.0, 80.0, 4.0, 4.0).unwrap();
@@ -349,9 +359,9 @@ mod tile_motion {
     #[test]
     fn a_fast_collider_does_not_tunnel_through_a_thin_wall() {
         let mut w = World::new(200.0, 40.0).unwrap();
-        w.set_tile_grid(20, 4, 10.0).unwrap();
-        w.set_tile(10, 1, "full").unwrap();
-        w.set_tile(10, 2, "full").unwrap();
+        w.tiles_mut().reset(20, 4, 10.0).unwrap();
+        w.tiles_mut().set_tile_named(10, 1, "full").unwrap();
+        w.tiles_mut().set_tile_named(10, 2, "full").unwrap();
         let id = w.insert(20.0, 15.0, 6.0, 6.0).unwrap();
         // 3000 units/s: 300 units in one step, far more than the wall is thick.
         w.set_velocity(id, 3000.0, 0.0).unwrap();
@@ -379,8 +389,8 @@ mod tile_motion {
 }
 
 mod limits {
+    use crate::error::Error;
     use crate::world::{World, MAX_OBJECTS};
-    use crate::Error;
 
     #[test]
     fn populate_past_the_object_cap_is_refused_and_changes_nothing() {
@@ -781,9 +791,9 @@ mod walls_exactly {
         // the wall, and the push-out took it (x + w = 106 in a 100-wide world).
         for shape in ["full", "slope45-br", "slope45-tr", "concave-br", "convex-br"] {
             let mut w = World::new(100.0, 100.0).unwrap();
-            w.set_tile_grid(10, 10, 10.0).unwrap();
+            w.tiles_mut().reset(10, 10, 10.0).unwrap();
             for row in 0..10 {
-                w.set_tile(9, row, shape).unwrap();
+                w.tiles_mut().set_tile_named(9, row, shape).unwrap();
             }
             let mut rng = Rng::new(5);
             for k in 0..200 {
@@ -812,7 +822,7 @@ fn grids_over_a_world_whose_area_overflows_stay_finite_and_valid() {
             // A cell size set too small for the new world refuses the
             // resize, naming the smallest that fits; with that one set, it
             // goes through.
-            let Err(crate::Error::TooSmall { min, .. }) = w.resize(width, height) else {
+            let Err(crate::error::Error::TooSmall { min, .. }) = w.resize(width, height) else {
                 panic!("{structure} in {width} x {height}: the resize should be refused at cell size 4");
             };
             assert!(min.is_finite() && min > 4.0, "{min}");
@@ -877,7 +887,7 @@ mod batch_shapes {
 #[test]
 fn rays_at_extreme_coordinates_name_traced_cells() {
     let mut w = World::new(960.0, 600.0).unwrap();
-    w.load_tile_preset("n-level").unwrap();
+    w.tiles_mut().load_preset("n-level").unwrap();
     let rays = [
         (100.0, 24.0, 300.0, 24.0),
         (32.0, 1e300, 32.0, 112.0),
@@ -889,7 +899,9 @@ fn rays_at_extreme_coordinates_name_traced_cells() {
         (5e-324, 1e308, 300.0, -1e-300),
     ];
     for (x0, y0, x1, y1) in rays {
-        let cells: Vec<u32> = w.trace_cells(x0, y0, x1, y1).unwrap().to_vec();
+        let mut traced = Vec::new();
+        crate::ray::trace_cells(crate::ray::GridDims::of(w.tiles()), x0, y0, x1, y1, &mut traced);
+        let cells: Vec<u32> = traced.iter().flat_map(|&(c, r)| [c, r]).collect();
         let hit = w.cast_ray(x0, y0, x1, y1).unwrap();
         if let Some(h) = hit {
             assert!(
@@ -931,8 +943,8 @@ fn cast_ray_reports_the_truly_first_of_hits_within_one_ulp_of_t() {
         hit.object_id
     };
     let mut w = World::new(240.0, 240.0).unwrap();
-    w.set_tile_grid(10, 10, 24.0).unwrap();
-    w.set_tile(5, 0, "full").unwrap(); // x 120..144, y 0..24
+    w.tiles_mut().reset(10, 10, 24.0).unwrap();
+    w.tiles_mut().set_tile_named(5, 0, "full").unwrap(); // x 120..144, y 0..24
     let (right, left) = ((-1e308, 12.0, 1e308, 12.0), (1e308, 12.0, -1e308, 12.0));
     // The rounded t's really are equal.
     let b = w.insert(100.0, 5.0, 10.0, 10.0).unwrap();
@@ -976,8 +988,8 @@ fn cast_ray_reports_the_truly_first_of_hits_within_one_ulp_of_t() {
     // (8, 6) to the circle of radius 5 around (5, 10), the corner of
     // convex-bl in cell (1, 1) of 5-unit tiles; its ends are ±2^1000·(4, 3).
     let mut w = World::new(15.0, 15.0).unwrap();
-    w.set_tile_grid(3, 3, 5.0).unwrap();
-    w.set_tile(1, 1, "convex-bl").unwrap();
+    w.tiles_mut().reset(3, 3, 5.0).unwrap();
+    w.tiles_mut().set_tile_named(1, 1, "convex-bl").unwrap();
     let far = 2f64.powi(1000);
     let (up, down) =
         ((-4.0 * far, -3.0 * far, 4.0 * far, 3.0 * far), (4.0 * far, 3.0 * far, -4.0 * far, -3.0 * far));
@@ -1027,7 +1039,7 @@ fn cast_ray_agrees_with_an_exact_first_hit_reference_at_any_magnitude() {
         let cell = [1.0, 24.0, 0.5][rng.below(3) as usize];
         let n = 4;
         let mut w = World::new(f64::from(n) * cell, f64::from(n) * cell).unwrap();
-        w.set_tile_grid(n, n, cell).unwrap();
+        w.tiles_mut().reset(n, n, cell).unwrap();
         for r in 0..n {
             for c in 0..n {
                 if rng.below(4) == 0 {

@@ -57,7 +57,7 @@ impl TileResponse {
         TileResponse::ALL.into_iter().find(|r| r.name() == name).ok_or_else(|| Error::UnknownName {
             arg: "response",
             name: name.to_owned(),
-            expected: "\"none\", \"bounce\", \"slide\"",
+            expected: "\"none\", \"bounce\", \"slide\"".into(),
         })
     }
 
@@ -289,7 +289,7 @@ impl Motion {
         let mut at = if v > 0.0 { face - size } else { face };
         // `(face − size) + size` can round past `face`: one step back.
         while v > 0.0 && at + size > face {
-            at = crate::grid::next_down(at);
+            at = crate::geometry::next_down(at);
         }
         if at.is_finite() && (at - *p).abs() <= size {
             *p = at;

@@ -4,6 +4,7 @@
 
 use crate::geometry::Aabb;
 use crate::scene::Rng;
+use crate::tile_grid::{Door, Side};
 use crate::world::{TileResponse, World};
 
 /// Everything about an object is a finite number.
@@ -30,8 +31,8 @@ fn the_bounce_at_the_largest_speeds_stays_finite() {
         (f64::MAX, TileResponse::Bounce),
     ] {
         let mut w = World::new(20.0, 10.0).unwrap();
-        w.set_tile_grid(10, 1, 1.0).unwrap();
-        w.set_tile(1, 0, "full").unwrap();
+        w.tiles_mut().reset(10, 1, 1.0).unwrap();
+        w.tiles_mut().set_tile_named(1, 0, "full").unwrap();
         let id = w.insert(0.0, 0.0, 10.0, 1.0).unwrap();
         let child = w.insert(12.0, 3.0, 2.0, 2.0).unwrap();
         w.set_parent(child, id).unwrap();
@@ -48,9 +49,9 @@ fn the_bounce_at_the_largest_speeds_stays_finite() {
     // reflected velocity has a component past it.
     for shape in ["slope45-br", "slope45-tl", "concave-br", "convex-tl", "steep-small-bl"] {
         let mut w = World::new(40.0, 40.0).unwrap();
-        w.set_tile_grid(4, 4, 10.0).unwrap();
+        w.tiles_mut().reset(4, 4, 10.0).unwrap();
         for c in 0..4 {
-            w.set_tile(c, 2, shape).unwrap();
+            w.tiles_mut().set_tile_named(c, 2, shape).unwrap();
         }
         let id = w.insert(10.0, 5.0, 3.0, 3.0).unwrap();
         w.set_velocity(id, f64::MAX, f64::MAX).unwrap();
@@ -69,9 +70,9 @@ fn door_trials(size: f64, speed: f64, response: TileResponse) -> u32 {
     let mut rng = Rng::new(0xD00E);
     for _ in 0..20 {
         let mut w = World::new(640.0, 320.0).unwrap();
-        w.set_tile_grid(20, 10, 32.0).unwrap();
+        w.tiles_mut().reset(20, 10, 32.0).unwrap();
         for row in 0..10 {
-            w.set_door(10, row, "left", "closed").unwrap();
+            w.tiles_mut().set_door(10, row, Side::Left, Some(Door::Closed)).unwrap();
         }
         let id = w.insert(rng.range(200.0, 300.0), rng.range(10.0, 300.0), size, size).unwrap();
         let angle = rng.range(-1.2, 1.2);
@@ -106,17 +107,19 @@ fn no_speed_leaves_a_collider_inside_a_block_of_tiles() {
     let mut rng = Rng::new(0xB10C);
     for k in 0..60 {
         let mut w = World::new(640.0, 320.0).unwrap();
-        w.set_tile_grid(20, 10, 32.0).unwrap();
+        w.tiles_mut().reset(20, 10, 32.0).unwrap();
         // A thick wall of full tiles against the left wall (a step that
         // overshoots is clamped at a wall, inside it) and a thin slope
         // wall in the middle.
         for col in 0..12 {
             for row in 0..10 {
-                w.set_tile(col, row, "full").unwrap();
+                w.tiles_mut().set_tile_named(col, row, "full").unwrap();
             }
         }
         for row in 0..10 {
-            w.set_tile(16, row, if row % 2 == 0 { "slope45-bl" } else { "steep-small-tr" }).unwrap();
+            w.tiles_mut()
+                .set_tile_named(16, row, if row % 2 == 0 { "slope45-bl" } else { "steep-small-tr" })
+                .unwrap();
         }
         let size = [0.1, 1.0, 6.0, 20.0][k % 4];
         let speed = [1e3, 1e9, 1e300, 1e308][(k / 4) % 4];
@@ -137,13 +140,13 @@ fn no_speed_leaves_a_collider_inside_a_block_of_tiles() {
 #[test]
 fn a_map_whose_extent_overflows_is_refused() {
     let mut w = World::new(100.0, 100.0).unwrap();
-    w.set_tile_grid(4, 4, 10.0).unwrap();
-    let err = w.set_tile_grid(2, 2, 1e308).unwrap_err();
+    w.tiles_mut().reset(4, 4, 10.0).unwrap();
+    let err = w.tiles_mut().reset(2, 2, 1e308).unwrap_err();
     assert_eq!(err.arg(), "tileSize", "{err}");
     assert_eq!(w.tiles().cols(), 4, "a refused map changes nothing");
-    assert!(w.set_tile_grid(4096, 1, f64::MAX / 4000.0).is_err());
+    assert!(w.tiles_mut().reset(4096, 1, f64::MAX / 4000.0).is_err());
     // The largest that fits is accepted: its extent is finite.
     let largest = f64::MAX / 2.0;
-    w.set_tile_grid(2, 2, largest).unwrap();
+    w.tiles_mut().reset(2, 2, largest).unwrap();
     assert!(w.tiles().bounds().max_x.is_finite());
 }

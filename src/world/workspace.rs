@@ -30,8 +30,4 @@ pub(super) struct Workspace {
     pub(super) batch_slots: Vec<u32>,
     /// `remove`: the slots of the removed subtree.
     pub(super) removed_slots: Vec<u32>,
-    /// `touched_cells` and `trace_cells`: the cells as pairs, and flattened
-    /// (the answer they return).
-    pub(super) cells: Vec<(u32, u32)>,
-    pub(super) cells_out: Vec<u32>,
 }

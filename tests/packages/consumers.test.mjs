@@ -1,8 +1,9 @@
 // The packed npm packages, used the three ways people use them, from the
 // tarballs (dist-npm/*.tgz, made by scripts/pack.sh), never the source
-// tree: a plain Node script, a Vite app (bare imports resolved through the
-// packages' `exports`), and a plain <script type="module"> page on a static
-// server. Each installs the tarballs with npm into a fresh temp directory.
+// tree: a plain Node script, a strict TypeScript consumer (the declarations
+// tsc emitted from the façade's JSDoc), a Vite app (bare imports resolved
+// through the packages' `exports`), and a plain <script type="module"> page
+// on a static server. Each installs the tarballs with npm into a fresh temp directory.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -45,6 +46,41 @@ function tree(base, prefix = '') {
   }
   return files;
 }
+
+// The core's declarations are emitted by tsc from the façade's JSDoc when
+// packing (scripts/pack.sh): a strict TypeScript consumer compiles against
+// them without skipLibCheck, and a wrong argument type is an error.
+test('TypeScript: the core package\'s declarations type a consumer strictly', () => {
+  writeFileSync(
+    join(dir, 'consumer.ts'),
+    `import init, { World, TileGrid, type RayHit } from 'broadphase';
+await init();
+const w = new World(100, 100);
+const id: number = w.insert(1, 2, 3, 4);
+const hit: RayHit | undefined = w.castRay(0, 0, 50, 50);
+const tiles: TileGrid = w.tiles;
+tiles.reset(4, 4, 10);
+tiles.setTile(1, 1, 'full');
+const shape: string = tiles.tile(1, 1);
+const cells: Uint32Array = tiles.touchedCells(0, 0, 15, 15);
+// @ts-expect-error a string is not a number
+w.insert('1', 2, 3, 4);
+// @ts-expect-error the tile operations live on world.tiles only
+w.setTile(1, 1, 'full');
+{
+  using scoped = new World(5, 5);
+  void scoped;
+}
+console.log(id, hit, shape, cells.length, TileGrid.shapes().length);
+`,
+  );
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', strict: true, noEmit: true, lib: ['ES2022', 'DOM', 'ESNext.Disposable'] }, files: ['consumer.ts'] }),
+  );
+  const tsc = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
+  assert.equal(tsc.status, 0, `tsc failed:\n${tsc.stdout}${tsc.stderr}`);
+});
 
 test('Node: import the core package by name, init, and get the same pairs as brute force', () => {
   writeFileSync(

@@ -46,6 +46,8 @@ const BAD = {
   count: wholeNumber(V('3e6', 3e6)),
   seed: wholeNumber(V('1e10', 1e10)),
   segments: wholeNumber(V('0', 0), V('2000', 2000)),
+  steps: wholeNumber(V('100001', 100001)),
+  dt: [V('NaN', NaN), V('-1', -1), V('Infinity', Infinity), ...notNumber],
   clockwise: [T('1', 1), T('"yes"', 'yes'), T('null', null)],
   ...Object.fromEntries(['colStart', 'rowStart', 'colEnd', 'rowEnd'].map((p) => [p, [V('NaN', NaN), V('-1', -1), V('1.5', 1.5), T('"3"', '3'), T('{}', {}), T('true', true)]])),
   ids: [V('[99] (a dead id)', new Uint32Array([99])), V('[1, 99]', new Uint32Array([1, 99])), T('[1]', [1]), T('null', null), T('"1"', '1')],
@@ -201,7 +203,6 @@ test("the audit's repros name the first bad argument and print the value given",
   names(() => w.setParent(0, NaN), /^child 0 is not a live object id$/);
   names(() => w.setTileResponse(0, 'bogus'), /^id 0 is not a live object id$/);
   names(() => w.setQuadtreeLimits(0, NaN), /^maxObjects 0 is out of range 1\.\.=4294967295$/);
-  names(() => w.setTileGrid(0, NaN, 10), /^cols 0 is out of range 1\.\.=4096$/);
   names(() => tiles.reset(0, NaN, 10), /^cols 0 is out of range 1\.\.=4096$/);
   names(() => w.setQuadtreeLimits(8, 1e300), /^maxLevels 1e\+300 is out of range 0\.\.=48$/);
   names(() => w.setQuadtreeLimits(8, 2 ** 40), /^maxLevels 1099511627776 is out of range 0\.\.=48$/);

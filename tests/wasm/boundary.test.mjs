@@ -96,7 +96,7 @@ test('every World method refuses every wrong type with a TypeError naming the ar
     const otherBefore = snapshot(other);
     return { subject, other, before, otherBefore, cleanup: () => (subject.free(), other.free()) };
   });
-  assert.ok(tried > 700, `expected hundreds of hostile calls, made ${tried}`);
+  assert.ok(tried > 500, `expected hundreds of hostile calls, made ${tried}`);
 });
 
 test('every TileGrid method does the same', () => {
@@ -126,10 +126,10 @@ test('the repros: a valueOf that frees the World, or makes a victim World, canno
   const v = new World(10, 10);
   assert.throws(() => v.setParents([2, { valueOf() { w.populate(200000, 1, 'uniform'); return 1; } }, 3, 1]), /pairs must be a Uint32Array/);
   assert.equal(w.count, 1, 'the other World was not touched');
-  assert.throws(() => w.setTile(0, 2, 3), /shape must be a string, got number 3/);
+  assert.throws(() => w.tiles.setTile(0, 2, 3), /shape must be a string, got number 3/);
   assert.throws(() => w.setStructure(7), /name must be a string, got number 7/);
   assert.throws(() => w.populate(2000, 558, 42), /layout must be a string/);
-  assert.throws(() => w.edge(0, 0, {}), /side must be a string, got object/);
+  assert.throws(() => w.tiles.edge(0, 0, {}), /side must be a string, got object/);
   assert.throws(() => w.tiles.setDoor(0, 0, 'left', 1), /door must be a string/);
   assert.throws(() => w.tiles.loadAscii(12, 8), /map must be a string/);
   w.free();

@@ -23,6 +23,7 @@ const VALID = {
   vx: 1,
   vy: -2,
   dt: 0.01,
+  steps: 3,
   child: 3,
   parent: 1,
   count: 10,

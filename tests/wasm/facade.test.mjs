@@ -124,39 +124,42 @@ test('ids and cells must be whole numbers in range', () => {
   const id = world.insert(1, 1, 1, 1);
   throwsNaming(() => world.update(id + 0.5, 0, 0, 1, 1), 'id');
   throwsNaming(() => world.remove(-1), 'id');
-  throwsNaming(() => world.setTile(-1, 0, 'full'), 'col');
-  throwsNaming(() => world.tile(0, 1.5), 'row');
+  throwsNaming(() => world.tiles.setTile(-1, 0, 'full'), 'col');
+  throwsNaming(() => world.tiles.tile(0, 1.5), 'row');
   throwsNaming(() => world.setParent(NaN, 0), 'child');
   assert.equal(world.count, 1);
 });
 
-test('tile grid: the contract members on World', () => {
-  const world = new World(100, 100);
-  world.setTileGrid(4, 3, 10);
-  world.setTile(1, 1, 'full');
-  assert.equal(world.tile(1, 1), 'full');
-  assert.equal(world.edge(1, 1, 'top'), 'solid');
-  assert.equal(world.edge(1, 0, 'bottom'), 'solid');
-  world.setTile(2, 1, 'full');
-  assert.equal(world.edge(1, 1, 'right'), 'empty', 'solid from both sides is interior');
-  assert.deepEqual([...world.touchedCells(5, 5, 10, 5)], [0, 0, 1, 0]);
-  throwsNaming(() => world.setTile(4, 0, 'full'), 'col');
-  throwsNaming(() => world.setTile(0, 3, 'full'), 'row');
-  throwsNaming(() => world.setTile(0, 0, 'triangle'), 'shape');
-  throwsNaming(() => world.edge(0, 0, 'up'), 'side');
-  throwsNaming(() => world.setTileGrid(3, 3, -1), 'tileSize');
-  assert.equal(world.tile(1, 1), 'full');
-  world.validate();
-});
-
-test('world.tiles: one map, whichever handle edits it', () => {
+test("tile grid: the contract's members, on world.tiles only", () => {
   const world = new World(100, 100);
   const tiles = world.tiles;
   tiles.reset(4, 3, 10);
-  world.setTile(1, 1, 'full');
-  assert.equal(tiles.tile(1, 1), 'full', 'an edit through World shows through the handle');
+  tiles.setTile(1, 1, 'full');
+  assert.equal(tiles.tile(1, 1), 'full');
+  assert.equal(tiles.edge(1, 1, 'top'), 'solid');
+  assert.equal(tiles.edge(1, 0, 'bottom'), 'solid');
+  tiles.setTile(2, 1, 'full');
+  assert.equal(tiles.edge(1, 1, 'right'), 'empty', 'solid from both sides is interior');
+  assert.deepEqual([...tiles.touchedCells(5, 5, 10, 5)], [0, 0, 1, 0]);
+  throwsNaming(() => tiles.setTile(4, 0, 'full'), 'col');
+  throwsNaming(() => tiles.setTile(0, 3, 'full'), 'row');
+  throwsNaming(() => tiles.setTile(0, 0, 'triangle'), 'shape');
+  throwsNaming(() => tiles.edge(0, 0, 'up'), 'side');
+  throwsNaming(() => tiles.reset(3, 3, -1), 'tileSize');
+  assert.equal(tiles.tile(1, 1), 'full');
+  // One name per operation: the World has none of the handle's.
+  for (const name of ['setTileGrid', 'setTile', 'tile', 'edge', 'touchedCells', 'traceCells']) assert.equal(name in world, false, `World.${name}`);
+  world.validate();
+});
+
+test('world.tiles: one map, one handle', () => {
+  const world = new World(100, 100);
+  const tiles = world.tiles;
+  tiles.reset(4, 3, 10);
+  tiles.setTile(1, 1, 'full');
+  assert.equal(world.tiles.tile(1, 1), 'full', 'the handle at every read is the same map');
   tiles.setDoor(1, 1, 'top', 'open');
-  assert.equal(world.edge(1, 1, 'top'), 'empty');
+  assert.equal(tiles.edge(1, 1, 'top'), 'empty');
   assert.equal(world.tiles.door(1, 0, 'bottom'), 'open', 'one door, seen from both cells and handles');
   // Edges and doors are views of the map itself, laid out by edge id.
   const edges = tiles.edges();
@@ -223,7 +226,7 @@ test('rays against the tiles alone: one walk gives cells and DDA steps', () => {
   const stride = World.viewLayout('traceSteps').length;
   const cells = [];
   for (let i = 0; i < steps.length; i += stride) cells.push(steps[i], steps[i + 1]);
-  assert.deepEqual(cells, [...world.traceCells(1, 22, 99, 22)]);
+  assert.deepEqual(cells, [...tiles.traceCells(1, 22, 99, 22)]);
   const hit = tiles.castRay(1, 22, 99, 22);
   assert.deepEqual([hit.x, hit.col, hit.row, hit.objectId, hit.normalX], [50, 5, 2, 0, -1]);
   assert.equal(world.castRay(1, 22, 99, 22).objectId, 1);

@@ -374,7 +374,7 @@ function runTileStep(seed, steps) {
   const tiles = w.tiles;
   try {
     w.setStructure(pick(STRUCTURES));
-    w.setTileGrid(cols, rows, ts);
+    w.tiles.reset(cols, rows, ts);
     // The door column: colliders start left of it and must stay there.
     const doorCol = Math.floor(cols / 2) + 1;
     const doorX = doorCol * ts;
@@ -382,7 +382,7 @@ function runTileStep(seed, steps) {
     for (let k = 0; k < cols * rows * 0.15; k++) {
       const c = Math.floor(rand() * cols);
       if (c === doorCol - 1 || c === doorCol) continue;
-      w.setTile(c, Math.floor(rand() * rows), pick(SOLID_SHAPES));
+      w.tiles.setTile(c, Math.floor(rand() * rows), pick(SOLID_SHAPES));
     }
     for (let k = 0; k < 6; k++) {
       const c = Math.floor(rand() * cols);

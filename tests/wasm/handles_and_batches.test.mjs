@@ -106,7 +106,7 @@ test('a refused big batch gives its scratch memory back', () => {
 
 test('world.tiles is one handle: 200,000 reads allocate nothing in wasm', () => {
   const w = new World(1000, 1000);
-  w.setTileGrid(100, 100, 10);
+  w.tiles.reset(100, 100, 10);
   const tiles = w.tiles;
   assert.equal(w.tiles, tiles, 'the same handle at every read');
   const start = megabytes();
@@ -160,7 +160,7 @@ function members(proto) {
 test('a method called on an object of another class throws a TypeError and changes nothing', () => {
   const w = new World(100, 100);
   w.insert(1, 1, 5, 5);
-  w.setTileGrid(4, 4, 10);
+  w.tiles.reset(4, 4, 10);
   const tiles = w.tiles;
   const other = new World(100, 100);
   const before = JSON.stringify([w.count, [...w.slotBoxes()], tiles.ascii(), other.count]);

@@ -23,8 +23,8 @@ test('20,000 big Worlds dropped without free() keep the peak bounded', async () 
 
 test('a million castRay results need no free() and grow nothing', async () => {
   const w = new World(1000, 1000);
-  w.setTileGrid(10, 10, 100);
-  w.setTile(5, 5, 'full');
+  w.tiles.reset(10, 10, 100);
+  w.tiles.setTile(5, 5, 'full');
   w.insert(300, 300, 20, 20);
   w.castRay(1, 1, 900, 900);
   const start = megabytes();

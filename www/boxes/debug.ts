@@ -10,7 +10,9 @@
 //   screenToWorld(x, y) → {x, y}  the inverse
 //   frame            frames drawn so far
 //   version          bumps on every pairs() recompute
-//   steps            step() calls since the world was built
+//   steps            step() calls since the world was built (a link's replay not counted)
+//   tick             fixed ticks since the world was built: the moment a link names
+//   catchingUp       whether the world is still replaying a link's edits to its tick
 //   check            last brute-force result (see CheckResult in check.ts)
 //                    or null; compare its `version` with `version`
 //   cameraHits()     ids the camera query found this frame, ascending
@@ -39,6 +41,8 @@ export interface DebugHandle {
   readonly frame: number;
   readonly version: number;
   readonly steps: number;
+  readonly tick: number;
+  readonly catchingUp: boolean;
   readonly check: CheckResult | null;
   cameraHits(): number[];
   readonly stepMicros: number;
@@ -75,6 +79,12 @@ export function installDebugHandle(model: BoxesModel, rt: ModeRuntime<BoxesModel
     },
     get steps() {
       return model.sim.steps;
+    },
+    get tick() {
+      return model.currentTick;
+    },
+    get catchingUp() {
+      return model.catchingUp;
     },
     get check() {
       return model.check.result;

@@ -11,6 +11,15 @@ import { CLICK_SLOP_PX, type KeyScene, type PointerScene } from '../runtime/inpu
 
 /** Pointer slop for picking a box, CSS px: fingers are not pixels. */
 const PICK_PX = { mouse: 3, pen: 4, touch: 10 } as const;
+/**
+ * Where a drag or a key puts a box, and the velocity a throw gives it, are
+ * rounded to thousandths of a world unit: far finer than a pixel at the
+ * largest zoom, and a link that records the edit stays short (the page
+ * keeps what the link says, to the last bit).
+ */
+const placed = (v: number) => Math.round(v * 1000) / 1000;
+/** Rounded towards zero, so a capped throw stays within its cap. */
+const thrownAt = (v: number) => Math.trunc(v * 1000) / 1000;
 /** A released box keeps the pointer's last velocity, capped (units/s). */
 const THROW_MAX = 240;
 const THROW_MIN = 8;
@@ -112,6 +121,8 @@ export class BoxesInput implements PointerScene, KeyScene {
 
   /** A press the input layer handed over: starts a drag (true) unless a mode hook takes it. */
   start(e: PointerEvent, px: number, py: number): boolean {
+    // On its way to a link's tick the scene takes no edits (they would land at the wrong tick): a press pans.
+    if (this.model.catchingUp) return false;
     const v = this.model.viewport;
     const wx = v.toWorldX(px);
     const wy = v.toWorldY(py);
@@ -175,7 +186,7 @@ export class BoxesInput implements PointerScene, KeyScene {
       case 'box': {
         const id = this.interaction.dragId;
         if (this.model.sim.slotOf(id) < 0) return;
-        const moved = this.model.sim.moveBox(id, wx - this.grabX, wy - this.grabY);
+        const moved = this.model.sim.moveBox(id, placed(wx - this.grabX), placed(wy - this.grabY));
         this.samples.push({ t: e.timeStamp, x: moved.x, y: moved.y });
         if (this.samples.length > 12) this.samples.shift();
         break;
@@ -248,7 +259,7 @@ export class BoxesInput implements PointerScene, KeyScene {
       vx *= THROW_MAX / speed;
       vy *= THROW_MAX / speed;
     }
-    return [vx, vy];
+    return [thrownAt(vx), thrownAt(vy)];
   }
 
   hover(e: PointerEvent, px: number, py: number): void {
@@ -293,7 +304,9 @@ export class BoxesInput implements PointerScene, KeyScene {
       // Each press is one undo step.
       model.beginEdit(selected);
       model.sim.world.setVelocity(selected, 0, 0);
-      model.sim.moveBox(selected, b.x + dir[0] * step, b.y + dir[1] * step);
+      // Only the axis that moves is rounded: the other keeps its place to the last bit.
+      const along = (at: number, d: number) => (d === 0 ? at : placed(at + d * step));
+      model.sim.moveBox(selected, along(b.x, dir[0]), along(b.y, dir[1]));
       model.noteMoved(selected);
       model.endEdit();
       return true;

@@ -2,15 +2,21 @@
 // settings in force as the typed values the settings table defines (read
 // and written under their own names), the camera, what the pointer is
 // doing, and the actions the panels, the keys and the tests share, with
-// their undo. One tick = at most one step(dt) + pairs(), the brute-force
-// check's time slice, the camera query. No DOM: the mode runtime draws the
-// layers from this model and runs it (runtime/scene.ts).
+// their undo. One frame = the fixed ticks due (each a step of TICK_SECONDS
+// × speed, as many as its budget allows), pairs() once, the brute-force
+// check's time slice, the camera query; or, opened from a link at a later
+// tick, a slice of the replay that catches up to it. The simulated time
+// and the edits made while it runs are the Timeline's (timeline.ts), so
+// the settings published name the moment exactly. No DOM: the mode
+// runtime draws the layers from this model and runs it (runtime/scene.ts).
 
 import { BruteForceCheck } from './check';
 import { clampCamera, defaultCamera } from './camera';
+import { Replay } from './replay';
 import { Simulation, type SimulationOptions } from './simulation';
 import { World } from '../core/index';
 import type { FrameCost } from '../runtime/frame-cost';
+import { TICK_SECONDS } from '../runtime/frame-loop';
 import type { Rect } from '../runtime/geometry';
 import { History } from '../runtime/history';
 import type { SceneHistory, SceneHost, SceneModel, SceneWorld } from '../runtime/scene';
@@ -19,8 +25,16 @@ import { SPEED_MAX } from '../settings/limits';
 import { sceneSettings } from '../settings/read';
 import type { FlagName, SettingValues, SomeSettings } from '../settings/table';
 
-/** Simulated time of one single step, before the speed multiplier. */
-const SINGLE_STEP_DT = 1 / 60;
+/**
+ * A frame runs another due tick only while its ticks so far and one more
+ * like them fit this, ms: a scene whose tick costs more than a frame can
+ * spare runs one tick a frame and slows down rather than falling behind.
+ */
+const TICK_BUDGET_MS = 8;
+/** A frame of catching up to a link's tick replays for about this long, ms. */
+const CATCH_UP_MS = 30;
+/** The catching-up notice is rewritten at most this often, ms. */
+const CATCH_UP_NOTICE_MS = 500;
 /**
  * Steps + pairs slower than this (two frames a second) pause the
  * simulation, so the page stays usable (brute force at 20k objects is far
@@ -97,6 +111,9 @@ export class BoxesModel implements SceneModel {
   readonly hasCamera: boolean;
   /** Frames per second over the last half second or more. */
   fps = 0;
+  /** Taking the world to a link's tick (null once there). */
+  replay: Replay | null = null;
+  private catchUpNoticeAt = -Infinity;
   /** Undo for box drags and nudges and camera moves (one step per gesture). */
   readonly edits = new History<BoxEdit>();
   /** What the runtime's undo buttons and keys act on: the box edits, unless a mode keeps its own undo (`useHistory`). */
@@ -131,6 +148,7 @@ export class BoxesModel implements SceneModel {
     const c = this.settings.camera;
     this.camera = c !== undefined ? { x: c[0], y: c[1], w: c[2], h: c[3] } : defaultCamera(this.sim.side);
     clampCamera(this.camera, this.sim.side, 4);
+    this.startReplay();
   }
 
   // --- the scene, as the runtime runs it -------------------------------------
@@ -139,13 +157,30 @@ export class BoxesModel implements SceneModel {
     return { width: this.sim.side, height: this.sim.side };
   }
 
-  /** The settings of this mode's scene, to publish. */
+  /** The settings of this mode's scene, to publish: the moment too (its tick and the edits made on the way). */
   state(): SomeSettings {
-    return sceneSettings(this.settings, this.settings.mode);
+    const s = this.settings;
+    const replay = this.replay;
+    if (replay === null) {
+      const edits = this.sim.timeline.edits();
+      s.tick = this.sim.timeline.tick;
+      s.edits = edits.length > 0 ? edits : undefined;
+    }
+    return sceneSettings(s, s.mode);
   }
 
   busy(): boolean {
     return this.interaction.dragKind !== null;
+  }
+
+  /** Whether the world is still on its way to a link's tick (edits wait until it is there). */
+  get catchingUp(): boolean {
+    return this.replay !== null;
+  }
+
+  /** The tick the scene is at: ticks run since the world was built (during a catch-up, the link's). */
+  get currentTick(): number {
+    return this.replay?.target ?? this.sim.timeline.tick;
   }
 
   /** Frames drawn since start. */
@@ -268,8 +303,16 @@ export class BoxesModel implements SceneModel {
     this.check.restart();
   }
 
-  /** The user placed box `id` by hand: a link keeps where (and how fast) it is now. */
+  /**
+   * The user placed box `id` by hand: a link keeps where (and how fast) it
+   * is now; before the first tick in `moved`, later in the edits with
+   * their tick (the Timeline wrote it down).
+   */
   noteMoved(id: number): void {
+    if (this.sim.timeline.tick > 0) {
+      this.host.changed();
+      return;
+    }
     const s = this.settings;
     const [x, y, w, h] = this.sim.world.box(id);
     const [vx, vy] = this.sim.world.velocity(id);
@@ -280,8 +323,12 @@ export class BoxesModel implements SceneModel {
     this.host.changed();
   }
 
-  /** The user changed a parent link: a link keeps all of them. */
+  /** The user changed a parent link: a link keeps all of them (before the first tick in `links`, later in the edits). */
   noteLinks(): void {
+    if (this.sim.timeline.tick > 0) {
+      this.host.changed();
+      return;
+    }
     const world = this.sim.world;
     const links: number[] = [];
     for (const id of world.order()) {
@@ -309,12 +356,15 @@ export class BoxesModel implements SceneModel {
 
   setSpeed(speed: number): void {
     this.settings.speed = Math.min(SPEED_MAX, Math.max(0, speed));
+    this.sim.timeline.speedChanged(this.settings.speed);
     this.changed();
   }
 
   setPaused(paused: boolean): void {
     if (paused === this.settings.paused) return;
     this.settings.paused = paused;
+    // Time paused is not simulated when it runs again.
+    this.host.restartClock();
     this.changed();
   }
 
@@ -322,7 +372,7 @@ export class BoxesModel implements SceneModel {
     this.setPaused(!this.settings.paused);
   }
 
-  /** Pauses (if running) and advances exactly one step on the next frame. */
+  /** Pauses (if running) and advances exactly one tick on the next frame. */
   stepOnce(): void {
     this.settings.paused = true;
     this.stepPending = true;
@@ -400,16 +450,19 @@ export class BoxesModel implements SceneModel {
       this.cameraChanged();
       this.settings.camera = [cam.x, cam.y, cam.w, cam.h];
     }
-    if (edit.moved === undefined) delete this.settings.moved;
-    else this.settings.moved = edit.moved;
+    // Before the first tick the link keeps hand placements in `moved`; later the Timeline wrote the undo down.
+    if (this.sim.timeline.tick === 0) {
+      if (edit.moved === undefined) delete this.settings.moved;
+      else this.settings.moved = edit.moved;
+    }
     this.changed();
     return true;
   }
 
   // --- the frame loop ---------------------------------------------------
 
-  /** One frame before drawing: settings problems, a pending rebuild, the step, the check, the camera query. */
-  tick(now: number, dt: number): void {
+  /** One frame before drawing: settings problems, a pending rebuild, the ticks due (or a slice of catching up), the check, the camera query. */
+  tick(now: number, ticks: number): void {
     this.countFps(now);
     const s = this.settings;
     const cost = this.cost;
@@ -424,13 +477,13 @@ export class BoxesModel implements SceneModel {
       cost.restart();
       cost.begin();
     }
-    if (!s.paused) {
-      this.sim.advance(dt * s.speed);
-      const us = this.sim.lastStepMicros;
-      this.slowSteps = us > STALL_MICROS && this.sim.steps > WARM_UP_STEPS ? this.slowSteps + 1 : 0;
-      if (us > HOPELESS_MICROS || this.slowSteps >= SLOW_STEPS) this.stall();
+    this.sim.beginFrame();
+    if (this.replay !== null) {
+      this.catchUp(now);
+    } else if (!s.paused) {
+      this.runTicks(ticks);
     } else if (this.stepPending) {
-      this.sim.advance(SINGLE_STEP_DT * (s.speed || 1));
+      this.runTicks(1);
     } else {
       this.sim.refreshIfDirty();
     }
@@ -447,6 +500,71 @@ export class BoxesModel implements SceneModel {
     cost.add('check', performance.now() - checkStart);
     if (this.hasCamera) this.sim.queryCamera(this.camera);
     for (const listener of this.frameListeners) listener(now);
+  }
+
+  /**
+   * Runs up to `due` ticks, each a step of TICK_SECONDS × speed with the
+   * edits made before it written down first, while they fit the frame's
+   * budget (the first always runs), then pairs() once.
+   */
+  private runTicks(due: number): void {
+    const timeline = this.sim.timeline;
+    const dt = TICK_SECONDS * this.settings.speed;
+    const start = performance.now();
+    let run = 0;
+    while (run < due) {
+      const spent = performance.now() - start;
+      if (run > 0 && spent + spent / run > TICK_BUDGET_MS) break;
+      timeline.beforeTick();
+      this.sim.stepTick(dt);
+      timeline.afterTick();
+      run += 1;
+    }
+    if (run === 0) {
+      this.sim.refreshIfDirty();
+      return;
+    }
+    this.sim.pairsAfterTicks(run);
+    const us = this.sim.lastStepMicros;
+    this.slowSteps = us > STALL_MICROS && this.sim.steps > WARM_UP_STEPS ? this.slowSteps + 1 : 0;
+    if (us > HOPELESS_MICROS || this.slowSteps >= SLOW_STEPS) this.stall();
+  }
+
+  /** Replays the settings' edits up to their tick: now as far as the budget allows, the rest on the next frames. */
+  private startReplay(): void {
+    const s = this.settings;
+    const target = s.tick;
+    if (target <= 0 && (s.edits === undefined || s.edits.length === 0)) return;
+    this.replay = new Replay(this.sim.world, this.sim.timeline, s.edits ?? [], target, s.speed);
+    // A small scene is there before its first frame.
+    this.catchUp(performance.now());
+  }
+
+  private catchUp(now: number): void {
+    const replay = this.replay;
+    if (replay === null) return;
+    const t0 = performance.now();
+    const done = replay.run(CATCH_UP_MS);
+    this.sim.frameStepMs += performance.now() - t0;
+    this.sim.markDirty();
+    if (!done) {
+      if (now - this.catchUpNoticeAt >= CATCH_UP_NOTICE_MS) {
+        this.catchUpNoticeAt = now;
+        this.notify(`Catching up to tick ${formatTick(replay.target)}, the link's moment: ${formatTick(replay.at)} (${Math.floor((100 * replay.at) / replay.target)}%)…`);
+      }
+      return;
+    }
+    this.replay = null;
+    // A speed the reader set while it caught up runs from the link's tick on.
+    this.sim.timeline.speedChanged(this.settings.speed);
+    if (replay.slotsChanged) this.sim.reindex();
+    if (this.catchUpNoticeAt > -Infinity) this.notify(`Caught up: tick ${formatTick(replay.target)}, the link's moment.`);
+    if (replay.problems.length > 0) {
+      this.notify(replay.problems.join(' · '));
+      for (const p of replay.problems) console.warn(`broadphase: ${p}`);
+    }
+    this.sim.refreshIfDirty();
+    this.host.syncPanels();
   }
 
   private countFps(now: number): void {
@@ -470,9 +588,12 @@ export class BoxesModel implements SceneModel {
   private rebuild(): void {
     this.rebuildPending = false;
     const oldSide = this.sim.side;
-    // Hand edits belong to the scene they were made in; a new scene starts clean.
+    // Hand edits belong to the scene they were made in; a new scene starts clean, at tick 0.
     delete this.settings.moved;
     delete this.settings.links;
+    delete this.settings.edits;
+    this.settings.tick = 0;
+    this.replay = null;
     this.sim.rebuild(this.settings);
     if (this.dropRefusedSettings()) this.changed();
     const k = this.sim.side / oldSide;
@@ -507,4 +628,9 @@ export class BoxesModel implements SceneModel {
     for (const listener of this.listeners) listener();
     this.host.syncPanels();
   }
+}
+
+/** A tick count as the page writes it. */
+function formatTick(tick: number): string {
+  return tick.toLocaleString('en-US');
 }

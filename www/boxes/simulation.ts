@@ -1,8 +1,10 @@
-// Owns the wasm World: building it from the settings, the per-frame
-// step + pairs (timed), the camera query, and lookups for input and drawing.
-// Views into wasm memory are fetched fresh at each use and never kept.
+// Owns the wasm World: building it from the settings (a JournaledWorld,
+// whose changes its Timeline writes down), a frame's ticks and pairs
+// (timed), the camera query, and lookups for input and drawing. Views into
+// wasm memory are fetched fresh at each use and never kept.
 
 import { viewLayout, World } from '../core/index';
+import { JournaledWorld, Timeline } from './timeline';
 import { clamp, distanceSquared, type Rect } from '../runtime/geometry';
 import { fingerprint } from './pairs';
 import { RollingMean } from '../runtime/rolling';
@@ -29,10 +31,12 @@ export interface SimulationOptions {
 
 export class Simulation {
   world: World;
+  /** The simulated time and the edits made while it runs (see timeline.ts). */
+  readonly timeline: Timeline;
   side = 1;
   /** Bumps whenever `pairs()` is recomputed; a check snapshot records it. */
   version = 0;
-  /** How many times `step` ran since the world was built. */
+  /** How many ticks (one `step` each) ran since the world was built, a replay's not counted. */
   steps = 0;
   pairCount = 0;
   /** `fingerprint` of the last pairs, for the brute-force comparison. */
@@ -42,8 +46,9 @@ export class Simulation {
   quadtreeActive = false;
   /** A grid structure is active (`gridGeometry()` is non-empty). */
   gridActive = false;
-  /** Microseconds per `step(dt)` + `pairs()`, over the last 60 steps. */
+  /** Microseconds per tick's `step(dt)` + a frame's `pairs()` shared by its ticks, over the last 60 frames that ticked. */
   readonly stepMicros = new RollingMean(60);
+  /** Microseconds of the last frame that ticked: its steps and its pairs(). */
   lastStepMicros = 0;
   /** What this frame's `step` and `pairs` took, ms (0 when it ran none; one clock reading each). */
   frameStepMs = 0;
@@ -68,14 +73,17 @@ export class Simulation {
   cellSizeRefused = false;
 
   constructor(settings: SettingValues, private readonly options: SimulationOptions = {}) {
+    this.timeline = new Timeline(settings.speed);
     this.world = this.build(settings);
+    this.timeline.begin(this.world, settings.speed);
   }
 
-  /** Replaces the world with a freshly populated one (same seed, same boxes). */
+  /** Replaces the world with a freshly populated one (same seed, same boxes), at tick 0. */
   rebuild(settings: SettingValues): void {
     const next = this.build(settings);
     this.world.free();
     this.world = next;
+    this.timeline.begin(next, settings.speed);
   }
 
   /** Frees the wasm world; the scene is unusable after. */
@@ -127,25 +135,33 @@ export class Simulation {
     this.dirty = true;
   }
 
-  /** One frame of simulation: exactly one `step(dt)`, then `pairs()`. */
-  advance(dt: number): void {
+  /** A frame begins: its step and pairs times start at 0. */
+  beginFrame(): void {
+    this.frameStepMs = 0;
+    this.framePairsMs = 0;
+  }
+
+  /** One tick: `step(dt)`, timed into the frame's step time (the frame's pairs() comes after its ticks). */
+  stepTick(dt: number): void {
     const t0 = performance.now();
     this.world.step(dt);
-    const mid = performance.now();
-    const pairs = this.world.pairs();
-    const t1 = performance.now();
-    this.frameStepMs = mid - t0;
-    this.framePairsMs = t1 - mid;
-    this.lastStepMicros = (t1 - t0) * 1000;
-    this.stepMicros.push(this.lastStepMicros);
+    this.frameStepMs += performance.now() - t0;
     this.steps += 1;
+    this.dirty = true;
+  }
+
+  /** After a frame's `ticks` ticks: `pairs()` once, and what the frame's simulation cost. */
+  pairsAfterTicks(ticks: number): void {
+    const t0 = performance.now();
+    const pairs = this.world.pairs();
+    this.framePairsMs = performance.now() - t0;
+    this.lastStepMicros = (this.frameStepMs + this.framePairsMs) * 1000;
+    this.stepMicros.push(this.lastStepMicros / ticks);
     this.takePairs(pairs);
   }
 
   /** Recomputes pairs without stepping, if anything moved (paused frames). */
   refreshIfDirty(): void {
-    this.frameStepMs = 0;
-    this.framePairsMs = 0;
     if (!this.dirty) return;
     const t0 = performance.now();
     const pairs = this.world.pairs();
@@ -282,7 +298,9 @@ export class Simulation {
 
   private build(settings: SettingValues): World {
     const side = settings.boxes !== undefined ? sideHolding(settings.boxes) : (this.options?.worldSide ?? worldSideFor)(settings.count);
-    const world = new World(side, side);
+    const world = new JournaledWorld(side, side, this.timeline);
+    // Nothing the build does is an edit of the reader's.
+    this.timeline.recording = false;
     let cellProblem: string | null = null;
     try {
       world.setStructure(settings.structure);
@@ -308,6 +326,8 @@ export class Simulation {
       if (cellProblem !== null) this.setupProblems.unshift(cellProblem);
     } catch (error) {
       world.free();
+      // The world in place, if any, goes on: so does the writing down of its edits.
+      this.timeline.recording = true;
       throw error;
     }
     this.side = side;
@@ -321,6 +341,12 @@ export class Simulation {
     this.steps = 0;
     this.dirty = true;
     return world;
+  }
+
+  /** After objects were inserted or removed (a replayed link's edits): ids and slots read again. */
+  reindex(): void {
+    this.indexSlots(this.world);
+    this.dirty = true;
   }
 
   // Ids are never reused and this page never removes, so id → slot changes

@@ -13,12 +13,14 @@
 // after it, in this file's order, until the next. The raw classes' types
 // come from wasm-bindgen, so `tsc` also checks every call into the core.
 //
-// What it promises, at no cost to the everyday call:
-// - Each argument's JS type is checked here (`typeof x === 'number'`: free
-//   in a JIT) and a wrong one is a TypeError naming it; nothing is coerced
-//   and no user code (valueOf, getters, proxies) runs during a call. Plain
-//   numbers and strings cross to the core, which judges the values (finite,
-//   positive, a live id, a cell of the map) and names a bad one.
+// What it promises, with nothing added to the everyday call but a type tag
+// check per argument:
+// - Each argument's JS type is checked here (`typeof x === 'number'`, a
+//   tag check a JIT inlines) and a wrong one is a TypeError naming it;
+//   nothing is coerced and no user code (valueOf, getters, proxies) runs
+//   during a call. Plain numbers and strings cross to the core, which
+//   judges the values (finite, positive, a live id, a cell of the map) and
+//   names a bad one.
 // - The first bad argument is the one named. When argument k has the wrong
 //   type, the core first judges arguments 0..k alone (`wrongType` below,
 //   the slow path, driven by `signatures.js`): a bad value before it is
@@ -993,6 +995,25 @@ export class World {
     if (r.step(dt) === REFUSED) throw refused();
   }
   /**
+   * The same as `steps` calls of `step(dt)` for every box and velocity,
+   * bit for bit, in one call that refiles each moved object in the
+   * structure once at the end instead of after every step: what a page
+   * replaying a shared moment to its tick wants. Boxes, velocities and
+   * `pairs()` equal stepping one step at a time; what depends on the order
+   * of the structure's updates rather than on where the boxes are (the
+   * `quadtree-leaves` splits kept from boxes that left, the slots' space
+   * order) may not. With attached objects or tile colliders it steps one
+   * step at a time. `steps` is a whole number from 0 to 100,000; `dt` as
+   * for `step`.
+   * @param {number} steps
+   * @param {number} dt
+   */
+  fastForward(steps, dt) {
+    const r = this.#live();
+    if (!num2(steps, dt)) wrongType(W.fastForward, [steps, dt], r, r.fastForward);
+    if (r.fastForward(steps, dt) === REFUSED) throw refused();
+  }
+  /**
    * How an object meets the tile map during `step`: `"none"` (passes
    * through; the default), `"bounce"` (pushed out, velocity reflected
    * about the surface), `"slide"` (pushed out, velocity into the surface
@@ -1210,61 +1231,14 @@ export class World {
    * the same edits) and freed with the World (a call on it then throws
    * `"this TileGrid's World was freed: …"`). A new World's map is empty
    * tiles of 32 covering the world, doubled in size until it is at most
-   * 16 × 16 cells (so a huge World builds no huge map); `setTileGrid`,
-   * `reset` or a preset set a real one.
-   * @category The tile grid's contract members
+   * 16 × 16 cells (so a huge World builds no huge map); `tiles.reset`,
+   * `tiles.loadPreset` or `tiles.loadAscii` set a real one. Every tile
+   * operation is the handle's: one name each.
+   * @category The tile grid
    */
   get tiles() {
     const r = this.#live();
     return (this.#tiles ??= tilesOf(r.tiles));
-  }
-  /**
-   * Replaces the tile grid by `cols × rows` empty square tiles of side
-   * `tileSize` from the origin: the same as `tiles.reset`.
-   * @param {number} cols
-   * @param {number} rows
-   * @param {number} tileSize
-   */
-  setTileGrid(cols, rows, tileSize) {
-    const r = this.#live();
-    if (!num3(cols, rows, tileSize)) wrongType(W.setTileGrid, [cols, rows, tileSize], r, r.setTileGrid);
-    r.setTileGrid(cols, rows, tileSize);
-  }
-  /**
-   * Sets one tile by shape name: the same as `tiles.setTile`.
-   * @param {number} col
-   * @param {number} row
-   * @param {string} shape
-   */
-  setTile(col, row, shape) {
-    const r = this.#live();
-    if (!num2(col, row) || typeof shape !== 'string') wrongType(W.setTile, [col, row, shape], r, r.setTile);
-    if (r.setTile(col, row, shape) === REFUSED) throw refused();
-  }
-  /**
-   * The shape name of a tile: the same as `tiles.tile`.
-   * @param {number} col
-   * @param {number} row
-   * @returns {string}
-   */
-  tile(col, row) {
-    const r = this.#live();
-    if (!num2(col, row)) wrongType(W.tile, [col, row], r, r.tile);
-    const code = r.tile(col, row);
-    if (code === REFUSED) throw refused();
-    return shapes()[code];
-  }
-  /**
-   * A cell side's edge state: the same as `tiles.edge`.
-   * @param {number} col
-   * @param {number} row
-   * @param {string} side
-   * @returns {string}
-   */
-  edge(col, row, side) {
-    const r = this.#live();
-    if (!num2(col, row) || typeof side !== 'string') wrongType(W.edge, [col, row, side], r, r.edge);
-    return r.edge(col, row, side);
   }
   /**
    * The edge-state names by their codes in `edges()` and `edgeLines()`:
@@ -1273,38 +1247,6 @@ export class World {
    */
   static edgeStates() {
     return bound().World.edgeStates();
-  }
-  /**
-   * The tiles the box touches: the same as `tiles.touchedCells`.
-   * @param {number} x
-   * @param {number} y
-   * @param {number} w
-   * @param {number} h
-   * @returns {Uint32Array}
-   */
-  touchedCells(x, y, w, h) {
-    const r = this.#live();
-    if (!num4(x, y, w, h)) wrongType(W.touchedCells, [x, y, w, h], r, r.touchedCells);
-    const length = r.touchedCells(x, y, w, h);
-    if (length === REFUSED) throw refused();
-    return viewU32(length);
-  }
-
-  /**
-   * The cells the segment passes through: the same as `tiles.traceCells`.
-   * @category Rays
-   * @param {number} x0
-   * @param {number} y0
-   * @param {number} x1
-   * @param {number} y1
-   * @returns {Uint32Array}
-   */
-  traceCells(x0, y0, x1, y1) {
-    const r = this.#live();
-    if (!num4(x0, y0, x1, y1)) wrongType(W.traceCells, [x0, y0, x1, y1], r, r.traceCells);
-    const length = r.traceCells(x0, y0, x1, y1);
-    if (length === REFUSED) throw refused();
-    return viewU32(length);
   }
   /**
    * The first thing the segment touches: a tile's exact shape, a closed
@@ -1343,6 +1285,7 @@ export class World {
    * come before the best hit; the tile map is walked only up to the object
    * hit. A ray that hits early costs little, whatever the world's size;
    * brute force still scans every box.
+   * @category Rays
    * @param {number} x0
    * @param {number} y0
    * @param {number} x1

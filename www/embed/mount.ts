@@ -75,8 +75,12 @@ function adoptStyles(root: ShadowRoot): void {
   }
 }
 
+/** Settings that make another seeded scene, and what a reader did to the old one (dropped with it). */
+const NEW_SCENE = ['count', 'seed', 'layout', 'boxes'];
+const HAND_EDITS = ['moved', 'links', 'tick', 'edits'];
+
 /** Settings that are not part of the scene: changing them re-styles, it does not re-create the mode. */
-const LOOK_OPTIONS = new Set(['panels', 'controls', 'legend', 'height', 'wasmUrl', 'theme']);
+const LOOK_OPTIONS = new Set(['panels', 'controls', 'legend', 'height', 'wasmUrl', 'theme', 'playgroundUrl']);
 
 export function mount(element: HTMLElement, options: PlaygroundOptions = {}): PlaygroundHandle {
   return createEmbed(element, { ...options }, 'option');
@@ -154,8 +158,13 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   // history stay as they are.
   const themes = followTheme(element, frameEl, () => early('theme') ?? 'auto');
 
-  /** Every value in force for the mode: what was given, then what the mode published, over its defaults. */
-  const inForce = (): SettingValues => ({ ...defaultSettings(mode), ...given, ...published }) as SettingValues;
+  /**
+   * Every value in force for the mode: what was given, then what the mode
+   * published, over its defaults; with `now`, the scene as it is this
+   * moment instead (a running scene's tick, which it publishes only with
+   * a change or a pause, so getState() is not new every frame).
+   */
+  const inForce = (now = false): SettingValues => ({ ...defaultSettings(mode), ...given, ...((now ? current?.state?.() : undefined) ?? published) }) as SettingValues;
   /**
    * What the mode is built from: the values in force, where one the mode
    * published as unset (a tile map's `preset` when the map itself is
@@ -332,6 +341,14 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
             keyRoot: root,
             gestures: 'cooperative',
             debug: false,
+            share: {
+              mode,
+              embedded: true,
+              // The full playground: the author's, else index.html beside the page (the tutorial's own playground).
+              get playgroundUrl() {
+                return given.playgroundUrl ?? new URL('index.html', document.baseURI).href;
+              },
+            },
           });
         } catch (error) {
           showFailure(error);
@@ -473,11 +490,15 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     const found = readSettings(withoutMode(partial), nextMode, source);
     report(found.problems);
     // Start from the live scene, so a reader's edits survive an unrelated change; a new mode starts from its own defaults.
-    const before = inForce();
+    const before = inForce(true);
     const kept = (k: string) => LOOK_OPTIONS.has(k) || (nextMode === mode && isScene(k, mode));
-    const base: Record<string, unknown> = Object.fromEntries(Object.entries({ ...given, ...published }).filter(([k]) => kept(k)));
+    const base: Record<string, unknown> = Object.fromEntries(Object.entries({ ...given, ...(current?.state?.() ?? published) }).filter(([k]) => kept(k)));
     // An option set to undefined (an attribute removed) goes back to its default.
     for (const [key, value] of Object.entries(partial)) if (value === undefined) delete base[key];
+    // Another seeded scene starts clean at tick 0, as the page's does: the hand edits and the moment were the old scene's.
+    const asked = found.given as Record<string, unknown>;
+    const old = before as unknown as Record<string, unknown>;
+    if (NEW_SCENE.some((k) => k in asked && JSON.stringify(asked[k]) !== JSON.stringify(old[k]))) for (const k of HAND_EDITS) delete base[k];
     const next = { ...base, ...found.given } as SomeSettings;
     const sceneChanged = nextMode !== mode || sceneKey({ ...defaultSettings(nextMode), ...next }, nextMode) !== sceneKey(before, mode);
     mode = nextMode;

@@ -4,7 +4,8 @@
 // viewport and its fit to the world, the renderer and its layer stack,
 // the sidebar, the one frame loop, notices and error reports, the input
 // layer, undo / redo buttons, the view link and publishing the settings
-// (at most once a frame, never mid-drag), the debug handle, and disposal.
+// (at most once a frame, never mid-drag), the Share tool, the debug
+// handle, and disposal.
 // One frame: the model's tick, the layers drawn bottom to top, the panels
 // updated, the settings published if they changed.
 //
@@ -16,12 +17,14 @@ import { FrameCost } from './frame-cost';
 import { CanvasInput, touchOnly, zoomHelp } from './input';
 import { Notice } from './notice';
 import { Renderer, type Layer } from './renderer';
+import { SharePanel } from './share';
 import type { ModeContext, ModeHandle, Scene, SceneHistory, SceneHost, SceneModel } from './scene';
 import { buildModeLayout, type LayoutOptions, type ModeLayout } from './stage';
 import { Sidebar } from './ui';
-import { applyView, ViewLink } from './view-link';
+import { applyView, viewOf, ViewLink } from './view-link';
 import { Viewport } from './viewport';
 import type { View } from '../settings/kinds';
+import type { SomeSettings } from '../settings/table';
 
 /** The same error is shown again only after this long. */
 const REPEAT_NOTICE_MS = 8000;
@@ -43,6 +46,7 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
   private uninstall: () => void = () => {};
   private readonly shownErrors = new Map<string, number>();
   private historyButtons: { undo: HTMLButtonElement; redo: HTMLButtonElement } | null = null;
+  private share: SharePanel | null = null;
   private destroyed = false;
 
   constructor(
@@ -57,7 +61,7 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
     this.renderer = new Renderer<M>(this.layout.canvas, this.viewport);
     this.sidebar = new Sidebar(this.layout.panels);
     this.notice = new Notice(this.layout.notice);
-    this.loop = new FrameLoop((now, dt) => this.runFrame(now, dt));
+    this.loop = new FrameLoop((now, ticks) => this.runFrame(now, ticks));
     addZoomButtons(this.layout.tools, this.viewport);
   }
 
@@ -86,7 +90,7 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
     this.notice.show(text);
   }
 
-  /** The next frame simulates no elapsed time. */
+  /** The next frame owes no ticks. */
   restartClock(): void {
     this.loop.restartClock();
   }
@@ -119,6 +123,11 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
     this.input = new CanvasInput(this.layout.canvas, this.viewport, scene.input, scene.input, { keyRoot: c.keyRoot, gestures: c.gestures, hint: this.layout.hint });
     this.link = new ViewLink(this.viewport, c.publish, () => model.state());
     if (model.history !== undefined) this.addHistoryButtons(model.history);
+    if (c.share !== undefined) {
+      this.share = new SharePanel(c.share, () => this.state());
+      this.layout.tools.append(...this.share.tools);
+      this.layout.stage.append(this.share.element);
+    }
     // An embed hears the values in force at once, before any frame (its
     // getState() reports them; an instance off screen runs no frames); the
     // page's address is left as the reader wrote it.
@@ -136,6 +145,9 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
       get aspect() {
         return rt.viewport.worldHeight / rt.viewport.worldWidth;
       },
+      state() {
+        return rt.state();
+      },
       setVisible(visible: boolean) {
         rt.loop.setVisible(visible);
       },
@@ -145,12 +157,19 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
     };
   }
 
+  /** The scene's settings as they are this moment, with the view (what Share hands on). */
+  state(): SomeSettings {
+    const model = this.scene?.model;
+    return model === undefined ? {} : { ...model.state(), view: viewOf(this.viewport) };
+  }
+
   /** Stops the loop, unhooks the input, frees the scene, empties the host. */
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
     this.loop.stop();
     this.uninstall();
+    this.share?.destroy();
     this.input?.destroy();
     try {
       this.scene?.destroy?.();
@@ -169,7 +188,7 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
     this.historyButtons = { undo, redo };
   }
 
-  private runFrame(now: number, dt: number): void {
+  private runFrame(now: number, ticks: number): void {
     const scene = this.scene;
     if (scene === null) return;
     const model = scene.model;
@@ -184,7 +203,7 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
         v.setWorld(world.width, world.height);
         v.fit();
       }
-      model.tick(now, dt);
+      model.tick(now, ticks);
       const drawStart = performance.now();
       this.renderer.draw(model, now);
       cost.add('draw', performance.now() - drawStart);

@@ -13,6 +13,7 @@
 // and the "Next:" line for every mode alike.
 
 import type { FrameCost } from './frame-cost';
+import type { ShareTarget } from './share';
 import type { KeyScene, PointerScene } from './input';
 import type { PanelInfo } from './ui';
 import type { Viewport } from './viewport';
@@ -57,8 +58,14 @@ export function sceneHistory(history: { readonly canUndo: boolean; readonly canR
 export interface SceneModel {
   /** The world's size (re-read every frame: a new map or level refits the view). */
   worldSize(): SceneWorld;
-  /** One frame's work before drawing: simulate, refresh what the panels read. `dt` in seconds, capped. */
-  tick(now: number, dt: number): void;
+  /**
+   * One frame's work before drawing: simulate, refresh what the panels
+   * read. `ticks` is the whole ticks of simulated time due this frame
+   * (TICK_SECONDS each, www/runtime/frame-loop.ts; 0 on a frame between two
+   * ticks, a few at most after a slow one): a simulation advances by whole
+   * ticks only, so the same ticks give the same world.
+   */
+  tick(now: number, ticks: number): void;
   /** The settings in force, by their names (www/settings/table.ts), for the address bar or the embed's state. */
   state(): SomeSettings;
   /** The undo history the runtime's buttons and keys act on. */
@@ -110,6 +117,8 @@ export interface ModeHandle {
   readonly frame?: number;
   /** The world's height over its width (an embed without a height picks one from it). */
   readonly aspect?: number;
+  /** The settings as they are this moment, the view included (a running scene's tick too, which is published only when something else changes). */
+  state?(): SomeSettings;
   /** The panels the mode built, in order: an embed shows or hides them by id and role. */
   readonly panels: readonly PanelInfo[];
 }
@@ -140,6 +149,8 @@ export interface ModeContext {
   gestures?: 'cooperative' | 'greedy';
   /** Whether to install the `window.__broadphase…` handles (default: true). */
   debug?: boolean;
+  /** Where the Share tool's link and code point (absent: no Share tool). */
+  share?: ShareTarget;
 }
 
 /** Mounts a mode in `host` with its settings (read and checked by www/settings/). */

@@ -19,10 +19,15 @@ export function readPageParams(): URLSearchParams {
   return [...hash.keys()].length > 0 ? hash : new URLSearchParams(location.search);
 }
 
-/** `a=1&paused`: bare flags read better than `paused=`. */
+/** Characters a URL's fragment may hold as they are, which URLSearchParams reads back as themselves (not `&`, `=`, `+`). */
+const PLAIN_IN_FRAGMENT: Readonly<Record<string, string>> = { '%7E': '~', '%2C': ',', '%3A': ':', '%3B': ';', '%40': '@', '%21': '!', '%2F': '/' };
+
+/** `a=1&paused`: bare flags read better than `paused=`; lists keep their `,` `:` `;` `@` (shorter, and readable). */
 export function formatParams(params: URLSearchParams): string {
-  // `~` (a packed value's mark) needs no escape in a URL: keep it readable.
-  return params.toString().replace(/=(&|$)/g, '$1').replace(/%7E/gi, '~');
+  return params
+    .toString()
+    .replace(/=(&|$)/g, '$1')
+    .replace(/%(7E|2C|3A|3B|40|21|2F)/gi, (code) => PLAIN_IN_FRAGMENT[code.toUpperCase()]);
 }
 
 /** `params` with every long value packed (`~…`); short ones stay readable. */

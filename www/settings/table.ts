@@ -18,6 +18,7 @@ import { TileGrid, World } from '../core/index';
 import { prefersReducedMotion } from './motion';
 import { cssLength, flag, list, numberIn, numbers, oneOf, panelList, tileMap, url, view, type Kind } from './kinds';
 import { boxesMax, objectsMax, SPEED_MAX } from './limits';
+import { editLog, TICK_MAX } from './edit-log';
 import { formatBoxList, formatLinkList, formatMovedList, readBoxList, readLinkList, readMovedList } from './lists';
 import { BOX_MODES, MODE_NAMES, type ModeName } from './mode-names';
 
@@ -196,7 +197,7 @@ export const SETTINGS = [
     type: 'id:box list',
     defaultText: 'none',
     modes: BOX_MODES,
-    doc: 'Boxes placed by hand over the seeded scene: "id:x,y,w,h,vx,vy; …" (what a share link records after a drag).',
+    doc: 'Boxes placed by hand over the seeded scene before it ran: "id:x,y,w,h,vx,vy; …" (what a share link records after a drag at tick 0; later ones are `edits`).',
     kind: list(readMovedList, 'boxes', objectsMax, formatMovedList, '"id:x,y,w,h[,vx,vy]; …" (ids from 1, finite numbers within ±1,000,000, w and h above 0)'),
   },
   {
@@ -206,8 +207,29 @@ export const SETTINGS = [
     type: 'child:parent list',
     defaultText: 'a small starting family',
     modes: ['hierarchy'],
-    doc: 'Every parent link of the hierarchy, replacing the starting family: "child:parent; …" (empty: all at the root).',
+    doc: 'Every parent link of the hierarchy before it ran, replacing the starting family: "child:parent; …" (empty: all at the root; links made later are `edits`).',
     kind: list(readLinkList, 'links', objectsMax, formatLinkList, '"child:parent; …" with object ids (whole numbers from 1), no box its own parent'),
+  },
+  {
+    name: 'tick',
+    example: '412',
+    inLink: true,
+    type: 'whole number',
+    defaultText: '0',
+    modes: BOX_MODES,
+    doc: 'The moment shown: how many fixed ticks (1/60 s of simulated time each) the scene has run since it was built, with `edits` replayed on the way (what a share link records; a large tick catches up over a few frames).',
+    kind: numberIn({ integer: true, range: () => [0, TICK_MAX] }),
+    fallback: () => 0,
+  },
+  {
+    name: 'edits',
+    example: '412:7:10.5,20.25,0,0;500:speed:0.5',
+    inLink: true,
+    type: 'tick:edit list',
+    defaultText: 'none',
+    modes: BOX_MODES,
+    doc: 'What the reader did while the scene ran, each with its tick: boxes placed ("tick:id:x,y,vx,vy", with ",w,h" when resized) or given a velocity ("tick:id:vx,vy"), the speed changed ("tick:speed:s"), objects attached ("tick:child@parent"), inserted or removed (what a share link records after tick 0).',
+    kind: editLog(),
   },
   {
     name: 'camera',
@@ -341,6 +363,16 @@ export const SETTINGS = [
     modes: 'all',
     doc: "The embed's height when the page does not size the element itself (a CSS height on the element wins); without one, a height from the width and the panels shown.",
     kind: cssLength(),
+  },
+  {
+    name: 'playgroundUrl',
+    example: 'https://example.com/broadphase/',
+    inLink: false,
+    type: 'URL',
+    defaultText: 'index.html beside the page',
+    modes: 'all',
+    doc: 'Where the full playground is: the embed\'s "Open in the full playground" link and its Share links go there, with the scene in the hash.',
+    kind: url(),
   },
   {
     name: 'wasmUrl',

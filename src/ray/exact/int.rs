@@ -2,10 +2,9 @@
 //! need: sums, differences, products and comparisons. Schoolbook
 //! multiplication on 64-bit limbs is enough for numbers of a few thousand
 //! bits on a path that runs only when a floating filter cannot decide.
-//! `num-bigint` (now a dev-dependency, checking this in the tests) did the
-//! same job for 33 KB more of optimised wasm (+48 KB instead of +15 KB for
-//! the exact quarter circles, `wasm-opt -O3`): it brings fast
-//! multiplication, division and radix conversion along.
+//! `num-bigint` (a dev-dependency, checking this in the tests) would do the
+//! same job, but brings fast multiplication, division and radix conversion
+//! along, which the wasm would carry for nothing.
 
 use std::cmp::Ordering;
 use std::ops::{Add, Mul, Neg, Sub};

@@ -6,7 +6,6 @@
 //! |---|---|
 //! | `int.rs` | the big-integer kernel: a signed integer of any size with sums, products and comparisons |
 //! | `rational.rs` | `f64`s at a common scale as integers, rationals, a quadratic's roots compared exactly: the predicates of degree 3 and 4 |
-//! | `predicates.rs` | the orientation, a convex polygon's contact, a line's coordinate at a line: exact sums of two-factor products |
 //! | `order.rs` | which of two hits the exact segment reaches first: an enclosure in floating point, exact parameters when it cannot tell |
 //! | `arc.rs` | whether a segment touches a quarter-circle tile, and where it first does |
 //! | `reference.rs` | (tests) the brute-force references in big rationals (`num-rational`), independent of the above |
@@ -14,7 +13,6 @@
 mod arc;
 mod int;
 mod order;
-mod predicates;
 mod rational;
 
 #[cfg(test)]
@@ -22,4 +20,3 @@ pub(crate) mod reference;
 
 pub(crate) use arc::ArcTile;
 pub(crate) use order::{box_entry_bound, Contact, Ends, Interval, Ranked};
-pub(crate) use predicates::{convex_contains, line_at, orient, segment_touches_convex};

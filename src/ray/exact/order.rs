@@ -27,9 +27,9 @@
 use std::cmp::Ordering;
 
 use super::arc::ArcTile;
-use super::predicates::orient;
 use super::rational::{BigSegment, Frac, Param, Scale};
 use crate::geometry::Aabb;
+use crate::segment::orient;
 use crate::tile_grid::{to_world, TileGeometry, TileShape};
 
 /// A segment's ends, as given.
@@ -418,7 +418,7 @@ impl Interval {
     }
 
     // Out of line: the slope and arc enclosures use a few dozen of these
-    // off the hot path, and inlined they were most of this file's wasm.
+    // off the hot path, and inlined they would be most of this file's wasm.
     #[inline(never)]
     fn add(self, o: Interval) -> Interval {
         if self == Interval::ZERO {

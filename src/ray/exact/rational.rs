@@ -13,8 +13,8 @@
 use std::cmp::Ordering;
 
 use super::int::Int;
-use super::predicates::split;
 use crate::geometry::Aabb;
+use crate::segment::split;
 
 /// A common power of two for a set of `f64`s: the lowest exponent among
 /// them, so that each is an integer in units of it.

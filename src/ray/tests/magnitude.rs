@@ -209,7 +209,7 @@ fn quarter_circles_are_exact_on_tangents_cusps_and_grazes_at_any_magnitude() {
                 }
                 // The floating test alone on the same segment, against the
                 // rationals' verdict on the tile.
-                let seg = super::segment::Segment::new(r.0, r.1, r.2, r.3).unwrap();
+                let seg = crate::segment::Segment::new(r.0, r.1, r.2, r.3).unwrap();
                 let float = super::segment_arc::hit_arc(&seg, &arc, true);
                 let exact = exact_reference::touches_quarter_circle(
                     ((r.0, r.1), (r.2, r.3)),
@@ -439,7 +439,7 @@ fn orientation_is_exact_at_any_magnitude() {
         }
         let c = if rng.below(3) == 0 { (c.0.next_up(), c.1) } else { c };
         let want = exact_reference::orient(a, b, c);
-        assert_eq!(super::exact::orient(a.0, a.1, b.0, b.1, c.0, c.1), want, "{a:?} {b:?} {c:?}");
+        assert_eq!(crate::segment::orient(a.0, a.1, b.0, b.1, c.0, c.1), want, "{a:?} {b:?} {c:?}");
         zero += u32::from(want == std::cmp::Ordering::Equal);
         tested += 1;
     }

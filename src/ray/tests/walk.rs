@@ -12,8 +12,9 @@ use crate::geometry::Aabb;
 use crate::grid::Grid;
 use crate::loose_grid::LooseGrid;
 use crate::quadtree::{Placement, Quadtree, QuadtreeLimits};
-use crate::ray::{first_box_hit, segment_aabb, BoxHit, RayPath};
+use crate::ray::{first_box_hit, segment_aabb, BoxHit};
 use crate::scene::Rng;
+use crate::segment::RayPath;
 
 /// The world every scene's structures cover.
 const WORLD: Aabb = Aabb { min_x: 0.0, min_y: 0.0, max_x: 400.0, max_y: 300.0 };

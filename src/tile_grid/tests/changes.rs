@@ -163,7 +163,7 @@ fn a_big_ascii_map_loads_in_one_pass() {
 fn rotation_turns_the_solid_region_a_quarter() {
     // On screen with y down, a quarter turn clockwise maps (u, v) to (1 - v, u).
     let contains = |s: TileShape, u: f64, v: f64| {
-        let tile = crate::Aabb::from_xywh(0.0, 0.0, 1.0, 1.0);
+        let tile = crate::geometry::Aabb::from_xywh(0.0, 0.0, 1.0, 1.0);
         crate::tile_grid::narrow_phase::contains_point(s, &tile, u, v)
     };
     for s in TileShape::ALL {

@@ -1,4 +1,4 @@
-// Live numbers: objects, candidate tests, the live pair count, the last
+// Live numbers: the tick, objects, candidate tests, the live pair count, the last
 // brute-force check (which frame it checked, and whether the structure
 // agreed on that frame), what a frame costs in JS by part (means over a
 // second of frames, to the precision the page's clock allows), what the
@@ -54,6 +54,7 @@ export class StatsPanel implements Panel {
     options: StatsOptions = {},
   ) {
     const rows: [string, string, string][] = [
+      ['Tick', 'tick', 'Fixed ticks of 1/60 s the scene has run since it was built: the moment a share link names'],
       ['Objects', 'objects', 'Live boxes in the world'],
       ['Structure', 'structure', 'Broad-phase structure answering pairs() and query()'],
       ['Candidate tests', 'candidates', 'Box-versus-box tests the structure made for the last pairs()'],
@@ -101,6 +102,8 @@ export class StatsPanel implements Panel {
     const sim = model.sim;
     const n = sim.world.count;
     const allPairs = (n * (n - 1)) / 2;
+    const replay = model.replay;
+    setText(this.v.tick, replay === null ? formatInt(model.currentTick) : `${formatInt(replay.at)} of ${formatInt(replay.target)} · catching up`);
     setText(this.v.objects, formatInt(n));
     setText(this.v.structure, sim.world.structure);
     // A full pass tests every pair at least once: fewer tests than pairs means

@@ -15,8 +15,10 @@
 import { mulberry32 } from '../../runtime/random';
 import { World, type TileGrid } from '../../core/index';
 import { PartTimer } from '../../runtime/part-timer';
+import { TICK_SECONDS } from '../../runtime/frame-loop';
 
-export const TICK = 1 / 60;
+/** The game's tick: the runtime's fixed tick (the loop hands out whole ticks). */
+export const TICK = TICK_SECONDS;
 const GRAVITY = 900;
 const RUN = 150;
 const ACCEL = 1400;

@@ -1,5 +1,5 @@
 // The play mode's model: the game (game.ts: the world, the rules, one
-// tick), run in fixed ticks of 1/60 s on the mode runtime's frame loop
+// tick), run in the fixed ticks the mode runtime's frame loop hands out
 // (several per frame on a slow machine, none while paused), the buttons
 // held, and which machinery overlays are on. No DOM: the input writes the
 // buttons, the panels read the score.
@@ -7,11 +7,9 @@
 import type { TileGrid } from '../../core/index';
 import type { SceneHost, SceneModel, SceneWorld } from '../../runtime/scene';
 import type { SettingValues, SomeSettings } from '../../settings/table';
-import { PlayGame, TICK } from './game';
+import { PlayGame } from './game';
 
 export const DEFAULT_MINES = 80;
-/** At most this many ticks per frame: a stalled tab does not fast-forward. */
-const MAX_TICKS_PER_FRAME = 4;
 /** Frame times kept for the debug handle. */
 const FRAME_TIMES = 120;
 
@@ -37,8 +35,6 @@ export class PlayModel implements SceneModel {
   forced: number | null = null;
   /** Frame times (ms) of the last frames. */
   readonly frameTimes: number[] = [];
-  /** Unspent time, seconds. */
-  private pending = 0;
   private stepOnce = false;
   private last = 0;
 
@@ -61,7 +57,7 @@ export class PlayModel implements SceneModel {
   }
 
   /** The fixed ticks this frame's time pays for (one, when stepping while paused). */
-  tick(now: number, dt: number): void {
+  tick(now: number, ticks: number): void {
     if (this.last !== 0) {
       this.frameTimes.push(now - this.last);
       if (this.frameTimes.length > FRAME_TIMES) this.frameTimes.shift();
@@ -69,11 +65,7 @@ export class PlayModel implements SceneModel {
     this.last = now;
     const buttons = this.forced ?? this.held | this.gamepad();
     if (!this.paused) {
-      this.pending = Math.min(this.pending + dt, MAX_TICKS_PER_FRAME * TICK);
-      while (this.pending >= TICK) {
-        this.game.step(buttons);
-        this.pending -= TICK;
-      }
+      for (let k = 0; k < ticks; k++) this.game.step(buttons);
     } else if (this.stepOnce) {
       this.game.step(buttons);
     }
@@ -83,7 +75,7 @@ export class PlayModel implements SceneModel {
 
   setPaused(paused: boolean): void {
     this.paused = paused;
-    this.pending = 0;
+    this.host.restartClock();
     this.host.syncPanels();
   }
 
@@ -99,7 +91,7 @@ export class PlayModel implements SceneModel {
     this.game = new PlayGame(seed, mines);
     this.tiles = this.game.tiles;
     this.host.fitView();
-    this.pending = 0;
+    this.host.restartClock();
   }
 
   destroy(): void {

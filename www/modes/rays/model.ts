@@ -14,6 +14,7 @@ import { viewLayout, World, type RayHit, type TileGrid } from '../../core/index'
 import { BoxStore, type BoxEntry } from '../../box-editing/box-store';
 import type { ResizeEdges } from '../../box-editing/rects';
 import { snapToLine } from '../../runtime/geometry';
+import { TICK_SECONDS } from '../../runtime/frame-loop';
 import { History } from '../../runtime/history';
 import { sceneHistory, type SceneHistory, type SceneHost, type SceneModel, type SceneWorld } from '../../runtime/scene';
 import type { Viewport } from '../../runtime/viewport';
@@ -210,8 +211,8 @@ export class RaysModel implements SceneModel {
   }
 
   /** One frame before drawing: the boxes step (when playing), the trace, hit and sight refresh. */
-  tick(_now: number, dt: number): void {
-    if (!this.setup.paused) this.advance(dt);
+  tick(_now: number, ticks: number): void {
+    if (!this.setup.paused) this.advance(ticks);
     this.refresh();
     const k = this.ui.stepIndex;
     const n = this.steps.length;
@@ -452,11 +453,10 @@ export class RaysModel implements SceneModel {
 
   // --- what the core says each frame ---------------------------------------------
 
-  /** Moves the boxes by `dt` seconds: the core bounces them off the walls and the tiles. */
-  private advance(dt: number): void {
-    if (dt <= 0) return;
+  /** Moves the boxes by `ticks` fixed ticks: the core bounces them off the walls and the tiles. */
+  private advance(ticks: number): void {
     try {
-      this.world.step(dt);
+      for (let k = 0; k < ticks; k++) this.world.step(TICK_SECONDS);
     } catch (error) {
       this.report('step', error);
     }

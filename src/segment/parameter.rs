@@ -6,7 +6,7 @@
 
 use std::cmp::Ordering;
 
-use super::exact::{line_at, orient};
+use super::predicates::{line_at, orient};
 use crate::geometry::Aabb;
 
 /// One axis of a segment: `p(t) = p0 + t·(p1 − p0)`, stored pre-scaled so

@@ -1,18 +1,19 @@
-//! Frame timings of both grids on the benchmark scenes: every box moved by
-//! its velocity (elastic walls), `update` for each, then `pairs`. Ignored by
-//! default; run in release:
+//! Benchmark: frame times of both grids on the benchmark scenes, every box
+//! moved by its velocity (elastic walls), `update` for each, then `pairs`;
+//! the measurements behind the grids' choices (cell size, oversize
+//! threshold, clamping; docs/BENCHMARKS.md, "The normal grid").
 //!
-//! `cargo test --release --lib grid::bench -- --ignored --nocapture --test-threads=1`
-//!
-//! `BROADPHASE_QUICK=1` runs the same code on 1,000 boxes, 2 frames, once.
+//! `cargo bench --bench grids` runs all four; an argument picks some
+//! (`frames`, `cell-sizes`, `oversize`, `outside`). `BROADPHASE_QUICK=1`
+//! runs the same code on 1,000 boxes, 2 frames, once.
 
-use super::cells::median_extent;
-use super::Grid;
-use crate::broad_phase::{BroadPhase, Stats};
-use crate::geometry::Aabb;
-use crate::loose_grid::LooseGrid;
-use crate::scene::{generate, world_side_for, Layout, SceneObject};
 use std::time::Instant;
+
+use broadphase::broad_phase::{BroadPhase, Stats};
+use broadphase::geometry::Aabb;
+use broadphase::grid::{self, Grid};
+use broadphase::loose_grid::{self, LooseGrid};
+use broadphase::scene::{generate, scene_side, Layout, SceneObject};
 
 const DT: f64 = 1.0 / 60.0;
 
@@ -24,14 +25,14 @@ fn quick() -> bool {
 /// `frames` frames after two warm-up frames (the median, because the
 /// machine is shared and an unlucky frame waits for the CPU), with the last
 /// frame's stats.
-pub(crate) struct FrameTime {
-    pub update_us: f64,
-    pub pairs_us: f64,
-    pub pairs: usize,
-    pub stats: Stats,
+struct FrameTime {
+    update_us: f64,
+    pairs_us: f64,
+    pairs: usize,
+    stats: Stats,
 }
 
-pub(crate) fn time_frames(
+fn time_frames(
     structure: &mut dyn BroadPhase,
     objects: &mut [SceneObject],
     side: f64,
@@ -86,11 +87,14 @@ fn reflect(position: &mut f64, velocity: &mut f64, size: f64, limit: f64) {
     *position = position.clamp(0.0, (limit - size).max(0.0));
 }
 
+/// The scene of `count` boxes, its side, and the median of the boxes'
+/// larger sides (what the cell sizes below are multiples of).
 fn scene(count: usize, layout: Layout) -> (Vec<SceneObject>, f64, f64) {
     let count = if quick() { count.min(1_000) } else { count };
-    let side = world_side_for(count);
+    let side = scene_side(count);
     let objects = generate(count, side, layout, 42);
-    let median = median_extent(objects.iter().map(box_of)).unwrap();
+    let mut extents: Vec<f64> = objects.iter().map(|o| o.w.max(o.h)).collect();
+    let median = median(&mut extents);
     (objects, side, median)
 }
 
@@ -120,7 +124,7 @@ fn best_of(
             },
         });
     }
-    best.unwrap()
+    best.expect("at least one run")
 }
 
 fn report(label: &str, t: &FrameTime) {
@@ -137,18 +141,16 @@ fn report(label: &str, t: &FrameTime) {
 
 /// The headline numbers: both grids at their suggested cell sizes, 10k and
 /// 100k boxes, every layout.
-#[test]
-#[ignore]
-fn bench_frames() {
+fn frames() {
     for count in [10_000, 100_000] {
         for layout in Layout::ALL {
             let (objects, side, _) = scene(count, layout);
             let world = Aabb::from_xywh(0.0, 0.0, side, side);
             let frames = if count > 50_000 { 30 } else { 200 };
-            let cs = super::suggested_cell_size(objects.iter().map(box_of));
+            let cs = grid::suggested_cell_size(objects.iter().map(box_of));
             let t = best_of(3, &|| Box::new(Grid::new(world, cs)), &objects, side, frames);
             report(&format!("grid {count} {}", layout.name()), &t);
-            let cs = crate::loose_grid::suggested_cell_size(objects.iter().map(box_of));
+            let cs = loose_grid::suggested_cell_size(objects.iter().map(box_of));
             let t = best_of(3, &|| Box::new(LooseGrid::new(world, cs)), &objects, side, frames);
             report(&format!("loose-grid {count} {}", layout.name()), &t);
         }
@@ -156,9 +158,7 @@ fn bench_frames() {
 }
 
 /// Cell size as a multiple of the median extent, both grids.
-#[test]
-#[ignore]
-fn bench_cell_sizes() {
+fn cell_sizes() {
     for layout in Layout::ALL {
         let (objects, side, median) = scene(10_000, layout);
         let world = Aabb::from_xywh(0.0, 0.0, side, side);
@@ -170,7 +170,7 @@ fn bench_cell_sizes() {
             let t = best_of(3, &|| Box::new(LooseGrid::new(world, factor * median)), &objects, side, 100);
             report(&format!("loose {} cs {factor}×median", layout.name()), &t);
         }
-        let cs = crate::loose_grid::suggested_cell_size(objects.iter().map(box_of));
+        let cs = loose_grid::suggested_cell_size(objects.iter().map(box_of));
         let t = best_of(3, &|| Box::new(LooseGrid::new(world, cs)), &objects, side, 100);
         report(&format!("loose {} cs {:.2}×median (suggested)", layout.name(), cs / median), &t);
     }
@@ -178,9 +178,7 @@ fn bench_cell_sizes() {
 
 /// The normal grid's oversize threshold, on the mixed scene and on the
 /// uniform one with ten boxes a quarter of the world wide.
-#[test]
-#[ignore]
-fn bench_oversize_threshold() {
+fn oversize() {
     let (mixed, side, median) = scene(10_000, Layout::MixedSizes);
     let (mut giants, _, _) = scene(10_000, Layout::Uniform);
     for o in giants.iter_mut().take(10) {
@@ -203,17 +201,27 @@ fn bench_oversize_threshold() {
 
 /// Clamping: the same uniform scene filed in a world covering less and less
 /// of it, so more and more boxes share the border cells.
-#[test]
-#[ignore]
-fn bench_outside() {
+fn outside() {
     let (objects, side, _) = scene(10_000, Layout::Uniform);
     for fraction in [1.0, 0.9, 0.7, 0.5] {
         let world = Aabb::from_xywh(0.0, 0.0, side * fraction, side * fraction);
-        let cs = super::suggested_cell_size(objects.iter().map(box_of));
+        let cs = grid::suggested_cell_size(objects.iter().map(box_of));
         let t = best_of(3, &|| Box::new(Grid::new(world, cs)), &objects, side, 100);
         report(&format!("grid world {fraction}×side"), &t);
-        let cs = crate::loose_grid::suggested_cell_size(objects.iter().map(box_of));
+        let cs = loose_grid::suggested_cell_size(objects.iter().map(box_of));
         let t = best_of(3, &|| Box::new(LooseGrid::new(world, cs)), &objects, side, 100);
         report(&format!("loose world {fraction}×side"), &t);
+    }
+}
+
+fn main() {
+    let picked: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let runs: [(&str, fn()); 4] =
+        [("frames", frames), ("cell-sizes", cell_sizes), ("oversize", oversize), ("outside", outside)];
+    for (name, run) in runs {
+        if picked.is_empty() || picked.iter().any(|p| p == name) {
+            println!("## {name}");
+            run();
+        }
     }
 }

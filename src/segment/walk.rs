@@ -1,13 +1,13 @@
 //! What a broad-phase structure needs to walk its cells or nodes along a
-//! segment, front to back ([`crate::BroadPhase::walk_ray`]): conservative
+//! segment, front to back (`BroadPhase::walk_ray`): conservative
 //! floating-point bounds that never cut off a box the exact segment
 //! touches. Every bound here errs on the safe side by a margin well above
 //! the rounding of the few operations behind it, so a walk that prunes
-//! with them visits at least every box the exact tests (`exact/`) could
-//! accept; the exact tests then decide.
+//! with them visits at least every box the exact tests (`ray/exact/`)
+//! could accept; the exact tests then decide.
 
-use super::exact::line_at;
-use super::segment::{AxisParam, Segment};
+use super::parameter::{AxisParam, Segment};
+use super::predicates::line_at;
 use crate::geometry::Aabb;
 
 /// One of the two axes, for walks that cut the plane into bands along one
