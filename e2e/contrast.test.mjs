@@ -63,9 +63,10 @@ async function embeds(theme) {
   await page.evaluate(() => Promise.all([...document.querySelectorAll('broadphase-playground')].map((el) => el.ready)));
 }
 
-/** Text in embed `id` below its threshold: [what, ratio, needed]. */
+/** Text in embed `id` below its threshold ({ out }), and the text nearest its threshold ({ lowest }). */
 function textFailures(id) {
   return page.evaluate((id) => {
+    let lowest = { margin: Infinity, what: '' };
     const parse = (css) => {
       const m = /rgba?\(\s*([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)/.exec(css);
       if (m === null) return null;
@@ -105,9 +106,10 @@ function textFailures(id) {
       const fg = over(parse(cs.color), bg);
       const r = ratio(fg, bg);
       const need = large ? 3 : 4.5;
+      if (r / need < lowest.margin) lowest = { margin: r / need, what: `"${el.textContent.trim().slice(0, 30)}" ${r.toFixed(2)}:1 (needs ${need})` };
       if (r < need - 0.005) out.push(`"${el.textContent.trim().slice(0, 30)}" (${el.localName}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')}) ${cs.color} on rgb(${bg.slice(0, 3).map(Math.round).join(', ')}): ${r.toFixed(2)}:1, needs ${need}:1`);
     }
-    return out;
+    return { out, lowest };
   }, id);
 }
 
@@ -141,6 +143,7 @@ const ratio = (a, b) => {
 
 /** Canvas texts of embed `id` below 4.5:1 against what surrounds them in a screenshot. */
 async function canvasFailures(id) {
+  let lowest = { margin: Infinity, what: '' };
   await page.evaluate((id) => document.getElementById(id).scrollIntoView({ block: 'center' }), id);
   await page.evaluate(() => {
     window.__canvasTexts = [];
@@ -205,15 +208,18 @@ async function canvasFailures(id) {
     const fg = [0, 1, 2].map((i) => c[i] * alpha + bg[i] * (1 - alpha));
     const r = ratio(fg, bg);
     const need = t.size >= 24 || (t.size >= 18.66 && t.bold) ? 3 : 4.5;
+    if (r / need < lowest.margin) lowest = { margin: r / need, what: `canvas "${t.text}" ${r.toFixed(2)}:1 (needs ${need})` };
     if (r < need - 0.005) out.push(`canvas text "${t.text}" ${t.colour} on rgb(${bg.slice(0, 3).join(', ')}): ${r.toFixed(2)}:1, needs ${need}:1`);
   }
-  return { out, count: texts.length };
+  return { out, count: texts.length, lowest };
 }
 
 for (const theme of ['light', 'dark']) {
-  test(`the ${theme} theme, every mode: text in the panels ≥ 4.5:1 on its background (3:1 large), every canvas text ≥ 4.5:1 in a screenshot`, async () => {
+  test(`the ${theme} theme, every mode: text in the panels ≥ 4.5:1 on its background (3:1 large), every canvas text ≥ 4.5:1 in a screenshot`, async (t) => {
     await embeds(theme);
     const failures = new Set();
+    // The text nearest its threshold, panels and canvas, reported.
+    let lowest = { margin: Infinity, what: '' };
     const counts = {};
     for (const mode of MODES) {
       const id = `c-${mode}`;
@@ -224,13 +230,17 @@ for (const theme of ['light', 'dark']) {
         await page.keyboard.press('n');
       }
       await everyView(id, async () => {
-        for (const f of await textFailures(id)) failures.add(`${mode}: ${f}`);
+        const text = await textFailures(id);
+        for (const f of text.out) failures.add(`${mode}: ${f}`);
+        if (text.lowest.margin < lowest.margin) lowest = { margin: text.lowest.margin, what: `${mode}: ${text.lowest.what}` };
       });
-      const { out, count } = await canvasFailures(id);
+      const { out, count, lowest: low } = await canvasFailures(id);
       counts[mode] = count;
+      if (low.margin < lowest.margin) lowest = { margin: low.margin, what: `${mode}: ${low.what}` };
       for (const f of out) failures.add(`${mode}: ${f}`);
     }
     for (const mode of MODES) assert.ok(counts[mode] > 0 || mode === 'play' || mode === 'grids', `${mode}: expected the canvas to draw some text (${counts[mode]} found)`);
+    t.diagnostic(`${theme}: the text nearest its threshold: ${lowest.what}`);
     assert.deepEqual([...failures], [], `${theme}: ${failures.size} texts below the threshold:\n${[...failures].join('\n')}`);
   });
 }

@@ -3,8 +3,9 @@
 // static server), in a 624 px column on a desktop and on a 390 px phone
 // (touch): the canvas at least 55 % of the element's height, nothing of the
 // element outside it or cut off, nothing scrolling inside it, on every tab
-// and every page of every panel, and every box the snippet places on its
-// map. Run `npm run build:lib` first.
+// and every page of every panel, the Share panel whole inside it with one
+// link to the full playground on show, and every box the snippet places on
+// its map. Run `npm run build:lib` first.
 //
 // "As written", for the snippets that are not plain element markup:
 // - a JSX or MDX component used as `<Playground a="…" b={`…`} />` (the
@@ -86,7 +87,7 @@ for (const [name, size] of [
   ['a 624 px column', { width: 1000, height: 900 }],
   ['a 390 px phone', { width: 390, height: 844, touch: true }],
 ]) {
-  test(`every docs/EMBED.md snippet (${snippets.length}) in ${name}: the canvas ≥ 55 %, nothing clipped, no inner scroller, on every tab and page; every box on its map`, async () => {
+  test(`every docs/EMBED.md snippet (${snippets.length}) in ${name}: the canvas ≥ 55 %, nothing clipped, no inner scroller, on every tab and page and in Share; every box on its map`, async () => {
     const browser = await openChromium(size);
     const { page } = browser;
     try {
@@ -131,6 +132,24 @@ for (const [name, size] of [
             if (!turned || p > 12) break;
           }
         }
+        // The Share panel opens whole inside the element, nothing in it scrolling but its text fields.
+        const share = await page.evaluate(async (id) => {
+          const host = document.getElementById(id);
+          const button = host.shadowRoot.querySelector('[data-tool=share]');
+          if (button === null || button.getClientRects().length === 0) return ['no Share tool on show'];
+          button.click();
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          const panel = host.shadowRoot.querySelector('.share-panel');
+          const [p, h] = [panel.getBoundingClientRect(), host.getBoundingClientRect()];
+          const out = [];
+          if (p.top < h.top - 0.5 || p.bottom > h.bottom + 0.5 || p.left < h.left - 0.5 || p.right > h.right + 0.5) out.push(`the Share panel spans ${Math.round(p.left - h.left)}..${Math.round(p.right - h.left)} × ${Math.round(p.top - h.top)}..${Math.round(p.bottom - h.top)} of ${Math.round(h.width)} × ${Math.round(h.height)}`);
+          if (panel.scrollHeight > panel.clientHeight + 1) out.push(`the Share panel scrolls (${panel.scrollHeight} in ${panel.clientHeight} px)`);
+          const open = [...panel.querySelectorAll('a'), ...host.shadowRoot.querySelectorAll('[data-tool=open-playground]')].filter((a) => a.getClientRects().length > 0);
+          if (open.length !== 1) out.push(`${open.length} links to the full playground on show (expected one: in the tools or in the panel)`);
+          panel.querySelector('.share-close').click();
+          return out;
+        }, id);
+        failures.push(...share.map((s) => `${what}, Share: ${s}`));
         // Every box lies wholly on its map: a map written as text keeps the
         // presets' tile size (24 world units a cell), two characters a cell.
         const state = await page.evaluate((id) => document.getElementById(id).getState(), id);

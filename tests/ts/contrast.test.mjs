@@ -18,10 +18,12 @@ before(async () => {
 });
 
 for (const name of ['light', 'dark']) {
-  test(`the ${name} palette: text ≥ 4.5:1 and marks ≥ 3:1 on what they are drawn on`, () => {
+  test(`the ${name} palette: text ≥ 4.5:1 and marks ≥ 3:1 on what they are drawn on`, (t) => {
     theme.useTheme(name);
     const failures = [];
     let checked = 0;
+    /** The lowest ratio of each kind, and what has it. */
+    const lowest = { text: { ratio: Infinity, what: '' }, mark: { ratio: Infinity, what: '' } };
     for (const [list, pairs] of Object.entries(lists)) {
       for (const pair of pairs) {
         const parse = (css) => {
@@ -34,10 +36,13 @@ for (const name of ['light', 'dark']) {
         const ratio = contrast.contrastRatio(ink, under);
         const need = pair.kind === 'text' ? 4.5 : 3;
         checked += 1;
+        const kind = pair.kind === 'text' ? 'text' : 'mark';
+        if (ratio < lowest[kind].ratio) lowest[kind] = { ratio, what: `${list}: ${pair.what}` };
         if (ratio < need) failures.push(`${list}: ${pair.what}: ${pair.ink()} on ${pair.on().join(' under ')} is ${ratio.toFixed(2)}:1, needs ${need}:1`);
       }
     }
     assert.ok(checked > 40, `expected the pairs of the theme and the modes, checked ${checked}`);
+    for (const [kind, { ratio, what }] of Object.entries(lowest)) t.diagnostic(`${name}: lowest ${kind} ${ratio.toFixed(2)}:1 (${what}), of ${checked} pairs`);
     assert.deepEqual(failures, [], failures.join('\n'));
   });
 }
