@@ -52,7 +52,10 @@ export class PanelPages {
     this.back.addEventListener('click', () => this.turn(-1));
     this.next.addEventListener('click', () => this.turn(1));
     panels.append(this.pager);
-    this.resize = new ResizeObserver(() => this.soon());
+    // The room changed (the tab strip wrapped anew, the element resized):
+    // paged again before this frame paints, so no frame shows the pages
+    // of the old room (paging changes what is inside the area, not its size).
+    this.resize = new ResizeObserver(() => this.now());
     this.resize.observe(panels);
     this.mutations = new MutationObserver((records) => {
       // A tab chosen or a panel shown or hidden: now. Rows added, taken
@@ -114,6 +117,14 @@ export class PanelPages {
         this.layout();
       }
     });
+  }
+
+  /** Works the pages out again at once where they are shown, else as soon() does. */
+  private now(): void {
+    if (this.hidden) return this.soon();
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.layout();
   }
 
   /** After a content change: re-pages in a moment if rows changed (`full`) or one no longer fits. */
