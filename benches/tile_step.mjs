@@ -5,12 +5,20 @@
 //
 //   node benches/tile_step.mjs                  this build (pkg/ after a release wasm build)
 //   node benches/tile_step.mjs ../other/pkg     against another build's pkg/
+//   node benches/tile_step.mjs --maze           only the maze (either way)
 //
 // Scene: a 4000 × 4000 world, a 125 × 125 map of 32-unit tiles (10 % full,
 // 2 % slopes), COLLIDERS seeded boxes of 4-12 units, each a collider
 // (half bounce, half slide), at the speed of the case in seeded directions.
 // Time: per case and build, ROUNDS rounds of STEPS steps; the table shows
 // the median round, in ms per step.
+//
+// Then the maze of issue 34 (the budget's scene): 1,000 colliders of 2 × 2
+// in a 64 × 64 maze of 8-unit tiles, 35 % full, at slow, fast and absurd
+// speeds, each response on its own row, and sliders whose velocity is set
+// again before every step (a character pushing on: a slider left alone
+// soon rests in a corner). `benches/tile_maze.rs` runs the same scene
+// natively.
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -27,6 +35,13 @@ const SIDE = 4000;
 const TILE = 32;
 const COLS = SIDE / TILE;
 const SPEEDS = [100, 1000, 10000, 1e6];
+const MAZE_COLS = 64;
+const MAZE_TILE = 8;
+const MAZE_SPEEDS = [10, 1e3, 1e5, 1e8, 1e308];
+// Fewer steps for the maze: a build from before issue 34 takes up to
+// seconds a step there.
+const MAZE_ROUNDS = QUICK ? 1 : 5;
+const MAZE_STEPS = QUICK ? 2 : 6;
 
 async function loadBuild(pkg) {
   const api = await import(pathToFileURL(resolve(pkg, 'broadphase.js')).href);
@@ -62,22 +77,66 @@ function makeWorld(api, speed) {
   return w;
 }
 
-function round(w) {
+/**
+ * The maze of issue 34: the same seeded maze and colliders in every build.
+ * `pushed`: sliders whose velocity is set again before every step (a
+ * character pushing on; a slider left alone comes to rest in a corner).
+ */
+function makeMaze(api, speed, response, pushed = false) {
+  const side = MAZE_COLS * MAZE_TILE;
+  const w = new api.World(side, side);
+  w.setStructure('loose-grid');
+  const tiles = w.tiles;
+  tiles.reset(MAZE_COLS, MAZE_COLS, MAZE_TILE);
+  const rand = mulberry32(34);
+  const full = new Uint8Array(MAZE_COLS * MAZE_COLS);
+  for (let i = 0; i < full.length; i++) {
+    if (rand() < 0.35) {
+      full[i] = 1;
+      tiles.setTile(i % MAZE_COLS, Math.floor(i / MAZE_COLS), 'full');
+    }
+  }
+  const cell = (v) => Math.floor(v / MAZE_TILE);
+  const push = [];
+  let made = 0;
+  while (made < COLLIDERS) {
+    const x = rand() * (side - 2);
+    const y = rand() * (side - 2);
+    const clear = [x, x + 2].every((cx) => [y, y + 2].every((cy) => !full[cell(cy) * MAZE_COLS + cell(cx)]));
+    if (!clear) continue;
+    const id = w.insert(x, y, 2, 2);
+    const angle = rand() * 2 * Math.PI;
+    w.setVelocity(id, speed * Math.cos(angle), speed * Math.sin(angle));
+    w.setTileResponse(id, response);
+    push.push([id, speed * Math.cos(angle), speed * Math.sin(angle)]);
+    made++;
+  }
+  if (pushed) w.beforeStep = () => push.forEach(([id, vx, vy]) => w.setVelocity(id, vx, vy));
+  return w;
+}
+
+function round(w, steps = STEPS) {
   const t0 = performance.now();
-  for (let s = 0; s < STEPS; s++) w.step(1 / 60);
-  return (performance.now() - t0) / STEPS;
+  for (let s = 0; s < steps; s++) {
+    w.beforeStep?.();
+    w.step(1 / 60);
+  }
+  return (performance.now() - t0) / steps;
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 const here = new URL('..', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const mazeOnly = args.includes('--maze');
+const other = args.find((a) => !a.startsWith('--'));
 const builds = [{ name: 'this build', api: await loadBuild(resolve(here, 'pkg')) }];
-if (process.argv[2]) builds.push({ name: process.argv[2], api: await loadBuild(resolve(process.argv[2])) });
+if (other) builds.push({ name: other, api: await loadBuild(resolve(other)) });
 
 const head = builds.map((b) => `${b.name} ms`).join(' | ');
-console.log(`| speed (units/s) | ${head}${builds.length > 1 ? ' | ratio' : ''} |`);
-console.log(`|---:|${builds.map(() => '---:').join('|')}|${builds.length > 1 ? '---:|' : ''}`);
-for (const speed of SPEEDS) {
+if (!mazeOnly) console.log(`| speed (units/s) | ${head}${builds.length > 1 ? ' | ratio' : ''} |`);
+if (!mazeOnly) console.log(`|---:|${builds.map(() => '---:').join('|')}|${builds.length > 1 ? '---:|' : ''}`);
+for (const speed of mazeOnly ? [] : SPEEDS) {
   const worlds = builds.map((b) => makeWorld(b.api, speed));
   const times = builds.map(() => []);
   for (let r = 0; r < ROUNDS; r++) {
@@ -88,4 +147,27 @@ for (const speed of SPEEDS) {
   const ms = times.map(median);
   const ratio = ms.length > 1 ? ` | ${(ms[0] / ms[1]).toFixed(2)}×` : '';
   console.log(`| ${speed.toLocaleString('en-US')} | ${ms.map((v) => v.toFixed(3)).join(' | ')}${ratio} |`);
+}
+
+console.log('');
+console.log(`Maze (issue 34): ${COLLIDERS} colliders of 2 × 2, ${MAZE_COLS} × ${MAZE_COLS} tiles of ${MAZE_TILE}, 35 % full; median (fastest) round`);
+console.log('');
+console.log(`| speed (units/s) | response | ${head}${builds.length > 1 ? ' | ratio' : ''} |`);
+console.log(`|---:|---|${builds.map(() => '---:').join('|')}|${builds.length > 1 ? '---:|' : ''}`);
+for (const speed of MAZE_SPEEDS) {
+  for (const [response, pushed] of [['bounce', false], ['slide', false], ['slide', true]]) {
+    const worlds = builds.map((b) => makeMaze(b.api, speed, response, pushed));
+    const times = builds.map(() => []);
+    for (let r = 0; r < MAZE_ROUNDS; r++) {
+      const order = r % 2 === 0 ? builds.map((_, i) => i) : builds.map((_, i) => builds.length - 1 - i);
+      for (const i of order) times[i].push(round(worlds[i], MAZE_STEPS));
+    }
+    worlds.forEach((w) => w.free());
+    const ms = times.map(median);
+    const least = times.map((t) => Math.min(...t));
+    const ratio = ms.length > 1 ? ` | ${(ms[0] / ms[1]).toFixed(3)}×` : '';
+    const what = pushed ? `${response}, pushed each step` : response;
+    const cells = ms.map((v, i) => `${v.toFixed(3)} (${least[i].toFixed(3)})`).join(' | ');
+    console.log(`| ${speed.toExponential(0)} | ${what} | ${cells}${ratio} |`);
+  }
 }

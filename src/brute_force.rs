@@ -4,6 +4,7 @@
 use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
+use crate::pair_sink::PairSink;
 use crate::segment::RayPath;
 
 /// Proxies in a dense array; a proxy's position is kept for O(1) removal.
@@ -63,9 +64,12 @@ impl BroadPhase for BruteForce {
         }
     }
 
-    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
+    fn pairs_into(&mut self, out: &mut PairSink<'_>) -> Stats {
         let n = self.aabbs.len();
         for i in 0..n {
+            if out.is_full() {
+                break;
+            }
             let a = self.aabbs[i];
             for j in i + 1..n {
                 if a.overlaps(&self.aabbs[j]) {

@@ -3,7 +3,8 @@
 // then let the shell mount the mode the URL asks for (`#mode=` or
 // `?mode=`, default quadtree).
 
-import { init } from './core/index';
+import { init, World } from './core/index';
+import { failNextAllocation } from './core/core';
 // Reads ?renderer= as the page loaded, before the shell rewrites the address (the modes load later).
 import './gpu/preference';
 import { findMode, modeStyles } from './modes/index';
@@ -42,6 +43,10 @@ async function main(): Promise<void> {
     .load()
     .catch(() => {});
   await init();
+  // A core that traps loses every World in it: the shell starts a fresh one.
+  World.onCoreStopped((stopped) => void shell.recoverCore(stopped));
+  // For the page's tests: make the core's next allocation fail.
+  window.__broadphaseCore = { failNextAllocation };
   shell.show(readPageParams());
 }
 

@@ -6,6 +6,7 @@ use super::storage::Grid;
 use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
+use crate::pair_sink::PairSink;
 use crate::segment::RayPath;
 
 impl Grid {
@@ -30,8 +31,8 @@ impl BroadPhase for Grid {
         Grid::remove(self, proxy)
     }
 
-    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
-        Grid::pairs(self, out)
+    fn pairs_into(&mut self, out: &mut PairSink<'_>) -> Stats {
+        Grid::find_pairs(self, out)
     }
 
     fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats {

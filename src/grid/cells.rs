@@ -252,26 +252,3 @@ pub(crate) fn extent_quantile(aabbs: impl Iterator<Item = Aabb>, q: f64) -> Opti
     let (_, value, _) = extents.select_nth_unstable_by(rank, f64::total_cmp);
     Some(*value)
 }
-
-/// Appends every overlapping pair among `items` by sort and sweep on
-/// `min_x`, returning the number of box tests. Used for the objects the
-/// grids keep outside their cells, so that many of them (a cell size far
-/// too small) cost `k log k`, not `k²`.
-pub(crate) fn sweep_pairs(items: &mut [(u32, Aabb)], out: &mut Vec<(u32, u32)>) -> u64 {
-    items.sort_unstable_by(|a, b| a.1.min_x.total_cmp(&b.1.min_x));
-    let mut tests = 0;
-    for (i, &(a, aabb_a)) in items.iter().enumerate() {
-        for &(b, aabb_b) in &items[i + 1..] {
-            // Later items start no earlier; once one starts at or past our
-            // end, so do all the rest.
-            if aabb_b.min_x >= aabb_a.max_x {
-                break;
-            }
-            tests += 1;
-            if aabb_a.overlaps(&aabb_b) {
-                out.push((a, b));
-            }
-        }
-    }
-    tests
-}

@@ -6,6 +6,7 @@ use super::storage::LooseGrid;
 use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
+use crate::pair_sink::PairSink;
 use crate::segment::RayPath;
 
 impl LooseGrid {
@@ -30,8 +31,8 @@ impl BroadPhase for LooseGrid {
         LooseGrid::remove(self, proxy)
     }
 
-    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
-        LooseGrid::pairs(self, out)
+    fn pairs_into(&mut self, out: &mut PairSink<'_>) -> Stats {
+        LooseGrid::find_pairs(self, out)
     }
 
     fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats {

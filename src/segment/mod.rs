@@ -8,7 +8,7 @@
 //!
 //! | file | job |
 //! |---|---|
-//! | `predicates.rs` | the orientation, a convex polygon's contact, a line's coordinate at a line: exact sums of two-factor products |
+//! | `predicates.rs` | the orientation, a convex polygon's contact, a line's coordinate at a line: exact sums of two-factor products (their sign, their value rounded once) |
 //! | `parameter.rs` | the shared segment: the one `t`-of-a-coordinate formula, the closed slab clip, the piece of a huge segment inside the grid |
 //! | `walk.rs` | [`RayPath`]: the bounds a structure's ray walk prunes cells and nodes with, safe for the exact segment |
 
@@ -17,5 +17,7 @@ mod predicates;
 mod walk;
 
 pub(crate) use parameter::{frame, AxisParam, BoxClip, Framed, Segment};
-pub(crate) use predicates::{convex_contains, orient, segment_touches_convex, split};
+pub(crate) use predicates::{
+    convex_contains, orient, segment_touches_convex, sign_of_products, split, sum_of_products, times_pow2,
+};
 pub use walk::{Axis, RayPath};

@@ -60,6 +60,37 @@ pub(crate) fn orient_exact(ax: f64, ay: f64, bx: f64, by: f64, cx: f64, cy: f64)
     sum.sign()
 }
 
+/// The sign of `Σ ±p·q` over `terms` (`(p, q, negative)`), exactly, for
+/// any finite inputs: every predicate of degree 2 in `f64` inputs (a
+/// difference times a difference expands into such products) without the
+/// heap. Only a handful of terms: the sum must stay far below `2^2048`.
+pub(crate) fn sign_of_products(terms: &[(f64, f64, bool)]) -> Ordering {
+    let mut sum = Wide::zero();
+    for &(p, q, negative) in terms {
+        sum.add_product(p, q, negative);
+    }
+    sum.sign()
+}
+
+/// `Σ ±p·q` over `terms`, times `2^shift`, rounded to an `f64` within an
+/// ulp (two for a subnormal result): the exact sum, rounded once, however
+/// much its terms cancel. Saturates to `±f64::MAX`, flushes to 0.
+pub(crate) fn sum_of_products(terms: &[(f64, f64, bool)], shift: i64) -> f64 {
+    let mut sum = Wide::zero();
+    for &(p, q, negative) in terms {
+        sum.add_product(p, q, negative);
+    }
+    match sum.to_float() {
+        None => 0.0,
+        Some((m, e)) => scale(m, e + shift),
+    }
+}
+
+/// `v · 2^e`, saturating to `±f64::MAX` and flushing to 0.
+pub(crate) fn times_pow2(v: f64, e: i64) -> f64 {
+    scale(v, e)
+}
+
 /// The `y` at which the line through `(x0, y0)`, `(x1, y1)` (with
 /// `x0 != x1`) crosses `x = at`, computed from the exact numerator
 /// `y0·x1 + at·y1 − at·y0 − x0·y1` and denominator `x1 − x0`, each rounded

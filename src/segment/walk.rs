@@ -45,6 +45,35 @@ pub struct RayPath {
     /// the side-of-line test of [`RayPath::may_touch_by`].
     dir: (f64, f64),
     start2: (f64, f64),
+    /// How far the path reaches to each side of the segment on each axis,
+    /// and whether it does at all: half a moving box's size (and a margin)
+    /// for the path of the box's centre ([`RayPath::swept`]); a ray's
+    /// reaches nowhere, and its bounds take the same code as before there
+    /// was a reach (the swept box's are out of line).
+    reach: (f64, f64),
+    swept: bool,
+}
+
+/// `v` moved by `by`, rounded away from `v`.
+#[inline]
+fn grow(v: f64, by: f64) -> f64 {
+    if by == 0.0 {
+        v
+    } else if by > 0.0 {
+        (v + by).next_up()
+    } else {
+        (v + by).next_down()
+    }
+}
+
+/// The box grown by `reach` on each side, rounded outward.
+fn grown(b: &Aabb, reach: (f64, f64)) -> Aabb {
+    Aabb {
+        min_x: grow(b.min_x, -reach.0),
+        min_y: grow(b.min_y, -reach.1),
+        max_x: grow(b.max_x, reach.0),
+        max_y: grow(b.max_y, reach.1),
+    }
 }
 
 impl RayPath {
@@ -65,7 +94,40 @@ impl RayPath {
             inv_d: [inverse(seg.x.d), inverse(seg.y.d)],
             dir: seg.direction(),
             start2: (2.0 * x0, 2.0 * y0),
+            reach: (0.0, 0.0),
+            swept: false,
         })
+    }
+
+    /// The path swept by the box `b` moving by `(dx, dy)`: its centre's
+    /// segment, reaching half the box's size (and a margin over the
+    /// rounding of the centre and of the end) to each side, so that every
+    /// bound the walks take holds the box wherever the exact motion puts
+    /// it; the parameter is the motion's. `None` when the centre's end is
+    /// not finite (a motion past the largest float).
+    #[must_use]
+    pub fn swept(b: &Aabb, dx: f64, dy: f64) -> Option<RayPath> {
+        let (cx, cy) = (0.5 * b.min_x + 0.5 * b.max_x, 0.5 * b.min_y + 0.5 * b.max_y);
+        let (ex, ey) = (cx + dx, cy + dy);
+        let mut path = RayPath::new(cx, cy, ex, ey)?;
+        let half = |lo: f64, hi: f64, c: f64, e: f64| {
+            (0.5 * hi - 0.5 * lo).next_up() + margin(c) + margin(e) + margin(lo) + margin(hi)
+        };
+        path.reach = (half(b.min_x, b.max_x, cx, ex), half(b.min_y, b.max_y, cy, ey));
+        path.swept = true;
+        (path.reach.0.is_finite() && path.reach.1.is_finite()).then_some(path)
+    }
+
+    /// The segment alone, without the reach.
+    fn thin(&self) -> RayPath {
+        RayPath { reach: (0.0, 0.0), swept: false, ..*self }
+    }
+
+    fn reach_on(&self, axis: Axis) -> f64 {
+        match axis {
+            Axis::X => self.reach.0,
+            Axis::Y => self.reach.1,
+        }
     }
 
     /// The start `(x0, y0)`.
@@ -80,11 +142,21 @@ impl RayPath {
         (self.seg.x.p1, self.seg.y.p1)
     }
 
-    /// The segment's closed bounding box.
+    /// The segment's closed bounding box (and the reach of a swept box's).
     #[must_use]
     pub fn bounds(&self) -> Aabb {
         let (x, y) = (&self.seg.x, &self.seg.y);
-        Aabb { min_x: x.p0.min(x.p1), min_y: y.p0.min(y.p1), max_x: x.p0.max(x.p1), max_y: y.p0.max(y.p1) }
+        let b = Aabb {
+            min_x: x.p0.min(x.p1),
+            min_y: y.p0.min(y.p1),
+            max_x: x.p0.max(x.p1),
+            max_y: y.p0.max(y.p1),
+        };
+        if self.swept {
+            grown(&b, self.reach)
+        } else {
+            b
+        }
     }
 
     /// The bounding box grown by a margin on every side, so that a box
@@ -123,13 +195,18 @@ impl RayPath {
     pub fn piece_bounds(&self, from: f64, to: f64) -> Aabb {
         let ((ax, ay), (bx, by)) = (self.seg.at(from), self.seg.at(to));
         // `at` rounds by a few ulps of the ends' size, not of its result.
-        let grow = |a: &AxisParam| (a.p0.abs() + a.p1.abs()) * RELATIVE_SLACK + f64::MIN_POSITIVE;
-        let (gx, gy) = (grow(&self.seg.x), grow(&self.seg.y));
-        Aabb {
+        let slack = |a: &AxisParam| (a.p0.abs() + a.p1.abs()) * RELATIVE_SLACK + f64::MIN_POSITIVE;
+        let (gx, gy) = (slack(&self.seg.x), slack(&self.seg.y));
+        let b = Aabb {
             min_x: ax.min(bx) - gx,
             min_y: ay.min(by) - gy,
             max_x: ax.max(bx) + gx,
             max_y: ay.max(by) + gy,
+        };
+        if self.swept {
+            grown(&b, self.reach)
+        } else {
+            b
         }
     }
 
@@ -153,9 +230,15 @@ impl RayPath {
     /// of the exact segment past `at` has a parameter at least this. `0`
     /// when the segment does not move on `axis` (no information).
     #[must_use]
+    #[inline]
     pub fn t_lower_at(&self, axis: Axis, at: f64) -> f64 {
         if self.axis(axis).d == 0.0 {
             return 0.0;
+        }
+        if self.swept {
+            // A swept box is beyond `at` once its leading side is.
+            let at = grow(at, -self.reach_on(axis).copysign(self.axis(axis).d));
+            return lower(self.t_at(axis, at)).max(0.0);
         }
         lower(self.t_at(axis, at)).max(0.0)
     }
@@ -167,6 +250,9 @@ impl RayPath {
     #[must_use]
     #[inline]
     pub fn entry_lower_bound(&self, b: &Aabb) -> Option<f64> {
+        if self.swept {
+            return self.swept_entry_lower_bound(b);
+        }
         let (mut first, mut last) = (0.0f64, 1.0f64);
         for (axis, min, max) in [(Axis::X, b.min_x, b.max_x), (Axis::Y, b.min_y, b.max_y)] {
             let a = self.axis(axis);
@@ -189,9 +275,37 @@ impl RayPath {
     /// not ([`entry_lower_bound`](RayPath::entry_lower_bound)). A few
     /// multiplies: walks ask it of each candidate before the exact test.
     #[must_use]
-    #[inline]
+    #[inline(always)] // as the walks had it before the swept path, inlined
     pub fn may_touch_by(&self, b: &Aabb, clip: f64) -> bool {
+        if self.swept {
+            return self.swept_may_touch_by(b, clip);
+        }
         self.may_touch_line(b) && self.entry_lower_bound(b).is_some_and(|t| t <= clip)
+    }
+
+    /// [`entry_lower_bound`](RayPath::entry_lower_bound) of a swept box's
+    /// path: the segment's, against `b` grown by the reach.
+    #[cold]
+    #[inline(never)]
+    fn swept_entry_lower_bound(&self, b: &Aabb) -> Option<f64> {
+        self.thin().entry_lower_bound(&grown(b, self.reach))
+    }
+
+    /// [`may_touch_by`](RayPath::may_touch_by) of a swept box's path.
+    #[cold]
+    #[inline(never)]
+    fn swept_may_touch_by(&self, b: &Aabb, clip: f64) -> bool {
+        self.thin().may_touch_by(&grown(b, self.reach), clip)
+    }
+
+    /// [`cross_range`](RayPath::cross_range) of a swept box's path: the
+    /// centre's range where the box meets `[lo, hi]`, grown by the reach.
+    #[cold]
+    #[inline(never)]
+    fn swept_cross_range(&self, axis: Axis, lo: f64, hi: f64, resolution: f64) -> Option<(f64, f64)> {
+        let (ra, rc) = (self.reach_on(axis), self.reach_on(axis.other()));
+        let (from, to) = self.thin().cross_range(axis, grow(lo, -ra), grow(hi, ra), resolution)?;
+        Some((grow(from, -rc), grow(to, rc)))
     }
 
     /// Whether the box may touch the segment's line: `false` only when all
@@ -224,7 +338,11 @@ impl RayPath {
     /// ends of the range come from the exact line instead, a few ulps of
     /// their own size.
     #[must_use]
+    #[inline(always)] // as the walks had it before the swept path, inlined
     pub fn cross_range(&self, axis: Axis, lo: f64, hi: f64, resolution: f64) -> Option<(f64, f64)> {
+        if self.swept {
+            return self.swept_cross_range(axis, lo, hi, resolution);
+        }
         let (a, c) = (self.axis(axis), self.axis(axis.other()));
         let (a_min, a_max) = (a.p0.min(a.p1), a.p0.max(a.p1));
         let (from, to) = (lo.max(a_min), hi.min(a_max));

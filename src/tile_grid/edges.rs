@@ -38,6 +38,9 @@ impl TileGrid {
         let slot = self.slot(col, row, side);
         let code = Door::code(door);
         if self.doors[slot.index] != code {
+            let closed = Door::code(Some(Door::Closed));
+            self.closed_doors += usize::from(code == closed);
+            self.closed_doors -= usize::from(self.doors[slot.index] == closed);
             self.doors[slot.index] = code;
             self.changes.note_edge((col, row), slot.neighbour, self.cols);
         }

@@ -40,6 +40,9 @@ pub struct TileGrid {
     pub(super) edges: Vec<EdgeState>,
     /// Per edge id, [`Door::code`](super::Door::code) of its door, 0 for none.
     pub(super) doors: Vec<u8>,
+    /// How many doors are closed: with none, a moving box's sweep looks
+    /// at no door.
+    pub(super) closed_doors: usize,
     /// What changed since the page last redrew (see `changes.rs`).
     pub(super) changes: super::changes::Changes,
 }
@@ -83,8 +86,16 @@ impl TileGrid {
             tiles: vec![TileShape::Empty; c * r],
             edges: vec![EdgeState::Empty; edges],
             doors: vec![0; edges],
+            closed_doors: 0,
             changes: super::changes::Changes::default(),
         })
+    }
+
+    /// How many doors are closed (a moving box's sweep looks at no door
+    /// when none is).
+    #[must_use]
+    pub fn closed_door_count(&self) -> usize {
+        self.closed_doors
     }
 
     #[must_use]
@@ -184,7 +195,7 @@ impl TileGrid {
         Some(k)
     }
 
-    pub(super) fn cell_bounds(&self, col: u32, row: u32) -> Aabb {
+    pub(crate) fn cell_bounds(&self, col: u32, row: u32) -> Aabb {
         Aabb {
             min_x: self.line(col),
             min_y: self.line(row),
@@ -194,7 +205,7 @@ impl TileGrid {
     }
 
     #[inline]
-    pub(super) fn cell_index(&self, col: u32, row: u32) -> usize {
+    pub(crate) fn cell_index(&self, col: u32, row: u32) -> usize {
         row as usize * self.cols as usize + col as usize
     }
 

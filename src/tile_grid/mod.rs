@@ -13,7 +13,6 @@
 //! | `changes.rs` | the change journal: which cells to redraw since a revision |
 //! | `touched.rs` | the cells a box touches, exact on cell lines |
 //! | `narrow_phase.rs` | point and box against one tile: overlap, minimal push-out, every way out |
-//! | `sweep.rs` | [`TileGrid::free_time`]: how far a moving box travels before it meets a tile's cell or a closed door |
 //! | `resolve.rs` | [`TileGrid::push_out`]: a box against all the tiles it touches |
 //! | `draw.rs` | flat edge, tile and outline data for the playground |
 //! | `presets.rs` | ASCII maps and the preset levels |
@@ -54,7 +53,6 @@ mod resolve;
 mod shape;
 mod shape_geometry;
 mod side;
-mod sweep;
 mod touched;
 mod validate;
 
@@ -65,9 +63,7 @@ pub use draw::EDGE_LINE_FIELDS;
 pub use grid::{TileGrid, MAX_CELLS_PER_AXIS};
 pub use narrow_phase::{BlockedSides, Exits, Push};
 pub use presets::{PRESET_NAMES, PRESET_TILE_SIZE};
-pub(crate) use resolve::push_tolerance;
 pub use resolve::MAX_ROUNDS;
 pub use shape::{Corner, TileShape};
 pub use shape_geometry::{to_world, QuarterCircle, TileGeometry, TilePolygon};
 pub use side::{Door, EdgeState, Side};
-pub use sweep::FreeFlight;

@@ -123,6 +123,8 @@ impl TileGrid {
             let slot = grid.slot(col, row, side);
             grid.doors[slot.index] = Door::code(Some(door));
         }
+        let closed = Door::code(Some(Door::Closed));
+        grid.closed_doors = grid.doors.iter().filter(|&&d| d == closed).count();
         grid.recompute_all_edges();
         grid.tile_size = positive("tile_size", tile_size)?;
         Ok(grid)

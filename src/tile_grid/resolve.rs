@@ -3,15 +3,17 @@
 //!
 //! Method: each round takes the contact (touched tile or closed door) with
 //! the **largest** penetration depth and tries its ways out
-//! ([`exits`](super::narrow_phase::exits)) shortest first, taking the first
-//! that leaves the box overlapping nothing (within a rounding tolerance);
-//! if none does, the one leaving the shallowest overlap. Rounds repeat until
-//! nothing overlaps, at most [`MAX_ROUNDS`] times.
+//! ([`exits`](super::narrow_phase::exits)) and, from where each lands, the
+//! ways out of what it lands in: the shortest path to a box overlapping
+//! nothing (within a rounding tolerance) in one push or two wins, and its
+//! first push is taken; if there is none, the way out leaving the
+//! shallowest overlap. Rounds repeat until nothing overlaps, at most
+//! [`MAX_ROUNDS`] times.
 //!
 //! Largest first because the deepest contact is the one the box is most
 //! surely on the wrong side of, and shallow ones often go with it (a box
 //! sunk into a floor seam touches two floor tiles; one push up frees it from
-//! both). Trying the exits for a clean landing is what the per-tile minimal
+//! both). Weighing the exits by where they land is what the per-tile minimal
 //! push cannot do alone: it knows nothing of the next tile, and a box
 //! pressed into a steep slope spanning two tiles would otherwise be pushed
 //! up out of the lower tile into the upper one and back, forever.
@@ -91,9 +93,13 @@ impl TileGrid {
         deepest
     }
 
-    /// The first way out (shortest first) that leaves `b` overlapping
-    /// nothing, else the one leaving the shallowest overlap; ways out that
-    /// `allowed` refuses only when every way is refused.
+    /// The shortest way to a clean landing in one push or two (the first
+    /// push of the two, then: the next round finds the second): a box sunk
+    /// into the corner between a wall and a floor comes out by the two
+    /// short pushes, never by a long way round a tile (out of its far
+    /// side). Ways out that `allowed` refuses are not taken to get there.
+    /// With no clean landing within two pushes, the allowed way out
+    /// leaving the shallowest overlap, as the rounds go on.
     fn cleanest_exit(
         &self,
         b: &Aabb,
@@ -101,19 +107,40 @@ impl TileGrid {
         tolerance: f64,
         allowed: &impl Fn(&Aabb) -> bool,
     ) -> Push {
-        let mut best = (false, f64::INFINITY, contact.best());
+        let mut best: Option<(f64, Push)> = None;
+        let mut fallback = (false, f64::INFINITY, contact.best());
         for &p in contact.all() {
+            if best.is_some_and(|(cost, _)| p.depth >= cost) {
+                break; // shortest first: nothing later can be cheaper
+            }
             let to = moved(b, p);
             let ok = allowed(&to);
             let left = self.overlap_depth(&to);
-            if ok && left <= tolerance {
-                return p;
+            if (ok, -left) > (fallback.0, -fallback.1) {
+                fallback = (ok, left, p);
             }
-            if (ok, -left) > (best.0, -best.1) {
-                best = (ok, left, p);
+            if !ok {
+                continue;
+            }
+            if left <= tolerance {
+                best = Some((p.depth, p));
+                continue;
+            }
+            // A second push from where this one lands.
+            let Some(next) = self.deepest_contact(&to) else { continue };
+            for &q in next.all() {
+                let cost = p.depth + q.depth;
+                if best.is_some_and(|(c, _)| cost >= c) {
+                    break;
+                }
+                let there = moved(&to, q);
+                if allowed(&there) && self.overlap_depth(&there) <= tolerance {
+                    best = Some((cost, p));
+                    break;
+                }
             }
         }
-        best.2
+        best.map_or(fallback.2, |(_, p)| p)
     }
 
     /// Calls `f` with the ways out of every tile and closed door `b`
@@ -173,9 +200,8 @@ impl TileGrid {
 }
 
 /// Overlap the push-out leaves alone: rounding, a billionth of a tile, but
-/// under a tenth of the box, or a box that small would creep through a
-/// closed door in overlaps too shallow to push (a contact sub-step moves it
-/// under half its size, so with this its push always goes back).
+/// at most a hundredth of the box (for a box that small, a billionth of a
+/// tile would be a fair part of it).
 pub(crate) fn push_tolerance(tile_size: f64, b: &Aabb) -> f64 {
     (tile_size * 1e-9).min(1e-2 * b.width().min(b.height()))
 }

@@ -79,6 +79,11 @@ impl TileGrid {
         if let Some(i) = seen_states.iter().position(Option::is_none) {
             return Err(format!("edge {i} belongs to no cell side"));
         }
+        let closed =
+            self.doors.iter().filter(|&&d| d == super::Door::code(Some(super::Door::Closed))).count();
+        if closed != self.closed_doors {
+            return Err(format!("{closed} doors are closed, but the count says {}", self.closed_doors));
+        }
         if let Some(i) = self.doors.iter().position(|&d| d > 2) {
             return Err(format!("edge {i} has door code {}", self.doors[i]));
         }

@@ -27,14 +27,23 @@
 //!
 //! Per-frame data (`pairs`, `query`, `slotBoxes`, `edges`, …) are typed-array
 //! *views* into wasm memory, not copies: a view is valid until the next call
-//! into the world (a call may grow memory and detach it). Every view's
-//! layout is named in `crate::wire` and returned by `World.viewLayout(name)`.
+//! into any World of this instance (a call may write over it, or grow memory
+//! and detach it). Views of state the World keeps are copies published apart
+//! from it (`published.rs`), so a write into a view changes nothing the core
+//! reads. Every view's layout is named in `crate::wire` and returned by
+//! `World.viewLayout(name)`.
 //!
 //! A `World` and its `TileGrid` handle share one core
-//! (`Rc<RefCell<World>>`): the map has one owner, whichever handle edits it.
+//! (`Rc<SharedWorld>`, `shared.rs`): the map has one owner, whichever handle
+//! edits it.
 
+mod allocator;
 mod args;
 mod batch;
+mod published;
+mod published_memory;
+mod shared;
+mod stop;
 mod tile_grid;
 mod world;
 
@@ -168,6 +177,22 @@ fn boxes_xywh(boxes: &[Aabb]) -> Float64Array {
     Float64Array::from(&flat[..])
 }
 
+/// Room in `buffer` for `len` entries in all, reserved fallibly: when
+/// memory is short, an error naming `arg` (the method) and how many
+/// `what` it needed, instead of a trap.
+fn reserve<T>(
+    buffer: &mut Vec<T>,
+    len: usize,
+    arg: &'static str,
+    what: &'static str,
+) -> Result<(), crate::Error> {
+    crate::fallible::try_reserve_total(buffer, len).map_err(|_| crate::Error::NoMemoryFor {
+        arg,
+        count: len,
+        what,
+    })
+}
+
 /// `[col, row, …]` from cell pairs, into a reused buffer.
 fn flatten_cells(cells: &[(u32, u32)], out: &mut Vec<u32>) {
     out.clear();
@@ -189,6 +214,20 @@ fn plain_object(fields: &[(&str, JsValue)]) -> JsValue {
 /// (`t, x, y, normalX, normalY, objectId, col, row`; `col`, `row` -1 for an
 /// object), or 0 when nothing was hit.
 fn out_ray_hit(hit: Option<crate::world::RayHit>) -> f64 {
+    match hit {
+        None => 0.0,
+        Some(h) => {
+            out(&[h.t, h.x, h.y, h.normal_x, h.normal_y, f64::from(h.object_id), h.col as f64, h.row as f64]);
+            1.0
+        }
+    }
+}
+
+/// A box cast's answer for the façade: 1 with the hit's fields in [`OUT`]
+/// (`t, x, y, normalX, normalY, objectId, col, row`: the box's position
+/// where it stops; `col`, `row` -1 for an object), or 0 when nothing was
+/// met.
+fn out_box_hit(hit: Option<crate::sweep::BoxCastHit>) -> f64 {
     match hit {
         None => 0.0,
         Some(h) => {

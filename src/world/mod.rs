@@ -5,6 +5,7 @@
 
 mod arguments;
 mod attachments;
+mod box_cast;
 mod changed_slots;
 mod events;
 mod id_table;
@@ -23,10 +24,11 @@ mod workspace;
 #[cfg(test)]
 mod tests;
 
+pub use pairs::MAX_PAIRS;
 pub use rays::RayHit;
 pub use step::MAX_FAST_FORWARD_STEPS;
 pub use structure::StructureKind;
-pub use tile_motion::TileResponse;
+pub use tile_motion::{TileResponse, CONTACT_BUDGET};
 pub use tiles::DEFAULT_TILE_SIZE;
 
 /// Most objects one World holds (about 1 GB with a structure's own memory,
@@ -100,8 +102,9 @@ impl World {
                 width.max(height) / 64.0,
             ),
             structure_settings: structure::StructureSettings::new(limits),
-            pairs: pairs::PairTracking::default(),
-            query: QueryResult::default(),
+            // The answers handed out as views, born in published memory.
+            pairs: pairs::PairTracking { flat: crate::publish::vec(), ..pairs::PairTracking::default() },
+            query: QueryResult { ids: crate::publish::vec(), ..QueryResult::default() },
             attachments: attachments::Attachments::default(),
             tiles: tiles::default_tile_grid(width, height),
             tile_colliders: tile_motion::TileColliders::default(),
@@ -177,7 +180,7 @@ impl World {
         self.reserve_objects("count", count as usize)?;
         let side = self.width.min(self.height);
         let first = self.objects.next_id;
-        for o in crate::scene::generate(count as usize, side, layout, seed) {
+        for o in crate::scene::objects(count as usize, side, layout, seed) {
             let id = self.insert(o.x, o.y, o.w, o.h)?;
             self.set_velocity(id, o.vx, o.vy)?;
         }

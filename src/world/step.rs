@@ -24,8 +24,9 @@ impl World {
     /// is pinned at 0 on that axis and stops along it. Attached objects are
     /// carried by their parents instead (their own velocity waits until they
     /// are detached). Objects that collide with the tile map (see
-    /// [`World::set_tile_response`]) move in short sub-steps and are pushed
-    /// out of the tiles after each.
+    /// [`World::set_tile_response`]) move from contact to contact against
+    /// the tiles, the closed doors and the walls, never through one (see
+    /// [`CONTACT_BUDGET`](super::CONTACT_BUDGET) for what bounds the work).
     pub fn step(&mut self, dt: f64) -> Result<()> {
         finite("dt", dt)?;
         if dt < 0.0 {
@@ -70,6 +71,8 @@ impl World {
         self.objects.moving = moving;
         if any_colliders {
             placed_count += self.step_tile_colliders(dt, any_attached.then_some(&mut placed));
+        } else {
+            self.tile_colliders.stopped = 0;
         }
         self.follow_placed(&placed, placed_count);
         self.workspace.step_placed = placed;

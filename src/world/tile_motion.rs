@@ -1,26 +1,36 @@
 //! Objects that collide with the tile map: opted in per object and moved by
-//! `step` without tunnelling at any speed, so no game loop has to do tile
-//! physics of its own.
+//! `step` without ever passing through a tile, a closed door or a world
+//! wall, at any speed and any `dt`, so no game loop has to do tile physics
+//! of its own.
 //!
-//! A collider flies freely, in one move, up to the first cell of a
-//! non-empty tile, closed door or wall its box would enter
-//! ([`TileGrid::free_time`]: a swept test, cells walked along the way);
-//! from there it goes on in contact sub-steps shorter than half its
-//! smaller side (and half a tile), each followed by the walls and the
-//! push-out ([`TileGrid::push_out_within`]), which a closed door or a thin
-//! tile cannot be crossed in. So the sub-steps are as many as the stretch
-//! in contact needs, at any speed: nothing caps them short of tunnelling.
-//! What bounds the work is [`MAX_SUB_STEPS`] moves a step: a collider that
-//! would need more (faster than about that many half-sizes a step while
-//! in contact, or bouncing that often) stops for the rest of the step
-//! where its last move left it, outside every tile. Velocities stay
-//! finite: a reflected component past the largest float is held at it.
+//! A collider moves from contact to contact. Each move is one exact sweep
+//! of its box along the rest of its displacement ([`TileGrid`]'s walk of
+//! the cells along the way, `crate::sweep`'s exact contact times) against
+//! the tiles' exact shapes, the closed doors and the walls; it goes to the
+//! first contact, left on the near side of it (its stored box there
+//! overlaps nothing, checked exactly), responds — a bounce reflects the
+//! velocity about the surface normal, a slide removes the part into the
+//! surface — and goes on with the rest of the time. A push-out never
+//! carries a box: only a collider that starts a step overlapping a solid
+//! (placed there, or a tile set over it) is first pushed out the short
+//! way, never through a closed door or a wall, and stays put for the step
+//! if nothing frees it.
+//!
+//! The work is a sweep per contact, each costing the cells it walks, so
+//! it grows with what the box crosses, not with its speed. It is bounded
+//! by [`CONTACT_BUDGET`] contacts per collider per step: one that reaches
+//! it stops at its last contact for the rest of the step (outside every
+//! tile, on the near side of every wall and door), keeping the velocity
+//! its last response gave it. Nothing else leaves a collider short.
+//! Velocities stay finite: a reflected component past the largest float
+//! is held at it.
 
 use super::World;
 use crate::bit_set::BitSet;
 use crate::error::{Error, Result};
 use crate::geometry::Aabb;
-use crate::tile_grid::{push_tolerance, FreeFlight, TileGrid};
+use crate::sweep::{box_overlaps, place, sweep_tiles, BoxMotion, Contact, Time};
+use crate::tile_grid::TileGrid;
 
 /// What a moving object does when it meets the tile map.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -74,19 +84,24 @@ pub(super) struct TileColliders {
     pub(super) responses: Vec<u8>,
     /// Objects whose response is not `None`; when 0, `step` skips the pass.
     pub(super) count: usize,
+    /// Contacts met by tile colliders since the World was made.
+    pub(super) contacts: u64,
+    /// Colliders that the last step stopped at [`CONTACT_BUDGET`].
+    pub(super) stopped: u32,
 }
 
-/// Most moves (free flights and contact sub-steps together) one collider
-/// takes in one `step`: the bound on the work a very fast object can cost.
-/// One that would need more stops for the rest of the step where its last
-/// move left it: never inside a tile, never past one.
-pub const MAX_SUB_STEPS: u32 = 1024;
+/// Most contacts one collider meets in one `step`: the bound on the work a
+/// collider can cost, whatever its speed (a box bouncing in a closed room
+/// at 1e308 units a second would meet a wall some 1e305 times a step). One
+/// that reaches it stops at its last contact for the rest of the step:
+/// outside every tile, on the near side of every wall and door.
+pub const CONTACT_BUDGET: u32 = 8;
 
-/// A contact sub-step's length as a share of the collider's smaller side
-/// (or of a tile, if smaller): under half, so that one sub-step cannot
-/// carry the box half across a closed door even with the free flight's
-/// tolerance, and its push-out takes it back the way it came.
-const CONTACT_STEP: f64 = 0.4;
+/// Most moves of one collider in one step, contacts or not: a move that
+/// meets nothing either ends the step or was cut short to keep its
+/// displacement finite (then the next one meets the wall ahead), so this
+/// only backs up [`CONTACT_BUDGET`] against rounding.
+const MAX_MOVES: u32 = 2 * CONTACT_BUDGET + 8;
 
 impl World {
     /// Makes an object collide with the tile map during [`World::step`]
@@ -103,6 +118,21 @@ impl World {
         Ok(())
     }
 
+    /// How many contacts (with a tile, a closed door or a wall) the tile
+    /// colliders have met in every `step` since the World was made: what
+    /// their motion cost (see [`CONTACT_BUDGET`]).
+    #[must_use]
+    pub fn tile_contacts(&self) -> u64 {
+        self.tile_colliders.contacts
+    }
+
+    /// How many tile colliders the last `step` stopped short at
+    /// [`CONTACT_BUDGET`] contacts (the only thing that leaves one short).
+    #[must_use]
+    pub fn tile_budget_stops(&self) -> u32 {
+        self.tile_colliders.stopped
+    }
+
     /// How an object meets the tile map in `step`.
     pub fn tile_response(&self, id: u32) -> Result<TileResponse> {
         let slot = self.slot_of("id", id)? as usize;
@@ -110,13 +140,14 @@ impl World {
     }
 
     /// Moves every object that collides with tiles by its velocity × `dt`,
-    /// in sub-steps of at most half its smaller side (and half a tile), each
-    /// followed by the walls and the push-out; at rest it is only pushed
-    /// out. Attached objects are left to their parents.
+    /// from contact to contact (see the module docs); one at rest is only
+    /// pushed out if it overlaps a solid. Attached objects are left to
+    /// their parents.
     /// Marks the slots it moves in `placed` (given when something is
     /// attached, for the children to follow) and returns how many.
     pub(super) fn step_tile_colliders(&mut self, dt: f64, mut placed: Option<&mut BitSet>) -> usize {
         let mut count = 0;
+        self.tile_colliders.stopped = 0;
         for slot in 0..self.objects.slot_ids.len() {
             let response = TileResponse::from_code(self.tile_colliders.responses[slot]);
             if response == TileResponse::None || self.attachments.is_attached(slot) {
@@ -136,7 +167,9 @@ impl World {
                 vx: self.objects.velocities[slot * 2],
                 vy: self.objects.velocities[slot * 2 + 1],
             };
-            motion.advance(dt, response, &self.tiles, self.width, self.height);
+            let (contacts, stopped) = motion.advance(dt, response, &self.tiles, self.width, self.height);
+            self.tile_colliders.contacts += u64::from(contacts);
+            self.tile_colliders.stopped += u32::from(stopped);
             self.slot_order.note_move(b[0], b[1], motion.x, motion.y);
             self.objects.boxes[slot * 4] = motion.x;
             self.objects.boxes[slot * 4 + 1] = motion.y;
@@ -156,18 +189,6 @@ impl World {
     }
 }
 
-/// `after` (a position pushed out of the tiles) kept inside `[0, limit]`
-/// when `before` was inside; a box resting outside the walls, or larger
-/// than the world, keeps its push.
-fn within_walls(before: f64, after: f64, size: f64, limit: f64) -> f64 {
-    let room = super::step::room(size, limit);
-    if room > 0.0 && (0.0..=room).contains(&before) {
-        after.clamp(0.0, room)
-    } else {
-        after
-    }
-}
-
 /// One object's box and velocity while it is being moved.
 struct Motion {
     x: f64,
@@ -178,169 +199,279 @@ struct Motion {
     vy: f64,
 }
 
+/// The walls a move may meet, per axis (0: x, 1: y): those of an axis the
+/// box lies inside the room on when the move starts. A box outside the
+/// room, or larger than the world, on an axis meets no wall there.
+#[derive(Clone, Copy)]
+struct Walls {
+    limit: [f64; 2],
+    holds: [bool; 2],
+}
+
+impl Walls {
+    fn at(b: &Aabb, width: f64, height: f64) -> Walls {
+        let inside = |lo: f64, hi: f64, limit: f64| 0.0 <= lo && hi <= limit;
+        Walls {
+            limit: [width, height],
+            holds: [inside(b.min_x, b.max_x, width), inside(b.min_y, b.max_y, height)],
+        }
+    }
+
+    /// Whether the box keeps inside the walls that hold.
+    fn keep(&self, b: &Aabb) -> bool {
+        (!self.holds[0] || (0.0 <= b.min_x && b.max_x <= self.limit[0]))
+            && (!self.holds[1] || (0.0 <= b.min_y && b.max_y <= self.limit[1]))
+    }
+
+    /// The first wall the moving box meets: when its leading side passes
+    /// the wall's line (the box's interior then overlaps what lies beyond).
+    fn contact(&self, m: &BoxMotion) -> Option<Contact> {
+        let mut best: Option<Contact> = None;
+        for axis in 0..2 {
+            let d = m.d[axis];
+            if !self.holds[axis] || d == 0.0 {
+                continue;
+            }
+            let (time, sign) = if d > 0.0 {
+                (Time::face(m, axis, self.limit[axis], 0.0, m.hi[axis]), -1.0)
+            } else {
+                (Time::face(m, axis, 0.0, 0.0, m.lo[axis]), 1.0)
+            };
+            if !time.before(&Time::ONE, m) {
+                continue;
+            }
+            let normal = if axis == 0 { (sign, 0.0) } else { (0.0, sign) };
+            match best {
+                Some(b) if !time.before(&b.time, m) => {
+                    if time.cmp(&b.time, m) == std::cmp::Ordering::Equal {
+                        // Both walls at once: the corner.
+                        let n = (b.normal.0 + normal.0, b.normal.1 + normal.1);
+                        let length = n.0.hypot(n.1);
+                        best = Some(Contact { normal: (n.0 / length, n.1 / length), ..b });
+                    }
+                }
+                _ => best = Some(Contact { time, normal, hollow_radius: 0.0 }),
+            }
+        }
+        best
+    }
+
+    /// How long the box may fly before it certainly meets a wall that
+    /// holds (infinite if none is ahead).
+    fn reach_time(&self, m: &Motion) -> f64 {
+        let mut time = f64::INFINITY;
+        for (axis, (p, size, v)) in [(m.x, m.w, m.vx), (m.y, m.h, m.vy)].into_iter().enumerate() {
+            if self.holds[axis] && v != 0.0 {
+                let gap = if v > 0.0 { self.limit[axis] - (p + size) } else { p };
+                time = time.min(gap.max(0.0) / v.abs());
+            }
+        }
+        time
+    }
+}
+
 impl Motion {
-    fn advance(&mut self, dt: f64, response: TileResponse, tiles: &TileGrid, width: f64, height: f64) {
+    fn stored(&self) -> Aabb {
+        Aabb::from_xywh(self.x, self.y, self.w, self.h)
+    }
+
+    /// Moves the box for `dt`; returns the contacts it met and whether it
+    /// stopped at the budget.
+    fn advance(
+        &mut self,
+        dt: f64,
+        response: TileResponse,
+        tiles: &TileGrid,
+        width: f64,
+        height: f64,
+    ) -> (u32, bool) {
         if (self.vx == 0.0 && self.vy == 0.0) || dt <= 0.0 {
-            self.settle(response, tiles, width, height);
+            // At rest: only out of a solid it was placed in.
+            if box_overlaps(tiles, &self.stored()) {
+                self.free(response, tiles, width, height);
+            }
+            return (0, false);
+        }
+        let mut left = dt;
+        let mut contacts = 0;
+        // The normal of the last contact, while the box has not moved on
+        // from it: a slide into a second surface from there is wedged.
+        let mut pressed: Option<(f64, f64)> = None;
+        for _ in 0..MAX_MOVES {
+            if left <= 0.0 || (self.vx == 0.0 && self.vy == 0.0) {
+                return (contacts, false);
+            }
+            let start = self.stored();
+            let walls = Walls::at(&start, width, height);
+            // This move's time: the rest of the step, but not so long past
+            // the next wall ahead that the displacement could overflow.
+            let fastest = self.vx.abs().max(self.vy.abs());
+            // (A box on the wall ahead meets it at once: no cut then.)
+            let ahead = walls.reach_time(self);
+            let reach = if ahead > 0.0 { ahead * (1.0 + 1.0 / (1u64 << 20) as f64) } else { left };
+            let span = left.min(reach).min(f64::MAX / 4.0 / fastest);
+            let d = [self.vx * span, self.vy * span];
+            let m = BoxMotion { lo: [start.min_x, start.min_y], hi: [start.max_x, start.max_y], d };
+            let tile = sweep_tiles(tiles, &m).map(|c| c.contact);
+            let wall = walls.contact(&m);
+            let hit = match (tile, wall) {
+                (Some(t), Some(w)) => Some(if w.time.before(&t.time, &m) { w } else { t }),
+                (t, w) => t.or(w),
+            };
+            let clear = |b: &Aabb| walls.keep(b) && !box_overlaps(tiles, b);
+            let (from, size, d2) = ((self.x, self.y), (self.w, self.h), (d[0], d[1]));
+            let Some(hit) = hit else {
+                pressed = None;
+                (self.x, self.y) = place(from, size, d2, &Time::ONE, (0.0, 0.0), clear);
+                self.keep_finite();
+                left = if span >= left { 0.0 } else { left - span };
+                continue;
+            };
+            if hit.inside() {
+                // Placed in a solid (the first move of the step: every
+                // later one starts clear): out the short way first, then
+                // on; if nothing frees it, it stays put this step.
+                if contacts > 0 || !self.free(response, tiles, width, height) {
+                    return (contacts, false);
+                }
+                continue;
+            }
+            (self.x, self.y) = place(from, size, d2, &hit.time, hit.normal, clear);
+            let used = span * hit.time.value();
+            left = if used >= left { 0.0 } else { left - used };
+            let moved = (self.x, self.y) != from;
+            self.respond(hit.normal, hit.hollow_radius, response, left);
+            if response == TileResponse::Slide {
+                if let Some(p) = pressed.filter(|_| !moved) {
+                    // Wedged between two surfaces: sliding along either
+                    // goes into the other.
+                    if p != hit.normal && self.vx * p.0 + self.vy * p.1 < 0.0 {
+                        (self.vx, self.vy) = (0.0, 0.0);
+                    }
+                }
+            }
+            pressed = Some(hit.normal);
+            contacts += 1;
+            if contacts >= CONTACT_BUDGET {
+                return (contacts, left > 0.0);
+            }
+        }
+        (contacts, false)
+    }
+
+    /// A box flying off outside the room stops at the edge of the floats,
+    /// far from anything, before its coordinates could overflow.
+    fn keep_finite(&mut self) {
+        const EDGE: f64 = f64::MAX / 4.0;
+        if self.x.abs() > EDGE {
+            self.x = EDGE.copysign(self.x);
+            self.vx = 0.0;
+        }
+        if self.y.abs() > EDGE {
+            self.y = EDGE.copysign(self.y);
+            self.vy = 0.0;
+        }
+    }
+
+    /// The velocity after a contact with unit normal `n`: reflected about
+    /// it (bounce) or with its part into the surface removed (slide). Off
+    /// a slope or a curve, where rounding can leave a trace of the
+    /// velocity still pointing in, that part is turned a hair outward, so
+    /// the next sweep does not meet the same surface at once. Sliding in
+    /// a hollow, the velocity is turned along the chord that meets the
+    /// curve again after the rest of the step's travel (at most half the
+    /// radius): the box follows the curve chord by chord.
+    fn respond(&mut self, n: (f64, f64), hollow_radius: f64, response: TileResponse, left: f64) {
+        let k = if response == TileResponse::Bounce { 2.0 } else { 1.0 };
+        if n.0 == 0.0 || n.1 == 0.0 {
+            // A face across an axis: exact.
+            if n.0 * self.vx < 0.0 {
+                self.vx = if k == 2.0 { -self.vx } else { 0.0 };
+            }
+            if n.1 * self.vy < 0.0 {
+                self.vy = if k == 2.0 { -self.vy } else { 0.0 };
+            }
             return;
         }
-        let reach = CONTACT_STEP * self.w.min(self.h).min(tiles.tile_size());
-        // What the push-out leaves alone, the free flight ignores too: a
-        // box resting on a floor slides along it in one move.
-        let slack = push_tolerance(tiles.tile_size(), &Aabb::from_xywh(self.x, self.y, self.w, self.h));
-        let mut left = dt;
-        for _ in 0..MAX_SUB_STEPS {
-            if left <= 0.0 || (self.vx == 0.0 && self.vy == 0.0) {
-                return;
-            }
-            // Free flight: up to the first tile cell, closed door or wall.
-            let (wall_x, wall_y) = (self.time_to_wall(true, width), self.time_to_wall(false, height));
-            let span = left.min(wall_x).min(wall_y);
-            let flight = if span > 0.0 {
-                let b = Aabb::from_xywh(self.x, self.y, self.w, self.h);
-                tiles.free_time(&b, self.vx, self.vy, span, slack)
-            } else {
-                FreeFlight { time: 0.0, face: None }
-            };
-            let free = flight.time;
-            if free > 0.0 {
-                self.fly(free, width, height);
-                if let Some((axis, face)) = flight.face {
-                    self.touch(axis == 0, face);
-                }
-                left = if free >= left { 0.0 } else { left - free };
-                if free >= span {
-                    self.bounce_off_walls(free >= wall_x, free >= wall_y, width, height);
-                }
-                continue;
-            }
-            let (out_x, out_y) =
-                (self.on_wall_moving_out(true, width), self.on_wall_moving_out(false, height));
-            if out_x || out_y {
-                self.bounce_off_walls(out_x, out_y, width, height);
-                continue;
-            }
-            // In contact: a short sub-step, the walls, the push-out. The
-            // speed is halved in the sum so it cannot overflow.
-            let speed = 0.5 * self.vx.abs() + 0.5 * self.vy.abs();
-            let h = left.min(0.5 * reach / speed);
-            let (mut x, mut y) = (self.x + self.vx * h, self.y + self.vy * h);
-            super::step::reflect(&mut x, &mut self.vx, self.w, width);
-            super::step::reflect(&mut y, &mut self.vy, self.h, height);
-            (self.x, self.y) = (x, y);
-            self.settle(response, tiles, width, height);
-            left = if h >= left { 0.0 } else { left - h };
+        // At speeds near the largest float, `2 × into` overflows: work on
+        // a quarter of the velocity (exact), a reflection keeps its length.
+        let scale = if self.vx.abs().max(self.vy.abs()) > 1e300 { 0.25 } else { 1.0 };
+        let (mut ux, mut uy) = (self.vx * scale, self.vy * scale);
+        let into = ux * n.0 + uy * n.1;
+        if into < 0.0 {
+            ux -= k * into * n.0;
+            uy -= k * into * n.1;
         }
+        let speed = ux.hypot(uy);
+        if hollow_radius > 0.0 && k == 1.0 && speed > 0.0 {
+            // Along the chord of length `c`: the tangent turned towards
+            // the centre (along n) by asin(c / 2r).
+            let travel = speed / scale * left;
+            let c = travel.min(0.5 * hollow_radius);
+            let sin = (c / (2.0 * hollow_radius)).clamp(0.0, 1.0);
+            let cos = (1.0 - sin * sin).sqrt();
+            let (tx, ty) = (ux / speed, uy / speed);
+            ux = speed * (cos * tx + sin * n.0);
+            uy = speed * (cos * ty + sin * n.1);
+        }
+        // A slide that leaves next to nothing (into a corner) stops.
+        let before = (self.vx * scale).hypot(self.vy * scale);
+        if k == 1.0 && speed <= before / (1u64 << 24) as f64 {
+            (self.vx, self.vy) = (0.0, 0.0);
+            return;
+        }
+        // A hair outward: far below anything seen, far above rounding —
+        // enough that the next sweep's floating point sees the box leave
+        // (a slope's or a circle's tangent turned by less would be a
+        // near-tie for the exact arithmetic).
+        let hair = speed / (1u64 << 20) as f64;
+        let out = ux * n.0 + uy * n.1;
+        if out < hair {
+            ux += (hair - out) * n.0;
+            uy += (hair - out) * n.1;
+        }
+        // A reflected component past the largest float is held at it.
+        self.vx = (ux / scale).clamp(f64::MIN, f64::MAX);
+        self.vy = (uy / scale).clamp(f64::MIN, f64::MAX);
     }
 
-    /// Pushed out of the tiles, then kept inside the walls.
+    /// Out of the solid it was placed in (see [`Motion::settle`]), or, if
+    /// nothing frees it, back as it was; whether it is out.
+    fn free(&mut self, response: TileResponse, tiles: &TileGrid, width: f64, height: f64) -> bool {
+        let was = (self.x, self.y, self.vx, self.vy);
+        self.settle(response, tiles, width, height);
+        if box_overlaps(tiles, &self.stored()) {
+            (self.x, self.y, self.vx, self.vy) = was;
+            return false;
+        }
+        true
+    }
+
+    /// Pushed out of the tiles the short way (never through a closed door
+    /// or across a wall it lies inside), its velocity answering the push.
     fn settle(&mut self, response: TileResponse, tiles: &TileGrid, width: f64, height: f64) {
-        let (x, y) = (self.x, self.y);
-        self.push_out(response, tiles, width, height);
-        // Should no way out stay inside the walls, the walls win.
-        self.x = within_walls(x, self.x, self.w, width);
-        self.y = within_walls(y, self.y, self.h, height);
-    }
-
-    /// How long until the box reaches the wall it moves towards along one
-    /// axis: infinite when it does not move on it; 0 when it is outside
-    /// the room there (or larger than the world), which the contact
-    /// sub-step's reflection sorts out.
-    fn time_to_wall(&self, along_x: bool, limit: f64) -> f64 {
-        let (p, v, size) = if along_x { (self.x, self.vx, self.w) } else { (self.y, self.vy, self.h) };
-        let room = super::step::room(size, limit);
-        if !(room > 0.0 && (0.0..=room).contains(&p)) {
-            return 0.0;
-        }
-        if v > 0.0 {
-            (room - p) / v
-        } else if v < 0.0 {
-            p / -v
-        } else {
-            f64::INFINITY
-        }
-    }
-
-    /// Whether the box lies on the wall it moves towards along one axis (a
-    /// free flight ended there): it only needs to turn round.
-    fn on_wall_moving_out(&self, along_x: bool, limit: f64) -> bool {
-        let (p, v, size) = if along_x { (self.x, self.vx, self.w) } else { (self.y, self.vy, self.h) };
-        let room = super::step::room(size, limit);
-        room > 0.0 && ((p == room && v > 0.0) || (p == 0.0 && v < 0.0))
-    }
-
-    /// Moves by the velocity for `time`, which ends no later than the
-    /// walls: the sum is kept inside the room against its rounding.
-    fn fly(&mut self, time: f64, width: f64, height: f64) {
-        let keep = |p: f64, size: f64, limit: f64| p.clamp(0.0, super::step::room(size, limit).max(0.0));
-        if self.vx != 0.0 {
-            self.x = keep(self.x + self.vx * time, self.w, width);
-        }
-        if self.vy != 0.0 {
-            self.y = keep(self.y + self.vy * time, self.h, height);
-        }
-    }
-
-    /// Puts the leading side exactly on the line `face` it flew to (the
-    /// flight's `v × time` is rounded): a rounding step, never more.
-    fn touch(&mut self, along_x: bool, face: f64) {
-        let (p, v, size) =
-            if along_x { (&mut self.x, self.vx, self.w) } else { (&mut self.y, self.vy, self.h) };
-        let mut at = if v > 0.0 { face - size } else { face };
-        // `(face − size) + size` can round past `face`: one step back.
-        while v > 0.0 && at + size > face {
-            at = crate::geometry::next_down(at);
-        }
-        if at.is_finite() && (at - *p).abs() <= size {
-            *p = at;
-        }
-    }
-
-    /// Turns round at the walls reached: on each axis flagged, the box is
-    /// put exactly on the wall it moved towards and its velocity along
-    /// that axis points back inside.
-    fn bounce_off_walls(&mut self, x: bool, y: bool, width: f64, height: f64) {
-        if x && self.vx != 0.0 {
-            let room = super::step::room(self.w, width);
-            if room > 0.0 {
-                self.x = if self.vx > 0.0 { room } else { 0.0 };
-            }
-            self.vx = -self.vx;
-        }
-        if y && self.vy != 0.0 {
-            let room = super::step::room(self.h, height);
-            if room > 0.0 {
-                self.y = if self.vy > 0.0 { room } else { 0.0 };
-            }
-            self.vy = -self.vy;
-        }
-    }
-
-    /// Out of the tiles, and the velocity's normal part bounced or dropped.
-    fn push_out(&mut self, response: TileResponse, tiles: &TileGrid, width: f64, height: f64) {
         let walls = Aabb { min_x: 0.0, min_y: 0.0, max_x: width, max_y: height };
-        let (dx, dy) = tiles.push_out_within(&Aabb::from_xywh(self.x, self.y, self.w, self.h), &walls);
+        let (dx, dy) = tiles.push_out_within(&self.stored(), &walls);
         let length = dx.hypot(dy);
         if !(length > 0.0 && length.is_finite()) {
             return;
         }
+        let before = self.stored();
+        let (x, y) = (self.x, self.y);
         self.x += dx;
         self.y += dy;
-        let (nx, ny) = (dx / length, dy / length);
-        // At speeds near the largest float, `2 × into` overflows: work on
-        // a quarter of the velocity (exact), a reflection keeps its length.
-        let scale = if self.vx.abs().max(self.vy.abs()) > 1e300 { 0.25 } else { 1.0 };
-        let (ux, uy) = (self.vx * scale, self.vy * scale);
-        let into = ux * nx + uy * ny;
-        if into < 0.0 {
-            let k = if response == TileResponse::Bounce { 2.0 } else { 1.0 };
-            // A reflected component past the largest float is held at it.
-            self.vx = ((ux - k * into * nx) / scale).clamp(f64::MIN, f64::MAX);
-            self.vy = ((uy - k * into * ny) / scale).clamp(f64::MIN, f64::MAX);
+        if !Walls::at(&before, width, height).keep(&self.stored()) {
+            (self.x, self.y) = (x, y);
+            return;
         }
+        self.respond((dx / length, dy / length), 0.0, response, 0.0);
     }
 }
 
 #[cfg(test)]
 #[path = "tile_motion_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "tile_motion_reference.rs"]
+mod reference_tests;

@@ -150,3 +150,107 @@ fn a_map_whose_extent_overflows_is_refused() {
     w.tiles_mut().reset(2, 2, largest).unwrap();
     assert!(w.tiles().bounds().max_x.is_finite());
 }
+
+#[test]
+fn the_corner_case_of_issue_34_stays_on_the_near_side() {
+    for response in [TileResponse::Bounce, TileResponse::Slide] {
+        let mut w = World::new(64.0, 32.0).unwrap();
+        w.tiles_mut().reset(8, 4, 8.0).unwrap();
+        for r in 0..4 {
+            w.tiles_mut().set_tile_named(4, r, "full").unwrap();
+        }
+        w.tiles_mut().set_tile_named(3, 1, "full").unwrap();
+        let id = w.insert(29.5, 5.5, 2.0, 2.0).unwrap();
+        w.set_velocity(id, 10.0, 10.0).unwrap();
+        w.set_tile_response(id, response).unwrap();
+        for _ in 0..4 {
+            w.step(1.0 / 60.0).unwrap();
+            let b = w.box_of(id).unwrap();
+            eprintln!("{response:?} {b:?} {:?}", w.velocity(id).unwrap());
+            assert!(b[0] + b[2] <= 32.0, "{response:?}: crossed the wall: {b:?}");
+            assert_eq!(depth(&w, id), 0.0);
+        }
+    }
+}
+
+#[test]
+fn the_contact_budget_stops_a_collider_at_its_last_contact_and_nothing_else_does() {
+    // A sealed room of full tiles, a box bouncing in it at 1e308 units a
+    // second: it would meet a wall ~1e305 times a step.
+    let mut w = World::new(160.0, 160.0).unwrap();
+    w.tiles_mut().reset(10, 10, 16.0).unwrap();
+    for k in 0..10 {
+        for (c, r) in [(k, 0), (k, 9), (0, k), (9, k)] {
+            w.tiles_mut().set_tile_named(c, r, "full").unwrap();
+        }
+    }
+    let id = w.insert(40.0, 50.0, 3.0, 3.0).unwrap();
+    w.set_velocity(id, 1e308 * 0.6, 1e308 * 0.8).unwrap();
+    w.set_tile_response(id, TileResponse::Bounce).unwrap();
+    for _ in 0..5 {
+        let before = w.tile_contacts();
+        w.step(1.0 / 60.0).unwrap();
+        assert_eq!(w.tile_contacts() - before, u64::from(super::CONTACT_BUDGET));
+        assert_eq!(w.tile_budget_stops(), 1);
+        let [x, y, bw, bh] = w.box_of(id).unwrap();
+        let b = Aabb::from_xywh(x, y, bw, bh);
+        assert!(16.0 <= x && x + bw <= 144.0 && 16.0 <= y && y + bh <= 144.0, "left the room: {b:?}");
+        assert!(!crate::sweep::box_overlaps(w.tiles(), &b));
+        assert!(finite(&w, id));
+    }
+    // A slow one in the same room meets no budget.
+    w.set_velocity(id, 30.0, 40.0).unwrap();
+    w.step(1.0 / 60.0).unwrap();
+    assert_eq!(w.tile_budget_stops(), 0);
+    w.validate().unwrap();
+}
+
+#[test]
+fn a_collider_placed_in_a_tile_is_pushed_out_the_short_way_or_stays() {
+    let mut w = World::new(64.0, 32.0).unwrap();
+    w.tiles_mut().reset(8, 4, 8.0).unwrap();
+    for r in 0..4 {
+        w.tiles_mut().set_tile_named(4, r, "full").unwrap();
+    }
+    w.tiles_mut().set_tile_named(3, 1, "full").unwrap();
+    // Sunk 0.1 into the wall and 0.1 into the tile under the corner.
+    let id = w.insert(30.1, 6.1, 2.0, 2.0).unwrap();
+    w.set_tile_response(id, TileResponse::Slide).unwrap();
+    w.step(1.0 / 60.0).unwrap();
+    let [x, y, ..] = w.box_of(id).unwrap();
+    assert!((x - 30.0).abs() < 1e-9 && (y - 6.0).abs() < 1e-9, "({x}, {y})");
+    assert_eq!(depth(&w, id), 0.0);
+    // Buried in a block with no way out that stays in the room: it stays.
+    let mut w = World::new(32.0, 32.0).unwrap();
+    w.tiles_mut().reset(4, 4, 8.0).unwrap();
+    for c in 0..4 {
+        for r in 0..4 {
+            w.tiles_mut().set_tile_named(c, r, "full").unwrap();
+        }
+    }
+    let id = w.insert(10.0, 10.0, 4.0, 4.0).unwrap();
+    w.set_velocity(id, 100.0, 0.0).unwrap();
+    w.set_tile_response(id, TileResponse::Bounce).unwrap();
+    w.step(1.0 / 60.0).unwrap();
+    assert_eq!(w.box_of(id).unwrap(), [10.0, 10.0, 4.0, 4.0]);
+    w.validate().unwrap();
+}
+
+#[test]
+fn a_collider_on_a_world_wall_moving_into_it_turns_at_once() {
+    for response in [TileResponse::Bounce, TileResponse::Slide] {
+        let mut w = World::new(100.0, 100.0).unwrap();
+        w.tiles_mut().reset(10, 10, 10.0).unwrap();
+        let id = w.insert(96.0, 50.0, 4.0, 4.0).unwrap();
+        w.set_velocity(id, 30.0, 6.0).unwrap();
+        w.set_tile_response(id, response).unwrap();
+        w.step(0.1).unwrap();
+        let [x, y, ..] = w.box_of(id).unwrap();
+        let [vx, vy] = w.velocity(id).unwrap();
+        match response {
+            TileResponse::Bounce => assert_eq!((x, vx), (93.0, -30.0)),
+            _ => assert_eq!((x, vx), (96.0, 0.0)),
+        }
+        assert_eq!((y, vy), (50.6, 6.0), "{response:?}");
+    }
+}

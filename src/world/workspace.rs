@@ -30,4 +30,6 @@ pub(super) struct Workspace {
     pub(super) batch_slots: Vec<u32>,
     /// `remove`: the slots of the removed subtree.
     pub(super) removed_slots: Vec<u32>,
+    /// `cast_box` past the largest float: every object's slot.
+    pub(super) swept: Vec<u32>,
 }

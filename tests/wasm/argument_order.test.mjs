@@ -30,10 +30,12 @@ const name = [V('"bogus"', 'bogus'), ...notString];
 
 /** Bad values by parameter name (the same name means the same rules). */
 const BAD = {
-  x: finite, y: finite, x0: finite, y0: finite, x1: finite, y1: finite, vx: finite, vy: finite,
+  x: finite, y: finite, x0: finite, y0: finite, x1: finite, y1: finite, vx: finite, vy: finite, dx: finite, dy: finite,
   w: positive, h: positive, width: positive, height: positive, tileSize: positive,
   id: liveId,
   child: liveId,
+  // castBox's id to pass through: 0, a live id, or omitted.
+  skip: [V('NaN', NaN), V('-1', -1), V('1.5', 1.5), V('99 (dead)', 99), T('"3"', '3'), T('{}', {}), T('true', true)],
   parent: wholeNumber(V('99 (dead)', 99)),
   col: wholeNumber(V('99 (off the grid)', 99)),
   row: wholeNumber(V('99 (off the grid)', 99)),

@@ -19,6 +19,9 @@ const VALID = {
   y0: 1,
   x1: 30,
   y1: 30,
+  dx: 5,
+  dy: -3,
+  skip: 0,
   id: 1,
   vx: 1,
   vy: -2,
@@ -53,6 +56,7 @@ const VALID = {
   ids: () => new Uint32Array([1]),
   boxes: () => new Float64Array([5, 5, 3, 3]),
   pairs: () => new Uint32Array([3, 1]),
+  listener: () => () => {},
 };
 
 /** Where a name means different things: `Class.method` → name → value. */

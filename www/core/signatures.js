@@ -15,6 +15,7 @@ export const SIGNATURES = /** @type {const} */ ({
     box: [['id', 'number']],
     populate: [['count', 'number'], ['seed', 'number'], ['layout', 'string']],
     sceneSide: [['count', 'number']],
+    onCoreStopped: [['listener', 'function']],
     step: [['dt', 'number']],
     fastForward: [['steps', 'number'], ['dt', 'number']],
     setTileResponse: [['id', 'number'], ['response', 'string']],
@@ -26,6 +27,7 @@ export const SIGNATURES = /** @type {const} */ ({
     storedIn: [['id', 'number']],
     searchedIn: [['id', 'number']],
     castRay: [['x0', 'number'], ['y0', 'number'], ['x1', 'number'], ['y1', 'number']],
+    castBox: [['x', 'number'], ['y', 'number'], ['w', 'number'], ['h', 'number'], ['dx', 'number'], ['dy', 'number'], ['skip', 'number?']],
     setParent: [['child', 'number'], ['parent', 'number']],
     setParents: [['pairs', 'Uint32Array']],
     parentOf: [['id', 'number']],
@@ -54,5 +56,6 @@ export const SIGNATURES = /** @type {const} */ ({
     traceSteps: [['x0', 'number'], ['y0', 'number'], ['x1', 'number'], ['y1', 'number']],
     castRay: [['x0', 'number'], ['y0', 'number'], ['x1', 'number'], ['y1', 'number']],
     lineOfSight: [['x0', 'number'], ['y0', 'number'], ['x1', 'number'], ['y1', 'number']],
+    castBox: [['x', 'number'], ['y', 'number'], ['w', 'number'], ['h', 'number'], ['dx', 'number'], ['dy', 'number']],
   },
 });

@@ -14,6 +14,7 @@
 // height shows; if it cannot load, an error box of that height says what
 // was tried and how to fix it.
 
+import { init, World } from '../core/index';
 import { findMode, modeStyles } from '../modes/index';
 import type { ModeHandle } from '../runtime/scene';
 import { useTheme } from '../runtime/theme';
@@ -55,6 +56,8 @@ export interface EmbedHandle extends PlaygroundHandle {
   setAttributes(partial: Readonly<Record<string, string | undefined>>): void;
 }
 
+/** A core that stops again this soon after a restart (ms) is not restarted again. */
+const RESTART_AGAIN_AFTER_MS = 10_000;
 /** Lower than this, the legend and help fold behind "?". */
 const COMPACT_BELOW_PX = 500;
 
@@ -129,16 +132,26 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     showProblems();
   };
 
+  /** A note above the problems (the core was restarted), or null. */
+  let note: string | null = null;
   const showProblems = (): void => {
-    const list = document.createElement('ul');
-    for (const p of problems) list.append(Object.assign(document.createElement('li'), { textContent: p.message }));
     const close = Object.assign(document.createElement('button'), { type: 'button', className: 'bp-problems-close', textContent: '×', title: 'Dismiss' });
     close.setAttribute('aria-label', 'Dismiss these notes');
     close.addEventListener('click', () => {
       notices.hidden = true;
     });
-    const title = Object.assign(document.createElement('p'), { className: 'bp-problems-title', textContent: 'Some settings were not used as written:' });
-    notices.replaceChildren(close, title, list);
+    notices.replaceChildren(close);
+    if (note !== null) {
+      const p = Object.assign(document.createElement('p'), { className: 'bp-problems-title', textContent: note });
+      p.dataset.coreRestarted = '';
+      notices.append(p);
+    }
+    if (problems.length > 0) {
+      const list = document.createElement('ul');
+      for (const p of problems) list.append(Object.assign(document.createElement('li'), { textContent: p.message }));
+      const title = Object.assign(document.createElement('p'), { className: 'bp-problems-title', textContent: 'Some settings were not used as written:' });
+      notices.append(title, list);
+    }
     notices.hidden = false;
   };
 
@@ -476,6 +489,38 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   // The promise is for callers; an unhandled rejection here would only repeat the message on screen.
   ready.catch(() => {});
 
+  // A core that traps loses every World in it, this instance's too (all
+  // embeds of a page share one core): a fresh core is started (once, for
+  // all of them) and the scene rebuilt as it was last published, with a
+  // note saying so. One that stops again soon after is left stopped.
+  let restartedAt: number | null = null;
+  const stopListening = World.onCoreStopped((stopped) => {
+    if (destroyed || !started) return;
+    const previous = current;
+    current = null;
+    try {
+      previous?.destroy();
+    } catch (error) {
+      console.warn('broadphase: the stopped mode did not close cleanly', error);
+    }
+    const now = performance.now();
+    if (restartedAt !== null && now - restartedAt < RESTART_AGAIN_AFTER_MS) {
+      showFailure(new Error(`${stopped.message}. It stopped again soon after a restart: reload the page.`));
+      return;
+    }
+    restartedAt = now;
+    placeholder('The broadphase core stopped; starting a fresh one…', 'loading');
+    given = { ...given, ...published } as SomeSettings;
+    const why = stopped.message.split(';')[0];
+    note = `${why.charAt(0).toUpperCase()}${why.slice(1)}. A fresh core was started and this playground rebuilt from its settings.`;
+    console.warn(`broadphase: ${note}`);
+    init().then(() => {
+      if (destroyed) return;
+      showProblems();
+      return create();
+    }, showFailure);
+  });
+
   /** Merges raw settings (script values, or attribute texts) into those in force; a scene change re-creates the mode. */
   const apply = (partial: Readonly<Record<string, unknown>>, source: 'attribute' | 'option'): void => {
     if (destroyed) return;
@@ -528,6 +573,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       destroyed = true;
       stopWaiting();
       turn?.cancel();
+      stopListening();
       themes.stop();
       intersection.disconnect();
       nearness.disconnect();

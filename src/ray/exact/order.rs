@@ -353,7 +353,7 @@ fn crossing(at: f64, p0: f64, p1: f64) -> Option<Interval> {
 /// near a double root (a tangent: rounding cannot separate the two) or
 /// when anything overflowed. Each root is taken in the form without
 /// cancellation (`c / (−b ∓ √Δ)` for the one `(−b ± √Δ) / a` would lose).
-fn root_bound(a: Interval, b: Interval, c: Interval, larger: bool) -> Option<Interval> {
+pub(crate) fn root_bound(a: Interval, b: Interval, c: Interval, larger: bool) -> Option<Interval> {
     let disc = b.mul(b).sub(a.mul(c));
     if disc.sign()? != Ordering::Greater || a.sign()? != Ordering::Greater {
         return None;
@@ -383,7 +383,7 @@ impl Interval {
     pub(crate) const ZERO: Interval = Interval { lo: 0.0, hi: 0.0 };
     const ALL: Interval = Interval { lo: f64::NEG_INFINITY, hi: f64::INFINITY };
 
-    fn point(v: f64) -> Interval {
+    pub(crate) fn point(v: f64) -> Interval {
         Interval { lo: v, hi: v }
     }
 
@@ -404,7 +404,7 @@ impl Interval {
     }
 
     /// `a − b` of two `f64`s (exactly zero when they are equal).
-    fn diff(a: f64, b: f64) -> Interval {
+    pub(crate) fn diff(a: f64, b: f64) -> Interval {
         if a == b {
             Interval::ZERO
         } else {
@@ -413,14 +413,14 @@ impl Interval {
         }
     }
 
-    fn neg(self) -> Interval {
+    pub(crate) fn neg(self) -> Interval {
         Interval { lo: -self.hi, hi: -self.lo }
     }
 
     // Out of line: the slope and arc enclosures use a few dozen of these
     // off the hot path, and inlined they would be most of this file's wasm.
     #[inline(never)]
-    fn add(self, o: Interval) -> Interval {
+    pub(crate) fn add(self, o: Interval) -> Interval {
         if self == Interval::ZERO {
             return o;
         }
@@ -430,12 +430,12 @@ impl Interval {
         Interval::outward(self.lo + o.lo, self.hi + o.hi)
     }
 
-    fn sub(self, o: Interval) -> Interval {
+    pub(crate) fn sub(self, o: Interval) -> Interval {
         self.add(o.neg())
     }
 
     #[inline(never)]
-    fn mul(self, o: Interval) -> Interval {
+    pub(crate) fn mul(self, o: Interval) -> Interval {
         if self == Interval::ZERO || o == Interval::ZERO {
             return Interval::ZERO;
         }
@@ -451,7 +451,7 @@ impl Interval {
 
     /// `None` when `o` may be zero.
     #[inline(never)]
-    fn div(self, o: Interval) -> Option<Interval> {
+    pub(crate) fn div(self, o: Interval) -> Option<Interval> {
         o.sign().filter(|&s| s != Ordering::Equal)?;
         let q = [self.lo / o.lo, self.lo / o.hi, self.hi / o.lo, self.hi / o.hi];
         if q.iter().any(|v| v.is_nan()) {
@@ -464,16 +464,16 @@ impl Interval {
     }
 
     /// For `lo >= 0`.
-    fn sqrt(self) -> Interval {
+    pub(crate) fn sqrt(self) -> Interval {
         Interval { lo: self.lo.max(0.0).sqrt().next_down().max(0.0), hi: self.hi.sqrt().next_up() }
     }
 
-    fn max(self, o: Interval) -> Interval {
+    pub(crate) fn max(self, o: Interval) -> Interval {
         Interval { lo: self.lo.max(o.lo), hi: self.hi.max(o.hi) }
     }
 
     /// The sign of every value in the interval, if they share one.
-    fn sign(self) -> Option<Ordering> {
+    pub(crate) fn sign(self) -> Option<Ordering> {
         if self.lo > 0.0 {
             Some(Ordering::Greater)
         } else if self.hi < 0.0 {

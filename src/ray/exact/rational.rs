@@ -93,6 +93,11 @@ pub(crate) struct Quadratic {
 }
 
 impl Quadratic {
+    /// Every coefficient times `k > 0`: the same roots.
+    pub(crate) fn times(&self, k: &Int) -> Quadratic {
+        Quadratic { a: &self.a * k, b: &self.b * k, c: &self.c * k }
+    }
+
     /// The sign of the quadratic at `t`: `a·n² + 2·b·n·d + c·d²` (times
     /// `d² > 0`).
     pub(crate) fn sign_at(&self, t: &Frac) -> Ordering {
@@ -122,16 +127,22 @@ pub(crate) enum Param {
 }
 
 impl Param {
-    /// The order of two parameters, exactly. Two roots must belong to
-    /// quadratics of the same segment at the same [`Scale`] (their `a`, the
-    /// squared length, is then the same, and their difference is linear).
+    /// The order of two parameters, exactly. Two roots must be of
+    /// quadratics at the same [`Scale`]; of the same segment, their `a`
+    /// (the squared length) is the same and their difference is linear,
+    /// else both are first scaled to a common `a`.
     pub(crate) fn cmp(&self, other: &Param) -> Ordering {
         match (self, other) {
             (Param::At(p), Param::At(q)) => p.cmp(q),
             (Param::At(p), Param::Root { q, larger }) => rational_vs_root(p, q, *larger),
             (Param::Root { q, larger }, Param::At(p)) => rational_vs_root(p, q, *larger).reverse(),
             (Param::Root { q: f, larger: lf }, Param::Root { q: g, larger: lg }) => {
-                root_vs_root(f, *lf, g, *lg)
+                if f.a == g.a {
+                    root_vs_root(f, *lf, g, *lg)
+                } else {
+                    // Scaled to one leading coefficient (the roots stay).
+                    root_vs_root(&f.times(&g.a), *lf, &g.times(&f.a), *lg)
+                }
             }
         }
     }

@@ -178,3 +178,19 @@ fn push_out_of_empty_grid_is_zero() {
     let (dx, dy) = g.push_out(&Aabb::from_xywh(1.0, 1.0, 1.0, 1.0));
     assert!(dx.hypot(dy) == 1.0 && dx * dy == 0.0, "({dx}, {dy})");
 }
+
+#[test]
+fn a_box_in_the_corner_of_issue_34_comes_out_the_short_way() {
+    // A wall x = 32..40 (column 4) and a tile under the corner (3, 1): the
+    // box sinks 0.1 into each. Out the short way: (−0.1, −0.1), never
+    // round the wall tile's far side (the old answer was (0, −8.1)).
+    let mut g = TileGrid::new(8, 4, 8.0).unwrap();
+    for r in 0..4 {
+        g.set_tile(4, r, TileShape::Full).unwrap();
+    }
+    g.set_tile(3, 1, TileShape::Full).unwrap();
+    let b = Aabb::from_xywh(30.1, 6.1, 2.0, 2.0);
+    let (dx, dy) = g.push_out(&b);
+    assert!((dx + 0.1).abs() < 1e-9 && (dy + 0.1).abs() < 1e-9, "({dx}, {dy})");
+    assert_eq!(g.overlap_depth(&moved(&b, (dx, dy))), 0.0);
+}
