@@ -30,7 +30,10 @@ function showError(error: unknown): void {
 
 async function main(): Promise<void> {
   publishTheme(document.documentElement);
-  document.head.append(Object.assign(document.createElement('style'), { textContent: modeStyles() }));
+  // A constructed stylesheet, not a <style> element: a page whose policy allows only its own style files applies it too.
+  const modes = new CSSStyleSheet();
+  modes.replaceSync(modeStyles());
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, modes];
   // The shell (tabs) first: the reader sees the page while the wasm arrives.
   const host = element('mode-host');
   const shell = new Shell(element('mode-tabs'), host, element('mode-blurb'), element('settings-notice'), showError);

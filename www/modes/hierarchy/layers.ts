@@ -118,8 +118,12 @@ export class LinksLayer implements Layer<BoxesModel> {
       if (id === 0) continue;
       const sx = v.toCanvasX(boxes[4 * s]);
       const sy = v.toCanvasY(boxes[4 * s + 1]);
+      // On a pill of its own: an id over another box (a red overlap) stays readable.
+      const text = String(id);
+      ctx.fillStyle = theme.labelBack;
+      ctx.fillRect(sx - 3, sy - 14, ctx.measureText(text).width + 6, 15);
       ctx.fillStyle = this.h.subtree.has(id) ? theme.subtree : theme.idLabel;
-      ctx.fillText(String(id), sx, sy - 1);
+      ctx.fillText(text, sx, sy - 1);
     }
     if (dragging !== 0) {
       const text = target !== 0 ? `attach #${dragging} to #${target}` : this.h.forest.parent.get(dragging) ? `detach #${dragging}` : `#${dragging}: drop on a box to attach`;
