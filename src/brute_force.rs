@@ -6,6 +6,7 @@ use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
 use crate::pair_sink::PairSink;
 use crate::segment::RayPath;
+use crate::trace::{NoTrace, Step, TraceKind, TraceReason, Tracer};
 
 /// Proxies in a dense array; a proxy's position is kept for O(1) removal.
 #[derive(Default)]
@@ -28,6 +29,84 @@ impl BruteForce {
     }
 }
 
+/// The operations of [`BroadPhase`] that a trace can follow, telling a
+/// [`Tracer`] each step (see `crate::trace`); the trait's methods are
+/// these with [`NoTrace`].
+impl BruteForce {
+    /// [`BroadPhase::insert`]: the box joins the list.
+    pub fn insert_traced<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
+        let slot = proxy as usize;
+        if self.position.len() <= slot {
+            self.position.resize(slot + 1, NULL_INDEX);
+        }
+        debug_assert_eq!(self.position[slot], NULL_INDEX, "proxy {proxy} inserted twice");
+        self.position[slot] = self.proxies.len() as u32;
+        self.proxies.push(proxy);
+        self.aabbs.push(aabb);
+        t.note(|| Step::new(TraceKind::Insert).of(proxy).at(aabb).count(self.proxies.len() as u32));
+    }
+
+    /// [`BroadPhase::update`]: the list keeps the new box in place.
+    pub fn update_traced<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
+        t.note(|| Step::new(TraceKind::Update).of(proxy).at(aabb));
+        let index = self.position[proxy as usize] as usize;
+        self.aabbs[index] = aabb;
+        t.note(|| Step::new(TraceKind::Stays).of(proxy));
+    }
+
+    /// [`BroadPhase::remove`]: the box leaves the list.
+    pub fn remove_traced<T: Tracer<Step>>(&mut self, proxy: u32, t: &mut T) {
+        let index = self.position[proxy as usize] as usize;
+        t.note(|| {
+            Step::new(TraceKind::Remove).of(proxy).at(self.aabbs[index]).count(self.proxies.len() as u32 - 1)
+        });
+        self.position[proxy as usize] = NULL_INDEX;
+        self.proxies.swap_remove(index);
+        self.aabbs.swap_remove(index);
+        if let Some(&moved) = self.proxies.get(index) {
+            self.position[moved as usize] = index as u32;
+        }
+    }
+
+    /// [`BroadPhase::pairs`]: every pair of the list tested, in list order.
+    pub fn pairs_traced<T: Tracer<Step>>(&mut self, out: &mut PairSink<'_>, t: &mut T) -> Stats {
+        let n = self.aabbs.len();
+        for i in 0..n {
+            if out.is_full() {
+                break;
+            }
+            let a = self.aabbs[i];
+            for j in i + 1..n {
+                let hit = a.overlaps(&self.aabbs[j]);
+                if hit {
+                    out.push((self.proxies[i], self.proxies[j]));
+                }
+                t.note(|| candidate_step(self.proxies[i], self.proxies[j], &self.aabbs[j], hit));
+            }
+        }
+        let tests = (n as u64) * (n.saturating_sub(1) as u64) / 2;
+        Stats { candidate_tests: tests, nodes_visited: 0 }
+    }
+
+    /// [`BroadPhase::query`]: every box of the list tested.
+    pub fn query_traced<T: Tracer<Step>>(&mut self, area: Aabb, out: &mut Vec<u32>, t: &mut T) -> Stats {
+        for (aabb, &proxy) in self.aabbs.iter().zip(&self.proxies) {
+            let hit = aabb.overlaps(&area);
+            if hit {
+                out.push(proxy);
+            }
+            t.note(|| candidate_step(crate::trace::NONE, proxy, aabb, hit));
+        }
+        Stats { candidate_tests: self.aabbs.len() as u64, nodes_visited: 0 }
+    }
+}
+
+/// A candidate `b` (its box `aabb_b`) tested against `a`.
+fn candidate_step(a: u32, b: u32, aabb_b: &Aabb, hit: bool) -> Step {
+    let step = Step::new(TraceKind::Candidate).of(a).with(b).at(*aabb_b);
+    step.because(if hit { TraceReason::Overlaps } else { TraceReason::Misses })
+}
+
 impl BruteForce {
     /// The name `World::set_structure` takes for it.
     pub const NAME: &'static str = "brute-force";
@@ -39,55 +118,23 @@ impl BroadPhase for BruteForce {
     }
 
     fn insert(&mut self, proxy: u32, aabb: Aabb) {
-        let slot = proxy as usize;
-        if self.position.len() <= slot {
-            self.position.resize(slot + 1, NULL_INDEX);
-        }
-        debug_assert_eq!(self.position[slot], NULL_INDEX, "proxy {proxy} inserted twice");
-        self.position[slot] = self.proxies.len() as u32;
-        self.proxies.push(proxy);
-        self.aabbs.push(aabb);
+        self.insert_traced(proxy, aabb, &mut NoTrace);
     }
 
     fn update(&mut self, proxy: u32, aabb: Aabb) {
-        let index = self.position[proxy as usize] as usize;
-        self.aabbs[index] = aabb;
+        self.update_traced(proxy, aabb, &mut NoTrace);
     }
 
     fn remove(&mut self, proxy: u32) {
-        let index = self.position[proxy as usize] as usize;
-        self.position[proxy as usize] = NULL_INDEX;
-        self.proxies.swap_remove(index);
-        self.aabbs.swap_remove(index);
-        if let Some(&moved) = self.proxies.get(index) {
-            self.position[moved as usize] = index as u32;
-        }
+        self.remove_traced(proxy, &mut NoTrace);
     }
 
     fn pairs_into(&mut self, out: &mut PairSink<'_>) -> Stats {
-        let n = self.aabbs.len();
-        for i in 0..n {
-            if out.is_full() {
-                break;
-            }
-            let a = self.aabbs[i];
-            for j in i + 1..n {
-                if a.overlaps(&self.aabbs[j]) {
-                    out.push((self.proxies[i], self.proxies[j]));
-                }
-            }
-        }
-        let tests = (n as u64) * (n.saturating_sub(1) as u64) / 2;
-        Stats { candidate_tests: tests, nodes_visited: 0 }
+        self.pairs_traced(out, &mut NoTrace)
     }
 
     fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats {
-        for (aabb, &proxy) in self.aabbs.iter().zip(&self.proxies) {
-            if aabb.overlaps(&area) {
-                out.push(proxy);
-            }
-        }
-        Stats { candidate_tests: self.aabbs.len() as u64, nodes_visited: 0 }
+        self.query_traced(area, out, &mut NoTrace)
     }
 
     /// A plain scan per piece: the segment is cut into [`RAY_PIECES`]

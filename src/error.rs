@@ -119,6 +119,14 @@ pub enum Error {
         /// Why the smallest is what it is.
         why: &'static str,
     },
+    /// The call cannot be made as the World stands (its structure, its
+    /// size): `arg: why`, `arg` naming the call.
+    Unsupported {
+        /// The call, as the library names it (shown in JavaScript's spelling).
+        arg: &'static str,
+        /// Why, and what to do instead.
+        why: &'static str,
+    },
     /// A size so large that something made of it would not be finite.
     TooLarge {
         /// The argument, as the library names it (shown in JavaScript's spelling).
@@ -181,6 +189,7 @@ impl Error {
             | Error::LengthMismatch { arg, .. }
             | Error::TooSmall { arg, .. }
             | Error::TooLarge { arg, .. }
+            | Error::Unsupported { arg, .. }
             | Error::TooManyResults { arg, .. }
             | Error::NoMemoryFor { arg, .. } => arg,
             Error::Cycle { .. } => "parent",
@@ -258,6 +267,7 @@ impl fmt::Display for Error {
                 write!(f, "{arg}: out of memory reserving room for {asked} more objects; nothing was added")
             }
             Error::InEntry { index, error, .. } => write!(f, "{arg}[{index}]: {error}"),
+            Error::Unsupported { why, .. } => write!(f, "{arg}: {why}"),
             Error::LengthMismatch { len, expected, .. } => {
                 write!(f, "{arg} has {len} values; {expected} expected (4 per id)")
             }

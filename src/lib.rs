@@ -89,6 +89,7 @@ pub mod segment;
 mod sort_and_sweep;
 pub mod sweep;
 pub mod tile_grid;
+pub mod trace;
 pub mod wire;
 pub mod world;
 

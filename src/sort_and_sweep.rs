@@ -8,6 +8,7 @@
 
 use crate::geometry::Aabb;
 use crate::pair_sink::PairSink;
+use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
 /// An axis of the plane.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,12 +63,14 @@ pub(crate) fn spread_axis(boxes: impl Iterator<Item = Aabb>) -> Axis {
 /// Appends every overlapping pair of `items` that `wanted` names (it
 /// gets both items of an overlapping pair and returns the pair to keep,
 /// or `None`), by sort and sweep along [`spread_axis`]; returns the number
-/// of box tests. Stops early once `out` is full.
+/// of box tests. Stops early once `out` is full. `tested` is told each
+/// test and whether the boxes overlap (for a trace; a no-op every day).
 pub(crate) fn sweep<T>(
     items: &mut [T],
     aabb: impl Fn(&T) -> Aabb,
     wanted: impl Fn(&T, &T) -> Option<(u32, u32)>,
     out: &mut PairSink<'_>,
+    mut tested: impl FnMut(&T, &T, bool),
 ) -> u64 {
     let axis = spread_axis(items.iter().map(&aabb));
     items.sort_unstable_by(|a, b| axis.start(&aabb(a)).total_cmp(&axis.start(&aabb(b))));
@@ -86,11 +89,13 @@ pub(crate) fn sweep<T>(
                 break;
             }
             tests += 1;
-            if box_a.overlaps(&box_b) {
+            let hit = box_a.overlaps(&box_b);
+            if hit {
                 if let Some(pair) = wanted(a, b) {
                     out.push(pair);
                 }
             }
+            tested(a, b, hit);
         }
     }
     tests
@@ -99,8 +104,25 @@ pub(crate) fn sweep<T>(
 /// Every overlapping pair among `items`, by [`sweep`]. Used for the
 /// objects the grids keep outside their cells, so that many of them (a
 /// cell size far too small) cost `k log k`, not `k²`.
-pub(crate) fn sweep_pairs(items: &mut [(u32, Aabb)], out: &mut PairSink<'_>) -> u64 {
-    sweep(items, |item| item.1, |a, b| Some((a.0, b.0)), out)
+/// Tells `t` the sweep and each test.
+pub(crate) fn sweep_pairs<T: Tracer<Step>>(
+    items: &mut [(u32, Aabb)],
+    out: &mut PairSink<'_>,
+    t: &mut T,
+) -> u64 {
+    t.note(|| Step::new(TraceKind::Sweep).count(items.len() as u32));
+    sweep(
+        items,
+        |item| item.1,
+        |a, b| Some((a.0, b.0)),
+        out,
+        |&(a, _), &(b, aabb_b), hit| {
+            t.note(|| {
+                let step = Step::new(TraceKind::Candidate).of(a).with(b).at(aabb_b);
+                step.because(if hit { TraceReason::Overlaps } else { TraceReason::Misses })
+            });
+        },
+    )
 }
 
 #[cfg(test)]
@@ -147,6 +169,7 @@ mod tests {
                 |item| item.1,
                 |a, b| Some((a.0.min(b.0), a.0.max(b.0))),
                 &mut PairSink::new(&mut found, usize::MAX),
+                |_, _, _| {},
             );
             expected.sort_unstable();
             found.sort_unstable();

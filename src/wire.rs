@@ -38,6 +38,38 @@ pub const DOOR_FIELDS: &[&str] = &["door"];
 pub const SHAPE_FIELDS: &[&str] = &["shape"];
 /// A `pushOut` move.
 pub const MOVE_FIELDS: &[&str] = &["dx", "dy"];
+/// One step of a structure's trace (`traceInsert`, `traceUpdate`,
+/// `traceRemove`, `traceQuery`, `tracePairs`): what the step is and why
+/// (codes of `World.traceKinds()` and `World.traceReasons()`), the object
+/// it is about and a second one (ids, 0 for none), the rectangle it is at
+/// (a node, a cell or a box; NaN for none), a node's depth and a cell (or
+/// a quadrant) (-1 for none), and the numbers its rule weighs. Which
+/// fields each kind fills: docs/API.md, "Traces".
+pub const STRUCTURE_TRACE_FIELDS: &[&str] = &[
+    "kind", "reason", "id", "other", "x", "y", "w", "h", "depth", "col", "row", "count", "counted", "limit",
+    "moved", "stayed",
+];
+/// One step of an edge's explanation (`traceEdge`): kind and reason (as
+/// in the structures' traces), the cell it is about (off the map: -1, or
+/// `cols` / `rows`), the side as seen from it (`TileGrid.sides()`), a
+/// tile (`TileGrid.shapes()`), the state it gives (`World.edgeStates()`),
+/// how much of the side the tile's solid lies along (0 to 1), a door
+/// (`TileGrid.doorStates()`).
+pub const EDGE_TRACE_FIELDS: &[&str] =
+    &["kind", "reason", "col", "row", "side", "shape", "state", "covered", "door"];
+/// One step of a push-out (`tracePushOut`): kind and reason, the round, a
+/// cell (-1 for none), its tile (-1 for none), a rectangle (the box, a
+/// cell, a door; NaN for none), a move or an axis direction, a depth, the
+/// overlap a tried way out leaves, and 1 when a way out is blocked.
+pub const PUSH_OUT_TRACE_FIELDS: &[&str] = &[
+    "kind", "reason", "round", "col", "row", "shape", "x", "y", "w", "h", "dx", "dy", "depth", "left",
+    "blocked",
+];
+/// One step of the hierarchy repair's walk (`lastRepair().steps`): kind
+/// and reason, the queue position, the entry's id and its parent's (0 at
+/// the root), and how many entries were pushed forward and are in T after
+/// the step.
+pub const REPAIR_STEP_FIELDS: &[&str] = &["kind", "reason", "position", "id", "parent", "forward", "temp"];
 
 /// Every view by the name of the method that returns it, with its fields.
 pub const VIEWS: &[(&str, &[&str])] = &[
@@ -66,6 +98,14 @@ pub const VIEWS: &[(&str, &[&str])] = &[
     ("tileIndices", SHAPE_FIELDS),
     ("shapeOutline", POINT_FIELDS),
     ("cellAt", CELL_FIELDS),
+    ("traceInsert", STRUCTURE_TRACE_FIELDS),
+    ("traceUpdate", STRUCTURE_TRACE_FIELDS),
+    ("traceRemove", STRUCTURE_TRACE_FIELDS),
+    ("traceQuery", STRUCTURE_TRACE_FIELDS),
+    ("tracePairs", STRUCTURE_TRACE_FIELDS),
+    ("traceEdge", EDGE_TRACE_FIELDS),
+    ("tracePushOut", PUSH_OUT_TRACE_FIELDS),
+    ("lastRepair.steps", REPAIR_STEP_FIELDS),
 ];
 
 /// The fields of the view returned by the method `name`, if it is one.

@@ -1,6 +1,6 @@
-//! The normal grid as a [`BroadPhase`]. Each method is the inherent method of
-//! the same name, written in the file of its verb (`update.rs`,
-//! `queries.rs`, …).
+//! The normal grid as a [`BroadPhase`]. Each method is the inherent
+//! `<verb>_traced` method with no tracer ([`NoTrace`]), written in the file
+//! of its verb (`update.rs`, `queries.rs`, …).
 
 use super::storage::Grid;
 use crate::broad_phase::{BroadPhase, RayControl, Stats};
@@ -8,6 +8,7 @@ use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
 use crate::pair_sink::PairSink;
 use crate::segment::RayPath;
+use crate::trace::NoTrace;
 
 impl Grid {
     /// The name `World::set_structure` takes for it.
@@ -20,23 +21,23 @@ impl BroadPhase for Grid {
     }
 
     fn insert(&mut self, proxy: u32, aabb: Aabb) {
-        Grid::insert(self, proxy, aabb)
+        self.insert_traced(proxy, aabb, &mut NoTrace)
     }
 
     fn update(&mut self, proxy: u32, aabb: Aabb) {
-        Grid::update(self, proxy, aabb)
+        self.update_traced(proxy, aabb, &mut NoTrace)
     }
 
     fn remove(&mut self, proxy: u32) {
-        Grid::remove(self, proxy)
+        self.remove_traced(proxy, &mut NoTrace)
     }
 
     fn pairs_into(&mut self, out: &mut PairSink<'_>) -> Stats {
-        Grid::find_pairs(self, out)
+        self.pairs_traced(out, &mut NoTrace)
     }
 
     fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats {
-        Grid::query(self, area, out)
+        self.query_traced(area, out, &mut NoTrace)
     }
 
     fn walk_ray(

@@ -210,7 +210,7 @@ impl Grid {
         for proxy in 0..self.first_entry.len() {
             if self.first_entry[proxy] != NULL_INDEX {
                 self.first_entry[proxy] = NULL_INDEX;
-                self.insert(proxy as u32, self.proxies[proxy].aabb);
+                self.insert_traced(proxy as u32, self.proxies[proxy].aabb, &mut crate::trace::NoTrace);
             }
         }
     }
@@ -231,6 +231,22 @@ impl Grid {
             out.push((x as i32, y as i32));
             entry = e.next_of_proxy;
         }
+    }
+
+    /// The cells `(column, row)` where the proxy is listed, as [`Grid::cells_of`].
+    pub fn listed_cells(&self, proxy: u32, out: &mut Vec<(u32, u32)>) {
+        let mut entry = self.first_entry.get(proxy as usize).copied().unwrap_or(NULL_INDEX);
+        while entry != NULL_INDEX && entry != OVERSIZE {
+            let e = &self.entries[entry as usize];
+            out.push(self.geometry.coords(e.cell));
+            entry = e.next_of_proxy;
+        }
+    }
+
+    /// How many objects cell `(x, y)` lists (it must be in the grid).
+    #[must_use]
+    pub fn listed_count(&self, x: u32, y: u32) -> u32 {
+        self.cells[self.geometry.index(x, y) as usize].count
     }
 
     /// The cells whose objects `pairs` tests against this proxy: the cells it
@@ -310,26 +326,6 @@ impl Grid {
         e.cell = NULL_INDEX;
         e.next = self.free_entry;
         self.free_entry = entry;
-    }
-
-    /// Lists `proxy` in every cell of `range` (its chain must be empty).
-    pub(super) fn link_range(&mut self, proxy: u32, range: CellRange) {
-        for y in range.row_start..range.row_end {
-            for x in range.col_start..range.col_end {
-                self.link(proxy, x, y);
-            }
-        }
-    }
-
-    /// Removes every entry of `proxy`, leaving its chain empty (`NULL_INDEX`).
-    pub(super) fn unlink_all(&mut self, proxy: u32) {
-        let mut entry = self.first_entry[proxy as usize];
-        while entry != NULL_INDEX {
-            let next = self.entries[entry as usize].next_of_proxy;
-            self.unlink_and_free(entry);
-            entry = next;
-        }
-        self.first_entry[proxy as usize] = NULL_INDEX;
     }
 
     pub(super) fn push_oversize(&mut self, proxy: u32) {

@@ -13,7 +13,8 @@
 //! - `insert.rs`: new objects and the event interface's three cases;
 //! - `reparent.rs`: re-parenting, with the bounded cycle test;
 //! - `repair.rs`: the P/Q/temporary-queue segment repair;
-//! - `trace.rs`: [`RepairTrace`], what one repair did, step by step;
+//! - `trace.rs`: [`RepairTrace`], what one repair did, and its
+//!   [`RepairStep`]s, the walk step by step;
 //! - `batch.rs`: many re-parentings at once, repaired or re-sorted;
 //! - `remove.rs`: cascading deletion in O(subtree), through the children
 //!   lists, leaving dead entries in the queue (compacted in bulk);
@@ -44,4 +45,4 @@ pub use batch::BatchStrategy;
 pub use ids::Hierarchy;
 pub use insert::EventCase;
 pub use reference::{reference_order, TopoSort, ROOT, UNUSED};
-pub use trace::RepairTrace;
+pub use trace::{RepairStep, RepairTrace};

@@ -14,6 +14,9 @@ impl Forest {
     /// Costs O(s log s) for an object with s - 1 descendants (O(1) for a
     /// leaf), plus an occasional compaction of the queue, O(queue), when
     /// dead entries reach half of it: O(1) amortised per removed object.
+    // Inlined, as when `World::remove` was its only caller in the wasm (the
+    // traced remove calls it too).
+    #[inline(always)]
     pub(crate) fn remove(&mut self, slot: u32, removed: &mut Vec<u32>) {
         self.trace_valid = false;
         // The subtree, breadth first through the children lists.

@@ -1,9 +1,12 @@
 //! The segment repair, run when an object is re-parented under a node that
-//! sits later in the queue, recording its step-through when tracing is on.
+//! sits later in the queue, recording its step-through when tracing is on:
+//! each step of the walk as the walk takes it (`trace.rs`).
 
 use crate::index::NULL_INDEX;
+use crate::trace::{Maybe, NoTrace, TraceKind, TraceLog, TraceReason, Tracer};
 
 use super::forest::Forest;
+use super::trace::RepairStep;
 
 impl Forest {
     /// Repairs the queue after slot `child` got parent slot `parent`, which
@@ -23,15 +26,37 @@ impl Forest {
     /// [`Forest::order`].
     pub(super) fn repair_segment(&mut self, child: u32, parent: u32, ids: &[u32]) {
         if self.tracing {
+            let mut log = TraceLog::new();
+            self.walk_segment(child, parent, ids, &mut Maybe::to(&mut log));
+            self.trace.steps = log.finish();
+        } else {
+            self.walk_segment(child, parent, ids, &mut NoTrace);
+        }
+    }
+
+    /// The repair itself, telling `t` each step of the walk; with a
+    /// recording tracer it also fills the record's segments.
+    fn walk_segment<T: Tracer<RepairStep>>(&mut self, child: u32, parent: u32, ids: &[u32], t: &mut T) {
+        if t.on() {
             self.compact();
         }
         let p = self.nodes[child as usize].pos as usize;
         let q = self.nodes[parent as usize].pos as usize;
         debug_assert!(p < q);
-        if self.tracing {
+        if t.on() {
             self.scratch.segment.clear();
             self.scratch.segment.extend_from_slice(&self.queue[p..=q]);
         }
+        let id = |slot: u32| if slot == NULL_INDEX { 0 } else { ids[slot as usize] };
+        let step = |kind, position: usize, entry: u32, up: u32, forward: usize, temp: usize| RepairStep {
+            kind,
+            reason: TraceReason::None,
+            position: position as u32,
+            id: id(entry),
+            parent: id(up),
+            forward: forward as u32,
+            temp: temp as u32,
+        };
         let stamp = self.next_stamp();
         self.nodes[child as usize].mark = stamp;
         self.in_id_order = false;
@@ -39,6 +64,7 @@ impl Forest {
         temp.clear();
         temp.push(parent);
         temp.push(child);
+        t.note(|| step(TraceKind::RepairStart, p, child, parent, 0, 2));
         let mut write = p;
         for read in p + 1..q {
             let slot = self.queue[read];
@@ -49,12 +75,21 @@ impl Forest {
             if up != NULL_INDEX && self.nodes[up as usize].mark == stamp {
                 self.nodes[slot as usize].mark = stamp;
                 temp.push(slot);
+                t.note(|| {
+                    let s = step(TraceKind::ToTemp, read, slot, up, write - p, temp.len());
+                    RepairStep { reason: TraceReason::ParentInTemp, ..s }
+                });
             } else {
                 // `write < read`, so this never overwrites an unread entry.
                 self.place(slot, write);
                 write += 1;
+                t.note(|| {
+                    let s = step(TraceKind::Forward, read, slot, up, write - p, temp.len());
+                    RepairStep { reason: TraceReason::ParentNotInTemp, ..s }
+                });
             }
         }
+        t.note(|| step(TraceKind::Splice, p, child, parent, write - p, temp.len()));
         for &slot in &temp {
             self.place(slot, write);
             write += 1;
@@ -66,24 +101,22 @@ impl Forest {
             // If Q was the last entry, the tombstones now end the queue.
             self.trim_dead_tail();
         }
-        if self.tracing {
-            let id = |slot: u32| ids[slot as usize];
+        if t.on() {
             let segment = &self.scratch.segment;
-            let t = &mut self.trace;
-            t.child = id(child);
-            t.parent = id(parent);
-            t.p = p as u32;
-            t.q = q as u32;
-            t.before.clear();
-            t.before.extend(segment.iter().map(|&s| id(s)));
-            t.temp.clear();
-            t.temp.extend(temp.iter().map(|&s| id(s)));
-            t.after.clear();
-            t.after.extend(self.queue[p..=q].iter().map(|&s| id(s)));
-            // The marks still say who was carried; reading them here keeps
-            // the walk itself free of tracing work.
-            t.to_temp.clear();
-            t.to_temp.extend(
+            let tr = &mut self.trace;
+            tr.child = id(child);
+            tr.parent = id(parent);
+            tr.p = p as u32;
+            tr.q = q as u32;
+            tr.before.clear();
+            tr.before.extend(segment.iter().map(|&s| id(s)));
+            tr.temp.clear();
+            tr.temp.extend(temp.iter().map(|&s| id(s)));
+            tr.after.clear();
+            tr.after.extend(self.queue[p..=q].iter().map(|&s| id(s)));
+            // The marks still say who was carried.
+            tr.to_temp.clear();
+            tr.to_temp.extend(
                 segment.iter().enumerate().map(|(step, &slot)| {
                     step + 1 == segment.len() || self.nodes[slot as usize].mark == stamp
                 }),

@@ -4,7 +4,21 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::{reference_order, EventCase, Hierarchy, RepairTrace, TopoSort};
+use super::{reference_order, EventCase, Hierarchy, RepairStep, RepairTrace, TopoSort};
+use crate::trace::{TraceKind, TraceReason};
+
+/// A repair step: kind, reason, position, id, parent, pushed forward so far, in T so far.
+fn step(
+    kind: TraceKind,
+    reason: TraceReason,
+    position: u32,
+    id: u32,
+    parent: u32,
+    forward: u32,
+    temp: u32,
+) -> RepairStep {
+    RepairStep { kind, reason, position, id, parent, forward, temp }
+}
 use crate::error::Error;
 use crate::scene::Rng;
 
@@ -182,6 +196,13 @@ fn case_3_parent_later_repairs_the_segment() {
             temp: vec![5, 1, 2, 4],
             to_temp: vec![true, true, false, true, true],
             after: vec![3, 5, 1, 2, 4],
+            steps: vec![
+                step(TraceKind::RepairStart, TraceReason::None, 0, 1, 5, 0, 2),
+                step(TraceKind::ToTemp, TraceReason::ParentInTemp, 1, 2, 1, 0, 3),
+                step(TraceKind::Forward, TraceReason::ParentNotInTemp, 2, 3, 0, 1, 3),
+                step(TraceKind::ToTemp, TraceReason::ParentInTemp, 3, 4, 2, 1, 4),
+                step(TraceKind::Splice, TraceReason::None, 0, 1, 5, 1, 4),
+            ],
         }
     );
     // A later call that moves nothing leaves no stale trace behind.

@@ -1,6 +1,6 @@
-//! The loose grid as a [`BroadPhase`]. Each method is the inherent method of
-//! the same name, written in the file of its verb (`update.rs`,
-//! `queries.rs`, …).
+//! The loose grid as a [`BroadPhase`]. Each method is the inherent
+//! `<verb>_traced` method with no tracer ([`NoTrace`]), written in the file
+//! of its verb (`update.rs`, `queries.rs`, …).
 
 use super::storage::LooseGrid;
 use crate::broad_phase::{BroadPhase, RayControl, Stats};
@@ -8,6 +8,7 @@ use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
 use crate::pair_sink::PairSink;
 use crate::segment::RayPath;
+use crate::trace::NoTrace;
 
 impl LooseGrid {
     /// The name `World::set_structure` takes for it.
@@ -20,23 +21,23 @@ impl BroadPhase for LooseGrid {
     }
 
     fn insert(&mut self, proxy: u32, aabb: Aabb) {
-        LooseGrid::insert(self, proxy, aabb)
+        self.insert_traced(proxy, aabb, &mut NoTrace)
     }
 
     fn update(&mut self, proxy: u32, aabb: Aabb) {
-        LooseGrid::update(self, proxy, aabb)
+        self.update_traced(proxy, aabb, &mut NoTrace)
     }
 
     fn remove(&mut self, proxy: u32) {
-        LooseGrid::remove(self, proxy)
+        self.remove_traced(proxy, &mut NoTrace)
     }
 
     fn pairs_into(&mut self, out: &mut PairSink<'_>) -> Stats {
-        LooseGrid::find_pairs(self, out)
+        self.pairs_traced(out, &mut NoTrace)
     }
 
     fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats {
-        LooseGrid::query(self, area, out)
+        self.query_traced(area, out, &mut NoTrace)
     }
 
     fn query_partners(&mut self, proxy: u32, out: &mut Vec<u32>) -> Stats {

@@ -1,7 +1,8 @@
 //! All-pairs over five cells per cell, and box queries. Every object in a
-//! cell is listed nowhere else, so nothing needs de-duplicating.
+//! cell is listed nowhere else, so nothing needs de-duplicating. Both tell
+//! a [`Tracer`] their steps (see `crate::trace`).
 
-use super::storage::{LooseGrid, Proxy, OVERSIZE};
+use super::storage::{LooseGrid, Proxy, FORWARD, OVERSIZE};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::grid::CROWDED_CELL;
@@ -9,19 +10,20 @@ use crate::index::NULL_INDEX;
 use crate::keep_buffer::KeepBuffer;
 use crate::pair_sink::PairSink;
 use crate::sort_and_sweep::{sweep, sweep_pairs};
+use crate::trace::{Step, TraceKind, TraceReason, Tracer, NONE};
 
 impl LooseGrid {
-    /// Row by row: each occupied cell's objects against each other and
-    /// against the objects of its four forward neighbours; then each
-    /// oversize proxy whose search area (the cells it reaches, grown by one)
-    /// covers the row searches that row's part of it. Finally the oversize
-    /// proxies meet each other in a sort-and-sweep.
+    /// [`BroadPhase::pairs`](crate::BroadPhase::pairs), telling `t` each step: each occupied
+    /// cell, row by row, its objects against each other and against those of
+    /// its four forward neighbours (the empty ones passed over), each
+    /// oversize object's search of the rows it reaches, the oversize
+    /// objects' sweep.
     ///
     /// Searching row by row, while the row is in cache from the cell pass,
     /// instead of one oversize proxy after another (each touching a patch of
     /// rows scattered over memory) about halved `pairs` on the mixed scene at
     /// 100k objects; same results.
-    pub(super) fn find_pairs(&mut self, out: &mut PairSink<'_>) -> Stats {
+    pub fn pairs_traced<T: Tracer<Step>>(&mut self, out: &mut PairSink<'_>, t: &mut T) -> Stats {
         let mut stats = Stats::default();
         let mut reach = std::mem::take(&mut self.oversize_reach);
         reach.clear();
@@ -48,7 +50,7 @@ impl LooseGrid {
             // CROWDED_CELL objects adds a bounded number of pairs, and a
             // crowded one checks as it sweeps.
             self.occupied.for_each_in(row, row + cols - 1, |cell| {
-                self.pairs_from_cell(cell, cell - row, y, &mut own, &mut stats, &mut found, out);
+                self.pairs_from_cell(cell, cell - row, y, &mut own, &mut stats, &mut found, out, t);
             });
             found.flush(out);
             while joining < reach.len() && reach[joining].0.row_start <= y {
@@ -58,9 +60,8 @@ impl LooseGrid {
             active.retain(|&i| reach[i as usize].0.row_end > y);
             for &i in &active {
                 let (range, proxy, aabb) = reach[i as usize];
-                self.search_row(row + range.col_start, row + range.col_end - 1, &aabb, &mut stats, |hit| {
-                    out.push((proxy, hit));
-                });
+                let (first, last) = (row + range.col_start, row + range.col_end - 1);
+                self.search_row(proxy, first, last, &aabb, &mut stats, |hit| out.push((proxy, hit)), t);
             }
         }
         self.own = own;
@@ -69,7 +70,7 @@ impl LooseGrid {
         let mut items = std::mem::take(&mut self.oversize_items);
         items.clear();
         items.extend(reach.iter().map(|&(_, proxy, aabb)| (proxy, aabb)));
-        stats.candidate_tests += sweep_pairs(&mut items, out);
+        stats.candidate_tests += sweep_pairs(&mut items, out, t);
         self.oversize_items = items;
         self.oversize_reach = reach;
         stats
@@ -79,7 +80,7 @@ impl LooseGrid {
     /// four forward neighbours.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn pairs_from_cell(
+    fn pairs_from_cell<T: Tracer<Step>>(
         &self,
         cell: u32,
         x: u32,
@@ -88,20 +89,29 @@ impl LooseGrid {
         stats: &mut Stats,
         found: &mut KeepBuffer<(u32, u32)>,
         out: &mut PairSink<'_>,
+        t: &mut T,
     ) {
         stats.nodes_visited += 1;
         let neighbours = self.forward_neighbours(cell, x, y);
+        t.note(|| self.cell_step(TraceKind::Cell, x, y));
+        t.note(|| self.cell_step(TraceKind::Scan, x, y).because(TraceReason::OwnCell));
         let head = self.heads[cell as usize];
         let first = &self.proxies[head as usize];
         if first.next == NULL_INDEX {
             // One object, the common case (about one object per occupied
             // cell at the suggested size): no copy, no pairs within the cell.
             let aabb_a = first.aabb;
+            if t.on() {
+                self.note_unscanned_neighbours(x, y, t);
+            }
             neighbours.for_each(|neighbour| {
                 stats.nodes_visited += 1;
+                t.note(|| self.scan_step(x, y, neighbour));
                 for (b, p) in self.listed(neighbour) {
                     stats.candidate_tests += 1;
-                    found.offer((head, b), aabb_a.overlaps_without_branches(&p.aabb), out);
+                    let hit = aabb_a.overlaps_without_branches(&p.aabb);
+                    found.offer((head, b), hit, out);
+                    t.note(|| candidate_step(head, b, &p.aabb, hit));
                 }
             });
             return;
@@ -114,25 +124,61 @@ impl LooseGrid {
         }
         if own.len() > CROWDED_CELL {
             found.flush(out);
-            self.sweep_crowded_cell(neighbours, own, stats, out);
+            self.sweep_crowded_cell(x, y, neighbours, own, stats, out, t);
             return;
         }
         let k = own.len() as u64;
         stats.candidate_tests += k * (k - 1) / 2;
         for (i, &(a, aabb_a)) in own.iter().enumerate() {
             for &(b, aabb_b) in &own[i + 1..] {
-                found.offer((a, b), aabb_a.overlaps_without_branches(&aabb_b), out);
+                let hit = aabb_a.overlaps_without_branches(&aabb_b);
+                found.offer((a, b), hit, out);
+                t.note(|| candidate_step(a, b, &aabb_b, hit));
             }
+        }
+        if t.on() {
+            self.note_unscanned_neighbours(x, y, t);
         }
         neighbours.for_each(|neighbour| {
             stats.nodes_visited += 1;
+            t.note(|| self.scan_step(x, y, neighbour));
             for (b, &Proxy { aabb: aabb_b, .. }) in self.listed(neighbour) {
                 stats.candidate_tests += k;
                 for &(a, aabb_a) in own.iter() {
-                    found.offer((a, b), aabb_a.overlaps_without_branches(&aabb_b), out);
+                    let hit = aabb_a.overlaps_without_branches(&aabb_b);
+                    found.offer((a, b), hit, out);
+                    t.note(|| candidate_step(a, b, &aabb_b, hit));
                 }
             }
         });
+    }
+
+    /// Cell `(x, y)`: its bounds and how many objects it lists.
+    fn cell_step(&self, kind: TraceKind, x: u32, y: u32) -> Step {
+        let count = self.listed(self.geometry.index(x, y)).count() as u32;
+        Step::new(kind).cell(x, y).at(self.geometry.cell_bounds(x, y)).count(count)
+    }
+
+    /// Cell `neighbour`, scanned from cell `(x, y)`: which neighbour it is.
+    fn scan_step(&self, x: u32, y: u32, neighbour: u32) -> Step {
+        let (nx, ny) = self.geometry.coords(neighbour);
+        let step = self.cell_step(TraceKind::Scan, nx, ny);
+        step.because(forward_reason(nx as i64 - x as i64, ny as i64 - y as i64))
+    }
+
+    /// The forward neighbours of cell `(x, y)` that `pairs` does not scan:
+    /// empty (in the occupancy bitmap `forward_neighbours` reads) or off
+    /// the grid. The reason says which neighbour; an off-grid one has no cell.
+    fn note_unscanned_neighbours<T: Tracer<Step>>(&self, x: u32, y: u32, t: &mut T) {
+        for &(dx, dy) in &FORWARD {
+            match self.neighbour(x, y, dx, dy) {
+                None => t.note(|| Step::new(TraceKind::Skip).because(forward_reason(dx.into(), dy.into()))),
+                Some(cell) if !self.occupied.contains(cell) => {
+                    t.note(|| self.scan_step(x, y, cell).with_kind(TraceKind::Skip));
+                }
+                Some(_) => {}
+            }
+        }
     }
 
     /// A crowded cell's pairs (more objects than [`CROWDED_CELL`], as when
@@ -140,20 +186,28 @@ impl LooseGrid {
     /// forward neighbours' in one sort and sweep, keeping the pairs with
     /// an object of this cell (two neighbours' objects meet in their own
     /// cells). `own` holds this cell's objects; it is reused as scratch.
+    #[allow(clippy::too_many_arguments)]
     #[cold]
     #[inline(never)]
-    fn sweep_crowded_cell(
+    fn sweep_crowded_cell<T: Tracer<Step>>(
         &self,
+        x: u32,
+        y: u32,
         neighbours: OccupiedNeighbours,
         own: &mut Vec<(u32, Aabb)>,
         stats: &mut Stats,
         out: &mut PairSink<'_>,
+        t: &mut T,
     ) {
         // The proxy's top bit marks a neighbour's object: proxies are
         // slots, far below 2³¹ (a World holds at most a few million).
         const NEIGHBOUR: u32 = 1 << 31;
+        if t.on() {
+            self.note_unscanned_neighbours(x, y, t);
+        }
         neighbours.for_each(|neighbour| {
             stats.nodes_visited += 1;
+            t.note(|| self.scan_step(x, y, neighbour));
             for (b, p) in self.listed(neighbour) {
                 own.push((b | NEIGHBOUR, p.aabb));
             }
@@ -161,7 +215,17 @@ impl LooseGrid {
         let wanted = |a: &(u32, Aabb), b: &(u32, Aabb)| {
             (a.0 & b.0 & NEIGHBOUR == 0).then_some((a.0 & !NEIGHBOUR, b.0 & !NEIGHBOUR))
         };
-        stats.candidate_tests += sweep(own, |item| item.1, wanted, out);
+        stats.candidate_tests += sweep(
+            own,
+            |item| item.1,
+            wanted,
+            out,
+            |&(a, _), &(b, aabb_b), hit| {
+                if a & b & NEIGHBOUR == 0 {
+                    t.note(|| candidate_step(a & !NEIGHBOUR, b & !NEIGHBOUR, &aabb_b, hit));
+                }
+            },
+        );
     }
 
     /// The occupied ones among the four forward neighbours of cell `(x, y)`
@@ -179,16 +243,22 @@ impl LooseGrid {
         OccupiedNeighbours { east: east.then_some(cell + 1), below_first, below }
     }
 
-    /// The cells around those the area reaches, then every oversize proxy.
-    pub(super) fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats {
+    /// [`BroadPhase::query`](crate::BroadPhase::query), telling `t` each step: the cells
+    /// searched (those the box reaches, grown by one), each candidate, the
+    /// oversize list.
+    pub fn query_traced<T: Tracer<Step>>(&mut self, area: Aabb, out: &mut Vec<u32>, t: &mut T) -> Stats {
         let area = &area;
         let mut stats = Stats::default();
-        self.search(area, &mut stats, |hit| out.push(hit));
+        self.search(area, &mut stats, |hit| out.push(hit), t);
+        t.note(|| Step::new(TraceKind::OutsideList).count(self.oversize.len() as u32));
         for &proxy in &self.oversize {
             stats.candidate_tests += 1;
-            if self.proxies[proxy as usize].aabb.overlaps(area) {
+            let aabb = &self.proxies[proxy as usize].aabb;
+            let hit = aabb.overlaps(area);
+            if hit {
                 out.push(proxy);
             }
+            t.note(|| candidate_step(NONE, proxy, aabb, hit));
         }
         stats
     }
@@ -203,7 +273,7 @@ impl LooseGrid {
     pub(super) fn query_partners(&mut self, proxy: u32, out: &mut Vec<u32>) -> Stats {
         let Proxy { aabb, home, .. } = self.proxies[proxy as usize];
         if home == OVERSIZE {
-            return self.query(aabb, out);
+            return self.query_traced(aabb, out, &mut crate::trace::NoTrace);
         }
         let mut stats = Stats::default();
         let (x, y) = self.geometry.coords(home);
@@ -242,25 +312,44 @@ impl LooseGrid {
     /// the overlap's min corner, so its home is within one cell of the cells
     /// the probe reaches: those, grown by one, are searched (their non-empty
     /// cells, found in the occupancy bitmap).
-    fn search(&self, probe: &Aabb, stats: &mut Stats, mut hit: impl FnMut(u32)) {
+    fn search<T: Tracer<Step>>(&self, probe: &Aabb, stats: &mut Stats, mut hit: impl FnMut(u32), t: &mut T) {
         let range = self.geometry.range_of(probe).grown_by_one(self.geometry.cols, self.geometry.rows);
         for y in range.row_start..range.row_end {
             let row = self.geometry.index(0, y);
-            self.search_row(row + range.col_start, row + range.col_end - 1, probe, stats, &mut hit);
+            self.search_row(NONE, row + range.col_start, row + range.col_end - 1, probe, stats, &mut hit, t);
         }
     }
 
     /// Calls `hit` for every proxy listed in an occupied cell of
-    /// `first..=last` (one row) that overlaps `probe`.
+    /// `first..=last` (one row) that overlaps `probe`. `searcher` is the
+    /// oversize proxy searching, for the trace (`NONE` for a query).
+    #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn search_row(&self, first: u32, last: u32, probe: &Aabb, stats: &mut Stats, mut hit: impl FnMut(u32)) {
+    fn search_row<T: Tracer<Step>>(
+        &self,
+        searcher: u32,
+        first: u32,
+        last: u32,
+        probe: &Aabb,
+        stats: &mut Stats,
+        mut hit: impl FnMut(u32),
+        t: &mut T,
+    ) {
         self.occupied.for_each_in(first, last, |cell| {
             stats.nodes_visited += 1;
+            t.note(|| {
+                let (x, y) = self.geometry.coords(cell);
+                let reason =
+                    if searcher == NONE { TraceReason::QueryRange } else { TraceReason::OversizeSearch };
+                self.cell_step(TraceKind::Cell, x, y).because(reason).of(searcher)
+            });
             for (proxy, p) in self.listed(cell) {
                 stats.candidate_tests += 1;
-                if p.aabb.overlaps(probe) {
+                let found = p.aabb.overlaps(probe);
+                if found {
                     hit(proxy);
                 }
+                t.note(|| candidate_step(searcher, proxy, &p.aabb, found));
             }
         });
     }
@@ -285,5 +374,22 @@ impl OccupiedNeighbours {
             visit(self.below_first + bits.trailing_zeros());
             bits &= bits - 1;
         }
+    }
+}
+
+/// A candidate `b` (its box `aabb_b`) tested against `a`.
+fn candidate_step(a: u32, b: u32, aabb_b: &Aabb, hit: bool) -> Step {
+    let step = Step::new(TraceKind::Candidate).of(a).with(b).at(*aabb_b);
+    step.because(if hit { TraceReason::Overlaps } else { TraceReason::Misses })
+}
+
+/// Which forward neighbour lies at `(dx, dy)` from a cell (see [`FORWARD`]).
+fn forward_reason(dx: i64, dy: i64) -> TraceReason {
+    match (dx, dy) {
+        (1, 0) => TraceReason::East,
+        (-1, 1) => TraceReason::SouthWest,
+        (0, 1) => TraceReason::South,
+        (1, 1) => TraceReason::SouthEast,
+        _ => TraceReason::OwnCell,
     }
 }

@@ -174,7 +174,7 @@ impl LooseGrid {
             let p = self.proxies[proxy];
             if p.home != NULL_INDEX {
                 self.proxies[proxy] = ABSENT_PROXY;
-                self.insert(proxy as u32, p.aabb);
+                self.insert_traced(proxy as u32, p.aabb, &mut crate::trace::NoTrace);
             }
         }
     }
@@ -200,6 +200,19 @@ impl LooseGrid {
                 out.push((x as i32, y as i32));
             }
         }
+    }
+
+    /// The cell `(column, row)` where the proxy is listed, as [`LooseGrid::cells_of`].
+    pub fn listed_cells(&self, proxy: u32, out: &mut Vec<(u32, u32)>) {
+        if let Some(home) = self.home_of_proxy(proxy).filter(|&home| home != OVERSIZE) {
+            out.push(self.geometry.coords(home));
+        }
+    }
+
+    /// How many objects cell `(x, y)` lists (it must be in the grid).
+    #[must_use]
+    pub fn listed_count(&self, x: u32, y: u32) -> u32 {
+        self.listed(self.geometry.index(x, y)).count() as u32
     }
 
     /// The cells whose objects `pairs` tests against this proxy: its home

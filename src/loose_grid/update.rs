@@ -1,12 +1,17 @@
 //! Insert, update and remove, each O(1): an update that keeps its home cell
-//! only stores the new box; one that changes it moves one list link.
+//! only stores the new box; one that changes it moves one list link. Each
+//! tells a [`Tracer`] its steps (see `crate::trace`).
 
 use super::storage::{LooseGrid, Proxy, ABSENT_PROXY, OVERSIZE};
+use crate::geometry::midpoint;
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
+use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
 impl LooseGrid {
-    pub(super) fn insert(&mut self, proxy: u32, aabb: Aabb) {
+    /// [`BroadPhase::insert`](crate::BroadPhase::insert), telling `t` each step: the home cell
+    /// of the box's centre (or the oversize list, and why).
+    pub fn insert_traced<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
         let index = proxy as usize;
         if self.proxies.len() <= index {
             self.proxies.resize(index + 1, ABSENT_PROXY);
@@ -15,20 +20,30 @@ impl LooseGrid {
         debug_assert_eq!(self.proxies[index].home, NULL_INDEX, "proxy {proxy} inserted twice");
         self.proxies[index].aabb = aabb;
         self.proxy_count += 1;
-        match self.home_of(&aabb) {
+        t.note(|| Step::new(TraceKind::Insert).of(proxy).at(aabb).count(self.proxy_count));
+        let home = self.home_of(&aabb);
+        match home {
             OVERSIZE => self.push_oversize(proxy),
             home => self.link(proxy, home),
         }
+        t.note(|| self.filed_step(proxy, &aabb, home));
     }
 
-    /// Touches only the proxy's own record unless the object changes cell.
-    pub(super) fn update(&mut self, proxy: u32, aabb: Aabb) {
+    /// [`BroadPhase::update`](crate::BroadPhase::update), telling `t` each step: whether it
+    /// keeps its home cell. Touches only the proxy's own record unless the
+    /// object changes cell.
+    pub fn update_traced<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
+        t.note(|| Step::new(TraceKind::Update).of(proxy).at(aabb));
         let p = &mut self.proxies[proxy as usize];
         debug_assert_ne!(p.home, NULL_INDEX, "proxy {proxy} is not present");
         p.aabb = aabb;
         let old = p.home;
         let new = self.home_of(&aabb);
         if new == old {
+            t.note(|| {
+                let reason = if old == OVERSIZE { TraceReason::StillOutside } else { TraceReason::SameCells };
+                Step::new(TraceKind::Stays).because(reason).of(proxy)
+            });
             return;
         }
         match old {
@@ -39,17 +54,68 @@ impl LooseGrid {
             OVERSIZE => self.push_oversize(proxy),
             home => self.link(proxy, home),
         }
+        t.note(|| self.take_out_step(proxy, old));
+        t.note(|| self.filed_step(proxy, &aabb, new));
     }
 
-    pub(super) fn remove(&mut self, proxy: u32) {
+    /// [`BroadPhase::remove`](crate::BroadPhase::remove), telling `t` each step.
+    pub fn remove_traced<T: Tracer<Step>>(&mut self, proxy: u32, t: &mut T) {
         let home = self.proxies[proxy as usize].home;
         debug_assert_ne!(home, NULL_INDEX, "proxy {proxy} is not present");
+        t.note(|| {
+            let aabb = self.proxies[proxy as usize].aabb;
+            Step::new(TraceKind::Remove).of(proxy).at(aabb).count(self.proxy_count - 1)
+        });
         match home {
             OVERSIZE => self.remove_oversize(proxy),
             _ => self.unlink(proxy),
         }
+        t.note(|| self.take_out_step(proxy, home));
         self.proxies[proxy as usize] = ABSENT_PROXY;
         self.proxy_count -= 1;
+    }
+
+    /// `proxy` (box `aabb`) just filed in `home`: the cell, or the oversize list.
+    fn filed_step(&self, proxy: u32, aabb: &Aabb, home: u32) -> Step {
+        match home {
+            OVERSIZE => self.oversize_step(proxy, aabb),
+            home => self.home_step(proxy, aabb, home),
+        }
+    }
+
+    /// `proxy` (box `aabb`) just listed in cell `home`: the cell, whether it
+    /// holds the box's centre or is the border cell nearest to it, how many
+    /// objects it lists now, and the largest size an object in a cell may
+    /// have.
+    fn home_step(&self, proxy: u32, aabb: &Aabb, home: u32) -> Step {
+        let (x, y) = self.geometry.coords(home);
+        let bounds = self.geometry.cell_bounds(x, y);
+        let (cx, cy) = (midpoint(aabb.min_x, aabb.max_x), midpoint(aabb.min_y, aabb.max_y));
+        let reason = if bounds.contains_point_half_open(cx, cy) {
+            TraceReason::Centre
+        } else {
+            TraceReason::CentreClamped
+        };
+        let count = self.listed(home).count() as u32;
+        let step = Step::new(TraceKind::Home).because(reason).of(proxy).cell(x, y).at(bounds);
+        step.count(count).limit(self.small_limit)
+    }
+
+    /// `proxy` goes onto the oversize list: its box is larger than a cell's objects may be.
+    fn oversize_step(&self, proxy: u32, aabb: &Aabb) -> Step {
+        let step = Step::new(TraceKind::OutsideList).because(TraceReason::LargerThanCell).of(proxy);
+        let size = if aabb.width() > aabb.height() { aabb.width() } else { aabb.height() };
+        step.count(size).limit(self.small_limit)
+    }
+
+    /// `proxy` left `home`: a cell (how many it lists now) or the oversize list.
+    fn take_out_step(&self, proxy: u32, home: u32) -> Step {
+        if home == OVERSIZE {
+            return Step::new(TraceKind::TakeOut).because(TraceReason::StillOutside).of(proxy);
+        }
+        let (x, y) = self.geometry.coords(home);
+        let count = self.listed(home).count() as u32;
+        Step::new(TraceKind::TakeOut).of(proxy).cell(x, y).at(self.geometry.cell_bounds(x, y)).count(count)
     }
 
     /// Appends the present proxies in the order `pairs` reads them: cells

@@ -5,6 +5,7 @@ use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::pair_sink::PairSink;
 use crate::segment::RayPath;
+use crate::trace::{NoTrace, Step, Tracer};
 
 impl BroadPhase for Quadtree {
     fn name(&self) -> &'static str {
@@ -12,18 +13,15 @@ impl BroadPhase for Quadtree {
     }
 
     fn insert(&mut self, proxy: u32, aabb: Aabb) {
-        self.insert_proxy(proxy, aabb);
+        self.insert_proxy(proxy, aabb, &mut NoTrace);
     }
 
     fn update(&mut self, proxy: u32, aabb: Aabb) {
-        match self.placement {
-            Placement::StraddleInParent => self.update_straddle(proxy, aabb),
-            Placement::AllOverlappedLeaves => self.update_leaves(proxy, aabb),
-        }
+        self.update_traced(proxy, aabb, &mut NoTrace);
     }
 
     fn remove(&mut self, proxy: u32) {
-        self.remove_proxy(proxy);
+        self.remove_proxy(proxy, &mut NoTrace);
     }
 
     fn pairs_into(&mut self, out: &mut PairSink<'_>) -> Stats {
@@ -34,10 +32,7 @@ impl BroadPhase for Quadtree {
     }
 
     fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats {
-        match self.placement {
-            Placement::StraddleInParent => self.query_straddle(&area, out),
-            Placement::AllOverlappedLeaves => self.query_leaves(&area, out),
-        }
+        self.query_traced(area, out, &mut NoTrace)
     }
 
     fn walk_ray(
@@ -64,5 +59,41 @@ impl BroadPhase for Quadtree {
 
     fn validate(&self) -> Result<(), String> {
         self.validate_tree()
+    }
+}
+
+/// The operations of [`BroadPhase`] that a trace can follow, telling a
+/// [`Tracer`] each step they take (see `crate::trace`); the trait's
+/// methods are these with [`NoTrace`].
+impl Quadtree {
+    /// [`BroadPhase::insert`], step by step: the path down the tree (each
+    /// quadrant test), where the box is stored and why, every split check
+    /// and split it causes.
+    pub fn insert_traced<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
+        self.insert_proxy(proxy, aabb, t);
+    }
+
+    /// [`BroadPhase::update`], step by step: whether the box stays filed,
+    /// else its way to its new node(s), the splits and collapses.
+    pub fn update_traced<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
+        match self.placement {
+            Placement::StraddleInParent => self.update_straddle(proxy, aabb, t),
+            Placement::AllOverlappedLeaves => self.update_leaves(proxy, aabb, t),
+        }
+    }
+
+    /// [`BroadPhase::remove`], step by step: the nodes it leaves, the
+    /// collapses and the split nodes that stay.
+    pub fn remove_traced<T: Tracer<Step>>(&mut self, proxy: u32, t: &mut T) {
+        self.remove_proxy(proxy, t);
+    }
+
+    /// [`BroadPhase::query`], step by step: the nodes visited and skipped
+    /// in order, the candidates each hands back and whether each overlaps.
+    pub fn query_traced<T: Tracer<Step>>(&mut self, area: Aabb, out: &mut Vec<u32>, t: &mut T) -> Stats {
+        match self.placement {
+            Placement::StraddleInParent => self.query_straddle(&area, out, t),
+            Placement::AllOverlappedLeaves => self.query_leaves(&area, out, t),
+        }
     }
 }

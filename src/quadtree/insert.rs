@@ -2,13 +2,14 @@
 
 use super::items::capacity_for;
 use super::stay_interval::Stay;
-use super::tree::{quadrant_bounds, quadrant_of, spreads_in, Placement, Quadtree, ROOT};
+use super::tree::{quadrant_bounds, quadrant_of, spreads_in, straddle_reason, Placement, Quadtree, ROOT};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
+use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
 impl Quadtree {
-    /// Stores a proxy that is not present yet.
-    pub(super) fn insert_proxy(&mut self, proxy: u32, aabb: Aabb) {
+    /// Stores a proxy that is not present yet, telling `t` each step.
+    pub(super) fn insert_proxy<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
         let index = proxy as usize;
         if self.first_item.len() <= index {
             self.first_item.resize(index + 1, NULL_INDEX);
@@ -19,7 +20,8 @@ impl Quadtree {
         }
         debug_assert!(!self.is_present(proxy), "proxy {proxy} inserted twice");
         self.proxy_count += 1;
-        self.file(proxy, aabb, ROOT);
+        t.note(|| Step::new(TraceKind::Insert).of(proxy).at(aabb).count(self.proxy_count));
+        self.file(proxy, aabb, ROOT, t);
         self.dirty.push(proxy);
         self.refresh_dirty_stays();
         self.reserve_scratch();
@@ -29,41 +31,75 @@ impl Quadtree {
     /// Files a proxy that is in no node (and not outside) where its
     /// placement says, searching from `near` (any node; the search climbs
     /// to one containing the box first), and splits what overflows.
-    pub(super) fn file(&mut self, proxy: u32, aabb: Aabb, near: u32) {
+    pub(super) fn file<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, near: u32, t: &mut T) {
         match self.placement {
             Placement::StraddleInParent => {
-                let node = self.deepest_container(near, &aabb);
+                let node = self.deepest_container(near, &aabb, t);
                 self.push_item(node, proxy, aabb);
-                self.split_overflowing(node);
+                t.note(|| self.filed_step(proxy, node, &aabb));
+                self.split_overflowing(node, t);
             }
             Placement::AllOverlappedLeaves => {
                 if !self.holds_inside(&aabb) {
                     self.outside_pos[proxy as usize] = self.outside.len() as u32;
                     self.outside.push(proxy);
                     self.outside_boxes.push(aabb);
+                    t.note(|| {
+                        let world = self.nodes[ROOT as usize].bounds;
+                        let reason = if world.contains(&aabb) {
+                            TraceReason::MinCornerOnFarEdge
+                        } else {
+                            TraceReason::NotInsideWorld
+                        };
+                        Step::new(TraceKind::OutsideList)
+                            .because(reason)
+                            .of(proxy)
+                            .at(aabb)
+                            .count(self.outside.len() as u32)
+                    });
                     return;
                 }
                 let mut leaves = std::mem::take(&mut self.leaves);
                 leaves.clear();
                 let from = self.reach_container(near, &aabb);
-                self.collect_reached_leaves(from, &aabb, &mut leaves);
+                self.collect_reached_leaves(from, &aabb, &mut leaves, t);
                 for &leaf in &leaves {
                     self.push_item(leaf, proxy, aabb);
+                    t.note(|| self.filed_step(proxy, leaf, &aabb));
                 }
                 for &leaf in &leaves {
-                    self.split_overflowing(leaf);
+                    self.split_overflowing(leaf, t);
                 }
                 self.leaves = leaves;
             }
         }
     }
 
+    /// The step of `proxy` (box `aabb`) just stored in `node`: why there,
+    /// the node's count now, the limit it is held to.
+    pub(super) fn filed_step(&self, proxy: u32, node: u32, aabb: &Aabb) -> Step {
+        let n = &self.nodes[node as usize];
+        let reason = if n.is_leaf() {
+            TraceReason::ReachedLeaf
+        } else if n.bounds.contains(aabb) {
+            TraceReason::StraddlesMidline
+        } else {
+            TraceReason::OutsideWorld
+        };
+        let step = self.node_step(TraceKind::File, node).because(reason).of(proxy);
+        step.count(n.count).limit(self.limits.max_objects)
+    }
+
     /// The deepest node whose closed bounds contain `aabb` (the root for
     /// boxes not wholly inside the world), found from `near`: up to the
     /// first node containing the box, then down.
-    pub(super) fn deepest_container(&self, near: u32, aabb: &Aabb) -> u32 {
+    // Inlined, as when the everyday code was its only caller (the traced
+    // copy calls it too).
+    #[inline(always)]
+    pub(super) fn deepest_container<T: Tracer<Step>>(&self, near: u32, aabb: &Aabb, t: &mut T) -> u32 {
         let mut node = near;
         while node != ROOT && !self.nodes[node as usize].bounds.contains(aabb) {
+            t.note(|| self.node_step(TraceKind::Climb, node));
             node = self.nodes[node as usize].parent;
         }
         loop {
@@ -72,8 +108,16 @@ impl Quadtree {
                 return node;
             }
             match quadrant_of(&n.bounds, aabb) {
-                Some(q) => node = n.first_child + q,
-                None => return node,
+                Some(q) => {
+                    t.note(|| self.node_step(TraceKind::Descend, node).cell(q % 2, q / 2));
+                    node = n.first_child + q;
+                }
+                None => {
+                    t.note(|| {
+                        self.node_step(TraceKind::Straddle, node).because(straddle_reason(&n.bounds, aabb))
+                    });
+                    return node;
+                }
             }
         }
     }
@@ -106,9 +150,31 @@ impl Quadtree {
 
     /// Appends the leaves `aabb` reaches (see [`Aabb::reaches`]) at or
     /// below `from`, which must hold them all (see `reach_container`).
-    pub(super) fn collect_reached_leaves(&self, from: u32, aabb: &Aabb, out: &mut Vec<u32>) {
+    pub(super) fn collect_reached_leaves<T: Tracer<Step>>(
+        &self,
+        from: u32,
+        aabb: &Aabb,
+        out: &mut Vec<u32>,
+        t: &mut T,
+    ) {
+        if !t.on() {
+            // The everyday walk: its visitor must not hold the tracer, or
+            // the walk it is inlined into compiles to more work per node.
+            self.walk_depth_first(from, |index, n| {
+                let reached = aabb.reaches(&n.bounds);
+                if reached && n.is_leaf() {
+                    out.push(index);
+                }
+                reached
+            });
+            return;
+        }
         self.walk_depth_first(from, |index, n| {
             let reached = aabb.reaches(&n.bounds);
+            t.note(|| {
+                let reason = if reached { TraceReason::Reached } else { TraceReason::NotReached };
+                Step::new(TraceKind::Visit).node(n.bounds, n.depth).because(reason).count(n.count)
+            });
             if reached && n.is_leaf() {
                 out.push(index);
             }
@@ -118,7 +184,7 @@ impl Quadtree {
 
     /// Splits `node` if it is a leaf holding too many items, then any child
     /// that overflows in turn (all items may land in one quadrant).
-    pub(super) fn split_overflowing(&mut self, node: u32) {
+    pub(super) fn split_overflowing<T: Tracer<Step>>(&mut self, node: u32, t: &mut T) {
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
         stack.push(node);
@@ -130,16 +196,35 @@ impl Quadtree {
                 || n.count <= self.limits.max_objects
                 || self.splitting_items(node) <= self.limits.max_objects
             {
+                t.note(|| self.no_split_step(node));
                 continue;
             }
             let first = self.allocate_children(node);
             match self.placement {
-                Placement::StraddleInParent => self.split_straddle(node, first),
-                Placement::AllOverlappedLeaves => self.split_leaves(node, first),
+                Placement::StraddleInParent => self.split_straddle(node, first, t),
+                Placement::AllOverlappedLeaves => self.split_leaves(node, first, t),
             }
             stack.extend(first..first + 4);
         }
         self.stack = stack;
+    }
+
+    /// Why `split_overflowing` leaves `node` as it is, in the order it asks.
+    fn no_split_step(&self, node: u32) -> Step {
+        let n = &self.nodes[node as usize];
+        let (max_objects, max_levels) = (self.limits.max_objects, self.limits.max_levels);
+        let step = self.node_step(TraceKind::NoSplit, node).count(n.count);
+        if !n.is_leaf() {
+            step.because(TraceReason::AlreadySplit).limit(max_objects)
+        } else if n.depth >= max_levels {
+            step.because(TraceReason::MaxDepth).limit(max_levels)
+        } else if n.count <= max_objects {
+            step.because(TraceReason::WithinLimit).counted(n.count).limit(max_objects)
+        } else {
+            step.because(TraceReason::StraddlersNotCounted)
+                .counted(self.splitting_items(node))
+                .limit(max_objects)
+        }
     }
 
     /// Gives the four new children of `node` ranges for `counts` items.
@@ -158,7 +243,7 @@ impl Quadtree {
 
     /// Straddle policy: the items that fit in a quadrant move to that child;
     /// the rest close up at the front of the node's range.
-    fn split_straddle(&mut self, node: u32, first: u32) {
+    fn split_straddle<T: Tracer<Step>>(&mut self, node: u32, first: u32, t: &mut T) {
         let n = self.nodes[node as usize];
         self.dirty.extend_from_slice(&self.items.proxy[n.items()]);
         let mut counts = [0u32; 4];
@@ -167,11 +252,23 @@ impl Quadtree {
                 counts[q as usize] += 1;
             }
         }
+        t.note(|| {
+            let moved: u32 = counts.iter().sum();
+            self.node_step(TraceKind::Split, node)
+                .because(TraceReason::OverLimit)
+                .count(n.count)
+                .counted(n.count)
+                .limit(self.limits.max_objects)
+                .moved(moved, n.count - moved)
+        });
         self.allocate_child_ranges(first, counts);
         let mut kept = n.start;
         for index in n.start..n.start + n.count {
-            match quadrant_of(&n.bounds, &self.items.boxes[index as usize]) {
+            let aabb = self.items.boxes[index as usize];
+            let proxy = self.items.proxy[index as usize];
+            match quadrant_of(&n.bounds, &aabb) {
                 Some(q) => {
+                    t.note(|| self.node_step(TraceKind::MoveDown, first + q).of(proxy).cell(q % 2, q / 2));
                     let child = &mut self.nodes[(first + q) as usize];
                     let to = child.start + child.count;
                     child.count += 1;
@@ -179,6 +276,12 @@ impl Quadtree {
                     self.items.node[to as usize] = first + q;
                 }
                 None => {
+                    t.note(|| {
+                        Step::new(TraceKind::Stay)
+                            .node(n.bounds, n.depth)
+                            .of(proxy)
+                            .because(straddle_reason(&n.bounds, &aabb))
+                    });
                     if index != kept {
                         self.move_item(index, kept);
                     }
@@ -191,7 +294,7 @@ impl Quadtree {
 
     /// Leaves policy: every item is copied into each child it reaches, and
     /// the node's range is given up (inner nodes hold nothing).
-    fn split_leaves(&mut self, node: u32, first: u32) {
+    fn split_leaves<T: Tracer<Step>>(&mut self, node: u32, first: u32, t: &mut T) {
         let n = self.nodes[node as usize];
         self.dirty.extend_from_slice(&self.items.proxy[n.items()]);
         let quadrants = quadrant_bounds(&n.bounds);
@@ -201,6 +304,15 @@ impl Quadtree {
                 counts[k] += u32::from(self.items.boxes[i].reaches(q));
             }
         }
+        t.note(|| {
+            let copies: u32 = counts.iter().sum();
+            self.node_step(TraceKind::Split, node)
+                .because(TraceReason::FittingOverLimit)
+                .count(n.count)
+                .counted(self.splitting_items(node))
+                .limit(self.limits.max_objects)
+                .moved(copies, 0)
+        });
         self.allocate_child_ranges(first, counts);
         for index in n.start..n.start + n.count {
             let (proxy, aabb) = (self.items.proxy[index as usize], self.items.boxes[index as usize]);
@@ -209,6 +321,11 @@ impl Quadtree {
             for (k, q) in quadrants.iter().enumerate() {
                 if aabb.reaches(q) {
                     self.append_unchecked(first + k as u32, proxy, aabb);
+                    t.note(|| {
+                        self.node_step(TraceKind::Copy, first + k as u32)
+                            .of(proxy)
+                            .cell(k as u32 % 2, k as u32 / 2)
+                    });
                 }
             }
         }

@@ -8,13 +8,19 @@ use crate::geometry::{overlap_min_corner, Aabb};
 use crate::index::NULL_INDEX;
 use crate::keep_buffer::KeepBuffer;
 use crate::pair_sink::PairSink;
+use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
 impl Quadtree {
     /// Straddle policy: every node whose bounds the area overlaps holds
     /// candidates (objects lie inside their node's closed bounds, so a node
     /// the area misses cannot hold a hit). The root is always visited: it
     /// also holds the boxes that are not inside the world.
-    pub(super) fn query_straddle(&mut self, area: &Aabb, out: &mut Vec<u32>) -> Stats {
+    pub(super) fn query_straddle<T: Tracer<Step>>(
+        &mut self,
+        area: &Aabb,
+        out: &mut Vec<u32>,
+        t: &mut T,
+    ) -> Stats {
         let mut stats = Stats::default();
         let mut stack = std::mem::take(&mut self.stack);
         stack.clear();
@@ -23,9 +29,12 @@ impl Quadtree {
             stats.nodes_visited += 1;
             let n = &self.nodes[node as usize];
             let range = n.items();
+            t.note(|| self.node_step(TraceKind::Visit, node).because(TraceReason::Reached).count(n.count));
             stats.candidate_tests += range.len() as u64;
             for (aabb, &proxy) in self.items.boxes[range.clone()].iter().zip(&self.items.proxy[range]) {
-                if aabb.overlaps(area) {
+                let hit = aabb.overlaps(area);
+                t.note(|| candidate_step(proxy, aabb, hit));
+                if hit {
                     out.push(proxy);
                 }
             }
@@ -34,6 +43,15 @@ impl Quadtree {
                     let c = &self.nodes[child as usize];
                     if c.subtree_count > 0 && c.bounds.overlaps(area) {
                         stack.push(child);
+                    } else {
+                        t.note(|| {
+                            let reason = if c.subtree_count == 0 {
+                                TraceReason::EmptySubtree
+                            } else {
+                                TraceReason::MissesArea
+                            };
+                            self.node_step(TraceKind::Skip, child).because(reason)
+                        });
                     }
                 }
             }
@@ -44,11 +62,19 @@ impl Quadtree {
 
     /// Leaves policy: the outside list, then every leaf the area reaches; a
     /// hit is reported only by the leaf holding its overlap's min corner.
-    pub(super) fn query_leaves(&mut self, area: &Aabb, out: &mut Vec<u32>) -> Stats {
+    pub(super) fn query_leaves<T: Tracer<Step>>(
+        &mut self,
+        area: &Aabb,
+        out: &mut Vec<u32>,
+        t: &mut T,
+    ) -> Stats {
         let mut stats = Stats::default();
+        t.note(|| Step::new(TraceKind::OutsideList).count(self.outside.len() as u32));
         for (&proxy, aabb) in self.outside.iter().zip(&self.outside_boxes) {
             stats.candidate_tests += 1;
-            if aabb.overlaps(area) {
+            let hit = aabb.overlaps(area);
+            t.note(|| candidate_step(proxy, aabb, hit));
+            if hit {
                 out.push(proxy);
             }
         }
@@ -58,9 +84,11 @@ impl Quadtree {
         while let Some(node) = stack.pop() {
             let n = &self.nodes[node as usize];
             if !area.reaches(&n.bounds) {
+                t.note(|| self.node_step(TraceKind::Skip, node).because(TraceReason::NotReached));
                 continue;
             }
             stats.nodes_visited += 1;
+            t.note(|| self.node_step(TraceKind::Visit, node).because(TraceReason::Reached).count(n.count));
             if !n.is_leaf() {
                 stack.extend(n.first_child..n.first_child + 4);
                 continue;
@@ -70,9 +98,20 @@ impl Quadtree {
             for (aabb, &proxy) in self.items.boxes[range.clone()].iter().zip(&self.items.proxy[range]) {
                 if aabb.overlaps(area) {
                     let (x, y) = overlap_min_corner(aabb, area);
-                    if n.bounds.contains_point_half_open(x, y) {
+                    let here = n.bounds.contains_point_half_open(x, y);
+                    t.note(|| {
+                        let step = candidate_step(proxy, aabb, true);
+                        if here {
+                            step
+                        } else {
+                            step.because(TraceReason::ReportedElsewhere)
+                        }
+                    });
+                    if here {
                         out.push(proxy);
                     }
+                } else {
+                    t.note(|| candidate_step(proxy, aabb, false));
                 }
             }
         }
@@ -197,6 +236,12 @@ impl Quadtree {
         }
         stats
     }
+}
+
+/// A candidate box of `proxy` tested against the searched area.
+fn candidate_step(proxy: u32, aabb: &Aabb, overlaps: bool) -> Step {
+    let reason = if overlaps { TraceReason::Overlaps } else { TraceReason::Misses };
+    Step::new(TraceKind::Candidate).with(proxy).at(*aabb).because(reason)
 }
 
 /// Objects in a leaf past which its pair search checks for a full sink as

@@ -3,12 +3,18 @@
 use super::items::capacity_for;
 use super::tree::{Placement, Quadtree};
 use crate::index::NULL_INDEX;
+use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
 impl Quadtree {
-    /// Removes a present proxy and collapses what became too sparse.
-    pub(super) fn remove_proxy(&mut self, proxy: u32) {
+    /// Removes a present proxy and collapses what became too sparse,
+    /// telling `t` each step.
+    pub(super) fn remove_proxy<T: Tracer<Step>>(&mut self, proxy: u32, t: &mut T) {
         debug_assert!(self.is_present(proxy), "proxy {proxy} is not present");
-        self.unfile(proxy);
+        t.note(|| {
+            let aabb = self.stored_box(proxy).expect("a present proxy has a box");
+            Step::new(TraceKind::Remove).of(proxy).at(aabb).count(self.proxy_count - 1)
+        });
+        self.unfile(proxy, t);
         self.proxy_count -= 1;
         self.refresh_dirty_stays();
         self.compact_if_wasteful();
@@ -16,10 +22,16 @@ impl Quadtree {
 
     /// Takes every item of `proxy` out of the tree (or it out of the outside
     /// list) and collapses what became too sparse.
-    pub(super) fn unfile(&mut self, proxy: u32) {
+    pub(super) fn unfile<T: Tracer<Step>>(&mut self, proxy: u32, t: &mut T) {
         let index = proxy as usize;
         let position = self.outside_pos[index];
         if position != NULL_INDEX {
+            t.note(|| {
+                Step::new(TraceKind::TakeOut)
+                    .because(TraceReason::StillOutside)
+                    .of(proxy)
+                    .count(self.outside.len() as u32 - 1)
+            });
             self.outside.swap_remove(position as usize);
             self.outside_boxes.swap_remove(position as usize);
             if let Some(&moved) = self.outside.get(position as usize) {
@@ -35,11 +47,19 @@ impl Quadtree {
             if item == NULL_INDEX {
                 break;
             }
-            touched.push(self.items.node[item as usize]);
+            let node = self.items.node[item as usize];
+            touched.push(node);
             self.remove_item(item);
+            t.note(|| {
+                let n = &self.nodes[node as usize];
+                self.node_step(TraceKind::TakeOut, node)
+                    .of(proxy)
+                    .count(n.count)
+                    .limit(self.limits.max_objects)
+            });
         }
         for &node in &touched {
-            self.collapse_sparse_ancestors(node);
+            self.collapse_sparse_ancestors(node, t);
         }
         self.held = touched;
     }
@@ -48,7 +68,7 @@ impl Quadtree {
     /// subtree holds no more than `max_objects` items, until none is left.
     /// Keeps the invariant "a split node has more than `max_objects` items
     /// below it", so the tree shrinks back as objects leave a region.
-    pub(super) fn collapse_sparse_ancestors(&mut self, mut node: u32) {
+    pub(super) fn collapse_sparse_ancestors<T: Tracer<Step>>(&mut self, mut node: u32, t: &mut T) {
         if self.is_free(node) {
             return; // collapsed already, along with an ancestor
         }
@@ -60,6 +80,9 @@ impl Quadtree {
             while cursor != NULL_INDEX {
                 let n = &self.nodes[cursor as usize];
                 if n.subtree_count > self.limits.max_objects {
+                    if !n.is_leaf() && highest == NULL_INDEX {
+                        t.note(|| self.keep_split_step(cursor));
+                    }
                     break;
                 }
                 if !n.is_leaf() {
@@ -70,7 +93,7 @@ impl Quadtree {
             if highest == NULL_INDEX {
                 return;
             }
-            self.collapse(highest);
+            self.collapse(highest, t);
             // De-duplication may have thinned the ancestors too: look again
             // from the node that just became a leaf.
             node = highest;
@@ -80,10 +103,19 @@ impl Quadtree {
     /// Moves every item below `node` into `node` (a new range for them all)
     /// and frees its descendants. Under the leaves policy an object seen in
     /// several leaves is kept once.
-    fn collapse(&mut self, node: u32) {
+    /// Why a split node stays split: it holds more than `max_objects` below.
+    fn keep_split_step(&self, node: u32) -> Step {
+        let n = &self.nodes[node as usize];
+        let step = self.node_step(TraceKind::KeepSplit, node).because(TraceReason::OverLimit);
+        step.count(n.subtree_count).limit(self.limits.max_objects)
+    }
+
+    fn collapse<T: Tracer<Step>>(&mut self, node: u32, t: &mut T) {
+        let subtree = self.nodes[node as usize].subtree_count;
         let mark = self.next_mark();
         let dedupe = self.placement == Placement::AllOverlappedLeaves;
         let n = self.nodes[node as usize];
+        let own = n.count;
         let capacity = capacity_for(n.subtree_count);
         let start = self.allocate_range(capacity);
         let mut count = 0;
@@ -137,5 +169,9 @@ impl Quadtree {
         if removed > 0 && parent != NULL_INDEX {
             self.add_to_subtree_counts(parent, -(removed as i32));
         }
+        t.note(|| {
+            let step = self.node_step(TraceKind::Collapse, node).because(TraceReason::WithinLimit);
+            step.count(subtree).counted(count).limit(self.limits.max_objects).moved(count - own, own)
+        });
     }
 }

@@ -91,7 +91,7 @@ impl Stay {
             return false;
         }
         let mut near = Vec::new();
-        tree.collect_reached_leaves(ROOT, &hull, &mut near);
+        tree.collect_reached_leaves(ROOT, &hull, &mut near, &mut crate::trace::NoTrace);
         near.iter().all(|&leaf| {
             let b = &tree.nodes[leaf as usize].bounds;
             let reached =
@@ -185,7 +185,7 @@ impl Quadtree {
         if self.items.next_of_proxy[first as usize] != NULL_INDEX && self.tiled_rectangle(first).is_none() {
             leaves.clear();
             let from = self.reach_container(self.items.node[first as usize], &union);
-            self.collect_reached_leaves(from, &union, leaves);
+            self.collect_reached_leaves(from, &union, leaves, &mut crate::trace::NoTrace);
             for &leaf in leaves.iter() {
                 if lines + 2 > xs.len() {
                     return Stay::NEVER;

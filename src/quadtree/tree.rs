@@ -4,6 +4,7 @@
 use crate::error::{whole_in, Result};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
+use crate::trace::{Step, TraceKind, TraceReason};
 
 use super::stay_interval::Stay;
 
@@ -333,7 +334,7 @@ impl Quadtree {
             .collect();
         self.clear();
         for (proxy, aabb) in present {
-            self.insert_proxy(proxy, aabb);
+            self.insert_proxy(proxy, aabb, &mut crate::trace::NoTrace);
         }
     }
 
@@ -403,6 +404,9 @@ impl Quadtree {
     }
 
     /// Four new empty leaf children of `parent`, reusing a freed group if any.
+    // Inlined, as when the everyday code was its only caller (the traced
+    // copy calls it too).
+    #[inline(always)]
     pub(super) fn allocate_children(&mut self, parent: u32) -> u32 {
         let p = self.nodes[parent as usize];
         let quadrants = quadrant_bounds(&p.bounds);
@@ -436,6 +440,12 @@ impl Quadtree {
         index != ROOT && self.nodes[index as usize].parent == NULL_INDEX
     }
 
+    /// A step of `kind` at node `index` (its bounds and depth).
+    pub(super) fn node_step(&self, kind: TraceKind, index: u32) -> Step {
+        let n = &self.nodes[index as usize];
+        Step::new(kind).node(n.bounds, n.depth)
+    }
+
     pub(super) fn add_to_subtree_counts(&mut self, mut node: u32, delta: i32) {
         while node != NULL_INDEX {
             let n = &mut self.nodes[node as usize];
@@ -447,6 +457,9 @@ impl Quadtree {
     /// Sizes the scratch buffers for the current proxies and nodes, so the
     /// per-frame paths never grow one. Called at the end of an insertion
     /// (the only way proxies and nodes grow), never while a buffer is taken.
+    // Inlined, as when the everyday code was its only caller (the traced
+    // copy calls it too).
+    #[inline(always)]
     pub(super) fn reserve_scratch(&mut self) {
         let nodes = self.nodes.len();
         // An explicit DFS stack holds at most three siblings per level + 4.
@@ -513,6 +526,25 @@ pub(super) fn quadrant_of(bounds: &Aabb, aabb: &Aabb) -> Option<u32> {
         return None;
     };
     Some(row * 2 + column)
+}
+
+/// Why [`quadrant_of`] finds no quadrant for `aabb` (for a trace): the
+/// same closed comparisons, read axis by axis. A box whose extent along an
+/// axis lies inside the node crosses that axis's midline when it fits
+/// neither half; one that sticks out of the node (only the root: a box not
+/// wholly inside the world) is not inside it.
+pub(super) fn straddle_reason(bounds: &Aabb, aabb: &Aabb) -> TraceReason {
+    if !bounds.contains(aabb) {
+        return TraceReason::NotInsideNode;
+    }
+    let (mid_x, mid_y) = midpoint(bounds);
+    let crosses_x = !(aabb.max_x <= mid_x || mid_x <= aabb.min_x);
+    let crosses_y = !(aabb.max_y <= mid_y || mid_y <= aabb.min_y);
+    match (crosses_x, crosses_y) {
+        (true, true) => TraceReason::CrossesBothMidlines,
+        (true, false) => TraceReason::CrossesVerticalMidline,
+        _ => TraceReason::CrossesHorizontalMidline,
+    }
 }
 
 /// Leaves policy: whether `aabb` reaches exactly one quadrant of a leaf

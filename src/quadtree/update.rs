@@ -4,25 +4,33 @@
 use super::tree::{quadrant_of, spreads_in, Quadtree, ROOT};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
+use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
 impl Quadtree {
     /// Straddle policy: stays while its node still is the deepest one
     /// containing the box; else moves to the new deepest container, found
     /// from the old node rather than the root.
-    pub(super) fn update_straddle(&mut self, proxy: u32, aabb: Aabb) {
+    pub(super) fn update_straddle<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
+        t.note(|| Step::new(TraceKind::Update).of(proxy).at(aabb));
         let item = self.first_item[proxy as usize];
         let node = self.items.node[item as usize];
         let n = &self.nodes[node as usize];
         let fits_here = node == ROOT || n.bounds.contains(&aabb);
         if fits_here && (n.is_leaf() || quadrant_of(&n.bounds, &aabb).is_none()) {
+            t.note(|| self.node_step(TraceKind::Stays, node).because(TraceReason::SameNode).of(proxy));
             self.items.boxes[item as usize] = aabb;
             return;
         }
-        let target = self.deepest_container(node, &aabb);
+        let target = self.deepest_container(node, &aabb, t);
         self.remove_item(item);
+        t.note(|| {
+            let n = &self.nodes[node as usize];
+            self.node_step(TraceKind::TakeOut, node).of(proxy).count(n.count).limit(self.limits.max_objects)
+        });
         self.push_item(target, proxy, aabb);
-        self.split_overflowing(target);
-        self.collapse_sparse_ancestors(node);
+        t.note(|| self.filed_step(proxy, target, &aabb));
+        self.split_overflowing(target, t);
+        self.collapse_sparse_ancestors(node, t);
         self.dirty.clear();
         self.compact_if_wasteful();
     }
@@ -30,9 +38,11 @@ impl Quadtree {
     /// Leaves policy: stays while its box keeps to its stay intervals (a
     /// store of the new box in each of its items); else it is re-filed by
     /// the difference between the leaves it is in and those it reaches now.
-    pub(super) fn update_leaves(&mut self, proxy: u32, aabb: Aabb) {
+    pub(super) fn update_leaves<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
+        t.note(|| Step::new(TraceKind::Update).of(proxy).at(aabb));
         let first = self.first_item[proxy as usize];
         if self.stay[proxy as usize].holds(&aabb) {
+            t.note(|| Step::new(TraceKind::Stays).because(TraceReason::StayIntervals).of(proxy));
             let mut item = first;
             while item != NULL_INDEX {
                 self.items.boxes[item as usize] = aabb;
@@ -42,15 +52,16 @@ impl Quadtree {
         }
         let inside = self.holds_inside(&aabb);
         if first != NULL_INDEX && inside {
-            self.move_between_leaves(proxy, first, aabb);
+            self.move_between_leaves(proxy, first, aabb, t);
         } else if first == NULL_INDEX && !inside {
             // Stays in the outside list.
+            t.note(|| Step::new(TraceKind::Stays).because(TraceReason::StillOutside).of(proxy));
             self.outside_boxes[self.outside_pos[proxy as usize] as usize] = aabb;
             return;
         } else {
             // Into the outside list or out of it.
-            self.unfile(proxy);
-            self.file(proxy, aabb, ROOT);
+            self.unfile(proxy, t);
+            self.file(proxy, aabb, ROOT, t);
         }
         self.dirty.push(proxy);
         self.refresh_dirty_stays();
@@ -64,7 +75,7 @@ impl Quadtree {
     /// collapse). Splits come before collapses, so neither frees a leaf
     /// still to be visited: a node that just split holds more than
     /// `max_objects` below it, and so does every node above it.
-    fn move_between_leaves(&mut self, proxy: u32, first: u32, aabb: Aabb) {
+    fn move_between_leaves<T: Tracer<Step>>(&mut self, proxy: u32, first: u32, aabb: Aabb, t: &mut T) {
         let old = self.items.boxes[first as usize];
         let mut held = std::mem::take(&mut self.held_items);
         let mut reached = std::mem::take(&mut self.leaves);
@@ -81,12 +92,13 @@ impl Quadtree {
             reached.extend(held.iter().map(|&(leaf, _)| leaf));
         } else {
             let from = self.reach_container(held[0].0, &aabb);
-            self.collect_reached_leaves(from, &aabb, &mut reached);
+            self.collect_reached_leaves(from, &aabb, &mut reached, t);
         }
         held.sort_unstable();
         reached.sort_unstable();
         for &(leaf, item) in &held {
             if reached.binary_search(&leaf).is_ok() {
+                t.note(|| self.node_step(TraceKind::Stays, leaf).because(TraceReason::Reached).of(proxy));
                 self.items.boxes[item as usize] = aabb;
                 let bounds = &self.nodes[leaf as usize].bounds;
                 if !spreads_in(bounds, &old) && spreads_in(bounds, &aabb) {
@@ -97,21 +109,27 @@ impl Quadtree {
         for &leaf in &reached {
             if held.binary_search_by_key(&leaf, |&(held_leaf, _)| held_leaf).is_err() {
                 self.push_item(leaf, proxy, aabb);
+                t.note(|| self.filed_step(proxy, leaf, &aabb));
                 due.push(leaf);
             }
         }
         for &leaf in &due {
-            self.split_overflowing(leaf);
+            self.split_overflowing(leaf, t);
         }
         due.clear();
         for &(leaf, item) in &held {
             if reached.binary_search(&leaf).is_err() {
                 self.remove_item(item);
+                t.note(|| {
+                    let n = &self.nodes[leaf as usize];
+                    let step = self.node_step(TraceKind::TakeOut, leaf).because(TraceReason::NotReached);
+                    step.of(proxy).count(n.count).limit(self.limits.max_objects)
+                });
                 due.push(leaf);
             }
         }
         for &leaf in &due {
-            self.collapse_sparse_ancestors(leaf);
+            self.collapse_sparse_ancestors(leaf, t);
         }
         self.held_items = held;
         self.leaves = reached;
@@ -123,6 +141,9 @@ impl Quadtree {
     /// with its min corner off the far edges (a box so thin that
     /// `x + w == x` on the edge reaches the next leaf) reaches that leaf and
     /// no other; and see `reaches_the_same_block`. False when unsure.
+    // Inlined, as when the everyday code was its only caller (the traced
+    // copy calls it too).
+    #[inline(always)]
     fn reaches_the_same_leaves(&self, first: u32, held: usize, aabb: &Aabb) -> bool {
         if held == 1 {
             let leaf = &self.nodes[self.items.node[first as usize] as usize].bounds;
@@ -138,6 +159,8 @@ impl Quadtree {
     /// it reaches each of them and lies in the rectangle with its min corner
     /// off the far edges (no leaf outside is reached then, as in
     /// `reach_container`). `None` when the leaves are not such a block.
+    // Inlined, as when the everyday code was its only caller.
+    #[inline(always)]
     fn reaches_the_same_block(&self, first: u32, aabb: &Aabb) -> Option<bool> {
         let union = self.tiled_rectangle(first)?;
         let mut reaches_all = true;

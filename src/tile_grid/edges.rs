@@ -11,7 +11,9 @@
 use super::grid::{EdgeSlot, TileGrid};
 use super::shape::TileShape;
 use super::side::{Door, EdgeState, Side};
+use super::trace::EdgeStep;
 use crate::error::Result;
+use crate::trace::{NoTrace, TraceKind, TraceReason, Tracer};
 
 impl TileGrid {
     /// The state of one side of a cell, after simplification and doors.
@@ -83,13 +85,54 @@ impl TileGrid {
 
     /// What an edge should be from its two cells and its door, from scratch.
     pub(super) fn compute_edge(&self, col: u32, row: u32, side: Side) -> EdgeState {
+        self.compute_edge_traced(col, row, side, &mut NoTrace)
+    }
+
+    /// [`compute_edge`](TileGrid::compute_edge), telling `t` each step:
+    /// the two cells' views of the side, their combination, the door.
+    pub(super) fn compute_edge_traced<T: Tracer<EdgeStep>>(
+        &self,
+        col: u32,
+        row: u32,
+        side: Side,
+        t: &mut T,
+    ) -> EdgeState {
         let slot = self.slot(col, row, side);
-        if let Some(door) = self.door_at(slot) {
-            return EdgeState::of_door(door);
+        let mine_tile = self.tiles[self.cell_index(col, row)];
+        let theirs_tile = self.neighbour_tile(col, row, side);
+        let mine = mine_tile.side_view(side);
+        let theirs = theirs_tile.side_view(side.opposite());
+        t.note(|| EdgeStep::side_view(col.into(), row.into(), side, mine_tile, true));
+        t.note(|| {
+            let (dc, dr) = side.outward();
+            let (c, r) = (i64::from(col) + dc as i64, i64::from(row) + dr as i64);
+            EdgeStep::side_view(c, r, side.opposite(), theirs_tile, slot.neighbour.is_some())
+        });
+        let tiles = EdgeState::combine(mine, theirs);
+        t.note(|| {
+            use EdgeState::{Empty, Interesting, Solid};
+            let reason = match (mine, theirs) {
+                (Solid, Solid) => TraceReason::SolidBothSides,
+                (Solid, _) | (_, Solid) => TraceReason::SolidOneSide,
+                (Interesting, _) | (_, Interesting) => TraceReason::InterestingOneSide,
+                (Empty, Empty) => TraceReason::EmptyBothSides,
+            };
+            EdgeStep::new(TraceKind::Combine, col.into(), row.into(), side, tiles).because(reason)
+        });
+        let door = self.door_at(slot);
+        t.note(|| {
+            let (state, reason) = match door {
+                None => (tiles, TraceReason::NoDoor),
+                Some(Door::Open) => (EdgeState::of_door(Door::Open), TraceReason::DoorOpen),
+                Some(Door::Closed) => (EdgeState::of_door(Door::Closed), TraceReason::DoorClosed),
+            };
+            let step = EdgeStep::new(TraceKind::Door, col.into(), row.into(), side, state).because(reason);
+            EdgeStep { door: Door::code(door), ..step }
+        });
+        match door {
+            Some(door) => EdgeState::of_door(door),
+            None => tiles,
         }
-        let mine = self.tiles[self.cell_index(col, row)].side_view(side);
-        let theirs = self.neighbour_tile(col, row, side).side_view(side.opposite());
-        EdgeState::combine(mine, theirs)
     }
 
     /// Recomputes and stores one edge, noting it in the change journal when

@@ -15,6 +15,7 @@
 //! | `narrow_phase.rs` | point and box against one tile: overlap, minimal push-out, every way out |
 //! | `resolve.rs` | [`TileGrid::push_out`]: a box against all the tiles it touches |
 //! | `draw.rs` | flat edge, tile and outline data for the playground |
+//! | `trace.rs` | the traces: an edge's state from its two cells, a push-out step by step |
 //! | `presets.rs` | ASCII maps and the preset levels |
 //! | `validate.rs` | every invariant, checked from scratch |
 //!
@@ -54,6 +55,7 @@ mod shape;
 mod shape_geometry;
 mod side;
 mod touched;
+mod trace;
 mod validate;
 
 #[cfg(test)]
@@ -67,3 +69,4 @@ pub use resolve::MAX_ROUNDS;
 pub use shape::{Corner, TileShape};
 pub use shape_geometry::{to_world, QuarterCircle, TileGeometry, TilePolygon};
 pub use side::{Door, EdgeState, Side};
+pub use trace::{EdgeStep, PushOutStep};

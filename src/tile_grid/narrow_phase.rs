@@ -25,7 +25,9 @@
 use super::shape::TileShape;
 use super::shape_geometry::{to_world, TileGeometry, TilePolygon};
 use super::side::Side;
+use super::trace::PushOutStep;
 use crate::geometry::Aabb;
+use crate::trace::{NoTrace, TraceKind, TraceReason, Tracer};
 
 /// A translation that separates a box from a tile; `depth` is its length.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -95,12 +97,26 @@ pub fn penetration(shape: TileShape, tile: &Aabb, b: &Aabb, blocked: BlockedSide
 /// never blocked: they leave through the open surface of the tile.
 #[must_use]
 pub fn exits(shape: TileShape, tile: &Aabb, b: &Aabb, blocked: BlockedSides) -> Option<Exits> {
+    exits_traced(shape, tile, b, blocked, &mut NoTrace)
+}
+
+/// [`exits`], telling `t` each separating-axis test (`axis`: the axis or
+/// normal as `dx, dy`, the overlap along it as `depth`, at most 0 when it
+/// separates) and each way out offered (`exit`: the move, its length,
+/// which side or surface it leaves by, whether that side is blocked).
+pub(crate) fn exits_traced<T: Tracer<PushOutStep>>(
+    shape: TileShape,
+    tile: &Aabb,
+    b: &Aabb,
+    blocked: BlockedSides,
+    t: &mut T,
+) -> Option<Exits> {
     let mut out = Exits::new(blocked);
     match shape.geometry() {
         TileGeometry::Empty => return None,
-        TileGeometry::Polygon(p) => polygon(&p, tile, b, &mut out)?,
+        TileGeometry::Polygon(p) => polygon(&p, tile, b, &mut out, t)?,
         TileGeometry::QuarterCircle(q) => {
-            let square = square_exits(tile, b, &mut out)?;
+            let square = square_exits(tile, b, &mut out, t)?;
             let (cx, cy) = to_world(tile, q.centre);
             let r = radius(tile);
             if q.solid_inside {
@@ -108,6 +124,10 @@ pub fn exits(shape: TileShape, tile: &Aabb, b: &Aabb, blocked: BlockedSides) -> 
                 let nx = cx.clamp(square.min_x, square.max_x);
                 let ny = cy.clamp(square.min_y, square.max_y);
                 let d = (nx - cx).hypot(ny - cy);
+                t.note(|| {
+                    let (ux, uy) = if d > 0.0 { ((nx - cx) / d, (ny - cy) / d) } else { (0.0, 0.0) };
+                    axis_step(TraceReason::Radial, ux, uy, r - d)
+                });
                 if d >= r {
                     return None;
                 }
@@ -115,7 +135,14 @@ pub fn exits(shape: TileShape, tile: &Aabb, b: &Aabb, blocked: BlockedSides) -> 
                 // then the shortest ways out (the radial one is no shorter).
                 if d > 0.0 {
                     let depth = r - d;
-                    out.offer((nx - cx) / d * depth, (ny - cy) / d * depth, depth, None);
+                    out.offer(
+                        (nx - cx) / d * depth,
+                        (ny - cy) / d * depth,
+                        depth,
+                        None,
+                        TraceReason::Radial,
+                        t,
+                    );
                 }
             } else {
                 // The box's corner farthest from the centre, toward the solid.
@@ -124,6 +151,10 @@ pub fn exits(shape: TileShape, tile: &Aabb, b: &Aabb, blocked: BlockedSides) -> 
                 // Overlap needs the clipped corner beyond the circle.
                 let far =
                     (px.clamp(tile.min_x, tile.max_x) - cx).hypot(py.clamp(tile.min_y, tile.max_y) - cy);
+                t.note(|| {
+                    let (ux, uy) = if far > 0.0 { ((px - cx) / far, (py - cy) / far) } else { (0.0, 0.0) };
+                    axis_step(TraceReason::Radial, ux, uy, far - r)
+                });
                 if far <= r {
                     return None;
                 }
@@ -131,12 +162,25 @@ pub fn exits(shape: TileShape, tile: &Aabb, b: &Aabb, blocked: BlockedSides) -> 
                 // box's part inside the tile lies in the hollow.
                 let d = (px - cx).hypot(py - cy);
                 let depth = d - r;
-                out.offer((cx - px) / d * depth, (cy - py) / d * depth, depth, None);
+                out.offer((cx - px) / d * depth, (cy - py) / d * depth, depth, None, TraceReason::Radial, t);
             }
         }
     }
     out.sort();
     Some(out)
+}
+
+/// A separating-axis test: along `(dx, dy)`, overlap `depth` (at most 0:
+/// the axis separates).
+fn axis_step(axis: TraceReason, dx: f64, dy: f64, depth: f64) -> PushOutStep {
+    PushOutStep::new(TraceKind::Axis, 0).because(axis).moving(dx, dy, depth)
+}
+
+/// The overlap of `[a0, a1]` and `[b0, b1]` (at most 0 when apart).
+fn overlap_of(a0: f64, a1: f64, b0: f64, b1: f64) -> f64 {
+    let hi = if a1 < b1 { a1 } else { b1 };
+    let lo = if a0 > b0 { a0 } else { b0 };
+    hi - lo
 }
 
 /// The quarter circles' radius in world units: one tile.
@@ -146,11 +190,13 @@ fn radius(tile: &Aabb) -> f64 {
 
 /// Offers the four exits of the tile square and returns the part of the box
 /// inside the square, or `None` if the box misses the square's interior.
-fn square_exits(tile: &Aabb, b: &Aabb, out: &mut Exits) -> Option<Aabb> {
+fn square_exits<T: Tracer<PushOutStep>>(tile: &Aabb, b: &Aabb, out: &mut Exits, t: &mut T) -> Option<Aabb> {
+    t.note(|| axis_step(TraceReason::AxisX, 1.0, 0.0, overlap_of(tile.min_x, tile.max_x, b.min_x, b.max_x)));
+    t.note(|| axis_step(TraceReason::AxisY, 0.0, 1.0, overlap_of(tile.min_y, tile.max_y, b.min_y, b.max_y)));
     if !b.overlaps(tile) {
         return None;
     }
-    axis_exits((tile.min_x, tile.max_x), (tile.min_y, tile.max_y), b, out);
+    axis_exits((tile.min_x, tile.max_x), (tile.min_y, tile.max_y), b, out, t);
     Some(Aabb {
         min_x: b.min_x.max(tile.min_x),
         min_y: b.min_y.max(tile.min_y),
@@ -160,20 +206,26 @@ fn square_exits(tile: &Aabb, b: &Aabb, out: &mut Exits) -> Option<Aabb> {
 }
 
 /// Offers the four axis-aligned exits from a solid spanning `xs × ys`.
-fn axis_exits(xs: (f64, f64), ys: (f64, f64), b: &Aabb, out: &mut Exits) {
+fn axis_exits<T: Tracer<PushOutStep>>(xs: (f64, f64), ys: (f64, f64), b: &Aabb, out: &mut Exits, t: &mut T) {
     let left = b.max_x - xs.0;
     let right = xs.1 - b.min_x;
     let up = b.max_y - ys.0;
     let down = ys.1 - b.min_y;
-    out.offer(-left, 0.0, left, Some(&[Side::Left]));
-    out.offer(right, 0.0, right, Some(&[Side::Right]));
-    out.offer(0.0, -up, up, Some(&[Side::Top]));
-    out.offer(0.0, down, down, Some(&[Side::Bottom]));
+    out.offer(-left, 0.0, left, Some(&[Side::Left]), TraceReason::LeftSide, t);
+    out.offer(right, 0.0, right, Some(&[Side::Right]), TraceReason::RightSide, t);
+    out.offer(0.0, -up, up, Some(&[Side::Top]), TraceReason::TopSide, t);
+    out.offer(0.0, down, down, Some(&[Side::Bottom]), TraceReason::BottomSide, t);
 }
 
 /// Separating-axis test of a box against a convex tile polygon; offers every
 /// way out and returns `None` if some axis separates them.
-fn polygon(p: &TilePolygon, tile: &Aabb, b: &Aabb, out: &mut Exits) -> Option<()> {
+fn polygon<T: Tracer<PushOutStep>>(
+    p: &TilePolygon,
+    tile: &Aabb,
+    b: &Aabb,
+    out: &mut Exits,
+    t: &mut T,
+) -> Option<()> {
     let mut world = [(0.0, 0.0); 4];
     let n = p.vertices().len();
     for (w, &v) in world.iter_mut().zip(p.vertices()) {
@@ -186,10 +238,12 @@ fn polygon(p: &TilePolygon, tile: &Aabb, b: &Aabb, out: &mut Exits) -> Option<()
         hi = (hi.0.max(x), hi.1.max(y));
     }
     // Axes x and y: the polygon's bounding box against the box.
+    t.note(|| axis_step(TraceReason::AxisX, 1.0, 0.0, overlap_of(lo.0, hi.0, b.min_x, b.max_x)));
+    t.note(|| axis_step(TraceReason::AxisY, 0.0, 1.0, overlap_of(lo.1, hi.1, b.min_y, b.max_y)));
     if !(b.min_x < hi.0 && lo.0 < b.max_x && b.min_y < hi.1 && lo.1 < b.max_y) {
         return None;
     }
-    axis_exits((lo.0, hi.0), (lo.1, hi.1), b, out);
+    axis_exits((lo.0, hi.0), (lo.1, hi.1), b, out, t);
     // The slanted face's normal (unnormalised, so the projections of the
     // ½-grid vertices are exact; lengths are divided out at the end).
     for i in 0..n {
@@ -205,6 +259,15 @@ fn polygon(p: &TilePolygon, tile: &Aabb, b: &Aabb, out: &mut Exits) -> Option<()
         let bx = if nx > 0.0 { (b.min_x, b.max_x) } else { (b.max_x, b.min_x) };
         let by = if ny > 0.0 { (b.min_y, b.max_y) } else { (b.max_y, b.min_y) };
         let (b_min, b_max) = (project((bx.0, by.0)), project((bx.1, by.1)));
+        t.note(|| {
+            let len = nx.hypot(ny);
+            axis_step(
+                TraceReason::SlopeNormal,
+                nx / len,
+                ny / len,
+                overlap_of(p_min, p_max, b_min, b_max) / len,
+            )
+        });
         if !(b_min < p_max && p_min < b_max) {
             return None;
         }
@@ -212,14 +275,14 @@ fn polygon(p: &TilePolygon, tile: &Aabb, b: &Aabb, out: &mut Exits) -> Option<()
         let (ux, uy) = (nx / len, ny / len);
         // Out through the slanted surface: never blocked.
         let forward = (p_max - b_min) / len;
-        out.offer(ux * forward, uy * forward, forward, None);
+        out.offer(ux * forward, uy * forward, forward, None, TraceReason::SlopeSurface, t);
         // Back through the tile's corner: blocked if either side it crosses is.
         let back = (b_max - p_min) / len;
         let sides = [
             if ux > 0.0 { Side::Left } else { Side::Right },
             if uy > 0.0 { Side::Top } else { Side::Bottom },
         ];
-        out.offer(-ux * back, -uy * back, back, Some(&sides));
+        out.offer(-ux * back, -uy * back, back, Some(&sides), TraceReason::SlopeCorner, t);
     }
     Some(())
 }
@@ -246,28 +309,48 @@ impl Exits {
     /// forward by `forward`, whichever is shorter (back on a tie) — the
     /// side its centre is on. Never the other: a push through the door to
     /// a cleaner place would take a box through a closed door.
-    pub(super) fn wall(back: f64, forward: f64, vertical_wall: bool) -> Exits {
+    pub(super) fn wall<T: Tracer<PushOutStep>>(
+        back: f64,
+        forward: f64,
+        vertical_wall: bool,
+        t: &mut T,
+    ) -> Exits {
         let mut out = Exits::new([false; 4]);
         let (along, depth) = if back <= forward { (-back, back) } else { (forward, forward) };
         if vertical_wall {
-            out.offer(along, 0.0, depth, None);
+            out.offer(along, 0.0, depth, None, TraceReason::DoorSide, t);
         } else {
-            out.offer(0.0, along, depth, None);
+            out.offer(0.0, along, depth, None, TraceReason::DoorSide, t);
         }
         out
     }
 
     /// `through`: the tile sides this push leaves by (`None`: the open
-    /// surface, never blocked).
-    fn offer(&mut self, dx: f64, dy: f64, depth: f64, through: Option<&[Side]>) {
+    /// surface, never blocked); `via` names the way for a trace.
+    fn offer<T: Tracer<PushOutStep>>(
+        &mut self,
+        dx: f64,
+        dy: f64,
+        depth: f64,
+        through: Option<&[Side]>,
+        via: TraceReason,
+        t: &mut T,
+    ) {
         let blocked = through.is_some_and(|sides| sides.iter().any(|&s| self.blocked_sides[s as usize]));
         self.pushes[self.len] = Push { dx, dy, depth };
         self.blocked[self.len] = blocked;
         self.len += 1;
+        t.note(|| PushOutStep {
+            blocked,
+            ..PushOutStep::new(TraceKind::Exit, 0).because(via).moving(dx, dy, depth)
+        });
     }
 
     /// Allowed before blocked, then shorter before longer; stable, so ties
     /// keep the order offered (left, right, up, down, then slanted).
+    // Inlined, as when the everyday code was its only caller (the traced
+    // copy calls it too).
+    #[inline(always)]
     fn sort(&mut self) {
         for i in 1..self.len {
             let mut j = i;

@@ -27,9 +27,11 @@
 //! result is returned.
 
 use super::grid::TileGrid;
-use super::narrow_phase::{exits, BlockedSides, Exits, Push};
+use super::narrow_phase::{exits_traced, BlockedSides, Exits, Push};
 use super::side::{Door, Side};
+use super::trace::PushOutStep;
 use crate::geometry::Aabb;
+use crate::trace::{NoTrace, TraceKind, TraceReason, Tracer};
 
 /// Most pushes [`TileGrid::push_out`] applies.
 pub const MAX_ROUNDS: u32 = 8;
@@ -50,7 +52,21 @@ impl TileGrid {
     /// tile's shortest way out along a wall can be through the wall.
     #[must_use]
     pub fn push_out_within(&self, b: &Aabb, walls: &Aabb) -> (f64, f64) {
+        self.push_out_within_traced(b, walls, &mut NoTrace)
+    }
+
+    /// [`TileGrid::push_out_within`], telling `t` each step (see
+    /// [`TileGrid::trace_push_out`]). The tile-aware step's contacts
+    /// (`world/tile_motion.rs`) can be traced through this too, by passing
+    /// a [`crate::trace::TraceLog`] where it passes none.
+    pub fn push_out_within_traced<T: Tracer<PushOutStep>>(
+        &self,
+        b: &Aabb,
+        walls: &Aabb,
+        t: &mut T,
+    ) -> (f64, f64) {
         let tolerance = push_tolerance(self.tile_size, b);
+        t.note(|| PushOutStep::new(TraceKind::PushOut, 0).at(*b).moving(0.0, 0.0, tolerance));
         let keep_x = walls.min_x <= b.min_x && b.max_x <= walls.max_x;
         let keep_y = walls.min_y <= b.min_y && b.max_y <= walls.max_y;
         let allowed = |m: &Aabb| {
@@ -59,18 +75,26 @@ impl TileGrid {
         };
         let (mut dx, mut dy) = (0.0, 0.0);
         let mut current = *b;
-        for _ in 0..MAX_ROUNDS {
-            let Some(contact) = self.deepest_contact(&current) else {
+        let mut why = TraceReason::MaxRounds;
+        let mut rounds = MAX_ROUNDS;
+        for round in 0..MAX_ROUNDS {
+            t.note(|| PushOutStep::new(TraceKind::Round, round).at(current));
+            let Some(contact) = self.deepest_contact(&current, t) else {
+                (why, rounds) = (TraceReason::Clear, round);
                 break;
             };
             if contact.depth() <= tolerance {
+                (why, rounds) = (TraceReason::WithinTolerance, round);
                 break;
             }
-            let p = self.cleanest_exit(&current, &contact, tolerance, &allowed);
+            let p = self.cleanest_exit(&current, &contact, tolerance, &allowed, t);
             current = moved(&current, p);
             dx += p.dx;
             dy += p.dy;
         }
+        t.note(|| {
+            PushOutStep::new(TraceKind::Done, rounds).because(why).at(current).moving(dx, dy, dx.hypot(dy))
+        });
         (dx, dy)
     }
 
@@ -78,18 +102,32 @@ impl TileGrid {
     #[must_use]
     pub fn overlap_depth(&self, b: &Aabb) -> f64 {
         let mut depth = 0.0f64;
-        self.for_each_contact(b, |e| depth = depth.max(e.depth()));
+        self.for_each_contact(b, |e, _| depth = depth.max(e.depth()), &mut NoTrace);
         depth
     }
 
     /// The ways out of the deepest contact.
-    fn deepest_contact(&self, b: &Aabb) -> Option<Exits> {
+    fn deepest_contact<T: Tracer<PushOutStep>>(&self, b: &Aabb, t: &mut T) -> Option<Exits> {
         let mut deepest: Option<Exits> = None;
-        self.for_each_contact(b, |e| {
-            if deepest.is_none_or(|d| e.depth() > d.depth()) {
-                deepest = Some(e);
-            }
-        });
+        let mut at = PushOutStep::new(TraceKind::Deepest, 0);
+        self.for_each_contact(
+            b,
+            |e, contact: Option<&PushOutStep>| {
+                if deepest.is_none_or(|d| e.depth() > d.depth()) {
+                    deepest = Some(e);
+                    if let Some(&contact) = contact {
+                        at = contact;
+                    }
+                }
+            },
+            t,
+        );
+        if let Some(e) = deepest {
+            t.note(|| {
+                let step = PushOutStep { kind: TraceKind::Deepest, depth: e.depth(), ..at };
+                step.because(TraceReason::LargestDepth)
+            });
+        }
         deepest
     }
 
@@ -100,22 +138,34 @@ impl TileGrid {
     /// side). Ways out that `allowed` refuses are not taken to get there.
     /// With no clean landing within two pushes, the allowed way out
     /// leaving the shallowest overlap, as the rounds go on.
-    fn cleanest_exit(
+    fn cleanest_exit<T: Tracer<PushOutStep>>(
         &self,
         b: &Aabb,
         contact: &Exits,
         tolerance: f64,
         allowed: &impl Fn(&Aabb) -> bool,
+        t: &mut T,
     ) -> Push {
-        let mut best: Option<(f64, Push)> = None;
+        let mut best: Option<(f64, Push, TraceReason)> = None;
         let mut fallback = (false, f64::INFINITY, contact.best());
         for &p in contact.all() {
-            if best.is_some_and(|(cost, _)| p.depth >= cost) {
+            if best.is_some_and(|(cost, _, _)| p.depth >= cost) {
                 break; // shortest first: nothing later can be cheaper
             }
             let to = moved(b, p);
             let ok = allowed(&to);
             let left = self.overlap_depth(&to);
+            t.note(|| {
+                let reason = if !ok {
+                    TraceReason::CrossesWall
+                } else if left <= tolerance {
+                    TraceReason::LandsClear
+                } else {
+                    TraceReason::StillOverlaps
+                };
+                let step = PushOutStep::new(TraceKind::TryExit, 0).because(reason).at(to);
+                PushOutStep { left, ..step.moving(p.dx, p.dy, p.depth) }
+            });
             if (ok, -left) > (fallback.0, -fallback.1) {
                 fallback = (ok, left, p);
             }
@@ -123,41 +173,75 @@ impl TileGrid {
                 continue;
             }
             if left <= tolerance {
-                best = Some((p.depth, p));
+                best = Some((p.depth, p, TraceReason::FirstClearExit));
                 continue;
             }
             // A second push from where this one lands.
-            let Some(next) = self.deepest_contact(&to) else { continue };
+            let Some(next) = self.deepest_contact(&to, &mut NoTrace) else { continue };
             for &q in next.all() {
                 let cost = p.depth + q.depth;
-                if best.is_some_and(|(c, _)| cost >= c) {
+                if best.is_some_and(|(c, _, _)| cost >= c) {
                     break;
                 }
                 let there = moved(&to, q);
                 if allowed(&there) && self.overlap_depth(&there) <= tolerance {
-                    best = Some((cost, p));
+                    t.note(|| {
+                        let step = PushOutStep::new(TraceKind::TryExit, 0)
+                            .because(TraceReason::SecondPushLandsClear)
+                            .at(there);
+                        PushOutStep { left: self.overlap_depth(&there), ..step.moving(q.dx, q.dy, q.depth) }
+                    });
+                    best = Some((cost, p, TraceReason::SecondPushLandsClear));
                     break;
                 }
             }
         }
-        best.map_or(fallback.2, |(_, p)| p)
+        let (p, why) = best.map_or((fallback.2, TraceReason::LeastOverlapLeft), |(_, p, why)| (p, why));
+        t.note(|| push_step(p, why));
+        p
     }
 
     /// Calls `f` with the ways out of every tile and closed door `b`
-    /// overlaps.
-    fn for_each_contact(&self, b: &Aabb, mut f: impl FnMut(Exits)) {
+    /// overlaps, and (when `t` records) the contact's step, which says
+    /// where it is; tells `t` each touched cell's narrow phase and each
+    /// door crossed.
+    fn for_each_contact<T: Tracer<PushOutStep>>(
+        &self,
+        b: &Aabb,
+        mut f: impl FnMut(Exits, Option<&PushOutStep>),
+        t: &mut T,
+    ) {
         let range = self.touched_range(b);
         if range.is_empty() {
             return;
         }
+        let mut step = PushOutStep::new(TraceKind::Contact, 0);
         for (col, row) in range.cells() {
             let shape = self.tiles[self.cell_index(col, row)];
+            let here = |kind| {
+                let step = PushOutStep::new(kind, 0).cell(col, row).at(self.cell_bounds(col, row));
+                PushOutStep { shape: Some(shape), ..step }
+            };
             if shape.is_empty() {
+                t.note(|| here(TraceKind::Touched).because(TraceReason::EmptyTile));
                 continue;
             }
+            t.note(|| here(TraceKind::Touched));
             let tile = self.cell_bounds(col, row);
-            if let Some(e) = exits(shape, &tile, b, self.blocked_sides(col, row)) {
-                f(e);
+            let e = exits_traced(shape, &tile, b, self.blocked_sides(col, row), t);
+            if t.on() {
+                step = match e {
+                    Some(e) => here(TraceKind::Contact).because(TraceReason::Overlaps).moving(
+                        e.best().dx,
+                        e.best().dy,
+                        e.depth(),
+                    ),
+                    None => here(TraceKind::Contact).because(TraceReason::Separated),
+                };
+                t.note(|| step);
+            }
+            if let Some(e) = e {
+                f(e, t.on().then_some(&step));
             }
         }
         // Closed doors the box's interior crosses: a door on vertical line
@@ -169,7 +253,14 @@ impl TileGrid {
                     && b.min_x < x
                     && x < b.max_x
                 {
-                    f(Exits::wall(b.max_x - x, x - b.min_x, true));
+                    let e = Exits::wall(b.max_x - x, x - b.min_x, true, t);
+                    if t.on() {
+                        let door =
+                            Aabb { min_x: x, min_y: self.line(row), max_x: x, max_y: self.line(row + 1) };
+                        step = door_step(k, row, door, &e);
+                        t.note(|| step);
+                    }
+                    f(e, t.on().then_some(&step));
                 }
             }
         }
@@ -180,7 +271,14 @@ impl TileGrid {
                     && b.min_y < y
                     && y < b.max_y
                 {
-                    f(Exits::wall(b.max_y - y, y - b.min_y, false));
+                    let e = Exits::wall(b.max_y - y, y - b.min_y, false, t);
+                    if t.on() {
+                        let door =
+                            Aabb { min_x: self.line(col), min_y: y, max_x: self.line(col + 1), max_y: y };
+                        step = door_step(col, k, door, &e);
+                        t.note(|| step);
+                    }
+                    f(e, t.on().then_some(&step));
                 }
             }
         }
@@ -197,6 +295,19 @@ impl TileGrid {
         }
         blocked
     }
+}
+
+/// A closed door at line/cell `(col, row)` a push-out meets, drawn as
+/// `door`, with its way off `e`.
+fn door_step(col: u32, row: u32, door: Aabb, e: &Exits) -> PushOutStep {
+    let step =
+        PushOutStep::new(TraceKind::Contact, 0).because(TraceReason::DoorClosed).cell(col, row).at(door);
+    step.moving(e.best().dx, e.best().dy, e.depth())
+}
+
+/// The move a round makes, and why this one.
+fn push_step(p: Push, why: TraceReason) -> PushOutStep {
+    PushOutStep::new(TraceKind::Push, 0).because(why).moving(p.dx, p.dy, p.depth)
 }
 
 /// Overlap the push-out leaves alone: rounding, a billionth of a tile, but

@@ -206,6 +206,37 @@ impl TileShape {
         table[usize::from(self.index())][side as usize]
     }
 
+    /// How much of `side` the solid region lies along, from 0 (it touches
+    /// the side at a point at most, or not at all) to 1 (the whole side, as
+    /// [`TileShape::covers`]): the lengths of the outline's straight pieces
+    /// on that side's line, in tile units. For a trace, which says how a
+    /// tile meets a side; the edge rule itself asks only `covers`.
+    #[must_use]
+    pub fn side_coverage(self, side: Side) -> f64 {
+        match self.geometry() {
+            TileGeometry::Empty => 0.0,
+            TileGeometry::QuarterCircle(_) => f64::from(u8::from(self.covers(side))),
+            TileGeometry::Polygon(p) => (0..p.len)
+                .map(|i| {
+                    let (a, b) = (p.vertices[i], p.vertices[(i + 1) % p.len]);
+                    let on_line = match side {
+                        Side::Left => a.0 == 0.0 && b.0 == 0.0,
+                        Side::Right => a.0 == 1.0 && b.0 == 1.0,
+                        Side::Top => a.1 == 0.0 && b.1 == 0.0,
+                        Side::Bottom => a.1 == 1.0 && b.1 == 1.0,
+                    };
+                    if !on_line {
+                        0.0
+                    } else if side.is_vertical() {
+                        (b.1 - a.1).abs()
+                    } else {
+                        (b.0 - a.0).abs()
+                    }
+                })
+                .sum(),
+        }
+    }
+
     /// [`TileShape::covers`] worked out from the solid region's outline.
     fn covers_from_outline(self, side: Side) -> bool {
         match self.geometry() {

@@ -45,6 +45,8 @@ mod published_memory;
 mod shared;
 mod stop;
 mod tile_grid;
+#[cfg(feature = "trace")]
+mod traces;
 mod world;
 
 use std::cell::{RefCell, UnsafeCell};
@@ -221,6 +223,13 @@ fn out_ray_hit(hit: Option<crate::world::RayHit>) -> f64 {
             1.0
         }
     }
+}
+
+/// A trace's steps as flat records of its wire layout (`crate::wire`), a copy.
+pub(super) fn trace_records<S: crate::trace::Record>(steps: &[S]) -> Float64Array {
+    let mut flat = Vec::new();
+    crate::trace::flatten(steps, &mut flat);
+    Float64Array::from(&flat[..])
 }
 
 /// A box cast's answer for the façade: 1 with the hit's fields in [`OUT`]

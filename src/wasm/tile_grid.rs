@@ -29,7 +29,7 @@ const MAX_OUTLINE_SEGMENTS: u32 = 1024;
 /// reads and edits the same map.
 #[wasm_bindgen(js_name = TileGrid)]
 pub struct WasmTileGrid {
-    core: Rc<SharedWorld>,
+    pub(super) core: Rc<SharedWorld>,
     // Scratch behind the views, grown and reused: `cells` is the core's,
     // the others are handed out as views (born in published memory).
     cells: Vec<(u32, u32)>,
@@ -55,7 +55,7 @@ impl WasmTileGrid {
         }
     }
 
-    fn grid(&self) -> Ref<'_, TileGrid> {
+    pub(super) fn grid(&self) -> Ref<'_, TileGrid> {
         Ref::map(self.core.borrow(), |w| w.tiles())
     }
 

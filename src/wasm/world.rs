@@ -19,7 +19,7 @@ use super::shared::SharedWorld;
 use super::WasmTileGrid;
 use super::{
     boxes_xywh, done, names, out, out_box_hit, out_ray_hit, out_view, plain_object, status, thrown, to_js,
-    view_f64, Fault,
+    trace_records, view_f64, Fault,
 };
 use crate::quadtree::QuadtreeLimits;
 use crate::scene::Layout;
@@ -32,7 +32,7 @@ const MAX_POPULATE: u32 = 2_000_000;
 /// A world of moving boxes with switchable broad-phase structures.
 #[wasm_bindgen(js_name = World)]
 pub struct WasmWorld {
-    core: Rc<SharedWorld>,
+    pub(super) core: Rc<SharedWorld>,
     /// Scratch for the quadtree view, kept so drawing allocates nothing warm.
     node_buffer: Vec<f64>,
     /// `updateMany`'s and `setParents`' arrays, copied in by the façade.
@@ -102,7 +102,7 @@ impl WasmWorld {
     }
 
     /// [`edit`](Self::edit) for a `Result` method: a fault becomes the thrown value.
-    fn edit_js<T>(
+    pub(super) fn edit_js<T>(
         &self,
         call: impl FnOnce(&mut crate::world::World) -> crate::error::Result<T>,
     ) -> Result<T, JsValue> {
@@ -647,6 +647,7 @@ impl WasmWorld {
             ("temp", Uint32Array::from(&trace.temp[..]).into()),
             ("toTemp", Uint8Array::from(&to_temp[..]).into()),
             ("after", Uint32Array::from(&trace.after[..]).into()),
+            ("steps", trace_records(&trace.steps).into()),
         ])
     }
 }

@@ -168,6 +168,9 @@ impl World {
 
     /// [`follow_placed`](World::follow_placed) for one placed slot: its
     /// subtree, without a bitset.
+    // Always inlined, as when `update` was its only caller: the traced
+    // `update` calls it too, and a call made the everyday one do more work.
+    #[inline(always)]
     pub(super) fn follow_one(&mut self, slot: usize) {
         if !self.attachments.any() {
             return;

@@ -38,6 +38,9 @@ impl IdTable {
     }
 
     /// Records a newly issued id's slot.
+    // Inlined, as when the everyday `insert` was its only caller (the
+    // traced one calls it too).
+    #[inline(always)]
     pub(crate) fn insert(&mut self, id: u32, slot: u32) {
         let i = id as usize;
         if self.slots.len() <= i {

@@ -18,6 +18,7 @@ mod step;
 mod structure;
 mod tile_motion;
 mod tiles;
+mod traces;
 mod validate;
 mod workspace;
 
@@ -30,6 +31,7 @@ pub use step::MAX_FAST_FORWARD_STEPS;
 pub use structure::StructureKind;
 pub use tile_motion::{TileResponse, CONTACT_BUDGET};
 pub use tiles::DEFAULT_TILE_SIZE;
+pub use traces::MAX_BRUTE_FORCE_PAIR_TRACE;
 
 /// Most objects one World holds (about 1 GB with a structure's own memory,
 /// a quarter of what wasm32 can address). `insert` and `populate` past it

@@ -8,6 +8,7 @@ use super::{checked_box, World};
 use crate::error::{finite, Error, Result};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
+use crate::trace::{NoTrace, Step, Tracer};
 
 /// The objects: each one's id, box and velocity, by slot. Slots are dense
 /// indices reused through a free list, and renumbered in space order (see
@@ -63,6 +64,20 @@ impl World {
     /// Adds a box at rest and returns its id (ids start at 1 and are never
     /// reused within one world).
     pub fn insert(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<u32> {
+        self.insert_with(x, y, w, h, &mut NoTrace)
+    }
+
+    /// [`World::insert`], the structure telling `t` its steps (proxies,
+    /// not ids: the caller names them). One body for both: the check of
+    /// `t` is a test per insert.
+    pub(super) fn insert_with<T: Tracer<Step>>(
+        &mut self,
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+        t: &mut T,
+    ) -> Result<u32> {
         let aabb = checked_box(x, y, w, h)?;
         if self.objects.id_to_slot.len() >= super::MAX_OBJECTS {
             return Err(Error::TooManyObjects {
@@ -101,9 +116,13 @@ impl World {
         self.objects.moving.set(slot, false);
         self.attachments.insert(slot);
         self.objects.id_to_slot.insert(id, slot);
-        self.structure.as_broad_phase().insert(slot, aabb);
+        if t.on() {
+            self.structure.insert_traced(slot, aabb, t);
+        } else {
+            self.structure.as_broad_phase().insert(slot, aabb);
+        }
         self.slot_order.inserted += 1;
-        self.retune_cell_size();
+        self.retune_cell_size(t);
         Ok(id)
     }
 
@@ -111,9 +130,23 @@ impl World {
     /// descendants move with it; an attached object's offset to its parent
     /// becomes the new one.
     pub fn update(&mut self, id: u32, x: f64, y: f64, w: f64, h: f64) -> Result<()> {
+        self.update_with(id, x, y, w, h, &mut NoTrace)
+    }
+
+    /// [`World::update`], the structure telling `t` its steps for the
+    /// object itself (its descendants follow untraced).
+    pub(super) fn update_with<T: Tracer<Step>>(
+        &mut self,
+        id: u32,
+        x: f64,
+        y: f64,
+        w: f64,
+        h: f64,
+        t: &mut T,
+    ) -> Result<()> {
         let slot = self.slot_of("id", id)?;
         let aabb = checked_box(x, y, w, h)?;
-        self.apply_update(slot, aabb, [x, y, w, h]);
+        self.apply_update(slot, aabb, [x, y, w, h], t);
         self.follow_one(slot as usize);
         Ok(())
     }
@@ -211,12 +244,22 @@ impl World {
 
     /// Moves slot `slot` to a checked box; what hangs from it follows when
     /// the caller says so ([`World::follow_one`]).
-    fn apply_update(&mut self, slot: u32, aabb: crate::geometry::Aabb, [x, y, w, h]: [f64; 4]) {
+    fn apply_update<T: Tracer<Step>>(
+        &mut self,
+        slot: u32,
+        aabb: crate::geometry::Aabb,
+        [x, y, w, h]: [f64; 4],
+        t: &mut T,
+    ) {
         let s = slot as usize;
         self.slot_order.note_move(self.objects.boxes[s * 4], self.objects.boxes[s * 4 + 1], x, y);
         self.objects.boxes[s * 4..s * 4 + 4].copy_from_slice(&[x, y, w, h]);
         self.pairs.changed.mark(slot, &self.objects.slot_ids);
-        self.structure.as_broad_phase().update(slot, aabb);
+        if t.on() {
+            self.structure.update_traced(slot, aabb, t);
+        } else {
+            self.structure.as_broad_phase().update(slot, aabb);
+        }
     }
 
     /// Sets a box's velocity in units per second.
@@ -238,12 +281,22 @@ impl World {
     /// Deletes an object and all its descendants (objects attached to it,
     /// directly or not).
     pub fn remove(&mut self, id: u32) -> Result<()> {
+        self.remove_with(id, &mut NoTrace)
+    }
+
+    /// [`World::remove`], the structure telling `t` its steps for each
+    /// removed object in turn (one body for both, as `insert_with`).
+    pub(super) fn remove_with<T: Tracer<Step>>(&mut self, id: u32, t: &mut T) -> Result<()> {
         let slot = self.slot_of("id", id)?;
         let mut removed = std::mem::take(&mut self.workspace.removed_slots);
         self.attachments.forest.remove(slot, &mut removed);
         for &slot in &removed {
             self.objects.id_to_slot.remove(self.objects.slot_ids[slot as usize]);
-            self.structure.as_broad_phase().remove(slot);
+            if t.on() {
+                self.structure.remove_traced(slot, t);
+            } else {
+                self.structure.as_broad_phase().remove(slot);
+            }
             self.pairs.changed.mark(slot, &self.objects.slot_ids); // with its id, before the slot is freed
             self.objects.slot_ids[slot as usize] = 0;
             // Its pairs end at the next `pairs()`, which can no longer find

@@ -8,6 +8,7 @@ use crate::geometry::Aabb;
 use crate::grid::Grid;
 use crate::loose_grid::LooseGrid;
 use crate::quadtree::{Placement, Quadtree, QuadtreeLimits};
+use crate::trace::{Step, TraceKind, Tracer};
 
 /// A structure name of the contract.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -306,7 +307,8 @@ impl super::World {
 
     /// With an automatic cell size, picks it again once the number of
     /// objects has doubled since the last pick (amortised O(1) per insert).
-    pub(super) fn retune_cell_size(&mut self) {
+    /// A trace hears of it (`t`): every object was filed again.
+    pub(super) fn retune_cell_size<T: Tracer<Step>>(&mut self, t: &mut T) {
         let kind = self.structure.kind();
         if self.structure_settings.cell_size.is_some()
             || !kind.is_grid()
@@ -318,6 +320,10 @@ impl super::World {
         let size = self.suggested_cell_size(kind);
         self.structure.set_grid_cell_size(size);
         self.slot_order.stale = true;
+        t.note(|| {
+            let size = self.structure.grid_geometry().map_or(size, |g| g.cell_size);
+            Step::new(TraceKind::Refile).count(self.count() as f64).limit(size)
+        });
     }
 
     /// Files every object afresh in a new structure of the same kind, limits

@@ -473,7 +473,22 @@ function outsideMemory(array, Kind) {
  * @property {Uint32Array} temp The temporary queue at the end of the walk.
  * @property {Uint8Array} toTemp Per entry of `before`: 1 if it went to the temporary queue.
  * @property {Uint32Array} after The segment after the repair.
+ * @property {Float64Array} steps The walk as the core took it, one record
+ *   per step (`World.viewLayout('lastRepair.steps')`): T's start, one step
+ *   per entry between P and Q (to T, or pushed forward, and why), the splice.
  */
+
+/**
+ * The raw handle, if its build has the traces (the `trace` cargo feature,
+ * on by default); else an Error saying so.
+ * @template {object} R @param {R} raw @param {string} method @returns {R}
+ */
+function traced(raw, method) {
+  if (typeof (/** @type {any} */ (raw))[method] !== 'function') {
+    throw new Error(`${method}: this build of the core has no traces (it was built without the "trace" feature)`);
+  }
+  return raw;
+}
 
 /** @type {(handle: Raw.TileGrid) => TileGrid} */
 let tilesOf;
@@ -710,6 +725,23 @@ export class TileGrid {
     return r.edge(col, row, side);
   }
   /**
+   * How the state of a cell side follows from the two cells that share
+   * it, as the core computed it (a copy): records of
+   * `World.viewLayout('traceEdge')` — each cell's view of the side (its
+   * tile, how much of the side the tile's solid lies along, `empty` /
+   * `solid` / `interesting`), the two combined and simplified, a door
+   * overriding them, the state stored (what `edge` says).
+   * @param {number} col
+   * @param {number} row
+   * @param {string} side
+   * @returns {Float64Array}
+   */
+  traceEdge(col, row, side) {
+    const r = traced(this.#live(), 'traceEdge');
+    if (!num2(col, row) || typeof side !== 'string') wrongType(T.traceEdge, [col, row, side], r, r.traceEdge);
+    return r.traceEdge(col, row, side);
+  }
+  /**
    * A door on a cell side: `"closed"` (the edge is solid), `"open"`
    * (empty), or `"none"` (the tiles decide again); doors survive edits of
    * the tiles beside them.
@@ -874,6 +906,25 @@ export class TileGrid {
     if (!num4(x, y, w, h)) wrongType(T.pushOut, [x, y, w, h], r, r.pushOut);
     if (r.pushOut(x, y, w, h) === REFUSED) throw refused();
     return floats(2);
+  }
+  /**
+   * `pushOut` step by step, as the core took it (a copy): records of
+   * `World.viewLayout('tracePushOut')` — per round the box, each touched
+   * cell with its tile (the separating-axis tests, every way out with its
+   * depth and whether a neighbour's face blocks it, the contact), each
+   * closed door crossed, the deepest contact, each way out tried and the
+   * overlap it leaves, the move made; last, the total move (what
+   * `pushOut` returns) and why it stopped.
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @returns {Float64Array}
+   */
+  tracePushOut(x, y, w, h) {
+    const r = traced(this.#live(), 'tracePushOut');
+    if (!num4(x, y, w, h)) wrongType(T.tracePushOut, [x, y, w, h], r, r.tracePushOut);
+    return r.tracePushOut(x, y, w, h);
   }
   /**
    * `[col, row, …]` of the cells the segment passes through, in order
@@ -1714,11 +1765,117 @@ export class World {
   /**
    * The last `setParent`'s queue repair, when tracing is on: the segment
    * `P..=Q` before, the temporary queue, which entries went to it, the
-   * segment after; `undefined` when it repaired nothing.
+   * segment after, and the walk's `steps` as the core took them (records
+   * of `World.viewLayout('lastRepair.steps')`, see "Traces"); `undefined`
+   * when it repaired nothing.
    * @returns {RepairTrace | undefined}
    */
   lastRepair() {
     return this.#live().lastRepair();
+  }
+
+  /**
+   * Inserts a box exactly as `insert` does and returns what the structure
+   * did, step by step (a copy): records of
+   * `World.viewLayout('traceInsert')`, the first an `insert` whose `id` is
+   * the new id — a quadtree's path down (each quadrant test), where the
+   * box is stored and why, each split check and split; a grid's cells; a
+   * loose grid's home cell; or the outside list and why.
+   * @category Traces
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @returns {Float64Array}
+   */
+  traceInsert(x, y, w, h) {
+    const r = traced(this.#live(), 'traceInsert');
+    if (!num4(x, y, w, h)) wrongType(W.traceInsert, [x, y, w, h], r, r.traceInsert);
+    return r.traceInsert(x, y, w, h);
+  }
+  /**
+   * Moves a box exactly as `update` does and returns the structure's
+   * steps: whether the box stays filed where it is, else its way to its
+   * new place and what that splits or collapses (the object's own steps;
+   * its attached descendants follow untraced).
+   * @param {number} id
+   * @param {number} x
+   * @param {number} y
+   * @param {number} w
+   * @param {number} h
+   * @returns {Float64Array}
+   */
+  traceUpdate(id, x, y, w, h) {
+    const r = traced(this.#live(), 'traceUpdate');
+    if (typeof id !== 'number' || !num4(x, y, w, h)) wrongType(W.traceUpdate, [id, x, y, w, h], r, r.traceUpdate);
+    return r.traceUpdate(id, x, y, w, h);
+  }
+  /**
+   * Removes an object exactly as `remove` does and returns the
+   * structure's steps, for it and then each descendant: the nodes or
+   * cells it leaves, what collapses and what stays split.
+   * @param {number} id
+   * @returns {Float64Array}
+   */
+  traceRemove(id) {
+    const r = traced(this.#live(), 'traceRemove');
+    if (typeof id !== 'number') wrongType(W.traceRemove, [id], r, r.traceRemove);
+    return r.traceRemove(id);
+  }
+  /**
+   * The structure's search for the boxes overlapping object `id`'s box
+   * (what `query` of that box does), step by step: a `query` record, the
+   * nodes or cells visited and passed over in order, each candidate and
+   * whether it overlaps, then `done` with the tests made against the
+   * n − 1 of brute force. Changes nothing.
+   * @param {number} id
+   * @returns {Float64Array}
+   */
+  traceQuery(id) {
+    const r = traced(this.#live(), 'traceQuery');
+    if (typeof id !== 'number') wrongType(W.traceQuery, [id], r, r.traceQuery);
+    return r.traceQuery(id);
+  }
+  /**
+   * The pair search `pairs()` makes for object `id`, step by step: the
+   * whole pass runs as ever and the steps about the object are kept — the
+   * cells it is listed in, the cells searched in order (the loose grid's
+   * own cell and four forward neighbours), each candidate (tested, or
+   * passed over because the pair's overlap corner lies in another cell),
+   * the oversize objects' sweep, then `done`. Grids and brute force (at
+   * most 4096 objects); a quadtree throws (its lesson is `traceQuery`).
+   * Changes nothing.
+   * @param {number} id
+   * @returns {Float64Array}
+   */
+  tracePairs(id) {
+    const r = traced(this.#live(), 'tracePairs');
+    if (typeof id !== 'number') wrongType(W.tracePairs, [id], r, r.tracePairs);
+    return r.tracePairs(id);
+  }
+  /**
+   * The names of the steps' `kind` codes in every trace, in code order.
+   * @returns {string[]}
+   */
+  static traceKinds() {
+    return traced(bound().World, 'traceKinds').traceKinds();
+  }
+  /**
+   * The names of the steps' `reason` codes in every trace, in code order
+   * (`"none"` first).
+   * @returns {string[]}
+   */
+  static traceReasons() {
+    return traced(bound().World, 'traceReasons').traceReasons();
+  }
+  /**
+   * The most records one trace holds: a longer one keeps its first
+   * `maxTraceSteps() - 1` steps and ends with a `truncated` record whose
+   * count says how many were left out.
+   * @returns {number}
+   */
+  static maxTraceSteps() {
+    return traced(bound().World, 'maxTraceSteps').maxTraceSteps();
   }
 
   /**

@@ -7,3 +7,4 @@
 export { World, TileGrid, init, initSync } from './core';
 export type { RayHit, RepairTrace } from './facade.js';
 export { viewLayout, type ViewLayout } from './layout';
+export { readTrace, type TraceStep, type TraceView } from './trace';

@@ -1,9 +1,10 @@
 // The scene hierarchy as the page needs it, read from the core: the queue
-// (`order()`), each object's parent (`parentOf`), and the children lists the
-// core deliberately does not keep (a flat hierarchy stores only parents), derived
-// here in one pass over the queue.
+// (`order()`), each object's parent (`parentOf`), the children lists the
+// core deliberately does not keep (a flat hierarchy stores only parents),
+// derived here in one pass over the queue, and the last queue repair as the
+// core recorded it, step by step (`lastRepair()` and its `steps`).
 
-import type { World } from '../../core/index';
+import { readTrace, type TraceStep, type World } from '../../core/index';
 
 export interface Forest {
   /** `order()`: every id once, parents before children. */
@@ -54,6 +55,9 @@ export function depthOf(forest: Forest, id: number): number {
   return depth;
 }
 
+/** One step of the repair's walk, as the core took it (`lastRepair().steps`). */
+export type RepairStep = TraceStep<'position' | 'id' | 'parent' | 'forward' | 'temp'>;
+
 /** One `lastRepair()` record, with plain arrays. */
 export interface RepairTrace {
   child: number;
@@ -65,44 +69,48 @@ export interface RepairTrace {
   temp: number[];
   toTemp: boolean[];
   after: number[];
+  /** The walk: T's start, one step per entry between P and Q, the splice. */
+  steps: RepairStep[];
 }
 
 export function readRepair(world: World): RepairTrace | null {
-  const raw: unknown = world.lastRepair();
-  if (raw === undefined || raw === null || typeof raw !== 'object') return null;
-  const r = raw as Record<string, unknown>;
-  const list = (v: unknown): number[] => (ArrayBuffer.isView(v) ? Array.from(v as Uint32Array) : Array.isArray(v) ? v.map(Number) : []);
+  const r = world.lastRepair();
+  if (r === undefined) return null;
   return {
-    child: Number(r.child),
-    parent: Number(r.parent),
-    p: Number(r.p),
-    q: Number(r.q),
-    before: list(r.before),
-    temp: list(r.temp),
-    toTemp: list(r.toTemp).map((b) => b !== 0),
-    after: list(r.after),
+    child: r.child,
+    parent: r.parent,
+    p: r.p,
+    q: r.q,
+    before: Array.from(r.before),
+    temp: Array.from(r.temp),
+    toTemp: Array.from(r.toTemp, (b) => b !== 0),
+    after: Array.from(r.after),
+    steps: readTrace('lastRepair.steps', r.steps, ['position', 'id', 'parent', 'forward', 'temp']),
   };
 }
 
-/** The state of the walk after `step` steps (0 = T just created). */
+/** What the walk has built after `step` steps (0 = T just created), read from the core's steps. */
 export interface WalkState {
-  /** Index into `before` the walk is at, or -1 at the start / end. */
+  /** The core's record of this step. */
+  record: RepairStep;
+  /** Index into `before` of the entry this step decided, or -1 at the start / end. */
   cursor: number;
+  /** The entries pushed forward so far, and T so far, in the order the core's steps put them there. */
   forward: number[];
   temp: number[];
-  /** The finished segment, on the last step only. */
+  /** The finished segment, on the last step only: the core's own result. */
   result: number[] | null;
-  /** Number of steps: T's creation, one per middle entry, the final append. */
+  /** Number of steps: T's creation, one per middle entry, the splice. */
   total: number;
 }
 
 export function walk(trace: RepairTrace, step: number): WalkState {
-  const middle = trace.before.length - 2;
-  const total = middle + 2;
+  const total = trace.steps.length;
   const s = Math.max(0, Math.min(step, total - 1));
-  const forward: number[] = [];
-  const temp = [trace.parent, trace.child];
-  for (let i = 1; i <= Math.min(s, middle); i++) (trace.toTemp[i] ? temp : forward).push(trace.before[i]);
-  const last = s === total - 1;
-  return { cursor: s >= 1 && s <= middle ? s : -1, forward, temp, result: last ? [...forward, ...temp] : null, total };
+  const record = trace.steps[s];
+  const decided = trace.steps.slice(1, s + 1);
+  const forward = decided.filter((r) => r.kind === 'forward').map((r) => r.id);
+  const temp = [trace.parent, trace.child, ...decided.filter((r) => r.kind === 'to-temp').map((r) => r.id)];
+  const entry = record.kind === 'forward' || record.kind === 'to-temp';
+  return { record, cursor: entry ? record.position - trace.p : -1, forward, temp, result: record.kind === 'splice' ? trace.after : null, total };
 }

@@ -176,10 +176,12 @@ function chips(ids: number[], mark: (id: number, i: number) => string[] = () => 
 
 /**
  * Step-through of the hierarchy's queue repair: after re-parenting an
- * object (at P) under one later in the queue (at Q), walk the segment P..Q
- * entry by entry. T, the temporary queue, starts as [Q, P]; an entry whose
- * parent is in T joins T (it belongs to the moved subtree), any other is
- * pushed forward; finally T goes after the pushed entries.
+ * object (at P) under one later in the queue (at Q), the core walks the
+ * segment P..Q entry by entry and records each step
+ * (`lastRepair().steps`). T, the temporary queue, starts as [Q, P]; an
+ * entry whose parent is in T joins T (it belongs to the moved subtree), any
+ * other is pushed forward; finally T goes after the pushed entries. This
+ * panel shows the core's steps and puts them in words; it decides nothing.
  */
 export class RepairPanel implements Panel {
   readonly element: HTMLElement;
@@ -261,19 +263,20 @@ export class RepairPanel implements Panel {
     setText(this.intro, `setParent(#${r.child}, #${r.parent}): the child #${r.child} sits at P = ${r.p}, its new parent #${r.parent} at Q = ${r.q}, later, so the segment P..Q (${r.q - r.p + 1} entries) is repaired.`);
     const last = r.before.length - 1;
     this.segment.replaceChildren(
-      ...chips(r.before, (_, i) => {
+      ...chips(r.before, (id, i) => {
         const marks: string[] = [];
         if (i === 0) marks.push('is-p');
         if (i === last) marks.push('is-q');
         if (i === w.cursor) marks.push('cursor');
-        // What has been decided so far: T's founders at once, then one per step.
-        const decided = i === 0 || i === last || i <= Math.min(step, last - 1);
-        if (decided) marks.push(r.toTemp[i] ? 'to-temp' : 'pushed');
+        // What the core's steps have decided so far: T's founders at once, then one per step.
+        if (i === 0 || i === last || w.temp.includes(id)) marks.push('to-temp');
+        else if (w.forward.includes(id)) marks.push('pushed');
         return marks;
       }),
     );
-    this.forward.replaceChildren(...chips(w.forward, (_, i) => (i === w.forward.length - 1 && w.cursor >= 0 && !r.toTemp[w.cursor] ? ['just'] : [])));
-    this.temp.replaceChildren(...chips(w.temp, (_, i) => (i === w.temp.length - 1 && w.cursor >= 0 && r.toTemp[w.cursor] ? ['just', 'to-temp'] : ['to-temp'])));
+    const just = w.record.kind;
+    this.forward.replaceChildren(...chips(w.forward, (_, i) => (i === w.forward.length - 1 && just === 'forward' ? ['just'] : [])));
+    this.temp.replaceChildren(...chips(w.temp, (_, i) => (i === w.temp.length - 1 && just === 'to-temp' ? ['just', 'to-temp'] : ['to-temp'])));
     this.result.replaceChildren(...(w.result === null ? [h('span', { class: 'pending' }, '…')] : chips(w.result, (id) => (w.temp.includes(id) ? ['to-temp'] : ['pushed']))));
     setText(this.caption, this.describe(step, w.total));
     setText(this.counter, `step ${step + 1} / ${w.total}`);
@@ -286,16 +289,25 @@ export class RepairPanel implements Panel {
 
   private describe(step: number, total: number): string {
     const r = this.c.repair!;
-    if (step === 0) return `T starts as [Q, P] = [#${r.parent}, #${r.child}]: the new parent, then the moved child.`;
-    if (step === total - 1) {
-      const ok = walk(r, step).result!.every((id, i) => id === r.after[i]);
-      return `Done: the pushed entries, then T, fill P..Q: ${r.after.map((id) => `#${id}`).join(' ')}.${ok ? '' : ' (differs from the core’s result!)'}`;
+    const w = walk(r, step);
+    const record = w.record;
+    const named = (id: number) => (id === 0 ? 'the root' : `#${id}`);
+    switch (record.kind) {
+      case 'repair-start':
+        return `T starts as [Q, P] = [#${r.parent}, #${r.child}]: the new parent, then the moved child.`;
+      case 'to-temp':
+        return `#${record.id}: its parent ${named(record.parent)} is in T, so #${record.id} is part of the moved subtree and joins the end of T (${record.temp} in T).`;
+      case 'forward':
+        return `#${record.id}: its parent (${named(record.parent)}) is not in T, so #${record.id} is pushed forward and keeps its order (${record.forward} pushed so far).`;
+      case 'splice': {
+        const ok = [...w.forward, ...w.temp].every((id, i) => id === r.after[i]) && w.forward.length === record.forward && w.temp.length === record.temp;
+        return `Done: the ${record.forward} pushed entries, then the ${record.temp} of T, fill P..Q: ${r.after.map((id) => `#${id}`).join(' ')}.${ok ? '' : ' (differs from the core’s result!)'}`;
+      }
+      case 'truncated':
+        return `The core kept the first ${total - 1} steps of this repair; ${record.position} more were left out.`;
+      default:
+        return `(a step the panel does not know: ${record.kind})`;
     }
-    const id = r.before[step];
-    const parent = this.c.forest.parent.get(id) ?? 0;
-    return r.toTemp[step]
-      ? `#${id}: its parent #${parent} is in T, so #${id} is part of the moved subtree and joins the end of T.`
-      : `#${id}: its parent (${parent === 0 ? 'the root' : `#${parent}`}) is not in T, so #${id} is pushed forward and keeps its order.`;
   }
 }
 
