@@ -19,6 +19,7 @@
 // Run once per format: BROADPHASE_LIB_FORMAT=es|iife (the script runs both).
 import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
+import { freshGlue } from './scripts/fresh-glue.mjs';
 
 const WASM = 'broadphase_bg.wasm';
 const FORMAT = process.env.BROADPHASE_LIB_FORMAT === 'iife' ? 'iife' : 'es';
@@ -79,7 +80,8 @@ function wasmBesideModule(): Plugin {
 export default defineConfig({
   base: './',
   publicDir: false,
-  plugins: [wasmBesideModule()],
+  // The wasm glue as a factory, so embeds can start a fresh core after one stops.
+  plugins: [freshGlue(), wasmBesideModule()],
   build: {
     outDir: 'dist-lib',
     // The script runs the ES build first (emptying the folder), then the classic one beside it.

@@ -211,5 +211,28 @@ const bigMap = (() => {
 rowOf('tiles.loadAscii of a 4096 × 4096 map (16.8M cells, a 33 MB string)', () => new World(4096, 4096), (w) => w.tiles.loadAscii(bigMap, 1));
 rowOf('tiles.reset(4096, 4096, 1): the same size, empty, for comparison', () => new World(4096, 4096), (w) => w.tiles.reset(4096, 4096, 1));
 
+// Degenerate scenes (issue 34): every box in one place, one cell for all.
+for (const s of World.structures()) {
+  rowOf(`pairs() of 3,000 identical boxes: 4.5 million pairs, refused (${s})`, () => {
+    const w = new World(100, 100);
+    w.setStructure(s);
+    for (let i = 0; i < 3000; i++) w.insert(40, 40, 5, 5);
+    return w;
+  }, (w) => w.pairs());
+}
+for (const s of ['grid', 'loose-grid']) {
+  rowOf(`one cell for 200,000 boxes (cell size 1e6): step(1/60) + pairs (${s})`, () => {
+    const side = World.sceneSide(200_000);
+    const w = new World(side, side);
+    w.setStructure(s);
+    w.setCellSize(1e6);
+    w.populate(200_000, 1, 'uniform');
+    w.pairs();
+    return w;
+  }, (w) => {
+    w.step(1 / 60);
+    w.pairs();
+  });
+}
 console.log('| operation | median ms |\n|---|---:|\n' + rows.join('\n'));
 for (const [what, message] of refusals) console.log(`- refused: ${what}: "${message}"`);

@@ -6,11 +6,12 @@
 // the element's height); mount() into a fixed-height container (no
 // overflow). Every canvas must paint. Then every setting of the table gets
 // a bad value and must be warned about by name, and docs/EMBED.md must
-// carry the table the code validates against.
+// carry the table the code validates against and the build's download size.
 // Run `npm run build:lib` first (npm test does).
 
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { serveFiles } from './static-server.mjs';
@@ -163,14 +164,15 @@ test('mount() into a container with a set height fits it exactly: no overflow, t
         frame: frame.getBoundingClientRect().height,
         scroll: [frame.scrollHeight, frame.clientHeight],
         next: document.getElementById('next').getBoundingClientRect().top - host.getBoundingClientRect().bottom,
-        canvasShare: canvas.width / host.getBoundingClientRect().width,
+        canvasShare: [canvas.width / host.getBoundingClientRect().width, canvas.height / host.getBoundingClientRect().height],
       };
     });
     assert.equal(fit.host, 480, 'expected the container to keep its 480 px');
     assert.equal(fit.frame, 480, 'expected the playground to be exactly as tall as its container');
     assert.ok(fit.scroll[0] <= fit.scroll[1] + 1, `expected nothing to overflow the frame, found ${fit.scroll}`);
     assert.equal(fit.next, 0, 'expected the next paragraph right below the container, not overlapped');
-    assert.ok(fit.canvasShare >= 0.6, `expected the canvas to keep most of a 700 px column, it has ${(fit.canvasShare * 100).toFixed(0)} %`);
+    // A square world in a wide, low element: the panels beside it draw the map larger than under it.
+    assert.ok(fit.canvasShare.every((s) => s >= 0.55), `expected the canvas to keep most of the element, it has ${fit.canvasShare.map((s) => `${(s * 100).toFixed(0)} %`).join(' of the width, ')} of the height`);
     assert.ok(await painted('demo'), 'expected the canvas to paint');
     await browser.page.screenshot({ path: join(screenshots, 'embed-mount.png') });
   } finally {
@@ -261,18 +263,22 @@ test('docs/EMBED.md carries the settings and panel tables the code validates aga
       const end = doc.indexOf(`<!-- /${name} -->`);
       return start < 0 || end < 0 ? null : doc.slice(start + `<!-- ${name}: generated -->`.length, end).trim();
     };
+    // The download's size, from this build: the wasm and the module, gzipped, to the nearest 5 KB.
+    const kb5 = (file) => `about ${Math.round(gzipSync(readFileSync(file), { level: 9 }).length / 1024 / 5) * 5} KB`;
+    tables.sizes = `${kb5(WASM)} gzipped, the module ${kb5(MODULE)}`;
     if (process.env.UPDATE_EMBED_DOCS === '1') {
       let next = doc;
-      for (const [name, text] of [['settings', tables.settings], ['panels', tables.panels]]) {
+      for (const [name, text] of [['settings', `\n${tables.settings}\n`], ['panels', `\n${tables.panels}\n`], ['sizes', tables.sizes]]) {
         const start = next.indexOf(`<!-- ${name}: generated -->`) + `<!-- ${name}: generated -->`.length;
         const end = next.indexOf(`<!-- /${name} -->`);
-        next = `${next.slice(0, start)}\n${text}\n${next.slice(end)}`;
+        next = `${next.slice(0, start)}${text}${next.slice(end)}`;
       }
       writeFileSync(path, next);
       doc = next;
     }
     assert.equal(between('settings'), tables.settings, 'docs/EMBED.md\'s settings table differs from the code (UPDATE_EMBED_DOCS=1 node --test e2e/embed-static.test.mjs rewrites it)');
     assert.equal(between('panels'), tables.panels, 'docs/EMBED.md\'s panel table differs from the modes (UPDATE_EMBED_DOCS=1 … rewrites it)');
+    assert.equal(between('sizes'), tables.sizes, 'docs/EMBED.md\'s download size differs from the build\'s (UPDATE_EMBED_DOCS=1 … rewrites it)');
   } finally {
     await server.close();
   }

@@ -5,30 +5,26 @@
 // and as the median of a few loads: when the first canvas frame was drawn,
 // when the page shell (the mode tabs) or the embeds' placeholders showed,
 // when the wasm and the largest script arrived, and the bytes sent. Checks
-// what a reader would notice: the shell shows before the wasm has arrived,
-// the wasm download starts before the page's scripts have finished
-// arriving (in parallel, not after), the embeds keep their final size from
-// the start (no jump when the script arrives), and the first frame comes
-// within a budget. Timings: run it on a quiet machine (nothing else
-// compiling); docs/BENCHMARKS.md "First paint" has the numbers.
+// what a reader would notice, in order, not in time: the shell shows
+// before the wasm has arrived, the wasm download starts before the page's
+// scripts have finished arriving (in parallel, not after), the embeds keep
+// their final size from the start (no jump when the script arrives). The
+// timings are a benchmark, not a test: with FIRST_PAINT_WRITE=1 (five
+// loads a page, on a quiet machine) they are written into
+// docs/BENCHMARKS.md's "First paint" table.
 
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { serveDirectory } from './static-server.mjs';
-import { dist, openChromium } from './support.mjs';
+import { dist, openChromium, root } from './support.mjs';
 
-const LOADS = Number(process.env.FIRST_PAINT_LOADS ?? 3);
+const WRITE = process.env.FIRST_PAINT_WRITE === '1';
+const LOADS = Number(process.env.FIRST_PAINT_LOADS ?? (WRITE ? 5 : 3));
 /** 1.6 Mbps down, 750 kbps up, 150 ms round trip. */
 const SLOW = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) | 0, uploadThroughput: (0.75e6 / 8) | 0 };
-/**
- * The first frame must come within this on the throttled connection (ms):
- * a guard against gross regressions with room for a busy machine (a quiet
- * one takes about 1.7 s); the ordering checks are the sharp ones.
- */
-const BUDGET_MS = 3000;
-
 let server;
 let browser;
 
@@ -38,10 +34,42 @@ before(async () => {
   browser = await openChromium({ width: 1280, height: 800 });
 });
 
+/** What each page measured, for the table FIRST_PAINT_WRITE=1 writes. */
+const measured = {};
+
 after(async () => {
   await browser?.close();
   await server?.close();
+  if (WRITE && measured['/index.html'] && measured['/tutorial.html']) writeTable(measured['/index.html'], measured['/tutorial.html']);
 });
+
+/** The "First paint" table of docs/BENCHMARKS.md, from this run, between its markers. */
+function writeTable(index, tutorial) {
+  const path = join(root, 'docs', 'BENCHMARKS.md');
+  const doc = readFileSync(path, 'utf8');
+  const [open, close] = ['<!-- first-paint: generated -->', '<!-- /first-paint -->'];
+  const [start, end] = [doc.indexOf(open), doc.indexOf(close)];
+  assert.ok(start >= 0 && end > start, `expected the markers ${open} … ${close} in docs/BENCHMARKS.md`);
+  const row = (label, a, b) => `| ${label} | ${a} | ${b} |`;
+  const wasmKb = (s) => Math.round(s.wasmBytes / 1024);
+  const seconds = (kb) => ((kb * 1024 * 8) / 1.6e6).toFixed(1);
+  const table = [
+    `| median of ${LOADS} loads | \`index.html\` | \`tutorial.html\` |`,
+    '|---|---:|---:|',
+    row('first canvas frame', ms(index.summary.canvas), ms(tutorial.summary.canvas)),
+    row('first contentful paint', ms(index.summary.fcp), ms(tutorial.summary.fcp)),
+    row('page shell (mode tabs) shown', ms(index.summary.shell), '—'),
+    row('embeds at their size', '—', ms(tutorial.summary.placeholders)),
+    row('wasm request starts', ms(index.summary.wasmStart), ms(tutorial.summary.wasmStart)),
+    row('wasm arrived', ms(index.summary.wasmEnd), ms(tutorial.summary.wasmEnd)),
+    row('scripts arrived', ms(index.summary.scriptsEnd), ms(tutorial.summary.scriptsEnd)),
+    row('bytes transferred (gzipped)', `${index.summary.kb} KB`, `${tutorial.summary.kb} KB`),
+  ].join('\n');
+  const when = new Date().toISOString().slice(0, 10);
+  const load = loadavg().map((l) => l.toFixed(1)).join(', ');
+  const text = `\n${table}\n\nWritten by the command above on ${when} (load average ${load}). The wasm is ${wasmKb(index.summary)} KB of it gzipped: about ${seconds(wasmKb(index.summary))} s at 1.6 Mbps.\n`;
+  writeFileSync(path, doc.slice(0, start + open.length) + text + doc.slice(end));
+}
 
 /** Runs in the page before its own scripts: notes when things first show. */
 function instrument() {
@@ -123,7 +151,9 @@ async function measure(path) {
     wasmEnd: median(runs.map((r) => wasmOf(r).end)),
     scriptsEnd: median(runs.map((r) => Math.max(...scripts(r).map((x) => x.end)))),
     kb: Math.round(runs[0].resources.reduce((sum, x) => sum + x.bytes, runs[0].htmlBytes) / 1024),
+    wasmBytes: wasmOf(runs[0]).bytes,
   };
+  measured[path] = { runs, summary };
   console.log(
     `# first paint ${path}: first canvas frame ${ms(summary.canvas)} (runs ${runs.map((r) => Math.round(r.canvas)).join(', ')}); first contentful paint ${ms(summary.fcp)}; ` +
       `shell ${ms(summary.shell)}; placeholders ${ms(summary.placeholders)}; wasm ${ms(summary.wasmStart)} → ${ms(summary.wasmEnd)}; scripts done ${ms(summary.scriptsEnd)}; ${summary.kb} KB transferred`,
@@ -131,19 +161,17 @@ async function measure(path) {
   return { runs, summary };
 }
 
-test('index.html on a slow connection: the shell before the wasm, the wasm fetched in parallel with the scripts, the first frame within budget', async () => {
+test('index.html on a slow connection: the shell before the wasm, the wasm fetched in parallel with the scripts, a first frame', async () => {
   const { runs, summary } = await measure('/index.html');
   assert.ok(summary.shell !== null && summary.shell < summary.wasmEnd, `expected the tabs before the wasm had arrived (tabs ${ms(summary.shell)}, wasm ${ms(summary.wasmEnd)})`);
   assert.ok(summary.wasmStart < summary.scriptsEnd, `expected the wasm request to start while the scripts were still arriving (wasm from ${ms(summary.wasmStart)}, scripts done ${ms(summary.scriptsEnd)})`);
-  assert.ok(summary.canvas < BUDGET_MS, `expected the first canvas frame within ${BUDGET_MS} ms, it took ${ms(summary.canvas)}`);
   assert.deepEqual(runs.flatMap((r) => r.resources.filter((x) => x.name.endsWith('.wasm'))).length, runs.length, 'expected one wasm request per load (the preload used)');
   assert.deepEqual(browser.problems, [], 'expected no console errors');
 });
 
-test('tutorial.html on a slow connection: embeds at their final size from the start, the wasm fetched in parallel, the first frame within budget', async () => {
+test('tutorial.html on a slow connection: embeds at their final size from the start, the wasm fetched in parallel, a first frame', async () => {
   const { runs, summary } = await measure('/tutorial.html');
   for (const r of runs) assert.deepEqual(r.heightsEarly, r.heightsFinal, 'expected each embed to have its final height before its script ran (no jump)');
   assert.ok(summary.wasmStart < summary.scriptsEnd, `expected the wasm request to start while the scripts were still arriving (wasm from ${ms(summary.wasmStart)}, scripts done ${ms(summary.scriptsEnd)})`);
-  assert.ok(summary.canvas < BUDGET_MS, `expected the first canvas frame within ${BUDGET_MS} ms, it took ${ms(summary.canvas)}`);
   assert.deepEqual(browser.problems, [], 'expected no console errors');
 });

@@ -17,10 +17,8 @@ const SWIPES = 20;
 let browser;
 let page;
 
-before(async () => {
-  browser = await launch({ width: 390, height: 844, touch: true });
-  page = browser.page;
-  mkdirSync(screenshots, { recursive: true });
+/** The page of one embed per mode, text between them, every embed drawn. */
+async function embedsPage() {
   await page.goto(`${browser.baseUrl}tutorial.html`);
   await page.evaluate(() => customElements.whenDefined('broadphase-playground'));
   await page.evaluate((modes) => {
@@ -33,6 +31,13 @@ before(async () => {
     await Promise.all([...document.querySelectorAll('broadphase-playground')].map((el) => el.ready));
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
+}
+
+before(async () => {
+  browser = await launch({ width: 390, height: 844, touch: true });
+  page = browser.page;
+  mkdirSync(screenshots, { recursive: true });
+  await embedsPage();
 });
 
 after(async () => {
@@ -183,4 +188,73 @@ test('on a phone, a finger on a box too small to aim at scrolls; held still firs
   }
   const moved = await page.evaluate((id) => Array.from(window.__broadphase.world.box(id)), box.id);
   assert.ok(Math.abs(moved[0] - (box.x + 40 / box.k)) < 3 / box.k, `expected the long press to drag the box 40 px right: x ${box.x} → ${moved[0]} (${(40 / box.k).toFixed(1)} units expected)`);
+});
+
+/** One finger from `from` by (dx, dy), in steps, without waiting first (a drag, not a long press). */
+async function fingerDrag(cdp, from, dx, dy) {
+  const send = (type, p) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: p ? [{ x: p.x, y: p.y, id: 1 }] : [] });
+  await send('touchStart', from);
+  for (let i = 1; i <= 8; i++) {
+    await send('touchMove', { x: from.x + (dx * i) / 8, y: from.y + (dy * i) / 8 });
+    await page.waitForTimeout(16);
+  }
+  await send('touchEnd');
+}
+
+test('on a phone, with the Box tool pressed, one finger draws a box (Rays, Tiles), even where tapping the tool did not focus the embed; the help says so', async () => {
+  await embedsPage();
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    for (const mode of ['rays', 'tiles']) {
+      const id = `e-${mode}`;
+      await page.evaluate((id) => document.getElementById(id).scrollIntoView({ block: 'start' }), id);
+      await page.waitForTimeout(150);
+      // The boxes as the mode's box list shows them.
+      const count = () => page.evaluate((id) => document.getElementById(id).shadowRoot.querySelectorAll('.box-list-row').length, id);
+      const before = await count();
+      // The tool pressed as a tap would, then focus taken away (a phone whose taps focus no button).
+      await page.evaluate(([id, mode]) => {
+        const root = document.getElementById(id).shadowRoot;
+        const tool = mode === 'rays' ? root.querySelector('[data-tool="box"]') : [...root.querySelectorAll('.tiles-tools button')].find((b) => b.textContent.trim() === 'Box');
+        tool.click();
+        root.activeElement?.blur();
+      }, [id, mode]);
+      const rect = await page.evaluate((id) => {
+        const r = document.getElementById(id).shadowRoot.querySelector('canvas#world').getBoundingClientRect();
+        return { left: r.left, top: r.top, width: r.width, height: r.height };
+      }, id);
+      const y0 = await page.evaluate(() => window.scrollY);
+      await fingerDrag(cdp, { x: rect.left + rect.width * 0.45, y: rect.top + rect.height * 0.45 }, 50, 40);
+      await page.waitForTimeout(200);
+      const after = await count();
+      assert.equal(after, before + 1, `${mode}: expected a one-finger drag with the Box tool to draw a box (${before} boxes before, ${after} after)`);
+      assert.equal(await page.evaluate(() => window.scrollY), y0, `${mode}: expected the drawing finger not to scroll the page`);
+      const help = await page.evaluate((id) => document.getElementById(id).shadowRoot.querySelector('#stage-help').textContent, id);
+      assert.match(help, /Box[^·]*one finger|one finger[^·]*Box/, `${mode}: expected the help to say a finger draws with Box: "${help}"`);
+      assert.match(help, /tap a box to pick it, then drag it with one finger/, `${mode}: expected the help to say how to pick a small box: "${help}"`);
+    }
+  } finally {
+    await cdp.detach();
+  }
+});
+
+test('on a phone, a small box in Tiles (14 × 10) is picked with a tap, then dragged with one finger', async () => {
+  await page.goto(`${browser.baseUrl}#mode=tiles&boxes=120,144,14,10`);
+  await page.waitForFunction(() => (window.__broadphaseTiles?.frame ?? 0) > 2);
+  const box = () => page.evaluate(() => window.__broadphaseTiles.boxes()[0]);
+  const b0 = await box();
+  assert.deepEqual([b0.w, b0.h], [14, 10], 'expected the 14 × 10 box');
+  const at = await page.evaluate((b) => window.__broadphaseTiles.worldToScreen(b.x + b.w / 2, b.y + b.h / 2), b0);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await page.touchscreen.tap(at.x, at.y);
+    await page.waitForTimeout(100);
+    await fingerDrag(cdp, at, 48, 0);
+  } finally {
+    await cdp.detach();
+  }
+  const b1 = await box();
+  const k = await page.evaluate(() => window.__broadphaseTiles.worldToScreen(1, 0).x - window.__broadphaseTiles.worldToScreen(0, 0).x);
+  assert.ok(Math.abs(b1.x - (b0.x + 48 / k)) < 4 / k + 24, `expected the tapped box to follow the finger 48 px right: x ${b0.x} → ${b1.x} (${(48 / k).toFixed(1)} units, snapped to cells)`);
+  assert.ok(b1.x > b0.x, `expected the box to move right: x ${b0.x} → ${b1.x}`);
 });

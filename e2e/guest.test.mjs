@@ -1,6 +1,7 @@
 // The embed as a guest in someone else's article: every mode fits the
-// column it is given (nothing outside the element, nothing cut off, the
-// canvas at least 55 % of the height in a phone-width column), leaves the
+// column it is given, 320 to 1400 px, on every panel's tab (nothing
+// outside the element, nothing cut off, the canvas at least 55 % of the
+// height in a phone-width column), leaves the
 // reader's wheel and swipes to the page until engaged, and keeps the keys
 // it handles to itself. Pages are built in tutorial.html's document (the
 // element is defined there) with the article replaced by a test column.
@@ -13,7 +14,7 @@ import { misfits } from './fit.mjs';
 import { launch, screenshots, waitUntil } from './support.mjs';
 
 const MODES = ['quadtree', 'grids', 'hierarchy', 'tiles', 'rays', 'play'];
-const WIDTHS = [360, 480, 624, 760, 1000, 1240];
+const WIDTHS = [320, 360, 480, 624, 760, 1000, 1240, 1400];
 
 let browser;
 let page;
@@ -49,14 +50,26 @@ async function column(html) {
 }
 
 for (const width of WIDTHS) {
-  test(`every mode fits a ${width} px column: nothing outside the element or cut off${width <= 480 ? ', the canvas ≥ 55 % of the height' : ''}`, async () => {
+  test(`every mode fits a ${width} px column, every panel: nothing outside the element or cut off${width <= 480 ? ', the canvas ≥ 55 % of the height' : ''}`, async () => {
     await page.setViewportSize({ width: Math.max(width + 80, 1000), height: 900 });
     await column(`<main style="width:${width}px;margin:20px">${MODES.map((m) => `<broadphase-playground id="e-${m}" mode="${m}" style="margin-bottom:24px"></broadphase-playground>`).join('')}</main>`);
     const failures = [];
     for (const mode of MODES) {
-      const fit = await misfits(page, `e-${mode}`);
-      if (fit.bad.length > 0) failures.push(`${mode} at ${width} px: ${fit.bad.slice(0, 8).join('; ')}${fit.bad.length > 8 ? ` (+${fit.bad.length - 8} more)` : ''}`);
-      if (width <= 480 && fit.canvasShare < 0.55) failures.push(`${mode} at ${width} px: the canvas is ${(100 * fit.canvasShare).toFixed(0)} % of the ${fit.height} px element (${fit.canvas.join(' × ')})`);
+      // As a reader sees it: in view (an embed far from view shows no panels until it is near).
+      await page.evaluate((id) => document.getElementById(id).scrollIntoView({ block: 'center' }), `e-${mode}`);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      // Every panel, each behind its tab where the panels take turns (the Grids comparison table among them).
+      const tabs = await page.evaluate((id) => [...document.getElementById(id).shadowRoot.querySelectorAll('.panel-tab')].filter((t) => t.getClientRects().length > 0).map((t) => t.textContent), `e-${mode}`);
+      for (let t = 0; t < Math.max(1, tabs.length); t++) {
+        if (tabs.length > 0) {
+          await page.evaluate(([id, t]) => [...document.getElementById(id).shadowRoot.querySelectorAll('.panel-tab')].filter((b) => b.getClientRects().length > 0)[t].click(), [`e-${mode}`, t]);
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        }
+        const where = `${mode} at ${width} px${tabs.length > 0 ? `, tab "${tabs[t]}"` : ''}`;
+        const fit = await misfits(page, `e-${mode}`);
+        if (fit.bad.length > 0) failures.push(`${where}: ${fit.bad.slice(0, 8).join('; ')}${fit.bad.length > 8 ? ` (+${fit.bad.length - 8} more)` : ''}`);
+        if (width <= 480 && fit.canvasShare < 0.55) failures.push(`${where}: the canvas is ${(100 * fit.canvasShare).toFixed(0)} % of the ${fit.height} px element (${fit.canvas.join(' × ')})`);
+      }
     }
     if (width === 624 || width === 360) {
       await page.evaluate(() => document.getElementById('e-grids').scrollIntoView({ block: 'start' }));

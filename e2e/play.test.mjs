@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, screenshots, waitUntil } from './support.mjs';
+import { launch, pixelAt, screenshots, waitUntil } from './support.mjs';
 
 let page;
 let baseUrl;
@@ -122,6 +122,73 @@ test('touching gold collects it: the score goes up and the coin is gone', async 
   assert.equal(result.after.coins, result.before.coins - 1, 'expected one coin fewer');
   assert.equal(result.after.alive, false, 'expected the coin removed from the world');
   await waitUntil(page, 'the score on screen', () => document.getElementById('play-score')?.textContent, (t) => Number(t) >= 1);
+});
+
+test('a safe start: no mine comes near the spawn in its first three seconds, and a player holding → is not hit in them (30 seeds)', async () => {
+  const report = await P(() => {
+    const h = window.__broadphasePlay;
+    h.pause(true);
+    const out = { near: [], hitEarly: [] };
+    for (let seed = 1; seed <= 30; seed++) {
+      for (const buttons of [0, 2, 2 | 4]) {
+        h.restart(seed);
+        const g = h.game();
+        const [sx, sy] = g.spawnPoint;
+        for (let t = 0; t < 180; t++) {
+          g.step(buttons);
+          if (g.hits > 0) {
+            out.hitEarly.push(`seed ${seed}, buttons ${buttons}: hit at tick ${t}`);
+            break;
+          }
+          if (buttons !== 0) continue;
+          for (const [id, kind] of g.kinds) {
+            if (kind !== 'mine') continue;
+            const [x, y] = g.world.box(id);
+            if (Math.hypot(x - sx, y - sy) < 2 * g.tiles.tileSize) out.near.push(`seed ${seed}: mine #${id} ${Math.hypot(x - sx, y - sy).toFixed(0)} units from the spawn at tick ${t}`);
+          }
+        }
+      }
+    }
+    h.pause(false);
+    return out;
+  });
+  assert.deepEqual(report.near.slice(0, 5), [], 'expected no mine within two tiles of the spawn in the first three seconds');
+  assert.deepEqual(report.hitEarly.slice(0, 5), [], 'expected no hit in the first three seconds');
+});
+
+test('a hit shows what happened: a burst where it was, the way back, the count on the canvas and in the panel, the player blinking', async () => {
+  const hit = await P(() => {
+    const h = window.__broadphasePlay;
+    h.pause(true);
+    h.restart(1, 1);
+    const g = h.game();
+    for (let t = 0; t < 200; t++) g.step(0);
+    // The one mine, put on the player once the start's grace is over.
+    const [mine] = [...g.kinds].find(([, k]) => k === 'mine');
+    const [x, y] = g.playerBox();
+    g.world.update(mine, x + 3, y + 6, 6, 6);
+    g.world.setVelocity(mine, 0, 0);
+    g.step(0);
+    return { hits: g.hits, at: g.lastHit, player: g.playerBox().slice(0, 2), spawn: [...g.spawnPoint], grace: g.graceLeft };
+  });
+  assert.equal(hit.hits, 1, 'expected the mine to hit the player');
+  assert.deepEqual(hit.player, hit.spawn, 'expected the player back at the start');
+  assert.ok(hit.grace > 60, `expected a grace after the hit, ${hit.grace} ticks`);
+  await page.waitForTimeout(200);
+  const shown = await P(() => ({ hits: document.getElementById('play-hits').textContent, status: document.querySelector('#play-panel [role="status"]').textContent }));
+  assert.equal(shown.hits, '1', 'expected the panel to count the hit');
+  assert.match(shown.status, /mine hit you: back to the start/i, `expected the panel to say what happened: "${shown.status}"`);
+  // The burst: the hit's colour on the ring around where the player was.
+  const centre = await P(([x, y]) => window.__broadphasePlay.worldToScreen(x + 6, y + 9), [hit.at.x, hit.at.y]);
+  const red = [];
+  for (let a = 0; a < 16; a++) {
+    const [r, g, b] = await pixelAt(page, centre.x + 9 * Math.cos((a * Math.PI) / 8), centre.y + 9 * Math.sin((a * Math.PI) / 8));
+    if (r > 180 && g < 120 && b < 140) red.push(a);
+  }
+  assert.ok(red.length >= 4, `expected the burst's red ring around the hit, found it at ${red.length} of 16 points`);
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, 'play-hit.png') });
+  await P(() => window.__broadphasePlay.pause(false));
 });
 
 test('a recorded input replay reproduces the same final position', async () => {

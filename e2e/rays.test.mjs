@@ -516,6 +516,30 @@ async function raysPicture(p) {
   return p.evaluate(() => document.getElementById('world').toDataURL());
 }
 
+test('a box drawn from the keyboard: I on the focused canvas draws one in the middle of the view, the arrows move it and Shift+arrows size it; the help says so', async () => {
+  await open();
+  await page.locator('#world').focus();
+  await page.keyboard.press('i');
+  await nextFrames();
+  const [made] = await drawnBoxes();
+  assert.ok(made !== undefined, 'expected I to draw a box');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Shift+ArrowDown');
+  await page.keyboard.press('Shift+ArrowDown');
+  await nextFrames();
+  const [after] = await drawnBoxes();
+  assert.ok(after.x > made.x, `expected the arrows to move the new box right: x ${made.x} → ${after.x}`);
+  assert.ok(after.h > made.h, `expected Shift+arrows to make the new box taller: h ${made.h} → ${after.h}`);
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await page.keyboard.press('Control+z');
+  await nextFrames();
+  assert.equal((await drawnBoxes()).length, 0, 'expected undo to take the keyboard\'s box back, step by step');
+  const help = await page.evaluate(() => document.getElementById('stage-help').textContent);
+  assert.match(help, /I draws a box/, `expected the help to say how: "${help}"`);
+});
+
 test('a link keeps the drawn boxes and the zoom and pan: a new page shows the same picture', async () => {
   await page.goto('about:blank');
   await open('paused');

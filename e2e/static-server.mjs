@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs';
 
 const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css', '.json': 'application/json', '.txt': 'text/plain; charset=utf-8', '.xml': 'application/xml' };
 
-/** Starts the server on a free port; returns { url, close }. */
-export async function serveFiles(files, { wasmType = 'application/wasm' } = {}) {
+/** Starts the server on a free port; returns { url, close }. `headers` go with every answer (a page's policy). */
+export async function serveFiles(files, { wasmType = 'application/wasm', headers = {} } = {}) {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const entry = files[path];
@@ -22,7 +22,7 @@ export async function serveFiles(files, { wasmType = 'application/wasm' } = {}) 
     }
     const body = typeof entry === 'object' && 'text' in entry ? entry.text : readFileSync(entry);
     const ext = path.slice(path.lastIndexOf('.'));
-    res.writeHead(200, { 'Content-Type': ext === '.wasm' ? wasmType : (TYPES[ext] ?? 'application/octet-stream') });
+    res.writeHead(200, { ...headers, 'Content-Type': ext === '.wasm' ? wasmType : (TYPES[ext] ?? 'application/octet-stream') });
     res.end(body);
   });
   return listening(server);
@@ -34,7 +34,7 @@ export async function serveFiles(files, { wasmType = 'application/wasm' } = {}) 
  * page. With `gzip`, text and wasm go out gzipped to clients that accept
  * it (compressed once per file). Returns { url, close }.
  */
-export async function serveDirectory(dir, { gzip = false } = {}) {
+export async function serveDirectory(dir, { gzip = false, headers = {} } = {}) {
   const { existsSync, statSync } = await import('node:fs');
   const { join, normalize } = await import('node:path');
   const { gzipSync } = await import('node:zlib');
@@ -58,11 +58,11 @@ export async function serveDirectory(dir, { gzip = false } = {}) {
     const compressible = /^(text\/|application\/(json|wasm|javascript)|image\/svg)/.test(type);
     if (gzip && compressible && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
       if (!packed.has(file)) packed.set(file, gzipSync(readFileSync(file), { level: 9 }));
-      res.writeHead(200, { 'Content-Type': type, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+      res.writeHead(200, { ...headers, 'Content-Type': type, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
       res.end(packed.get(file));
       return;
     }
-    res.writeHead(200, { 'Content-Type': type });
+    res.writeHead(200, { ...headers, 'Content-Type': type });
     res.end(readFileSync(file));
   });
   return listening(server);

@@ -285,6 +285,56 @@ test('arrow keys move the selected box and Shift+arrows resize it; the cells fol
   assert.ok(Math.abs(c1.box.x - (c0.x - step)) < 1e-9, `expected ← to move box C left by ${step}, it went ${c0.x} → ${c1.box.x}`);
 });
 
+test('the keyboard alone: Esc lets go of the box, the arrows move a tile cursor (drawn), Enter paints and erases, I draws a box that the arrows size; Tab leaves', async () => {
+  await open();
+  await page.locator('#world').focus();
+  await page.keyboard.press('Escape');
+  assert.equal(await page.evaluate(() => window.__broadphaseTiles.selected), -1, 'expected Esc to let go of the selected box');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'world', 'expected the first Esc to keep the map focused');
+  // The cursor starts in the middle of the view; three cells right, one down.
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
+  const cursor = await page.evaluate(() => window.__broadphaseTiles.cursor());
+  assert.ok(Array.isArray(cursor), `expected a tile cursor, got ${JSON.stringify(cursor)}`);
+  const [col, row] = cursor;
+  const ts = await page.evaluate(() => window.__broadphaseTiles.tiles.tileSize);
+  // Drawn: the cursor's dashed ring in the keyboard's colour on the cell's edge.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const ring = [];
+  for (let i = 1; i < 8; i++) {
+    const at = await page.evaluate(([x, y]) => window.__broadphaseTiles.worldToScreen(x, y), [(col + i / 8) * ts, row * ts]);
+    ring.push(await pixelAt(page, at.x, at.y));
+  }
+  assert.ok(ring.some(([r, g, b]) => r > 200 && g > 150 && b < 140), `expected the cursor's amber ring on the cell's top edge, saw ${JSON.stringify(ring)}`);
+  const shape = await page.evaluate(() => window.__broadphaseTiles.shape);
+  const tileAt = () => page.evaluate(([c, r]) => window.__broadphaseTiles.tiles.tile(c, r), [col, row]);
+  await page.keyboard.press('Enter');
+  assert.equal(await tileAt(), shape, 'expected Enter to paint the shape in hand on the cursor\'s cell');
+  await page.keyboard.press('e');
+  await page.keyboard.press('Enter');
+  assert.equal(await tileAt(), 'empty', 'expected Enter with Erase to empty the cell');
+  await page.keyboard.press('Control+z');
+  assert.equal(await tileAt(), shape, 'expected Ctrl+Z to bring the tile back');
+  await page.keyboard.press('Delete');
+  assert.equal(await tileAt(), 'empty', 'expected Delete to erase the cursor\'s cell');
+  // A box on the cursor's cell, then sized from the keyboard.
+  const count = await page.evaluate(() => window.__broadphaseTiles.boxes().length);
+  await page.keyboard.press('i');
+  const boxes = await page.evaluate(() => window.__broadphaseTiles.boxes());
+  assert.equal(boxes.length, count + 1, 'expected I to draw a box');
+  const made = boxes[boxes.length - 1];
+  assert.deepEqual([made.x, made.y, made.w, made.h], [col * ts, row * ts, ts, ts], 'expected the new box on the cursor\'s cell');
+  await page.keyboard.press('Shift+ArrowRight');
+  await page.keyboard.press('Shift+ArrowRight');
+  const sized = (await page.evaluate(() => window.__broadphaseTiles.boxes())).find((b) => b.id === made.id);
+  assert.ok(sized.w > made.w, `expected Shift+arrows to widen the new box: ${made.w} → ${sized.w}`);
+  await page.keyboard.press('Tab');
+  assert.notEqual(await page.evaluate(() => document.activeElement?.id), 'world', 'expected Tab to leave the map');
+  const help = await page.evaluate(() => document.getElementById('stage-help').textContent);
+  assert.match(help, /keyboard: Esc lets go of the box, then the arrows move a tile cursor, Enter paints, I draws a box/, `expected the help to say how: "${help}"`);
+  // The tests after this one go on from a fresh editor.
+  await open();
+});
+
 test('a finger drags a box too (touch pointer events, no page scroll)', async () => {
   const px = await scale();
   const c0 = (await boxState(2)).box;

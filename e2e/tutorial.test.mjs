@@ -29,6 +29,8 @@ function readouts(page) {
   return page.evaluate(async (ids) => {
     const out = {};
     for (const id of ids) {
+      document.getElementById(id).scrollIntoView({ block: 'center' });
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       const root = document.getElementById(id).shadowRoot;
       const sidebar = root.querySelector('.sidebar');
       const tabs = [...root.querySelectorAll('.panel-tabs [role="tab"]')].filter((t) => t.getClientRects().length > 0);
@@ -60,6 +62,8 @@ for (const [name, size] of [
     try {
       const failures = [];
       for (const id of IDS) {
+        await page.evaluate((id) => document.getElementById(id).scrollIntoView({ block: 'center' }), id);
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
         const fit = await misfits(page, id);
         if (fit.bad.length > 0) failures.push(`${id}: ${fit.bad.slice(0, 5).join('; ')}`);
       }

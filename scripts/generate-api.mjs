@@ -23,6 +23,7 @@ const CLASSES = ['World', 'TileGrid'];
 
 /** The JS type a parameter's check asks for, from its declared type. */
 function kindOf(type, optional, where) {
+  if (/^\(.*\)\s*=>/.test(type) && !optional) return 'function';
   const parts = new Set(type.split('|').map((p) => p.trim()));
   if (optional) parts.add('undefined');
   const only = (...names) => parts.size === names.length && names.every((n) => parts.has(n));

@@ -16,6 +16,8 @@ out=dist-npm
 rm -rf "$out" && mkdir -p "$out/core" "$out/playground"
 
 cp pkg/broadphase.js pkg/broadphase_bg.wasm "$out/core/"
+# The glue as a factory of fresh copies, so init() can start a fresh core after one stops.
+node scripts/fresh-glue.mjs "$out/core/broadphase.js"
 cp packages/core/index.js packages/core/index.d.ts packages/core/node.js packages/core/README.md "$out/core/"
 # The façade the playground uses (one copy): the public classes, and their
 # declarations, emitted by tsc from the façade's JSDoc (the API's one source).

@@ -2,6 +2,7 @@
 //! can swap one for another and compare them against brute force.
 
 use crate::geometry::Aabb;
+use crate::pair_sink::{Overflow, PairSink};
 use crate::segment::RayPath;
 
 /// Work counters of the last `pairs` or `query` call, shown in the playground
@@ -47,7 +48,24 @@ pub trait BroadPhase {
     fn remove(&mut self, proxy: u32);
 
     /// Appends every overlapping pair once, in any order, either way round.
-    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) -> Stats;
+    /// `out` grows as a `Vec` does: a scene with more pairs than memory
+    /// holds aborts, as a `Vec` that cannot grow does. The `World` calls
+    /// [`BroadPhase::pairs_into`] with a limit instead.
+    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
+        let mut sink = PairSink::new(out, usize::MAX);
+        let stats = self.pairs_into(&mut sink);
+        if let Some(Overflow::Memory(count)) = sink.overflow() {
+            let layout =
+                std::alloc::Layout::array::<(u32, u32)>(count).unwrap_or(std::alloc::Layout::new::<u8>());
+            std::alloc::handle_alloc_error(layout);
+        }
+        stats
+    }
+
+    /// [`BroadPhase::pairs`] into a sink with a limit: the search stops
+    /// soon after the sink is full (see [`PairSink`]), which the caller
+    /// then reads from the sink; what was appended is then incomplete.
+    fn pairs_into(&mut self, out: &mut PairSink<'_>) -> Stats;
 
     /// Appends every proxy overlapping `area` once, in any order.
     fn query(&mut self, area: Aabb, out: &mut Vec<u32>) -> Stats;

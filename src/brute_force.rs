@@ -4,6 +4,7 @@
 use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
+use crate::pair_sink::PairSink;
 use crate::segment::RayPath;
 use crate::trace::{NoTrace, Step, TraceKind, TraceReason, Tracer};
 
@@ -68,9 +69,12 @@ impl BruteForce {
     }
 
     /// [`BroadPhase::pairs`]: every pair of the list tested, in list order.
-    pub fn pairs_traced<T: Tracer<Step>>(&mut self, out: &mut Vec<(u32, u32)>, t: &mut T) -> Stats {
+    pub fn pairs_traced<T: Tracer<Step>>(&mut self, out: &mut PairSink<'_>, t: &mut T) -> Stats {
         let n = self.aabbs.len();
         for i in 0..n {
+            if out.is_full() {
+                break;
+            }
             let a = self.aabbs[i];
             for j in i + 1..n {
                 let hit = a.overlaps(&self.aabbs[j]);
@@ -125,7 +129,7 @@ impl BroadPhase for BruteForce {
         self.remove_traced(proxy, &mut NoTrace);
     }
 
-    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
+    fn pairs_into(&mut self, out: &mut PairSink<'_>) -> Stats {
         self.pairs_traced(out, &mut NoTrace)
     }
 

@@ -138,6 +138,26 @@ pub enum Error {
         /// Why the largest is what it is.
         why: &'static str,
     },
+    /// A result with more entries than one call returns: refused before
+    /// it was all found, so its work stays bounded (`pairs` of a scene
+    /// where thousands of boxes lie in one place).
+    TooManyResults {
+        /// The call, as the library names it (shown in JavaScript's spelling).
+        arg: &'static str,
+        /// What the entries are (`"overlapping pairs"`).
+        what: &'static str,
+        /// The most one call returns.
+        max: usize,
+    },
+    /// A result (or its scratch) the memory left cannot hold.
+    NoMemoryFor {
+        /// The call, as the library names it (shown in JavaScript's spelling).
+        arg: &'static str,
+        /// How many entries it needed room for.
+        count: usize,
+        /// What the entries are (`"overlapping pairs"`, `"cells"`).
+        what: &'static str,
+    },
 }
 
 impl Error {
@@ -169,7 +189,9 @@ impl Error {
             | Error::LengthMismatch { arg, .. }
             | Error::TooSmall { arg, .. }
             | Error::TooLarge { arg, .. }
-            | Error::Unsupported { arg, .. } => arg,
+            | Error::Unsupported { arg, .. }
+            | Error::TooManyResults { arg, .. }
+            | Error::NoMemoryFor { arg, .. } => arg,
             Error::Cycle { .. } => "parent",
             Error::IdsExhausted => "id",
         };
@@ -254,6 +276,13 @@ impl fmt::Display for Error {
             }
             Error::TooLarge { value, max, why, .. } => {
                 write!(f, "{arg} must be at most {} ({why}), got {}", Num(*max), Num(*value))
+            }
+            Error::TooManyResults { what, max, .. } => write!(
+                f,
+                "{arg}: more than {max} {what}, the most one call returns (n boxes in one place make n(n-1)/2); nothing changed"
+            ),
+            Error::NoMemoryFor { count, what, .. } => {
+                write!(f, "{arg}: not enough memory for {count} {what}; nothing changed")
             }
             Error::Cycle { child, parent } => write!(
                 f,

@@ -226,6 +226,13 @@ impl CellRange {
         }
     }
 
+    /// How many cells it holds.
+    #[must_use]
+    pub fn cell_count(&self) -> usize {
+        self.col_end.saturating_sub(self.col_start) as usize
+            * self.row_end.saturating_sub(self.row_start) as usize
+    }
+
     /// The cells, row-major.
     pub fn cells(self) -> impl Iterator<Item = (u32, u32)> {
         let cols = self.col_start..self.col_end;

@@ -8,8 +8,32 @@
 //! (docs/BENCHMARKS.md has what it saves the loose grid's `pairs` and
 //! `query_partners`).
 
-/// Up to `CAPACITY` kept items, flushed into a `Vec` when full (and by the
-/// caller when it is done, see [`KeepBuffer::flush`]).
+/// What a [`KeepBuffer`] flushes into: a `Vec`, or a
+/// [`PairSink`](crate::pair_sink::PairSink) for pairs.
+pub(crate) trait Append<T> {
+    /// Appends `items` in order.
+    fn append(&mut self, items: &[T]);
+}
+
+impl<T: Copy> Append<T> for Vec<T> {
+    #[inline]
+    fn append(&mut self, items: &[T]) {
+        self.extend_from_slice(items);
+    }
+}
+
+impl Append<(u32, u32)> for crate::pair_sink::PairSink<'_> {
+    // Out of line: a flush comes once per 64 kept pairs, and inlined into
+    // every `offer` it made the search loops too big to inline in turn.
+    #[inline(never)]
+    fn append(&mut self, items: &[(u32, u32)]) {
+        self.extend_from_slice(items);
+    }
+}
+
+/// Up to `CAPACITY` kept items, flushed into a `Vec` (or another
+/// [`Append`]) when full, and by the caller when it is done (see
+/// [`KeepBuffer::flush`]).
 pub(crate) struct KeepBuffer<T: Copy + Default> {
     items: [T; KEEP_CAPACITY],
     len: usize,
@@ -26,7 +50,7 @@ impl<T: Copy + Default> KeepBuffer<T> {
 
     /// Keeps `item` if `keep`, without a branch on `keep`.
     #[inline]
-    pub(crate) fn offer(&mut self, item: T, keep: bool, out: &mut Vec<T>) {
+    pub(crate) fn offer(&mut self, item: T, keep: bool, out: &mut impl Append<T>) {
         self.items[self.len] = item;
         self.len += usize::from(keep);
         if self.len == KEEP_CAPACITY {
@@ -35,8 +59,8 @@ impl<T: Copy + Default> KeepBuffer<T> {
     }
 
     /// Appends the kept items to `out`, in the order they were offered.
-    pub(crate) fn flush(&mut self, out: &mut Vec<T>) {
-        out.extend_from_slice(&self.items[..self.len]);
+    pub(crate) fn flush(&mut self, out: &mut impl Append<T>) {
+        out.append(&self.items[..self.len]);
         self.len = 0;
     }
 }

@@ -71,18 +71,22 @@ pub mod bit_set;
 pub mod broad_phase;
 pub mod brute_force;
 pub mod error;
+mod fallible;
 pub mod geometry;
 pub mod grid;
 pub mod hierarchy;
 pub mod index;
 mod keep_buffer;
 pub mod loose_grid;
+pub mod pair_sink;
+mod publish;
 pub mod quadtree;
 #[doc(hidden)]
 pub mod radix_sort; // public for benches/radix_sort.rs alone
 pub mod ray;
 pub mod scene;
 pub mod segment;
+mod sort_and_sweep;
 pub mod sweep;
 pub mod tile_grid;
 pub mod trace;
@@ -95,4 +99,5 @@ mod wasm;
 pub use broad_phase::{BroadPhase, Stats};
 pub use error::{Error, Result};
 pub use geometry::Aabb;
+pub use pair_sink::PairSink;
 pub use world::World;

@@ -115,35 +115,39 @@ pub const MIN_SCENE_SIDE: f64 = 200.0;
 /// of side `side`, laid out per `layout`.
 #[must_use]
 pub fn generate(count: usize, side: f64, layout: Layout, seed: u64) -> Vec<SceneObject> {
+    objects(count, side, layout, seed).collect()
+}
+
+/// The objects of [`generate`], one at a time: a caller that files them as
+/// they come (`World::populate`) holds no list of a million objects.
+pub fn objects(count: usize, side: f64, layout: Layout, seed: u64) -> impl Iterator<Item = SceneObject> {
     let mut rng = Rng::new(seed);
-    let centres: Vec<(f64, f64)> =
-        (0..8).map(|_| (rng.range(0.1, 0.9) * side, rng.range(0.1, 0.9) * side)).collect();
-    (0..count)
-        .map(|_| {
-            let (mut w, mut h) = (rng.range(4.0, 16.0), rng.range(4.0, 16.0));
-            if layout == Layout::MixedSizes && rng.below(100) == 0 {
-                let scale = rng.range(10.0, 40.0);
-                w *= scale;
-                h *= scale;
+    let centres: [(f64, f64); 8] =
+        std::array::from_fn(|_| (rng.range(0.1, 0.9) * side, rng.range(0.1, 0.9) * side));
+    (0..count).map(move |_| {
+        let (mut w, mut h) = (rng.range(4.0, 16.0), rng.range(4.0, 16.0));
+        if layout == Layout::MixedSizes && rng.below(100) == 0 {
+            let scale = rng.range(10.0, 40.0);
+            w *= scale;
+            h *= scale;
+        }
+        let (x, y) = match layout {
+            Layout::Clustered => {
+                let (cx, cy) = centres[rng.below(centres.len() as u32) as usize];
+                // Sum of uniforms: a cheap bell around the centre.
+                let spread = side * 0.08;
+                (
+                    cx + (rng.next_f64() + rng.next_f64() - 1.0) * spread,
+                    cy + (rng.next_f64() + rng.next_f64() - 1.0) * spread,
+                )
             }
-            let (x, y) = match layout {
-                Layout::Clustered => {
-                    let (cx, cy) = centres[rng.below(centres.len() as u32) as usize];
-                    // Sum of uniforms: a cheap bell around the centre.
-                    let spread = side * 0.08;
-                    (
-                        cx + (rng.next_f64() + rng.next_f64() - 1.0) * spread,
-                        cy + (rng.next_f64() + rng.next_f64() - 1.0) * spread,
-                    )
-                }
-                _ => (rng.range(0.0, side), rng.range(0.0, side)),
-            };
-            let (x, y) = (x.clamp(0.0, (side - w).max(0.0)), y.clamp(0.0, (side - h).max(0.0)));
-            let angle = rng.range(0.0, std::f64::consts::TAU);
-            let speed = rng.range(5.0, 60.0);
-            SceneObject { x, y, w, h, vx: speed * angle.cos(), vy: speed * angle.sin() }
-        })
-        .collect()
+            _ => (rng.range(0.0, side), rng.range(0.0, side)),
+        };
+        let (x, y) = (x.clamp(0.0, (side - w).max(0.0)), y.clamp(0.0, (side - h).max(0.0)));
+        let angle = rng.range(0.0, std::f64::consts::TAU);
+        let speed = rng.range(5.0, 60.0);
+        SceneObject { x, y, w, h, vx: speed * angle.cos(), vy: speed * angle.sin() }
+    })
 }
 
 #[cfg(test)]

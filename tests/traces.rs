@@ -766,6 +766,44 @@ fn grids_file_and_search_as_their_traces_say() {
     }
 }
 
+/// A crowded cell (more objects than the pair search sweeps instead of
+/// testing all against all): the pair trace of each object still names
+/// exactly its partners, as brute force finds them.
+#[test]
+fn a_crowded_cell_sweeps_as_its_trace_says() {
+    for structure in ["grid", "loose-grid"] {
+        for_seeds(5500, 10, |seed| {
+            let mut rng = Rng::new(seed);
+            let mut world = World::new(WORLD, WORLD).unwrap();
+            world.set_structure(structure).unwrap();
+            world.set_cell_size(128.0).unwrap();
+            let mut boxes = BTreeMap::new();
+            for _ in 0..90 {
+                let b = [
+                    rng.range(1.0, 100.0),
+                    rng.range(1.0, 100.0),
+                    rng.range(1.0, 12.0),
+                    rng.range(1.0, 12.0),
+                ];
+                let id = world.insert(b[0], b[1], b[2], b[3]).unwrap();
+                boxes.insert(id, aabb(b));
+            }
+            for (&id, b) in boxes.iter().take(12) {
+                let steps = world.trace_pairs(id).unwrap();
+                let mut partners: Vec<u32> = of_kind(&steps, K::Candidate)
+                    .filter(|c| c.reason == R::Overlaps)
+                    .map(|c| c.other)
+                    .collect();
+                partners.sort_unstable();
+                let expected: Vec<u32> = brute_query(&boxes, b).into_iter().filter(|&o| o != id).collect();
+                assert_eq!(partners, expected, "{structure}: the partners of {id} in a crowded cell");
+                // Swept, not all against all: fewer tests than n - 1.
+                assert!(of_kind(&steps, K::Candidate).count() < boxes.len() - 1, "{structure}: swept");
+            }
+        });
+    }
+}
+
 #[test]
 fn brute_force_tests_everything_and_says_so() {
     for_seeds(7000, 20, |seed| {

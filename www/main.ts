@@ -3,7 +3,8 @@
 // then let the shell mount the mode the URL asks for (`#mode=` or
 // `?mode=`, default quadtree).
 
-import { init } from './core/index';
+import { init, World } from './core/index';
+import { failNextAllocation } from './core/core';
 // Reads ?renderer= as the page loaded, before the shell rewrites the address (the modes load later).
 import './gpu/preference';
 import { findMode, modeStyles } from './modes/index';
@@ -29,7 +30,10 @@ function showError(error: unknown): void {
 
 async function main(): Promise<void> {
   publishTheme(document.documentElement);
-  document.head.append(Object.assign(document.createElement('style'), { textContent: modeStyles() }));
+  // A constructed stylesheet, not a <style> element: a page whose policy allows only its own style files applies it too.
+  const modes = new CSSStyleSheet();
+  modes.replaceSync(modeStyles());
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, modes];
   // The shell (tabs) first: the reader sees the page while the wasm arrives.
   const host = element('mode-host');
   const shell = new Shell(element('mode-tabs'), host, element('mode-blurb'), element('settings-notice'), showError);
@@ -39,6 +43,10 @@ async function main(): Promise<void> {
     .load()
     .catch(() => {});
   await init();
+  // A core that traps loses every World in it: the shell starts a fresh one.
+  World.onCoreStopped((stopped) => void shell.recoverCore(stopped));
+  // For the page's tests: make the core's next allocation fail.
+  window.__broadphaseCore = { failNextAllocation };
   shell.show(readPageParams());
 }
 

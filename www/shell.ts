@@ -4,6 +4,7 @@
 // itself: the old mode is destroyed before the new one is created, so
 // exactly one frame loop runs.
 
+import { init } from './core/index';
 import { findMode, MODES, type ModeEntry } from './modes/index';
 import type { ModeHandle } from './runtime/scene';
 import { addressIsShown, cancelPendingWrites, needsUnpacking, noteShownAddress, readPageParams, unpackParams, writeAddress } from './settings/address';
@@ -11,6 +12,9 @@ import { tabListMove } from './runtime/keys';
 import { h, setText } from './runtime/ui';
 import { readLink, warnAll, writeParams, type Problem } from './settings/read';
 import type { SomeSettings } from './settings/table';
+
+/** A core that stops again this soon after a restart (ms) is not restarted again. */
+const RESTART_AGAIN_AFTER_MS = 10_000;
 
 export class Shell {
   private current: ModeHandle | null = null;
@@ -20,6 +24,10 @@ export class Shell {
   /** Whether the mode being mounted takes the focus (its tab was clicked). */
   private focusOnMount = false;
   private readonly tabs = new Map<string, HTMLAnchorElement>();
+  /** A note shown above the address's problems at the next mount (the core was restarted). */
+  private pendingNote: string | null = null;
+  /** When the core was last restarted (`performance.now()`), or null. */
+  private restartedAt: number | null = null;
 
   constructor(
     tablist: HTMLElement,
@@ -97,7 +105,8 @@ export class Shell {
     const read = readLink(raw);
     const problems: Problem[] = [...linkProblems, ...read.problems];
     const mode = findMode(read.mode);
-    this.showProblems(problems);
+    this.showProblems(problems, this.pendingNote);
+    this.pendingNote = null;
     // The values in force, as a hash: an old ?query link is read once and rewritten.
     if (problems.length > 0 || location.search !== '') writeAddress(mode.id, writeParams(read.given, mode.id));
     this.unmount();
@@ -135,28 +144,69 @@ export class Shell {
   }
 
   private unmount(): void {
-    this.current?.destroy();
+    const current = this.current;
     this.current = null;
-    this.host.replaceChildren();
+    try {
+      current?.destroy();
+    } finally {
+      this.host.replaceChildren();
+    }
   }
 
-  private showProblems(problems: readonly Problem[]): void {
+  /**
+   * After the core stopped (a trap in the wasm, which loses every World in
+   * it): the mode on screen is dropped, a fresh core started, and the
+   * scene mounted again from the address, with a note saying so. A core
+   * that stops again soon after a restart is not restarted in a loop:
+   * the page's error box says so instead.
+   */
+  async recoverCore(stopped: Error): Promise<void> {
+    console.error(stopped);
+    const now = performance.now();
+    if (this.restartedAt !== null && now - this.restartedAt < RESTART_AGAIN_AFTER_MS) {
+      this.unmount();
+      this.onError(new Error(`${stopped.message}. It stopped again soon after a restart: reload the page, or try another link.`));
+      return;
+    }
+    this.restartedAt = now;
+    // The mode's World is gone: it frees nothing and draws no more.
+    try {
+      this.unmount();
+    } catch (error) {
+      console.warn('broadphase: the stopped mode did not close cleanly', error);
+    }
+    try {
+      await init();
+    } catch (error) {
+      this.onError(error);
+      return;
+    }
+    const why = stopped.message.split(';')[0];
+    this.pendingNote = `${why.charAt(0).toUpperCase()}${why.slice(1)}. A fresh core was started and the scene rebuilt from the address: changes not in the address are lost.`;
+    console.warn(`broadphase: ${this.pendingNote}`);
+    this.show(readPageParams());
+  }
+
+  private showProblems(problems: readonly Problem[], note: string | null = null): void {
     const n = this.notice;
-    if (problems.length === 0) {
+    if (problems.length === 0 && note === null) {
       n.hidden = true;
       n.replaceChildren();
       return;
     }
-    warnAll(problems, 'address');
+    if (problems.length > 0) warnAll(problems, 'address');
     const close = h('button', { type: 'button', class: 'settings-notice-close', 'aria-label': 'Dismiss these notes', title: 'Dismiss' }, '×');
     close.addEventListener('click', () => {
       n.hidden = true;
     });
-    n.replaceChildren(
-      close,
-      h('p', { class: 'settings-notice-title' }, 'Some settings in the address were not used as written:'),
-      h('ul', {}, ...problems.map((p) => h('li', {}, p.message))),
-    );
+    n.replaceChildren(close);
+    if (note !== null) n.append(h('p', { class: 'settings-notice-title', 'data-core-restarted': '' }, note));
+    if (problems.length > 0) {
+      n.append(
+        h('p', { class: 'settings-notice-title' }, 'Some settings in the address were not used as written:'),
+        h('ul', {}, ...problems.map((p) => h('li', {}, p.message))),
+      );
+    }
     n.hidden = false;
   }
 

@@ -1,15 +1,16 @@
 // The Node entry of the `broadphase` package: the same (guarded) classes as
 // the browser entry, with the wasm read from beside this file and compiled on
 // import, so `await init()` (kept for code shared with browsers) has
-// nothing left to do.
+// nothing left to do, unless the core stopped: then it starts a fresh one.
 import { readFileSync } from 'node:fs';
 import { initSync } from './index.js';
 
-const wasm = initSync({ module: readFileSync(new URL('./broadphase_bg.wasm', import.meta.url)) });
+const bytes = readFileSync(new URL('./broadphase_bg.wasm', import.meta.url));
+const wasm = initSync({ module: bytes });
 
-/** Already done on import in Node; returns the wasm exports, as the browser `init()` does. */
+/** Done on import in Node; after the core stopped, starts a fresh core. Returns the wasm exports, as the browser `init()` does. */
 export default async function init() {
-  return wasm;
+  return initSync({ module: bytes }) ?? wasm;
 }
 
 export { initSync };

@@ -6,6 +6,7 @@ use super::storage::Grid;
 use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
+use crate::pair_sink::PairSink;
 use crate::segment::RayPath;
 use crate::trace::NoTrace;
 
@@ -31,7 +32,7 @@ impl BroadPhase for Grid {
         self.remove_traced(proxy, &mut NoTrace)
     }
 
-    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
+    fn pairs_into(&mut self, out: &mut PairSink<'_>) -> Stats {
         self.pairs_traced(out, &mut NoTrace)
     }
 

@@ -10,7 +10,6 @@
 //! one-report-per-pair rule rests on that identity alone.
 
 use crate::geometry::{midpoint, next_down, Aabb, CellRange};
-use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
 /// Cell arrays never exceed this many cells (8 bytes of heads per cell, so
 /// 16 MB); a cell size that would need more is raised until the world fits.
@@ -252,37 +251,4 @@ pub(crate) fn extent_quantile(aabbs: impl Iterator<Item = Aabb>, q: f64) -> Opti
     let rank = ((extents.len() - 1) as f64 * q.clamp(0.0, 1.0)).round() as usize;
     let (_, value, _) = extents.select_nth_unstable_by(rank, f64::total_cmp);
     Some(*value)
-}
-
-/// Appends every overlapping pair among `items` by sort and sweep on
-/// `min_x`, returning the number of box tests. Used for the objects the
-/// grids keep outside their cells, so that many of them (a cell size far
-/// too small) cost `k log k`, not `k²`.
-pub(crate) fn sweep_pairs<T: Tracer<Step>>(
-    items: &mut [(u32, Aabb)],
-    out: &mut Vec<(u32, u32)>,
-    t: &mut T,
-) -> u64 {
-    items.sort_unstable_by(|a, b| a.1.min_x.total_cmp(&b.1.min_x));
-    t.note(|| Step::new(TraceKind::Sweep).count(items.len() as u32));
-    let mut tests = 0;
-    for (i, &(a, aabb_a)) in items.iter().enumerate() {
-        for &(b, aabb_b) in &items[i + 1..] {
-            // Later items start no earlier; once one starts at or past our
-            // end, so do all the rest.
-            if aabb_b.min_x >= aabb_a.max_x {
-                break;
-            }
-            tests += 1;
-            let hit = aabb_a.overlaps(&aabb_b);
-            if hit {
-                out.push((a, b));
-            }
-            t.note(|| {
-                let step = Step::new(TraceKind::Candidate).of(a).with(b).at(aabb_b);
-                step.because(if hit { TraceReason::Overlaps } else { TraceReason::Misses })
-            });
-        }
-    }
-    tests
 }

@@ -63,7 +63,14 @@ mod validate;
 #[cfg(test)]
 pub(crate) mod tests;
 
-pub(crate) use cells::{extent_quantile, sweep_pairs};
+pub(crate) use cells::extent_quantile;
+
+/// Objects in one cell past which the grids' `pairs` sort and sweep the
+/// cell instead of testing its objects all against all: a cell size far
+/// too large for the objects (one cell holding them all) then costs the
+/// sort plus the pairs that overlap along one axis, not the square of the
+/// crowd. At the suggested cell size a cell holds a few objects, far fewer.
+pub(crate) const CROWDED_CELL: usize = 64;
 pub use cells::{suggested_cell_size, CellGeometry, MAX_CELLS};
 pub(crate) use ray_walk::Bands;
 pub use storage::{Grid, DEFAULT_MAX_CELLS_PER_OBJECT};

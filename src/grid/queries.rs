@@ -4,12 +4,14 @@
 //! (cells are monotone in the coordinate, see `cells.rs`): an integer test,
 //! no hash set. Each tells a [`Tracer`] its steps (see `crate::trace`).
 
-use super::cells::sweep_pairs;
 use super::storage::{corner_bits, Grid, Item};
+use super::CROWDED_CELL;
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::geometry::CellRange;
 use crate::index::NULL_INDEX;
+use crate::pair_sink::PairSink;
+use crate::sort_and_sweep::{sweep, sweep_pairs};
 use crate::trace::{Step, TraceKind, TraceReason, Tracer, NONE};
 
 impl Grid {
@@ -17,20 +19,30 @@ impl Grid {
     /// listing two objects or more and each pair in it (tested only in the
     /// pair's overlap-corner cell), each oversize object's search, the
     /// oversize objects' sweep.
-    pub fn pairs_traced<T: Tracer<Step>>(&mut self, out: &mut Vec<(u32, u32)>, t: &mut T) -> Stats {
+    pub fn pairs_traced<T: Tracer<Step>>(&mut self, out: &mut PairSink<'_>, t: &mut T) -> Stats {
         if self.needs_compaction() {
             self.compact_entries();
         }
         let mut stats = Stats::default();
         let mut items = std::mem::take(&mut self.items);
+        // No check for a full sink per cell: a cell of up to CROWDED_CELL
+        // objects adds a bounded number of pairs, and a crowded one
+        // checks as it sweeps.
         self.multi.for_each(self.geometry.cols, |cell, x, y| {
-            self.pairs_in_cell(cell, x, y, &mut items, &mut stats, out, t);
+            if self.cells[cell as usize].count as usize > CROWDED_CELL {
+                self.sweep_crowded_cell(cell, x, y, &mut items, &mut stats, out, t);
+            } else {
+                self.pairs_in_cell(cell, x, y, &mut items, &mut stats, out, t);
+            }
         });
         self.items = items;
 
         let mut oversize_items = std::mem::take(&mut self.oversize_items);
         oversize_items.clear();
         for &proxy in &self.oversize {
+            if out.is_full() {
+                break;
+            }
             let p = self.proxies[proxy as usize];
             self.search(proxy, &p.aabb, p.range, &mut stats, |hit| out.push((proxy, hit)), t);
             oversize_items.push((proxy, p.aabb));
@@ -50,18 +62,10 @@ impl Grid {
         cy: u32,
         items: &mut Vec<Item>,
         stats: &mut Stats,
-        out: &mut Vec<(u32, u32)>,
+        out: &mut PairSink<'_>,
         t: &mut T,
     ) {
-        stats.nodes_visited += 1;
-        items.clear();
-        let mut entry = self.cells[cell as usize].head;
-        while entry != NULL_INDEX {
-            let e = &self.entries[entry as usize];
-            let p = &self.proxies[e.proxy as usize];
-            items.push(Item { aabb: p.aabb, proxy: e.proxy, corner_bits: corner_bits(p.range, cx, cy) });
-            entry = e.next;
-        }
+        self.cell_items(cell, cx, cy, items, stats);
         t.note(|| self.cell_step(TraceKind::Cell, NONE, cx, cy).because(TraceReason::SharedCell));
         let k = items.len() as u64;
         stats.candidate_tests += k * (k - 1) / 2;
@@ -89,6 +93,51 @@ impl Grid {
             let col = self.geometry.col_of(if box_a.min_x > box_b.min_x { box_a.min_x } else { box_b.min_x });
             let row = self.geometry.row_of(if box_a.min_y > box_b.min_y { box_a.min_y } else { box_b.min_y });
             step.because(TraceReason::NotCornerCell).cell(col, row)
+        }
+    }
+
+    /// A crowded cell's pairs (more objects than [`CROWDED_CELL`], as when
+    /// the cell size is far larger than the objects), by sort and sweep.
+    #[allow(clippy::too_many_arguments)]
+    #[cold]
+    #[inline(never)]
+    fn sweep_crowded_cell<T: Tracer<Step>>(
+        &self,
+        cell: u32,
+        cx: u32,
+        cy: u32,
+        items: &mut Vec<Item>,
+        stats: &mut Stats,
+        out: &mut PairSink<'_>,
+        t: &mut T,
+    ) {
+        self.cell_items(cell, cx, cy, items, stats);
+        t.note(|| self.cell_step(TraceKind::Cell, NONE, cx, cy).because(TraceReason::SharedCell));
+        let wanted = |a: &Item, b: &Item| (a.corner_bits | b.corner_bits == 3).then_some((a.proxy, b.proxy));
+        stats.candidate_tests += sweep(
+            items,
+            |item| item.aabb,
+            wanted,
+            out,
+            |a, b, hit| {
+                let corner = a.corner_bits | b.corner_bits == 3;
+                t.note(|| self.candidate_step(a.proxy, b.proxy, &a.aabb, &b.aabb, corner, corner && hit));
+            },
+        );
+    }
+
+    /// Copies cell `(cx, cy)`'s objects into `items` (cleared first), so
+    /// the tests read memory in order.
+    #[inline(always)]
+    fn cell_items(&self, cell: u32, cx: u32, cy: u32, items: &mut Vec<Item>, stats: &mut Stats) {
+        stats.nodes_visited += 1;
+        items.clear();
+        let mut entry = self.cells[cell as usize].head;
+        while entry != NULL_INDEX {
+            let e = &self.entries[entry as usize];
+            let p = &self.proxies[e.proxy as usize];
+            items.push(Item { aabb: p.aabb, proxy: e.proxy, corner_bits: corner_bits(p.range, cx, cy) });
+            entry = e.next;
         }
     }
 

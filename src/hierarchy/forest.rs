@@ -227,9 +227,9 @@ impl Forest {
             return Ok(());
         }
         let want = slots.saturating_add(more);
-        self.nodes.try_reserve(want.saturating_sub(self.nodes.len()))?;
-        self.links.try_reserve(want.saturating_sub(self.links.len()))?;
-        self.queue.try_reserve(more)
+        crate::fallible::try_reserve_total(&mut self.nodes, want)?;
+        crate::fallible::try_reserve_total(&mut self.links, want)?;
+        crate::fallible::try_reserve(&mut self.queue, more)
     }
 
     /// Puts the object in `slot` (which holds none) under `parent` (a slot

@@ -5,9 +5,11 @@
 use super::storage::{LooseGrid, Proxy, FORWARD, OVERSIZE};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
-use crate::grid::sweep_pairs;
+use crate::grid::CROWDED_CELL;
 use crate::index::NULL_INDEX;
 use crate::keep_buffer::KeepBuffer;
+use crate::pair_sink::PairSink;
+use crate::sort_and_sweep::{sweep, sweep_pairs};
 use crate::trace::{Step, TraceKind, TraceReason, Tracer, NONE};
 
 impl LooseGrid {
@@ -21,7 +23,7 @@ impl LooseGrid {
     /// instead of one oversize proxy after another (each touching a patch of
     /// rows scattered over memory) about halved `pairs` on the mixed scene at
     /// 100k objects; same results.
-    pub fn pairs_traced<T: Tracer<Step>>(&mut self, out: &mut Vec<(u32, u32)>, t: &mut T) -> Stats {
+    pub fn pairs_traced<T: Tracer<Step>>(&mut self, out: &mut PairSink<'_>, t: &mut T) -> Stats {
         let mut stats = Stats::default();
         let mut reach = std::mem::take(&mut self.oversize_reach);
         reach.clear();
@@ -40,7 +42,13 @@ impl LooseGrid {
         let mut found = KeepBuffer::new();
         let (cols, mut joining) = (self.geometry.cols, 0);
         for y in 0..self.geometry.rows {
+            if out.is_full() {
+                break;
+            }
             let row = self.geometry.index(0, y);
+            // A full sink is checked once a row: a cell of up to
+            // CROWDED_CELL objects adds a bounded number of pairs, and a
+            // crowded one checks as it sweeps.
             self.occupied.for_each_in(row, row + cols - 1, |cell| {
                 self.pairs_from_cell(cell, cell - row, y, &mut own, &mut stats, &mut found, out, t);
             });
@@ -80,7 +88,7 @@ impl LooseGrid {
         own: &mut Vec<(u32, Aabb)>,
         stats: &mut Stats,
         found: &mut KeepBuffer<(u32, u32)>,
-        out: &mut Vec<(u32, u32)>,
+        out: &mut PairSink<'_>,
         t: &mut T,
     ) {
         stats.nodes_visited += 1;
@@ -113,6 +121,11 @@ impl LooseGrid {
         own.clear();
         for (proxy, p) in self.listed(cell) {
             own.push((proxy, p.aabb));
+        }
+        if own.len() > CROWDED_CELL {
+            found.flush(out);
+            self.sweep_crowded_cell(x, y, neighbours, own, stats, out, t);
+            return;
         }
         let k = own.len() as u64;
         stats.candidate_tests += k * (k - 1) / 2;
@@ -166,6 +179,53 @@ impl LooseGrid {
                 Some(_) => {}
             }
         }
+    }
+
+    /// A crowded cell's pairs (more objects than [`CROWDED_CELL`], as when
+    /// the cell size is far larger than the objects): its objects and its
+    /// forward neighbours' in one sort and sweep, keeping the pairs with
+    /// an object of this cell (two neighbours' objects meet in their own
+    /// cells). `own` holds this cell's objects; it is reused as scratch.
+    #[allow(clippy::too_many_arguments)]
+    #[cold]
+    #[inline(never)]
+    fn sweep_crowded_cell<T: Tracer<Step>>(
+        &self,
+        x: u32,
+        y: u32,
+        neighbours: OccupiedNeighbours,
+        own: &mut Vec<(u32, Aabb)>,
+        stats: &mut Stats,
+        out: &mut PairSink<'_>,
+        t: &mut T,
+    ) {
+        // The proxy's top bit marks a neighbour's object: proxies are
+        // slots, far below 2³¹ (a World holds at most a few million).
+        const NEIGHBOUR: u32 = 1 << 31;
+        if t.on() {
+            self.note_unscanned_neighbours(x, y, t);
+        }
+        neighbours.for_each(|neighbour| {
+            stats.nodes_visited += 1;
+            t.note(|| self.scan_step(x, y, neighbour));
+            for (b, p) in self.listed(neighbour) {
+                own.push((b | NEIGHBOUR, p.aabb));
+            }
+        });
+        let wanted = |a: &(u32, Aabb), b: &(u32, Aabb)| {
+            (a.0 & b.0 & NEIGHBOUR == 0).then_some((a.0 & !NEIGHBOUR, b.0 & !NEIGHBOUR))
+        };
+        stats.candidate_tests += sweep(
+            own,
+            |item| item.1,
+            wanted,
+            out,
+            |&(a, _), &(b, aabb_b), hit| {
+                if a & b & NEIGHBOUR == 0 {
+                    t.note(|| candidate_step(a & !NEIGHBOUR, b & !NEIGHBOUR, &aabb_b, hit));
+                }
+            },
+        );
     }
 
     /// The occupied ones among the four forward neighbours of cell `(x, y)`

@@ -3,6 +3,7 @@
 use super::tree::{Placement, Quadtree};
 use crate::broad_phase::{BroadPhase, RayControl, Stats};
 use crate::geometry::Aabb;
+use crate::pair_sink::PairSink;
 use crate::segment::RayPath;
 use crate::trace::{NoTrace, Step, Tracer};
 
@@ -23,7 +24,7 @@ impl BroadPhase for Quadtree {
         self.remove_proxy(proxy, &mut NoTrace);
     }
 
-    fn pairs(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
+    fn pairs_into(&mut self, out: &mut PairSink<'_>) -> Stats {
         match self.placement {
             Placement::StraddleInParent => self.pairs_straddle(out),
             Placement::AllOverlappedLeaves => self.pairs_leaves(out),

@@ -25,6 +25,7 @@ use super::tree::{midpoint, Node, Quadtree};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::keep_buffer::KeepBuffer;
+use crate::pair_sink::PairSink;
 
 /// Inner nodes holding more items than this pair them by sweeps over
 /// their sorted run; smaller ones, and leaves, all against all. The time
@@ -156,6 +157,10 @@ fn compare_keys(a: ((bool, f64), u32), b: ((bool, f64), u32)) -> Ordering {
     }
 }
 
+/// Items and candidates of a node past which its pair search checks for a
+/// full sink as it goes.
+const CROWDED_NODE: usize = 64;
+
 /// Every overlapping pair among a small node's items, and between them
 /// and `candidates` (its ancestors' items that overlap the node): all
 /// against all. With a handful of items (a leaf holds at most
@@ -166,9 +171,15 @@ pub(super) fn small_node_pairs(
     own: &Chain,
     candidates: &[(Aabb, u32)],
     found: &mut KeepBuffer<(u32, u32)>,
-    out: &mut Vec<(u32, u32)>,
+    out: &mut PairSink<'_>,
     stats: &mut Stats,
 ) {
+    // A small node adds a bounded number of pairs: only a crowded one
+    // (boxes piled up at the deepest level) checks for a full sink.
+    if own.boxes.len() + candidates.len() > CROWDED_NODE {
+        crowded_node_pairs(own, candidates, found, out, stats);
+        return;
+    }
     let (boxes, proxies) = (own.boxes, own.proxies);
     stats.candidate_tests += (boxes.len() * boxes.len().saturating_sub(1) / 2) as u64;
     for (i, (a, &pa)) in boxes.iter().zip(proxies).enumerate() {
@@ -177,6 +188,35 @@ pub(super) fn small_node_pairs(
         }
     }
     for (c, pc) in candidates {
+        test_against(c, *pc, own, found, out, stats);
+    }
+}
+
+/// [`small_node_pairs`] for a crowded node: the same tests, stopping once
+/// the sink is full (n boxes in one place make n(n−1)/2 pairs).
+#[cold]
+#[inline(never)]
+fn crowded_node_pairs(
+    own: &Chain,
+    candidates: &[(Aabb, u32)],
+    found: &mut KeepBuffer<(u32, u32)>,
+    out: &mut PairSink<'_>,
+    stats: &mut Stats,
+) {
+    let (boxes, proxies) = (own.boxes, own.proxies);
+    stats.candidate_tests += (boxes.len() * boxes.len().saturating_sub(1) / 2) as u64;
+    for (i, (a, &pa)) in boxes.iter().zip(proxies).enumerate() {
+        if out.is_full() {
+            return;
+        }
+        for (b, &pb) in boxes[i + 1..].iter().zip(&proxies[i + 1..]) {
+            found.offer((pa, pb), a.overlaps_without_branches(b), out);
+        }
+    }
+    for (c, pc) in candidates {
+        if out.is_full() {
+            return;
+        }
         test_against(c, *pc, own, found, out, stats);
     }
 }
@@ -191,7 +231,7 @@ pub(super) fn sorted_node_pairs(
     crossing: usize,
     candidates: &[(Aabb, u32)],
     found: &mut KeepBuffer<(u32, u32)>,
-    out: &mut Vec<(u32, u32)>,
+    out: &mut PairSink<'_>,
     stats: &mut Stats,
 ) {
     let (vertical, rest) = own.split_at(crossing);
@@ -204,7 +244,10 @@ pub(super) fn sorted_node_pairs(
     let (vertical_union, rest_union) = (union(vertical.boxes), union(rest.boxes));
     // Across the two chains: only boxes of the rest near the vertical
     // chain's strip can meet it.
-    for (b, &pb) in rest.boxes.iter().zip(rest.proxies) {
+    for (i, (b, &pb)) in rest.boxes.iter().zip(rest.proxies).enumerate() {
+        if i % CROWDED_NODE == CROWDED_NODE - 1 && out.is_full() {
+            return;
+        }
         stats.candidate_tests += 1;
         if b.overlaps(&vertical_union) {
             test_against(b, pb, &vertical, found, out, stats);
@@ -212,7 +255,10 @@ pub(super) fn sorted_node_pairs(
     }
     // A candidate hugs the node's edge (it crosses an ancestor's midline):
     // it meets few of the chains that run through the node's middle.
-    for (c, pc) in candidates {
+    for (i, (c, pc)) in candidates.iter().enumerate() {
+        if i % CROWDED_NODE == CROWDED_NODE - 1 && out.is_full() {
+            return;
+        }
         stats.candidate_tests += 2;
         if c.overlaps(&vertical_union) {
             test_against(c, *pc, &vertical, found, out, stats);
@@ -228,7 +274,7 @@ fn test_against(
     pa: u32,
     chain: &Chain,
     found: &mut KeepBuffer<(u32, u32)>,
-    out: &mut Vec<(u32, u32)>,
+    out: &mut PairSink<'_>,
     stats: &mut Stats,
 ) {
     stats.candidate_tests += chain.boxes.len() as u64;
@@ -246,10 +292,15 @@ fn sweep(
     past_end: impl Fn(&Aabb, &Aabb) -> bool,
     overlap: impl Fn(&Aabb, &Aabb) -> bool,
     found: &mut KeepBuffer<(u32, u32)>,
-    out: &mut Vec<(u32, u32)>,
+    out: &mut PairSink<'_>,
     stats: &mut Stats,
 ) {
     for (i, (a, &pa)) in chain.boxes.iter().zip(chain.proxies).enumerate() {
+        // A full sink is checked once every CROWDED_NODE boxes: a long
+        // chain of boxes in one place stops soon after it fills.
+        if i % CROWDED_NODE == CROWDED_NODE - 1 && out.is_full() {
+            return;
+        }
         for (b, &pb) in chain.boxes[i + 1..].iter().zip(&chain.proxies[i + 1..]) {
             stats.candidate_tests += 1;
             if past_end(a, b) {

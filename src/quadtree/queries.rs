@@ -7,6 +7,7 @@ use crate::broad_phase::Stats;
 use crate::geometry::{overlap_min_corner, Aabb};
 use crate::index::NULL_INDEX;
 use crate::keep_buffer::KeepBuffer;
+use crate::pair_sink::PairSink;
 use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
 impl Quadtree {
@@ -129,7 +130,7 @@ impl Quadtree {
     /// items by sweeps over its sorted run, a small one or a leaf all
     /// against all (`node_pairs.rs`); the list filters and the all-against-
     /// all tests never branch on their outcome (see [`KeepBuffer`]).
-    pub(super) fn pairs_straddle(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
+    pub(super) fn pairs_straddle(&mut self, out: &mut PairSink<'_>) -> Stats {
         let mut stats = Stats::default();
         let mut walk = std::mem::take(&mut self.walk);
         // `list[..top]` holds the lists of the path; entries past `top` are
@@ -139,6 +140,9 @@ impl Quadtree {
         walk.clear();
         walk.push(WalkFrame { node: ROOT, parent: NULL_INDEX, list_start: 0, list_end: 0 });
         while let Some(frame) = walk.pop() {
+            if out.is_full() {
+                break;
+            }
             stats.nodes_visited += 1;
             // Sorting moves items, so it comes before the walk reads the run.
             let crossing =
@@ -187,7 +191,7 @@ impl Quadtree {
 
     /// Leaves policy: pairs within each leaf, reported only by the leaf that
     /// holds the overlap's min corner; then the outside list against all.
-    pub(super) fn pairs_leaves(&mut self, out: &mut Vec<(u32, u32)>) -> Stats {
+    pub(super) fn pairs_leaves(&mut self, out: &mut PairSink<'_>) -> Stats {
         let mut stats = Stats::default();
         let mut found = KeepBuffer::new();
         let (boxes, proxies) = (&self.items.boxes, &self.items.proxy);
@@ -195,28 +199,26 @@ impl Quadtree {
             if !n.is_leaf() || self.is_free(index as u32) {
                 continue;
             }
+            if out.is_full() {
+                break;
+            }
             stats.nodes_visited += 1;
             let range = n.items();
             let (own_boxes, own_proxies) = (&boxes[range.clone()], &proxies[range]);
             stats.candidate_tests += (own_boxes.len() * own_boxes.len().saturating_sub(1) / 2) as u64;
-            // The overlap's min corner is (max of the min x, max of the min
-            // y); it lies before the leaf's far edges, as both boxes reach
-            // the leaf, so it is in the leaf when, on each axis, one box
-            // starts at or after the leaf's near edge: two bits a box.
-            let leaf = &n.bounds;
-            let starts = |b: &Aabb| u8::from(b.min_x >= leaf.min_x) | u8::from(b.min_y >= leaf.min_y) << 1;
-            for (i, (a, &pa)) in own_boxes.iter().zip(own_proxies).enumerate() {
-                let starts_a = starts(a);
-                for (b, &pb) in own_boxes[i + 1..].iter().zip(&own_proxies[i + 1..]) {
-                    let here = starts_a | starts(b) == 3;
-                    found.offer((pa, pb), a.overlaps_without_branches(b) & here, out);
-                }
+            if own_boxes.len() > CROWDED_LEAF {
+                crowded_leaf_pairs(&n.bounds, own_boxes, own_proxies, &mut found, out);
+            } else {
+                leaf_pairs(&n.bounds, own_boxes, own_proxies, &mut found, out, false);
             }
         }
         found.flush(out);
         // The outside list against every object in the tree (each once, by
         // its first item) and against the outsiders after it.
         for (i, (&a, aabb_a)) in self.outside.iter().zip(&self.outside_boxes).enumerate() {
+            if out.is_full() {
+                break;
+            }
             for (b, &first) in self.first_item.iter().enumerate() {
                 if first != NULL_INDEX {
                     stats.candidate_tests += 1;
@@ -240,4 +242,49 @@ impl Quadtree {
 fn candidate_step(proxy: u32, aabb: &Aabb, overlaps: bool) -> Step {
     let reason = if overlaps { TraceReason::Overlaps } else { TraceReason::Misses };
     Step::new(TraceKind::Candidate).with(proxy).at(*aabb).because(reason)
+}
+
+/// Objects in a leaf past which its pair search checks for a full sink as
+/// it goes (a leaf holds at most `max_objects` but at the deepest level).
+const CROWDED_LEAF: usize = 64;
+
+/// The pairs of a leaf's objects whose overlap's min corner lies in the
+/// leaf; with `check`, stopping soon after the sink is full.
+#[inline(always)]
+fn leaf_pairs(
+    leaf: &Aabb,
+    own_boxes: &[Aabb],
+    own_proxies: &[u32],
+    found: &mut KeepBuffer<(u32, u32)>,
+    out: &mut PairSink<'_>,
+    check: bool,
+) {
+    // The overlap's min corner is (max of the min x, max of the min y); it
+    // lies before the leaf's far edges, as both boxes reach the leaf, so it
+    // is in the leaf when, on each axis, one box starts at or after the
+    // leaf's near edge: two bits a box.
+    let starts = |b: &Aabb| u8::from(b.min_x >= leaf.min_x) | u8::from(b.min_y >= leaf.min_y) << 1;
+    for (i, (a, &pa)) in own_boxes.iter().zip(own_proxies).enumerate() {
+        if check && out.is_full() {
+            return;
+        }
+        let starts_a = starts(a);
+        for (b, &pb) in own_boxes[i + 1..].iter().zip(&own_proxies[i + 1..]) {
+            let here = starts_a | starts(b) == 3;
+            found.offer((pa, pb), a.overlaps_without_branches(b) & here, out);
+        }
+    }
+}
+
+/// [`leaf_pairs`] of a crowded leaf (boxes piled up at the deepest level).
+#[cold]
+#[inline(never)]
+fn crowded_leaf_pairs(
+    leaf: &Aabb,
+    own_boxes: &[Aabb],
+    own_proxies: &[u32],
+    found: &mut KeepBuffer<(u32, u32)>,
+    out: &mut PairSink<'_>,
+) {
+    leaf_pairs(leaf, own_boxes, own_proxies, found, out, true);
 }

@@ -19,6 +19,23 @@ impl TileGrid {
     /// row, then horizontal ones. `out` is cleared first and reused.
     pub fn edge_lines(&self, range: CellRange, out: &mut Vec<f64>) {
         out.clear();
+        self.for_each_drawn_edge(range, |id| self.push_edge_line(id, out));
+    }
+
+    /// How many lines [`TileGrid::edge_lines`] gives for `range` (numbers:
+    /// [`EDGE_LINE_FIELDS`] per line), counted without writing them, so a
+    /// caller can reserve room first.
+    #[must_use]
+    pub fn edge_line_count(&self, range: CellRange) -> usize {
+        let mut count = 0;
+        self.for_each_drawn_edge(range, |_| count += 1);
+        count
+    }
+
+    /// Calls `visit` with the id of every edge bordering a cell of `range`
+    /// (clipped to the grid) that is not empty or carries a door, in the
+    /// order of [`TileGrid::edge_lines`].
+    fn for_each_drawn_edge(&self, range: CellRange, mut visit: impl FnMut(usize)) {
         let r = CellRange {
             col_start: range.col_start.min(self.cols),
             col_end: range.col_end.min(self.cols),
@@ -28,14 +45,19 @@ impl TileGrid {
         if r.is_empty() {
             return;
         }
+        let mut offer = |id: usize| {
+            if self.edges[id] != EdgeState::Empty || self.doors[id] != 0 {
+                visit(id);
+            }
+        };
         for row in r.row_start..r.row_end {
             for k in r.col_start..=r.col_end {
-                self.push_edge_line(self.vertical_slot(k, row), out);
+                offer(self.vertical_slot(k, row));
             }
         }
         for k in r.row_start..=r.row_end {
             for col in r.col_start..r.col_end {
-                self.push_edge_line(self.horizontal_slot(col, k), out);
+                offer(self.horizontal_slot(col, k));
             }
         }
     }
@@ -48,10 +70,8 @@ impl TileGrid {
 
     fn push_edge_line(&self, id: usize, out: &mut Vec<f64>) {
         let (state, door) = (self.edges[id], self.doors[id]);
-        if state != EdgeState::Empty || door != 0 {
-            let (x0, y0, x1, y1) = self.edge_segment(id);
-            out.extend_from_slice(&[x0, y0, x1, y1, f64::from(state as u8), f64::from(door)]);
-        }
+        let (x0, y0, x1, y1) = self.edge_segment(id);
+        out.extend_from_slice(&[x0, y0, x1, y1, f64::from(state as u8), f64::from(door)]);
     }
 
     /// The world-space segment `(x0, y0, x1, y1)` of edge `id` (see

@@ -22,10 +22,11 @@
 //! core method judges the same arguments in the same order; see
 //! [`Args::limited`].)
 
-use std::cell::{RefCell, UnsafeCell};
+use std::cell::UnsafeCell;
 
 use wasm_bindgen::prelude::*;
 
+use super::shared::SharedWorld;
 use super::Fault;
 use crate::tile_grid::Side;
 use crate::world::World;
@@ -180,7 +181,7 @@ impl Args {
     /// of the map), the World borrowed for that rule alone.
     pub(super) fn by<T>(
         &mut self,
-        world: &RefCell<World>,
+        world: &SharedWorld,
         rule: impl FnOnce(&World) -> crate::error::Result<T>,
     ) -> Result<T, Fault> {
         if self.judged == self.limit {
@@ -193,7 +194,7 @@ impl Args {
     /// The id of a live object of `world`.
     pub(super) fn live_id(
         &mut self,
-        world: &RefCell<World>,
+        world: &SharedWorld,
         arg: &'static str,
         value: f64,
     ) -> Result<u32, Fault> {
@@ -201,17 +202,17 @@ impl Args {
     }
 
     /// A column of `world`'s tile map.
-    pub(super) fn col(&mut self, world: &RefCell<World>, value: f64) -> Result<u32, Fault> {
+    pub(super) fn col(&mut self, world: &SharedWorld, value: f64) -> Result<u32, Fault> {
         self.by(world, |w| w.tiles().check_col(value))
     }
 
     /// A row of `world`'s tile map.
-    pub(super) fn row(&mut self, world: &RefCell<World>, value: f64) -> Result<u32, Fault> {
+    pub(super) fn row(&mut self, world: &SharedWorld, value: f64) -> Result<u32, Fault> {
         self.by(world, |w| w.tiles().check_row(value))
     }
 
     /// A cell `(col, row)` of `world`'s tile map, the column judged first.
-    pub(super) fn cell(&mut self, world: &RefCell<World>, col: f64, row: f64) -> Result<(u32, u32), Fault> {
+    pub(super) fn cell(&mut self, world: &SharedWorld, col: f64, row: f64) -> Result<(u32, u32), Fault> {
         let col = self.col(world, col)?;
         Ok((col, self.row(world, row)?))
     }
@@ -219,7 +220,7 @@ impl Args {
     /// A cell and one of its sides by name (`edge`, `door`, `setDoor`).
     pub(super) fn cell_side(
         &mut self,
-        world: &RefCell<World>,
+        world: &SharedWorld,
         col: f64,
         row: f64,
         side: &str,

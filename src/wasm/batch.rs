@@ -99,7 +99,7 @@ fn length_of(arg: &'static str) -> &'static str {
 /// `Err`, and the buffer keeps what it had.
 fn fit<T: Copy + Default>(buffer: &mut Vec<T>, len: usize) -> Result<(), ()> {
     if len > buffer.len() {
-        buffer.try_reserve_exact(len - buffer.len()).map_err(|_| ())?;
+        crate::fallible::try_reserve_exact(buffer, len - buffer.len()).map_err(|_| ())?;
     }
     buffer.resize(len, T::default());
     Ok(())

@@ -27,14 +27,23 @@
 //!
 //! Per-frame data (`pairs`, `query`, `slotBoxes`, `edges`, …) are typed-array
 //! *views* into wasm memory, not copies: a view is valid until the next call
-//! into the world (a call may grow memory and detach it). Every view's
-//! layout is named in `crate::wire` and returned by `World.viewLayout(name)`.
+//! into any World of this instance (a call may write over it, or grow memory
+//! and detach it). Views of state the World keeps are copies published apart
+//! from it (`published.rs`), so a write into a view changes nothing the core
+//! reads. Every view's layout is named in `crate::wire` and returned by
+//! `World.viewLayout(name)`.
 //!
 //! A `World` and its `TileGrid` handle share one core
-//! (`Rc<RefCell<World>>`): the map has one owner, whichever handle edits it.
+//! (`Rc<SharedWorld>`, `shared.rs`): the map has one owner, whichever handle
+//! edits it.
 
+mod allocator;
 mod args;
 mod batch;
+mod published;
+mod published_memory;
+mod shared;
+mod stop;
 mod tile_grid;
 #[cfg(feature = "trace")]
 mod traces;
@@ -168,6 +177,22 @@ fn boxes_xywh(boxes: &[Aabb]) -> Float64Array {
     let flat: Vec<f64> =
         boxes.iter().flat_map(|b| [b.min_x, b.min_y, b.max_x - b.min_x, b.max_y - b.min_y]).collect();
     Float64Array::from(&flat[..])
+}
+
+/// Room in `buffer` for `len` entries in all, reserved fallibly: when
+/// memory is short, an error naming `arg` (the method) and how many
+/// `what` it needed, instead of a trap.
+fn reserve<T>(
+    buffer: &mut Vec<T>,
+    len: usize,
+    arg: &'static str,
+    what: &'static str,
+) -> Result<(), crate::Error> {
+    crate::fallible::try_reserve_total(buffer, len).map_err(|_| crate::Error::NoMemoryFor {
+        arg,
+        count: len,
+        what,
+    })
 }
 
 /// `[col, row, …]` from cell pairs, into a reused buffer.

@@ -4,16 +4,18 @@
 //! a drawing layer redraws from, tile-only rays, and static functions that
 //! describe the shapes without any grid.
 
-use std::cell::{Ref, RefCell, RefMut};
+use std::cell::{Ref, RefMut};
 use std::rc::Rc;
 
 use js_sys::{Float64Array, Uint32Array, Uint8Array};
 use wasm_bindgen::prelude::*;
 
 use super::args::Args;
+use super::published::Published;
+use super::shared::SharedWorld;
 use super::{
-    done, flatten_cells, names, out, out_box_hit, out_ray_hit, out_view, status, thrown, to_js, view_f64,
-    view_u32, view_u8, Fault,
+    done, flatten_cells, names, out, out_box_hit, out_ray_hit, out_view, reserve, status, thrown, to_js,
+    view_f64, view_u32, view_u8, Fault,
 };
 use crate::geometry::{Aabb, CellRange};
 use crate::ray::{cast_tiles, line_of_sight, trace_cells, trace_steps, GridDims};
@@ -27,22 +29,29 @@ const MAX_OUTLINE_SEGMENTS: u32 = 1024;
 /// reads and edits the same map.
 #[wasm_bindgen(js_name = TileGrid)]
 pub struct WasmTileGrid {
-    pub(super) core: Rc<RefCell<crate::world::World>>,
-    // Scratch behind the views, grown and reused.
+    pub(super) core: Rc<SharedWorld>,
+    // Scratch behind the views, grown and reused: `cells` is the core's,
+    // the others are handed out as views (born in published memory).
     cells: Vec<(u32, u32)>,
     cells_out: Vec<u32>,
     numbers: Vec<f64>,
     bytes: Vec<u8>,
+    /// The edge states and doors, published apart from the map (see
+    /// `published.rs`): the ray and the step read the map's own.
+    edges: Published<u8>,
+    doors: Published<u8>,
 }
 
 impl WasmTileGrid {
-    pub(super) fn of(core: Rc<RefCell<crate::world::World>>) -> WasmTileGrid {
+    pub(super) fn of(core: Rc<SharedWorld>) -> WasmTileGrid {
         WasmTileGrid {
             core,
             cells: Vec::new(),
-            cells_out: Vec::new(),
-            numbers: Vec::new(),
-            bytes: Vec::new(),
+            cells_out: crate::publish::vec(),
+            numbers: crate::publish::vec(),
+            bytes: crate::publish::vec(),
+            edges: Published::default(),
+            doors: Published::default(),
         }
     }
 
@@ -230,21 +239,29 @@ impl WasmTileGrid {
     }
 
     #[wasm_bindgen(js_name = tileIndices)]
-    pub fn tile_indices(&mut self) -> Uint8Array {
-        self.core.borrow().tiles().tile_indices(&mut self.bytes);
-        view_u8(&self.bytes)
+    pub fn tile_indices(&mut self) -> Result<Uint8Array, JsValue> {
+        let core = self.core.borrow();
+        let cells = core.tiles().tiles().len();
+        reserve(&mut self.bytes, cells, "tile_indices", "tiles").map_err(to_js)?;
+        core.tiles().tile_indices(&mut self.bytes);
+        Ok(view_u8(&self.bytes))
     }
 
-    pub fn edges(&self) -> Uint8Array {
-        let grid = self.grid();
-        // SAFETY: `EdgeState` is `repr(u8)`: the slice is its codes.
-        let codes =
-            unsafe { std::slice::from_raw_parts(grid.edges().as_ptr().cast::<u8>(), grid.edges().len()) };
-        view_u8(codes)
+    pub fn edges(&mut self) -> Result<Uint8Array, JsValue> {
+        let grid = self.core.borrow();
+        let edges = grid.tiles().edges();
+        // SAFETY: `EdgeState` is `repr(u8)`: the slice is its codes. Only
+        // the published copy of them is handed out: a code written into
+        // the view never becomes an `EdgeState`.
+        let codes = unsafe { std::slice::from_raw_parts(edges.as_ptr().cast::<u8>(), edges.len()) };
+        let view = self.edges.of("edges", self.core.changes(), || codes);
+        Ok(view_u8(view.map_err(to_js)?))
     }
 
-    pub fn doors(&self) -> Uint8Array {
-        view_u8(self.grid().doors())
+    pub fn doors(&mut self) -> Result<Uint8Array, JsValue> {
+        let grid = self.core.borrow();
+        let view = self.doors.of("doors", self.core.changes(), || grid.tiles().doors());
+        Ok(view_u8(view.map_err(to_js)?))
     }
 
     #[wasm_bindgen(js_name = edgeLines)]
@@ -269,7 +286,11 @@ impl WasmTileGrid {
             })
         })()
         .map_err(thrown)?;
-        self.core.borrow().tiles().edge_lines(range, &mut self.numbers);
+        let core = self.core.borrow();
+        let lines = core.tiles().edge_line_count(range);
+        let numbers = lines * crate::tile_grid::EDGE_LINE_FIELDS.len();
+        reserve(&mut self.numbers, numbers, "edge_lines", "numbers").map_err(to_js)?;
+        core.tiles().edge_lines(range, &mut self.numbers);
         Ok(view_f64(&self.numbers))
     }
 
@@ -300,8 +321,18 @@ impl WasmTileGrid {
             Ok(area) => area,
             Err(fault) => return done(Err(fault)),
         };
-        self.core.borrow().tiles().touched_cells(&area, &mut self.cells);
-        flatten_cells(&self.cells, &mut self.cells_out);
+        // The cells straight from their range (TileGrid::touched_cells'
+        // own rule), into room reserved first.
+        let range = self.core.borrow().tiles().touched_range(&area);
+        self.cells_out.clear();
+        if let Err(error) = reserve(&mut self.cells_out, 2 * range.cell_count(), "touched_cells", "cells") {
+            return done(Err(Fault::Refused(error)));
+        }
+        for row in range.row_start..range.row_end {
+            for col in range.col_start..range.col_end {
+                self.cells_out.extend_from_slice(&[col, row]);
+            }
+        }
         out_view(&self.cells_out)
     }
 

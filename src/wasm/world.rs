@@ -14,10 +14,12 @@ use wasm_bindgen::prelude::*;
 
 use super::args::{whole, Args};
 use super::batch::{Batch, MAX_ENTRIES};
+use super::published::Published;
+use super::shared::SharedWorld;
 use super::WasmTileGrid;
 use super::{
     boxes_xywh, done, names, out, out_box_hit, out_ray_hit, out_view, plain_object, status, thrown, to_js,
-    trace_records, view_f64, view_u32, view_u8, Fault,
+    trace_records, view_f64, Fault,
 };
 use crate::quadtree::QuadtreeLimits;
 use crate::scene::Layout;
@@ -30,11 +32,26 @@ const MAX_POPULATE: u32 = 2_000_000;
 /// A world of moving boxes with switchable broad-phase structures.
 #[wasm_bindgen(js_name = World)]
 pub struct WasmWorld {
-    pub(super) core: Rc<RefCell<crate::world::World>>,
+    pub(super) core: Rc<SharedWorld>,
     /// Scratch for the quadtree view, kept so drawing allocates nothing warm.
     node_buffer: Vec<f64>,
     /// `updateMany`'s and `setParents`' arrays, copied in by the façade.
     batch: RefCell<Batch>,
+    /// The views of state the core keeps between calls, published apart
+    /// from it (see `published.rs`).
+    views: WorldViews,
+}
+
+/// The published copies behind the World's views of kept state (the other
+/// views are answers written afresh by every call that returns them).
+#[derive(Default)]
+struct WorldViews {
+    slot_boxes: Published<f64>,
+    slot_ids: Published<u32>,
+    slot_overlapping: Published<u8>,
+    order: Published<u32>,
+    pairs_began: Published<u32>,
+    pairs_ended: Published<u32>,
 }
 
 impl WasmWorld {
@@ -57,6 +74,33 @@ impl WasmWorld {
         result.map_err(Fault::Refused)
     }
 
+    /// The slot views (boxes, ids, overlapping flags), published together
+    /// (see `Published::reserve`): drawing reads the three in a row.
+    fn publish_slots(&mut self) -> crate::Result<&WorldViews> {
+        let change = self.core.changes();
+        let core = self.core.borrow();
+        let v = &mut self.views;
+        v.slot_boxes.reserve("slot_boxes", core.slot_boxes().len())?;
+        v.slot_ids.reserve("slot_ids", core.slot_ids().len())?;
+        v.slot_overlapping.reserve("slot_overlapping", core.slot_overlapping().len())?;
+        v.slot_boxes.of("slot_boxes", change, || core.slot_boxes())?;
+        v.slot_ids.of("slot_ids", change, || core.slot_ids())?;
+        v.slot_overlapping.of("slot_overlapping", change, || core.slot_overlapping())?;
+        Ok(&self.views)
+    }
+
+    /// The events of the last `pairs()` (began, ended), published together.
+    fn publish_events(&mut self) -> crate::Result<&WorldViews> {
+        let change = self.core.changes();
+        let core = self.core.borrow();
+        let v = &mut self.views;
+        v.pairs_began.reserve("pairs_began", core.pairs_began().len())?;
+        v.pairs_ended.reserve("pairs_ended", core.pairs_ended().len())?;
+        v.pairs_began.of("pairs_began", change, || core.pairs_began())?;
+        v.pairs_ended.of("pairs_ended", change, || core.pairs_ended())?;
+        Ok(&self.views)
+    }
+
     /// [`edit`](Self::edit) for a `Result` method: a fault becomes the thrown value.
     pub(super) fn edit_js<T>(
         &self,
@@ -73,12 +117,12 @@ impl WasmWorld {
         let mut a = Args::new();
         let width = a.positive("width", width).map_err(thrown)?;
         let height = a.positive("height", height).map_err(thrown)?;
-        console_error_panic_hook::set_once();
         let core = crate::world::World::new(width, height).map_err(to_js)?;
         Ok(WasmWorld {
-            core: Rc::new(RefCell::new(core)),
-            node_buffer: Vec::new(),
+            core: Rc::new(SharedWorld::new(core)),
+            node_buffer: crate::publish::vec(),
             batch: RefCell::default(),
+            views: WorldViews::default(),
         })
     }
 
@@ -168,18 +212,29 @@ impl WasmWorld {
         })())
     }
 
-    pub fn pairs(&self) -> Uint32Array {
-        view_u32(self.core_mut().pairs())
+    /// The pairs: their length, the view's address in `OUT`; or `REFUSED`
+    /// (more than can be held).
+    pub fn pairs(&self) -> i32 {
+        let mut core = self.core_mut();
+        status(core.try_pairs().map(out_view).map_err(Fault::Refused), f64::from) as i32
     }
 
+    /// The published copy (see `published.rs`): its length, its address in
+    /// `OUT`; or `REFUSED` (no memory for the copy).
     #[wasm_bindgen(js_name = pairsBegan)]
-    pub fn pairs_began(&self) -> Uint32Array {
-        view_u32(self.core().pairs_began())
+    pub fn pairs_began(&mut self) -> i32 {
+        let published = self.publish_events();
+        status(published.map(|views| out_view(views.pairs_began.data())).map_err(Fault::Refused), f64::from)
+            as i32
     }
 
+    /// The published copy (see `published.rs`): its length, its address in
+    /// `OUT`; or `REFUSED` (no memory for the copy).
     #[wasm_bindgen(js_name = pairsEnded)]
-    pub fn pairs_ended(&self) -> Uint32Array {
-        view_u32(self.core().pairs_ended())
+    pub fn pairs_ended(&mut self) -> i32 {
+        let published = self.publish_events();
+        status(published.map(|views| out_view(views.pairs_ended.data())).map_err(Fault::Refused), f64::from)
+            as i32
     }
 
     /// Room for `updateMany`'s arrays (see `batch.rs`): 0 with the
@@ -360,19 +415,33 @@ impl WasmWorld {
         self.core().query_stats().candidate_tests as f64
     }
 
+    /// The published copy (see `published.rs`): its length, its address in
+    /// `OUT`; or `REFUSED` (no memory for the copy).
     #[wasm_bindgen(js_name = slotBoxes)]
-    pub fn slot_boxes(&self) -> Float64Array {
-        view_f64(self.core().slot_boxes())
+    pub fn slot_boxes(&mut self) -> i32 {
+        let published = self.publish_slots();
+        status(published.map(|views| out_view(views.slot_boxes.data())).map_err(Fault::Refused), f64::from)
+            as i32
     }
 
+    /// The published copy (see `published.rs`): its length, its address in
+    /// `OUT`; or `REFUSED` (no memory for the copy).
     #[wasm_bindgen(js_name = slotIds)]
-    pub fn slot_ids(&self) -> Uint32Array {
-        view_u32(self.core().slot_ids())
+    pub fn slot_ids(&mut self) -> i32 {
+        let published = self.publish_slots();
+        status(published.map(|views| out_view(views.slot_ids.data())).map_err(Fault::Refused), f64::from)
+            as i32
     }
 
+    /// The published copy (see `published.rs`): its length, its address in
+    /// `OUT`; or `REFUSED` (no memory for the copy).
     #[wasm_bindgen(js_name = slotOverlapping)]
-    pub fn slot_overlapping(&self) -> Uint8Array {
-        view_u8(self.core().slot_overlapping())
+    pub fn slot_overlapping(&mut self) -> i32 {
+        let published = self.publish_slots();
+        status(
+            published.map(|views| out_view(views.slot_overlapping.data())).map_err(Fault::Refused),
+            f64::from,
+        ) as i32
     }
 
     #[wasm_bindgen(getter, js_name = slotGeneration)]
@@ -386,9 +455,13 @@ impl WasmWorld {
     }
 
     #[wasm_bindgen(js_name = quadtreeNodes)]
-    pub fn quadtree_nodes(&mut self) -> Float64Array {
+    pub fn quadtree_nodes(&mut self) -> Result<Float64Array, JsValue> {
         self.node_buffer.clear();
         if let Some(tree) = self.core.borrow().quadtree() {
+            let mut nodes = 0;
+            tree.for_each_node(|_| nodes += 1);
+            let numbers = nodes * crate::wire::QUADTREE_NODE_FIELDS.len();
+            super::reserve(&mut self.node_buffer, numbers, "quadtree_nodes", "numbers").map_err(to_js)?;
             let buffer = &mut self.node_buffer;
             tree.for_each_node(|n| {
                 let b = n.bounds;
@@ -402,7 +475,7 @@ impl WasmWorld {
                 ]);
             });
         }
-        view_f64(&self.node_buffer)
+        Ok(view_f64(&self.node_buffer))
     }
 
     #[wasm_bindgen(js_name = viewLayout)]
@@ -424,7 +497,7 @@ impl WasmWorld {
     /// A new handle on this world's map (the façade keeps one per World).
     #[wasm_bindgen(getter)]
     pub fn tiles(&self) -> WasmTileGrid {
-        WasmTileGrid::of(self.core.clone())
+        WasmTileGrid::of(Rc::clone(&self.core))
     }
 
     #[wasm_bindgen(js_name = edgeStates)]
@@ -541,8 +614,16 @@ impl WasmWorld {
         status(parent, f64::from)
     }
 
-    pub fn order(&self) -> Uint32Array {
-        view_u32(self.core_mut().order())
+    /// The published copy (see `published.rs`): its length, its address in
+    /// `OUT`; or `REFUSED` (no memory for the copy).
+    pub fn order(&mut self) -> i32 {
+        // Squeezing removed entries out of the queue is a change: it comes
+        // before the count the copy is written at.
+        let mut core = self.core.borrow_mut();
+        let change = self.core.changes();
+        let world: &mut crate::World = &mut core;
+        let view = self.views.order.of("order", change, move || world.order());
+        status(view.map(out_view).map_err(Fault::Refused), f64::from) as i32
     }
 
     #[wasm_bindgen(js_name = setHierarchyTracing)]

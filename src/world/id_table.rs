@@ -72,7 +72,7 @@ impl IdTable {
         more: usize,
     ) -> Result<(), std::collections::TryReserveError> {
         let want = (next_id as usize).saturating_add(more).saturating_add(1);
-        self.slots.try_reserve(want.saturating_sub(self.slots.len()))
+        crate::fallible::try_reserve_total(&mut self.slots, want)
     }
 
     /// `(id, slot)` of every live id, ascending by id.

@@ -25,6 +25,7 @@ mod workspace;
 #[cfg(test)]
 mod tests;
 
+pub use pairs::MAX_PAIRS;
 pub use rays::RayHit;
 pub use step::MAX_FAST_FORWARD_STEPS;
 pub use structure::StructureKind;
@@ -103,8 +104,9 @@ impl World {
                 width.max(height) / 64.0,
             ),
             structure_settings: structure::StructureSettings::new(limits),
-            pairs: pairs::PairTracking::default(),
-            query: QueryResult::default(),
+            // The answers handed out as views, born in published memory.
+            pairs: pairs::PairTracking { flat: crate::publish::vec(), ..pairs::PairTracking::default() },
+            query: QueryResult { ids: crate::publish::vec(), ..QueryResult::default() },
             attachments: attachments::Attachments::default(),
             tiles: tiles::default_tile_grid(width, height),
             tile_colliders: tile_motion::TileColliders::default(),
@@ -180,7 +182,7 @@ impl World {
         self.reserve_objects("count", count as usize)?;
         let side = self.width.min(self.height);
         let first = self.objects.next_id;
-        for o in crate::scene::generate(count as usize, side, layout, seed) {
+        for o in crate::scene::objects(count as usize, side, layout, seed) {
             let id = self.insert(o.x, o.y, o.w, o.h)?;
             self.set_velocity(id, o.vx, o.vy)?;
         }

@@ -88,6 +88,15 @@ impl World {
         }
         let id = self.objects.next_id;
         let next_id = id.checked_add(1).ok_or(Error::IdsExhausted)?;
+        // A query can return every object: its buffer is sized now, not
+        // mid-frame, and before anything changes, so that running out of
+        // memory refuses this insert instead of trapping in a later query.
+        let live = self.objects.id_to_slot.len();
+        if self.query.ids.capacity() <= live {
+            let more = live + 1 - self.query.ids.len();
+            crate::fallible::try_reserve(&mut self.query.ids, more)
+                .map_err(|_| Error::OutOfMemory { arg: "insert", asked: 1 })?;
+        }
         self.objects.next_id = next_id;
         let slot = match self.objects.free_slots.pop() {
             Some(slot) => slot,
@@ -114,10 +123,6 @@ impl World {
         }
         self.slot_order.inserted += 1;
         self.retune_cell_size(t);
-        // A query can return every object: size its buffer now, not mid-frame.
-        if self.query.ids.capacity() < self.objects.id_to_slot.len() {
-            self.query.ids.reserve(self.objects.id_to_slot.len() - self.query.ids.len());
-        }
         Ok(id)
     }
 
@@ -364,12 +369,12 @@ impl World {
         self.check_room(arg, more)?;
         let new = more.saturating_sub(self.objects.free_slots.len());
         let oom = |_| Error::OutOfMemory { arg, asked: more };
-        self.objects.slot_ids.try_reserve(new).map_err(oom)?;
-        self.objects.boxes.try_reserve(new * 4).map_err(oom)?;
-        self.objects.velocities.try_reserve(new * 2).map_err(oom)?;
-        self.attachments.offsets.try_reserve(new * 2).map_err(oom)?;
+        crate::fallible::try_reserve(&mut self.objects.slot_ids, new).map_err(oom)?;
+        crate::fallible::try_reserve(&mut self.objects.boxes, new * 4).map_err(oom)?;
+        crate::fallible::try_reserve(&mut self.objects.velocities, new * 2).map_err(oom)?;
+        crate::fallible::try_reserve(&mut self.attachments.offsets, new * 2).map_err(oom)?;
         self.attachments.forest.try_reserve(self.objects.slot_ids.len(), new).map_err(oom)?;
-        self.tile_colliders.responses.try_reserve(new).map_err(oom)?;
+        crate::fallible::try_reserve(&mut self.tile_colliders.responses, new).map_err(oom)?;
         self.objects.id_to_slot.try_reserve(self.objects.next_id, more).map_err(oom)?;
         Ok(())
     }

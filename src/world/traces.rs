@@ -6,8 +6,10 @@
 
 use super::structure::Structure;
 use super::World;
+use super::MAX_PAIRS;
 use crate::error::{Error, Result};
 use crate::geometry::Aabb;
+use crate::pair_sink::{Overflow, PairSink};
 use crate::trace::{Maybe, PairFilter, Step, TraceKind, TraceLog, TraceReason, Tracer, NONE};
 
 /// Most objects a brute-force `trace_pairs` runs over: brute force tests
@@ -190,13 +192,29 @@ impl World {
         }
         let mut filter = PairFilter::new(log, slot, home);
         let mut pairs = Vec::new();
+        let mut sink = PairSink::new(&mut pairs, MAX_PAIRS);
         let t = &mut Maybe::to(&mut filter);
         match &mut self.structure {
-            Structure::BruteForce(s) => s.pairs_traced(&mut pairs, t),
-            Structure::Grid(s) => s.pairs_traced(&mut pairs, t),
-            Structure::LooseGrid(s) => s.pairs_traced(&mut pairs, t),
+            Structure::BruteForce(s) => s.pairs_traced(&mut sink, t),
+            Structure::Grid(s) => s.pairs_traced(&mut sink, t),
+            Structure::LooseGrid(s) => s.pairs_traced(&mut sink, t),
             Structure::Quadtree(_) => crate::Stats::default(), // refused above
         };
+        // The same refusal as `pairs()`: the pass stopped early, so the
+        // trace would not be the whole search.
+        match sink.overflow() {
+            None => {}
+            Some(Overflow::Limit) => {
+                return Err(Error::TooManyResults {
+                    arg: "tracePairs",
+                    what: "overlapping pairs",
+                    max: MAX_PAIRS,
+                })
+            }
+            Some(Overflow::Memory(count)) => {
+                return Err(Error::NoMemoryFor { arg: "tracePairs", count, what: "overlapping pairs" })
+            }
+        }
         let (mut log, tested, hits) = filter.finish();
         // The filter turned each candidate to face the object: its box is
         // the partner's.

@@ -56,6 +56,7 @@ const VALID = {
   ids: () => new Uint32Array([1]),
   boxes: () => new Float64Array([5, 5, 3, 3]),
   pairs: () => new Uint32Array([3, 1]),
+  listener: () => () => {},
 };
 
 /** Where a name means different things: `Class.method` → name → value. */

@@ -2,7 +2,7 @@
 // the argument, a refused call changes nothing, per-frame data are views.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { TileGrid, World } from './entry.mjs';
+import { TileGrid, World, wasm } from './entry.mjs';
 import { callsOf } from './calls.mjs';
 
 /** Asserts that `call` throws a JS Error whose message mentions `name`. */
@@ -74,16 +74,39 @@ test('per-frame data are views of wasm memory', () => {
   world.step(1 / 60);
   const pairs = world.pairs();
   assert.ok(pairs instanceof Uint32Array);
+  // A view shares wasm memory: it is not a copy.
+  assert.equal(pairs.buffer, wasm.memory.buffer);
   const boxes = world.slotBoxes();
   assert.ok(boxes instanceof Float64Array && boxes.length === 4 * 500);
-  // A view shares wasm memory: it is not a copy.
-  assert.equal(boxes.buffer, pairs.buffer);
+  assert.equal(boxes.buffer, wasm.memory.buffer);
   const node = World.viewLayout('quadtreeNodes');
   assert.deepEqual(node, ['x', 'y', 'w', 'h', 'depth', 'leaf']);
   const nodes = world.quadtreeNodes();
   assert.ok(nodes.length % node.length === 0);
   // The root covers the world, in the one box convention (x, y, w, h).
   assert.deepEqual([...nodes.subarray(0, 5)], [0, 0, 1000, 1000, 0]);
+});
+
+test('a page that replaces Function.prototype.call runs nothing of its own during a call', () => {
+  const world = new World(100, 100);
+  const { call } = Function.prototype;
+  let ran = 0;
+  try {
+    // eslint-disable-next-line no-extend-native
+    Function.prototype.call = function (...args) {
+      ran++;
+      return Reflect.apply(call, this, args);
+    };
+    const id = world.insert(1, 1, 2, 2);
+    world.update(id, 2, 2, 2, 2);
+    assert.deepEqual(Array.from(world.box(id)), [2, 2, 2, 2]);
+    assert.equal(world.count, 1);
+    void world.slotBoxes().length;
+  } finally {
+    Function.prototype.call = call;
+  }
+  assert.equal(ran, 0, 'expected no call through the replaced Function.prototype.call');
+  world.free();
 });
 
 test('every view names its layout; boxes are x, y, w, h everywhere', () => {

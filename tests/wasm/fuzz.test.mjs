@@ -278,7 +278,7 @@ function run(ops, rand = null, count = ops.length, stats = { refused: 0, largest
       if (effects.calls !== 0) return { k, why: 'a call ran user code (valueOf)' };
       if (threw !== null) {
         if (!(threw instanceof Error)) return { k, why: `threw a non-Error: ${threw}` };
-        if (/unreachable|memory access|recursive use/i.test(threw.message)) return { k, why: `trapped: ${threw.message}` };
+        if (threw.name === 'CoreStoppedError' || /unreachable|memory access|recursive use/i.test(threw.message)) return { k, why: `trapped: ${threw.message}` };
         if (!sameSnapshot(snapshot(w), before)) return { k, why: `a refused call (${threw.message}) changed the World` };
       }
       // The model follows the World's own boxes; order() must list exactly

@@ -14,7 +14,7 @@
 // frame's motion) so the scene's own motion stays off the clock.
 
 import { init } from '../core/index';
-import { chartSvg, type Series } from './chart-svg';
+import { chartSvgElement, type Series } from './chart-svg';
 import { contenders, type Contender } from './contenders';
 import { FRAMES, KNOWN_PAIRS, recordFrames, Scene, type SceneFrame } from './scene';
 import { timerStepMs } from '../runtime/clock';
@@ -227,7 +227,7 @@ async function main(): Promise<void> {
     }
     const series: Series[] = [...new Set(rows.map((r) => r.contender))].map((name) => ({ name, points: rows.filter((r) => r.contender === name).map((r) => [r.n, r.median] as [number, number]) }));
     // Two drawings, one shown by the stylesheet: beside the plot on a wide page, under it on a phone.
-    chart.innerHTML = chartSvg(series, '', 'bench-chart-wide') + chartSvg(series, '', 'bench-chart-narrow', 'below');
+    chart.replaceChildren(chartSvgElement(series, '', 'bench-chart-wide'), chartSvgElement(series, '', 'bench-chart-narrow', 'below'));
     copy.disabled = false;
     run.disabled = false;
     state.done = true;

@@ -15,10 +15,15 @@ export function num(n: number): string {
   return text.replace('-', '−');
 }
 
-/** `(col,row) (col,row) …` for a `[col, row, …]` list. */
-export function cellList(cells: ArrayLike<number>): string {
+/** A box's row lists at most this many cells (then how many more): a panel never scrolls. */
+const LISTED_CELLS = 24;
+
+/** `(col,row) (col,row) …` for a `[col, row, …]` list; past `limit` cells, how many more. */
+export function cellList(cells: ArrayLike<number>, limit = Infinity): string {
   const parts: string[] = [];
-  for (let i = 0; i + 1 < cells.length; i += 2) parts.push(`(${cells[i]},${cells[i + 1]})`);
+  const n = Math.floor(cells.length / 2);
+  for (let i = 0; i < Math.min(n, limit); i += 1) parts.push(`(${cells[2 * i]},${cells[2 * i + 1]})`);
+  if (n > limit) parts.push(`… and ${n - limit} more`);
   return parts.join(' ');
 }
 
@@ -44,7 +49,7 @@ export interface BoxListOptions<B extends DrawnBox> {
   select(id: number): void;
   duplicate(id: number): void;
   remove(id: number): void;
-  /** Box `id`'s colour (its swatch). */
+  /** Box `id`'s colour (its swatch): a CSS colour, best a `var(…)` the mode re-publishes when the theme changes. */
   colour(id: number): string;
   extras?(box: B): RowExtras<B>;
   /**
@@ -84,12 +89,10 @@ export class BoxListPanel<B extends DrawnBox> implements Panel {
     const p = o.prefix;
     const { id, name } = b;
     const key = String(index + 1);
-    const label = h(
-      'button',
-      { type: 'button', class: `${p}-box-name box-list-name`, 'aria-keyshortcuts': key, title: `Select box ${name}: the arrow keys move it (${key})` },
-      h('span', { class: 'swatch', style: `background: ${o.colour(id)}`, 'aria-hidden': 'true' }),
-      `box ${name}`,
-    );
+    const swatch = h('span', { class: 'swatch', 'aria-hidden': 'true' });
+    // Through the CSSOM, not a style attribute: a page's style-src policy may refuse those.
+    swatch.style.background = o.colour(id);
+    const label = h('button', { type: 'button', class: `${p}-box-name box-list-name`, 'aria-keyshortcuts': key, title: `Select box ${name}: the arrow keys move it (${key})` }, swatch, `box ${name}`);
     label.addEventListener('click', () => o.select(id));
     const copy = h('button', { type: 'button', class: `${p}-duplicate box-list-small`, 'aria-label': `Duplicate box ${name}`, title: `Duplicate box ${name} (Ctrl/Cmd+D)` }, 'Copy');
     copy.addEventListener('click', () => o.duplicate(id));
@@ -134,7 +137,7 @@ export class BoxListPanel<B extends DrawnBox> implements Panel {
       r.row.classList.toggle('selected', b.id === selected);
       setText(r.where, `${num(b.w)}×${num(b.h)} at (${num(b.x)}, ${num(b.y)})`);
       setText(r.count, `${n} ${n === 1 ? 'cell' : 'cells'}`);
-      setText(r.cells, n === 0 ? 'none (off the grid)' : cellList(b.cells));
+      setText(r.cells, n === 0 ? 'none (off the grid)' : cellList(b.cells, LISTED_CELLS));
       r.extras?.update(b);
     }
   }

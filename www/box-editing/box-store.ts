@@ -97,8 +97,9 @@ export class BoxStore {
     return this.labels.has(id);
   }
 
+  /** Selects box `id`, or none with 0. */
   select(id: number): void {
-    if (id === this.selected || !this.labels.has(id)) return;
+    if (id === this.selected || (id !== 0 && !this.labels.has(id))) return;
     this.selected = id;
     this.changed();
   }
@@ -203,7 +204,8 @@ export class BoxStore {
       else if (b.x !== x || b.y !== y || b.w !== w || b.h !== h) this.host.attempt(`move box ${label}`, () => this.host.world.update(b.id, x, y, w, h));
     }
     this.edited = edited;
-    this.selected = this.labels.idOf(selectedLabel) || (this.labels.ids()[0] ?? 0);
+    // '' was none selected (the keyboard's tile cursor); a label gone picks the first box.
+    this.selected = selectedLabel === '' ? 0 : this.labels.idOf(selectedLabel) || (this.labels.ids()[0] ?? 0);
     this.changed();
   }
 

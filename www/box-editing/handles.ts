@@ -4,6 +4,7 @@
 // reaches inward at most a quarter of the box's side, so the middle of even
 // a tiny box always moves it.
 
+import { AIM_PX } from '../runtime/input';
 import type { Viewport } from '../runtime/viewport';
 import type { BoxLike, ResizeEdges } from './rects';
 
@@ -47,6 +48,17 @@ export function resizeCursor(edges: ResizeEdges): string {
   if (edges.x === 0) return 'ns-resize';
   if (edges.y === 0) return 'ew-resize';
   return edges.x === edges.y ? 'nwse-resize' : 'nesw-resize';
+}
+
+/**
+ * How a press on box `box` is aimed (see PointerScene.aim): its smaller
+ * side on screen with the slop; for a finger on the box that is picked
+ * (selected), at least a finger's width, so in an engaged embed a small
+ * box is tapped (which picks it and engages the embed), then dragged.
+ */
+export function boxAim(box: BoxLike, scale: number, pointerType: string, picked: boolean): number {
+  const size = Math.min(box.w, box.h) * scale + 2 * (PICK_PX[pointerType as keyof typeof PICK_PX] ?? PICK_PX.mouse);
+  return picked && pointerType === 'touch' ? Math.max(AIM_PX, size) : size;
 }
 
 /** A box under the pointer. */

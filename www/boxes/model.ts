@@ -129,6 +129,8 @@ export class BoxesModel implements SceneModel {
   private rebuildPending = false;
   /** Slow steps in a row (see SLOW_STEPS). */
   private slowSteps = 0;
+  /** `sim.refusals` when the last refusal was told. */
+  private refusalsTold = 0;
   private stepPending = false;
   private readonly listeners = new Set<() => void>();
   private readonly rebuildListeners = new Set<() => void>();
@@ -532,6 +534,7 @@ export class BoxesModel implements SceneModel {
       this.sim.refreshIfDirty();
     }
     this.stepPending = false;
+    if (this.sim.refusals !== this.refusalsTold && this.sim.pairsRefused !== null) this.refused(this.sim.pairsRefused);
     cost.add('step', this.sim.frameStepMs);
     cost.add('pairs', this.sim.framePairsMs);
     // Scan budget: what a 60 fps frame leaves after this frame's work so
@@ -540,7 +543,10 @@ export class BoxesModel implements SceneModel {
     const last = cost.report;
     const left = FRAME_BUDGET_MS - cost.elapsed() - (last === null ? 0 : last.draw + last.rest);
     const checkStart = performance.now();
-    this.check.tick(this.sim, this.frame, now, Math.max(CHECK_FLOOR_MS, Math.min(s.count > 5000 ? 3 : 6, left)), s.paused && this.interaction.dragKind === null);
+    // Without an answer from the structure there is nothing to check.
+    if (this.sim.pairsRefused === null) {
+      this.check.tick(this.sim, this.frame, now, Math.max(CHECK_FLOOR_MS, Math.min(s.count > 5000 ? 3 : 6, left)), s.paused && this.interaction.dragKind === null);
+    }
     cost.add('check', performance.now() - checkStart);
     if (this.hasCamera) this.sim.queryCamera(this.camera);
     for (const listener of this.frameListeners) listener(now);
@@ -627,6 +633,15 @@ export class BoxesModel implements SceneModel {
     const ms = this.sim.lastStepMicros / 1000;
     this.setPaused(true);
     this.notify(`Paused: one step + pairs took ${ms.toFixed(0)} ms with ${s.structure} at ${s.count.toLocaleString('en-US')} objects. Step with “.”, or pick another structure.`);
+  }
+
+  /** The core refused this frame's pairs: paused, and said (the scene stays as it is, so it can be changed). */
+  private refused(why: string): void {
+    this.refusalsTold = this.sim.refusals;
+    this.setPaused(true);
+    const text = `Paused: the core refused the pairs of this scene: ${why}. Fewer boxes in one place, or fewer boxes, and it runs again.`;
+    this.notify(text);
+    console.warn(`broadphase: ${text}`);
   }
 
   private rebuild(): void {

@@ -68,6 +68,16 @@ export class Simulation {
   private slotGeneration = 0;
   private cameraIds = new Uint32Array(0);
 
+  /**
+   * Why the last `pairs()` was refused (a scene with more pairs than the
+   * core returns, or than memory holds), or null when it answered. The
+   * pair numbers then stay those of the last answer; the page pauses and
+   * says so.
+   */
+  pairsRefused: string | null = null;
+  /** Counts refused `pairs()` calls, so the page tells each one. */
+  refusals = 0;
+
   /** What `moved` / `links` / `cellSize` asked for that the scene could not do (shown by the page). */
   setupProblems: string[] = [];
   /** Whether the last build refused the settings' cell size (the grids pick one instead). */
@@ -154,20 +164,40 @@ export class Simulation {
   /** After a frame's `ticks` ticks: `pairs()` once, and what the frame's simulation cost. */
   pairsAfterTicks(ticks: number): void {
     const t0 = performance.now();
-    const pairs = this.world.pairs();
+    const pairs = this.pairsOrRefusal();
     this.framePairsMs = performance.now() - t0;
     this.lastStepMicros = (this.frameStepMs + this.framePairsMs) * 1000;
     this.stepMicros.push(this.lastStepMicros / ticks);
-    this.takePairs(pairs);
+    if (pairs !== null) this.takePairs(pairs);
   }
 
   /** Recomputes pairs without stepping, if anything moved (paused frames). */
   refreshIfDirty(): void {
     if (!this.dirty) return;
     const t0 = performance.now();
-    const pairs = this.world.pairs();
+    const pairs = this.pairsOrRefusal();
     this.framePairsMs = performance.now() - t0;
-    this.takePairs(pairs);
+    if (pairs !== null) this.takePairs(pairs);
+  }
+
+  /**
+   * `pairs()`, or null when the core refused them (`pairsRefused` says
+   * why). A refused scene is not asked again until something moves: each
+   * refusal costs the search up to the core's limit.
+   */
+  private pairsOrRefusal(): Uint32Array | null {
+    try {
+      const pairs = this.world.pairs();
+      this.pairsRefused = null;
+      return pairs;
+    } catch (error) {
+      // A stopped core is not a refusal: the page restarts it.
+      if (error instanceof Error && error.name === 'CoreStoppedError') throw error;
+      this.pairsRefused = error instanceof Error ? error.message : String(error);
+      this.refusals += 1;
+      this.dirty = false;
+      return null;
+    }
   }
 
   /** Marks the boxes overlapping `camera` (one `query` call). */

@@ -12,3 +12,6 @@ export const TileGrid = core.TileGrid;
 export type TileGrid = TileGridClass;
 export const init = core.init;
 export const initSync = core.initSync;
+/** For the page's tests only (www/core/index.ts does not export them): see `Core.failNextAllocation`, `Core.panicForTests`. */
+export const failNextAllocation = core.failNextAllocation;
+export const panicForTests = core.panicForTests;

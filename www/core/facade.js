@@ -34,6 +34,15 @@
 //   number (see src/wasm/mod.rs): a small result (a box, a ray hit, a view's
 //   address) is read from a fixed cell of wasm memory, so no array, object
 //   or handle is made for the call itself.
+// - A core about to trap (a panic, or an allocation it did not ask for
+//   fallibly failing: a bug, since every refusal is an Error) calls the
+//   façade's handler first (`stopCore`), and is unusable from then on: the
+//   call that trapped and every later call on any World of it throw one
+//   clear error (`stoppedError`), free() does nothing, and `init()` /
+//   `initSync()` start a fresh core (a new wasm instance of the same
+//   module, when the glue was rewritten by scripts/fresh-glue.mjs) for new
+//   Worlds; `World.onCoreStopped` tells a page when to do so. Nothing of
+//   this runs on a call that does not stop the core.
 //
 // `facade(raw)` binds the classes to one wasm-bindgen module (`raw`, the
 // namespace of pkg/broadphase.js) and returns them with its loaders.
@@ -60,6 +69,10 @@ const typedArrayLength = builtinGetter('length');
 const typedArrayBuffer = builtinGetter('buffer');
 const typedArraySet = TypedArrayPrototype.set;
 const apply = Reflect.apply;
+const later = queueMicrotask;
+const ownNames = Object.getOwnPropertyNames;
+const ownDescriptor = Object.getOwnPropertyDescriptor;
+const define = Object.defineProperty;
 const isArray = Array.isArray;
 const stringify = JSON.stringify;
 
@@ -85,6 +98,7 @@ const EXPECTED = {
   'number?': 'a number or undefined',
   Uint32Array: 'a Uint32Array',
   Float64Array: 'a Float64Array',
+  function: 'a function',
 };
 
 /** @type {Record<string, unknown>} */
@@ -94,7 +108,7 @@ const NEUTRAL = { number: 0, string: '', boolean: false, 'number?': undefined };
 function hasType(value, kind) {
   if (kind === 'number?') return value === undefined || value === null || typeof value === 'number';
   if (kind === 'Uint32Array' || kind === 'Float64Array') return typedLength(value, kind) >= 0;
-  return typeof value === kind;
+  return typeof value === kind; // number, string, boolean, function
 }
 
 /** The length of `value` if it is a genuine typed array named `kind`, else -1; no user code runs. @param {unknown} value @param {string} kind @returns {number} */
@@ -126,17 +140,148 @@ const num3 = (a, b, c) => typeof a === 'number' && typeof b === 'number' && type
 /** @param {unknown} a @param {unknown} b @param {unknown} c @param {unknown} d */
 const num4 = (a, b, c, d) => typeof a === 'number' && typeof b === 'number' && typeof c === 'number' && typeof d === 'number';
 
-// ---- The wasm module these classes are bound to (see `facade`) ----
+// ---- The core: the wasm instance behind every World made now ----
 
-/** @type {typeof Raw} */
-let raw = /** @type {any} */ (null);
-/** @type {typeof Raw.TileGrid} */
-let RawTileGrid;
+/**
+ * A wasm-bindgen module's namespace (pkg/broadphase.js), with what
+ * scripts/fresh-glue.mjs adds to it (fresh copies of itself, its compiled
+ * module, a way to let go of a stopped copy) and two hidden exports: where
+ * the core reports that it stops, and the tests' allocation switch.
+ * @typedef {typeof Raw & {
+ *   __freshGlue?: () => Glue,
+ *   __wasmModule?: () => WebAssembly.Module,
+ *   __stop?: () => void,
+ *   setStopHandler?: (handler: (cause: string) => never) => void,
+ *   failNextAllocation?: () => void,
+ *   panicForTests?: () => void,
+ * }} Glue
+ */
 
-/** The module, or an error saying the classes were imported without one. */
+/**
+ * One core: a copy of the glue (one wasm instance once initialised), the
+ * module functions the façade calls, and, once it stopped, why.
+ * @typedef {object} CoreState
+ * @property {Glue} glue
+ * @property {string | null} stopped
+ * @property {{ takeError: () => string, wasmMemory: () => WebAssembly.Memory, outAddress: () => number, setCheckLimit: (limit: number) => void, maxBatchEntries: () => number }} call
+ */
+
+/** The module `facade` was given: the first core's glue. @type {Glue | null} */
+let boundModule = null;
+/** The core new Worlds are made in (the first, or the last one started). @type {CoreState} */
+let core = /** @type {any} */ (null);
+
+/** The current core's glue, or an error saying the classes were imported without one, or that the core stopped. */
 function bound() {
-  if (raw === null) throw new Error('World and TileGrid are not bound to a wasm module: import them from www/core or the broadphase package');
-  return raw;
+  if (boundModule === null) throw new Error('World and TileGrid are not bound to a wasm module: import them from www/core or the broadphase package');
+  if (core.stopped !== null) throw stoppedError(core);
+  return core.glue;
+}
+
+/** The error every call on a stopped core throws. @param {CoreState} stopped */
+function stoppedError(stopped) {
+  const error = new Error(
+    `the broadphase core stopped after an internal error (${stopped.stopped}); its Worlds are lost: ` +
+      'call init() (or initSync()) for a fresh core, then make new Worlds',
+  );
+  error.name = 'CoreStoppedError';
+  return error;
+}
+
+/** Listeners of `World.onCoreStopped`. @type {Set<(error: Error) => void>} */
+const stopListeners = new Set();
+
+/** The glue's module functions the façade calls. */
+const GLUE_FUNCTIONS = /** @type {const} */ (['takeError', 'wasmMemory', 'outAddress', 'setCheckLimit', 'maxBatchEntries']);
+
+/** A core over `glue`, running. @param {Glue} glue @returns {CoreState} */
+function coreOf(glue) {
+  /** @type {any} */
+  const call = {};
+  for (const name of GLUE_FUNCTIONS) call[name] = glue[name];
+  return { glue, stopped: null, call };
+}
+
+/**
+ * Registers with the core's wasm instance (once it is initialised) the
+ * handler it calls when it is about to trap: a panic, or an allocation it
+ * did not ask for fallibly failing (src/wasm/stop.rs). The everyday calls
+ * pass through nothing of this: the core calls out only when it stops.
+ * @param {CoreState} state
+ */
+function listenForStop(state) {
+  state.glue.setStopHandler?.((cause) => {
+    throw stopCore(state, cause);
+  });
+}
+
+/**
+ * Stops `state`: every member of its classes and every module function the
+ * façade calls now throw the stopped error without entering the wasm
+ * (`free()` does nothing), the glue lets go of its instance, and the
+ * listeners hear it after the call that trapped. Returns the error that
+ * call throws.
+ * @param {CoreState} state @param {string} cause
+ * @returns {Error}
+ */
+function stopCore(state, cause) {
+  if (state.stopped === null) {
+    state.stopped = cause;
+    const glue = state.glue;
+    const refuse = () => {
+      throw stoppedError(state);
+    };
+    /** @param {object} target */
+    const stopMembers = (target) => {
+      for (const name of ownNames(target)) {
+        if (name === 'constructor' || name === 'prototype' || name === 'length' || name === 'name' || name.startsWith('__')) continue;
+        const d = /** @type {PropertyDescriptor} */ (ownDescriptor(target, name));
+        const instead = name === 'free' ? () => {} : refuse;
+        if (typeof d.value === 'function') d.value = instead;
+        else if (typeof d.get === 'function') d.get = instead;
+        else continue;
+        define(target, name, d);
+      }
+    };
+    for (const Class of [glue.World, glue.TileGrid]) {
+      stopMembers(Class);
+      stopMembers(Class.prototype);
+    }
+    for (const name of GLUE_FUNCTIONS) state.call[name] = refuse;
+    glue.__stop?.();
+    const error = stoppedError(state);
+    for (const listener of [...stopListeners]) later(() => listener(error));
+  }
+  return stoppedError(state);
+}
+
+/** A restart under way (`init()` after the core stopped). @type {Promise<unknown> | null} */
+let restarting = null;
+
+/** The fresh copy of the glue a restart starts, or an error if this glue cannot make one. */
+function freshGlue() {
+  const fresh = core.glue.__freshGlue;
+  if (typeof fresh !== 'function') {
+    throw new Error(`the broadphase core stopped (${core.stopped}) and this build cannot start another: reload the page`);
+  }
+  return fresh();
+}
+
+/** The compiled module of the current core, to instantiate again without fetching. */
+function compiledModule() {
+  const compiled = core.glue.__wasmModule?.();
+  if (compiled === undefined) throw new Error('the broadphase core stopped before its wasm was loaded: reload the page');
+  return compiled;
+}
+
+/** Makes `glue` (initialised) the core new Worlds are made in. @param {Glue} glue */
+function adopt(glue) {
+  core = coreOf(glue);
+  listenForStop(core);
+  heap = null;
+  views.clear();
+  batchLimit = 0;
+  shapeNames = null;
 }
 
 // ---- Wasm memory: the cells small results are left in, and views ----
@@ -155,8 +300,8 @@ const views = new Map();
 /** The core's result cells (re-viewed after the memory grew: the old view is then detached). */
 function out() {
   if (heap === null || heap.byteLength === 0) {
-    heap = /** @type {ArrayBuffer} */ (raw.wasmMemory().buffer);
-    cells = new Float64Array(heap, raw.outAddress(), 8);
+    heap = /** @type {ArrayBuffer} */ (core.call.wasmMemory().buffer);
+    cells = new Float64Array(heap, core.call.outAddress(), 8);
     views.clear();
   }
   return cells;
@@ -179,6 +324,41 @@ function viewU32(length) {
   }
   return (byLength[length] ??= new Uint32Array(buffer, address, length));
 }
+/**
+ * A view of one method's result (`pairs`, `slotBoxes`, …), at the address
+ * the core left in the result cells: the same object while the result
+ * stays where it is, so reading it every frame makes no garbage. What was
+ * handed out is kept here, not read back from the view (a page's own
+ * typed-array getters never run).
+ * @template {Uint32Array | Float64Array | Uint8Array} A
+ * @param {{ new (buffer: ArrayBuffer, at: number, length: number): A }} Kind
+ * @returns {(length: number) => A}
+ */
+function viewOf(Kind) {
+  /** @type {A | null} */
+  let view = null;
+  let address = -1;
+  let count = -1;
+  /** @type {ArrayBuffer | null} */
+  let buffer = null;
+  return (length) => {
+    const at = out()[0];
+    if (view === null || at !== address || length !== count || heap !== buffer) {
+      buffer = /** @type {ArrayBuffer} */ (heap);
+      view = new Kind(buffer, at, length);
+      address = at;
+      count = length;
+    }
+    return view;
+  };
+}
+const pairsView = viewOf(Uint32Array);
+const pairsBeganView = viewOf(Uint32Array);
+const pairsEndedView = viewOf(Uint32Array);
+const slotBoxesView = viewOf(Float64Array);
+const slotIdsView = viewOf(Uint32Array);
+const slotOverlappingView = viewOf(Uint8Array);
+const orderView = viewOf(Uint32Array);
 /** @param {number} count */
 function floats(count) {
   const o = out();
@@ -194,7 +374,7 @@ function rayHit(found) {
 }
 /** A box cast's answer: the same cells, the box's position for the point. */
 const boxHit = /** @type {(found: number) => BoxCastHit | undefined} */ (rayHit);
-const refused = () => new Error(raw.takeError());
+const refused = () => new Error(core.call.takeError());
 
 // ---- The slow path: a wrong type, named after any earlier bad value ----
 
@@ -217,13 +397,13 @@ function wrongType(signature, values, self, method) {
   if (k > 0) {
     const args = values.slice(0, k);
     for (let i = k; i < signature.length; i++) args.push(NEUTRAL[signature[i][1]]);
-    raw.setCheckLimit(k);
+    core.call.setCheckLimit(k);
     try {
       if (apply(method, self, args) === REFUSED) earlier = refused();
     } catch (error) {
       if (error !== null) earlier = error; // thrown by a `Result` method; null: stopped, nothing bad before k
     } finally {
-      raw.setCheckLimit(NO_LIMIT);
+      core.call.setCheckLimit(NO_LIMIT);
     }
   }
   const [name, kind] = signature[k];
@@ -239,11 +419,11 @@ const TILES_MAKES = {}; // World.tiles' token for TileGrid's constructor
 
 let batchLimit = 0;
 /** Most entries a batch takes (the core refuses more before it allocates). */
-const maxBatch = () => (batchLimit ||= raw.maxBatchEntries());
+const maxBatch = () => (batchLimit ||= core.call.maxBatchEntries());
 
 /** @type {string[] | null} */
 let shapeNames = null;
-const shapes = () => (shapeNames ??= RawTileGrid.shapes());
+const shapes = () => (shapeNames ??= bound().TileGrid.shapes());
 
 /**
  * Views of wasm memory among a batch's arrays are copied out first: reserving room may grow the memory and detach them.
@@ -320,7 +500,9 @@ let releaseTiles;
  * handle at every read), with its shapes, edge states and doors as
  * typed-array views, a change journal a drawing layer redraws from,
  * tile-only rays, and static functions that describe the shapes without
- * any grid.
+ * any grid. Views follow the World's rule (see **Views** on `World`):
+ * valid until the next call into the core, possibly the same object
+ * again, harmless to write into.
  */
 export class TileGrid {
   /** @type {Raw.TileGrid | null} */
@@ -586,27 +768,32 @@ export class TileGrid {
     return r.door(col, row, side);
   }
   /**
-   * Per cell, row-major, the code of its shape in `TileGrid.shapes()` (a
-   * view).
+   * Per cell, row-major, the code of its shape in `TileGrid.shapes()`
+   * (a view: valid until the next call into this core, may come back as
+   * the same object, `.slice()` to keep it).
    * @returns {Uint8Array}
    */
   tileIndices() {
     return this.#live().tileIndices();
   }
   /**
-   * Every edge's state by edge id, as codes of `World.edgeStates()` (a
-   * view of the map itself): vertical edges first — the one on line
-   * `x = k·tileSize` in row `r` at `r·(cols+1) + k` — then horizontal ones
-   * — the one on line `y = k·tileSize` in column `c` at
-   * `(cols+1)·rows + k·cols + c`.
+   * Every edge's state by edge id, as codes of `World.edgeStates()`:
+   * vertical edges first — the one on line `x = k·tileSize` in row `r`
+   * at `r·(cols+1) + k` — then horizontal ones — the one on line `y =
+   * k·tileSize` in column `c` at `(cols+1)·rows + k·cols + c` (a view:
+   * valid until the next call into this core, may come back as the same
+   * object, `.slice()` to keep it; a copy of the map's own, which
+   * writes do not reach).
    * @returns {Uint8Array}
    */
   edges() {
     return this.#live().edges();
   }
   /**
-   * Every edge's door by edge id, as codes of `TileGrid.doorStates()` (a
-   * view; the same layout as `edges()`).
+   * Every edge's door by edge id, as codes of `TileGrid.doorStates()`,
+   * in the layout of `edges()` (a view: valid until the next call into
+   * this core, may come back as the same object, `.slice()` to keep
+   * it).
    * @returns {Uint8Array}
    */
   doors() {
@@ -615,8 +802,9 @@ export class TileGrid {
   /**
    * The edges bordering the cells `[colStart, colEnd) × [rowStart,
    * rowEnd)` (the whole map when omitted) that are not empty or carry a
-   * door: `x0, y0, x1, y1, state, door` each, in world units (a view):
-   * what a drawing layer strokes.
+   * door: `x0, y0, x1, y1, state, door` each, in world units, what a
+   * drawing layer strokes (a view: valid until the next call into this
+   * core, may come back as the same object, `.slice()` to keep it).
    * @param {number | null} [colStart]
    * @param {number | null} [rowStart]
    * @param {number | null} [colEnd]
@@ -666,11 +854,12 @@ export class TileGrid {
   /**
    * `[col, row, …]` of the cells whose picture changed since `revision`
    * (a tile set there, or an edge beside it changed state or door),
-   * row-major, each once (a view); `undefined` when that is too long ago
-   * (more than 65,536 notes) or the map's size changed since: redraw
-   * everything then. `revision` is a whole number from 0 (`-1`, `NaN` or
-   * `1.5` throw). Loading a map of the same size notes only the cells
-   * that differ.
+   * row-major, each once (a view: valid until the next call into this
+   * core, may come back as the same object, `.slice()` to keep it);
+   * `undefined` when that is too long ago (more than 65,536 notes) or
+   * the map's size changed since: redraw everything then. `revision` is
+   * a whole number from 0 (`-1`, `NaN` or `1.5` throw). Loading a map
+   * of the same size notes only the cells that differ.
    * @param {number} revision
    * @returns {Uint32Array | undefined}
    */
@@ -682,7 +871,9 @@ export class TileGrid {
 
   /**
    * `[col, row, …]` of the tiles whose interior the box's interior
-   * overlaps, row-major, clipped to the grid (a view).
+   * overlaps, row-major, clipped to the grid (a view: valid until the
+   * next call into this core, may come back as the same object,
+   * `.slice()` to keep it).
    * @category Collision and rays against the tiles
    * @param {number} x
    * @param {number} y
@@ -737,12 +928,14 @@ export class TileGrid {
   }
   /**
    * `[col, row, …]` of the cells the segment passes through, in order
-   * from the start, clipped to the grid, ignoring tiles (pure
-   * Amanatides–Woo; a view). Exact for ends of any magnitude (up to
-   * ±1.8e308, mixed with 1e-300): the cells of the real segment, decided
-   * by exact orientation tests, never by a rounded `t` (a segment passing
-   * exactly through a lattice point goes straight to the diagonal cell;
-   * one passing a hair beside it visits the side cell).
+   * from the start, clipped to the grid, ignoring tiles: pure
+   * Amanatides–Woo (a view: valid until the next call into this core,
+   * may come back as the same object, `.slice()` to keep it). Exact for
+   * ends of any magnitude (up to ±1.8e308, mixed with 1e-300): the
+   * cells of the real segment, decided by exact orientation tests,
+   * never by a rounded `t` (a segment passing exactly through a lattice
+   * point goes straight to the diagonal cell; one passing a hair beside
+   * it visits the side cell).
    * @param {number} x0
    * @param {number} y0
    * @param {number} x1
@@ -757,10 +950,11 @@ export class TileGrid {
     return viewU32(length);
   }
   /**
-   * The same walk with the DDA's state per visited cell: `col, row, t, x,
-   * y, tMaxX, tMaxY, tDeltaX, tDeltaY` (where the segment enters the
-   * cell, and tMax / tDelta on arrival; a view). One walk gives the cells
-   * and the step-through.
+   * The same walk with the DDA's state per visited cell: `col, row, t,
+   * x, y, tMaxX, tMaxY, tDeltaX, tDeltaY` (where the segment enters the
+   * cell, and tMax / tDelta on arrival; a view: valid until the next
+   * call into this core, may come back as the same object, `.slice()`
+   * to keep it). One walk gives the cells and the step-through.
    * @param {number} x0
    * @param {number} y0
    * @param {number} x1
@@ -846,6 +1040,30 @@ let releaseWorld;
 /**
  * A world of moving boxes with switchable broad-phase structures, its
  * N-style tile grid (`tiles`), rays and a flat scene hierarchy.
+ *
+ * **Views.** A method documented as returning *a view* returns a typed
+ * array over the core's wasm memory, not a copy:
+ * - it is valid until the next call into any World or TileGrid of the
+ *   same core (the same loaded module): that call may write over it, or
+ *   grow the memory, which detaches it (it then reads length 0);
+ * - a later call, of the same method or another one, may return the very
+ *   same object (`query()` twice; `tiles.touchedCells()`, then
+ *   `tiles.traceCells()`);
+ * - `.slice()` one to keep it;
+ * - writing into it (`fill`, `sort`, `reverse`, `set`) is harmless: the
+ *   core keeps its own state apart and never reads a view back, so a
+ *   write changes no answer of any World; it stays in that view until the
+ *   core writes there again (at the latest, the next call returning it
+ *   after the World changed);
+ * - one kept past the next call is stale (do not read it); every view lies
+ *   in memory that only ever holds views, so even a write through a stale
+ *   one can only change another view, never what the core reads.
+ *
+ * **A stopped core.** If the wasm ever traps (a bug: every refusal is an
+ * `Error` that changes nothing), that call and every later call on any
+ * World of that core throw an `Error` named `CoreStoppedError`; `free()`
+ * then does nothing. `World.onCoreStopped` says when; `init()` (or
+ * `initSync()`) starts a fresh core for new Worlds.
  */
 export class World {
   /** @type {Raw.World | null} */
@@ -1061,7 +1279,8 @@ export class World {
    * Releases the world's wasm memory now (a World of 100k objects holds
    * tens of MB; without `free()` it waits for the garbage collector's
    * finalizer), its `tiles` handle with it. Any call on a freed World
-   * throws `"this World was freed: …"`; a second `free()` does nothing.
+   * throws `"this World was freed: …"`; a second `free()` does nothing,
+   * and so does `free()` on a World of a stopped core.
    */
   free() {
     releaseWorld(this);
@@ -1069,6 +1288,20 @@ export class World {
   /** The same as `free()`, for a `using` block; before or after `free()`, it does nothing more. */
   [Symbol.dispose]() {
     releaseWorld(this);
+  }
+  /**
+   * Calls `listener` with the `CoreStoppedError` each time the core stops
+   * after an internal error (a trap in the wasm), after the call that
+   * trapped: every World of that core is lost, and `init()` (or
+   * `initSync()`) starts a fresh core for new Worlds. Returns a function
+   * that stops listening.
+   * @param {(error: Error) => void} listener
+   * @returns {() => void}
+   */
+  static onCoreStopped(listener) {
+    if (typeof listener !== 'function') wrongType(W.onCoreStopped, [listener], null, judgeNothing);
+    stopListeners.add(listener);
+    return () => void stopListeners.delete(listener);
   }
 
   /**
@@ -1157,34 +1390,53 @@ export class World {
 
   /**
    * Every overlapping pair of the current boxes `[a0, b0, a1, b1, …]`,
-   * `a < b`, sorted by `(a, b)`, each once (a view). From 4096 objects up
-   * it may first renumber the slots (see `slotGeneration`): re-read
-   * per-slot views after it.
+   * `a < b`, sorted by `(a, b)`, each once (a view: valid until the
+   * next call into this core, may come back as the same object,
+   * `.slice()` to keep it). From 4096 objects up it may first renumber
+   * the slots (see `slotGeneration`): re-read per-slot views after it.
+   * **May throw**: more than 4,194,304 pairs (n boxes in one place make
+   * n(n−1)/2), or more than the memory left holds, is refused with an
+   * `Error` saying so, and nothing changes. Where boxes crowd (a grid
+   * cell far larger than the boxes holding thousands, a quadtree leaf
+   * at the deepest level, every box in one place), a search costs the
+   * sort and the pairs it finds, not all against all.
    * @category Pairs and queries
    * @returns {Uint32Array}
    */
   pairs() {
-    return this.#live().pairs();
+    const length = this.#live().pairs();
+    if (length === REFUSED) throw refused();
+    return pairsView(length);
   }
   /**
    * After a `pairs()` call: its pairs that were not in the previous
    * `pairs()` result (the first call: all), laid out like `pairs()` (a
-   * view). Enter events: a structure switch causes none.
+   * view: valid until the next call into this core, may come back as
+   * the same object, `.slice()` to keep it). Enter events: a structure
+   * switch causes none.
    * @returns {Uint32Array}
    */
   pairsBegan() {
-    return this.#live().pairsBegan();
+    const length = this.#live().pairsBegan();
+    if (length === REFUSED) throw refused();
+    return pairsBeganView(length);
   }
   /**
    * After a `pairs()` call: the previous result's pairs that are gone,
-   * including those of removed objects (a view). Exit events.
+   * including those of removed objects (a view: valid until the next
+   * call into this core, may come back as the same object, `.slice()`
+   * to keep it). Exit events.
    * @returns {Uint32Array}
    */
   pairsEnded() {
-    return this.#live().pairsEnded();
+    const length = this.#live().pairsEnded();
+    if (length === REFUSED) throw refused();
+    return pairsEndedView(length);
   }
   /**
-   * Ids of the boxes overlapping the given box, ascending (a view).
+   * Ids of the boxes overlapping the given box, ascending (a view:
+   * valid until the next call into this core, may come back as the same
+   * object, `.slice()` to keep it).
    * @param {number} x
    * @param {number} y
    * @param {number} w
@@ -1294,8 +1546,10 @@ export class World {
     return this.#live().gridGeometry();
   }
   /**
-   * The active quadtree's nodes, `x, y, w, h, depth, leaf` each (a view;
-   * empty when no quadtree is active).
+   * The active quadtree's nodes, `x, y, w, h, depth, leaf` each (a
+   * view: valid until the next call into this core, may come back as
+   * the same object, `.slice()` to keep it; empty when no quadtree is
+   * active).
    * @returns {Float64Array}
    */
   quadtreeNodes() {
@@ -1489,11 +1743,15 @@ export class World {
     return parent;
   }
   /**
-   * Every live id exactly once, each parent before its children (a view).
+   * Every live id exactly once, each parent before its children (a
+   * view: valid until the next call into this core, may come back as
+   * the same object, `.slice()` to keep it).
    * @returns {Uint32Array}
    */
   order() {
-    return this.#live().order();
+    const length = this.#live().order();
+    if (length === REFUSED) throw refused();
+    return orderView(length);
   }
   /**
    * Records each queue repair so `lastRepair()` can show it.
@@ -1621,26 +1879,38 @@ export class World {
   }
 
   /**
-   * Per slot `x, y, w, h` (a view; slots with id 0 are free).
+   * Per slot `x, y, w, h`, slots with id 0 free (a view: valid until
+   * the next call into this core, may come back as the same object,
+   * `.slice()` to keep it).
    * @category Slots (for drawing)
    * @returns {Float64Array}
    */
   slotBoxes() {
-    return this.#live().slotBoxes();
+    const length = this.#live().slotBoxes();
+    if (length === REFUSED) throw refused();
+    return slotBoxesView(length);
   }
   /**
-   * Per slot the object's id, or 0 for a free slot (a view).
+   * Per slot the object's id, or 0 for a free slot (a view: valid until
+   * the next call into this core, may come back as the same object,
+   * `.slice()` to keep it).
    * @returns {Uint32Array}
    */
   slotIds() {
-    return this.#live().slotIds();
+    const length = this.#live().slotIds();
+    if (length === REFUSED) throw refused();
+    return slotIdsView(length);
   }
   /**
-   * Per slot 1 if it was in a pair at the last `pairs()` (a view).
+   * Per slot 1 if it was in a pair at the last `pairs()` (a view: valid
+   * until the next call into this core, may come back as the same
+   * object, `.slice()` to keep it).
    * @returns {Uint8Array}
    */
   slotOverlapping() {
-    return this.#live().slotOverlapping();
+    const length = this.#live().slotOverlapping();
+    if (length === REFUSED) throw refused();
+    return slotOverlappingView(length);
   }
   /**
    * Goes up by one each time the slots are renumbered (in space order, by
@@ -1695,9 +1965,21 @@ for (const Class of [World, TileGrid]) {
  * @property {typeof World} World
  * @property {typeof TileGrid} TileGrid
  * @property {(module_or_path?: { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>) => Promise<unknown>} init
- *   Loads the wasm (in a browser, fetched beside the module unless given); resolves to its exports.
- * @property {(module: { module: SyncInitInput } | SyncInitInput) => unknown} initSync
- *   Compiles the wasm from its bytes or a compiled module, at once.
+ *   Loads the wasm (in a browser, fetched beside the module unless given);
+ *   resolves to its exports. After the core stopped (`World.onCoreStopped`),
+ *   starts a fresh core (a new instance of the same module, unless given
+ *   another) in which new Worlds are made; the stopped core's Worlds stay
+ *   unusable.
+ * @property {(module?: { module: SyncInitInput } | SyncInitInput) => unknown} initSync
+ *   Compiles the wasm from its bytes or a compiled module, at once (after
+ *   the core stopped: a fresh core, as `init`).
+ * @property {() => void} failNextAllocation
+ *   For tests only (not exported by any entry): makes the current core's
+ *   next allocation fail as running out of memory does (a fallible
+ *   reservation is refused; any other allocation stops the core).
+ * @property {() => void} panicForTests
+ *   For tests only (not exported by any entry): the current core panics,
+ *   as a bug would, and stops.
  */
 
 /**
@@ -1709,16 +1991,47 @@ for (const Class of [World, TileGrid]) {
  * @returns {Core}
  */
 export function facade(module) {
-  if (raw === null) {
-    raw = /** @type {typeof Raw} */ (module);
-    RawTileGrid = raw.TileGrid;
-  } else if (raw !== module) {
+  if (boundModule === null) {
+    boundModule = /** @type {Glue} */ (module);
+    core = coreOf(boundModule);
+  } else if (boundModule !== module) {
     throw new Error('this façade is bound to another wasm module: each build loads its own copy of facade.js');
   }
   return {
     World,
     TileGrid,
-    init: (input) => raw.default(input),
-    initSync: (input) => raw.initSync(input),
+    init: (input) => {
+      if (core.stopped === null) {
+        const running = core;
+        return running.glue.default(input).then((exports) => {
+          listenForStop(running);
+          return exports;
+        });
+      }
+      restarting ??= (async () => {
+        try {
+          const glue = freshGlue();
+          const exports = await glue.default(input ?? { module_or_path: compiledModule() });
+          adopt(glue);
+          return exports;
+        } finally {
+          restarting = null;
+        }
+      })();
+      return restarting;
+    },
+    initSync: (input) => {
+      if (core.stopped === null) {
+        const exports = core.glue.initSync(/** @type {any} */ (input));
+        listenForStop(core);
+        return exports;
+      }
+      const glue = freshGlue();
+      const exports = glue.initSync(input ?? { module: compiledModule() });
+      adopt(glue);
+      return exports;
+    },
+    failNextAllocation: () => core.glue.failNextAllocation?.(),
+    panicForTests: () => core.glue.panicForTests?.(),
   };
 }

@@ -15,6 +15,7 @@ export const SIGNATURES = /** @type {const} */ ({
     box: [['id', 'number']],
     populate: [['count', 'number'], ['seed', 'number'], ['layout', 'string']],
     sceneSide: [['count', 'number']],
+    onCoreStopped: [['listener', 'function']],
     step: [['dt', 'number']],
     fastForward: [['steps', 'number'], ['dt', 'number']],
     setTileResponse: [['id', 'number'], ['response', 'string']],

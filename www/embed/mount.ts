@@ -7,12 +7,14 @@
 // default (or the clamp) and says so, in the console and in a dismissible
 // notice inside the embed. The embed is exactly as tall as its element:
 // the page's own CSS height when it sets one, else the `height` option,
-// else a height picked from the width (see auto-size.ts). Its width picks
-// the layout (see embed.css): panels beside the canvas, or under it behind
-// tabs at 800 px and less. While the wasm loads a placeholder of that
+// else a height picked from the width. Its size and its world's shape pick
+// the layout (see layout.ts and embed.css): panels beside the canvas, or
+// under it behind tabs, a panel too tall for its room shown a page at a
+// time (panel-pages.ts). While the wasm loads a placeholder of that
 // height shows; if it cannot load, an error box of that height says what
 // was tried and how to fix it.
 
+import { init, World } from '../core/index';
 import { findMode, modeStyles } from '../modes/index';
 import { LIVE_SETTINGS, type ModeHandle, type StepState } from '../runtime/scene';
 import { useTheme } from '../runtime/theme';
@@ -21,9 +23,12 @@ import { defaultSettings, optionsOf, readMode, readSettings, warnAll, type Probl
 import { appliesTo, settingBy, type ModeName, type PlaygroundOptions, type PlaygroundState, type SettingSpec, type SettingValues, type SomeSettings } from '../settings/table';
 import pageCss from '../style.css?inline';
 import embedCss from './embed.css?inline';
-import { autoSize, NARROW_MAX_PX } from './auto-size';
+import { chooseLayout, NARROW_MAX_PX, provisionalHeight } from './layout';
+import { measurePanels, measureTools } from './measure';
+import { PanelPages } from './panel-pages';
 import lightCss from './light.css?inline';
 import { loadWasm, wasmUrlFor, WasmLoadError, whenWasmReady } from './load-wasm';
+import { startInTurn } from './start-queue';
 import { followTheme } from './theme-follow';
 
 /** Where the stepper is: what the `stepchange` event carries and `stepState` gives. */
@@ -73,10 +78,10 @@ export interface EmbedHandle extends PlaygroundHandle {
   setAttributes(partial: Readonly<Record<string, string | undefined>>): void;
 }
 
+/** A core that stops again this soon after a restart (ms) is not restarted again. */
+const RESTART_AGAIN_AFTER_MS = 10_000;
 /** Lower than this, the legend and help fold behind "?". */
 const COMPACT_BELOW_PX = 500;
-/** The height before the width is known. */
-const DEFAULT_HEIGHT = 520;
 
 /** The page's stylesheet, with its `:root` rules applied to the shadow host instead, and every mode's styles. */
 const SHADOW_CSS = [pageCss.replace(/:root\b/g, ':host'), modeStyles(), embedCss, lightCss].join('\n');
@@ -149,16 +154,26 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     showProblems();
   };
 
+  /** A note above the problems (the core was restarted), or null. */
+  let note: string | null = null;
   const showProblems = (): void => {
-    const list = document.createElement('ul');
-    for (const p of problems) list.append(Object.assign(document.createElement('li'), { textContent: p.message }));
     const close = Object.assign(document.createElement('button'), { type: 'button', className: 'bp-problems-close', textContent: '×', title: 'Dismiss' });
     close.setAttribute('aria-label', 'Dismiss these notes');
     close.addEventListener('click', () => {
       notices.hidden = true;
     });
-    const title = Object.assign(document.createElement('p'), { className: 'bp-problems-title', textContent: 'Some settings were not used as written:' });
-    notices.replaceChildren(close, title, list);
+    notices.replaceChildren(close);
+    if (note !== null) {
+      const p = Object.assign(document.createElement('p'), { className: 'bp-problems-title', textContent: note });
+      p.dataset.coreRestarted = '';
+      notices.append(p);
+    }
+    if (problems.length > 0) {
+      const list = document.createElement('ul');
+      for (const p of problems) list.append(Object.assign(document.createElement('li'), { textContent: p.message }));
+      const title = Object.assign(document.createElement('p'), { className: 'bp-problems-title', textContent: 'Some settings were not used as written:' });
+      notices.append(title, list);
+    }
     notices.hidden = false;
   };
 
@@ -200,46 +215,105 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     return values as SettingValues;
   };
 
-  /** The element's width (as laid out now, then as the observer reports it). */
-  let width = element.getBoundingClientRect().width;
-  /** Whether the page's own CSS sizes the element (then --bp-height has no say): tried by moving it. */
+  const setVar = (el: HTMLElement, name: string, value: string): void => {
+    if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
+  };
+  /**
+   * The element's width, as the resize observer reports it (its first report
+   * comes before the first paint; reading it here instead would lay the
+   * page out once per element, and a page may have fifty).
+   */
+  let width = 0;
+  /**
+   * Whether the page's own CSS sizes the element (then --bp-height has no
+   * say): tried by moving it, once, and again when the element's height
+   * changes by something other than us.
+   */
+  let pageSizedSeen: boolean | null = null;
   const pageSized = (): boolean => {
+    if (pageSizedSeen !== null) return pageSizedSeen;
     const ours = element.style.getPropertyValue('--bp-height');
     element.style.setProperty('--bp-height', '3px');
     const a = element.getBoundingClientRect().height;
     element.style.setProperty('--bp-height', '5px');
     const b = element.getBoundingClientRect().height;
     element.style.setProperty('--bp-height', ours);
-    return a === b;
+    pageSizedSeen = a === b;
+    return pageSizedSeen;
   };
-  /** The last height picked from the width, and for what (width, mode, panels): it only grows while those stay. */
+  /** The height we last gave the element, CSS px (NaN: a CSS length, or none). */
+  let ownHeight = NaN;
+  const setHeight = (css: string): void => {
+    ownHeight = css.endsWith('px') && !Number.isNaN(Number(css.slice(0, -2))) ? Number(css.slice(0, -2)) : NaN;
+    setVar(element, '--bp-height', css);
+  };
+  /** The last height picked from the width, and for what (width, mode, panels): it only grows while those stay, once the mode has settled. */
   let picked = { key: '', height: 0 };
-  const applyHeight = (): void => {
+  /** Whether the mode's first frames have filled its panels in (before that a height may shrink). */
+  let settled = false;
+  let pages: PanelPages | null = null;
+  /** Sizes the element and places its panels (see layout.ts). */
+  const applyLayout = (): void => {
     const wanted = early('height');
-    // Without a height (ours or the page's), one from the width and what the layout needs (measured once the mode is built).
-    const auto = wanted === undefined && width > 0 && current !== null && !pageSized() ? autoSize(frameEl, width, current.aspect ?? 1, Array.isArray(given.panels)) : null;
-    if (auto !== null) {
+    if (current === null || host === null || width <= 0) {
+      const h = wanted ?? provisionalHeight(width);
+      setHeight(typeof h === 'number' ? `${h}px` : String(h));
+      return;
+    }
+    if (wanted !== undefined) setHeight(typeof wanted === 'number' ? `${wanted}px` : String(wanted));
+    // A height the author or the page set wins: read it as laid out (a CSS length, the page's rule).
+    const set = wanted !== undefined || pageSized() ? element.getBoundingClientRect().height : null;
+    const shown = [...host.querySelectorAll<HTMLElement>('#panels > .panel')].filter((p) => !p.hidden).length;
+    const layout = chooseLayout({
+      width,
+      height: set,
+      aspect: current.aspect ?? 1,
+      tools: (w) => measureTools(host as HTMLElement, w),
+      panels: host.classList.contains('no-sidebar') ? 0 : shown,
+      measure: (w, placement) => measurePanels(host as HTMLElement, w, placement),
+    });
+    if (set === null) {
       // Panels whose numbers change width must not make the article under a
       // reader's finger jump: for one width and one set of panels the height
       // never shrinks back.
       const key = `${Math.round(width)}:${mode}:${JSON.stringify(given.panels ?? 'all')}:${given.controls !== false}`;
-      picked = { key, height: key === picked.key ? Math.max(picked.height, auto.height) : auto.height };
+      picked = { key, height: key === picked.key && settled ? Math.max(picked.height, layout.height) : layout.height };
+      setHeight(`${picked.height}px`);
     }
-    const h = wanted ?? (auto === null ? provisionalHeight(width) : picked.height);
-    // The host's height comes from :host { height: var(--bp-height) } unless the page's CSS sets one.
-    const css = typeof h === 'number' ? `${h}px` : String(h);
-    if (element.style.getPropertyValue('--bp-height') !== css) element.style.setProperty('--bp-height', css);
-    // A kept, taller height keeps the canvas's share of it (unless the author named the panels).
-    const share = auto?.canvas == null ? null : Array.isArray(given.panels) ? auto.canvas : Math.max(auto.canvas, Math.ceil(0.55 * picked.height) + 1);
-    const canvas = share === null ? '' : `${share}px`;
-    if (frameEl.style.getPropertyValue('--bp-canvas-height') !== canvas) frameEl.style.setProperty('--bp-canvas-height', canvas);
+    const below = layout.placement === 'below';
+    frameEl.classList.toggle('below', below);
+    frameEl.classList.toggle('tabs-on', layout.tabs);
+    frameEl.classList.toggle('sheet', layout.sheet);
+    frameEl.classList.toggle('compact', width <= NARROW_MAX_PX || (set ?? picked.height) < COMPACT_BELOW_PX);
+    element.toggleAttribute('data-narrow', below);
+    // A kept, taller height gives the canvas the difference.
+    const extra = set === null ? picked.height - layout.height : 0;
+    setVar(frameEl, '--bp-canvas-height', below && layout.canvas !== null ? `${layout.canvas + extra}px` : '');
+    setVar(frameEl, '--bp-sidebar', below ? '' : `${layout.sidebar}px`);
+    setVar(frameEl, '--bp-sheet-height', layout.sheet ? `${layout.sheetHeight}px` : '');
+    const sidebar = host.querySelector<HTMLElement>('.sidebar');
+    sidebar?.toggleAttribute('data-collapsible', layout.sheet);
+    if (sidebar !== null && pages === null) {
+      pages = new PanelPages(host.querySelector<HTMLElement>('#panels') as HTMLElement);
+      pages.setNear(near);
+    }
+    pages?.setEnabled(layout.tabs || shown === 1);
+  };
+  /** Lays out again in the next frame, once however many observers asked in this one. */
+  let layoutFrame = 0;
+  const layoutSoon = (): void => {
+    if (layoutFrame !== 0) return;
+    layoutFrame = requestAnimationFrame(() => {
+      layoutFrame = 0;
+      if (!destroyed) applyLayout();
+    });
   };
 
   const applyLook = (): void => {
     themes.update();
     frameEl.classList.toggle('no-legend', given.legend === false);
     if (host === null || current === null) {
-      applyHeight();
+      applyLayout();
       return;
     }
     const wanted = given.panels ?? 'all';
@@ -261,31 +335,42 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       if (!hide) shown += 1;
     }
     host.classList.toggle('no-sidebar', shown === 0);
-    applyHeight();
+    applyLayout();
   };
 
   /** Counts create() calls: a mode whose code arrives after a newer create() is dropped. */
   let creates = 0;
   let started = false;
-  /** (Re)builds the mode from the values in force, once its code has loaded. */
-  const create = (): Promise<void> => {
+  /**
+   * (Re)builds the mode from the values in force, once its code has loaded.
+   * `inTwo`: the build and the first layout in two tasks (a page of many
+   * embeds starts them in turn; see start-queue.ts), the new mode hidden
+   * until it is laid out.
+   */
+  const create = (inTwo = false): Promise<void> => {
     contentResize.disconnect();
+    pages?.destroy();
+    pages = null;
     current?.destroy();
     current = null;
     published = null;
     const ticket = ++creates;
     return findMode(mode)
       .load()
-      .then((factory) => {
+      .then(async (factory) => {
         if (ticket !== creates || destroyed) return;
-        host = document.createElement('div');
-        host.className = 'mode-host';
-        host.dataset.mode = mode;
-        body.replaceChildren(host);
+        const built = document.createElement('div');
+        host = built;
+        built.className = 'mode-host';
+        built.dataset.mode = mode;
+        if (inTwo) {
+          built.classList.add('bp-building');
+          body.append(built);
+        } else body.replaceChildren(built);
         // Colours a mode reads while it is built (CSS variables for its legend) are its embed's.
         useTheme(themes.name);
         try {
-          current = factory(host, buildValues(), {
+          current = factory(built, buildValues(), {
             publish: (values) => {
               published = { ...values };
               element.dispatchEvent(new CustomEvent('statechange', { detail: handle.getState() }));
@@ -314,12 +399,25 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
           showFailure(error);
           return;
         }
-        applyLook();
-        // The panels fill in on the first frames, and change as the scene does:
-        // an element without a height follows them.
-        const panels = host.querySelector('#panels');
-        if (panels !== null) contentResize.observe(panels);
         if (!visible) current.setVisible?.(false);
+        if (inTwo) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          if (ticket !== creates || destroyed) return;
+        }
+        settled = false;
+        applyLook();
+        if (inTwo) {
+          built.classList.remove('bp-building');
+          body.replaceChildren(built);
+        }
+        for (const panel of built.querySelectorAll('#panels > .panel')) contentResize.observe(panel);
+        // Two frames in, the panels show the scene: from then on the picked height only grows.
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            settled = true;
+            applyLayout();
+          }),
+        );
       }, showFailure);
   };
 
@@ -333,7 +431,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       report(found.problems);
     }
     started = true;
-    return create();
+    return create(true);
   };
 
   const placeholder = (text: string, kind: 'loading' | 'error'): void => {
@@ -363,41 +461,97 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     element.toggleAttribute('data-offscreen', !visible);
   });
   intersection.observe(element);
+  // Within a viewport of the reader: its panels are paged (panel-pages.ts).
+  let near = true;
+  const nearness = new IntersectionObserver(
+    (entries) => {
+      const entry = entries[entries.length - 1];
+      if (entry === undefined) return;
+      near = entry.isIntersecting;
+      pages?.setNear(near);
+    },
+    { rootMargin: '100% 0px 100% 0px' },
+  );
+  nearness.observe(element);
   // The element's width picks the layout (side by side, or the panels under
   // the canvas) and, without a `height`, the height; a low one folds the legend.
   const resize = new ResizeObserver((entries) => {
     const box = entries[entries.length - 1]?.contentRect;
     if (box === undefined) return;
+    if (width === 0) {
+      // An embed in or near view gets its mode's code while the wasm downloads;
+      // one further down waits until the wasm is in, leaving it the bandwidth.
+      const at = element.getBoundingClientRect();
+      if (at.top < innerHeight * 1.5 && at.bottom > -innerHeight * 0.5) {
+        findMode(mode)
+          .load()
+          .catch(() => {});
+      }
+    }
+    // Our own height arriving needs no new layout; any other change of size does.
+    const ours = Math.abs(box.height - ownHeight) < 0.5;
+    if (box.width === width && ours && current !== null) return;
+    if (!ours) pageSizedSeen = null;
     width = box.width;
-    const narrow = width <= NARROW_MAX_PX;
-    frameEl.classList.toggle('narrow', narrow);
-    frameEl.classList.toggle('compact', narrow || box.height < COMPACT_BELOW_PX);
-    element.toggleAttribute('data-narrow', narrow);
-    applyHeight();
+    if (current === null) applyLayout();
+    else layoutSoon();
   });
   resize.observe(element);
-  const contentResize = new ResizeObserver(() => applyHeight());
+  // The panels fill in on the first frames, and change as the scene does:
+  // the layout follows them (a paged panel's own changes are panel-pages.ts's).
+  const contentResize = new ResizeObserver(() => layoutSoon());
 
   mode = readModeFrom(rawSettings, report);
-  // An embed in or near view gets its mode's code while the wasm downloads;
-  // one further down waits until the wasm is in, leaving it the bandwidth.
-  const box = element.getBoundingClientRect();
-  if (box.top < innerHeight * 1.5 && box.bottom > -innerHeight * 0.5) {
-    findMode(mode)
-      .load()
-      .catch(() => {});
-  }
-  applyHeight();
+  applyLayout();
   placeholder('Loading the broadphase playground…', 'loading');
   let stopWaiting = (): void => {};
-  const ready = loadWasm(wasmUrlFor(early('wasmUrl'))).then(start, (error: unknown) => {
+  // Started in turn with the page's other embeds (start-queue.ts), once the core is in.
+  let turn: { cancel: () => void } | null = null;
+  const inTurn = (): Promise<void> => {
+    const queued = startInTurn(element, start);
+    turn = queued;
+    return queued.started;
+  };
+  const ready = loadWasm(wasmUrlFor(early('wasmUrl'))).then(inTurn, (error: unknown) => {
     showFailure(error);
     // Another element may load the core from a better URL: then this one starts too.
-    stopWaiting = whenWasmReady(() => void start());
+    stopWaiting = whenWasmReady(() => void inTurn());
     throw error;
   });
   // The promise is for callers; an unhandled rejection here would only repeat the message on screen.
   ready.catch(() => {});
+
+  // A core that traps loses every World in it, this instance's too (all
+  // embeds of a page share one core): a fresh core is started (once, for
+  // all of them) and the scene rebuilt as it was last published, with a
+  // note saying so. One that stops again soon after is left stopped.
+  let restartedAt: number | null = null;
+  const stopListening = World.onCoreStopped((stopped) => {
+    if (destroyed || !started) return;
+    const previous = current;
+    current = null;
+    try {
+      previous?.destroy();
+    } catch (error) {
+      console.warn('broadphase: the stopped mode did not close cleanly', error);
+    }
+    const now = performance.now();
+    if (restartedAt !== null && now - restartedAt < RESTART_AGAIN_AFTER_MS) {
+      showFailure(new Error(`${stopped.message}. It stopped again soon after a restart: reload the page.`));
+      return;
+    }
+    restartedAt = now;
+    placeholder('The broadphase core stopped; starting a fresh one…', 'loading');
+    given = { ...given, ...published } as SomeSettings;
+    const why = stopped.message.split(';')[0];
+    note = `${why.charAt(0).toUpperCase()}${why.slice(1)}. A fresh core was started and this playground rebuilt from its settings.`;
+    console.warn(`broadphase: ${note}`);
+    init().then(() => {
+      if (destroyed) return;
+      showProblems();
+      return create();
+    }, showFailure);
+  });
 
   /** Merges raw settings (script values, or attribute texts) into those in force; a scene change re-creates the mode. */
   const apply = (partial: Readonly<Record<string, unknown>>, source: 'attribute' | 'option'): void => {
@@ -407,7 +561,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       // Not read yet (the core is loading): the new raw settings are read with the rest.
       rawSettings = Object.fromEntries(Object.entries({ ...rawSettings, ...partial, mode: nextMode }).filter(([, v]) => v !== undefined));
       mode = nextMode;
-      applyHeight();
+      applyLayout();
       return;
     }
     const found = readSettings(withoutMode(partial), nextMode, source);
@@ -459,10 +613,15 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       if (destroyed) return;
       destroyed = true;
       stopWaiting();
+      turn?.cancel();
+      stopListening();
       themes.stop();
       intersection.disconnect();
+      nearness.disconnect();
       resize.disconnect();
       contentResize.disconnect();
+      cancelAnimationFrame(layoutFrame);
+      pages?.destroy();
       current?.destroy();
       current = null;
       root.replaceChildren();
@@ -511,16 +670,6 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     },
   };
   return handle;
-}
-
-/**
- * The height of an embed without one before its mode is built: in a wide
- * column, what autoSize picks when the panels fit beside the canvas (most
- * embeds), so the element keeps its size when the mode arrives; a page's
- * placeholder style can match it (docs/EMBED.md, First paint).
- */
-function provisionalHeight(width: number): number {
-  return width > NARROW_MAX_PX ? Math.round(Math.min(760, Math.max(460, width * 0.56))) : DEFAULT_HEIGHT;
 }
 
 function withoutMode(settings: Readonly<Record<string, unknown>>): Record<string, unknown> {

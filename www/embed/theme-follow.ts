@@ -13,18 +13,35 @@
 // and each auto embed re-reads its theme, at most once a frame. A switch
 // only re-colours: the embed's mode, its scene and its history stay.
 
+import { luminance, parseColour } from '../runtime/contrast';
 import { publishTheme, type ThemeName } from '../runtime/theme';
 
 export type ThemeSetting = ThemeName | 'auto';
+
+/**
+ * What pageTheme found for each parent element in this task: a page of
+ * many embeds reads its look once per column, not once per embed (each
+ * read after another embed's set-up would restyle the page again).
+ */
+const seenThisTask = new Map<Element, ThemeName>();
 
 /** The theme the page around `host` shows; `probe` is a hidden element of the embed's own (see canvasTheme). */
 export function pageTheme(host: Element, probe: HTMLElement): ThemeName {
   // The parent's: the element's own is the embed stylesheet's.
   const around = host.parentElement ?? document.documentElement;
+  const seen = seenThisTask.get(around);
+  if (seen !== undefined) return seen;
+  if (seenThisTask.size === 0) setTimeout(() => seenThisTask.clear(), 0);
+  const found = readPageTheme(around, probe);
+  seenThisTask.set(around, found);
+  return found;
+}
+
+function readPageTheme(around: Element, probe: HTMLElement): ThemeName {
   const scheme = getComputedStyle(around).colorScheme.replace(/\bonly\b/, '').trim();
   if (scheme === 'dark' || scheme === 'light') return scheme;
   for (let el: Element | null = around; el !== null; el = el.parentElement ?? (el.getRootNode() as ShadowRoot).host ?? null) {
-    const rgba = parseRgb(getComputedStyle(el).backgroundColor);
+    const rgba = parseColour(getComputedStyle(el).backgroundColor);
     if (rgba !== null && rgba[3] > 0.5) return luminance(rgba) < 0.4 ? 'dark' : 'light';
   }
   return canvasTheme(probe);
@@ -40,24 +57,8 @@ export function pageTheme(host: Element, probe: HTMLElement): ThemeName {
  */
 function canvasTheme(probe: HTMLElement): ThemeName {
   probe.style.colorScheme = getComputedStyle(document.documentElement).colorScheme;
-  const rgba = parseRgb(getComputedStyle(probe).backgroundColor);
+  const rgba = parseColour(getComputedStyle(probe).backgroundColor);
   return rgba !== null && luminance(rgba) < 0.4 ? 'dark' : 'light';
-}
-
-function parseRgb(css: string): [number, number, number, number] | null {
-  const m = /rgba?\(\s*([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)(?:\s*[,/]\s*([\d.]+%?))?\s*\)/.exec(css);
-  if (m === null) return null;
-  const alpha = m[4] === undefined ? 1 : m[4].endsWith('%') ? parseFloat(m[4]) / 100 : parseFloat(m[4]);
-  return [Number(m[1]), Number(m[2]), Number(m[3]), alpha];
-}
-
-/** Relative luminance (sRGB), 0 black to 1 white. */
-function luminance([r, g, b]: readonly number[]): number {
-  const lin = (c: number) => {
-    const s = c / 255;
-    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
 const followers = new Set<() => void>();
@@ -71,6 +72,8 @@ function watchPage(): () => void {
     if (frame !== 0) return;
     frame = requestAnimationFrame(() => {
       frame = 0;
+      // The page changed since anything was read in this task.
+      seenThisTask.clear();
       for (const follow of [...followers]) follow();
     });
   };

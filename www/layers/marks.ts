@@ -2,6 +2,7 @@
 // tag on a dark pill, a line, an arrow head, a letter in a handle. One
 // place, so labels look alike across modes.
 
+import { inkOn } from '../runtime/contrast';
 import { theme } from '../runtime/theme';
 
 export const MONO = 'ui-monospace, SFMono-Regular, Menlo, monospace';
@@ -47,10 +48,10 @@ export function arrowHead(ctx: CanvasRenderingContext2D, x: number, y: number, u
   ctx.fill();
 }
 
-/** A letter centred in a handle. */
-export function glyph(ctx: CanvasRenderingContext2D, text: string, x: number, y: number): void {
+/** A letter centred in a handle filled with `fill`, in whichever ink reads better on it. */
+export function glyph(ctx: CanvasRenderingContext2D, text: string, x: number, y: number, fill: string): void {
   ctx.font = `700 10px ${MONO}`;
-  ctx.fillStyle = '#1b1403';
+  ctx.fillStyle = inkOn(fill);
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText(text, x, y + 0.5);

@@ -8,9 +8,10 @@
 //   Ctrl/⌘ held; otherwise the page scrolls and a hint says how to zoom.
 //   The full page ('greedy') takes every wheel;
 // - one finger scrolls the page unless it is held still on something (a
-//   long press) or, once engaged (at once in the full page), lands on
-//   something big enough to aim at or an edit tool is in hand; two
-//   fingers always pinch and pan the view;
+//   long press), or an edit tool is in hand (the reader chose to draw:
+//   then at once, engaged or not), or, once engaged (at once in the full
+//   page), it lands on something big enough to aim at; two fingers always
+//   pinch and pan the view;
 // - a key the mode handles is consumed (preventDefault + stopPropagation),
 //   others pass to the page; Tab is never taken (focus leaves the canvas
 //   in one press) and Esc, when the mode has nothing to cancel, releases
@@ -124,7 +125,7 @@ function modifierName(): string {
 }
 
 /** Whether the only pointer is a finger (no hover, coarse): a phone or a tablet, which has no wheel to speak of. */
-function touchOnly(): boolean {
+export function touchOnly(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(hover: none) and (pointer: coarse)').matches;
 }
 
@@ -252,7 +253,7 @@ export class CanvasInput {
       // something a finger can aim at in an engaged embed.
       this.tap = { pointerId: e.pointerId, px, py };
       if (aim === null) return;
-      const ready = !this.cooperative || this.engaged;
+      const ready = !this.cooperative || this.engaged || aim === Infinity;
       if (aim >= AIM_PX && ready) this.startScene(e, px, py);
       else {
         if (aim >= AIM_PX) this.hint(e.timeStamp, 'Tap the map first to drag here, or press and hold');

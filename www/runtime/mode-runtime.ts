@@ -14,7 +14,7 @@
 import { addZoomButtons, toolButton } from './canvas-tools';
 import { FrameLoop } from './frame-loop';
 import { FrameCost } from './frame-cost';
-import { CanvasInput, zoomHelp, type KeyScene } from './input';
+import { CanvasInput, touchOnly, zoomHelp, type KeyScene } from './input';
 import { Notice } from './notice';
 import { Renderer, type Layer } from './renderer';
 import { SharePanel } from './share';
@@ -56,8 +56,10 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
     readonly context: ModeContext,
     layout: LayoutOptions,
   ) {
-    // The wheel behaves alike in every mode, so the runtime says how, worded for the page or an article.
-    this.layout = buildModeLayout(host, { ...layout, help: `${layout.help} · ${zoomHelp(context.gestures)}` });
+    // The wheel behaves alike in every mode, so the runtime says how, worded for the page or an article;
+    // on a touch screen, what a finger does in this mode too.
+    const touch = touchOnly() && layout.touchHelp !== undefined ? ` · ${layout.touchHelp}` : '';
+    this.layout = buildModeLayout(host, { ...layout, help: `${layout.help}${touch} · ${zoomHelp(context.gestures)}` });
     this.renderer = new Renderer<M>(this.layout.canvas, this.viewport);
     this.sidebar = new Sidebar(this.layout.panels);
     this.notice = new Notice(this.layout.notice);

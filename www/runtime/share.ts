@@ -67,6 +67,8 @@ export class SharePanel {
   ) {
     this.button = toolButton('Share', 'Share this moment: a link, or the embed code', () => this.toggle(), { 'data-tool': 'share', 'aria-haspopup': 'dialog', 'aria-expanded': 'false', 'aria-controls': 'share-panel' });
     this.button.classList.add('share-tool');
+    // A narrow embed shows the arrow alone, so its row of tools stays one row (embed.css).
+    this.button.replaceChildren(h('span', { class: 'tool-label' }, 'Share'), h('span', { class: 'tool-icon', 'aria-hidden': 'true' }, '⤴'));
     const close = h('button', { type: 'button', class: 'share-close', 'aria-label': 'Close', title: 'Close (Esc)' }, '×');
     close.addEventListener('click', () => this.hide());
     const copyLink = h('button', { type: 'button', 'data-share': 'copy-link' }, 'Copy link');
@@ -83,6 +85,9 @@ export class SharePanel {
       h('div', { class: 'share-row' }, copyCode),
       this.status,
     ];
+    // A narrow embed's row of tools has no room for the full playground's link: the panel carries it there (embed.css).
+    const openHere = target.embedded ? h('a', { class: 'share-open', href: target.playgroundUrl, target: '_blank', rel: 'noopener' }, 'Open in the full playground ↗') : null;
+    if (openHere !== null) rows.splice(2, 0, openHere);
     this.element = h('div', { class: 'share-panel', id: 'share-panel', role: 'dialog', 'aria-label': 'Share this moment', hidden: true }, ...rows);
     this.element.addEventListener('keydown', (e) => {
       if (e.key !== 'Escape') return;
@@ -95,13 +100,15 @@ export class SharePanel {
     if (target.embedded) {
       const open = h('a', { class: 'canvas-tool open-playground', 'data-tool': 'open-playground', href: target.playgroundUrl, target: '_blank', rel: 'noopener', title: 'Open this scene in the full playground (a new tab)', 'aria-label': 'Open in the full playground' }, 'Full playground ↗');
       // The address follows the scene: packed when the pointer or the focus comes near, plain when followed before that.
-      const refresh = () => void this.refreshOpenLink(open);
-      open.addEventListener('pointerenter', refresh);
-      open.addEventListener('focus', refresh);
-      open.addEventListener('click', () => {
-        const plain = plainLink(target.playgroundUrl, target.mode, this.values());
-        if (open.dataset.plain !== plain) open.href = plain;
-      });
+      for (const link of openHere === null ? [open] : [open, openHere]) {
+        const refresh = () => void this.refreshOpenLink(link);
+        link.addEventListener('pointerenter', refresh);
+        link.addEventListener('focus', refresh);
+        link.addEventListener('click', () => {
+          const plain = plainLink(target.playgroundUrl, target.mode, this.values());
+          if (link.dataset.plain !== plain) link.href = plain;
+        });
+      }
       this.tools.push(open);
     }
   }

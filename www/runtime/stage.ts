@@ -36,7 +36,18 @@ export interface LayoutOptions {
   canvasLabel: string;
   /** One line of how-to under the canvas (the runtime adds how to zoom on this device). */
   help: string;
+  /** What a finger does differently, added to the help on a touch screen. */
+  touchHelp?: string;
+  /** A line under the panels; `<code>…</code>` marks code (the only markup it may hold). */
   colophon?: string;
+}
+
+/**
+ * A line with `<code>` spans as nodes: built with DOM calls, not parsed
+ * as HTML (a page whose policy requires Trusted Types refuses innerHTML).
+ */
+function withCode(text: string): (string | HTMLElement)[] {
+  return text.split(/<code>(.*?)<\/code>/).map((part, i) => (i % 2 === 1 ? h('code', {}, part) : part));
 }
 
 export function buildModeLayout(host: HTMLElement, options: LayoutOptions): ModeLayout {
@@ -57,8 +68,7 @@ export function buildModeLayout(host: HTMLElement, options: LayoutOptions): Mode
   });
   tools.append(legendToggle);
   const panels = h('div', { id: 'panels', class: 'panels' });
-  const colophon = h('footer', { class: 'colophon' });
-  colophon.innerHTML = options.colophon ?? 'Rust core compiled to WebAssembly · one <code>step()</code> + <code>pairs()</code> per frame';
+  const colophon = h('footer', { class: 'colophon' }, ...withCode(options.colophon ?? 'Rust core compiled to WebAssembly · one <code>step()</code> + <code>pairs()</code> per frame'));
   const sidebar = h('aside', { class: 'sidebar', 'aria-label': 'Controls and stats' }, panels, colophon);
   const tabs = new PanelTabs(sidebar, panels);
   sidebar.prepend(tabs.element);

@@ -44,14 +44,14 @@ const dark = {
   dropTarget: '#48dba0',
   label: '#e8eef8',
   labelBack: 'rgba(11, 15, 22, 0.82)',
-  /** Hierarchy: an object's id beside its box. */
-  idLabel: 'rgba(200, 214, 235, 0.75)',
+  /** Hierarchy: an object's id beside its box (on a labelBack pill). */
+  idLabel: '#c8d6eb',
   /** Tile maps (every mode that shows one), after the figures of Metanet's N tutorial B. */
   tileCell: '#0f151f',
   tileGrid: 'rgba(170, 190, 220, 0.075)',
   tile: '#34445c',
   /** The sloped and curved faces inside a cell (not along its sides). */
-  tileSurface: '#6c84a8',
+  tileSurface: '#8ea4c4',
   solidEdge: '#ff5261',
   interestingEdge: '#a3afc2',
   door: '#ffc857',
@@ -69,10 +69,10 @@ const light: Palette = {
   overlapFill: 'rgba(220, 38, 60, 0.72)',
   overlapStroke: '#b4182c',
   beganFlash: '#0b0f16',
-  camera: '#b86e00',
-  cameraFill: 'rgba(184, 110, 0, 0.06)',
-  cameraSmall: 'rgba(184, 110, 0, 0.9)',
-  treeRgb: '10, 140, 96',
+  camera: '#9a5b00',
+  cameraFill: 'rgba(154, 91, 0, 0.06)',
+  cameraSmall: 'rgba(154, 91, 0, 0.9)',
+  treeRgb: '8, 122, 84',
   storedInFill: 'rgba(10, 140, 96, 0.10)',
   focus: '#0b0f16',
   gridLine: 'rgba(60, 80, 110, 0.22)',
@@ -80,18 +80,18 @@ const light: Palette = {
   storedCellStroke: '#0a8c60',
   searchedCellFill: 'rgba(124, 58, 237, 0.08)',
   searchedCellStroke: '#7c3aed',
-  link: 'rgba(60, 76, 102, 0.55)',
-  subtree: '#b86e00',
+  link: 'rgba(40, 52, 72, 0.55)',
+  subtree: '#9a5b00',
   dropTarget: '#0a8c60',
   label: '#141a24',
   labelBack: 'rgba(255, 255, 255, 0.85)',
-  idLabel: 'rgba(40, 52, 72, 0.75)',
+  idLabel: '#283448',
   tileCell: '#ffffff',
   tileGrid: 'rgba(40, 60, 90, 0.09)',
   tile: '#c5cfdc',
-  tileSurface: '#6f829e',
+  tileSurface: '#5a6b85',
   solidEdge: '#d4283a',
-  interestingEdge: '#7d8a9c',
+  interestingEdge: '#5f6b7c',
   door: '#b86e00',
 };
 
@@ -100,7 +100,7 @@ export const palettes: Readonly<Record<ThemeName, Readonly<Palette>>> = { dark, 
 /** The chrome around the canvas (panels, text, controls), as the page stylesheet's variables. */
 const chrome: Record<ThemeName, Record<string, string>> = {
   dark: { bg: '#0b0f16', panel: '#121925', 'panel-edge': '#1f2a3a', text: '#dfe7f3', muted: '#8a98ad', good: '#48dba0', bad: '#ff5261' },
-  light: { bg: '#ffffff', panel: '#f5f7fa', 'panel-edge': '#d5dce6', text: '#1b2330', muted: '#586476', good: '#0a8c60', bad: '#d4283a' },
+  light: { bg: '#ffffff', panel: '#f5f7fa', 'panel-edge': '#d5dce6', text: '#1b2330', muted: '#586476', good: '#087a54', bad: '#c0182c' },
 };
 
 /** The palette being drawn with: the renderer points it at each canvas's own before drawing. */
@@ -161,3 +161,67 @@ export function followPalette(element: HTMLElement, paint: () => void): void {
   });
   observer.observe(themed, { attributes: true, attributeFilter: ['data-theme'] });
 }
+
+/**
+ * What is drawn on what, for the contrast check (tests/ts/contrast.test.mjs):
+ * `ink` over the colours in `on` (the bottom one first, each blended over
+ * the one before). Text must reach 4.5:1, marks (lines, outlines, handles)
+ * 3:1, in both palettes. The colours are read when checked, after
+ * `useTheme`, so a mode's getters give that palette's.
+ */
+export interface ContrastPair {
+  readonly what: string;
+  readonly kind: 'text' | 'mark';
+  ink(): string;
+  on(): readonly string[];
+}
+
+/** Builds a pair list from `[what, kind, ink, on]` rows (terse tables read better). */
+export function pairs(rows: readonly (readonly [string, 'text' | 'mark', () => string, () => readonly string[]])[]): ContrastPair[] {
+  return rows.map(([what, kind, ink, on]) => ({ what, kind, ink, on }));
+}
+
+/** A colour of the chrome (`bg`, `panel`, `text`, `muted`, `good`, `bad`, …) in the palette in force. */
+export function chromeColour(key: string): string {
+  return chrome[current][key];
+}
+
+const t = theme;
+const chromeOf = (key: string) => () => chromeColour(key);
+
+/**
+ * The shared palette's pairs. Left out on purpose: fills that tint what an
+ * outline already shows (boxes, cells, the camera's area, tiles), the
+ * faint guide grids (the cells are also told by rulers and tints), and the
+ * quadtree's deeper split lines, which fade with depth to show it (the
+ * root's lines are checked).
+ */
+export const palettePairs: readonly ContrastPair[] = pairs([
+  ['panel text', 'text', chromeOf('text'), () => [chromeOf('bg')(), chromeOf('panel')()]],
+  ['muted panel text', 'text', chromeOf('muted'), () => [chromeOf('bg')(), chromeOf('panel')()]],
+  ['muted text on the page', 'text', chromeOf('muted'), () => [chromeOf('bg')()]],
+  ['a check that agrees', 'text', chromeOf('good'), () => [chromeOf('panel')()]],
+  ['a check that fails', 'text', chromeOf('bad'), () => [chromeOf('panel')()]],
+  ['the camera count', 'text', () => t.camera, () => [chromeOf('panel')()]],
+  ['a label on its pill, over the map', 'text', () => t.label, () => [t.worldFill, t.labelBack]],
+  ['a label on its pill, over an overlapping box', 'text', () => t.label, () => [t.worldFill, t.overlapFill, t.labelBack]],
+  ['a label on its pill, over a tile', 'text', () => t.label, () => [t.tile, t.labelBack]],
+  ['an id on its pill, over an overlapping box', 'text', () => t.idLabel, () => [t.worldFill, t.overlapFill, t.labelBack]],
+  ['a selected subtree id on its pill', 'text', () => t.subtree, () => [t.worldFill, t.overlapFill, t.labelBack]],
+  ['the camera tab', 'text', () => t.page, () => [t.camera]],
+  ['a box outline', 'mark', () => t.boxStroke, () => [t.worldFill]],
+  ['an overlapping box', 'mark', () => t.overlapFill, () => [t.worldFill]],
+  ['an overlapping box outline', 'mark', () => t.overlapStroke, () => [t.worldFill]],
+  ['the camera', 'mark', () => t.camera, () => [t.worldFill]],
+  ['the quadtree root split', 'mark', () => `rgba(${t.treeRgb}, 0.75)`, () => [t.worldFill]],
+  ['a focus ring', 'mark', () => t.focus, () => [t.worldFill]],
+  ['cells an object is stored in', 'mark', () => t.storedCellStroke, () => [t.worldFill]],
+  ['cells searched for pairs', 'mark', () => t.searchedCellStroke, () => [t.worldFill]],
+  ['a hierarchy link', 'mark', () => t.link, () => [t.worldFill]],
+  ['the selected subtree', 'mark', () => t.subtree, () => [t.worldFill]],
+  ['a drop target', 'mark', () => t.dropTarget, () => [t.worldFill]],
+  ['a solid edge', 'mark', () => t.solidEdge, () => [t.tileCell]],
+  ['an interesting edge', 'mark', () => t.interestingEdge, () => [t.tileCell]],
+  ['a door', 'mark', () => t.door, () => [t.tileCell]],
+  ['a tile surface inside a tile', 'mark', () => t.tileSurface, () => [t.tile]],
+]);

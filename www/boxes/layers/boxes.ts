@@ -75,6 +75,14 @@ export class BoxesLayer implements Layer<BoxesModel> {
     const overlapping = sim.world.slotOverlapping();
     const B = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
     calm.reserve(ids.length);
+    // The last box drawn, and how: the same box again (a pile of identical
+    // boxes, which a link can ask for by the thousand) draws nothing new,
+    // and thousands of copies of one large path cost the canvas seconds.
+    let lastX = NaN;
+    let lastY = NaN;
+    let lastW = NaN;
+    let lastH = NaN;
+    let lastHow = -1;
     for (let s = 0; s < ids.length; s++) {
       const id = ids[s];
       if (id === 0) continue;
@@ -85,10 +93,20 @@ export class BoxesLayer implements Layer<BoxesModel> {
       const h = boxes[at + B.h];
       if (x > vx1 || y > vy1 || x + w < vx0 || y + h < vy0) continue;
       // slotOverlapping is sized at the last pairs(); newer slots are calm.
-      (s < overlapping.length && overlapping[s] !== 0 ? hot : calm).push(x, y, w, h);
-      if (marks[id] !== 0) seen.push(x, y, w, h);
+      const isHot = s < overlapping.length && overlapping[s] !== 0;
+      const isSeen = marks[id] !== 0;
+      const flashes = id < began.length && began[id] > since;
+      const how = (isHot ? 1 : 0) | (isSeen ? 2 : 0) | (flashes ? 4 : 0);
+      if (x === lastX && y === lastY && w === lastW && h === lastH && how === lastHow) continue;
+      lastX = x;
+      lastY = y;
+      lastW = w;
+      lastH = h;
+      lastHow = how;
+      (isHot ? hot : calm).push(x, y, w, h);
+      if (isSeen) seen.push(x, y, w, h);
       // A halo just outside the box, so its own colour still shows.
-      if (id < began.length && began[id] > since) flash.push(x - halo, y - halo, w + 2 * halo, h + 2 * halo);
+      if (flashes) flash.push(x - halo, y - halo, w + 2 * halo, h + 2 * halo);
     }
   }
 

@@ -121,11 +121,14 @@ export class LinksLayer implements Layer<BoxesModel> {
       if (id === 0) continue;
       const sx = v.toCanvasX(boxes[4 * s]);
       const sy = v.toCanvasY(boxes[4 * s + 1]);
-      ctx.fillStyle = this.h.subtree.has(id) ? theme.subtree : theme.idLabel;
+      // On a pill of its own: an id over another box (a red overlap) stays readable.
       // The name the tree, the queue and the stepper give it.
-      const name = `#${id}`;
-      labels.push(name);
-      ctx.fillText(name, sx, sy - 1);
+      const text = `#${id}`;
+      labels.push(text);
+      ctx.fillStyle = theme.labelBack;
+      ctx.fillRect(sx - 3, sy - 14, ctx.measureText(text).width + 6, 15);
+      ctx.fillStyle = this.h.subtree.has(id) ? theme.subtree : theme.idLabel;
+      ctx.fillText(text, sx, sy - 1);
     }
     this.labels = labels;
     if (dragging !== 0) {

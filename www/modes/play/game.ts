@@ -29,8 +29,13 @@ const PLAYER_H = 18;
 const COIN = 8;
 const MINE = 6;
 const MINE_SPEED = 45;
-/** A second of grace at the start and after each hit. */
-const SAFE_TICKS = 60;
+/**
+ * Grace at the start and after a hit, ticks: mines pass through the player
+ * (who blinks meanwhile). Three seconds at the start, so a reader who
+ * holds a key before knowing the level is not sent back at once.
+ */
+export const START_GRACE_TICKS = 180;
+export const HIT_GRACE_TICKS = 120;
 
 /** Buttons held during one tick, as bits (what a replay records). */
 export const enum Button {
@@ -71,8 +76,10 @@ export class PlayGame {
   /** The buttons of every tick so far: a replay feeds them back. */
   readonly inputs: number[] = [];
   private lastButtons = 0;
-  /** After a hit, mines pass harmlessly until this tick. */
-  private safeUntil = SAFE_TICKS;
+  /** Mines pass harmlessly until this tick (the start, and after each hit). */
+  private safeUntil = START_GRACE_TICKS;
+  /** The last hit: its tick and where the player was (the layers show it), or null. */
+  lastHit: { tick: number; x: number; y: number } | null = null;
   private wall: -1 | 0 | 1 = 0;
   private readonly spawn: [number, number];
   private readonly rand: () => number;
@@ -121,6 +128,16 @@ export class PlayGame {
     let n = 0;
     for (const kind of this.kinds.values()) if (kind === 'coin') n++;
     return n;
+  }
+
+  /** Ticks of grace left (mines pass through the player), 0 when none. */
+  get graceLeft(): number {
+    return Math.max(0, this.safeUntil - this.tick);
+  }
+
+  /** Where the player starts, and comes back to after a hit. */
+  get spawnPoint(): readonly [number, number] {
+    return this.spawn;
   }
 
   playerBox(): [number, number, number, number] {
@@ -184,7 +201,9 @@ export class PlayGame {
         this.score += 1;
       } else if (kind === 'mine' && this.tick >= this.safeUntil) {
         this.hits += 1;
-        this.safeUntil = this.tick + SAFE_TICKS;
+        this.safeUntil = this.tick + HIT_GRACE_TICKS;
+        const [x, y] = this.playerBox();
+        this.lastHit = { tick: this.tick, x, y };
         w.update(this.player, this.spawn[0], this.spawn[1], PLAYER_W, PLAYER_H);
         w.setVelocity(this.player, 0, 0);
       }
@@ -238,9 +257,12 @@ export class PlayGame {
     this.kinds.delete(id);
   }
 
-  /** A seeded place where a w × h box touches no tile (and, for a mine, away from the start). */
+  /**
+   * A seeded place where a w × h box touches no tile (and, for a mine, so
+   * far from the start that it cannot drift there during the start's grace).
+   */
   private openSpot(w: number, h: number, awayFromStart = false): [number, number] {
-    const clearance = 5 * this.tiles.tileSize;
+    const clearance = MINE_SPEED * START_GRACE_TICKS * TICK + 3 * this.tiles.tileSize;
     for (let tries = 0; tries < 500; tries++) {
       const x = 4 + this.rand() * (this.width - w - 8);
       const y = 4 + this.rand() * (this.height - h - 8);

@@ -6,23 +6,16 @@
 // around the player.
 
 import { viewLayout, World } from '../../core/index';
+import { label } from '../../layers/marks';
 import type { DrawContext, Layer } from '../../runtime/renderer';
-import { useWorldSpace } from '../../runtime/renderer';
+import { useScreenSpace, useWorldSpace } from '../../runtime/renderer';
 import { theme } from '../../runtime/theme';
+import { playColours } from './colours';
 import type { PlayModel } from './model';
 
-const COLOURS = {
-  player: '#ffd166',
-  playerEdge: '#fff4d6',
-  coin: '#f7c948',
-  mine: '#ff5d73',
-  platform: '#5ad1c4',
-  drone: '#b892ff',
-  sees: 'rgba(72, 219, 160, 0.9)',
-  blocked: 'rgba(255, 82, 97, 0.55)',
-  grid: 'rgba(120, 170, 255, 0.18)',
-  touched: 'rgba(255, 209, 102, 0.22)',
-};
+const COLOURS = playColours;
+/** A hit stays on screen this long, ticks: the flash, the way back to the start. */
+const HIT_SHOWN_TICKS = 75;
 
 export class MachineryLayer implements Layer<PlayModel> {
   readonly name = 'machinery';
@@ -128,6 +121,9 @@ export class ObjectsLayer implements Layer<PlayModel> {
         ctx.beginPath();
         ctx.arc(x + w / 2, y + h / 2, w / 2, 0, Math.PI * 2);
         ctx.fill();
+        ctx.strokeStyle = COLOURS.coinEdge;
+        ctx.lineWidth = px;
+        ctx.stroke();
       } else if (kind === 'mine') {
         ctx.fillStyle = COLOURS.mine;
         ctx.fillRect(x, y, w, h);
@@ -141,14 +137,64 @@ export class ObjectsLayer implements Layer<PlayModel> {
       ctx.beginPath();
       ctx.arc(d.x, d.y, 6, 0, Math.PI * 2);
       ctx.fill();
-      ctx.strokeStyle = d.sees ? COLOURS.sees : COLOURS.playerEdge;
+      ctx.strokeStyle = d.sees ? COLOURS.sees : COLOURS.droneEdge;
       ctx.lineWidth = 1.5 * px;
       ctx.stroke();
     }
+    // In grace (the start, after a hit) the player blinks inside a ring: mines pass through.
+    const grace = game.graceLeft;
+    if (grace > 0) {
+      ctx.strokeStyle = COLOURS.grace;
+      ctx.lineWidth = 1.5 * px;
+      ctx.setLineDash([3 * px, 3 * px]);
+      ctx.beginPath();
+      ctx.arc(cx, cy, Math.max(pw, ph) * 0.9, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    ctx.globalAlpha = grace > 0 && Math.floor(game.tick / 8) % 2 === 1 ? 0.35 : 1;
     ctx.fillStyle = COLOURS.player;
     ctx.fillRect(pxx, pyy, pw, ph);
     ctx.strokeStyle = COLOURS.playerEdge;
     ctx.lineWidth = 1.5 * px;
     ctx.strokeRect(pxx, pyy, pw, ph);
+    ctx.globalAlpha = 1;
+    this.drawHit(dc);
+  }
+
+  /** A hit, for a moment: a burst where it happened, the way back to the start, the count, the canvas's edge flashing. */
+  private drawHit(dc: DrawContext<PlayModel>): void {
+    const { ctx, viewport: v } = dc;
+    const game = dc.model.game;
+    const hit = game.lastHit;
+    const age = hit === null ? Infinity : game.tick - hit.tick;
+    if (hit === null || age >= HIT_SHOWN_TICKS) return;
+    const f = age / HIT_SHOWN_TICKS;
+    const [sx, sy] = game.spawnPoint;
+    useScreenSpace(dc);
+    const hx = v.toCanvasX(hit.x + 6);
+    const hy = v.toCanvasY(hit.y + 9);
+    const ex = v.toCanvasX(sx + 6);
+    const ey = v.toCanvasY(sy + 9);
+    ctx.globalAlpha = 1 - f;
+    ctx.strokeStyle = COLOURS.hit;
+    ctx.lineWidth = 3;
+    ctx.beginPath();
+    ctx.arc(hx, hy, 8 + 30 * f, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.lineWidth = 2;
+    ctx.setLineDash([6, 5]);
+    ctx.beginPath();
+    ctx.moveTo(hx, hy);
+    ctx.lineTo(ex, ey);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    // The canvas's edge flashes for the first moment.
+    if (age < 20) {
+      ctx.lineWidth = 6;
+      ctx.strokeRect(3, 3, v.cssWidth - 6, v.cssHeight - 6);
+    }
+    ctx.globalAlpha = 1;
+    label(ctx, `mine hit ${game.hits} · back to the start`, ex, ey - 24, COLOURS.hit, 'center');
   }
 }

@@ -4,6 +4,7 @@
 
 import { formatMs } from '../../runtime/clock';
 import { h, panelSection, setText, type Panel } from '../../runtime/ui';
+import { HIT_GRACE_TICKS } from './game';
 import type { Overlays, PlayModel } from './model';
 
 export class PlayPanel implements Panel {
@@ -54,7 +55,18 @@ export class PlayPanel implements Panel {
       this.costs.title = `Means over the last ${timed.samples} ticks; the page's clock steps by ${Math.round(timed.timerStepMs * 1000)} µs`;
     }
     const seen = game.drones.filter((d) => d.sees).length;
-    setText(this.status, game.coins === 0 ? 'All the gold! R plays again.' : seen > 0 ? `${seen} ${seen === 1 ? 'drone sees' : 'drones see'} you.` : 'Hidden from the drones.');
+    const hitJustNow = game.lastHit !== null && game.tick - game.lastHit.tick < HIT_GRACE_TICKS;
+    const sight = seen > 0 ? `${seen} ${seen === 1 ? 'drone sees' : 'drones see'} you.` : 'Hidden from the drones.';
+    setText(
+      this.status,
+      game.coins === 0
+        ? 'All the gold! R plays again.'
+        : hitJustNow
+          ? `A mine hit you: back to the start (${game.hits} ${game.hits === 1 ? 'hit' : 'hits'}); mines pass through you while you blink.`
+          : game.graceLeft > 0
+            ? `Mines pass through you for ${Math.ceil(game.graceLeft / 60)} s while you blink. ${sight}`
+            : sight,
+    );
   }
 }
 

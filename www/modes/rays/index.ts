@@ -30,7 +30,8 @@ import { drawnBoxesPanel, KeysPanel, raysLegend, RayPanel, SceneControls, SightP
 
 const LAYOUT = {
   canvasLabel: 'Tile map with a ray A to B: the cells it passes through shaded in order, its first hit and normal; an enemy and a player with their line of sight',
-  help: 'Drag A, B, the enemy or the player · Shift-drag (or the Box tool) draws a box the ray can hit · Enter picks one on the canvas, arrows move it · N steps the DDA · Ctrl+Z undoes · drag empty space to pan',
+  help: 'Drag A, B, the enemy or the player · Shift-drag (or the Box tool) draws a box the ray can hit · Enter picks one on the canvas, arrows move it · I draws a box (then arrows, Shift+arrows) · N steps the DDA · Ctrl+Z undoes · drag empty space to pan',
+  touchHelp: 'press Box, then draw with one finger · tap a box to pick it, then drag it with one finger (or press and hold)',
   colophon: 'Rust core compiled to WebAssembly · <code>traceCells</code>, <code>traceSteps</code>, <code>castRay</code> and <code>lineOfSight</code> every frame',
 };
 

@@ -1,8 +1,8 @@
 // Pointer and keyboard for the rays mode, as a scene of the shared input
 // layer (runtime/input.ts: panning, zoom, touch and key rules): drag the
 // ray's ends, the enemy and the player; on the focused canvas Enter picks
-// a handle and the arrows move it; N / Shift+N walk the DDA, Esc shows the
-// whole ray, Space pauses.
+// a handle and the arrows move it, I draws a box; N / Shift+N walk the
+// DDA, Esc shows the whole ray, Space pauses.
 // Drawn boxes are edited as in the tile editor (box-editing/): the Box
 // tool or Shift-drag on empty space draws one, a press on one moves it,
 // its edges and corners resize it, Delete removes it, Ctrl/Cmd+D copies
@@ -12,7 +12,7 @@
 import type { KeyScene, PointerScene } from '../../runtime/input';
 import { HANDLES, type HandleName, type RaysModel } from './model';
 import { HANDLE_RADIUS } from './layers';
-import { PICK_PX, pickBox, resizeCursor } from '../../box-editing/handles';
+import { boxAim, pickBox, resizeCursor } from '../../box-editing/handles';
 import { dragBox, dragCursor, grabBox, startCreate, type BoxDrag } from '../../box-editing/drag';
 import { arrowOf, isDeleteKey, isDuplicateKey, nudgeSelected } from '../../box-editing/keys';
 
@@ -70,7 +70,7 @@ export class RaysInput implements PointerScene, KeyScene {
     const hit = pickBox(m.viewport, m.drawn.boxes(), px, py, e.pointerType);
     if (hit === null) return null;
     const b = m.drawn.box(hit.box);
-    return b === undefined ? null : Math.min(b.w, b.h) * m.viewport.scale + 2 * (PICK_PX[e.pointerType as keyof typeof PICK_PX] ?? PICK_PX.mouse);
+    return b === undefined ? null : boxAim(b, m.viewport.scale, e.pointerType, b.id === m.drawn.selected);
   }
 
   /** A press the input layer handed over: a handle drag, a drawn box's move or resize, or a new box. */
@@ -157,10 +157,12 @@ export class RaysInput implements PointerScene, KeyScene {
   /**
    * Enter / Shift+Enter pick the handles in turn (Tab is left alone: focus
    * leaves the canvas in one press); the arrows move the picked handle, or
-   * the selected drawn box when no handle is picked.
+   * the selected drawn box when no handle is picked; I (or Insert) draws a
+   * box in the middle of the view.
    */
   canvasKey(e: KeyboardEvent): boolean {
     const ui = this.mode.ui;
+    if ((e.key === 'i' || e.key === 'I' || e.key === 'Insert') && !e.altKey && !e.ctrlKey && !e.metaKey) return this.boxInView();
     if (e.key === 'Enter' && !e.altKey && !e.ctrlKey && !e.metaKey) {
       const at = ui.selected === null ? -1 : HANDLES.indexOf(ui.selected);
       const n = HANDLES.length;
@@ -183,6 +185,24 @@ export class RaysInput implements PointerScene, KeyScene {
     // Snapped, or with Shift: a whole cell.
     const d = e.shiftKey || this.mode.snap ? this.mode.tileSize : NUDGE;
     this.mode.nudge(ui.selected, dir[0] * d, dir[1] * d);
+    return true;
+  }
+
+  /**
+   * A new drawn box, a tile square on the cell in the middle of the view,
+   * selected with no handle picked: the arrows move it, Shift+arrows
+   * resize it (a box drawn without a pointer).
+   */
+  private boxInView(): boolean {
+    const m = this.mode;
+    const v = m.viewport;
+    const ts = m.tileSize;
+    const x = Math.floor(v.toWorldX(v.cssWidth / 2) / ts) * ts;
+    const y = Math.floor(v.toWorldY(v.cssHeight / 2) / ts) * ts;
+    m.beginGesture();
+    m.drawn.add(x, y, ts, ts);
+    m.endGesture();
+    m.ui.selected = null;
     return true;
   }
 

@@ -29,8 +29,12 @@ const crossingColour: Record<Crossing, string> = {
   get start() {
     return C.ray;
   },
-  vertical: C.crossX,
-  horizontal: C.crossY,
+  get vertical() {
+    return C.crossX;
+  },
+  get horizontal() {
+    return C.crossY;
+  },
   get corner() {
     return C.crossCorner;
   },
@@ -113,7 +117,7 @@ export class TraceCellsLayer implements Layer<RaysModel> {
       ctx.textBaseline = best.cy === 0 ? 'top' : 'bottom';
       const x = sx(dc, (col + best.cx) * ts) + (best.cx === 0 ? pad : -pad);
       const y = sy(dc, (row + best.cy) * ts) + (best.cy === 0 ? pad - 1 : -pad + 1);
-      ctx.fillStyle = i > last ? 'rgba(232, 238, 248, 0.35)' : C.label;
+      ctx.fillStyle = i > last ? C.labelMuted : C.label;
       ctx.fillText(String(i + 1), x, y);
     });
     ctx.textAlign = 'left';
@@ -145,10 +149,8 @@ export class RayBoxesLayer implements Layer<RaysModel> {
     useScreenSpace(dc);
     ctx.font = `600 10px ${MONO}`;
     ctx.fillStyle = C.label;
-    ctx.globalAlpha = 0.8;
     ctx.textBaseline = 'top';
     for (const b of boxes) if (b.w / px >= 22) ctx.fillText(`#${b.id}`, sx(dc, b.x) + 3, sy(dc, b.y) + 3);
-    ctx.globalAlpha = 1;
   }
 }
 
@@ -483,10 +485,10 @@ export class HandlesLayer implements Layer<RaysModel> {
       ctx.arc(x, y, HANDLE_RADIUS, 0, 2 * Math.PI);
       ctx.fillStyle = C.ray;
       ctx.fill();
-      ctx.strokeStyle = C.page;
+      ctx.strokeStyle = C.handleEdge;
       ctx.lineWidth = 1.5;
       ctx.stroke();
-      glyph(ctx, letter, x, y);
+      glyph(ctx, letter, x, y, C.ray);
     }
     for (const name of HANDLES) {
       const ring = ringFor(name, ui);
@@ -512,7 +514,7 @@ function drawEnemy(ctx: CanvasRenderingContext2D, e: Point, p: Point, sees: bool
   ctx.arc(e.x, e.y, r, 0, 2 * Math.PI);
   ctx.fillStyle = C.enemy;
   ctx.fill();
-  ctx.strokeStyle = C.page;
+  ctx.strokeStyle = C.handleEdge;
   ctx.lineWidth = 1.5;
   ctx.stroke();
   const d = Math.hypot(p.x - e.x, p.y - e.y) || 1;
@@ -528,10 +530,10 @@ function drawPlayer(ctx: CanvasRenderingContext2D, p: Point): void {
   ctx.arc(p.x, p.y, HANDLE_RADIUS, 0, 2 * Math.PI);
   ctx.fillStyle = C.player;
   ctx.fill();
-  ctx.strokeStyle = C.page;
+  ctx.strokeStyle = C.handleEdge;
   ctx.lineWidth = 1.5;
   ctx.stroke();
-  glyph(ctx, 'P', p.x, p.y);
+  glyph(ctx, 'P', p.x, p.y, C.player);
 }
 
 function ringFor(name: HandleName, ui: RaysUi): 'focus' | 'drag' | 'hover' | null {

@@ -4,7 +4,7 @@
 // and call RaysModel actions.
 
 import { h, key, panelSection, setText, type Panel } from '../../runtime/ui';
-import { drawnColour } from './colours';
+import { DRAWN_COLOURS } from './colours';
 import { DRAWN_BOX_LIMIT, type RaysModel } from './model';
 import { BoxListPanel } from '../../box-editing/box-list';
 import type { DrawnBox } from '../../box-editing/box-store';
@@ -163,7 +163,7 @@ export function drawnBoxesPanel(mode: RaysModel): BoxListPanel<DrawnBox> {
     },
     duplicate: (id) => d.duplicate(id),
     remove: (id) => d.delete(id),
-    colour: (id) => drawnColour(id, 1),
+    colour: (id) => `var(--r-box${(id - 1) % DRAWN_COLOURS})`,
     version: () => `${d.version}:${mode.tiles.revision}:${mode.ui.selected}`,
   });
 }
@@ -181,6 +181,7 @@ export class KeysPanel implements Panel {
       key(['Ctrl', 'Z'], 'undo (Shift+Ctrl+Z redo); Cmd on a Mac'),
       key(['Enter'], 'on the canvas: pick A, B, enemy, player in turn (Tab leaves the canvas)'),
       key(['←', '↑', '→', '↓'], 'move the picked one (Shift: a whole tile), or the selected drawn box (Shift: resize)'),
+      key(['I'], 'on the canvas: draw a box in the middle of the view (Insert too); the arrows then move it, Shift+arrows resize it'),
       key(['N'], 'the stepper: one cell forward (Shift+N: back)'),
       key(['Esc'], 'the whole walk again'),
       key(['Space'], 'pause / play the boxes'),

@@ -19,6 +19,8 @@
 //   screenToWorld(x, y)     → { x, y } world units
 //   notice()                the text of the notice on screen, or null
 //   rulers()                { firstCol, firstRow, step } the rulers labelled last frame, or null when off
+//   cursor()                the keyboard's tile cursor [col, row], or null before the first key
+//   shape                   the shape in hand
 
 import type { TileGrid, World } from '../../core/index';
 import type { TileMapLayer } from '../../layers/tile-map';
@@ -47,6 +49,10 @@ export interface TilesDebugHandle {
   notice(): string | null;
   /** What the rulers showed last frame (firstCol, firstRow, step), or null when they are off. */
   rulers(): { firstCol: number; firstRow: number; step: number } | null;
+  /** The keyboard's tile cursor [col, row], or null before the first key. */
+  cursor(): [number, number] | null;
+  /** The shape in hand. */
+  readonly shape: string;
 }
 
 declare global {
@@ -79,6 +85,10 @@ export function installTilesDebugHandle(p: Parts): () => void {
     tiles: editor.tiles,
     editor,
     boxes: () => editor.boxes().map(({ id, name, x, y, w, h }) => ({ id, name, x, y, w, h })),
+    cursor: () => (editor.hover.cursor === null ? null : [...editor.hover.cursor]),
+    get shape() {
+      return editor.shape;
+    },
     get selected() {
       return editor.boxes().findIndex((b) => b.id === editor.selected);
     },

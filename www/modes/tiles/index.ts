@@ -29,7 +29,8 @@ import { AboutPanel, KeysPanel, MapPanel, PalettePanel, readoutPanel, tilesLegen
 
 const LAYOUT = {
   canvasLabel: 'Tile editor: the tile map with its cell-edge states, and draggable boxes with the cells they touch',
-  help: 'Click or drag to paint · right-drag erases · R turns the shape · drag a box, its edges resize · Shift-drag draws a box · Ctrl+Z undoes · middle-drag or Space-drag pans, two fingers zoom · on touch, one finger scrolls unless “Edit by touch” is on',
+  help: 'Click or drag to paint · right-drag erases · R turns the shape · drag a box, its edges resize · Shift-drag draws a box · Ctrl+Z undoes · middle-drag or Space-drag pans, two fingers zoom · keyboard: Esc lets go of the box, then the arrows move a tile cursor, Enter paints, I draws a box',
+  touchHelp: 'one finger scrolls the page unless “Edit by touch” or Box is on (then it paints or draws) · tap a box to pick it, then drag it with one finger (or press and hold)',
   colophon: 'Rust core compiled to WebAssembly · <code>tiles.setTile()</code>, <code>changedCellsSince()</code>, <code>touchedCells()</code>, <code>pushOut()</code>',
 };
 
@@ -57,7 +58,9 @@ export const createTilesMode: ModeFactory = (host, settings, context) =>
     let hoverShown = '';
     rt.sidebar.follow({
       update: () => {
-        const cell = model.hover.cell;
+        // The cell under the pointer, else the keyboard's tile cursor on the focused map.
+        const h = model.hover;
+        const cell = h.cell ?? (h.focused && model.box(model.selected) === undefined ? h.cursor : null);
         const hovered = cell === null ? '' : `${cell[0]},${cell[1]}:${model.tiles.revision}`;
         if (hovered === hoverShown) return;
         hoverShown = hovered;

@@ -12,7 +12,7 @@
 import type { KeyScene, PointerScene } from '../../runtime/input';
 import type { Viewport } from '../../runtime/viewport';
 import type { Hover, ResizeEdges, Side, TilesModel } from './model';
-import { PICK_PX, pickBox, resizeCursor, type Pick } from '../../box-editing/handles';
+import { boxAim, pickBox, resizeCursor, type Pick } from '../../box-editing/handles';
 import { dragBox, dragCursor, grabBox, startCreate, type BoxDrag } from '../../box-editing/drag';
 import { arrowOf, isDeleteKey, isDuplicateKey, nudgeSelected } from '../../box-editing/keys';
 
@@ -85,7 +85,7 @@ export class TilesInput implements PointerScene, KeyScene {
     const creating = e.button === 0 && (e.shiftKey || ed.tool === 'box');
     if (hit !== null && !(creating && e.shiftKey)) {
       const b = ed.box(hit.box);
-      return b === undefined ? null : Math.min(b.w, b.h) * this.view.scale + 2 * (PICK_PX[e.pointerType as keyof typeof PICK_PX] ?? PICK_PX.mouse);
+      return b === undefined ? null : boxAim(b, this.view.scale, e.pointerType, b.id === ed.selected);
     }
     if (e.pointerType === 'touch' && !ed.touchEdit && !creating) return null;
     return Infinity;
@@ -232,22 +232,83 @@ export class TilesInput implements PointerScene, KeyScene {
     if (this.canvas.style.cursor !== cursor) this.canvas.style.cursor = cursor;
   }
 
-  /** Arrow keys move the selected box (Shift: resize) while the canvas has focus; Enter / Shift+Enter pick the boxes in turn. */
+  /**
+   * On the focused map. With a box selected: the arrows move it (Shift:
+   * resize), Enter / Shift+Enter pick the boxes in turn, Esc lets go of it
+   * for the tile cursor. With none: the arrows move the tile cursor (a
+   * cell), Enter paints there with the tool in hand (erases with Erase;
+   * with Box, draws a box on the cell), Delete erases it. I (or Insert)
+   * draws a box on the cursor's cell with any tool. Esc with nothing
+   * selected is the runtime's: focus leaves the map.
+   */
   canvasKey(e: KeyboardEvent): boolean {
     const ed = this.editor;
     const boxes = ed.boxes();
-    if (e.key === 'Enter' && !e.altKey && !e.ctrlKey && !e.metaKey) {
-      if (boxes.length === 0) return false;
+    const plain = !e.altKey && !e.ctrlKey && !e.metaKey;
+    const boxSelected = ed.box(ed.selected) !== undefined;
+    if ((e.key === 'i' || e.key === 'I' || e.key === 'Insert') && plain) return this.boxAtCursor();
+    if (e.key === 'Escape' && boxSelected) {
+      ed.select(0);
+      this.cursor();
+      return true;
+    }
+    if (e.key === 'Enter' && plain) {
+      if (!boxSelected) return this.applyAtCursor();
       const at = boxes.findIndex((b) => b.id === ed.selected);
       const next = e.shiftKey ? (at <= 0 ? boxes.length - 1 : at - 1) : (at + 1) % boxes.length;
       ed.select(boxes[next].id);
       return true;
     }
+    if (isDeleteKey(e) && !boxSelected) {
+      const [col, row] = this.cursor();
+      ed.beginGesture();
+      ed.paint(col, row, true);
+      ed.endGesture();
+      return true;
+    }
     const dir = arrowOf(e);
-    if (dir === undefined || ed.box(ed.selected) === undefined) return false;
+    if (dir === undefined) return false;
+    if (!boxSelected) {
+      const [col, row] = this.cursor();
+      this.hovered.cursor = [Math.min(ed.tiles.cols - 1, Math.max(0, col + dir[0])), Math.min(ed.tiles.rows - 1, Math.max(0, row + dir[1]))];
+      return true;
+    }
     // Each press is its own undo step.
     ed.beginGesture();
     nudgeSelected(ed.store, dir, e.shiftKey, this.keyStep, ed.snap, ed.tiles.tileSize);
+    ed.endGesture();
+    return true;
+  }
+
+  /** The tile cursor's cell: where it was, else the cell in the middle of the view. */
+  private cursor(): [number, number] {
+    const h = this.hovered;
+    if (h.cursor === null) {
+      const v = this.view;
+      h.cursor = this.cellAt(v.toWorldX(v.cssWidth / 2), v.toWorldY(v.cssHeight / 2)) ?? [0, 0];
+    }
+    return h.cursor;
+  }
+
+  /** Enter on the tile cursor: the tool in hand, applied to its cell. */
+  private applyAtCursor(): boolean {
+    const ed = this.editor;
+    if (ed.tool === 'box') return this.boxAtCursor();
+    if (ed.tool === 'door') return false;
+    const [col, row] = this.cursor();
+    ed.beginGesture();
+    ed.paint(col, row);
+    ed.endGesture();
+    return true;
+  }
+
+  /** A new box on the tile cursor's cell, selected (the arrows then move it, Shift+arrows resize it). */
+  private boxAtCursor(): boolean {
+    const ed = this.editor;
+    const [col, row] = this.cursor();
+    const ts = ed.tiles.tileSize;
+    ed.beginGesture();
+    ed.addBox(col * ts, row * ts, ts, ts);
     ed.endGesture();
     return true;
   }

@@ -41,16 +41,34 @@ export class HoverLayer implements Layer<TilesModel> {
     const { ctx, viewport: v } = dc;
     const e = dc.model;
     const { hover, tiles } = e;
-    if (hover.cell === null || hover.box !== 0) return;
     useWorldSpace(dc);
     const px = 1 / v.scale;
-    const [col, row] = hover.cell;
-    const ts = tiles.tileSize;
+    if (hover.cell !== null && hover.box === 0) this.ghost(dc, hover.cell, hover.side);
+    // The keyboard's tile cursor, on the focused map while no box is selected: what Enter would do, ringed.
+    if (hover.focused && hover.cursor !== null && e.box(e.selected) === undefined) {
+      const [col, row] = hover.cursor;
+      const ts = tiles.tileSize;
+      if (e.tool !== 'door') this.ghost(dc, hover.cursor, null);
+      ctx.strokeStyle = colours.keyFocus;
+      ctx.lineWidth = 2.5 * px;
+      ctx.setLineDash([4 * px, 3 * px]);
+      ctx.strokeRect(col * ts, row * ts, ts, ts);
+      ctx.setLineDash([]);
+    }
+  }
+
+  /** The tool in hand over cell `cell`: the shape about to be painted, the cell about to be erased, a door's side. */
+  private ghost(dc: DrawContext<TilesModel>, cell: readonly [number, number], side: Side | null): void {
+    const { ctx, viewport: v } = dc;
+    const e = dc.model;
+    const px = 1 / v.scale;
+    const [col, row] = cell;
+    const ts = e.tiles.tileSize;
     const x = col * ts;
     const y = row * ts;
     if (e.tool === 'door' || e.tool === 'edge') {
-      if (hover.side === null) return;
-      const [x0, y0, x1, y1] = sideSegment(x, y, ts, hover.side);
+      if (side === null) return;
+      const [x0, y0, x1, y1] = sideSegment(x, y, ts, side);
       ctx.strokeStyle = colours.doorHover;
       ctx.lineWidth = 7 * px;
       ctx.lineCap = 'round';

@@ -34,6 +34,8 @@ export interface Hover {
   handle: ResizeEdges | null;
   /** Whether the canvas has keyboard focus. */
   focused: boolean;
+  /** The keyboard's tile cursor (arrows move it while no box is selected), or null before the first key. */
+  cursor: [number, number] | null;
 }
 
 /** A box as the editor shows it: the world object, and what the core says about it on this map. */
@@ -75,7 +77,7 @@ export class TilesModel implements SceneModel {
   /** The palette's shapes, from the core. */
   readonly catalogue: ShapeCatalogue = buildCatalogue();
   readonly presets: readonly string[] = TileGrid.presets();
-  readonly hover: Hover = { cell: null, side: null, box: 0, handle: null, focused: false };
+  readonly hover: Hover = { cell: null, side: null, box: 0, handle: null, focused: false, cursor: null };
   tool: Tool = 'paint';
   /** Whether one finger on the open map uses the tool (else it scrolls the page). */
   touchEdit = false;

@@ -7,7 +7,7 @@ import { World } from '../../core/index';
 import type { BoxView, Side, TilesModel, Tool } from './model';
 import { BoxListPanel, num } from '../../box-editing/box-list';
 import type { ShapeInfo } from './shapes';
-import { boxColour } from './colours';
+import { boxRgb } from './colours';
 import { h, key, panelSection, setText, type Panel } from '../../runtime/ui';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -203,7 +203,7 @@ export function readoutPanel(editor: TilesModel): BoxListPanel<BoxView> {
     select: (id) => editor.select(id),
     duplicate: (id) => editor.duplicateBox(id),
     remove: (id) => editor.deleteBox(id),
-    colour: (id) => boxColour(id, 1),
+    colour: (id) => `var(--t-box${(id - 1) % boxRgb().length})`,
     extras: (b) => {
       const resolve = h('button', { type: 'button', class: 'tiles-resolve box-list-small', title: `Move box ${b.name} by its push-out, out of the tiles` }, 'Resolve');
       resolve.addEventListener('click', () => editor.resolve(b.id));
@@ -241,6 +241,9 @@ export class KeysPanel implements Panel {
       key(['N'], 'the chosen side, then the selected box’s push-out, one step on (Shift+N back; Esc the whole picture)'),
       key(['Ctrl', 'Z'], 'undo (Shift+Ctrl+Z redo); Cmd on a Mac'),
       key(['←', '↑', '→', '↓'], 'move the selected box (Shift: resize) when the map has focus'),
+      key(['Esc'], 'on the map: let go of the box for the tile cursor (again: leave the map)'),
+      key(['←', '↑', '→', '↓', 'Enter'], 'with no box selected: move the tile cursor; Enter paints there with the tool in hand (Delete erases)'),
+      key(['I'], 'on the map: draw a box on the tile cursor\'s cell (Insert too)'),
       key(['middle-drag'], 'pan (or hold Space and drag); two fingers pinch and pan on a touch screen'),
     ),
   );
