@@ -190,6 +190,13 @@ test('prefers-reduced-motion: the tutorial and the playground start paused', asy
   await page.emulateMedia({ reducedMotion: 'reduce' });
   try {
     await page.goto(`${browser.baseUrl}tutorial.html`);
+    // Each instance started (an embed far down the page starts when it nears the view).
+    await page.evaluate(async () => {
+      for (const el of document.querySelectorAll('broadphase-playground')) {
+        el.scrollIntoView({ block: 'center' });
+        await el.ready;
+      }
+    });
     await scrollTo('demo-quadtree');
     await framesAdvance('demo-quadtree', 'the paused quadtree instance to keep drawing (still) frames');
     const paused = await page.evaluate(() => [...document.querySelectorAll('broadphase-playground')].map((el) => el.getState().paused));
