@@ -10,6 +10,9 @@ ensure_wasm_build
 BROADPHASE_LIB_FORMAT=es vite build --config vite.lib.config.ts --logLevel warn
 BROADPHASE_LIB_FORMAT=iife vite build --config vite.lib.config.ts --logLevel warn
 tsc -p tsconfig.lib.json
+# The façade's declarations name the glue's types at ../../pkg/ from
+# types/www/core/: the glue's declarations go there.
+mkdir -p dist-lib/types/pkg && cp pkg/broadphase.d.ts dist-lib/types/pkg/
 echo "export * from './types/www/embed/index';" > dist-lib/broadphase-embed.d.ts
 for f in dist-lib/broadphase-embed.js dist-lib/broadphase-embed.classic.js dist-lib/broadphase_bg.wasm; do
   printf '%-36s %8d bytes, %7d gzipped\n' "$f" "$(wc -c < "$f")" "$(gzip -9c "$f" | wc -c)"

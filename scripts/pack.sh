@@ -24,6 +24,10 @@ cp packages/core/index.js packages/core/index.d.ts packages/core/node.js package
 cp www/core/facade.js www/core/signatures.js "$out/core/"
 tsc --allowJs --declaration --emitDeclarationOnly --skipLibCheck --target ES2022 --module ESNext \
   --moduleResolution bundler --lib ES2022,DOM,ESNext.Disposable --rootDir www/core --outDir "$out/core" www/core/facade.js
+# The façade's JSDoc names the glue's types where the page finds them
+# (pkg/); in the package the glue sits beside it.
+cp pkg/broadphase.d.ts "$out/core/"
+sed -i "s#'\.\./\.\./pkg/broadphase\.js'#'./broadphase.js'#" "$out/core/facade.d.ts"
 cat > "$out/core/package.json" <<JSON
 {
   "name": "broadphase",
@@ -42,7 +46,7 @@ cat > "$out/core/package.json" <<JSON
     "./broadphase_bg.wasm": "./broadphase_bg.wasm",
     "./package.json": "./package.json"
   },
-  "files": ["index.js", "index.d.ts", "facade.js", "facade.d.ts", "signatures.js", "signatures.d.ts", "broadphase.js", "broadphase_bg.wasm", "node.js", "README.md"],
+  "files": ["index.js", "index.d.ts", "facade.js", "facade.d.ts", "signatures.js", "signatures.d.ts", "broadphase.js", "broadphase.d.ts", "broadphase_bg.wasm", "node.js", "README.md"],
   "sideEffects": ["./node.js", "./index.js"],
   "engines": { "node": ">=20" },
   "keywords": ["collision", "broad-phase", "quadtree", "spatial-hash", "wasm"]
