@@ -197,6 +197,7 @@ const BAD = {
   'panel ids': 'Stats!',
   'CSS length': '<script>',
   URL: 'http://[bad',
+  'cell side': '4_2_middle',
 };
 
 test('every setting in the table, given a bad value, is warned about by name and shown in the embed', async () => {

@@ -25,7 +25,7 @@ after(async () => {
   }
 });
 
-const IDS = ['demo-quadtree', 'demo-tiles', 'demo-rays', 'demo-play'];
+const IDS = ['demo-quadtree-build', 'demo-quadtree', 'demo-grids', 'demo-tiles', 'demo-edges', 'demo-rays', 'demo-play'];
 
 /** Per instance: mode, frame, on screen, its shadow root's canvas, its state. */
 function instances() {
@@ -52,7 +52,7 @@ async function framesAdvance(id, what) {
   return waitUntil(page, what, (id) => document.getElementById(id).playground.frame, (f) => f > f0 + 5, 10_000, id);
 }
 
-test('tutorial.html: four live instances in different modes, each with its own shadow root and canvas', async () => {
+test('tutorial.html: seven live instances in five modes, each with its own shadow root and canvas', async () => {
   await page.goto(`${browser.baseUrl}tutorial.html`);
   for (const id of IDS) {
     await scrollTo(id);
@@ -60,8 +60,8 @@ test('tutorial.html: four live instances in different modes, each with its own s
   }
   const list = await instances();
   assert.deepEqual(list.map((i) => i.id), IDS);
-  assert.deepEqual(list.map((i) => i.mode), ['quadtree', 'tiles', 'rays', 'play']);
-  assert.deepEqual(list.map((i) => i.shadowCanvas), [1, 1, 1, 1], 'expected one canvas in each shadow root');
+  assert.deepEqual(list.map((i) => i.mode), ['quadtree', 'quadtree', 'grids', 'tiles', 'tiles', 'rays', 'play']);
+  assert.deepEqual(list.map((i) => i.shadowCanvas), [1, 1, 1, 1, 1, 1, 1], 'expected one canvas in each shadow root');
   const light = await page.evaluate(() => ({
     canvases: document.querySelectorAll('canvas').length,
     handles: ['__broadphase', '__broadphaseTiles', '__broadphaseRays'].filter((k) => k in window),
@@ -70,7 +70,7 @@ test('tutorial.html: four live instances in different modes, each with its own s
   }));
   assert.equal(light.canvases, 0, 'expected no canvas in the page itself (all inside shadow roots)');
   assert.deepEqual(light.handles, [], 'expected embeds to install no window debug handles');
-  assert.deepEqual(light.panels, [['stats'], ['tiles-readout'], ['rays-ray', 'rays-dda'], ['play-panel', 'play-machinery']], 'expected only the panels each element asks for');
+  assert.deepEqual(light.panels, [['stepper'], ['stats'], ['stepper'], ['tiles-readout'], ['stepper'], ['rays-ray', 'stepper'], ['play-panel', 'play-machinery']], 'expected only the panels each element asks for');
   assert.match(light.bodyFont, /Charter|Georgia|serif/, 'expected the article font, untouched by the playground styles');
 });
 
@@ -145,7 +145,7 @@ test('getState() / setState() and attribute changes reconfigure one instance', a
   assert.deepEqual(await page.evaluate(() => document.getElementById('demo-rays').getState()), raysBefore, 'expected the rays instance untouched');
 });
 
-test('screenshot: the tutorial page, three instances with prose between them', async () => {
+test('screenshot: the tutorial page, its instances with prose between them', async () => {
   await page.goto(`${browser.baseUrl}tutorial.html`);
   for (const id of IDS) {
     await scrollTo(id);
@@ -190,11 +190,18 @@ test('prefers-reduced-motion: the tutorial and the playground start paused', asy
   await page.emulateMedia({ reducedMotion: 'reduce' });
   try {
     await page.goto(`${browser.baseUrl}tutorial.html`);
+    // Each instance started (an embed far down the page starts when it nears the view).
+    await page.evaluate(async () => {
+      for (const el of document.querySelectorAll('broadphase-playground')) {
+        el.scrollIntoView({ block: 'center' });
+        await el.ready;
+      }
+    });
     await scrollTo('demo-quadtree');
     await framesAdvance('demo-quadtree', 'the paused quadtree instance to keep drawing (still) frames');
     const paused = await page.evaluate(() => [...document.querySelectorAll('broadphase-playground')].map((el) => el.getState().paused));
     // The tile editor has no motion, so no paused setting.
-    assert.deepEqual(paused, [true, undefined, true, true], 'expected every instance with motion to start paused');
+    assert.deepEqual(paused, [true, true, true, undefined, undefined, true, true], 'expected every instance with motion to start paused');
     const steps = await page.evaluate(async () => {
       // What the scene shows (the clocks and timings of the page go on ticking).
       const scene = ['objects', 'structure', 'candidates', 'saving', 'pairs', 'agree', 'camera', 'nodes'];

@@ -203,7 +203,7 @@ test('attaching a parent to its own child is refused: a notice, and nothing chan
   assert.deepEqual(browser.problems, [], `expected no console or page errors, found ${browser.problems.join('; ')}`);
 });
 
-test('attaching under a box later in the queue repairs P..Q; the step-through walks it to the core’s result', async () => {
+test('attaching under a box later in the queue repairs P..Q; the runtime’s stepper walks it to the core’s result', async () => {
   const roots = (await loneRoots()).filter((r) => r.id !== parentId && r.id !== childId);
   assert.ok(roots.length >= 2, 'expected two more lone roots');
   // Child early, parent late: the segment between them is repaired.
@@ -228,11 +228,11 @@ test('attaching under a box later in the queue repairs P..Q; the step-through wa
   assert.deepEqual(await chipIds('#repair-segment'), trace.before, 'expected the segment row to show P..Q before the repair');
   assert.equal(await page.locator('#repair-segment .is-p').getAttribute('data-id'), String(child.id), 'expected P on the child');
   assert.equal(await page.locator('#repair-segment .is-q').getAttribute('data-id'), String(parent.id), 'expected Q on the new parent');
-  const captions = [await page.locator('#repair-caption').textContent()];
+  const captions = [await page.locator('#stepper-says').textContent()];
   for (let step = 1; step < total; step++) {
-    await page.click('#repair-next');
+    await page.click('#stepper-step');
     await waitUntil(page, `step ${step + 1}`, () => document.getElementById('repair')?.dataset.step, (v) => v === String(step));
-    captions.push(await page.locator('#repair-caption').textContent());
+    captions.push(await page.locator('#stepper-says').textContent());
     if (step < total - 1) {
       const id = trace.before[step];
       const cursor = await page.locator('#repair-segment .cursor').getAttribute('data-id');
@@ -244,7 +244,8 @@ test('attaching under a box later in the queue repairs P..Q; the step-through wa
       assert.ok(trace.toTemp[step] ? inTemp && !inForward : inForward && !inTemp, `expected #${id} in ${trace.toTemp[step] ? 'T' : 'forward'} after its step`);
     }
   }
-  assert.ok(await page.locator('#repair-next').isDisabled(), 'expected Next to be disabled on the last step');
+  assert.ok(await page.locator('#stepper-step').isDisabled(), 'expected Step to be disabled on the last step');
+  assert.match(await page.locator('#stepper-next').textContent(), /^Next: the end: order\(\)\[P\.\.Q\] is /, 'expected the Next: line to end the walk');
   assert.deepEqual(await chipIds('#repair-result'), trace.after, 'expected the last step to show the core’s repaired segment');
   assert.deepEqual(await chipIds('#repair-temp'), trace.temp, 'expected T at the end to be the core’s temporary queue');
   assert.match(captions[total - 1], /^Done/, `expected the last caption to conclude, found "${captions[total - 1]}"`);

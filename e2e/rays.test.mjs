@@ -2,8 +2,9 @@
 // default dist/) in-process (see support.mjs), opens $BROADPHASE_RAYS_PATH
 // (default index.html?mode=rays) in headless Chromium, and checks what a
 // learner sees against the wasm World itself: the shaded cells are
-// traceCells in order, the readout is castRay, the step-through's numbers
-// are traceSteps, the enemy's state is lineOfSight.
+// traceCells in order up to castRay's hit (none after it), the readout is
+// castRay, the stepper's numbers are traceSteps, the enemy's state is
+// lineOfSight.
 // Run `npx vite build` first (npm test does); then `node --test e2e/`.
 
 import assert from 'node:assert/strict';
@@ -82,7 +83,17 @@ async function tracedNow() {
       const r = bp.ray;
       const t = bp.tracedRay();
       const same = r.x0 === t.x0 && r.y0 === t.y0 && r.x1 === t.x1 && r.y1 === t.y1;
-      return { same, shaded: bp.shadedCells(), expected: Array.from(bp.world.tiles.traceCells(r.x0, r.y0, r.x1, r.y1)) };
+      // The cells the segment enters at or before the first hit: the walk stops there.
+      const cells = Array.from(bp.world.tiles.traceCells(r.x0, r.y0, r.x1, r.y1));
+      const steps = Array.from(bp.tiles.traceSteps(r.x0, r.y0, r.x1, r.y1));
+      const hit = bp.world.castRay(r.x0, r.y0, r.x1, r.y1);
+      let visited = cells.length / 2;
+      if (hit !== undefined) {
+        visited = 0;
+        while (visited < steps.length / 9 && steps[9 * visited + 2] <= hit.t) visited += 1;
+        visited = Math.max(visited, 1);
+      }
+      return { same, shaded: bp.shadedCells(), expected: cells.slice(0, 2 * visited), all: cells, shown: document.getElementById('ray-cells')?.textContent };
     },
     (s) => s.same,
   );
@@ -101,7 +112,7 @@ async function castNow() {
 function readoutFor(h) {
   if (h === null) return { hit: 'nothing', t: '—', point: '—', normal: '—' };
   return {
-    hit: h.objectId !== 0 ? `object #${h.objectId}` : `tile (${h.col}, ${h.row})`,
+    hit: h.objectId !== 0 ? `box #${h.objectId}` : `tile (${h.col}, ${h.row})`,
     t: h.t.toFixed(4),
     point: `(${h.x.toFixed(2)}, ${h.y.toFixed(2)})`,
     normal: `(${h.normalX.toFixed(3)}, ${h.normalY.toFixed(3)})`,
@@ -127,7 +138,7 @@ function pairs(flat) {
 
 // --- checks -----------------------------------------------------------
 
-test('dragging ray end B re-traces: the shaded cells are traceCells, in order', async () => {
+test('dragging ray end B re-traces: the shaded cells are traceCells, in order, up to the hit, and counted so', async () => {
   await open();
   const ts = await tileSize();
   const before = await ray();
@@ -144,9 +155,12 @@ test('dragging ray end B re-traces: the shaded cells are traceCells, in order', 
   );
   assert.deepEqual([after.x0, after.y0], [before.x0, before.y0], 'expected dragging B to leave A where it was');
 
-  const { shaded, expected } = await tracedNow();
-  assert.ok(expected.length >= 2 * 8, `expected the new ray to pass through at least 8 cells, traceCells gave ${expected.length / 2}`);
-  assert.deepEqual(shaded, expected, `expected the shaded cells to be traceCells in order:\n  shaded   ${pairs(shaded)}\n  expected ${pairs(expected)}`);
+  const { shaded, expected, all } = await tracedNow();
+  assert.ok(expected.length >= 2 * 5, `expected the new ray to visit at least 5 cells, traceCells gave ${expected.length / 2} before the hit`);
+  assert.ok(all.length > expected.length, 'expected the segment to go on past its hit (the cells after it not visited)');
+  assert.deepEqual(shaded, expected, `expected the shaded cells to be traceCells in order up to the hit:\n  shaded   ${pairs(shaded)}\n  expected ${pairs(expected)}`);
+  const counted = await waitUntil('the readout to count the visited cells', () => document.getElementById('ray-cells')?.textContent, (t) => t === String(expected.length / 2));
+  assert.equal(counted, String(expected.length / 2));
   // The walk itself: every step to an edge or corner neighbour.
   for (let i = 2; i < shaded.length; i += 2) {
     const dc = Math.abs(shaded[i] - shaded[i - 2]);
@@ -174,7 +188,7 @@ test('the hit readout is castRay: a tile face, then a box', async () => {
   assert.equal(boxHit?.objectId, 4, `expected a ray dropped onto box #4 to hit it, castRay gave ${JSON.stringify(boxHit)}`);
   const wantBox = readoutFor(boxHit);
   const shownBox = await waitUntil('the readout to show the box hit', readout, (r) => JSON.stringify(r) === JSON.stringify(wantBox));
-  assert.equal(shownBox.hit, 'object #4');
+  assert.equal(shownBox.hit, 'box #4');
   assert.equal(shownBox.normal, '(0.000, -1.000)', 'expected a ray falling onto a box top to report the normal (0, -1)');
 });
 
@@ -189,34 +203,38 @@ test('step-through: the panel shows traceSteps, one cell per N', async () => {
     return Array.from(window.__broadphaseRays.tiles.traceSteps(r.x0, r.y0, r.x1, r.y1));
   });
   assert.ok(steps.length >= 9 * 5, `expected at least 5 DDA steps, traceSteps gave ${steps.length / 9}`);
-  await page.click('#dda-step');
+  const { expected } = await tracedNow();
+  const visited = expected.length / 2;
+  await page.click('#stepper-step');
   for (let k = 0; k < 5; k++) {
     if (k > 0) await page.keyboard.press('n');
     const s = steps.slice(9 * k, 9 * k + 9);
-    const want = { index: k, cell: `(${s[0]}, ${s[1]})`, tMaxX: param(s[5]), tMaxY: param(s[6]), tDeltaX: param(s[7]), tDeltaY: param(s[8]) };
+    const want = { index: k, count: `Step ${k + 1} of ${visited}`, cell: `(${s[0]}, ${s[1]})`, tMaxX: param(s[5]), tMaxY: param(s[6]), tDeltaX: param(s[7]), tDeltaY: param(s[8]) };
     const shown = await waitUntil(
-      `the step panel to show step ${k}`,
+      `the stepper to show step ${k + 1}`,
       () => {
-        const text = (id) => document.getElementById(id)?.textContent ?? null;
+        const value = (label) => document.querySelector(`#stepper-readouts dt[data-label="${label}"]`)?.nextElementSibling?.textContent ?? null;
         return {
           index: window.__broadphaseRays.stepIndex,
-          cell: text('dda-cell'),
-          tMaxX: text('dda-tmax-x'),
-          tMaxY: text('dda-tmax-y'),
-          tDeltaX: text('dda-tdelta-x'),
-          tDeltaY: text('dda-tdelta-y'),
+          count: document.getElementById('stepper-count')?.textContent,
+          cell: value('cell (col, row)'),
+          tMaxX: value('tMaxX'),
+          tMaxY: value('tMaxY'),
+          tDeltaX: value('tDeltaX'),
+          tDeltaY: value('tDeltaY'),
         };
       },
       (r) => JSON.stringify(r) === JSON.stringify(want),
     );
     assert.deepEqual(shown, want);
     // The axis named next is the one with the smaller tMax, and the next step goes there.
-    const next = await page.locator('#dda-next').textContent();
+    const next = await page.locator('#stepper-next').textContent();
     const axis = s[5] < s[6] ? 'step x' : s[6] < s[5] ? 'step y' : 'step both';
     assert.ok(next.includes(axis), `expected step ${k} (tMaxX ${s[5]}, tMaxY ${s[6]}) to announce "${axis}", found "${next}"`);
     const t = steps.slice(9 * (k + 1), 9 * (k + 1) + 2);
     assert.ok(next.includes(`(${t[0]}, ${t[1]})`), `expected step ${k} to name the next cell (${t[0]}, ${t[1]}), found "${next}"`);
-    assert.deepEqual(await page.evaluate(() => window.__broadphaseRays.shadedCells().length / 2), k + 1, `expected ${k + 1} cells shaded at step ${k}`);
+    // The panel follows the key at once; the canvas on its next frame.
+    await waitUntil(`${k + 1} cells shaded at step ${k + 1}`, () => window.__broadphaseRays.shadedCells().length / 2, (n) => n === k + 1);
   }
   await page.keyboard.press('Shift+N');
   await waitUntil('Shift+N to go one step back', () => window.__broadphaseRays.stepIndex, (i) => i === 3);
@@ -435,7 +453,7 @@ test('a Shift-drag on empty space draws a box: its listed cells are touchedCells
   const drawn = await drawnBoxes();
   assert.equal(drawn.length, 1, 'expected the Shift-drag to draw one box');
   const box = drawn[0];
-  assert.equal(box.name, 'A');
+  assert.equal(box.name, `#${box.id}`, 'expected the drawn box named by its id, as the hit readout names it (A and B are the ray\'s ends)');
   const shown = await page.evaluate((b) => {
     const bp = window.__broadphaseRays;
     return { core: Array.from(bp.tiles.touchedCells(b.x, b.y, b.w, b.h)), tinted: bp.drawnCells(0), readout: bp.drawnReadout(0), hit: bp.hit(), text: document.getElementById('ray-hit').textContent };
@@ -447,7 +465,7 @@ test('a Shift-drag on empty space draws a box: its listed cells are touchedCells
   assert.deepEqual(listed, shown.core, 'expected the panel to list the drawn box\'s touched cells');
   assert.equal(shown.readout.count, '6 cells');
   assert.equal(shown.hit?.objectId, box.id, `expected the ray to hit the drawn box #${box.id}, it hit ${JSON.stringify(shown.hit)}`);
-  assert.equal(shown.text, `object #${box.id}`, 'expected the readout to name the drawn box');
+  assert.equal(shown.text, `box #${box.id}`, 'expected the readout to name the drawn box as the canvas does');
   const core = await page.evaluate((rr) => window.__broadphaseRays.world.castRay(rr.x0, rr.y0, rr.x1, rr.y1)?.objectId, await ray());
   assert.equal(core, box.id, 'expected the World\'s own castRay to hit the drawn box');
 
@@ -472,7 +490,9 @@ test('a Shift-drag on empty space draws a box: its listed cells are touchedCells
   await page.keyboard.press('Control+z');
   assert.equal((await drawnBoxes()).length, 2, 'expected undo to bring the copy back');
   await page.keyboard.press('Control+d');
-  assert.deepEqual((await drawnBoxes()).map((b) => b.name), ['A', 'B', 'C'], 'expected Ctrl+D to duplicate the selected box as C');
+  const three = await drawnBoxes();
+  assert.equal(new Set(three.map((b) => b.name)).size, 3, `expected Ctrl+D to add a third box with a name of its own, found ${three.map((b) => b.name)}`);
+  assert.equal(three[2].name, `#${three[2].id}`, 'expected the copy named by its id');
   // With a ray end picked (Enter on the canvas), Delete leaves the boxes alone.
   await page.locator('#world').focus();
   await page.keyboard.press('Enter');

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import { misfits } from './fit.mjs';
 import { launch, screenshots } from './support.mjs';
 
-const IDS = ['demo-quadtree', 'demo-tiles', 'demo-rays', 'demo-play'];
+const IDS = ['demo-quadtree-build', 'demo-quadtree', 'demo-grids', 'demo-tiles', 'demo-edges', 'demo-rays', 'demo-play'];
 
 async function open(size) {
   const browser = await launch(size);

@@ -122,13 +122,15 @@ export class Shell {
     document.title = `broadphase · ${mode.label.toLowerCase()}`;
     // The mode's values go into the address (long ones packed), rewritten in place.
     const publish = (values: SomeSettings) => writeAddress(mode.id, writeParams(values, mode.id));
+    // A lesson picked: a new address (Back returns to the scene before it), the mode built from it.
+    const restart = (values: SomeSettings) => this.navigate(mode.id, writeParams(values, mode.id));
     mode.load().then((create) => {
       // A later navigation won while this mode's code was loading.
       if (ticket !== this.shows) return;
       try {
         // Share links come back to this page, with the scene in the hash.
         const share = { mode: mode.id, playgroundUrl: new URL(location.pathname, location.href).href, embedded: false };
-        this.current = create(this.host, read.values, { publish, share });
+        this.current = create(this.host, read.values, { publish, share, restart });
       } catch (error) {
         this.onError(error);
       }
@@ -211,12 +213,18 @@ export class Shell {
   /** Switches to a mode with its defaults; `push` adds a history entry. */
   select(id: string, push: boolean): void {
     if (id === this.active?.id) return;
-    const params = new URLSearchParams({ mode: id });
+    this.navigate(id, new URLSearchParams(), push);
+  }
+
+  /** Shows mode `id` with `params` as a new address (`push`: a history entry, so Back returns). */
+  private navigate(id: string, params: URLSearchParams, push = true): void {
+    const next = new URLSearchParams({ mode: id });
+    for (const [key, value] of params) next.append(key, value);
     // Only the hash: the older query is read once, for old links, never written.
-    const url = `${location.pathname}#${params.toString()}`;
+    const url = `${location.pathname}#${next.toString()}`;
     if (push) history.pushState(null, '', url);
     else history.replaceState(null, '', url);
-    this.show(params);
+    this.show(next);
   }
 
   private readonly key = (e: KeyboardEvent): void => {

@@ -162,6 +162,29 @@ test("a mode's scene settings: its own link settings, each present (undefined wh
   assert.deepEqual(Object.keys(read.sceneSettings(values, 'hierarchy')).includes('links'), true);
 });
 
+test("every lesson is its mode's settings: read, its values the scene's defaults, a link naming it says only its name, a setting beside it wins", async () => {
+  const [lessons] = await load('/www/settings/lessons.ts');
+  assert.ok(lessons.LESSONS.length >= 10);
+  const seen = new Set();
+  for (const lesson of lessons.LESSONS) {
+    assert.ok(!seen.has(lesson.name), `${lesson.name} names one lesson`);
+    seen.add(lesson.name);
+    const link = read.readLink(new URLSearchParams({ mode: lesson.mode, lesson: lesson.name }));
+    assert.deepEqual(link.problems, [], lesson.name);
+    for (const [attribute, text] of Object.entries(lesson.settings)) {
+      const spec = table.settingBy('attribute', attribute);
+      assert.ok(spec !== undefined && table.appliesTo(spec, lesson.mode), `${lesson.name}: ${attribute} is a setting of ${lesson.mode}`);
+      assert.equal(spec.kind.format(link.values[spec.name]), spec.kind.format(spec.kind.parse(text, lesson.mode, 'default').value), `${lesson.name}: ${attribute}`);
+    }
+    assert.equal(read.writeParams(link.values, lesson.mode).toString(), `lesson=${lesson.name}`, `${lesson.name}: a link says only the lesson`);
+  }
+  const mine = read.readLink(new URLSearchParams('mode=quadtree&lesson=quadtree-build&max-objects=2&step=3'));
+  assert.deepEqual([mine.values.maxObjects, mine.values.maxLevels, mine.values.step], [2, 5, 3]);
+  assert.deepEqual([...read.writeParams(mine.values, 'quadtree').keys()].sort(), ['lesson', 'max-objects', 'step']);
+  const other = read.readLink(new URLSearchParams('mode=grids&lesson=threshold-1'));
+  assert.deepEqual(other.problems.map((p) => p.name), ['lesson'], 'a lesson of another mode is refused');
+});
+
 test('the view is written to 9 significant digits: a reload is within a ten-thousandth of a pixel at the largest zoom', () => {
   const spec = table.settingBy('name', 'view');
   const worldPx = 60 * 4000; // largest zoom × a wide canvas of device pixels per world
@@ -230,7 +253,9 @@ test('fuzz: any link reads without throwing, and what it keeps writes back and r
     assert.deepEqual(read2.problems, [], `${where}: what a link keeps reads back without problems (${written})`);
     for (const [key, value] of Object.entries(read1.given)) {
       const spec = table.settingBy('name', key);
-      const isDefault = spec.kind.unsaid !== undefined ? value === spec.kind.unsaid : spec.fallback !== undefined && value === spec.fallback(read1.mode);
+      const taught = key !== 'lesson' ? read.lessonValues(read1.mode, read1.given.lesson)[key] : undefined;
+      const isDefault =
+        taught !== undefined ? spec.kind.format(value) === spec.kind.format(taught) : spec.kind.unsaid !== undefined ? value === spec.kind.unsaid : spec.fallback !== undefined && value === spec.fallback(read1.mode);
       if (!isDefault) assert.deepEqual(read2.given[key], value, `${where}: ${key} reads back the same`);
     }
   }

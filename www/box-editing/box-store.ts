@@ -13,7 +13,7 @@ import { dragEdgesRect, duplicateCorner, fitRect, type ResizeEdges } from './rec
 /** A drawn box as the panels and layers see it. */
 export interface DrawnBox {
   readonly id: number;
-  /** "A", "B", …: how the readout and the canvas label it. */
+  /** "A", "B", … (or "#7"): how the readout and the canvas label it. */
   readonly name: string;
   readonly x: number;
   readonly y: number;
@@ -55,14 +55,18 @@ export class BoxStore {
   edited = false;
   /** Bumps on every change to the boxes or the selection. */
   version = 0;
-  readonly labels = new BoxLabels();
+  readonly labels: BoxLabels;
   private cache: { version: number; key: number; boxes: DrawnBox[] } | null = null;
 
   constructor(
     private readonly host: BoxStoreHost,
     /** Most boxes the store holds: said in the notice that refuses one more. */
     readonly limit: number,
-  ) {}
+    /** How boxes are named: letters (A, B, …), or `#` and their id where letters name something else. */
+    names: 'letters' | 'ids' = 'letters',
+  ) {
+    this.labels = new BoxLabels(names);
+  }
 
   /** The boxes, in id order, with their touched cells: read from the core once per change, not per frame. */
   boxes(): DrawnBox[] {

@@ -1,7 +1,9 @@
-// Names for drawn boxes: "A", "B", … "Z", "AA", … Each box keeps its name
-// for its life, and undo, which re-creates a deleted box under a new
-// object id, gives it back its old name, so the readout and the canvas
-// agree with what the user remembers.
+// Names for drawn boxes: "A", "B", … "Z", "AA", … (or, where letters name
+// something else, as in the rays mode whose ray ends are A and B, "#" and
+// the object id the box was made with). Each box keeps its name for its
+// life, and undo, which re-creates a deleted box under a new object id,
+// gives it back its old name, so the readout and the canvas agree with
+// what the user remembers.
 
 /** The n-th label (0-based): A … Z, then AA, AB, … */
 export function labelFor(n: number): string {
@@ -15,9 +17,12 @@ export class BoxLabels {
   private readonly byId = new Map<number, string>();
   private issued = 0;
 
+  /** `names`: letters, or `#` and the id the box is made with. */
+  constructor(private readonly names: 'letters' | 'ids' = 'letters') {}
+
   /** Names `id`: with `label` (undo giving a name back), else the next fresh one. */
   name(id: number, label?: string): string {
-    const text = label ?? labelFor(this.issued++);
+    const text = label ?? (this.names === 'ids' ? `#${id}` : labelFor(this.issued++));
     this.byId.set(id, text);
     return text;
   }

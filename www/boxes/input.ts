@@ -144,7 +144,7 @@ export class BoxesInput implements PointerScene, KeyScene {
       this.grabX = wx - box.x;
       this.grabY = wy - box.y;
       this.interaction.dragId = id;
-      this.interaction.selectedId = id;
+      this.model.selectObject(id);
       // At rest while held, so step() leaves it where the pointer puts it.
       this.model.sim.world.setVelocity(id, 0, 0);
       this.samples = [{ t: e.timeStamp, x: box.x, y: box.y }];
@@ -159,7 +159,7 @@ export class BoxesInput implements PointerScene, KeyScene {
 
   /** A click on empty space clears the selection. */
   emptyClick(): void {
-    this.interaction.selectedId = 0;
+    this.model.selectObject(0);
   }
 
   drag(e: PointerEvent, px: number, py: number): void {
@@ -287,7 +287,7 @@ export class BoxesInput implements PointerScene, KeyScene {
     const model = this.model;
     const selected = this.interaction.selectedId;
     if (e.key === 'Enter') {
-      this.interaction.selectedId = this.nextInView(selected, e.shiftKey ? -1 : 1);
+      this.model.selectObject(this.nextInView(selected, e.shiftKey ? -1 : 1));
       return true;
     }
     const arrows: Record<string, [number, number]> = {
@@ -346,7 +346,7 @@ export class BoxesInput implements PointerScene, KeyScene {
       case 'Escape':
         if (this.hooks.escape?.() === true) return true;
         if (this.interaction.selectedId === 0) return false;
-        this.interaction.selectedId = 0;
+        this.model.selectObject(0);
         return true;
       case ' ':
         model.togglePause();

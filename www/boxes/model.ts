@@ -19,7 +19,7 @@ import type { FrameCost } from '../runtime/frame-cost';
 import { TICK_SECONDS } from '../runtime/frame-loop';
 import type { Rect } from '../runtime/geometry';
 import { History } from '../runtime/history';
-import type { SceneHistory, SceneHost, SceneModel, SceneWorld } from '../runtime/scene';
+import type { SceneHistory, SceneHost, SceneModel, SceneWorld, StepSource } from '../runtime/scene';
 import type { Viewport } from '../runtime/viewport';
 import { SPEED_MAX } from '../settings/limits';
 import { sceneSettings } from '../settings/read';
@@ -118,6 +118,8 @@ export class BoxesModel implements SceneModel {
   readonly edits = new History<BoxEdit>();
   /** What the runtime's undo buttons and keys act on: the box edits, unless a mode keeps its own undo (`useHistory`). */
   history: SceneHistory = this;
+  /** The steps the runtime's stepper walks (a mode that teaches one sets them: teach/steps.ts). */
+  steps?: StepSource;
 
   /** The state before the gesture under way, or null. */
   private editBefore: BoxEdit | null = null;
@@ -151,6 +153,19 @@ export class BoxesModel implements SceneModel {
     this.camera = c !== undefined ? { x: c[0], y: c[1], w: c[2], h: c[3] } : defaultCamera(this.sim.side);
     clampCamera(this.camera, this.sim.side, 4);
     this.startReplay();
+    this.selectFromSettings();
+  }
+
+  /** The selection a link or an attribute gave, if the scene has that box (a notice says when it has not). */
+  private selectFromSettings(): void {
+    const id = this.settings.selected;
+    if (id === undefined) return;
+    if (this.sim.slotOf(id) >= 0) {
+      this.interaction.selectedId = id;
+      return;
+    }
+    delete this.settings.selected;
+    this.notify(`selected: this scene has no object #${id}; nothing is selected.`);
   }
 
   // --- the scene, as the runtime runs it -------------------------------------
@@ -210,6 +225,35 @@ export class BoxesModel implements SceneModel {
 
   get isDestroyed(): boolean {
     return this.destroyed;
+  }
+
+  /**
+   * Selects box `id` (0: none), as a click on it does: its cells show in
+   * the grids, the stepper walks its query or pair search, a link keeps
+   * it. False when there is no such box.
+   */
+  selectObject(id: number): boolean {
+    if (id !== 0 && this.sim.slotOf(id) < 0) return false;
+    if (id === this.interaction.selectedId) return true;
+    this.interaction.selectedId = id;
+    if (id === 0) delete this.settings.selected;
+    else this.settings.selected = id;
+    this.host.changed();
+    for (const listener of this.listeners) listener();
+    return true;
+  }
+
+  /** The stepper's place (1 is the first step; undefined: the whole picture), for the link. */
+  setStep(step: number | undefined): void {
+    if (step === this.settings.step) return;
+    this.settings.step = step;
+    this.host.changed();
+  }
+
+  /** Takes a new selection without a rebuild (a link, the embed's setState); other settings need one. */
+  adopt(values: SomeSettings): boolean {
+    for (const key of Object.keys(values)) if (key !== 'selected') return false;
+    return 'selected' in values ? this.selectObject(values.selected ?? 0) : true;
   }
 
   /** A mode's own undo (the hierarchy's) in place of the box edits': box edits are no longer recorded. */
@@ -624,6 +668,7 @@ export class BoxesModel implements SceneModel {
     this.interaction.hoverId = 0;
     this.interaction.dragKind = null;
     this.interaction.selectedId = 0;
+    delete this.settings.selected;
     // Steps name boxes of the old world.
     this.edits.clear();
     this.editBefore = null;

@@ -9,6 +9,7 @@ import { clamp, distanceSquared, type Rect } from '../runtime/geometry';
 import { fingerprint } from './pairs';
 import { RollingMean } from '../runtime/rolling';
 import type { SettingValues } from '../settings/table';
+import { lessonNamed } from '../settings/lessons';
 
 /** World side for `count` boxes at the seeded scenes' density (the core's rule). */
 export function worldSideFor(count: number): number {
@@ -327,7 +328,9 @@ export class Simulation {
   }
 
   private build(settings: SettingValues): World {
-    const side = settings.boxes !== undefined ? sideHolding(settings.boxes) : (this.options?.worldSide ?? worldSideFor)(settings.count);
+    // A lesson may name a larger side, so the quadtree's midlines fall at round numbers.
+    const lessonSide = lessonNamed(settings.mode, settings.lesson)?.side ?? 0;
+    const side = settings.boxes !== undefined ? Math.max(sideHolding(settings.boxes), lessonSide) : (this.options?.worldSide ?? worldSideFor)(settings.count);
     const world = new JournaledWorld(side, side, this.timeline);
     // Nothing the build does is an edit of the reader's.
     this.timeline.recording = false;

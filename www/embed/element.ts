@@ -7,13 +7,16 @@
 // generators create elements in every order: children may arrive after
 // the element is connected (the HTML parser, client-side routing), so the
 // children are watched and a late map still applies. Attribute changes
-// apply as they happen; getState() / setState() are the handle's. Without
-// a DOM (server-side rendering in Node) nothing is defined and importing
-// does nothing.
+// apply as they happen; getState() / setState() are the handle's, and so
+// are the stepper's methods an article's script drives it with (goToStep,
+// nextStep, previousStep, play, pause, select, loadLesson; the `stepchange`
+// event says where it is; prose.ts drives them from the article's own
+// links and buttons). Without a DOM (server-side rendering in Node)
+// nothing is defined and importing does nothing.
 
 import { attributeOf, SETTINGS, type ModeName, type PlaygroundOptions, type PlaygroundState } from '../settings/table';
 import { CHILD_SETTINGS, childText, normalizeAuthorText, type ChildSetting } from './author-text';
-import { createEmbed, type EmbedHandle, type PlaygroundHandle } from './mount';
+import { createEmbed, type EmbedHandle, type PlaygroundHandle, type PlaygroundStep } from './mount';
 
 /** attribute → the setting's name */
 const OPTION_OF = new Map<string, string>(SETTINGS.map((s) => [attributeOf(s.name), s.name]));
@@ -124,6 +127,48 @@ export class BroadphasePlayground extends ElementBase {
     if (this.handle === null) this.pending = { ...this.pending, ...partial };
     else this.handle.setState(partial);
   }
+
+  /** Shows step `step` of the stepper (1 is the first; beyond the last, the last), or the whole picture (null). */
+  goToStep(step: number | null): void {
+    if (this.handle === null) this.setState({ step: step ?? undefined });
+    else this.handle.goToStep(step);
+  }
+
+  /** One step on. */
+  nextStep(): void {
+    this.handle?.nextStep();
+  }
+
+  /** One step back. */
+  previousStep(): void {
+    this.handle?.previousStep();
+  }
+
+  /** Plays the steps to the end at a readable pace (with reduced motion: shows the last at once). */
+  play(): void {
+    this.handle?.play();
+  }
+
+  pause(): void {
+    this.handle?.pause();
+  }
+
+  /** Selects object `id` (0: none), whose query, pair search or push-out the stepper walks. */
+  select(id: number): void {
+    if (this.handle === null) this.setState({ selected: id === 0 ? undefined : id });
+    else this.handle.select(id);
+  }
+
+  /** Loads a lesson of the mode by name (null: the live scene again). */
+  loadLesson(name: string | null): void {
+    if (this.handle === null) this.setState({ lesson: name ?? undefined, step: undefined, selected: undefined });
+    else this.handle.loadLesson(name);
+  }
+
+  /** Where the stepper is: step, count, what the step does and what comes next, the lesson and the selection (null without a stepper). */
+  get stepState(): PlaygroundStep | null {
+    return this.handle?.stepState ?? null;
+  }
 }
 
 /**
@@ -138,5 +183,9 @@ export function defineBroadphasePlayground(name = 'broadphase-playground'): void
 declare global {
   interface HTMLElementTagNameMap {
     'broadphase-playground': BroadphasePlayground;
+  }
+  interface HTMLElementEventMap {
+    /** A `<broadphase-playground>`'s stepper moved (or its steps changed). */
+    stepchange: CustomEvent<PlaygroundStep>;
   }
 }

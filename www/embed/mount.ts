@@ -16,7 +16,7 @@
 
 import { init, World } from '../core/index';
 import { findMode, modeStyles } from '../modes/index';
-import type { ModeHandle } from '../runtime/scene';
+import { LIVE_SETTINGS, type ModeHandle, type StepState } from '../runtime/scene';
 import { useTheme } from '../runtime/theme';
 import type { PanelInfo } from '../runtime/ui';
 import { defaultSettings, optionsOf, readMode, readSettings, warnAll, type Problem } from '../settings/read';
@@ -30,6 +30,14 @@ import lightCss from './light.css?inline';
 import { loadWasm, wasmUrlFor, WasmLoadError, whenWasmReady } from './load-wasm';
 import { startInTurn } from './start-queue';
 import { followTheme } from './theme-follow';
+
+/** Where the stepper is: what the `stepchange` event carries and `stepState` gives. */
+export interface PlaygroundStep extends StepState {
+  /** The lesson on (undefined: the live scene). */
+  readonly lesson: string | undefined;
+  /** The object selected (undefined: none). */
+  readonly selected: number | undefined;
+}
 
 export interface PlaygroundHandle {
   /** The options in force, with the scene as it is now (what the reader changed included). */
@@ -48,6 +56,20 @@ export interface PlaygroundHandle {
   readonly problems: readonly Problem[];
   /** The current mode's panels: id, title, and whether it is a control or a readout. */
   readonly panels: readonly PanelInfo[];
+  /** Shows step `step` of the stepper (1 is the first; beyond the last, the last), or the whole picture (null). */
+  goToStep(step: number | null): void;
+  /** One step on, or back. */
+  nextStep(): void;
+  previousStep(): void;
+  /** Plays the steps to the end at a readable pace (with reduced motion: the last step at once); pause stops it. */
+  play(): void;
+  pause(): void;
+  /** Selects object `id` (0: none), whose query, pair search or push-out the stepper then walks. */
+  select(id: number): void;
+  /** Loads a lesson of the mode by name (null: back to the live scene). */
+  loadLesson(name: string | null): void;
+  /** Where the stepper is (null in a mode without one, or before the mode is drawing). */
+  readonly stepState: PlaygroundStep | null;
 }
 
 /** The handle the custom element holds: also takes attribute texts, so a problem names the attribute. */
@@ -171,13 +193,16 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   // history stay as they are.
   const themes = followTheme(element, frameEl, () => early('theme') ?? 'auto');
 
+  /** The lesson in force (its values are the scene's defaults). */
+  const lesson = (): string | undefined => (published !== null && 'lesson' in published ? published.lesson : given.lesson);
   /**
    * Every value in force for the mode: what was given, then what the mode
-   * published, over its defaults; with `now`, the scene as it is this
-   * moment instead (a running scene's tick, which it publishes only with
-   * a change or a pause, so getState() is not new every frame).
+   * published, over its defaults (a lesson's values among them); with
+   * `now`, the scene as it is this moment instead (a running scene's tick,
+   * which it publishes only with a change or a pause, so getState() is not
+   * new every frame).
    */
-  const inForce = (now = false): SettingValues => ({ ...defaultSettings(mode), ...given, ...((now ? current?.state?.() : undefined) ?? published) }) as SettingValues;
+  const inForce = (now = false): SettingValues => ({ ...defaultSettings(mode, lesson()), ...given, ...((now ? current?.state?.() : undefined) ?? published) }) as SettingValues;
   /**
    * What the mode is built from: the values in force, where one the mode
    * published as unset (a tile map's `preset` when the map itself is
@@ -185,7 +210,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
    * `undefined`.
    */
   const buildValues = (): SettingValues => {
-    const values: Record<string, unknown> = { ...defaultSettings(mode) };
+    const values: Record<string, unknown> = { ...defaultSettings(mode, lesson()) };
     for (const [key, value] of Object.entries({ ...given, ...published })) if (value !== undefined) values[key] = value;
     return values as SettingValues;
   };
@@ -349,6 +374,13 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
             publish: (values) => {
               published = { ...values };
               element.dispatchEvent(new CustomEvent('statechange', { detail: handle.getState() }));
+            },
+            // A lesson picked in the embed's own picker: the scene starts again from the lesson's defaults.
+            restart: (values) => apply(values, 'option'),
+            stepChanged: () => {
+              const detail = handle.stepState;
+              // Bubbles out of the shadow root: an article's script (or its prose controls) hears it on the element or the document.
+              if (detail !== null) element.dispatchEvent(new CustomEvent('stepchange', { detail, bubbles: true, composed: true }));
             },
             publishAtStart: true,
             keyRoot: root,
@@ -534,9 +566,10 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     }
     const found = readSettings(withoutMode(partial), nextMode, source);
     report(found.problems);
-    // Start from the live scene, so a reader's edits survive an unrelated change; a new mode starts from its own defaults.
+    // Start from the live scene, so a reader's edits survive an unrelated change; a new mode, or a new lesson, starts from its own defaults.
     const before = inForce(true);
-    const kept = (k: string) => LOOK_OPTIONS.has(k) || (nextMode === mode && isScene(k, mode));
+    const newLesson = 'lesson' in partial && found.given.lesson !== before.lesson;
+    const kept = (k: string) => LOOK_OPTIONS.has(k) || (nextMode === mode && !newLesson && isScene(k, mode));
     const base: Record<string, unknown> = Object.fromEntries(Object.entries({ ...given, ...(current?.state?.() ?? published) }).filter(([k]) => kept(k)));
     // An option set to undefined (an attribute removed) goes back to its default.
     for (const [key, value] of Object.entries(partial)) if (value === undefined) delete base[key];
@@ -545,9 +578,17 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     const old = before as unknown as Record<string, unknown>;
     if (NEW_SCENE.some((k) => k in asked && JSON.stringify(asked[k]) !== JSON.stringify(old[k]))) for (const k of HAND_EDITS) delete base[k];
     const next = { ...base, ...found.given } as SomeSettings;
-    const sceneChanged = nextMode !== mode || sceneKey({ ...defaultSettings(nextMode), ...next }, nextMode) !== sceneKey(before, mode);
+    const after = { ...defaultSettings(nextMode, next.lesson), ...next } as SomeSettings;
+    const sceneChanged = nextMode !== mode || sceneKey(after, nextMode) !== sceneKey(before, mode);
+    // Only where the stepper is, or what it is about, changed: the running mode takes it without being built again.
+    const live = nextMode === mode && sceneKey(after, mode, LIVE) === sceneKey(before, mode, LIVE);
+    const liveValues = Object.fromEntries(LIVE_SETTINGS.filter((k) => k in partial).map((k) => [k, (after as Record<string, unknown>)[k]]));
     mode = nextMode;
     given = next;
+    if (started && sceneChanged && live && current !== null && current.adopt(liveValues)) {
+      applyLook();
+      return;
+    }
     published = null;
     if (started && sceneChanged) void create();
     else applyLook();
@@ -598,6 +639,35 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     get panels() {
       return current?.panels ?? [];
     },
+    goToStep(step) {
+      apply({ step: step ?? undefined }, 'option');
+    },
+    nextStep() {
+      current?.stepper?.goTo((current.stepper.state.step ?? 0) + 1);
+    },
+    previousStep() {
+      const at = current?.stepper?.state.step;
+      current?.stepper?.goTo(at === null || at === undefined ? Number.MAX_SAFE_INTEGER : Math.max(1, at - 1));
+    },
+    play() {
+      current?.stepper?.play();
+    },
+    pause() {
+      current?.stepper?.pause();
+    },
+    select(id) {
+      apply({ selected: id === 0 ? undefined : id }, 'option');
+    },
+    loadLesson(name) {
+      apply({ lesson: name ?? undefined, step: undefined, selected: undefined }, 'option');
+    },
+    get stepState() {
+      const stepper = current?.stepper;
+      if (stepper === undefined) return null;
+      // The scene this moment (the selection a click just made is published at the end of the frame).
+      const values = inForce(true);
+      return { ...stepper.state, lesson: values.lesson, selected: values.selected };
+    },
   };
   return handle;
 }
@@ -613,9 +683,11 @@ function isScene(option: string, mode: ModeName): boolean {
   return spec !== undefined && spec.inLink && option !== 'mode' && appliesTo(spec, mode);
 }
 
-/** The scene's values, comparable: a change re-creates the mode. */
-function sceneKey(values: SomeSettings, mode: ModeName): string {
-  return JSON.stringify(Object.entries(values).filter(([k, v]) => v !== undefined && isScene(k, mode)).sort(([a], [b]) => (a < b ? -1 : 1)));
+const LIVE = new Set(LIVE_SETTINGS);
+
+/** The scene's values, comparable: a change re-creates the mode (`leaving` out: those compared apart). */
+function sceneKey(values: SomeSettings, mode: ModeName, leaving: ReadonlySet<string> = new Set()): string {
+  return JSON.stringify(Object.entries(values).filter(([k, v]) => v !== undefined && isScene(k, mode) && !leaving.has(k)).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
 function readModeFrom(settings: Readonly<Record<string, unknown>>, report: (p: Problem[]) => void): ModeName {

@@ -4,8 +4,8 @@
 // viewport and its fit to the world, the renderer and its layer stack,
 // the sidebar, the one frame loop, notices and error reports, the input
 // layer, undo / redo buttons, the view link and publishing the settings
-// (at most once a frame, never mid-drag), the Share tool, the debug
-// handle, and disposal.
+// (at most once a frame, never mid-drag), the Share tool, the stepper
+// over a model's steps (stepper.ts), the debug handle, and disposal.
 // One frame: the model's tick, the layers drawn bottom to top, the panels
 // updated, the settings published if they changed.
 //
@@ -14,11 +14,12 @@
 import { addZoomButtons, toolButton } from './canvas-tools';
 import { FrameLoop } from './frame-loop';
 import { FrameCost } from './frame-cost';
-import { CanvasInput, touchOnly, zoomHelp } from './input';
+import { CanvasInput, touchOnly, zoomHelp, type KeyScene } from './input';
 import { Notice } from './notice';
 import { Renderer, type Layer } from './renderer';
 import { SharePanel } from './share';
-import type { ModeContext, ModeHandle, Scene, SceneHistory, SceneHost, SceneModel } from './scene';
+import type { ModeContext, ModeHandle, Scene, SceneHistory, SceneHost, SceneModel, StepSource } from './scene';
+import { StepperPanel } from './stepper';
 import { buildModeLayout, type LayoutOptions, type ModeLayout } from './stage';
 import { Sidebar } from './ui';
 import { applyView, viewOf, ViewLink } from './view-link';
@@ -47,6 +48,7 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
   private readonly shownErrors = new Map<string, number>();
   private historyButtons: { undo: HTMLButtonElement; redo: HTMLButtonElement } | null = null;
   private share: SharePanel | null = null;
+  private stepper: StepperPanel | null = null;
   private destroyed = false;
 
   constructor(
@@ -73,6 +75,19 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
   /** Adds layers to the renderer, in their own order. */
   addLayers(...layers: Layer<M>[]): void {
     for (const layer of layers) this.renderer.add(layer);
+  }
+
+  /**
+   * Adds the stepper over `steps` (the model's) to the sidebar here, in
+   * the mode's order of panels; a model with steps whose mode places none
+   * gets it after its panels.
+   */
+  addStepper(steps: StepSource): StepperPanel {
+    const c = this.context;
+    const panel = new StepperPanel(steps, { restart: c.restart === undefined ? undefined : (values) => c.restart?.(values), changed: (state) => c.stepChanged?.(state) });
+    this.stepper = panel;
+    this.sidebar.add(panel, 'readout');
+    return panel;
   }
 
   /** The settings changed: they are published at the end of this frame (or after the drag). */
@@ -120,7 +135,8 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
     this.viewport.fit();
     applyView(this.viewport, view);
     const c = this.context;
-    this.input = new CanvasInput(this.layout.canvas, this.viewport, scene.input, scene.input, { keyRoot: c.keyRoot, gestures: c.gestures, hint: this.layout.hint });
+    if (model.steps !== undefined && this.stepper === null) this.addStepper(model.steps);
+    this.input = new CanvasInput(this.layout.canvas, this.viewport, scene.input, withStepperKeys(scene.input, this.stepper), { keyRoot: c.keyRoot, gestures: c.gestures, hint: this.layout.hint });
     this.link = new ViewLink(this.viewport, c.publish, () => model.state());
     if (model.history !== undefined) this.addHistoryButtons(model.history);
     if (c.share !== undefined) {
@@ -150,6 +166,19 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
       },
       setVisible(visible: boolean) {
         rt.loop.setVisible(visible);
+      },
+      stepper: this.stepper ?? undefined,
+      select(id: number) {
+        return model.selectObject?.(id) ?? false;
+      },
+      adopt(values) {
+        const { step, ...rest } = values;
+        if (Object.keys(rest).length > 0 && model.adopt?.(rest) !== true) return false;
+        if ('step' in values) {
+          if (rt.stepper === null) return false;
+          rt.stepper.goTo(step ?? null);
+        }
+        return true;
       },
       destroy() {
         rt.destroy();
@@ -225,6 +254,22 @@ export class ModeRuntime<M extends SceneModel> implements SceneHost {
     }
     cost.end();
   }
+}
+
+/**
+ * The scene's keys with the stepper's heard first: N, Shift+N, and Esc
+ * while stepping (no scene has another use for N).
+ */
+function withStepperKeys(keys: KeyScene, stepper: StepperPanel | null): KeyScene {
+  if (stepper === null) return keys;
+  return {
+    canvasKey: keys.canvasKey?.bind(keys),
+    key: (e) => stepper.key(e) || keys.key?.(e) === true,
+    keyUp: keys.keyUp?.bind(keys),
+    command: keys.command?.bind(keys),
+    undo: keys.undo?.bind(keys),
+    redo: keys.redo?.bind(keys),
+  };
 }
 
 /**

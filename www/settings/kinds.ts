@@ -266,3 +266,26 @@ export function url(): Kind<string, string | URL> {
     option: (v) => v,
   };
 }
+
+// --- a cell side -----------------------------------------------------------------
+
+/** A tile cell's side: column, row, and the side's name. */
+export type CellSide = [col: number, row: number, side: string];
+
+/** `col_row_side` (or with commas): a cell of the map and one of `sides()`. */
+export function cellSide(sides: () => readonly string[]): Kind<CellSide> {
+  const read = (raw: string): Checked<CellSide> => {
+    const parts = raw.split(/[_,]/).map((s) => s.trim());
+    if (parts.length !== 3) return refuse(`"${raw}" is not a column, a row and a side`);
+    const [col, row] = parts.slice(0, 2).map((s) => (s === '' ? NaN : Number(s)));
+    if (![col, row].every((n) => Number.isInteger(n) && n >= 0 && n <= 1_000_000)) return refuse(`"${raw}" has a column or a row that is not a whole number from 0`);
+    if (!sides().includes(parts[2])) return refuse(`"${parts[2]}" is not a side (${sides().join(', ')})`);
+    return { ok: true, value: [col, row, parts[2]] };
+  };
+  return {
+    allowed: () => `a column and a row (whole numbers from 0) and a side (${sides().join(', ')}), separated by _ or ,`,
+    parse: read,
+    check: (value) => (Array.isArray(value) ? read(value.join('_')) : typeof value === 'string' ? read(value) : refuse(`${shown(value)} is not a cell side`)),
+    format: (v) => v.join('_'),
+  };
+}

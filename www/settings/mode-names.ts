@@ -6,3 +6,5 @@ export type ModeName = 'quadtree' | 'grids' | 'hierarchy' | 'tiles' | 'rays' | '
 export const MODE_NAMES: readonly ModeName[] = ['quadtree', 'grids', 'hierarchy', 'tiles', 'rays', 'play'];
 /** Modes with the moving-box simulation. */
 export const BOX_MODES: readonly ModeName[] = ['quadtree', 'grids', 'hierarchy'];
+/** Modes with a stepper over a trace the core recorded (and lessons). */
+export const STEPPER_MODES: readonly ModeName[] = ['quadtree', 'grids', 'hierarchy', 'tiles', 'rays'];

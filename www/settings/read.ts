@@ -7,6 +7,7 @@
 
 import { appliesTo, attributeOf, SETTINGS, settingBy, type ModeName, type SettingSpec, type SettingValues, type SomeSettings } from './table';
 import type { RangePolicy } from './kinds';
+import { lessonNamed } from './lessons';
 import { MAX_VALUE_CHARS } from './packed';
 
 /** One setting that was refused, clamped or ignored. */
@@ -61,12 +62,32 @@ export function readMode(raw: unknown, problems: Problem[], name = 'mode'): Mode
   return 'quadtree';
 }
 
-/** Every setting's default for `mode` (those the mode picks from its scene left out). */
-export function defaultSettings(mode: ModeName): SettingValues {
+/**
+ * Every setting's default for `mode` (those the mode picks from its scene
+ * left out), and with a lesson of the mode, the lesson's values over them:
+ * a lesson is a scene's defaults.
+ */
+export function defaultSettings(mode: ModeName, lesson?: string): SettingValues {
   const values: Record<string, unknown> = {};
   for (const spec of ROWS) if (spec.fallback !== undefined) values[spec.name] = spec.fallback(mode);
+  Object.assign(values, lessonValues(mode, lesson));
   values.mode = mode;
   return values as SettingValues;
+}
+
+/** A lesson's settings as typed values (none for no lesson, or one the mode lacks); `lesson` itself among them. */
+export function lessonValues(mode: ModeName, lesson: string | undefined): SomeSettings {
+  const spec = lessonNamed(mode, lesson);
+  if (spec === undefined) return {};
+  const values: Record<string, unknown> = { lesson: spec.name };
+  for (const [attribute, text] of Object.entries(spec.settings)) {
+    const row = settingBy('attribute', attribute);
+    const checked = row?.kind.parse(text, mode, 'default');
+    // The lessons are the code's own: tests/ts/settings.test.mjs reads every one.
+    if (row === undefined || checked === undefined || !checked.ok) throw new Error(`lesson ${spec.name}: ${attribute}="${text}" is not a setting of the ${mode} mode`);
+    values[row.name] = checked.value;
+  }
+  return values as SomeSettings;
 }
 
 /**
@@ -109,7 +130,7 @@ export function readSettings(raw: URLSearchParams | Readonly<Record<string, unkn
     if (checked.note !== undefined) problems.push({ name, value: shownValue(value), message: `${name} ${checked.note} (allowed: ${spec.kind.allowed(mode)}).` });
     given[spec.name] = checked.value;
   }
-  return { values: { ...defaultSettings(mode), ...given } as SettingValues, given: given as SomeSettings, problems };
+  return { values: { ...defaultSettings(mode, given.lesson as string | undefined), ...given } as SettingValues, given: given as SomeSettings, problems };
 }
 
 /** A link's mode and settings: `readSettings` for the mode the link names (a problem, and quadtree, if it names none that exists). */
@@ -131,13 +152,21 @@ export function readLink(raw: URLSearchParams): ReadSettings & { mode: ModeName 
 export function writeParams(values: SomeSettings, mode: ModeName): URLSearchParams {
   const params = new URLSearchParams();
   const all = values as Readonly<Record<string, unknown>>;
+  const lesson = lessonValues(mode, values.lesson) as Readonly<Record<string, unknown>>;
   for (const spec of ROWS) {
     const value = all[spec.name];
     if (!spec.inLink || spec.name === 'mode' || value === undefined || !appliesTo(spec, mode)) continue;
-    if (spec.kind.unsaid !== undefined ? value === spec.kind.unsaid : spec.fallback !== undefined && value === spec.fallback(mode)) continue;
+    // A lesson's own value goes unsaid (the lesson says it), the lesson's name excepted.
+    const taught = spec.name !== 'lesson' ? lesson[spec.name] : undefined;
+    if (taught !== undefined ? spec.kind.format(value) === spec.kind.format(taught) : isUnsaid(spec, value, mode)) continue;
     params.set(attributeOf(spec.name), spec.kind.format(value));
   }
   return params;
+}
+
+/** Whether a link leaves `value` unsaid: a flag at its unsaid value, or any other setting at its default. */
+function isUnsaid(spec: SettingSpec, value: unknown, mode: ModeName): boolean {
+  return spec.kind.unsaid !== undefined ? value === spec.kind.unsaid : spec.fallback !== undefined && value === spec.fallback(mode);
 }
 
 /**

@@ -16,11 +16,12 @@
 
 import { TileGrid, World } from '../core/index';
 import { prefersReducedMotion } from './motion';
-import { cssLength, flag, list, numberIn, numbers, oneOf, panelList, tileMap, url, view, type Kind } from './kinds';
+import { cellSide, cssLength, flag, list, numberIn, numbers, oneOf, panelList, tileMap, url, view, type Kind } from './kinds';
+import { lessonName } from './lessons';
 import { boxesMax, objectsMax, SPEED_MAX } from './limits';
 import { editLog, TICK_MAX } from './edit-log';
 import { formatBoxList, formatLinkList, formatMovedList, readBoxList, readLinkList, readMovedList } from './lists';
-import { BOX_MODES, MODE_NAMES, type ModeName } from './mode-names';
+import { BOX_MODES, MODE_NAMES, STEPPER_MODES, type ModeName } from './mode-names';
 
 export { MODE_NAMES, type ModeName } from './mode-names';
 
@@ -302,6 +303,46 @@ export const SETTINGS = [
     modes: ['rays'],
     doc: "The player's position x, y in world units.",
     kind: numbers<[x: number, y: number]>(2, 'x, y'),
+  },
+  {
+    name: 'lesson',
+    example: 'threshold-1',
+    inLink: true,
+    type: 'name',
+    defaultText: 'none (the live scene)',
+    modes: STEPPER_MODES,
+    doc: "A named teaching scene of the mode (the stepper's picker lists them): its values are the scene's defaults, so another setting given beside it wins.",
+    kind: lessonName(),
+  },
+  {
+    name: 'step',
+    example: '4',
+    inLink: true,
+    type: 'whole number',
+    defaultText: 'none (the whole picture; a lesson opens at step 1)',
+    modes: STEPPER_MODES,
+    doc: 'The step the stepper shows, numbered as on screen (1 is the first); beyond the last, the last (and a notice says so).',
+    kind: numberIn({ integer: true, range: () => [1, 1_000_000] }),
+  },
+  {
+    name: 'selected',
+    example: '7',
+    inLink: true,
+    type: 'whole number',
+    defaultText: 'none',
+    modes: ['quadtree', 'grids', 'hierarchy', 'tiles'],
+    doc: 'The selected object, whose query (quadtree), pair search (grids) or push-out (tiles) the stepper walks: its id; in the tiles mode its place in the boxes list (1 is box A).',
+    kind: numberIn({ integer: true, range: () => [1, 0xffff_ffff] }),
+  },
+  {
+    name: 'edge',
+    example: '4_2_right',
+    inLink: true,
+    type: 'cell side',
+    defaultText: 'none',
+    modes: ['tiles'],
+    doc: 'The cell side whose state the stepper explains from the two tiles that share it: column, row, side.',
+    kind: cellSide(() => TileGrid.sides()),
   },
   {
     name: 'view',

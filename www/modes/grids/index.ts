@@ -18,6 +18,8 @@ import { BackgroundLayer } from '../../boxes/layers/background';
 import { BoxesLayer } from '../../boxes/layers/boxes';
 import { QuadtreeLayer } from '../../boxes/layers/quadtree';
 import { BoxesModel } from '../../boxes/model';
+import { TeachLayer } from '../../boxes/teach/layer';
+import { BoxesSteps } from '../../boxes/teach/steps';
 import { ControlsPanel } from '../../boxes/panels/controls';
 import { StatsPanel } from '../../boxes/panels/stats';
 import { runMode } from '../../runtime/mode-runtime';
@@ -35,13 +37,20 @@ export const createGridsMode: ModeFactory = (host, settings, context) =>
   runMode<BoxesModel>(host, context, LAYOUT, settings.view, (rt) => {
     const model = new BoxesModel(rt, settings, { camera: false });
     const grids = new GridsModel(model);
+    const steps = new BoxesSteps(model, 'grids');
+    model.steps = steps;
+    const teach = new TeachLayer(steps);
     const tree = new QuadtreeLayer();
     const cells = new CellsLayer();
-    rt.addLayers(new BackgroundLayer(), new BoxesLayer(), new GridLayer(), tree, cells);
+    rt.addLayers(new BackgroundLayer(), new BoxesLayer(), new GridLayer(), tree, cells, teach);
     addBoxTools(rt.layout.tools, model);
+    // A lesson is what the reader came for: its stepper first.
+    const lesson = settings.lesson !== undefined;
+    if (lesson) rt.addStepper(steps);
     rt.sidebar.add(new ControlsPanel(model, { linesLabel: 'Show grid lines' }), 'control');
     rt.sidebar.add(new GridPanel(model, cells), 'control');
     rt.sidebar.add(new ComparePanel(grids), 'control');
+    if (!lesson) rt.addStepper(steps);
     rt.sidebar.add(new StatsPanel(model, tree, { camera: false }));
     rt.sidebar.add(keysPanel(), 'control');
     rt.layout.legend.append(gridsLegend());
@@ -63,8 +72,11 @@ export const createGridsMode: ModeFactory = (host, settings, context) =>
               return grids.running;
             },
             runComparison: () => grids.start(),
+            get teach() {
+              return { drawn: teach.drawn, run: steps.run };
+            },
             select(id: number) {
-              model.interaction.selectedId = id;
+              model.selectObject(id);
             },
           },
         }),

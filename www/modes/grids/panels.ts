@@ -227,6 +227,7 @@ export function keysPanel(): Panel {
         key(['wheel'], 'zoom once the canvas has focus, or with Ctrl; drag empty space to pan (touch: two fingers)'),
         key(['Enter'], 'on the canvas: select the boxes in view one by one (Esc: none)'),
         key(['←', '↑', '→', '↓'], 'move the selected box (Shift: farther)'),
+        key(['N'], 'the lesson, or the selected box’s pair search, one step on (Shift+N back; Esc the whole picture)'),
         key(['Ctrl', 'Z'], 'undo a drag or a move (Shift+Ctrl+Z redo; Cmd on a Mac)'),
         key(['Space'], 'pause / play'),
         key(['.', 'S'], 'single step'),

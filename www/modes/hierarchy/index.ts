@@ -36,13 +36,23 @@ export const createHierarchyMode: ModeFactory = (host, settings, context) =>
   runMode<BoxesModel>(host, context, LAYOUT, settings.view, (rt) => {
     const boxes = new BoxesModel(rt, settings, { camera: false, prepare: prepareScene });
     const c = new HierarchyModel(boxes);
-    rt.addLayers(new BackgroundLayer(), new BoxesLayer(), new LinksLayer(c));
+    const links = new LinksLayer(c);
+    rt.addLayers(new BackgroundLayer(), new BoxesLayer(), links);
     addBoxTools(rt.layout.tools, boxes);
     const repairPanel = new RepairPanel(c);
+    // A lesson is what the reader came for: its stepper and the repair first.
+    const lesson = settings.lesson !== undefined;
+    if (lesson) {
+      rt.addStepper(c.steps);
+      rt.sidebar.add(repairPanel, 'control');
+    }
     rt.sidebar.add(new AttachPanel(c), 'control');
     rt.sidebar.add(new TreePanel(c));
     rt.sidebar.add(new QueuePanel(c));
-    rt.sidebar.add(repairPanel, 'control');
+    if (!lesson) {
+      rt.addStepper(c.steps);
+      rt.sidebar.add(repairPanel, 'control');
+    }
     rt.sidebar.add(new ControlsPanel(boxes, { structure: false, count: false, layout: false, limits: false, linesLabel: 'Show links to parents' }), 'control');
     rt.sidebar.add(keysPanel(), 'control');
     rt.layout.legend.append(hierarchyLegend());
@@ -62,6 +72,10 @@ export const createHierarchyMode: ModeFactory = (host, settings, context) =>
             },
             get repairStep() {
               return c.repairStep;
+            },
+            /** The id labels the canvas drew last frame. */
+            get labels() {
+              return links.labels;
             },
             lastRepair: () => readRepair(boxes.sim.world),
             attach: (child: number, parent: number) => c.attach(child, parent),

@@ -22,6 +22,8 @@ export class LinksLayer implements Layer<BoxesModel> {
   readonly name = 'links';
   readonly order = 25;
   enabled = true;
+  /** The id labels the last frame drew, as the panels name the objects (`#7`). */
+  labels: string[] = [];
 
   constructor(private readonly h: HierarchyModel) {}
 
@@ -113,18 +115,22 @@ export class LinksLayer implements Layer<BoxesModel> {
     ctx.textBaseline = 'bottom';
     const ids = sim.world.slotIds();
     const boxes = sim.world.slotBoxes();
+    const labels: string[] = [];
     for (let s = 0; s < ids.length; s++) {
       const id = ids[s];
       if (id === 0) continue;
       const sx = v.toCanvasX(boxes[4 * s]);
       const sy = v.toCanvasY(boxes[4 * s + 1]);
       // On a pill of its own: an id over another box (a red overlap) stays readable.
-      const text = String(id);
+      // The name the tree, the queue and the stepper give it.
+      const text = `#${id}`;
+      labels.push(text);
       ctx.fillStyle = theme.labelBack;
       ctx.fillRect(sx - 3, sy - 14, ctx.measureText(text).width + 6, 15);
       ctx.fillStyle = this.h.subtree.has(id) ? theme.subtree : theme.idLabel;
       ctx.fillText(text, sx, sy - 1);
     }
+    this.labels = labels;
     if (dragging !== 0) {
       const text = target !== 0 ? `attach #${dragging} to #${target}` : this.h.forest.parent.get(dragging) ? `detach #${dragging}` : `#${dragging}: drop on a box to attach`;
       const [x, y] = [v.toCanvasX(interaction.pointerX) + 14, v.toCanvasY(interaction.pointerY) + 22];

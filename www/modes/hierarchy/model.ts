@@ -12,6 +12,8 @@ import type { BoxesModel } from '../../boxes/model';
 import type { World } from '../../core/index';
 import { History } from '../../runtime/history';
 import { sceneHistory } from '../../runtime/scene';
+import { lessonNamed } from '../../settings/lessons';
+import { HierarchySteps } from './steps';
 import { readForest, readRepair, subtreeOf, type Forest, type RepairTrace } from './forest';
 
 /**
@@ -64,7 +66,14 @@ export class HierarchyModel {
   subtree = new Set<number>();
   /** The last repair, and how far the step-through has walked it. */
   repair: RepairTrace | null = null;
-  repairStep = 0;
+  /** The repair step on screen (0 is the first), or null: the repair's result. */
+  repairStep: number | null = null;
+  /** Bumps whenever there is a new repair (the stepper reads its steps again). */
+  repairVersion = 0;
+  /** The lesson on, by name. */
+  readonly lesson: string | undefined;
+  /** The stepper over the repair. */
+  readonly steps: HierarchySteps;
   /** What the last successful setParent did, in words. */
   lastAction = '';
   /** Waiting for a click on the box to attach the selection to. */
@@ -82,12 +91,24 @@ export class HierarchyModel {
     boxes.useHistory(sceneHistory(this.history, () => this.undo(), () => this.redo()));
     boxes.sim.world.setHierarchyTracing(true);
     this.forest = readForest(boxes.sim.world);
+    this.lesson = boxes.settings.lesson;
+    this.steps = new HierarchySteps(this);
+    boxes.steps = this.steps;
+    // A lesson's re-parenting is part of its scene: made here, so its repair is there to step through.
+    const attach = lessonNamed('hierarchy', this.lesson)?.attach;
+    if (attach !== undefined) this.lessonAttach(attach[0], attach[1]);
+    const wanted = boxes.settings.step ?? (this.lesson !== undefined ? 1 : null);
+    if (wanted !== null && this.repair !== null) {
+      if (wanted > this.repair.steps.length) boxes.notify(`step ${wanted}: the repair has ${this.repair.steps.length} steps; showing the last.`);
+      this.setRepairStep(Math.min(wanted, this.repair.steps.length) - 1);
+    }
     boxes.onFrame(() => this.refresh());
     boxes.onRebuild(() => {
       this.history.clear();
       boxes.sim.world.setHierarchyTracing(true);
       this.repair = null;
-      this.repairStep = 0;
+      this.repairVersion++;
+      this.setRepairStep(null);
       this.picking = false;
       this.lastAction = '';
       this.refresh(true);
@@ -139,7 +160,8 @@ export class HierarchyModel {
     const repair = readRepair(world);
     if (repair !== null) {
       this.repair = repair;
-      this.repairStep = 0;
+      this.repairVersion++;
+      this.setRepairStep(0);
     }
     this.lastAction =
       parent === 0
@@ -220,6 +242,8 @@ export class HierarchyModel {
       this.boxes.noteMoved(id);
     }
     this.repair = null;
+    this.repairVersion++;
+    this.setRepairStep(null);
     this.lastAction = state.boxes.length > 0 ? `${what}: the box is back where it was${state.links.length > 0 ? ', the links as they were' : ''}.` : `${what}: the links are as they were.`;
     this.boxes.worldEdited();
     this.boxes.noteLinks();
@@ -240,13 +264,29 @@ export class HierarchyModel {
   }
 
   select(id: number): void {
-    this.boxes.interaction.selectedId = id;
+    this.boxes.selectObject(id);
     this.refresh();
   }
 
-  setRepairStep(step: number): void {
+  setRepairStep(step: number | null): void {
     this.repairStep = step;
+    this.boxes.setStep(step === null ? undefined : step + 1);
     this.emit();
+  }
+
+  /** The lesson's setParent, made as the scene's own (not an edit: the link names the lesson, not the link). */
+  private lessonAttach(child: number, parent: number): void {
+    const world = this.boxes.sim.world;
+    try {
+      world.setParent(child, parent);
+    } catch (error) {
+      this.boxes.notify(`lesson: setParent(#${child}, #${parent}) refused: ${error instanceof Error ? error.message : String(error)}`);
+      return;
+    }
+    this.repair = readRepair(world);
+    this.repairVersion++;
+    this.lastAction = `Attached #${child} to #${parent}, which came later in the queue: the segment P..Q was repaired.`;
+    this.forest = readForest(world);
   }
 
   private emit(): void {

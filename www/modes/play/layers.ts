@@ -9,6 +9,7 @@ import { viewLayout, World } from '../../core/index';
 import { label } from '../../layers/marks';
 import type { DrawContext, Layer } from '../../runtime/renderer';
 import { useScreenSpace, useWorldSpace } from '../../runtime/renderer';
+import { theme } from '../../runtime/theme';
 import { playColours } from './colours';
 import type { PlayModel } from './model';
 
@@ -46,8 +47,9 @@ export class MachineryLayer implements Layer<PlayModel> {
     }
     if (overlays.edges) {
       // The edges of the cells around the player, from the core's edge
-      // records: solid ones stop it outright, interesting ones send the
-      // narrow phase to the tile's exact shape.
+      // records, in the map's own colours, thicker: solid ones (red) stop
+      // it outright, interesting ones (grey) send the narrow phase to the
+      // tile's exact shape.
       const ts = game.tiles.tileSize;
       const [x, y, w, h] = game.playerBox();
       const c0 = Math.max(0, Math.floor(x / ts) - 1);
@@ -63,7 +65,7 @@ export class MachineryLayer implements Layer<PlayModel> {
       for (let i = 0; i + E.stride <= lines.length; i += E.stride) {
         const state = lines[i + E.state];
         if (state === 0) continue;
-        ctx.strokeStyle = state === solid ? COLOURS.solidNear : COLOURS.interestingNear;
+        ctx.strokeStyle = state === solid ? theme.solidEdge : theme.interestingEdge;
         ctx.beginPath();
         ctx.moveTo(lines[i + E.x0], lines[i + E.y0]);
         ctx.lineTo(lines[i + E.x1], lines[i + E.y1]);

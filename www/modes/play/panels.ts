@@ -82,7 +82,7 @@ export function machineryPanel(model: PlayModel): Panel {
       'See the machinery',
       toggle('grid', 'Loose grid cells (gold and mines live there)'),
       toggle('touched', 'Cells the player touches (the narrow phase tests only these)'),
-      toggle('edges', 'Edges around the player: solid (red) stop it, interesting (white) mean an exact shape test'),
+      toggle('edges', 'Edges around the player: solid (red) stop it, interesting (grey) mean an exact shape test'),
       toggle('rays', 'Every drone\'s ray, blocked ones too (DDA line of sight)'),
       h('p', { class: 'panel-note' }, 'Gold is collected and mines hit through pairsBegan() (enter events); the player slides over slopes and curves in the core\'s tile-aware step; the platform carries its gold through setParent().'),
     ),

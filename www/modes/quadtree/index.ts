@@ -12,6 +12,8 @@ import { CameraLayer } from '../../boxes/layers/camera';
 import { FocusLayer } from '../../boxes/layers/focus';
 import { QuadtreeLayer } from '../../boxes/layers/quadtree';
 import { BoxesModel } from '../../boxes/model';
+import { TeachLayer } from '../../boxes/teach/layer';
+import { BoxesSteps } from '../../boxes/teach/steps';
 import { ControlsPanel } from '../../boxes/panels/controls';
 import { StatsPanel } from '../../boxes/panels/stats';
 import { runMode } from '../../runtime/mode-runtime';
@@ -26,16 +28,23 @@ const LAYOUT = {
 export const createQuadtreeMode: ModeFactory = (host, settings, context) =>
   runMode<BoxesModel>(host, context, LAYOUT, settings.view, (rt) => {
     const model = new BoxesModel(rt, settings);
+    const steps = new BoxesSteps(model, 'quadtree');
+    model.steps = steps;
     const tree = new QuadtreeLayer();
-    rt.addLayers(new BackgroundLayer(), new BoxesLayer(), tree, new FocusLayer(), new CameraLayer());
+    const teach = new TeachLayer(steps);
+    rt.addLayers(new BackgroundLayer(), new BoxesLayer(), tree, new FocusLayer(), new CameraLayer(), teach);
     addBoxTools(rt.layout.tools, model);
+    // A lesson is what the reader came for: its stepper first.
+    const lesson = settings.lesson !== undefined;
+    if (lesson) rt.addStepper(steps);
     rt.sidebar.add(new ControlsPanel(model), 'control');
+    if (!lesson) rt.addStepper(steps);
     rt.sidebar.add(new StatsPanel(model, tree));
     rt.sidebar.add(new KeysPanel(), 'control');
     rt.layout.legend.append(new LegendPanel().element);
     return {
       model,
       input: new BoxesInput(model, rt.layout.canvas),
-      debug: () => installDebugHandle(model, rt),
+      debug: () => installDebugHandle(model, rt, { teach: { get drawn() { return teach.drawn; }, get run() { return steps.run; } } }),
     };
   });

@@ -36,6 +36,7 @@ export class KeysPanel implements Panel {
       key(['+', '−', 'F'], 'zoom in, out, fit'),
       key(['Enter'], 'on the canvas: select the boxes in view one by one (Esc: none; Tab leaves the canvas)'),
       key(['←', '↑', '→', '↓'], 'move the selected box, or with none selected the camera (Shift: resize), or where there is no camera pan the view'),
+      key(['N'], 'the lesson, or the selected box’s query, one step on (Shift+N back; Esc the whole picture)'),
       key(['Ctrl', 'Z'], 'undo a drag, a throw or a move (Shift+Ctrl+Z redo; Cmd on a Mac)'),
     ),
   );

@@ -12,7 +12,9 @@
 //                    gradient, in visit order (every traced cell, or those
 //                    up to the current step in the step-through)
 //   tracedRay()      the {x0, y0, x1, y1} those cells were traced for
-//   steps()          the traceSteps records on screen (see trace.ts DdaStep)
+//   steps()          the traceSteps records on screen (see trace.ts DdaStep),
+//                    every cell of the segment (`visited` of them before the hit)
+//   visited          how many cells the ray visits, to its first hit
 //   hit()            what the readout shows: castRay's hit (plus the tile's
 //                    shape) or null
 //   sees()           the enemy's lineOfSight to the player, last frame
@@ -27,7 +29,7 @@
 //   drawnReadout(i)  drawn box i's row as shown: { count, cells }
 //   view             the viewport's { zoom, centreX, centreY }
 //   rulers()         { firstCol, firstRow, step } the rulers labelled last frame, or null when off
-//   model            the RaysModel, for actions (stepForward, setStructure, …)
+//   model            the RaysModel, for actions (showVisit, setStructure, …)
 
 import type { TileGrid, World } from '../../core/index';
 import type { TileMapLayer } from '../../layers/tile-map';
@@ -47,6 +49,7 @@ export interface RaysDebugHandle {
   shadedCells(): number[];
   tracedRay(): Ray;
   steps(): DdaStep[];
+  readonly visited: number;
   hit(): Hit | null;
   sees(): boolean;
   readonly stepIndex: number | null;
@@ -102,7 +105,10 @@ export function installRaysDebugHandle(model: RaysModel, layers: RaysDebugLayers
       return { ...model.traced };
     },
     steps() {
-      return model.steps.map((s) => ({ ...s }));
+      return model.walk.map((s) => ({ ...s }));
+    },
+    get visited() {
+      return model.visited;
     },
     hit() {
       return model.hit === null ? null : { ...model.hit };

@@ -7,7 +7,8 @@
 // |-----------------|-----|
 // | `index.ts`      | `createRaysMode`: the model, the layers (the shared tile map first), panels, tools, input |
 // | `model.ts`      | `RaysModel`: the world (map, bouncing and drawn boxes), the handles, the walk, hit and sight each frame, the step-through, undo |
-// | `trace.ts`      | pure: `traceSteps` records, crossings, the DDA's next move |
+// | `trace.ts`      | pure: `traceSteps` records, crossings, the DDA's next move, the cells visited before the hit |
+// | `steps.ts`      | the walk in words for the runtime's stepper |
 // | `layers.ts`     | the canvas layers above the shared tile map |
 // | `input.ts`      | what a press, a drag and the keys do (the runtime's input layer calls it) |
 // | `panels.ts`     | sidebar panels and the legend |
@@ -25,7 +26,7 @@ import { installRaysDebugHandle } from './debug';
 import { RaysInput } from './input';
 import { drawnBoxesLayer, DrawnCellsLayer, HandlesLayer, RayBoxesLayer, RayLayer, SightLayer, StepLayer, TraceCellsLayer } from './layers';
 import { RaysModel } from './model';
-import { drawnBoxesPanel, KeysPanel, raysLegend, RayPanel, SceneControls, SightPanel, StepPanel } from './panels';
+import { drawnBoxesPanel, KeysPanel, raysLegend, RayPanel, SceneControls, SightPanel } from './panels';
 
 const LAYOUT = {
   canvasLabel: 'Tile map with a ray A to B: the cells it passes through shaded in order, its first hit and normal; an enemy and a player with their line of sight',
@@ -45,7 +46,7 @@ export const createRaysMode: ModeFactory = (host, settings, context) =>
     rt.addLayers(layers.map, layers.cells, layers.drawnCells, new RayBoxesLayer(), drawnBoxesLayer(), new StepLayer(), new RayLayer(), new SightLayer(), new HandlesLayer(), layers.rulers);
 
     rt.sidebar.add(new RayPanel(model));
-    rt.sidebar.add(new StepPanel(model), 'control');
+    rt.addStepper(model.steps);
     rt.sidebar.add(new SightPanel(model));
     rt.sidebar.add(drawnBoxesPanel(model));
     rt.sidebar.add(new SceneControls(model, model.structures), 'control');

@@ -232,15 +232,6 @@ export class RaysInput implements PointerScene, KeyScene {
     const box = this.selectedBox();
     if (isDeleteKey(e)) return box !== 0 && m.drawn.delete(box);
     switch (e.key) {
-      case 'n':
-      case 'N':
-        if (e.shiftKey) m.stepBack();
-        else m.stepForward();
-        return true;
-      case 'Escape':
-        if (m.ui.stepIndex === null) return false;
-        m.showWholeRay();
-        return true;
       case ' ':
         m.setPaused(!m.setup.paused);
         return true;

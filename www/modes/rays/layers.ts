@@ -43,7 +43,12 @@ const crossingColour: Record<Crossing, string> = {
 const sx = (dc: FrameContext, x: number) => dc.viewport.toCanvasX(x);
 const sy = (dc: FrameContext, y: number) => dc.viewport.toCanvasY(y);
 
-/** The visited cells, a gradient in visit order; fainter past the hit and ahead of the step; their visit numbers. */
+/**
+ * The visited cells, a gradient in visit order up to the first hit, the
+ * ones ahead of the step outlined; their visit numbers (1 is the first, as
+ * the stepper counts). The cells the segment crosses after the hit are
+ * not visited: no fill and no number.
+ */
 export class TraceCellsLayer implements Layer<RaysModel> {
   readonly name = 'trace-cells';
   readonly order = 6;
@@ -55,15 +60,14 @@ export class TraceCellsLayer implements Layer<RaysModel> {
     const { ctx, viewport: v } = dc;
     const rays = dc.model;
     const { ui } = rays;
-    const steps = rays.steps;
-    const n = steps.length;
+    const n = rays.visited;
     const ts = rays.tileSize;
-    const hitVisit = hitVisitIndex(rays);
     const last = ui.stepIndex ?? n - 1;
     const px = 1 / v.scale;
     this.shaded = [];
     useWorldSpace(dc);
-    steps.forEach(({ col, row }, i) => {
+    for (let i = 0; i < n; i++) {
+      const { col, row } = rays.walk[i];
       const f = n > 1 ? i / (n - 1) : 0;
       if (i > last) {
         // Not reached yet in the step-through: outlined only.
@@ -72,13 +76,12 @@ export class TraceCellsLayer implements Layer<RaysModel> {
         ctx.setLineDash([3 * px, 3 * px]);
         ctx.strokeRect(col * ts + px, row * ts + px, ts - 2 * px, ts - 2 * px);
         ctx.setLineDash([]);
-        return;
+        continue;
       }
-      const pastHit = hitVisit >= 0 && i > hitVisit;
-      ctx.fillStyle = traceColour(f, pastHit ? 0.14 : 0.4);
+      ctx.fillStyle = traceColour(f, 0.4);
       ctx.fillRect(col * ts, row * ts, ts, ts);
       this.shaded.push(col, row);
-    });
+    }
     this.drawIndices(dc);
   }
 
@@ -99,7 +102,7 @@ export class TraceCellsLayer implements Layer<RaysModel> {
     const pad = 3;
     useScreenSpace(dc);
     ctx.font = `600 ${Math.round(Math.min(13, Math.max(9, cellPx * 0.3)))}px ${MONO}`;
-    rays.steps.forEach(({ col, row }, i) => {
+    rays.walk.slice(0, rays.visited).forEach(({ col, row }, i) => {
       let best = { d: -1, cx: 0, cy: 0 };
       for (const [cx, cy] of [
         [0, 0],
@@ -115,7 +118,7 @@ export class TraceCellsLayer implements Layer<RaysModel> {
       const x = sx(dc, (col + best.cx) * ts) + (best.cx === 0 ? pad : -pad);
       const y = sy(dc, (row + best.cy) * ts) + (best.cy === 0 ? pad - 1 : -pad + 1);
       ctx.fillStyle = i > last ? C.labelMuted : C.label;
-      ctx.fillText(String(i), x, y);
+      ctx.fillText(String(i + 1), x, y);
     });
     ctx.textAlign = 'left';
   }
@@ -221,7 +224,7 @@ export class StepLayer implements Layer<RaysModel> {
     const rays = dc.model;
     const { ui } = rays;
     const k = ui.stepIndex;
-    const step = k === null ? undefined : rays.steps[k];
+    const step = k === null ? undefined : rays.walk[k];
     if (step === undefined) return;
     const r = rays.traced;
     const ts = rays.tileSize;
@@ -308,7 +311,7 @@ export class RayLayer implements Layer<RaysModel> {
     const { ui } = rays;
     const last = ui.stepIndex ?? Infinity;
     useScreenSpace(dc);
-    rays.steps.forEach((s, i) => {
+    rays.walk.slice(0, rays.visited).forEach((s, i) => {
       if (s.crossing === 'start') return;
       ctx.globalAlpha = i > last ? 0.3 : 1;
       ctx.beginPath();
@@ -352,7 +355,7 @@ export class RayLayer implements Layer<RaysModel> {
     ctx.strokeStyle = C.hit;
     ctx.lineWidth = 2.25;
     ctx.stroke();
-    const what = hit.objectId !== 0 ? `object #${hit.objectId}` : `tile (${hit.col}, ${hit.row})`;
+    const what = rays.hitName(hit);
     // Beside the ray (never on it), on the side the normal arrow leans away from.
     const dx = sx(dc, r.x1) - sx(dc, r.x0);
     const dy = sy(dc, r.y1) - sy(dc, r.y0);
@@ -379,7 +382,7 @@ export class RayLayer implements Layer<RaysModel> {
     const rays = dc.model;
     const { ui } = rays;
     const k = ui.stepIndex;
-    const step = k === null ? undefined : rays.steps[k];
+    const step = k === null ? undefined : rays.walk[k];
     if (k === null || step === undefined) return;
     const r = rays.traced;
     useScreenSpace(dc);
@@ -392,7 +395,8 @@ export class RayLayer implements Layer<RaysModel> {
     if (ny > 0) [nx, ny] = [-nx, -ny];
     // Beyond B only as far as the dotted extension the step layer shows.
     const limit = 1 + (EXTENSION_CELLS * rays.tileSize) / Math.max(1e-9, Math.hypot(r.x1 - r.x0, r.y1 - r.y0));
-    const move = nextMove(rays.steps, k);
+    // At the last visited cell the walk stops at the hit: no line is crossed next.
+    const move = k === rays.visited - 1 && rays.hit !== null ? ({ kind: 'end', leavesGrid: false } as const) : nextMove(rays.walk, k);
     const marks: [number, string, string, boolean, number][] = [
       [step.tMaxX, C.crossX, 'tMaxX', move.kind === 'x' || move.kind === 'corner', 1],
       [step.tMaxY, C.crossY, 'tMaxY', move.kind === 'y' || move.kind === 'corner', -1],
@@ -530,16 +534,6 @@ function drawPlayer(ctx: CanvasRenderingContext2D, p: Point): void {
   ctx.lineWidth = 1.5;
   ctx.stroke();
   glyph(ctx, 'P', p.x, p.y, C.player);
-}
-
-/** The visit index of the cell holding the hit, or -1 (no hit, or outside the trace). */
-function hitVisitIndex(rays: RaysModel): number {
-  const hit = rays.hit;
-  if (hit === null) return -1;
-  // The last visited cell the segment enters at or before the hit.
-  let k = -1;
-  for (let i = 0; i < rays.steps.length; i++) if (rays.steps[i].t <= hit.t) k = i;
-  return k;
 }
 
 function ringFor(name: HandleName, ui: RaysUi): 'focus' | 'drag' | 'hover' | null {

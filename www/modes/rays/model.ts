@@ -5,10 +5,12 @@
 // frame what the core says about them: the DDA walk (`tiles.traceSteps`:
 // one walk gives the cells and the step-through), the first hit of tiles
 // and boxes (`World.castRay`), and the enemy's line of sight with the
-// first tile in its way (`tiles.lineOfSight`, `tiles.castRay`). Also what
-// the pointer is over, the step-through's place, and undo. Every core
-// call is caught: a failure empties that result and is reported, never
-// thrown. No DOM.
+// first tile in its way (`tiles.lineOfSight`, `tiles.castRay`). The walk
+// is stepped through up to the cell where the first hit is: the cells
+// after it are not visited. Also what the pointer is over, the
+// step-through's place (the runtime's stepper reads it through `steps`),
+// the lesson, and undo. Every core call is caught: a failure empties that
+// result and is reported, never thrown. No DOM.
 
 import { viewLayout, World, type RayHit, type TileGrid } from '../../core/index';
 import { BoxStore, type BoxEntry } from '../../box-editing/box-store';
@@ -16,11 +18,14 @@ import type { ResizeEdges } from '../../box-editing/rects';
 import { snapToLine } from '../../runtime/geometry';
 import { TICK_SECONDS } from '../../runtime/frame-loop';
 import { History } from '../../runtime/history';
-import { sceneHistory, type SceneHistory, type SceneHost, type SceneModel, type SceneWorld } from '../../runtime/scene';
+import { sceneHistory, type SceneHistory, type SceneHost, type SceneModel, type SceneWorld, type StepSource } from '../../runtime/scene';
 import type { Viewport } from '../../runtime/viewport';
 import { RAYS_DRAWN_BOXES_MAX } from '../../settings/limits';
 import type { SettingValues, SomeSettings } from '../../settings/table';
-import { readSteps, type DdaStep } from './trace';
+import { RaysSteps } from './steps';
+import { readSteps, visitedCells, type DdaStep, type Hit } from './trace';
+
+export type { Hit } from './trace';
 
 export const MAP_PRESET = 'n-level';
 export type HandleName = 'start' | 'end' | 'enemy' | 'player';
@@ -43,11 +48,6 @@ export interface Ray {
   y1: number;
 }
 
-/** A `castRay` result, plus the tile's shape name. */
-export interface Hit extends RayHit {
-  /** The tile's shape (`full`, `convex-tl`, …); null for an object. */
-  readonly shape: string | null;
-}
 
 /** The enemy → player check: clear, or the first tile contact. */
 export interface Sight {
@@ -75,7 +75,7 @@ export interface RaysUi {
   /** The handle the arrow keys move (Enter cycles it while the canvas has focus). */
   selected: HandleName | null;
   canvasFocused: boolean;
-  /** The visit the step-through shows, or null when showing the whole trace. */
+  /** The visit the step-through shows (0 is the first), or null when showing the whole trace. */
   stepIndex: number | null;
   /** The drawn box under the pointer or being dragged (0: none), and its resize handle there. */
   boxHover: number;
@@ -126,14 +126,22 @@ export class RaysModel implements SceneModel {
   /** Structure names the core accepts. */
   readonly structures: readonly string[] = World.structures();
 
-  /** The DDA walk of the ray, one record per visited cell. */
-  steps: DdaStep[] = [];
-  /** The ray `steps` belong to. */
+  /** The DDA walk of the whole segment (`traceSteps`), one record per cell it passes through. */
+  walk: DdaStep[] = [];
+  /** How many cells of `walk` the ray visits: up to the cell of its first hit, or all of them without one. */
+  visited = 0;
+  /** The ray `walk` belongs to. */
   readonly traced: Ray = { x0: NaN, y0: NaN, x1: NaN, y1: NaN };
   hit: Hit | null = null;
   sight: Sight = { clear: true, block: null };
-  /** Bumps whenever `steps` are recomputed. */
+  /** Bumps whenever `walk` is recomputed or `visited` changes. */
   traceVersion = 0;
+  /** The lesson on (www/settings/lessons.ts), or undefined. */
+  readonly lesson: string | undefined;
+  /** The runtime's stepper walks the visited cells. */
+  readonly steps: StepSource;
+  /** A step a link or an attribute asked for (1 is the first), until the walk is there to show it. */
+  private wantedStep: number | null;
 
   /** Undo for handle drags and nudges and box edits (one step per drag). */
   readonly edits = new History<RaysSnapshot>();
@@ -170,6 +178,10 @@ export class RaysModel implements SceneModel {
       }
       this.clampAll();
       this.drawn = this.drawnBoxes(settings.boxes);
+      this.lesson = settings.lesson;
+      // A lesson opens at its first step.
+      this.wantedStep = settings.step ?? (settings.lesson !== undefined ? 1 : null);
+      this.steps = new RaysSteps(this);
     } catch (error) {
       this.world.free();
       throw error;
@@ -192,6 +204,8 @@ export class RaysModel implements SceneModel {
         prepare: (id) => this.world.setVelocity(id, 0, 0),
       },
       DRAWN_BOX_LIMIT,
+      // A and B are the ray's ends: boxes go by their ids, as the hit readout names them.
+      'ids',
     );
     if (listed !== undefined) {
       for (let i = 0; i + 5 < listed.length && i < drawn.limit * 6; i += 6) {
@@ -214,21 +228,34 @@ export class RaysModel implements SceneModel {
   tick(_now: number, ticks: number): void {
     if (!this.setup.paused) this.advance(ticks);
     this.refresh();
+    const wanted = this.wantedStep;
+    if (wanted !== null) {
+      this.wantedStep = null;
+      if (wanted > this.visited) this.host.notify(`step ${wanted}: the ray visits ${this.visited} cells; showing the last.`);
+      this.ui.stepIndex = this.visited === 0 ? null : Math.min(wanted, this.visited) - 1;
+      this.host.changed();
+    }
     const k = this.ui.stepIndex;
-    const n = this.steps.length;
-    if (k !== null) this.ui.stepIndex = n === 0 ? null : Math.min(k, n - 1);
+    const n = this.visited;
+    if (k !== null && k >= n) {
+      this.ui.stepIndex = n === 0 ? null : n - 1;
+      this.host.changed();
+    }
   }
 
   /** The scene as settings to publish (the drawn boxes only when the reader drew some or the link had some). */
   state(): SomeSettings {
     const { ray, enemy, player, paused, structure } = this.setup;
     const boxes = this.drawn.edited ? this.drawn.boxes() : [];
+    const k = this.ui.stepIndex;
     return {
       ray: [ray.x0, ray.y0, ray.x1, ray.y1],
       enemy: [enemy.x, enemy.y],
       player: [player.x, player.y],
       structure,
       paused,
+      lesson: this.lesson,
+      step: k === null ? undefined : k + 1,
       // No drawn boxes is the default: nothing to write.
       boxes: boxes.length === 0 ? undefined : boxes.flatMap((b) => [b.x, b.y, b.w, b.h, 0, 0]),
     };
@@ -375,24 +402,23 @@ export class RaysModel implements SceneModel {
 
   // --- the step-through ------------------------------------------------------
 
-  /** Enters the step-through at the first cell, or walks one cell further. */
-  stepForward(): void {
-    const n = this.steps.length;
-    if (n === 0) return;
-    const k = this.ui.stepIndex;
-    this.ui.stepIndex = k === null ? 0 : Math.min(n - 1, k + 1);
-  }
-
-  /** One cell back (from the whole trace: to its last cell). */
-  stepBack(): void {
-    const n = this.steps.length;
-    if (n === 0) return;
-    const k = this.ui.stepIndex;
-    this.ui.stepIndex = k === null ? n - 1 : Math.max(0, k - 1);
-  }
-
-  showWholeRay(): void {
-    this.ui.stepIndex = null;
+  /**
+   * Shows visit `k` of the walk (clamped to the visited cells), or the
+   * whole ray (null). Stepping begins with the boxes paused: the steps
+   * are the walk and the hit of one moment.
+   */
+  showVisit(k: number | null): void {
+    if (this.traceVersion === 0) {
+      // Not traced yet (before the first frame): shown once the walk is there.
+      this.wantedStep = k === null ? null : k + 1;
+      return;
+    }
+    const n = this.visited;
+    const next = k === null || n === 0 ? null : Math.min(n - 1, Math.max(0, k));
+    if (next === this.ui.stepIndex) return;
+    if (this.ui.stepIndex === null && next !== null && !this.setup.paused) this.setPaused(true);
+    this.ui.stepIndex = next;
+    this.host.changed();
   }
 
   // --- undo --------------------------------------------------------------------
@@ -471,9 +497,9 @@ export class RaysModel implements SceneModel {
       Object.assign(t, r);
       this.traceVersion += 1;
       try {
-        this.steps = readSteps(this.tiles.traceSteps(r.x0, r.y0, r.x1, r.y1), this.tileSize);
+        this.walk = readSteps(this.tiles.traceSteps(r.x0, r.y0, r.x1, r.y1), this.tileSize);
       } catch (error) {
-        this.steps = [];
+        this.walk = [];
         this.report('traceSteps', error);
       }
     }
@@ -482,6 +508,11 @@ export class RaysModel implements SceneModel {
     } catch (error) {
       this.hit = null;
       this.report('castRay', error);
+    }
+    const visited = visitedCells(this.walk, this.hit);
+    if (visited !== this.visited) {
+      this.visited = visited;
+      this.traceVersion += 1;
     }
     const { enemy: e, player: p } = this.setup;
     try {
@@ -493,9 +524,14 @@ export class RaysModel implements SceneModel {
     }
   }
 
-  /** `[col, row, …]` of the cells the ray visits, in order (from the walk). */
+  /** `[col, row, …]` of the cells the ray visits, in order, up to its first hit. */
   cells(): number[] {
-    return this.steps.flatMap((s) => [s.col, s.row]);
+    return this.walk.slice(0, this.visited).flatMap((s) => [s.col, s.row]);
+  }
+
+  /** What the ray hits, as the readout and the canvas name it: a tile by its cell, a box by its label. */
+  hitName(hit: Hit): string {
+    return hit.objectId === 0 ? `tile (${hit.col}, ${hit.row})` : `box ${this.drawn.has(hit.objectId) ? this.drawn.labelOf(hit.objectId) : `#${hit.objectId}`}`;
   }
 
   /** Live boxes as `{ id, x, y, w, h }` (read from the world's views). */

@@ -1,11 +1,11 @@
-// The rays mode's sidebar and legend: the hit readout, the DDA
-// step-through's numbers, the enemy's state, the scene controls and the
-// keys. Panels only read the model each frame and call RaysModel actions.
+// The rays mode's sidebar and legend: the hit readout, the enemy's state,
+// the drawn boxes, the scene controls and the keys (the DDA's steps are the
+// runtime's stepper, over steps.ts). Panels only read the model each frame
+// and call RaysModel actions.
 
 import { h, key, panelSection, setText, type Panel } from '../../runtime/ui';
 import { DRAWN_COLOURS } from './colours';
 import { DRAWN_BOX_LIMIT, type RaysModel } from './model';
-import { formatParam, nextMove, type Crossing } from './trace';
 import { BoxListPanel } from '../../box-editing/box-list';
 import type { DrawnBox } from '../../box-editing/box-store';
 
@@ -21,7 +21,6 @@ function child(parent: HTMLElement, id: string): HTMLElement {
 
 /** The readout format shared with e2e/rays.test.mjs. */
 export const formatHit = {
-  what: (objectId: number, col: number, row: number): string => (objectId !== 0 ? `object #${objectId}` : `tile (${col}, ${row})`),
   t: (t: number): string => t.toFixed(4),
   point: (x: number, y: number): string => `(${x.toFixed(2)}, ${y.toFixed(2)})`,
   normal: (x: number, y: number): string => `(${x.toFixed(3)}, ${y.toFixed(3)})`,
@@ -41,7 +40,7 @@ export class RayPanel implements Panel {
       stat('t along A→B', 'ray-t'),
       stat('hit point', 'ray-point'),
       stat('normal', 'ray-normal'),
-      stat('cells passed', 'ray-cells'),
+      stat('cells visited', 'ray-cells'),
     );
     this.element = panelSection(
       'rays-ray',
@@ -49,7 +48,7 @@ export class RayPanel implements Panel {
       h(
         'p',
         { class: 'rays-lede' },
-        'Amanatides–Woo walks the grid one cell at a time: it always crosses whichever grid line comes first along the ray, so it visits exactly the cells the segment passes through, in order.',
+        'Amanatides–Woo walks the grid one cell at a time: it always crosses whichever grid line comes first along the ray, so it visits exactly the cells the segment passes through, in order, until the first hit stops it.',
       ),
       list,
     );
@@ -65,125 +64,19 @@ export class RayPanel implements Panel {
   }
 
   update(): void {
-    const { hit, steps } = this.mode;
+    const { hit, visited } = this.mode;
     const f = this.fields;
-    setText(f.cells, String(steps.length));
+    setText(f.cells, String(visited));
     if (hit === null) {
       setText(f.hit, 'nothing');
       for (const el of [f.shape, f.t, f.point, f.normal]) setText(el, '—');
       return;
     }
-    setText(f.hit, formatHit.what(hit.objectId, hit.col, hit.row));
+    setText(f.hit, this.mode.hitName(hit));
     setText(f.shape, hit.shape ?? 'box');
     setText(f.t, formatHit.t(hit.t));
     setText(f.point, formatHit.point(hit.x, hit.y));
     setText(f.normal, formatHit.normal(hit.normalX, hit.normalY));
-  }
-}
-
-const ENTRY_TEXT: Record<Crossing, string> = {
-  start: 'the ray starts here',
-  vertical: 'through a vertical line',
-  horizontal: 'through a horizontal line',
-  corner: 'through a corner (both lines)',
-};
-
-/** The DDA step-through: the current cell, tMax / tDelta, and what happens next. */
-export class StepPanel implements Panel {
-  readonly element: HTMLElement;
-  private readonly back = h('button', { type: 'button', id: 'dda-back', 'aria-keyshortcuts': 'Shift+N', title: 'One cell back (Shift+N)' }, '◂ Back');
-  private readonly step = h('button', { type: 'button', id: 'dda-step', class: 'primary', 'aria-keyshortcuts': 'N', title: 'Walk one cell (N)' }, 'Step ▸');
-  private readonly all = h('button', { type: 'button', id: 'dda-all', 'aria-keyshortcuts': 'Escape', title: 'Show the whole trace (Esc)' }, 'Whole ray');
-  private readonly hint = h('p', { id: 'dda-hint', class: 'rays-hint' });
-  private readonly body: HTMLElement;
-  private readonly fields: Record<'visit' | 'cell' | 'entry' | 'tMaxX' | 'tMaxY' | 'tDeltaX' | 'tDeltaY', HTMLElement>;
-  private readonly next = h('p', { id: 'dda-next', class: 'dda-next' });
-  private shown = '';
-
-  constructor(private readonly mode: RaysModel) {
-    const list = h(
-      'dl',
-      { class: 'stats dda-stats' },
-      stat('visit', 'dda-visit'),
-      stat('cell (col, row)', 'dda-cell'),
-      stat('entered', 'dda-entry'),
-      stat('tMaxX', 'dda-tmax-x', 'dda-x'),
-      stat('tMaxY', 'dda-tmax-y', 'dda-y'),
-      stat('tDeltaX', 'dda-tdelta-x', 'dda-x'),
-      stat('tDeltaY', 'dda-tdelta-y', 'dda-y'),
-    );
-    this.body = h('div', { class: 'dda-body' }, list, this.next);
-    this.element = panelSection(
-      'rays-dda',
-      'DDA, step by step',
-      h('div', { class: 'buttons' }, this.back, this.step, this.all),
-      this.hint,
-      this.body,
-    );
-    this.element.setAttribute('aria-live', 'polite');
-    const get = (id: string) => child(list, id);
-    this.fields = {
-      visit: get('dda-visit'),
-      cell: get('dda-cell'),
-      entry: get('dda-entry'),
-      tMaxX: get('dda-tmax-x'),
-      tMaxY: get('dda-tmax-y'),
-      tDeltaX: get('dda-tdelta-x'),
-      tDeltaY: get('dda-tdelta-y'),
-    };
-    this.step.addEventListener('click', () => mode.stepForward());
-    this.back.addEventListener('click', () => mode.stepBack());
-    this.all.addEventListener('click', () => mode.showWholeRay());
-  }
-
-  update(): void {
-    const { steps, traceVersion } = this.mode;
-    const k = this.mode.ui.stepIndex;
-    // Only rewrite when something changed, so screen readers hear one update per step.
-    const key = `${traceVersion}:${k}`;
-    if (key === this.shown) return;
-    this.shown = key;
-    this.all.disabled = k === null;
-    this.back.disabled = k === 0 || steps.length === 0;
-    this.step.disabled = k !== null && k >= steps.length - 1;
-    const f = this.fields;
-    const step = k === null ? undefined : steps[k];
-    this.body.classList.toggle('idle', step === undefined);
-    if (step === undefined || k === null) {
-      setText(
-        this.hint,
-        'Press Step (N) to walk the ray one cell at a time. In each cell the DDA compares tMaxX, where the ray meets the next vertical line, with tMaxY, the next horizontal line, and crosses the nearer one.',
-      );
-      for (const el of Object.values(f)) setText(el, '—');
-      setText(this.next, '');
-      return;
-    }
-    setText(this.hint, 'tDelta is the t one whole cell takes along that axis: after crossing a line, its tMax grows by its tDelta.');
-    setText(f.visit, `#${k} of ${steps.length} cells (from #0)`);
-    setText(f.cell, `(${step.col}, ${step.row})`);
-    setText(f.entry, step.crossing === 'start' ? ENTRY_TEXT.start : `${ENTRY_TEXT[step.crossing]} at t ${formatParam(step.t)}`);
-    setText(f.tMaxX, formatParam(step.tMaxX));
-    setText(f.tMaxY, formatParam(step.tMaxY));
-    setText(f.tDeltaX, formatParam(step.tDeltaX));
-    setText(f.tDeltaY, formatParam(step.tDeltaY));
-    const move = nextMove(steps, k);
-    let text: string;
-    switch (move.kind) {
-      case 'x':
-        text = `tMaxX < tMaxY: step x to (${move.col}, ${move.row}), then tMaxX += tDeltaX.`;
-        break;
-      case 'y':
-        text = `tMaxY < tMaxX: step y to (${move.col}, ${move.row}), then tMaxY += tDeltaY.`;
-        break;
-      case 'corner':
-        text = `tMaxX = tMaxY: the ray meets a corner; step both, straight to the diagonal cell (${move.col}, ${move.row}).`;
-        break;
-      case 'end':
-        text = move.leavesGrid ? 'Last cell: the next line is the edge of the grid.' : 'Both tMax ≥ 1: the segment ends in this cell. Done.';
-        break;
-    }
-    this.next.dataset.move = move.kind;
-    setText(this.next, `Next: ${text}`);
   }
 }
 
@@ -289,8 +182,8 @@ export class KeysPanel implements Panel {
       key(['Enter'], 'on the canvas: pick A, B, enemy, player in turn (Tab leaves the canvas)'),
       key(['←', '↑', '→', '↓'], 'move the picked one (Shift: a whole tile), or the selected drawn box (Shift: resize)'),
       key(['I'], 'on the canvas: draw a box in the middle of the view (Insert too); the arrows then move it, Shift+arrows resize it'),
-      key(['N'], 'DDA: one cell forward (Shift+N: back)'),
-      key(['Esc'], 'show the whole trace again'),
+      key(['N'], 'the stepper: one cell forward (Shift+N: back)'),
+      key(['Esc'], 'the whole walk again'),
       key(['Space'], 'pause / play the boxes'),
       key(['wheel', '+', '−', 'F'], 'zoom in, out, fit'),
     ),

@@ -1,9 +1,10 @@
 // The Amanatides–Woo walk as data for drawing and teaching: `traceSteps`'
-// flat numbers read into one record per visited cell (the layout from the
-// core's `viewLayout`), which line each cell was entered through, and what
-// the DDA does next. No canvas, no DOM.
+// flat numbers read into one record per cell (the layout from the core's
+// `viewLayout`), which line each cell was entered through, what the DDA
+// does next, and how many cells the ray visits before its first hit
+// stops it. No canvas, no DOM.
 
-import { viewLayout } from '../../core/index';
+import { viewLayout, type RayHit } from '../../core/index';
 
 /** How the segment got into a cell: the line(s) it crossed. */
 export type Crossing = 'start' | 'vertical' | 'horizontal' | 'corner';
@@ -88,4 +89,22 @@ export function formatParam(v: number): string {
   if (v === Infinity) return '∞';
   if (v === -Infinity) return '−∞';
   return Number.isFinite(v) ? v.toFixed(4) : '—';
+}
+
+/** A `castRay` result, plus the tile's shape name. */
+export interface Hit extends RayHit {
+  /** The tile's shape (`full`, `convex-tl`, …); null for an object. */
+  readonly shape: string | null;
+}
+
+/**
+ * How many cells of `walk` the ray visits before it stops: all without a
+ * hit; with one, up to the last cell the segment enters at or before the
+ * hit (a tile's own cell when the hit is on its side).
+ */
+export function visitedCells(walk: readonly DdaStep[], hit: Pick<RayHit, 't'> | null): number {
+  if (hit === null) return walk.length;
+  let k = 0;
+  for (let i = 0; i < walk.length && walk[i].t <= hit.t; i++) k = i + 1;
+  return Math.max(k, Math.min(1, walk.length));
 }

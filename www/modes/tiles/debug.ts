@@ -43,6 +43,7 @@ export interface TilesDebugHandle {
   pushShown(i: number): [number, number] | null;
   readonly map: { revision: number; cellsRedrawn: number; edgesRead: number; fullRepaints: number; partialRepaints: number };
   readonly frame: number;
+  readonly stepDrawn: { step: number | null; cell: string };
   worldToScreen(x: number, y: number): { x: number; y: number };
   screenToWorld(x: number, y: number): { x: number; y: number };
   notice(): string | null;
@@ -72,6 +73,7 @@ interface Parts {
   rulers: RulersLayer;
   keyStep: () => number;
   frame: () => number;
+  step: () => { step: number | null; cell: string };
 }
 
 /** Installs the handle; the returned function removes it (if still ours). */
@@ -112,6 +114,10 @@ export function installTilesDebugHandle(p: Parts): () => void {
     },
     get frame() {
       return p.frame();
+    },
+    /** What the stepper's layer drew last frame: the step and the cell it outlined. */
+    get stepDrawn() {
+      return p.step();
     },
     ...screenMapping(canvas, v),
     notice: () => (p.noticeElement.hidden ? null : p.noticeElement.textContent),

@@ -23,7 +23,7 @@ import { h, setText } from '../../runtime/ui';
 import { publishTileColours } from './colours';
 import { installTilesDebugHandle } from './debug';
 import { TilesInput } from './input';
-import { editBoxesLayer, HoverLayer, TouchedCellsLayer } from './layers';
+import { editBoxesLayer, HoverLayer, StepLayer, TouchedCellsLayer } from './layers';
 import { TilesModel } from './model';
 import { AboutPanel, KeysPanel, MapPanel, PalettePanel, readoutPanel, tilesLegend } from './panels';
 
@@ -46,7 +46,8 @@ export const createTilesMode: ModeFactory = (host, settings, context) =>
     const touched = new TouchedCellsLayer();
     const boxesLayer = editBoxesLayer();
     const rulers = new RulersLayer();
-    rt.addLayers(mapLayer, touched, new HoverLayer(), boxesLayer, rulers);
+    const stepLayer = new StepLayer();
+    rt.addLayers(mapLayer, touched, new HoverLayer(), boxesLayer, stepLayer, rulers);
 
     const snapButton = toolButton('Snap', 'Snap box edges to cell lines; arrows move by whole cells (Alt while dragging flips it)', () => model.setSnap(!model.snap), { 'data-tool': 'snap', 'aria-pressed': 'false' });
     rt.layout.tools.append(snapButton, rulersButton(rulers));
@@ -70,9 +71,13 @@ export const createTilesMode: ModeFactory = (host, settings, context) =>
     });
 
     const readout = readoutPanel(model);
+    // A lesson is what the reader came for: its stepper first.
+    const lesson = settings.lesson !== undefined;
+    if (lesson) rt.addStepper(model.steps);
     rt.sidebar.add(new AboutPanel(), 'control');
     rt.sidebar.add(new PalettePanel(model), 'control');
     rt.sidebar.add(readout);
+    if (!lesson) rt.addStepper(model.steps);
     rt.sidebar.add(new MapPanel(model, (name) => model.loadPreset(name)), 'control');
     rt.sidebar.add(new KeysPanel(), 'control');
     rt.layout.legend.append(tilesLegend());
@@ -94,6 +99,7 @@ export const createTilesMode: ModeFactory = (host, settings, context) =>
           noticeElement: rt.layout.notice,
           keyStep: () => input.keyStep,
           frame: () => rt.frame,
+          step: () => stepLayer.drawn,
         }),
       destroy: () => input.destroy(),
     };

@@ -117,10 +117,15 @@ export class TilesInput implements PointerScene, KeyScene {
       this.setCursor('crosshair');
       return true;
     }
-    if (ed.tool === 'door' && e.button === 0) {
+    if ((ed.tool === 'door' || ed.tool === 'edge') && e.button === 0) {
       this.dragging = { kind: 'door' };
       const at = this.sideAt(wx, wy);
-      if (at !== null) ed.cycleDoor(at.col, at.row, at.side);
+      if (at !== null && ed.tool === 'door') ed.cycleDoor(at.col, at.row, at.side);
+      // The Edge tool: the stepper explains this side, from its first step.
+      if (at !== null && ed.tool === 'edge') {
+        ed.setEdge([at.col, at.row, at.side]);
+        ed.steps.goTo(0);
+      }
       return true;
     }
     const erase = e.button === 2 || ed.tool === 'erase';
@@ -204,7 +209,7 @@ export class TilesInput implements PointerScene, KeyScene {
     }
     const wx = this.view.toWorldX(px);
     const wy = this.view.toWorldY(py);
-    if (this.editor.tool === 'door') {
+    if (this.editor.tool === 'door' || this.editor.tool === 'edge') {
       const at = this.sideAt(wx, wy);
       this.setHover(at && [at.col, at.row], at?.side ?? null, 0, null);
       this.setCursor(at ? 'pointer' : 'default');
@@ -354,6 +359,10 @@ export class TilesInput implements PointerScene, KeyScene {
       case 'b':
       case 'B':
         ed.setTool(ed.tool === 'box' ? 'paint' : 'box');
+        return true;
+      case 'i':
+      case 'I':
+        ed.setTool(ed.tool === 'edge' ? 'paint' : 'edge');
         return true;
       default:
         return isDeleteKey(e) && ed.deleteBox(ed.selected);

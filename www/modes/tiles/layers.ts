@@ -7,6 +7,7 @@
 import { line } from '../../layers/marks';
 import type { DrawContext, Layer } from '../../runtime/renderer';
 import { useWorldSpace } from '../../runtime/renderer';
+import { theme } from '../../runtime/theme';
 import type { Side, TilesModel } from './model';
 import { boxColour, tileColours as colours } from './colours';
 import type { ShapeInfo } from './shapes';
@@ -65,7 +66,7 @@ export class HoverLayer implements Layer<TilesModel> {
     const ts = e.tiles.tileSize;
     const x = col * ts;
     const y = row * ts;
-    if (e.tool === 'door') {
+    if (e.tool === 'door' || e.tool === 'edge') {
       if (side === null) return;
       const [x0, y0, x1, y1] = sideSegment(x, y, ts, side);
       ctx.strokeStyle = colours.doorHover;
@@ -150,4 +151,82 @@ function fillUnitShape(ctx: CanvasRenderingContext2D, shape: ShapeInfo, x: numbe
   for (let p = 2; p < o.length; p += 2) ctx.lineTo(x + o[p] * ts, y + o[p + 1] * ts);
   ctx.closePath();
   ctx.fill();
+}
+
+/**
+ * The stepper's step on the map: for a cell side, the side and the cell
+ * each view is from; for the push-out, the box where the round has it, the
+ * cell being tested, a way out as an arrow from the box's centre, and the
+ * box where a try or the push puts it. Only while a step is on screen.
+ */
+export class StepLayer implements Layer<TilesModel> {
+  readonly name = 'tiles-step';
+  readonly order = 40;
+  enabled = true;
+  /** What the last frame drew, for tests: the step (1 is the first) and the cell named. */
+  drawn: { step: number | null; cell: string } = { step: null, cell: '' };
+
+  draw(dc: DrawContext<TilesModel>): void {
+    const { ctx, viewport: v } = dc;
+    const m = dc.model;
+    const steps = m.steps;
+    const s = steps.current;
+    if (s === null) {
+      this.drawn = { step: null, cell: '' };
+      return;
+    }
+    useWorldSpace(dc);
+    const px = 1 / v.scale;
+    const ts = m.tiles.tileSize;
+    let named = '';
+    const outlineCell = (col: number, row: number, colour: string) => {
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = 3 * px;
+      ctx.setLineDash([6 * px, 4 * px]);
+      ctx.strokeRect(col * ts, row * ts, ts, ts);
+      ctx.setLineDash([]);
+      named = `cell (${col}, ${row})`;
+    };
+    if (s.trace === 'edge') {
+      const edge = m.edge;
+      if (edge !== null) {
+        const [x0, y0, x1, y1] = sideSegment(edge[0] * ts, edge[1] * ts, ts, edge[2] as Side);
+        ctx.strokeStyle = colours.doorHover;
+        ctx.lineWidth = 7 * px;
+        ctx.lineCap = 'round';
+        line(ctx, x0, y0, x1, y1);
+      }
+      if (s.rec.kind === 'side-view') outlineCell(s.rec.col, s.rec.row, theme.focus);
+    } else {
+      const r = s.rec;
+      const tile = r.kind === 'axis' || r.kind === 'exit' ? steps.touchedBefore(s) : r;
+      if (tile !== null && tile.col >= 0) outlineCell(tile.col, tile.row, r.kind === 'deepest' ? theme.overlapStroke : theme.focus);
+      // Where the box is this round (the last record carrying it).
+      let at: { x: number; y: number; w: number; h: number } | null = null;
+      for (let i = steps.steps.indexOf(s); i >= 0 && at === null; i--) {
+        const t = steps.steps[i];
+        if (t.trace === 'push' && (t.rec.kind === 'round' || t.rec.kind === 'push-out')) at = t.rec;
+      }
+      if (at !== null) {
+        ctx.strokeStyle = theme.focus;
+        ctx.lineWidth = 2 * px;
+        ctx.strokeRect(at.x, at.y, at.w, at.h);
+        if ((r.kind === 'exit' || r.kind === 'push' || r.kind === 'contact') && (r.dx !== 0 || r.dy !== 0)) {
+          const cx = at.x + at.w / 2;
+          const cy = at.y + at.h / 2;
+          ctx.strokeStyle = r.blocked ? theme.interestingEdge : theme.camera;
+          ctx.lineWidth = 3 * px;
+          line(ctx, cx, cy, cx + r.dx, cy + r.dy);
+        }
+      }
+      if ((r.kind === 'try-exit' || r.kind === 'done') && Number.isFinite(r.x)) {
+        ctx.strokeStyle = r.reason === 'lands-clear' || r.kind === 'done' ? theme.storedCellStroke : theme.camera;
+        ctx.lineWidth = 2 * px;
+        ctx.setLineDash([4 * px, 3 * px]);
+        ctx.strokeRect(r.x, r.y, r.w, r.h);
+        ctx.setLineDash([]);
+      }
+    }
+    this.drawn = { step: (steps.at ?? -1) + 1, cell: named };
+  }
 }

@@ -14,12 +14,13 @@ import { sceneHistory, type SceneHistory, type SceneHost, type SceneModel, type 
 import { BoxStore, type BoxEntry, type DrawnBox } from '../../box-editing/box-store';
 import type { ResizeEdges } from '../../box-editing/rects';
 import { buildCatalogue, type ShapeCatalogue, type Side } from './shapes';
+import { TilesSteps } from './steps';
 
 export { MIN_BOX_SIDE, type ResizeEdges } from '../../box-editing/rects';
 export { labelFor } from '../../box-editing/labels';
 export type { Side } from './shapes';
 
-export type Tool = 'paint' | 'erase' | 'door' | 'box';
+export type Tool = 'paint' | 'erase' | 'door' | 'box' | 'edge';
 
 /** What the pointer is over or doing; input.ts writes it, the layers and the hover line read it. */
 export interface Hover {
@@ -97,6 +98,14 @@ export class TilesModel implements SceneModel {
   /** The draggable boxes (the world's objects), their labels and the rules for editing them. */
   readonly store: BoxStore;
   private boxCache: { version: number; revision: number; boxes: BoxView[] } | null = null;
+  /** The cell side the stepper explains (the Edge tool or the `edge` setting), or null. */
+  edge: [col: number, row: number, side: string] | null = null;
+  /** The lesson on, by name. */
+  readonly lesson: string | undefined;
+  /** The step a link asked for (1 is the first), until the stepper shows it. */
+  readonly wantedStep: number | null;
+  /** The stepper's steps: the side's state, then the selected box's push-out. */
+  readonly steps: TilesSteps;
   /** What the panels and the address last followed (see `tick`). */
   private synced = '';
   private written = '';
@@ -132,6 +141,48 @@ export class TilesModel implements SceneModel {
       world.free();
       throw error;
     }
+    this.edge = settings.edge ?? null;
+    if (settings.selected !== undefined) this.selectByPlace(settings.selected);
+    this.lesson = settings.lesson;
+    // A lesson opens at its first step.
+    this.wantedStep = settings.step ?? (settings.lesson !== undefined ? 1 : null);
+    this.steps = new TilesSteps(this);
+  }
+
+  /** Selects the box at `place` in the list (1 is box A); false when there is none. */
+  private selectByPlace(place: number): boolean {
+    const b = this.boxes()[place - 1];
+    if (b === undefined) {
+      this.notify(`selected: there is no box ${place} on this map; the first box stays selected.`);
+      return false;
+    }
+    this.selected = b.id;
+    return true;
+  }
+
+  /** The cell side the stepper explains (null: none). */
+  setEdge(edge: [number, number, string] | null): void {
+    this.edge = edge;
+    this.changed();
+  }
+
+  /** The stepper moved: the address follows. */
+  stepShown(): void {
+    this.changed();
+  }
+
+  /** Takes the explained side and the selection as a link or setState gives them, without a rebuild. */
+  adopt(values: SomeSettings): boolean {
+    for (const key of Object.keys(values)) if (key !== 'edge' && key !== 'selected') return false;
+    if ('edge' in values) this.setEdge(values.edge ?? null);
+    if ('selected' in values && values.selected !== undefined && !this.selectByPlace(values.selected)) return false;
+    this.changed();
+    return true;
+  }
+
+  /** Shows a sentence to the reader. */
+  notifyText(text: string): void {
+    this.notify(text);
   }
 
   /** The preset, then an author's map over it, then the author's boxes or the starting ones; undo starts after. */
@@ -179,11 +230,22 @@ export class TilesModel implements SceneModel {
       // An edited map and hand-placed boxes go along, so a link (or an embed's state) keeps them.
       tiles: this.preset === 'custom' || this.mapEdited ? this.tiles.ascii() : undefined,
       boxes: this.boxesEdited ? this.boxes().flatMap((b) => [b.x, b.y, b.w, b.h, 0, 0]) : undefined,
+      lesson: this.lesson,
+      edge: this.edge ?? undefined,
+      // The first box is selected by default: a link names another one only.
+      selected: this.selectedPlace > 1 ? this.selectedPlace : undefined,
+      step: this.steps.at === null ? undefined : this.steps.at + 1,
     };
+  }
+
+  /** The selected box's place in the list (1 is box A; 0: none). */
+  get selectedPlace(): number {
+    return this.boxes().findIndex((b) => b.id === this.selected) + 1;
   }
 
   /** Once a frame: the panels and the address follow the editor and the map, once per change. */
   tick(): void {
+    this.steps.frame();
     const version = `${this.version}:${this.tiles.revision}:${this.edits.version}`;
     if (version === this.synced) return;
     this.synced = version;

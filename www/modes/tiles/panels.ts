@@ -69,6 +69,7 @@ export class PalettePanel implements Panel {
       erase: tool('erase', 'Erase', 'E', 'Click or drag to empty cells; the right button erases with any tool'),
       door: tool('door', 'Door', 'D', 'Click near a cell side: closed door, open door, none'),
       box: tool('box', 'Box', 'B', 'Drag on the map to draw a new box (Shift-drag does it with any tool)'),
+      edge: tool('edge', 'Edge?', 'I', 'Click near a cell side: the stepper explains its state from the two tiles that share it'),
     };
     this.touchEdit = h('button', { type: 'button', id: 'tiles-touch-edit', 'aria-pressed': 'false', title: 'On a touch screen, let one finger paint, erase or place doors (off: it scrolls the page)' }, 'Edit by touch');
     this.touchEdit.addEventListener('click', () => editor.setTouchEdit(!editor.touchEdit));
@@ -91,7 +92,7 @@ export class PalettePanel implements Panel {
     this.element = panelSection(
       'tiles-palette',
       'Tiles',
-      h('div', { class: 'buttons tiles-tools', role: 'toolbar', 'aria-label': 'Tools' }, this.tools.paint, this.tools.erase, this.tools.door, this.tools.box, rotate),
+      h('div', { class: 'buttons tiles-tools', role: 'toolbar', 'aria-label': 'Tools' }, this.tools.paint, this.tools.erase, this.tools.door, this.tools.box, this.tools.edge, rotate),
       palette,
       h('p', { class: 'tiles-hint' }, 'In hand: ', this.inHand),
       h('div', { class: 'buttons tiles-history' }, this.undo, this.redo, this.touchEdit),
@@ -126,7 +127,7 @@ export class PalettePanel implements Panel {
       const on = e.tool === 'erase' ? name === 'empty' : e.tool === 'paint' && name === e.shape;
       b.setAttribute('aria-pressed', String(on));
     }
-    const text = e.tool === 'erase' ? 'eraser' : e.tool === 'door' ? 'doors (closed → open → none)' : e.tool === 'box' ? 'new box (drag it out)' : e.shape;
+    const text = e.tool === 'erase' ? 'eraser' : e.tool === 'door' ? 'doors (closed → open → none)' : e.tool === 'edge' ? 'a cell side to explain (the stepper)' : e.tool === 'box' ? 'new box (drag it out)' : e.shape;
     setText(this.inHand, text);
     this.undo.disabled = !e.history.canUndo;
     this.redo.disabled = !e.history.canRedo;
@@ -232,11 +233,12 @@ export class KeysPanel implements Panel {
       { class: 'keys-list' },
       key(['click', 'drag'], 'paint the shape in hand; right button erases'),
       key(['R'], 'turn the shape a quarter (Shift+R back)'),
-      key(['P', 'E', 'D', 'B'], 'paint, erase, door, box tool'),
+      key(['P', 'E', 'D', 'B', 'I'], 'paint, erase, door, box tool; I: a cell side to explain (inspect)'),
       key(['Shift', 'drag'], 'draw a new box with any tool'),
       key(['drag'], 'a box to move it; its edges and corners resize it'),
       key(['1', '…', '9'], 'select box A, B, C, … (Enter on the map: the next box)'),
       key(['Delete'], 'delete the selected box (Ctrl/Cmd+D duplicates it)'),
+      key(['N'], 'the chosen side, then the selected box’s push-out, one step on (Shift+N back; Esc the whole picture)'),
       key(['Ctrl', 'Z'], 'undo (Shift+Ctrl+Z redo); Cmd on a Mac'),
       key(['←', '↑', '→', '↓'], 'move the selected box (Shift: resize) when the map has focus'),
       key(['Esc'], 'on the map: let go of the box for the tile cursor (again: leave the map)'),
