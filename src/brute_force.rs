@@ -137,7 +137,7 @@ impl BroadPhase for BruteForce {
         self.query_traced(area, out, &mut NoTrace)
     }
 
-    /// A plain scan per piece: the segment is cut into [`RAY_PIECES`]
+    /// A plain scan per piece: the segment is cut into `RAY_PIECES`
     /// pieces of equal parameter length, and each scan takes the boxes
     /// near its piece (its bounding box, grown to count touching), so a
     /// ray that hits early costs one scan, as a query of its first piece.

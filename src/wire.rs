@@ -19,6 +19,9 @@ pub const PAIR_FIELDS: &[&str] = &["a", "b"];
 pub const ID_FIELDS: &[&str] = &["id"];
 /// A point.
 pub const POINT_FIELDS: &[&str] = &["x", "y"];
+/// One line of the tile map's outline (`TileGrid::edge_lines`): its ends, its
+/// `EdgeState as u8`, and 1 where a door sits on it.
+pub const EDGE_LINE_FIELDS: &[&str] = &["x0", "y0", "x1", "y1", "state", "door"];
 /// A velocity.
 pub const VELOCITY_FIELDS: &[&str] = &["vx", "vy"];
 /// A quadtree node: its bounds, depth (root 0) and 1 for a leaf.
@@ -104,7 +107,7 @@ pub const VIEWS: &[(&str, &[&str])] = &[
     ("traceSteps", TRACE_STEP_FIELDS),
     ("pushOut", MOVE_FIELDS),
     ("changedCellsSince", CELL_FIELDS),
-    ("edgeLines", crate::tile_grid::EDGE_LINE_FIELDS),
+    ("edgeLines", EDGE_LINE_FIELDS),
     ("edges", EDGE_STATE_FIELDS),
     ("doors", DOOR_FIELDS),
     ("tileIndices", SHAPE_FIELDS),

@@ -8,8 +8,9 @@ use super::side::{EdgeState, Side};
 use crate::error::Result;
 use crate::geometry::CellRange;
 
-/// The fields of one record of [`TileGrid::edge_lines`], in order.
-pub const EDGE_LINE_FIELDS: &[&str] = &["x0", "y0", "x1", "y1", "state", "door"];
+/// The fields of one record of [`TileGrid::edge_lines`], in order (the wire
+/// format owns them, with every other view's layout).
+pub use crate::wire::EDGE_LINE_FIELDS;
 
 impl TileGrid {
     /// Every edge bordering a cell of `range` (clipped to the grid) that is

@@ -216,7 +216,7 @@ pub(super) fn room(size: f64, limit: f64) -> f64 {
 mod tests {
     use super::{reflect, MAX_FAST_FORWARD_STEPS};
     use crate::world::StructureKind;
-    use crate::World;
+    use crate::world::World;
 
     #[test]
     fn overshoot_is_mirrored_and_velocity_points_back_inside() {
@@ -310,7 +310,7 @@ mod tests {
         let mut w = World::new(100.0, 100.0).unwrap();
         w.populate(10, 1, crate::scene::Layout::ALL[0]).unwrap();
         let before = w.box_of(1).unwrap();
-        let arg = |e: crate::Error| e.arg();
+        let arg = |e: crate::error::Error| e.arg();
         assert_eq!(w.fast_forward(MAX_FAST_FORWARD_STEPS + 1, 0.1).map_err(arg), Err("steps".to_string()));
         assert_eq!(w.fast_forward(3, -0.1).map_err(arg), Err("dt".to_string()));
         assert_eq!(w.fast_forward(3, f64::NAN).map_err(arg), Err("dt".to_string()));

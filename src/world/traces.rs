@@ -45,7 +45,12 @@ impl Structure {
         }
     }
 
-    fn query_traced<T: Tracer<Step>>(&mut self, area: Aabb, out: &mut Vec<u32>, t: &mut T) -> crate::Stats {
+    fn query_traced<T: Tracer<Step>>(
+        &mut self,
+        area: Aabb,
+        out: &mut Vec<u32>,
+        t: &mut T,
+    ) -> crate::broad_phase::Stats {
         match self {
             Structure::BruteForce(s) => s.query_traced(area, out, t),
             Structure::Quadtree(s) => s.query_traced(area, out, t),
@@ -198,7 +203,7 @@ impl World {
             Structure::BruteForce(s) => s.pairs_traced(&mut sink, t),
             Structure::Grid(s) => s.pairs_traced(&mut sink, t),
             Structure::LooseGrid(s) => s.pairs_traced(&mut sink, t),
-            Structure::Quadtree(_) => crate::Stats::default(), // refused above
+            Structure::Quadtree(_) => crate::broad_phase::Stats::default(), // refused above
         };
         // The same refusal as `pairs()`: the pass stopped early, so the
         // trace would not be the whole search.
