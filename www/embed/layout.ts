@@ -16,7 +16,7 @@ export const NARROW_MAX_PX = 800;
 export const CANVAS_SHARE = 0.55;
 /** Under the canvas, less room than this for a panel opens the panels over the canvas instead. */
 const MIN_ROOM_PX = 120;
-/** Without a height, the room a panel gets at least under the canvas (a taller one is paged). */
+/** Without a height, the room the panels get at least under the canvas (a taller panel is paged). */
 const FREE_ROOM_PX = 200;
 /** A column of panels beside the canvas in a narrow element: its width, and the canvas's least width beside it. */
 const NARROW_SIDE = { min: 300, max: 320, canvas: 300 };
@@ -148,10 +148,13 @@ function below(input: LayoutInput, set: number | null): Layout {
     return { placement: 'below', height: set, canvas: open, sidebar: 0, tabs: true, sheet: true, sheetHeight: open + tools - 8 };
   }
   // The map at the column's width, then room for the tallest panel (a
-  // taller one is paged); the canvas grows to keep its share.
+  // taller one is paged), and never less than a page's worth: a panel
+  // measured small may grow after (a stepper starting its lesson), and a
+  // paragraph taller than its page would be cut. The canvas grows to keep
+  // its share.
   let canvas = narrowCanvas(width, input.aspect);
   const roomAtShare = canvas / CANVAS_SHARE - canvas - chrome;
-  const room = Math.min(sizes.tallest, Math.max(FREE_ROOM_PX, roomAtShare));
+  const room = Math.max(FREE_ROOM_PX, Math.min(sizes.tallest, roomAtShare));
   let height = canvas + chrome + room;
   if (canvas <= CANVAS_SHARE * height) {
     height = (chrome + room) / (1 - CANVAS_SHARE) + 2;

@@ -51,7 +51,7 @@ export class StepperPanel implements Panel, StepperHandle {
     const lessons = source.lessons ?? [];
     const parts: HTMLElement[] = [];
     if (lessons.length > 0 && host.restart !== undefined) {
-      const picker = h('select', { id: 'stepper-lesson' }, h('option', { value: '' }, '— the live scene —'), ...lessons.map((l) => h('option', { value: l.name }, l.title)));
+      const picker = h('select', { id: 'stepper-lesson' }, h('option', { value: '' }, 'Live scene'), ...lessons.map((l) => h('option', { value: l.name }, l.title)));
       picker.value = source.lesson ?? '';
       picker.addEventListener('change', () => host.restart?.({ lesson: picker.value === '' ? undefined : picker.value }));
       this.picker = picker;
