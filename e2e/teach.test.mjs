@@ -358,6 +358,76 @@ test('tiles: a side’s state from its two tiles, and the push-out, as edge(), t
   assert.deepEqual(problems, []);
 });
 
+/** The numbers of a readout such as "(120, −3.5)": the panel's minus sign read back. */
+function pointOf(text) {
+  return text.replace(/[()]/g, '').split(',').map((v) => Number(v.trim().replace('−', '-')));
+}
+
+test('tiles: a fast box’s step from contact to contact, as castBox() and step() on a World built here say', async () => {
+  await open('mode=tiles&lesson=tile-step');
+  const steps = await allSteps();
+  // The lesson's map, as the page holds it, and its box with the lesson's own velocity.
+  const scene = await page.evaluate(() => {
+    const t = window.__broadphaseTiles;
+    const b = t.boxes()[0];
+    return { ascii: t.tiles.ascii(), ts: t.tiles.tileSize, cols: t.tiles.cols, rows: t.tiles.rows, box: [b.x, b.y, b.w, b.h] };
+  });
+  const [vx, vy] = [2400, 2400];
+  const w = new World(scene.cols * scene.ts, scene.rows * scene.ts);
+  try {
+    w.tiles.loadAscii(scene.ascii, scene.ts);
+    const [x, y, bw, bh] = scene.box;
+    const id = w.insert(x, y, bw, bh);
+    w.setVelocity(id, vx, vy);
+    w.setTileResponse(id, 'bounce');
+    // The first contact: a box cast along the step's whole displacement.
+    const hit = w.castBox(x, y, bw, bh, vx / 60, vy / 60, id);
+    assert.ok(hit !== undefined, 'the lesson’s box meets something this step');
+    const moves = steps.filter((s) => s.readouts.move !== undefined);
+    const first = moves[0];
+    assert.ok(first, 'the stepper shows the moves');
+    const near = (got, want, what) => assert.ok(Math.abs(got - want) <= 0.051, `${what}: the panel says ${got}, the World here ${want}`);
+    const [lx, ly] = pointOf(first.readouts['left at']);
+    near(lx, hit.x, 'the first contact’s x');
+    near(ly, hit.y, 'the first contact’s y');
+    assert.equal(first.readouts.normal, `(${hit.normalX === -1 ? '−1' : hit.normalX}, ${hit.normalY === -1 ? '−1' : hit.normalY})`, 'the first contact’s normal is castBox’s');
+    assert.match(first.readouts.meets, new RegExp(`cell \\(${hit.col}, ${hit.row}\\)`), 'the tile met is castBox’s');
+    // Where the step leaves it: the World here, stepped.
+    w.step(1 / 60);
+    const [ex, ey] = w.box(id);
+    const [evx, evy] = w.velocity(id);
+    const last = steps[steps.length - 1];
+    const [px, py] = pointOf(last.readouts['ends at']);
+    near(px, ex, 'the end x');
+    near(py, ey, 'the end y');
+    const [pvx, pvy] = pointOf(last.readouts.velocity);
+    near(pvx, evx, 'the velocity’s x');
+    near(pvy, evy, 'the velocity’s y');
+    // Every contact is followed by its bounce, and each move starts where the last one left the box.
+    for (let i = 1; i < moves.length; i++) assert.equal(moves[i].readouts.from, moves[i - 1].readouts['left at'], `move ${i + 1} starts where move ${i} left the box`);
+    const contacts = moves.filter((m) => m.readouts.meets !== 'nothing').length;
+    assert.equal(steps.filter((s) => /^Bounce:/.test(s.says)).length, contacts, 'one bounce per contact');
+    assert.ok(contacts >= 2, `the corner gives two contacts or more (${contacts})`);
+    // The Next: line before the first move says what it meets and why.
+    const k = steps.indexOf(first);
+    assert.match(steps[k - 1].next, /^Next: Move 1: from .* first meets the full tile of cell/);
+    assert.match(steps[k - 1].says, /moves for one step/);
+    await goTo(k + 1);
+    const drawn = await waitUntil('the canvas to outline the tile met', () => window.__broadphaseTiles.stepDrawn, (d) => d.step === k + 1);
+    assert.equal(drawn.cell, `cell (${hit.col}, ${hit.row})`);
+    await shot('tiles-contact');
+    // Move 3: a long sweep to the world's top wall.
+    await goTo(k + 5);
+    await shot('tiles-contact-wall');
+    // Nothing moved: the trace is a dry run.
+    const after = await page.evaluate(() => window.__broadphaseTiles.boxes()[0]);
+    assert.deepEqual([after.x, after.y, after.w, after.h], scene.box);
+  } finally {
+    w.free();
+  }
+  assert.deepEqual(problems, []);
+});
+
 test('hierarchy: the repair lesson steps through the entries; T is the moved subtree and the end is order()', async () => {
   await open('mode=hierarchy&lesson=repair');
   await waitUntil('the lesson to open at step 1', () => Number(document.querySelector('.stepper')?.dataset.step || 0), (s) => s === 1);
@@ -463,6 +533,7 @@ test('screenshots: every stepper on a phone (390 × 844, touch), the map and the
       ['quadtree', 'mode=quadtree&lesson=quadtree-build&step=15'],
       ['grids', 'mode=grids&lesson=loose-grid&step=34'],
       ['tiles', 'mode=tiles&lesson=push-out&step=31'],
+      ['tiles-contact', 'mode=tiles&lesson=tile-step&step=8'],
       ['rays', 'mode=rays&lesson=ray-corner&step=4'],
       ['hierarchy', 'mode=hierarchy&lesson=repair&step=4'],
     ]) {

@@ -68,6 +68,18 @@ pub const PUSH_OUT_TRACE_FIELDS: &[&str] = &[
     "kind", "reason", "round", "col", "row", "shape", "x", "y", "w", "h", "dx", "dy", "depth", "left",
     "blocked",
 ];
+/// One step of a collider's tile-aware step (`traceTileStep`): kind and
+/// reason, the move's number (from 0), the box (`x`, `y`: where the step
+/// or the move starts; `w`, `h`), a move's displacement `dx`, `dy` over
+/// `time` seconds, the time of impact as a fraction of it (`toi`, 1 when
+/// nothing is met), the cell met (-1 for a wall) and its tile (-1 for
+/// none), the contact's unit normal, where the box is left (`endX`,
+/// `endY`), the velocity (on `move`: during it; otherwise: after the
+/// step), the step's time left after it, and the contacts so far.
+pub const TILE_STEP_TRACE_FIELDS: &[&str] = &[
+    "kind", "reason", "move", "x", "y", "w", "h", "dx", "dy", "time", "toi", "col", "row", "shape", "nx",
+    "ny", "endX", "endY", "vx", "vy", "left", "contacts",
+];
 /// One step of the hierarchy repair's walk (`lastRepair().steps`): kind
 /// and reason, the queue position, the entry's id and its parent's (0 at
 /// the root), and how many entries were pushed forward and are in T after
@@ -108,6 +120,7 @@ pub const VIEWS: &[(&str, &[&str])] = &[
     ("tracePairs", STRUCTURE_TRACE_FIELDS),
     ("traceEdge", EDGE_TRACE_FIELDS),
     ("tracePushOut", PUSH_OUT_TRACE_FIELDS),
+    ("traceTileStep", TILE_STEP_TRACE_FIELDS),
     ("lastRepair.steps", REPAIR_STEP_FIELDS),
 ];
 

@@ -50,8 +50,8 @@ pub(crate) mod tests;
 pub use cast::cast_box;
 pub(crate) use cast::{checked_motion, finish};
 pub(crate) use place::place;
-pub(crate) use solids::{box_contact, Contact};
-pub(crate) use tiles::{box_overlaps, sweep_tiles};
+pub(crate) use solids::{box_contact, tile_contact, Contact};
+pub(crate) use tiles::{box_overlaps, sweep_tiles, TileContact};
 pub use time::BoxMotion;
 pub(crate) use time::Time;
 

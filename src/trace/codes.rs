@@ -136,6 +136,23 @@ named_codes! {
         TryExit = "try-exit",
         /// The move this round makes.
         Push = "push",
+        // ---- The tile-aware step of one collider ----
+        /// The collider's step: its box, velocity and `dt`; the reason is
+        /// its response (`bounce` or `slide`).
+        TileStep = "tile-step",
+        /// One sweep of the box along the rest of its displacement: where
+        /// it starts, the displacement, the time of impact, what it meets
+        /// (or nothing), the normal, and where the box is left.
+        Move = "move",
+        /// The velocity after a contact: reflected (bounce), or with its
+        /// part into the surface removed (slide).
+        Respond = "respond",
+        /// A collider that starts the step overlapping a solid (placed
+        /// there, or a tile set over it), pushed out the short way first.
+        Free = "free",
+        /// The contact budget is spent with time left: the collider stops
+        /// at its last contact for the rest of the step.
+        Budget = "budget",
         // ---- Hierarchy repair ----
         /// The temporary queue T starts as [Q, P].
         RepairStart = "repair-start",
@@ -323,6 +340,43 @@ named_codes! {
         WithinTolerance = "within-tolerance",
         /// The rounds ran out (a pocket narrower than the box).
         MaxRounds = "max-rounds",
+        // ---- The tile-aware step ----
+        /// Bounces: the velocity is reflected about the surface normal.
+        Bounce = "bounce",
+        /// Slides: the velocity's part into the surface is removed.
+        Slide = "slide",
+        /// The sweep meets a tile's solid first.
+        HitTile = "hit-tile",
+        /// The sweep meets a closed door first.
+        HitDoor = "hit-door",
+        /// The sweep meets a world wall first (both at once: the corner).
+        HitWall = "hit-wall",
+        /// The sweep meets nothing: the box flies its whole displacement.
+        MeetsNothing = "meets-nothing",
+        /// The sweep meets nothing, but was cut short just past the next
+        /// wall ahead so its displacement stays finite: the next one meets
+        /// that wall.
+        CutShort = "cut-short",
+        /// Sliding, wedged between two surfaces it has not moved off: along
+        /// either goes into the other, so it stops.
+        Wedged = "wedged",
+        /// Sliding straight into the surface leaves next to nothing: it stops.
+        SlideStops = "slide-stops",
+        /// Pushed out of the solid it started in.
+        PushedOut = "pushed-out",
+        /// Nothing frees it (no way out, or only through a wall or a closed
+        /// door): it stays put for the step.
+        StuckInside = "stuck-inside",
+        /// It met as many contacts as one collider may in one step.
+        ContactBudget = "contact-budget",
+        /// The step's time is used up.
+        StepEnds = "step-ends",
+        /// Its velocity is zero with time left: it stays there.
+        Stopped = "stopped",
+        /// At rest at the start: it does not move (only out of a solid).
+        AtRest = "at-rest",
+        /// The moves ran out (a backstop to the contact budget against rounding).
+        MaxMoves = "max-moves",
         // ---- Hierarchy repair ----
         /// Its parent is in T: it belongs to the moved subtree.
         ParentInTemp = "parent-in-temp",

@@ -56,6 +56,16 @@ impl WasmWorld {
         Ok(trace_records(&self.edit_js(|core| core.trace_pairs(id))?))
     }
 
+    /// What `step(dt)` would do to tile collider `id`, traced, as a dry
+    /// run that changes nothing.
+    #[wasm_bindgen(js_name = traceTileStep)]
+    pub fn trace_tile_step(&self, id: f64, dt: f64) -> Result<Float64Array, JsValue> {
+        let mut a = Args::new();
+        let (id, dt) = (|| Ok((a.live_id(&self.core, "id", id)?, a.num(dt)?)))().map_err(thrown)?;
+        let steps = self.edit_js(|core| core.trace_tile_step(id, dt))?;
+        Ok(trace_records(&steps))
+    }
+
     #[wasm_bindgen(js_name = traceKinds)]
     pub fn trace_kinds() -> Vec<String> {
         names(crate::trace::TraceKind::NAMES)

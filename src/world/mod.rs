@@ -17,6 +17,7 @@ mod slot_order;
 mod step;
 mod structure;
 mod tile_motion;
+mod tile_step_trace;
 mod tiles;
 mod traces;
 mod validate;
@@ -30,6 +31,7 @@ pub use rays::RayHit;
 pub use step::MAX_FAST_FORWARD_STEPS;
 pub use structure::StructureKind;
 pub use tile_motion::{TileResponse, CONTACT_BUDGET};
+pub use tile_step_trace::ContactStep;
 pub use tiles::DEFAULT_TILE_SIZE;
 pub use traces::MAX_BRUTE_FORCE_PAIR_TRACE;
 

@@ -24,13 +24,22 @@
 //! its last response gave it. Nothing else leaves a collider short.
 //! Velocities stay finite: a reflected component past the largest float
 //! is held at it.
+//!
+//! The motion is written once, generic over a [`Tracer`] (see
+//! `crate::trace`): `step` runs it with [`NoTrace`], which records nothing
+//! and compiles to the untraced code; `World::trace_tile_step`
+//! (`tile_step_trace.rs`) runs the same code with a trace of each move,
+//! contact and response.
 
 use super::World;
 use crate::bit_set::BitSet;
 use crate::error::{Error, Result};
 use crate::geometry::Aabb;
-use crate::sweep::{box_overlaps, place, sweep_tiles, BoxMotion, Contact, Time};
+use crate::sweep::{box_overlaps, place, sweep_tiles, tile_contact, BoxMotion, Contact, TileContact, Time};
 use crate::tile_grid::TileGrid;
+use crate::trace::{NoTrace, TraceKind, TraceReason, Tracer};
+
+use super::tile_step_trace::ContactStep;
 
 /// What a moving object does when it meets the tile map.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -153,21 +162,10 @@ impl World {
             if response == TileResponse::None || self.attachments.is_attached(slot) {
                 continue;
             }
-            let b = [
-                self.objects.boxes[slot * 4],
-                self.objects.boxes[slot * 4 + 1],
-                self.objects.boxes[slot * 4 + 2],
-                self.objects.boxes[slot * 4 + 3],
-            ];
-            let mut motion = Motion {
-                x: b[0],
-                y: b[1],
-                w: b[2],
-                h: b[3],
-                vx: self.objects.velocities[slot * 2],
-                vy: self.objects.velocities[slot * 2 + 1],
-            };
-            let (contacts, stopped) = motion.advance(dt, response, &self.tiles, self.width, self.height);
+            let b = [self.objects.boxes[slot * 4], self.objects.boxes[slot * 4 + 1]];
+            let mut motion = self.motion_of(slot);
+            let (contacts, stopped) =
+                motion.advance(dt, response, &self.tiles, self.width, self.height, &mut NoTrace);
             self.tile_colliders.contacts += u64::from(contacts);
             self.tile_colliders.stopped += u32::from(stopped);
             self.slot_order.note_move(b[0], b[1], motion.x, motion.y);
@@ -187,16 +185,23 @@ impl World {
         }
         count
     }
+
+    /// The box and velocity of the object in `slot`, to move.
+    pub(super) fn motion_of(&self, slot: usize) -> Motion {
+        let b = &self.objects.boxes[slot * 4..slot * 4 + 4];
+        let v = &self.objects.velocities[slot * 2..slot * 2 + 2];
+        Motion { x: b[0], y: b[1], w: b[2], h: b[3], vx: v[0], vy: v[1] }
+    }
 }
 
 /// One object's box and velocity while it is being moved.
-struct Motion {
-    x: f64,
-    y: f64,
-    w: f64,
-    h: f64,
-    vx: f64,
-    vy: f64,
+pub(super) struct Motion {
+    pub(super) x: f64,
+    pub(super) y: f64,
+    pub(super) w: f64,
+    pub(super) h: f64,
+    pub(super) vx: f64,
+    pub(super) vy: f64,
 }
 
 /// The walls a move may meet, per axis (0: x, 1: y): those of an axis the
@@ -276,20 +281,26 @@ impl Motion {
     }
 
     /// Moves the box for `dt`; returns the contacts it met and whether it
-    /// stopped at the budget.
-    fn advance(
+    /// stopped at the budget. Each move, contact and response goes to `t`.
+    pub(super) fn advance<T: Tracer<ContactStep>>(
         &mut self,
         dt: f64,
         response: TileResponse,
         tiles: &TileGrid,
         width: f64,
         height: f64,
+        t: &mut T,
     ) -> (u32, bool) {
+        let answer = if response == TileResponse::Bounce { TraceReason::Bounce } else { TraceReason::Slide };
+        t.note(|| ContactStep { time: dt, ..ContactStep::of(TraceKind::TileStep, answer, self) });
         if (self.vx == 0.0 && self.vy == 0.0) || dt <= 0.0 {
             // At rest: only out of a solid it was placed in.
             if box_overlaps(tiles, &self.stored()) {
-                self.free(response, tiles, width, height);
+                let (x, y) = (self.x, self.y);
+                let out = self.free(response, tiles, width, height);
+                t.note(|| self.freed(x, y, out));
             }
+            t.note(|| ContactStep::of(TraceKind::Done, TraceReason::AtRest, self));
             return (0, false);
         }
         let mut left = dt;
@@ -297,8 +308,10 @@ impl Motion {
         // The normal of the last contact, while the box has not moved on
         // from it: a slide into a second surface from there is wedged.
         let mut pressed: Option<(f64, f64)> = None;
-        for _ in 0..MAX_MOVES {
+        for index in 0..MAX_MOVES {
             if left <= 0.0 || (self.vx == 0.0 && self.vy == 0.0) {
+                let why = if left <= 0.0 { TraceReason::StepEnds } else { TraceReason::Stopped };
+                t.note(|| ContactStep::of(TraceKind::Done, why, self).counting(index, left, contacts));
                 return (contacts, false);
             }
             let start = self.stored();
@@ -312,7 +325,8 @@ impl Motion {
             let span = left.min(reach).min(f64::MAX / 4.0 / fastest);
             let d = [self.vx * span, self.vy * span];
             let m = BoxMotion { lo: [start.min_x, start.min_y], hi: [start.max_x, start.max_y], d };
-            let tile = sweep_tiles(tiles, &m).map(|c| c.contact);
+            let met = sweep_tiles(tiles, &m);
+            let tile = met.map(|c| c.contact);
             let wall = walls.contact(&m);
             let hit = match (tile, wall) {
                 (Some(t), Some(w)) => Some(if w.time.before(&t.time, &m) { w } else { t }),
@@ -320,18 +334,45 @@ impl Motion {
             };
             let clear = |b: &Aabb| walls.keep(b) && !box_overlaps(tiles, b);
             let (from, size, d2) = ((self.x, self.y), (self.w, self.h), (d[0], d[1]));
+            let velocity = (self.vx, self.vy);
             let Some(hit) = hit else {
                 pressed = None;
                 (self.x, self.y) = place(from, size, d2, &Time::ONE, (0.0, 0.0), clear);
                 self.keep_finite();
                 left = if span >= left { 0.0 } else { left - span };
+                t.note(|| {
+                    let why = if left > 0.0 { TraceReason::CutShort } else { TraceReason::MeetsNothing };
+                    let step = ContactStep {
+                        x: from.0,
+                        y: from.1,
+                        dx: d[0],
+                        dy: d[1],
+                        time: span,
+                        toi: 1.0,
+                        ..ContactStep::of(TraceKind::Move, why, self)
+                    };
+                    ContactStep { vx: velocity.0, vy: velocity.1, ..step.counting(index, left, contacts) }
+                });
                 continue;
             };
             if hit.inside() {
                 // Placed in a solid (the first move of the step: every
                 // later one starts clear): out the short way first, then
                 // on; if nothing frees it, it stays put this step.
-                if contacts > 0 || !self.free(response, tiles, width, height) {
+                if contacts > 0 {
+                    t.note(|| {
+                        ContactStep::of(TraceKind::Done, TraceReason::StuckInside, self)
+                            .counting(index, left, contacts)
+                    });
+                    return (contacts, false);
+                }
+                let out = self.free(response, tiles, width, height);
+                t.note(|| self.freed(from.0, from.1, out).counting(index, left, contacts));
+                if !out {
+                    t.note(|| {
+                        ContactStep::of(TraceKind::Done, TraceReason::StuckInside, self)
+                            .counting(index, left, contacts)
+                    });
                     return (contacts, false);
                 }
                 continue;
@@ -339,24 +380,75 @@ impl Motion {
             (self.x, self.y) = place(from, size, d2, &hit.time, hit.normal, clear);
             let used = span * hit.time.value();
             left = if used >= left { 0.0 } else { left - used };
+            t.note(|| {
+                let (why, cell, shape) = what_was_met(tiles, &m, &hit, met);
+                let step = ContactStep {
+                    x: from.0,
+                    y: from.1,
+                    dx: d[0],
+                    dy: d[1],
+                    time: span,
+                    toi: hit.time.value(),
+                    cell,
+                    shape,
+                    nx: hit.normal.0,
+                    ny: hit.normal.1,
+                    ..ContactStep::of(TraceKind::Move, why, self)
+                };
+                ContactStep { vx: velocity.0, vy: velocity.1, ..step.counting(index, left, contacts) }
+            });
             let moved = (self.x, self.y) != from;
             self.respond(hit.normal, hit.hollow_radius, response, left);
+            let mut why = answer;
             if response == TileResponse::Slide {
+                if self.vx == 0.0 && self.vy == 0.0 {
+                    why = TraceReason::SlideStops;
+                }
                 if let Some(p) = pressed.filter(|_| !moved) {
                     // Wedged between two surfaces: sliding along either
                     // goes into the other.
                     if p != hit.normal && self.vx * p.0 + self.vy * p.1 < 0.0 {
                         (self.vx, self.vy) = (0.0, 0.0);
+                        why = TraceReason::Wedged;
                     }
                 }
             }
             pressed = Some(hit.normal);
             contacts += 1;
+            t.note(|| {
+                let step = ContactStep {
+                    nx: hit.normal.0,
+                    ny: hit.normal.1,
+                    ..ContactStep::of(TraceKind::Respond, why, self)
+                };
+                step.counting(index, left, contacts)
+            });
             if contacts >= CONTACT_BUDGET {
-                return (contacts, left > 0.0);
+                let stopped = left > 0.0;
+                if stopped {
+                    t.note(|| {
+                        ContactStep::of(TraceKind::Budget, TraceReason::ContactBudget, self)
+                            .counting(index, left, contacts)
+                    });
+                }
+                t.note(|| {
+                    let why = if stopped { TraceReason::ContactBudget } else { TraceReason::StepEnds };
+                    ContactStep::of(TraceKind::Done, why, self).counting(index + 1, left, contacts)
+                });
+                return (contacts, stopped);
             }
         }
+        t.note(|| {
+            ContactStep::of(TraceKind::Done, TraceReason::MaxMoves, self).counting(MAX_MOVES, left, contacts)
+        });
         (contacts, false)
+    }
+
+    /// The `free` step of a box that started at `(x, y)` inside a solid:
+    /// pushed out (`out`), or stuck.
+    fn freed(&self, x: f64, y: f64, out: bool) -> ContactStep {
+        let why = if out { TraceReason::PushedOut } else { TraceReason::StuckInside };
+        ContactStep { x, y, ..ContactStep::of(TraceKind::Free, why, self) }
     }
 
     /// A box flying off outside the room stops at the edge of the floats,
@@ -465,6 +557,31 @@ impl Motion {
             return;
         }
         self.respond((dx / length, dy / length), 0.0, response, 0.0);
+    }
+}
+
+/// What a move's contact `hit` was with, for its trace: a world wall (the
+/// sweep's tile contact, if any, came later), else the tile of the cell
+/// met if its own solid gives this contact, else a closed door (the cell
+/// beyond it); with the cell and its tile code.
+fn what_was_met(
+    tiles: &TileGrid,
+    m: &BoxMotion,
+    hit: &Contact,
+    met: Option<TileContact>,
+) -> (TraceReason, Option<(u32, u32)>, Option<u8>) {
+    let Some(c) = met.filter(|c| c.contact == *hit) else {
+        return (TraceReason::HitWall, None, None);
+    };
+    let shape = tiles.tiles()[tiles.cell_index(c.col, c.row)];
+    let own = !shape.is_empty()
+        && tile_contact(m, shape, &tiles.cell_bounds(c.col, c.row)).is_some_and(|own| {
+            own.time.cmp(&hit.time, m) == std::cmp::Ordering::Equal && own.normal == hit.normal
+        });
+    if own {
+        (TraceReason::HitTile, Some((c.col, c.row)), Some(shape.index()))
+    } else {
+        (TraceReason::HitDoor, Some((c.col, c.row)), None)
     }
 }
 

@@ -147,6 +147,41 @@ test('an edge and a push-out, as the tiles say', () => {
   assert.ok(push.some((s) => s.kind === 'contact' && s.reason === 'overlaps' && s.col === 1 && s.row === 1));
 });
 
+test('a tile collider’s step, traced: a dry run whose end is where step() puts it', () => {
+  // Issue 34's corner: a wall of full tiles at x = 32..40, a tile under the corner.
+  for (const response of ['bounce', 'slide']) {
+    const w = new World(64, 32);
+    w.tiles.loadAscii('........##......\n......####......\n........##......\n........##......', 8);
+    const id = w.insert(29.5, 5.5, 2, 2);
+    w.setVelocity(id, 600, 600);
+    w.setTileResponse(id, response);
+    for (let k = 0; k < 4; k++) {
+      const [x, y] = w.box(id);
+      const [vx, vy] = w.velocity(id);
+      const steps = read('traceTileStep', w.traceTileStep(id, 1 / 60));
+      assert.deepEqual([...w.box(id)].slice(0, 2), [x, y], 'the trace moved nothing');
+      assert.equal(steps[0].kind, 'tile-step');
+      assert.equal(steps[0].reason, response);
+      assert.deepEqual([steps[0].vx, steps[0].vy], [vx, vy]);
+      const first = steps.find((s) => s.kind === 'move');
+      const hit = w.castBox(x, y, 2, 2, vx / 60, vy / 60, id);
+      if (hit !== undefined && first.toi < 1) {
+        assert.deepEqual([first.endX, first.endY], [hit.x, hit.y], `${response} step ${k}: the first contact is castBox’s`);
+        assert.deepEqual([first.nx, first.ny], [hit.normalX, hit.normalY]);
+      }
+      w.step(1 / 60);
+      const done = steps[steps.length - 1];
+      assert.equal(done.kind, 'done');
+      assert.deepEqual([done.endX, done.endY, done.vx, done.vy], [...w.box(id)].slice(0, 2).concat([...w.velocity(id)]), `${response} step ${k}`);
+      assert.ok(done.endX + 2 <= 32, `${response}: on the near side of the wall`);
+    }
+    assert.throws(() => w.traceTileStep(id, -1), /dt/);
+    const still = w.insert(1, 1, 1, 1);
+    assert.throws(() => w.traceTileStep(still, 0.1), /traceTileStep/);
+    w.free();
+  }
+});
+
 test('the hierarchy repair: its steps are the walk, before and after agree', () => {
   const world = new World(100, 100);
   const ids = Array.from({ length: 6 }, () => world.insert(1, 1, 1, 1));

@@ -1854,6 +1854,32 @@ export class World {
     return r.tracePairs(id);
   }
   /**
+   * What `step(dt)` would do to tile collider `id` (one with a tile
+   * response, not attached), step by step, as the core's own motion code
+   * takes it — **a dry run that changes nothing** (a copy of the
+   * collider's box and velocity is moved). Records of
+   * `World.viewLayout('traceTileStep')`: a `tile-step` (the box, the
+   * velocity, `dt`; the reason its response, `bounce` or `slide`), then
+   * per move a `move` (where it starts, the displacement over `time`
+   * seconds, the time of impact `toi` as a fraction of it, what it meets —
+   * `hit-tile` with the cell and tile, `hit-door` with the cell beyond the
+   * closed door, `hit-wall`, or `meets-nothing` / `cut-short` — the
+   * normal, and where the box is left), after each contact a `respond`
+   * (`bounce`, `slide`, `slide-stops`, `wedged`; the velocity after), a
+   * `free` if it starts inside a solid, a `budget` if it meets the
+   * contact budget with time left, and last `done`: the position and
+   * velocity `step(dt)` then gives it. Throws for an id that is not a tile
+   * collider, a `dt` not finite or negative.
+   * @param {number} id
+   * @param {number} dt
+   * @returns {Float64Array}
+   */
+  traceTileStep(id, dt) {
+    const r = traced(this.#live(), 'traceTileStep');
+    if (typeof id !== 'number' || typeof dt !== 'number') wrongType(W.traceTileStep, [id, dt], r, r.traceTileStep);
+    return r.traceTileStep(id, dt);
+  }
+  /**
    * The names of the steps' `kind` codes in every trace, in code order.
    * @returns {string[]}
    */

@@ -37,6 +37,7 @@ export const SIGNATURES = /** @type {const} */ ({
     traceRemove: [['id', 'number']],
     traceQuery: [['id', 'number']],
     tracePairs: [['id', 'number']],
+    traceTileStep: [['id', 'number'], ['dt', 'number']],
     viewLayout: [['name', 'string']],
   },
   TileGrid: {

@@ -1,5 +1,5 @@
 // A trace's flat records (`traceInsert` … `tracePairs`, `tiles.traceEdge`,
-// `tiles.tracePushOut`, `lastRepair().steps`) read into one object per step:
+// `tiles.tracePushOut`, `traceTileStep`, `lastRepair().steps`) read into one object per step:
 // the fields a consumer names, at the offsets the core's layout gives
 // (`World.viewLayout`), and `kind` and `reason` as the core's names
 // (`World.traceKinds()`, `World.traceReasons()`). Nothing here decides what
@@ -12,7 +12,7 @@ import { World } from './core';
 import { viewLayout } from './layout';
 
 /** The views a trace is returned as. */
-export type TraceView = 'traceInsert' | 'traceUpdate' | 'traceRemove' | 'traceQuery' | 'tracePairs' | 'traceEdge' | 'tracePushOut' | 'lastRepair.steps';
+export type TraceView = 'traceInsert' | 'traceUpdate' | 'traceRemove' | 'traceQuery' | 'tracePairs' | 'traceEdge' | 'tracePushOut' | 'traceTileStep' | 'lastRepair.steps';
 
 /** One step: its kind and reason by name, and the fields asked for. */
 export type TraceStep<F extends string> = { readonly kind: string; readonly reason: string } & { readonly [K in F]: number };

@@ -153,6 +153,13 @@ export const LESSONS: readonly LessonSpec[] = [
     settings: { preset: 'empty', tiles: '................\n................\n..........s3....\n....############\n................', boxes: '112,58,24,20', selected: '1' },
   },
   {
+    name: 'tile-step',
+    mode: 'tiles',
+    title: 'A fast box into a corner',
+    intro: 'A box that bounces off the tiles moves from contact to contact: each move is one exact sweep to the first time of impact with a tile, a closed door or a world wall, then the velocity is reflected about the normal there, and the rest of the step goes on from that point. A push-out never carries it, so no speed takes it through a wall, corners included; a budget of contacts bounds the work of one step.',
+    settings: { preset: 'empty', tiles: '........##......\n......####......\n........##......\n........##......', boxes: '88.5,16.5,6,6,2400,2400', selected: '1' },
+  },
+  {
     name: 'ray-corner',
     mode: 'rays',
     title: 'A ray through a corner',

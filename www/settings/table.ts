@@ -188,7 +188,7 @@ export const SETTINGS = [
     type: 'box list',
     defaultText: 'the seeded scene (tiles: three boxes; rays: none drawn)',
     modes: ['quadtree', 'grids', 'hierarchy', 'tiles', 'rays'],
-    doc: 'Explicit boxes instead of a seeded scene, in world units from the origin; in the tile editor the boxes to drag, in rays the drawn boxes (at rest, beside the bouncing ones); velocities ignored in both.',
+    doc: 'Explicit boxes instead of a seeded scene, in world units from the origin; in the tile editor the boxes to drag (a box given a velocity bounces off the tiles, and the stepper walks its next step from contact to contact), in rays the drawn boxes (at rest, beside the bouncing ones, velocities ignored).',
     kind: list(readBoxList, 'boxes', boxesMax, formatBoxList, '"x,y,w,h[,vx,vy]; …" (finite, within ±1,000,000, w and h above 0)'),
   },
   {

@@ -157,7 +157,10 @@ function fillUnitShape(ctx: CanvasRenderingContext2D, shape: ShapeInfo, x: numbe
  * The stepper's step on the map: for a cell side, the side and the cell
  * each view is from; for the push-out, the box where the round has it, the
  * cell being tested, a way out as an arrow from the box's centre, and the
- * box where a try or the push puts it. Only while a step is on screen.
+ * box where a try or the push puts it; for a moving box's step, the sweep
+ * (the box where the move starts, dashed, its path, the box where it is
+ * left), the tile met, the contact point and the normal as an arrow, the
+ * velocity after a response. Only while a step is on screen.
  */
 export class StepLayer implements Layer<TilesModel> {
   readonly name = 'tiles-step';
@@ -197,6 +200,50 @@ export class StepLayer implements Layer<TilesModel> {
         line(ctx, x0, y0, x1, y1);
       }
       if (s.rec.kind === 'side-view') outlineCell(s.rec.col, s.rec.row, theme.focus);
+    } else if (s.trace === 'contact') {
+      const r = s.rec;
+      const arrow = (x: number, y: number, dx: number, dy: number, colour: string) => {
+        const length = Math.hypot(dx, dy);
+        if (!(length > 0)) return;
+        const [ux, uy] = [dx / length, dy / length];
+        const head = Math.min(length, 8 * px);
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = 3 * px;
+        line(ctx, x, y, x + dx, y + dy);
+        line(ctx, x + dx, y + dy, x + dx - head * (ux - uy * 0.5), y + dy - head * (uy + ux * 0.5));
+        line(ctx, x + dx, y + dy, x + dx - head * (ux + uy * 0.5), y + dy - head * (uy - ux * 0.5));
+      };
+      const ends = (x: number, y: number, colour: string, dashed: boolean) => {
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = 2 * px;
+        ctx.setLineDash(dashed ? [4 * px, 3 * px] : []);
+        ctx.strokeRect(x, y, r.w, r.h);
+        ctx.setLineDash([]);
+      };
+      if (r.kind === 'move') {
+        if (r.col >= 0) outlineCell(r.col, r.row, theme.overlapStroke);
+        // The sweep: where the move starts (dashed), the centre's path, where the box is left.
+        ends(r.x, r.y, theme.camera, true);
+        ctx.strokeStyle = theme.camera;
+        ctx.lineWidth = 2 * px;
+        line(ctx, r.x + r.w / 2, r.y + r.h / 2, r.endX + r.w / 2, r.endY + r.h / 2);
+        ends(r.endX, r.endY, theme.focus, false);
+        if (r.nx !== 0 || r.ny !== 0) {
+          // The contact point: the middle of the box's side (or its corner) against the normal.
+          const cx = r.endX + r.w / 2 - (Math.sign(r.nx) * r.w) / 2;
+          const cy = r.endY + r.h / 2 - (Math.sign(r.ny) * r.h) / 2;
+          ctx.fillStyle = theme.overlapStroke;
+          ctx.beginPath();
+          ctx.arc(cx, cy, 4 * px, 0, 2 * Math.PI);
+          ctx.fill();
+          arrow(cx, cy, r.nx * ts * 0.75, r.ny * ts * 0.75, theme.overlapStroke);
+        }
+      } else {
+        ends(r.endX, r.endY, r.kind === 'done' ? theme.storedCellStroke : theme.focus, r.kind === 'done');
+        // The velocity (after a response, or at the start), one tile long.
+        const speed = Math.hypot(r.vx, r.vy);
+        if (speed > 0 && r.kind !== 'budget') arrow(r.endX + r.w / 2, r.endY + r.h / 2, (r.vx / speed) * ts, (r.vy / speed) * ts, theme.camera);
+      }
     } else {
       const r = s.rec;
       const tile = r.kind === 'axis' || r.kind === 'exit' ? steps.touchedBefore(s) : r;

@@ -192,8 +192,9 @@ export class TilesModel implements SceneModel {
     // An author's own map (ASCII), over the preset.
     if (options.map !== undefined) this.loadAscii(options.map);
     const ts = tiles.tileSize;
-    // The author's boxes (x, y, w, h and two unused velocity numbers each),
-    // else three boxes in whole world units, so the readout starts short.
+    // The author's boxes (x, y, w, h, vx, vy each: a box given a velocity
+    // bounces off the tiles, and the stepper walks its next step), else
+    // three boxes in whole world units, so the readout starts short.
     // On a map smaller than the preset they were placed for (an author's
     // own), each is kept inside the map, a cell from its edge.
     const [cols, rows] = [tiles.cols, tiles.rows];
@@ -203,8 +204,13 @@ export class TilesModel implements SceneModel {
     const given = Math.floor(boxes.length / 6);
     if (given > MAX_EDITOR_BOXES) this.notify(`Only the first ${MAX_EDITOR_BOXES} of ${given} boxes placed: the editor holds at most ${MAX_EDITOR_BOXES}.`);
     for (let i = 0; i + 5 < boxes.length && i < MAX_EDITOR_BOXES * 6; i += 6) {
-      const [x, y, w, h] = boxes.slice(i, i + 4);
-      this.store.insert(x, y, w, h);
+      const [x, y, w, h, vx, vy] = boxes.slice(i, i + 6);
+      const id = this.store.insert(x, y, w, h);
+      if (id !== 0 && (vx !== 0 || vy !== 0))
+        this.attempt(`give box ${this.labelOf(id)} a velocity`, () => {
+          this.world.setVelocity(id, vx, vy);
+          this.world.setTileResponse(id, 'bounce');
+        });
     }
     this.selected = this.boxes()[0]?.id ?? 0;
     // Explicit boxes stay where the author put them; the default ones move out of rock.
@@ -229,7 +235,7 @@ export class TilesModel implements SceneModel {
       shape: this.shape,
       // An edited map and hand-placed boxes go along, so a link (or an embed's state) keeps them.
       tiles: this.preset === 'custom' || this.mapEdited ? this.tiles.ascii() : undefined,
-      boxes: this.boxesEdited ? this.boxes().flatMap((b) => [b.x, b.y, b.w, b.h, 0, 0]) : undefined,
+      boxes: this.boxesEdited ? this.boxes().flatMap((b) => [b.x, b.y, b.w, b.h, ...this.world.velocity(b.id)]) : undefined,
       lesson: this.lesson,
       edge: this.edge ?? undefined,
       // The first box is selected by default: a link names another one only.
