@@ -84,12 +84,14 @@ impl TileGrid {
     }
 
     /// What an edge should be from its two cells and its door, from scratch.
+    #[inline]
     pub(super) fn compute_edge(&self, col: u32, row: u32, side: Side) -> EdgeState {
         self.compute_edge_traced(col, row, side, &mut NoTrace)
     }
 
     /// [`compute_edge`](TileGrid::compute_edge), telling `t` each step:
     /// the two cells' views of the side, their combination, the door.
+    #[inline]
     pub(super) fn compute_edge_traced<T: Tracer<EdgeStep>>(
         &self,
         col: u32,
@@ -137,6 +139,7 @@ impl TileGrid {
 
     /// Recomputes and stores one edge, noting it in the change journal when
     /// its state changed.
+    #[inline]
     pub(super) fn refresh_edge(&mut self, col: u32, row: u32, side: Side) {
         let state = self.compute_edge(col, row, side);
         let slot = self.slot(col, row, side);

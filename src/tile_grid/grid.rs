@@ -265,6 +265,7 @@ impl TileGrid {
     /// Where side `side` of cell `(col, row)` is stored and which cell is on
     /// its other side. All neighbour arithmetic of the module is here and in
     /// the two slot functions below.
+    #[inline]
     pub(super) fn slot(&self, col: u32, row: u32, side: Side) -> EdgeSlot {
         match side {
             Side::Left => EdgeSlot {
@@ -310,6 +311,7 @@ impl TileGrid {
     }
 
     /// The tile beyond `side` of a cell; `Empty` past the outer border.
+    #[inline]
     pub(super) fn neighbour_tile(&self, col: u32, row: u32, side: Side) -> TileShape {
         match self.slot(col, row, side).neighbour {
             Some((c, r)) => self.tiles[self.cell_index(c, r)],
