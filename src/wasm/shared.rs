@@ -33,6 +33,13 @@ impl SharedWorld {
         self.world.borrow_mut()
     }
 
+    /// The World, to change only what no published view holds (an object's
+    /// velocity): not counted, so the views are not copied again for it.
+    #[inline]
+    pub(super) fn borrow_mut_unpublished(&self) -> RefMut<'_, World> {
+        self.world.borrow_mut()
+    }
+
     /// How many mutable borrows were taken so far.
     #[inline]
     pub(super) fn changes(&self) -> u64 {

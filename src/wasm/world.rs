@@ -74,6 +74,17 @@ impl WasmWorld {
         result.map_err(Fault::Refused)
     }
 
+    /// Runs `call` on the World to read it: no change counted, so no
+    /// published view is copied again for it.
+    #[inline(always)]
+    fn read<T>(
+        &self,
+        call: impl FnOnce(&crate::world::World) -> crate::error::Result<T>,
+    ) -> Result<T, Fault> {
+        let result = call(&self.core());
+        result.map_err(Fault::Refused)
+    }
+
     /// The slot views (boxes, ids, overlapping flags), published together
     /// (see `Published::reserve`): drawing reads the three in a row.
     fn publish_slots(&mut self) -> crate::Result<&WorldViews> {
@@ -169,12 +180,15 @@ impl WasmWorld {
             })();
             return done(judged.map(drop));
         }
-        done(self.edit(|core| core.set_velocity(whole("id", id)?, vx, vy)))
+        // A velocity is in no published view (slot boxes move at the next
+        // step, which counts): the edit is not counted.
+        let set = core_set_velocity(&mut self.core.borrow_mut_unpublished(), id, vx, vy);
+        done(set.map_err(Fault::Refused))
     }
 
     /// 0 with `[vx, vy]` in `OUT`, or `REFUSED`.
     pub fn velocity(&self, id: f64) -> i32 {
-        let velocity = self.edit(|core| core.velocity(whole("id", id)?));
+        let velocity = self.read(|core| core.velocity(whole("id", id)?));
         done(velocity.map(|v| out(&v)))
     }
 
@@ -185,7 +199,7 @@ impl WasmWorld {
     /// 0 with `[x, y, w, h]` in `OUT`, or `REFUSED`.
     #[wasm_bindgen(js_name = box)]
     pub fn box_of(&self, id: f64) -> i32 {
-        let found = self.edit(|core| core.box_of(whole("id", id)?));
+        let found = self.read(|core| core.box_of(whole("id", id)?));
         done(found.map(|b| out(&b)))
     }
 
@@ -610,7 +624,7 @@ impl WasmWorld {
     #[wasm_bindgen(js_name = parentOf)]
     pub fn parent_of(&self, id: f64) -> f64 {
         let mut a = Args::new();
-        let parent = a.live_id(&self.core, "id", id).and_then(|id| self.edit(|core| core.parent_of(id)));
+        let parent = a.live_id(&self.core, "id", id).and_then(|id| self.read(|core| core.parent_of(id)));
         status(parent, f64::from)
     }
 
@@ -663,4 +677,10 @@ fn element_of_flat_pairs(error: crate::error::Error) -> crate::error::Error {
         }
         other => other,
     }
+}
+
+/// `World::set_velocity` with the id as JS gives it.
+#[inline(always)]
+fn core_set_velocity(core: &mut crate::world::World, id: f64, vx: f64, vy: f64) -> crate::error::Result<()> {
+    core.set_velocity(whole("id", id)?, vx, vy)
 }

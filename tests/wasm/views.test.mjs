@@ -224,3 +224,19 @@ for (let seed = 1; seed <= SEEDS; seed++) {
     }
   });
 }
+
+test('reads and a velocity copy no view again; the step they lead to shows in the next view', () => {
+  const w = new World(100, 100);
+  const id = w.insert(10, 10, 2, 2);
+  const before = w.slotBoxes();
+  const x0 = before[0];
+  // setVelocity, velocity() and box() change nothing a view holds: the same copy stays.
+  w.setVelocity(id, 60, 0);
+  w.velocity(id);
+  w.box(id);
+  assert.equal(w.slotBoxes()[0], x0, 'expected the slot view unchanged before the step');
+  w.step(1 / 60);
+  assert.equal(w.slotBoxes()[0], w.box(id)[0], 'expected the slot view to show the stepped box');
+  assert.ok(w.slotBoxes()[0] > x0, 'expected the box to have moved right');
+  w.free();
+});
