@@ -7,6 +7,7 @@ mod arguments;
 mod attachments;
 mod box_cast;
 mod changed_slots;
+mod contact_step;
 mod events;
 mod id_table;
 mod moving_slots;
@@ -26,12 +27,12 @@ mod workspace;
 #[cfg(test)]
 mod tests;
 
+pub use contact_step::ContactStep;
 pub use pairs::MAX_PAIRS;
 pub use rays::RayHit;
 pub use step::MAX_FAST_FORWARD_STEPS;
 pub use structure::StructureKind;
 pub use tile_motion::{TileResponse, CONTACT_BUDGET};
-pub use tile_step_trace::ContactStep;
 pub use tiles::DEFAULT_TILE_SIZE;
 pub use traces::MAX_BRUTE_FORCE_PAIR_TRACE;
 

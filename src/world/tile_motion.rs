@@ -39,7 +39,7 @@ use crate::sweep::{box_overlaps, place, sweep_tiles, tile_contact, BoxMotion, Co
 use crate::tile_grid::TileGrid;
 use crate::trace::{NoTrace, TraceKind, TraceReason, Tracer};
 
-use super::tile_step_trace::ContactStep;
+use super::contact_step::ContactStep;
 
 /// What a moving object does when it meets the tile map.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -276,6 +276,11 @@ impl Walls {
 }
 
 impl Motion {
+    /// `[x, y, w, h, vx, vy]`, as a trace record takes them.
+    fn numbers(&self) -> [f64; 6] {
+        [self.x, self.y, self.w, self.h, self.vx, self.vy]
+    }
+
     fn stored(&self) -> Aabb {
         Aabb::from_xywh(self.x, self.y, self.w, self.h)
     }
@@ -292,7 +297,7 @@ impl Motion {
         t: &mut T,
     ) -> (u32, bool) {
         let answer = if response == TileResponse::Bounce { TraceReason::Bounce } else { TraceReason::Slide };
-        t.note(|| ContactStep { time: dt, ..ContactStep::of(TraceKind::TileStep, answer, self) });
+        t.note(|| ContactStep { time: dt, ..ContactStep::of(TraceKind::TileStep, answer, self.numbers()) });
         if (self.vx == 0.0 && self.vy == 0.0) || dt <= 0.0 {
             // At rest: only out of a solid it was placed in.
             if box_overlaps(tiles, &self.stored()) {
@@ -300,7 +305,7 @@ impl Motion {
                 let out = self.free(response, tiles, width, height);
                 t.note(|| self.freed(x, y, out));
             }
-            t.note(|| ContactStep::of(TraceKind::Done, TraceReason::AtRest, self));
+            t.note(|| ContactStep::of(TraceKind::Done, TraceReason::AtRest, self.numbers()));
             return (0, false);
         }
         let mut left = dt;
@@ -311,7 +316,9 @@ impl Motion {
         for index in 0..MAX_MOVES {
             if left <= 0.0 || (self.vx == 0.0 && self.vy == 0.0) {
                 let why = if left <= 0.0 { TraceReason::StepEnds } else { TraceReason::Stopped };
-                t.note(|| ContactStep::of(TraceKind::Done, why, self).counting(index, left, contacts));
+                t.note(|| {
+                    ContactStep::of(TraceKind::Done, why, self.numbers()).counting(index, left, contacts)
+                });
                 return (contacts, false);
             }
             let start = self.stored();
@@ -349,7 +356,7 @@ impl Motion {
                         dy: d[1],
                         time: span,
                         toi: 1.0,
-                        ..ContactStep::of(TraceKind::Move, why, self)
+                        ..ContactStep::of(TraceKind::Move, why, self.numbers())
                     };
                     ContactStep { vx: velocity.0, vy: velocity.1, ..step.counting(index, left, contacts) }
                 });
@@ -361,7 +368,7 @@ impl Motion {
                 // on; if nothing frees it, it stays put this step.
                 if contacts > 0 {
                     t.note(|| {
-                        ContactStep::of(TraceKind::Done, TraceReason::StuckInside, self)
+                        ContactStep::of(TraceKind::Done, TraceReason::StuckInside, self.numbers())
                             .counting(index, left, contacts)
                     });
                     return (contacts, false);
@@ -370,7 +377,7 @@ impl Motion {
                 t.note(|| self.freed(from.0, from.1, out).counting(index, left, contacts));
                 if !out {
                     t.note(|| {
-                        ContactStep::of(TraceKind::Done, TraceReason::StuckInside, self)
+                        ContactStep::of(TraceKind::Done, TraceReason::StuckInside, self.numbers())
                             .counting(index, left, contacts)
                     });
                     return (contacts, false);
@@ -393,7 +400,7 @@ impl Motion {
                     shape,
                     nx: hit.normal.0,
                     ny: hit.normal.1,
-                    ..ContactStep::of(TraceKind::Move, why, self)
+                    ..ContactStep::of(TraceKind::Move, why, self.numbers())
                 };
                 ContactStep { vx: velocity.0, vy: velocity.1, ..step.counting(index, left, contacts) }
             });
@@ -419,7 +426,7 @@ impl Motion {
                 let step = ContactStep {
                     nx: hit.normal.0,
                     ny: hit.normal.1,
-                    ..ContactStep::of(TraceKind::Respond, why, self)
+                    ..ContactStep::of(TraceKind::Respond, why, self.numbers())
                 };
                 step.counting(index, left, contacts)
             });
@@ -427,19 +434,20 @@ impl Motion {
                 let stopped = left > 0.0;
                 if stopped {
                     t.note(|| {
-                        ContactStep::of(TraceKind::Budget, TraceReason::ContactBudget, self)
+                        ContactStep::of(TraceKind::Budget, TraceReason::ContactBudget, self.numbers())
                             .counting(index, left, contacts)
                     });
                 }
                 t.note(|| {
                     let why = if stopped { TraceReason::ContactBudget } else { TraceReason::StepEnds };
-                    ContactStep::of(TraceKind::Done, why, self).counting(index + 1, left, contacts)
+                    ContactStep::of(TraceKind::Done, why, self.numbers()).counting(index + 1, left, contacts)
                 });
                 return (contacts, stopped);
             }
         }
         t.note(|| {
-            ContactStep::of(TraceKind::Done, TraceReason::MaxMoves, self).counting(MAX_MOVES, left, contacts)
+            ContactStep::of(TraceKind::Done, TraceReason::MaxMoves, self.numbers())
+                .counting(MAX_MOVES, left, contacts)
         });
         (contacts, false)
     }
@@ -448,7 +456,7 @@ impl Motion {
     /// pushed out (`out`), or stuck.
     fn freed(&self, x: f64, y: f64, out: bool) -> ContactStep {
         let why = if out { TraceReason::PushedOut } else { TraceReason::StuckInside };
-        ContactStep { x, y, ..ContactStep::of(TraceKind::Free, why, self) }
+        ContactStep { x, y, ..ContactStep::of(TraceKind::Free, why, self.numbers()) }
     }
 
     /// A box flying off outside the room stops at the edge of the floats,
