@@ -33,9 +33,12 @@ async function open(query, hash, page = browser.page) {
  * Draws the current frame with the GPU, then in 2D, and compares the two
  * pictures in the page: a pixel counts as different when a channel differs
  * by more than `tolerance`; it is at an edge when the 2D picture changes
- * within one pixel of it (where antialiasing may differ).
+ * within one pixel of it (where antialiasing may differ). A faint line
+ * blended over white can round a few levels apart on the two backends
+ * (251 against 255 was seen once in a clean-clone run): what is drawn
+ * differs by far more.
  */
-function comparePictures(page, tolerance = 3) {
+function comparePictures(page, tolerance = 5) {
   return page.evaluate((tolerance) => {
     const renderer = window.__broadphase.renderer;
     const read = (choice) => {
