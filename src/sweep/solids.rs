@@ -16,7 +16,7 @@
 
 use std::cmp::Ordering;
 
-use super::time::{disc_sign, BoxMotion, Time};
+use super::time::{disc_sign, dot_products, BoxMotion, Time};
 use crate::geometry::Aabb;
 use crate::segment::sign_of_products;
 use crate::tile_grid::{to_world, TileGeometry, TilePolygon, TileShape};
@@ -356,16 +356,7 @@ fn dot_sign(p: (f64, f64), q: (f64, f64), a: (f64, f64), b: (f64, f64)) -> Order
     if s.is_finite() && s.abs() > bound {
         return if s > 0.0 { Ordering::Greater } else { Ordering::Less };
     }
-    sign_of_products(&[
-        (p.0, b.1, false),
-        (p.0, a.1, true),
-        (q.0, b.1, true),
-        (q.0, a.1, false),
-        (p.1, a.0, false),
-        (p.1, b.0, true),
-        (q.1, a.0, true),
-        (q.1, b.0, false),
-    ])
+    sign_of_products(&dot_products(p, q, a, b))
 }
 
 /// The sign of `d · n`, `n = (b.y − a.y, a.x − b.x)`, exactly.

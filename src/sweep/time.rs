@@ -395,20 +395,9 @@ impl Linear {
 /// A slanted time against 0 or 1: the signs of `N − k·D` and `D`, both
 /// sums of products of the inputs.
 fn slanted_vs_constant(slanted: &Recipe, constant: &Recipe, m: &BoxMotion) -> Ordering {
-    let Recipe::Slanted { a, b, p, q } = *slanted else { unreachable!("a slanted time") };
     let k = matches!(constant, Recipe::One);
     // N = (p − q) · n, D = d · n, n = (b.y − a.y, a.x − b.x).
-    let numerator = [
-        (p.0, b.1, false),
-        (p.0, a.1, true),
-        (q.0, b.1, true),
-        (q.0, a.1, false),
-        (p.1, a.0, false),
-        (p.1, b.0, true),
-        (q.1, a.0, true),
-        (q.1, b.0, false),
-    ];
-    let denominator = [(m.d[0], b.1, false), (m.d[0], a.1, true), (m.d[1], a.0, false), (m.d[1], b.0, true)];
+    let (numerator, denominator) = slanted_products(slanted, m);
     let mut difference = [(0.0, 0.0, false); 12];
     difference[..8].copy_from_slice(&numerator);
     if k {
@@ -424,25 +413,30 @@ fn slanted_vs_constant(slanted: &Recipe, constant: &Recipe, m: &BoxMotion) -> Or
 }
 
 /// `(p, q, negative)`: the term `±p·q` of a sum of products.
-type Product = (f64, f64, bool);
+pub(super) type Product = (f64, f64, bool);
 
 /// The products of a slanted time's numerator `N = (p − q)·n` and
 /// denominator `D = d·n`, `n = (b.y − a.y, a.x − b.x)`.
 fn slanted_products(r: &Recipe, m: &BoxMotion) -> ([Product; 8], [Product; 4]) {
     let Recipe::Slanted { a, b, p, q } = *r else { unreachable!("a slanted time") };
     (
-        [
-            (p.0, b.1, false),
-            (p.0, a.1, true),
-            (q.0, b.1, true),
-            (q.0, a.1, false),
-            (p.1, a.0, false),
-            (p.1, b.0, true),
-            (q.1, a.0, true),
-            (q.1, b.0, false),
-        ],
+        dot_products(p, q, a, b),
         [(m.d[0], b.1, false), (m.d[0], a.1, true), (m.d[1], a.0, false), (m.d[1], b.0, true)],
     )
+}
+
+/// The eight products of `(p − q) · n`, `n = (b.y − a.y, a.x − b.x)`.
+pub(super) fn dot_products(p: (f64, f64), q: (f64, f64), a: (f64, f64), b: (f64, f64)) -> [Product; 8] {
+    [
+        (p.0, b.1, false),
+        (p.0, a.1, true),
+        (q.0, b.1, true),
+        (q.0, a.1, false),
+        (p.1, a.0, false),
+        (p.1, b.0, true),
+        (q.1, a.0, true),
+        (q.1, b.0, false),
+    ]
 }
 
 /// A slanted time `N/D` against a face's `n/d`: the sign of `N·d − n·D`
