@@ -30,7 +30,7 @@ export class BoxesLayer implements Layer<BoxesModel> {
   enabled = true;
   private raster = new PixelCanvas();
   private colours: { palette: ThemeName; calm: number; hot: number; seen: number } | null = null;
-  /** drawPixels' red slots, at the back (the first pass sets them aside). */
+  /** drawPixels' live slots: the calm ones from the front, the red ones from the back. */
   private slots = new Int32Array(0);
   /** drawPixels' views and transform, refilled each frame. */
   private readonly pass: SlotPass = { boxes: new Float64Array(0), layout: { stride: 4, x: 0, y: 1, w: 2, h: 3 }, ids: new Uint32Array(0), marks: new Uint8Array(0), k: 1, ox: 0, oy: 0 };
@@ -184,10 +184,18 @@ export class BoxesLayer implements Layer<BoxesModel> {
     const boxes = sim.world.slotBoxes();
     const ids = sim.world.slotIds();
     const overlapping = sim.world.slotOverlapping();
-    // The calm boxes first, in slot order, setting the red ones aside at
-    // the back of `slots`; then the red ones: written last, they sit on top.
+    // The live slots, calm ones first (from the front), red ones after
+    // (from the back): red boxes are written last, so they sit on top.
     if (this.slots.length < ids.length) this.slots = new Int32Array(ids.length);
     const slots = this.slots;
+    const flagged = overlapping.length;
+    let calmCount = 0;
+    let hotStart = ids.length;
+    for (let s = 0; s < ids.length; s++) {
+      if (ids[s] === 0) continue;
+      if (s < flagged && overlapping[s] !== 0) slots[--hotStart] = s;
+      else slots[calmCount++] = s;
+    }
     const pass = this.pass;
     pass.boxes = boxes;
     pass.layout = viewLayout('slotBoxes', ['x', 'y', 'w', 'h']);
@@ -197,9 +205,9 @@ export class BoxesLayer implements Layer<BoxesModel> {
     pass.ox = ox;
     pass.oy = oy;
     // Too small for an outline: boxes the camera sees turn amber.
-    const hotStart = paintSlots(raster, pass, slots, 0, ids.length, colours.calm, colours.seen, overlapping);
+    paintSlots(raster, pass, slots, 0, calmCount, colours.calm, colours.seen);
     // The red ones over them (all one colour: their order shows nowhere).
-    paintSlots(raster, pass, slots, hotStart, slots.length, colours.hot, colours.hot);
+    paintSlots(raster, pass, slots, hotStart, ids.length, colours.hot, colours.hot);
     raster.end(ctx);
   }
 }

@@ -21,20 +21,16 @@ export interface SlotPass {
 }
 
 /**
- * Writes boxes into the raster in whole pixels (corners rounded as
- * Math.round, at least one pixel each way), `seen` where the camera sees
- * the box, else `colour`: the slots `slots[from..to)`, or, given `hot`
- * (`slotOverlapping`), every live slot in [from, to) that `hot` does not
- * flag, those it flags written to the back of `slots` (last first) for a
- * second call to paint over them; returns where they start (`slots.length`
- * without `hot`). Sorting while painting saves a pass over every slot. In
- * a big scene this loop is most of a frame's drawing, and what costs is
- * not the arithmetic but branches on the boxes' sizes, as irregular as the
- * boxes: a box inside the raster and at most 2 × 2 pixels (nearly every
- * one when boxes are drawn this way) takes a path that decides nothing per
- * box, and paints the same pixels as branching on each corner would.
+ * Writes the boxes of slots `slots[from..to)` into the raster in whole
+ * pixels (corners rounded as Math.round, at least one pixel each way),
+ * `seen` where the camera sees the box, else `colour`. In a big scene
+ * this loop is most of a frame's drawing, and what costs is not the
+ * arithmetic but branches on the boxes' sizes, as irregular as the boxes:
+ * a box inside the raster and at most 2 × 2 pixels (nearly every one when
+ * boxes are drawn this way) takes a path that decides nothing per box,
+ * and paints the same pixels as branching on each corner would.
  */
-export function paintSlots(raster: PixelCanvas, pass: SlotPass, slots: Int32Array, from: number, to: number, colour: number, seen: number, hot: Uint8Array | null = null): number {
+export function paintSlots(raster: PixelCanvas, pass: SlotPass, slots: Int32Array, from: number, to: number, colour: number, seen: number): void {
   const { boxes, ids, marks, k } = pass;
   const { stride, x: X, y: Y, w: Wd, h: Ht } = pass.layout;
   const { pixels, width, left, top, right, bottom } = raster;
@@ -46,20 +42,8 @@ export function paintSlots(raster: PixelCanvas, pass: SlotPass, slots: Int32Arra
   // There every corner is at least 0, so `| 0` rounds it down as floor does.
   const rightOpen = right + 1;
   const bottomOpen = bottom + 1;
-  const sorting = hot !== null;
-  const flagged = hot === null ? 0 : hot.length;
-  let hotStart = slots.length;
   for (let i = from; i < to; i++) {
-    // Sorting, every slot in turn (a loop-invariant branch, always guessed right).
-    const s = sorting ? i : slots[i];
-    const id = ids[s];
-    if (sorting) {
-      if (id === 0) continue;
-      if (s < flagged && hot[s] !== 0) {
-        slots[--hotStart] = s;
-        continue;
-      }
-    }
+    const s = slots[i];
     const at = stride * s;
     const x = boxes[at + X];
     const y = boxes[at + Y];
@@ -67,7 +51,7 @@ export function paintSlots(raster: PixelCanvas, pass: SlotPass, slots: Int32Arra
     const fy0 = y * k + hy;
     const fx1 = (x + boxes[at + Wd]) * k + hx;
     const fy1 = (y + boxes[at + Ht]) * k + hy;
-    const c = marks[id] !== 0 ? seen : colour;
+    const c = marks[ids[s]] !== 0 ? seen : colour;
     if (fx0 >= left && fy0 >= top && fx0 < right && fy0 < bottom && fx1 < rightOpen && fy1 < bottomOpen) {
       const x0 = fx0 | 0;
       const y0 = fy0 | 0;
@@ -102,7 +86,6 @@ export function paintSlots(raster: PixelCanvas, pass: SlotPass, slots: Int32Arra
     if (y1 <= y0) y1 = y0 + 1;
     fill(pixels, width, Math.max(x0, left), Math.max(y0, top), Math.min(x1, right), Math.min(y1, bottom), c);
   }
-  return hotStart;
 }
 
 /** Sets the pixels of [x0, x1) × [y0, y1) (nothing when empty). */
