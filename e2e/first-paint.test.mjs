@@ -11,7 +11,9 @@
 // before the wasm has arrived, the wasm download starts before the page's
 // scripts have finished arriving (in parallel, not after), the embeds keep
 // their final size from the start (no jump when the script arrives), and
-// index.html's first frame is the first picture. The
+// index.html's first frame is the first picture; and, with the wasm held
+// back (desktop and phone), that the picture is marked as starting and
+// the live mode's canvas replaces it at the same place and size. The
 // timings are a benchmark, not a test: with FIRST_PAINT_WRITE=1 (five
 // loads a page, on a quiet machine) they are written into
 // docs/BENCHMARKS.md's "First paint" table.
@@ -22,7 +24,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { serveDirectory } from './static-server.mjs';
-import { dist, openChromium, root } from './support.mjs';
+import { dist, openChromium, root, screenshots } from './support.mjs';
 
 const WRITE = process.env.FIRST_PAINT_WRITE === '1';
 const LOADS = Number(process.env.FIRST_PAINT_LOADS ?? (WRITE ? 5 : 3));
@@ -189,3 +191,50 @@ test('tutorial.html on a slow connection: embeds at their final size from the st
   assert.ok(summary.wasmStart < summary.scriptsEnd, `expected the wasm request to start while the scripts were still arriving (wasm from ${ms(summary.wasmStart)}, scripts done ${ms(summary.scriptsEnd)})`);
   assert.deepEqual(browser.problems, [], 'expected no console errors');
 });
+
+/** The stage's geometry as a reader sees it: the canvas's box and the canvas backing store's size. */
+function stageGeometry() {
+  const canvas = document.querySelector('#world');
+  const r = canvas.getBoundingClientRect();
+  return { box: [r.x, r.y, r.width, r.height].map(Math.round), backing: [canvas.width, canvas.height] };
+}
+
+for (const device of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844, touch: true }]) {
+  test(`index.html on a ${device.name}: the first picture is marked as starting, and the live mode replaces it on the same stage (no jump)`, async () => {
+    const local = await openChromium(device);
+    try {
+      const { page } = local;
+      // The wasm is held back until the picture has been looked at.
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route('**/*.wasm', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server.url}/index.html`);
+      await page.waitForSelector('.first-picture #world', { timeout: 30_000 });
+      const picture = await page.evaluate(stageGeometry);
+      const marked = await page.evaluate(() => ({
+        busy: document.querySelector('#world').getAttribute('aria-busy'),
+        notice: document.querySelector('#notice').hidden ? null : document.querySelector('#notice').textContent,
+        starting: document.querySelector('#starting')?.textContent ?? '',
+        toolsShown: [...document.querySelectorAll('.canvas-tools > *')].filter((e) => getComputedStyle(e).visibility !== 'hidden').length,
+        tab: document.querySelector('[role="tab"][aria-selected="true"]')?.textContent,
+      }));
+      assert.equal(marked.busy, 'true', 'expected the picture marked busy');
+      assert.match(marked.notice ?? '', /Starting the core/, 'expected a starting note over the picture');
+      assert.match(marked.starting, /first frame as the core computed it/, "expected the sidebar to say what the picture is");
+      assert.equal(marked.toolsShown, 0, 'expected no view tools shown over the picture');
+      assert.equal(marked.tab, 'Quadtree', 'expected the mode’s tab selected under the picture');
+      await page.screenshot({ path: join(screenshots, `first-picture-${device.name}.png`) });
+      release();
+      await page.waitForFunction(() => window.__broadphase?.frame >= 1, null, { timeout: 30_000 });
+      const live = await page.evaluate(stageGeometry);
+      assert.deepEqual(live, picture, 'expected the live canvas where the picture was, at its size');
+      assert.equal(await page.evaluate(() => document.querySelector('.first-picture')), null, 'expected the picture gone');
+      assert.deepEqual(local.problems, [], 'expected no console errors');
+    } finally {
+      await local.close();
+    }
+  });
+}
