@@ -4,6 +4,7 @@
 // (or file server). The embeddable library has its own: vite.lib.config.ts.
 import { defineConfig } from 'vite';
 import { freshGlue } from './scripts/fresh-glue.mjs';
+import { firstFrame } from './scripts/first-frame.mjs';
 
 // Cross-origin isolation only buys a finer performance.now() (5 µs instead
 // of 100 µs in Chromium), which makes the µs-per-step stat honest on the dev
@@ -18,7 +19,8 @@ const page = (name: string) => new URL(name, import.meta.url).pathname;
 export default defineConfig({
   base: './',
   // The wasm glue as a factory, so the page can start a fresh core after one stops.
-  plugins: [freshGlue()],
+  // The default scene's first frame, computed by the core at build time (www/first-frame/).
+  plugins: [freshGlue(), firstFrame()],
   // box-intersect (bench.html's contender) was written for Node and reads `global`.
   define: { global: 'globalThis' },
   resolve: { alias: { buffer: page('www/bench/buffer-shim.ts') } },

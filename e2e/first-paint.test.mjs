@@ -2,13 +2,18 @@
 // built site (dist/, or $BROADPHASE_DIST), served gzipped by a plain static
 // server, opened with the cache off on a connection throttled to 1.6 Mbps
 // down / 150 ms round trip (DevTools' network emulation). Reports, per page
-// and as the median of a few loads: when the first canvas frame was drawn,
-// when the page shell (the mode tabs) or the embeds' placeholders showed,
+// and as the median of a few loads: when the first canvas frame was drawn
+// (on index.html the first picture: the default scene's first frame as the
+// core computed it at build time, www/first-frame/) and the first live one
+// (the core running), when the page shell (the mode tabs) or the embeds' placeholders showed,
 // when the wasm and the largest script arrived, and the bytes sent. Checks
 // what a reader would notice, in order, not in time: the shell shows
 // before the wasm has arrived, the wasm download starts before the page's
 // scripts have finished arriving (in parallel, not after), the embeds keep
-// their final size from the start (no jump when the script arrives). The
+// their final size from the start (no jump when the script arrives), and
+// index.html's first frame is the first picture; and, with the wasm held
+// back (desktop and phone), that the picture is marked as starting and
+// the live mode's canvas replaces it at the same place and size. The
 // timings are a benchmark, not a test: with FIRST_PAINT_WRITE=1 (five
 // loads a page, on a quiet machine) they are written into
 // docs/BENCHMARKS.md's "First paint" table.
@@ -19,7 +24,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { serveDirectory } from './static-server.mjs';
-import { dist, openChromium, root } from './support.mjs';
+import { dist, openChromium, root, screenshots } from './support.mjs';
 
 const WRITE = process.env.FIRST_PAINT_WRITE === '1';
 const LOADS = Number(process.env.FIRST_PAINT_LOADS ?? (WRITE ? 5 : 3));
@@ -57,6 +62,7 @@ function writeTable(index, tutorial) {
     `| median of ${LOADS} loads | \`index.html\` | \`tutorial.html\` |`,
     '|---|---:|---:|',
     row('first canvas frame', ms(index.summary.canvas), ms(tutorial.summary.canvas)),
+    row('first live frame (the core running)', ms(index.summary.live), ms(tutorial.summary.live)),
     row('first contentful paint', ms(index.summary.fcp), ms(tutorial.summary.fcp)),
     row('page shell (mode tabs) shown', ms(index.summary.shell), '—'),
     row('embeds at their size', '—', ms(tutorial.summary.placeholders)),
@@ -73,11 +79,18 @@ function writeTable(index, tutorial) {
 
 /** Runs in the page before its own scripts: notes when things first show. */
 function instrument() {
-  const marks = (window.__firstPaint = { canvas: null, shell: null, placeholders: null, heightsEarly: null });
+  const marks = (window.__firstPaint = { canvas: null, picture: false, live: null, shell: null, placeholders: null, heightsEarly: null });
   const now = () => performance.now();
   // The first draw call on a canvas that is on the page (not an offscreen cache).
   const noteDraw = function () {
-    if (marks.canvas === null && this.canvas?.isConnected && this.canvas.width > 1) marks.canvas = now();
+    if (!this.canvas?.isConnected || this.canvas.width <= 1) return;
+    // The first picture (the recorded first frame, drawn before the core) is not yet the live scene.
+    const picture = this.canvas.closest('.first-picture') !== null;
+    if (marks.canvas === null) {
+      marks.canvas = now();
+      marks.picture = picture;
+    }
+    if (marks.live === null && !picture) marks.live = now();
   };
   for (const proto of [window.CanvasRenderingContext2D?.prototype, window.WebGL2RenderingContext?.prototype, window.WebGLRenderingContext?.prototype]) {
     if (!proto) continue;
@@ -116,7 +129,8 @@ async function load(path) {
   await page.addInitScript(instrument);
   browser.problems.length = 0;
   await page.goto(`${server.url}${path}`, { waitUntil: 'commit' });
-  await page.waitForFunction(() => window.__firstPaint?.canvas !== null, null, { timeout: 30_000, polling: 50 });
+  // The live frame too (drawn from the running core): the wasm has arrived by then.
+  await page.waitForFunction(() => window.__firstPaint?.live != null, null, { timeout: 30_000, polling: 50 });
   const seen = await page.evaluate(() => {
     const resources = performance.getEntriesByType('resource').map((r) => ({ name: new URL(r.name).pathname, start: r.startTime, end: r.responseEnd, bytes: r.transferSize }));
     const nav = performance.getEntriesByType('navigation')[0];
@@ -144,6 +158,7 @@ async function measure(path) {
   const scripts = (r) => r.resources.filter((x) => x.name.endsWith('.js'));
   const summary = {
     canvas: median(runs.map((r) => r.canvas)),
+    live: median(runs.map((r) => r.live)),
     fcp: median(runs.map((r) => r.fcp)),
     shell: runs[0].shell === null ? null : median(runs.map((r) => r.shell)),
     placeholders: runs[0].placeholders === null ? null : median(runs.map((r) => r.placeholders)),
@@ -155,7 +170,7 @@ async function measure(path) {
   };
   measured[path] = { runs, summary };
   console.log(
-    `# first paint ${path}: first canvas frame ${ms(summary.canvas)} (runs ${runs.map((r) => Math.round(r.canvas)).join(', ')}); first contentful paint ${ms(summary.fcp)}; ` +
+    `# first paint ${path}: first canvas frame ${ms(summary.canvas)} (runs ${runs.map((r) => Math.round(r.canvas)).join(', ')}); first live frame ${ms(summary.live)}; first contentful paint ${ms(summary.fcp)}; ` +
       `shell ${ms(summary.shell)}; placeholders ${ms(summary.placeholders)}; wasm ${ms(summary.wasmStart)} → ${ms(summary.wasmEnd)}; scripts done ${ms(summary.scriptsEnd)}; ${summary.kb} KB transferred`,
   );
   return { runs, summary };
@@ -166,6 +181,7 @@ test('index.html on a slow connection: the shell before the wasm, the wasm fetch
   assert.ok(summary.shell !== null && summary.shell < summary.wasmEnd, `expected the tabs before the wasm had arrived (tabs ${ms(summary.shell)}, wasm ${ms(summary.wasmEnd)})`);
   assert.ok(summary.wasmStart < summary.scriptsEnd, `expected the wasm request to start while the scripts were still arriving (wasm from ${ms(summary.wasmStart)}, scripts done ${ms(summary.scriptsEnd)})`);
   assert.deepEqual(runs.flatMap((r) => r.resources.filter((x) => x.name.endsWith('.wasm'))).length, runs.length, 'expected one wasm request per load (the preload used)');
+  for (const r of runs) assert.ok(r.picture, 'expected the first canvas frame to be the first picture (the recorded first frame, drawn before the core)');
   assert.deepEqual(browser.problems, [], 'expected no console errors');
 });
 
@@ -175,3 +191,50 @@ test('tutorial.html on a slow connection: embeds at their final size from the st
   assert.ok(summary.wasmStart < summary.scriptsEnd, `expected the wasm request to start while the scripts were still arriving (wasm from ${ms(summary.wasmStart)}, scripts done ${ms(summary.scriptsEnd)})`);
   assert.deepEqual(browser.problems, [], 'expected no console errors');
 });
+
+/** The stage's geometry as a reader sees it: the canvas's box and the canvas backing store's size. */
+function stageGeometry() {
+  const canvas = document.querySelector('#world');
+  const r = canvas.getBoundingClientRect();
+  return { box: [r.x, r.y, r.width, r.height].map(Math.round), backing: [canvas.width, canvas.height] };
+}
+
+for (const device of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844, touch: true }]) {
+  test(`index.html on a ${device.name}: the first picture is marked as starting, and the live mode replaces it on the same stage (no jump)`, async () => {
+    const local = await openChromium(device);
+    try {
+      const { page } = local;
+      // The wasm is held back until the picture has been looked at.
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route('**/*.wasm', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server.url}/index.html`);
+      await page.waitForSelector('.first-picture #world', { timeout: 30_000 });
+      const picture = await page.evaluate(stageGeometry);
+      const marked = await page.evaluate(() => ({
+        busy: document.querySelector('#world').getAttribute('aria-busy'),
+        notice: document.querySelector('#notice').hidden ? null : document.querySelector('#notice').textContent,
+        starting: document.querySelector('#starting')?.textContent ?? '',
+        toolsShown: [...document.querySelectorAll('.canvas-tools > *')].filter((e) => getComputedStyle(e).visibility !== 'hidden').length,
+        tab: document.querySelector('[role="tab"][aria-selected="true"]')?.textContent,
+      }));
+      assert.equal(marked.busy, 'true', 'expected the picture marked busy');
+      assert.match(marked.notice ?? '', /Starting the core/, 'expected a starting note over the picture');
+      assert.match(marked.starting, /first frame as the core computed it/, "expected the sidebar to say what the picture is");
+      assert.equal(marked.toolsShown, 0, 'expected no view tools shown over the picture');
+      assert.equal(marked.tab, 'Quadtree', 'expected the mode’s tab selected under the picture');
+      await page.screenshot({ path: join(screenshots, `first-picture-${device.name}.png`) });
+      release();
+      await page.waitForFunction(() => window.__broadphase?.frame >= 1, null, { timeout: 30_000 });
+      const live = await page.evaluate(stageGeometry);
+      assert.deepEqual(live, picture, 'expected the live canvas where the picture was, at its size');
+      assert.equal(await page.evaluate(() => document.querySelector('.first-picture')), null, 'expected the picture gone');
+      assert.deepEqual(local.problems, [], 'expected no console errors');
+    } finally {
+      await local.close();
+    }
+  });
+}

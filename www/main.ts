@@ -28,6 +28,24 @@ function showError(error: unknown): void {
   }
 }
 
+/**
+ * Draws the recorded first frame (first-frame/show.ts) when the address
+ * is the default link and the mode has not mounted yet (its chunk is only
+ * fetched for that link);
+ * a picture that cannot be drawn is only a slower start, said in the console.
+ */
+async function showFirstPicture(shell: Shell): Promise<void> {
+  const raw = readPageParams();
+  if (![...raw.keys()].every((k) => k === 'mode') || findMode(raw.get('mode')).id !== 'quadtree') return;
+  try {
+    const picture = await import('./first-frame/show');
+    if (!picture.isDefaultLink(raw)) return;
+    shell.holdPicture(findMode('quadtree'), (host) => picture.showFirstPicture(host, { publish: () => {}, debug: false }));
+  } catch (error) {
+    console.warn('broadphase: the first picture was not drawn', error);
+  }
+}
+
 async function main(): Promise<void> {
   publishTheme(document.documentElement);
   // A constructed stylesheet, not a <style> element: a page whose policy allows only its own style files applies it too.
@@ -42,6 +60,8 @@ async function main(): Promise<void> {
   findMode(readPageParams().get('mode'))
     .load()
     .catch(() => {});
+  // The default scene's first frame as the core computed it at build time, drawn while the wasm arrives.
+  void showFirstPicture(shell);
   await init();
   // A core that traps loses every World in it: the shell starts a fresh one.
   World.onCoreStopped((stopped) => void shell.recoverCore(stopped));

@@ -28,6 +28,8 @@ export class Shell {
   private pendingNote: string | null = null;
   /** When the core was last restarted (`performance.now()`), or null. */
   private restartedAt: number | null = null;
+  /** A picture held in the host until the first mode mounts over it (see holdPicture). */
+  private picture: { destroy(): void } | null = null;
 
   constructor(
     tablist: HTMLElement,
@@ -111,15 +113,7 @@ export class Shell {
     if (problems.length > 0 || location.search !== '') writeAddress(mode.id, writeParams(read.given, mode.id));
     this.unmount();
     this.active = mode;
-    this.host.dataset.mode = mode.id;
-    this.host.setAttribute('aria-labelledby', `tab-${mode.id}`);
-    for (const [id, tab] of this.tabs) {
-      const on = id === mode.id;
-      tab.setAttribute('aria-selected', String(on));
-      tab.tabIndex = on ? 0 : -1;
-    }
-    setText(this.blurb, mode.blurb);
-    document.title = `broadphase · ${mode.label.toLowerCase()}`;
+    this.showTab(mode);
     // The mode's values go into the address (long ones packed), rewritten in place.
     const publish = (values: SomeSettings) => writeAddress(mode.id, writeParams(values, mode.id));
     // A lesson picked: a new address (Back returns to the scene before it), the mode built from it.
@@ -127,6 +121,8 @@ export class Shell {
     mode.load().then((create) => {
       // A later navigation won while this mode's code was loading.
       if (ticket !== this.shows) return;
+      // The mode's first frame takes the picture's place in the same task: no empty frame between.
+      this.dropPicture();
       try {
         // Share links come back to this page, with the scene in the hash.
         const share = { mode: mode.id, playgroundUrl: new URL(location.pathname, location.href).href, embedded: false };
@@ -136,7 +132,49 @@ export class Shell {
       }
       if (this.focusOnMount) this.focusMode();
       this.focusOnMount = false;
-    }, this.onError);
+    }, (error: unknown) => {
+      this.dropPicture();
+      this.onError(error);
+    });
+  }
+
+  /**
+   * Shows what `draw` puts in the host (the first picture, drawn before the
+   * core has arrived) until the first mode mounts and replaces it; nothing
+   * once a mode has been chosen.
+   */
+  holdPicture(mode: ModeEntry, draw: (host: HTMLElement) => { destroy(): void }): void {
+    if (this.active !== null || this.picture !== null) return;
+    // The header as the mode will have it (its tab, its line), so nothing under it moves when the mode mounts.
+    this.showTab(mode);
+    this.host.replaceChildren();
+    this.host.dataset.picture = '';
+    this.picture = draw(this.host);
+  }
+
+  /** The mode's tab selected, its line under the tabs, the host labelled by it. */
+  private showTab(mode: ModeEntry): void {
+    this.host.dataset.mode = mode.id;
+    this.host.setAttribute('aria-labelledby', `tab-${mode.id}`);
+    for (const [id, tab] of this.tabs) {
+      const on = id === mode.id;
+      tab.setAttribute('aria-selected', String(on));
+      tab.tabIndex = on ? 0 : -1;
+    }
+    setText(this.blurb, mode.blurb);
+    document.title = `broadphase · ${mode.label.toLowerCase()}`;
+  }
+
+  private dropPicture(): void {
+    const picture = this.picture;
+    if (picture === null) return;
+    this.picture = null;
+    delete this.host.dataset.picture;
+    try {
+      picture.destroy();
+    } finally {
+      this.host.replaceChildren();
+    }
   }
 
   private focusMode(): void {
@@ -149,7 +187,8 @@ export class Shell {
     try {
       current?.destroy();
     } finally {
-      this.host.replaceChildren();
+      // A picture held stays until the mode's code has loaded (mount drops it).
+      if (this.picture === null) this.host.replaceChildren();
     }
   }
 

@@ -22,6 +22,7 @@ const FLOORS = {
   boxes: 4,
   modes: 5,
   embed: 6,
+  'first-frame': 6,
   'shell.ts': 6,
   'tutorial.ts': 7,
   'main.ts': 7,

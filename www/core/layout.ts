@@ -13,6 +13,15 @@ export type ViewLayout<F extends string> = { readonly [K in F]: number } & { rea
 
 const cache = new Map<string, readonly string[]>();
 
+/**
+ * Field names of views as a core build reported them (`World.viewLayout`),
+ * taken before that core is loaded: the first picture drawn from a
+ * recorded frame (www/first-frame/) reads its views with them.
+ */
+export function knowViewLayouts(layouts: Readonly<Record<string, readonly string[]>>): void {
+  for (const [view, names] of Object.entries(layouts)) if (!cache.has(view)) cache.set(view, names);
+}
+
 /** The layout of the view `view` (a method name, e.g. `'traceSteps'`), for the fields `fields`. */
 export function viewLayout<const F extends string>(view: string, fields: readonly F[]): ViewLayout<F> {
   let names = cache.get(view);

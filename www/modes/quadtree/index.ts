@@ -19,11 +19,7 @@ import { StatsPanel } from '../../boxes/panels/stats';
 import { runMode } from '../../runtime/mode-runtime';
 import type { ModeFactory } from '../../runtime/scene';
 import { KeysPanel, LegendPanel } from './panels';
-
-const LAYOUT = {
-  canvasLabel: "Simulation: moving boxes, the quadtree's splits and the dashed camera",
-  help: 'Drag a box · drag the camera by its tab, resize it at the corner · drag empty space to pan',
-};
+import { LAYOUT } from './layout';
 
 export const createQuadtreeMode: ModeFactory = (host, settings, context) =>
   runMode<BoxesModel>(host, context, LAYOUT, settings.view, (rt) => {
