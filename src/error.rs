@@ -200,6 +200,8 @@ impl Error {
 }
 
 /// `tile_size` → `tileSize`: messages use the contract's (JavaScript) names.
+/// The names are ASCII, so ASCII case mapping serves (and keeps the full
+/// Unicode case tables out of the wasm).
 fn camel_case(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     let mut upper = false;
@@ -207,7 +209,7 @@ fn camel_case(name: &str) -> String {
         if c == '_' {
             upper = true;
         } else if upper {
-            out.extend(c.to_uppercase());
+            out.push(c.to_ascii_uppercase());
             upper = false;
         } else {
             out.push(c);

@@ -86,6 +86,7 @@ pub mod radix_sort; // public for benches/radix_sort.rs alone
 pub mod ray;
 pub mod scene;
 pub mod segment;
+mod small_sort;
 mod sort_and_sweep;
 pub mod sweep;
 pub mod tile_grid;

@@ -37,7 +37,7 @@ impl Forest {
         if removed.len() > 1 {
             // Callers get them in queue order; a leaf needs no sort.
             let nodes = &self.nodes;
-            removed.sort_unstable_by_key(|&s| nodes[s as usize].pos);
+            crate::small_sort::sort_by_key(removed, |&s| nodes[s as usize].pos);
         }
         self.unlink(slot);
         // Every other one hangs from a parent inside the subtree.

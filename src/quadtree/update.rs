@@ -94,8 +94,8 @@ impl Quadtree {
             let from = self.reach_container(held[0].0, &aabb);
             self.collect_reached_leaves(from, &aabb, &mut reached, t);
         }
-        held.sort_unstable();
-        reached.sort_unstable();
+        crate::small_sort::sort(&mut held);
+        crate::small_sort::sort(&mut reached);
         for &(leaf, item) in &held {
             if reached.binary_search(&leaf).is_ok() {
                 t.note(|| self.node_step(TraceKind::Stays, leaf).because(TraceReason::Reached).of(proxy));

@@ -115,7 +115,7 @@ impl super::TileGrid {
         };
         let cols = self.cols;
         out.extend(notes.iter().map(|&i| (i % cols, i / cols)));
-        out.sort_unstable_by_key(|&(c, r)| (r, c));
+        crate::small_sort::sort_by_key(out, |&(c, r)| (r, c));
         out.dedup();
         true
     }

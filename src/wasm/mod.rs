@@ -130,12 +130,19 @@ impl From<crate::error::Error> for Fault {
 fn status<T>(result: Result<T, Fault>, ok: impl FnOnce(T) -> f64) -> f64 {
     match result {
         Ok(value) => ok(value),
-        Err(Fault::Refused(error)) => {
-            LAST_ERROR.with(|e| *e.borrow_mut() = error.to_string());
-            f64::from(REFUSED)
-        }
+        Err(Fault::Refused(error)) => keep_error(error),
         Err(Fault::Stopped) => f64::from(STOPPED),
     }
+}
+
+/// Keeps `error`'s message for [`take_error`] and returns [`REFUSED`]. Out
+/// of line: every fast method inlines [`status`], and the message's
+/// formatting would otherwise be copied into each of them.
+#[cold]
+#[inline(never)]
+fn keep_error(error: crate::error::Error) -> f64 {
+    LAST_ERROR.with(|e| *e.borrow_mut() = error.to_string());
+    f64::from(REFUSED)
 }
 
 /// [`status`] for a method whose result is done or not: 0 when done.
@@ -153,6 +160,9 @@ fn thrown(fault: Fault) -> JsValue {
     }
 }
 
+/// Out of line for the same reason as [`keep_error`].
+#[cold]
+#[inline(never)]
 fn to_js(error: crate::error::Error) -> JsValue {
     JsError::new(&error.to_string()).into()
 }
