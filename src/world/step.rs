@@ -45,6 +45,12 @@ impl World {
         let mut placed = std::mem::take(&mut self.workspace.step_placed);
         placed.reset(if any_attached { self.objects.slot_ids.len() } else { 0 });
         let moving = std::mem::take(&mut self.objects.moving);
+        if !any_attached && !any_colliders {
+            // Every marked slot moves unless its velocity is zero: past
+            // the changed list's cap, `pairs` makes a full pass anyway, so
+            // the list gives up now instead of after filling to its cap.
+            self.pairs.changed.expect(moving.len());
+        }
         let parts = MoveParts {
             boxes: &mut self.objects.boxes,
             velocities: &mut self.objects.velocities,
