@@ -6,7 +6,10 @@
 //! boxes that touch exactly.
 
 /// An axis-aligned box `[min_x, max_x] × [min_y, max_y]` (y grows downward).
+/// Laid out as two pairs, min corner then max corner, so in wasm each
+/// corner is one 128-bit lane pair (see [`Aabb::overlaps_without_branches`]).
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[repr(C)]
 pub struct Aabb {
     /// Left edge (smallest x).
     pub min_x: f64,
@@ -41,13 +44,32 @@ impl Aabb {
     /// either: neighbouring boxes overlap too irregularly for a branch to be
     /// predicted. Where the caller branches anyway, `overlaps`, which stops
     /// at the first failed comparison, is the one to use.
+    /// In wasm with `simd128` the two axes are compared at once: one
+    /// `f64x2.lt` of the min corners against the other's max corners each
+    /// way, the same four comparisons, so the same answer bit for bit.
     #[must_use]
     #[inline]
     pub fn overlaps_without_branches(&self, other: &Aabb) -> bool {
-        (self.min_x < other.max_x)
-            & (other.min_x < self.max_x)
-            & (self.min_y < other.max_y)
-            & (other.min_y < self.max_y)
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        {
+            use core::arch::wasm32::{f64x2_lt, i64x2_all_true, v128, v128_and, v128_load};
+            // SAFETY: `Aabb` is `repr(C)`, four f64: bytes 0..16 are the
+            // min corner, 16..32 the max corner; `v128_load` allows any
+            // alignment.
+            unsafe {
+                let (a, b) = (self as *const Aabb as *const v128, other as *const Aabb as *const v128);
+                let (a_min, a_max, b_min, b_max) =
+                    (v128_load(a), v128_load(a.add(1)), v128_load(b), v128_load(b.add(1)));
+                i64x2_all_true(v128_and(f64x2_lt(a_min, b_max), f64x2_lt(b_min, a_max)))
+            }
+        }
+        #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+        {
+            (self.min_x < other.max_x)
+                & (other.min_x < self.max_x)
+                & (self.min_y < other.max_y)
+                & (other.min_y < self.max_y)
+        }
     }
 
     /// Whether `inner` lies inside this box, edges included.

@@ -142,7 +142,7 @@ impl CellGeometry {
     /// overlap with another box lies in that set, so storing a box in these
     /// cells puts every overlap's corner cell in both boxes' lists.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn range_of(&self, aabb: &Aabb) -> CellRange {
         CellRange {
             col_start: self.col_of(aabb.min_x),
@@ -154,7 +154,7 @@ impl CellGeometry {
 
     /// The cell holding the box's centre (the loose grid's home cell).
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn centre_cell(&self, aabb: &Aabb) -> (u32, u32) {
         (self.col_of(midpoint(aabb.min_x, aabb.max_x)), self.row_of(midpoint(aabb.min_y, aabb.max_y)))
     }
@@ -178,19 +178,25 @@ impl CellGeometry {
 /// The last `i <= last` with `origin + i·cs <= v`, or 0. The multiply's
 /// estimate is right or off by one; anything further (a world far from the
 /// origin with cells near the float spacing) takes the slow walk.
-#[inline]
+/// The clamp is written as comparisons, not `f64::max` and `min` (which
+/// wasm spells as NaN checks and selects), and the edges are passed by
+/// value: a closure over them made every call keep a stack frame in wasm.
+#[inline(always)]
 fn locate(v: f64, origin: f64, cs: f64, inv_cs: f64, last: u32) -> u32 {
-    let edge = |i: u32| origin + f64::from(i) * cs;
-    // `as u32` truncates, which is `floor` once negatives are clamped.
-    let i = ((v - origin) * inv_cs).max(0.0).min(f64::from(last)) as u32;
-    if i > 0 && v < edge(i) {
-        if i > 1 && v < edge(i - 1) {
-            return walk(v, i - 1, edge, last);
+    let estimate = (v - origin) * inv_cs;
+    let top = f64::from(last);
+    // `as u32` truncates, which is `floor` once negatives are clamped;
+    // NaN goes to 0, as `max(0.0)` sends it.
+    let clamped = if estimate > 0.0 { estimate } else { 0.0 };
+    let i = (if clamped < top { clamped } else { top }) as u32;
+    if i > 0 && v < edge(origin, cs, i) {
+        if i > 1 && v < edge(origin, cs, i - 1) {
+            return walk(v, i - 1, origin, cs, last);
         }
         i - 1
-    } else if i < last && edge(i + 1) <= v {
-        if i + 1 < last && edge(i + 2) <= v {
-            return walk(v, i + 1, edge, last);
+    } else if i < last && edge(origin, cs, i + 1) <= v {
+        if i + 1 < last && edge(origin, cs, i + 2) <= v {
+            return walk(v, i + 1, origin, cs, last);
         }
         i + 1
     } else {
@@ -198,13 +204,19 @@ fn locate(v: f64, origin: f64, cs: f64, inv_cs: f64, last: u32) -> u32 {
     }
 }
 
+/// Edge `i` of a grid axis, by the one formula every edge is computed with.
+#[inline(always)]
+fn edge(origin: f64, cs: f64, i: u32) -> f64 {
+    origin + f64::from(i) * cs
+}
+
 #[cold]
 #[inline(never)]
-fn walk(v: f64, mut i: u32, edge: impl Fn(u32) -> f64, last: u32) -> u32 {
-    while i > 0 && v < edge(i) {
+fn walk(v: f64, mut i: u32, origin: f64, cs: f64, last: u32) -> u32 {
+    while i > 0 && v < edge(origin, cs, i) {
         i -= 1;
     }
-    while i < last && edge(i + 1) <= v {
+    while i < last && edge(origin, cs, i + 1) <= v {
         i += 1;
     }
     i

@@ -10,6 +10,7 @@ use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::geometry::CellRange;
 use crate::index::NULL_INDEX;
+use crate::keep_buffer::KeepBuffer;
 use crate::pair_sink::PairSink;
 use crate::sort_and_sweep::{sweep, sweep_pairs};
 use crate::trace::{Step, TraceKind, TraceReason, Tracer, NONE};
@@ -25,16 +26,19 @@ impl Grid {
         }
         let mut stats = Stats::default();
         let mut items = std::mem::take(&mut self.items);
+        let mut found = KeepBuffer::new();
         // No check for a full sink per cell: a cell of up to CROWDED_CELL
         // objects adds a bounded number of pairs, and a crowded one
         // checks as it sweeps.
         self.multi.for_each(self.geometry.cols, |cell, x, y| {
             if self.cells[cell as usize].count as usize > CROWDED_CELL {
+                found.flush(out);
                 self.sweep_crowded_cell(cell, x, y, &mut items, &mut stats, out, t);
             } else {
-                self.pairs_in_cell(cell, x, y, &mut items, &mut stats, out, t);
+                self.pairs_in_cell(cell, x, y, &mut items, &mut stats, &mut found, out, t);
             }
         });
+        found.flush(out);
         self.items = items;
 
         let mut oversize_items = std::mem::take(&mut self.oversize_items);
@@ -62,6 +66,7 @@ impl Grid {
         cy: u32,
         items: &mut Vec<Item>,
         stats: &mut Stats,
+        found: &mut KeepBuffer<(u32, u32)>,
         out: &mut PairSink<'_>,
         t: &mut T,
     ) {
@@ -71,11 +76,12 @@ impl Grid {
         stats.candidate_tests += k * (k - 1) / 2;
         for (i, a) in items.iter().enumerate() {
             for b in &items[i + 1..] {
+                // Both answers without a branch (see `KeepBuffer`): which
+                // cell holds the overlap's corner and whether the boxes
+                // overlap are as irregular as each other.
                 let corner = a.corner_bits | b.corner_bits == 3;
-                let hit = corner && a.aabb.overlaps(&b.aabb);
-                if hit {
-                    out.push((a.proxy, b.proxy));
-                }
+                let hit = corner & a.aabb.overlaps_without_branches(&b.aabb);
+                found.offer((a.proxy, b.proxy), hit, out);
                 t.note(|| self.candidate_step(a.proxy, b.proxy, &a.aabb, &b.aabb, corner, hit));
             }
         }

@@ -1,7 +1,7 @@
 //! Moving an object: in place while it stays in its node (a store of the
 //! new box, the common case every frame), else re-filed from where it was.
 
-use super::tree::{quadrant_of, spreads_in, Quadtree, ROOT};
+use super::tree::{spreads_in, Quadtree, ROOT};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
 use crate::trace::{Step, TraceKind, TraceReason, Tracer};
@@ -15,8 +15,7 @@ impl Quadtree {
         let item = self.first_item[proxy as usize];
         let node = self.items.node[item as usize];
         let n = &self.nodes[node as usize];
-        let fits_here = node == ROOT || n.bounds.contains(&aabb);
-        if fits_here && (n.is_leaf() || quadrant_of(&n.bounds, &aabb).is_none()) {
+        if stays_in(&n.bounds, node == ROOT, n.is_leaf(), &aabb) {
             t.note(|| self.node_step(TraceKind::Stays, node).because(TraceReason::SameNode).of(proxy));
             self.items.boxes[item as usize] = aabb;
             return;
@@ -215,5 +214,35 @@ impl Quadtree {
         let rows = units(union.height(), unit.height(), union.min_y, union.max_y)?;
         let area: u64 = block.iter().map(|(_, depth)| 1u64 << (2 * (deepest - depth))).sum();
         (area == cols * rows).then_some(union)
+    }
+}
+
+/// Straddle policy: whether a box filed in a node (`bounds`) still belongs
+/// there: the node contains it (the root holds what sticks out of the
+/// world too) and it is a leaf or no quadrant wholly contains the box.
+#[inline]
+fn stays_in(bounds: &Aabb, is_root: bool, is_leaf: bool, aabb: &Aabb) -> bool {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        use core::arch::wasm32::{f64x2, f64x2_le, f64x2_lt, i64x2_all_true, v128_and, v128_any_true};
+        // Both axes at once. Inside the node, no quadrant holds the box
+        // exactly when it crosses a midline, strictly (quadrant_of's
+        // closed comparisons, negated); a box sticking out of the root
+        // fits no quadrant either.
+        let (mid_x, mid_y) = super::tree::midpoint(bounds);
+        let mid = f64x2(mid_x, mid_y);
+        let (min, max) = (f64x2(aabb.min_x, aabb.min_y), f64x2(aabb.max_x, aabb.max_y));
+        let (node_min, node_max) = (f64x2(bounds.min_x, bounds.min_y), f64x2(bounds.max_x, bounds.max_y));
+        let inside = i64x2_all_true(v128_and(f64x2_le(node_min, min), f64x2_le(max, node_max)));
+        let crosses = v128_any_true(v128_and(f64x2_lt(min, mid), f64x2_lt(mid, max)));
+        if is_root {
+            is_leaf | !inside | crosses
+        } else {
+            inside & (is_leaf | crosses)
+        }
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    {
+        (is_root || bounds.contains(aabb)) && (is_leaf || super::tree::quadrant_of(bounds, aabb).is_none())
     }
 }

@@ -23,11 +23,18 @@ impl ChangedSlots {
     /// Notes that `slot` changed; `slot_ids[slot]` is the object in it
     /// (read only while the list is not over its cap: a full step reads no
     /// ids).
-    #[inline]
+    #[inline(always)]
     pub(super) fn mark(&mut self, slot: u32, slot_ids: &[u32]) {
-        if self.overflowed {
-            return;
+        // Inline only this test: a step moving everything gives up on the
+        // list first (see `expect`), and then marks nothing.
+        if !self.overflowed {
+            self.mark_listed(slot, slot_ids);
         }
+    }
+
+    /// [`ChangedSlots::mark`] while the list has not given up.
+    #[inline(never)]
+    fn mark_listed(&mut self, slot: u32, slot_ids: &[u32]) {
         let s = slot as usize;
         if s >= self.flags.len() {
             self.flags.resize(s + 1, 0);

@@ -30,6 +30,12 @@ impl MovingSlots {
         self.bits.is_empty()
     }
 
+    /// How many slots are marked: at least as many as will move.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.bits.len()
+    }
+
     /// Whether `slot` is marked moving.
     #[must_use]
     pub fn contains(&self, slot: u32) -> bool {

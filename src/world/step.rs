@@ -1,7 +1,14 @@
 //! Advancing time: motion and elastic walls, one step at a time or many
 //! at once.
 
+use super::attachments::Attachments;
+use super::changed_slots::ChangedSlots;
+use super::moving_slots::MovingSlots;
+use super::slot_order::SlotOrder;
+use super::structure::Structure;
 use super::World;
+use crate::bit_set::BitSet;
+use crate::broad_phase::BroadPhase;
 use crate::error::{finite, whole_in, Error, Result};
 use crate::geometry::Aabb;
 
@@ -37,37 +44,33 @@ impl World {
         // With attachments, what moved is kept for the children to follow.
         let mut placed = std::mem::take(&mut self.workspace.step_placed);
         placed.reset(if any_attached { self.objects.slot_ids.len() } else { 0 });
-        let mut placed_count = 0;
         let moving = std::mem::take(&mut self.objects.moving);
-        moving.for_each(|slot| {
-            // Only slots that may move are visited (see `moving_slots.rs`);
-            // free slots have zero velocity (`remove` clears it), so this
-            // loop reads no id.
-            let (vx, vy) = (self.objects.velocities[slot * 2], self.objects.velocities[slot * 2 + 1]);
-            if (vx == 0.0 && vy == 0.0)
-                || (any_attached && self.attachments.is_attached(slot))
-                || (any_colliders && self.tile_colliders.responses[slot] != 0)
-            {
-                return; // at rest or free, carried by its parent, or a tile collider
-            }
-            let b = &mut self.objects.boxes[slot * 4..slot * 4 + 4];
-            let v = &mut self.objects.velocities[slot * 2..slot * 2 + 2];
-            let (mut x, mut y) = (b[0] + vx * dt, b[1] + vy * dt);
-            reflect(&mut x, &mut v[0], b[2], self.width);
-            reflect(&mut y, &mut v[1], b[3], self.height);
-            // The distance actually moved: a box pinned to a wall or at
-            // rest after a bounce does not stray from its place in memory.
-            self.slot_order.note_move(b[0], b[1], x, y);
-            b[0] = x;
-            b[1] = y;
-            self.pairs.changed.mark(slot as u32, &self.objects.slot_ids);
-            let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
-            self.structure.as_broad_phase().update(slot as u32, aabb);
-            if any_attached {
-                placed.insert(slot as u32);
-                placed_count += 1;
-            }
-        });
+        if !any_attached && !any_colliders {
+            // Every marked slot moves unless its velocity is zero: past
+            // the changed list's cap, `pairs` makes a full pass anyway, so
+            // the list gives up now instead of after filling to its cap.
+            self.pairs.changed.expect(moving.len());
+        }
+        let parts = MoveParts {
+            boxes: &mut self.objects.boxes,
+            velocities: &mut self.objects.velocities,
+            slot_ids: &self.objects.slot_ids,
+            limits: (self.width, self.height),
+            dt,
+            slot_order: &mut self.slot_order,
+            changed: &mut self.pairs.changed,
+            attachments: any_attached.then_some(&self.attachments),
+            responses: any_colliders.then_some(&self.tile_colliders.responses[..]),
+            placed: any_attached.then_some(&mut placed),
+        };
+        // One loop per structure, so each box's update is a direct call
+        // the compiler can inline, not a dynamic one.
+        let mut placed_count = match &mut self.structure {
+            Structure::BruteForce(s) => move_slots(s, &moving, parts),
+            Structure::Quadtree(s) => move_slots(s, &moving, parts),
+            Structure::Grid(s) => move_slots(s, &moving, parts),
+            Structure::LooseGrid(s) => move_slots(s, &moving, parts),
+        };
         self.objects.moving = moving;
         if any_colliders {
             placed_count += self.step_tile_colliders(dt, any_attached.then_some(&mut placed));
@@ -165,6 +168,64 @@ impl World {
         }
         Ok(())
     }
+}
+
+/// What `step` reads and writes for each moving object, borrowed apart
+/// from the structure it refiles them in.
+struct MoveParts<'a> {
+    boxes: &'a mut [f64],
+    velocities: &'a mut [f64],
+    slot_ids: &'a [u32],
+    /// The world's width and height.
+    limits: (f64, f64),
+    dt: f64,
+    slot_order: &'a mut SlotOrder,
+    changed: &'a mut ChangedSlots,
+    /// Present when some object hangs from another.
+    attachments: Option<&'a Attachments>,
+    /// Per slot, its tile response: present when some object collides with
+    /// the tiles.
+    responses: Option<&'a [u8]>,
+    /// What moved, for the children to follow: present with attachments.
+    placed: Option<&'a mut BitSet>,
+}
+
+/// `step`'s motion of every free moving object (not attached, not a tile
+/// collider), each refiled in `structure`; returns how many it placed
+/// (counted only with attachments).
+#[inline(always)]
+fn move_slots<B: BroadPhase>(structure: &mut B, moving: &MovingSlots, mut p: MoveParts<'_>) -> usize {
+    let mut placed_count = 0;
+    let (width, height) = p.limits;
+    moving.for_each(|slot| {
+        // Only slots that may move are visited (see `moving_slots.rs`);
+        // free slots have zero velocity (`remove` clears it), so this
+        // loop reads no id.
+        let (vx, vy) = (p.velocities[slot * 2], p.velocities[slot * 2 + 1]);
+        if (vx == 0.0 && vy == 0.0)
+            || p.attachments.is_some_and(|a| a.is_attached(slot))
+            || p.responses.is_some_and(|r| r[slot] != 0)
+        {
+            return; // at rest or free, carried by its parent, or a tile collider
+        }
+        let b = &mut p.boxes[slot * 4..slot * 4 + 4];
+        let v = &mut p.velocities[slot * 2..slot * 2 + 2];
+        let (mut x, mut y) = (b[0] + vx * p.dt, b[1] + vy * p.dt);
+        reflect(&mut x, &mut v[0], b[2], width);
+        reflect(&mut y, &mut v[1], b[3], height);
+        // The distance actually moved: a box pinned to a wall or at
+        // rest after a bounce does not stray from its place in memory.
+        p.slot_order.note_move(b[0], b[1], x, y);
+        b[0] = x;
+        b[1] = y;
+        p.changed.mark(slot as u32, p.slot_ids);
+        structure.update(slot as u32, Aabb::from_xywh(x, y, b[2], b[3]));
+        if let Some(placed) = p.placed.as_deref_mut() {
+            placed.insert(slot as u32);
+            placed_count += 1;
+        }
+    });
+    placed_count
 }
 
 /// Reflects a 1D interval `[position, position + size]` moving at `velocity`
