@@ -47,6 +47,7 @@
 //!   into a scratch row (the copy costs more than the branches it saves).
 
 mod api;
+mod oversize_cells;
 mod queries;
 mod ray_walk;
 mod storage;
