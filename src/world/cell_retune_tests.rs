@@ -1,6 +1,7 @@
 //! The loose grid's automatic cell size follows boxes that `update` grows
-//! past the cells (its oversize list would otherwise fill), and is left
-//! alone by a few giants that were oversize all along.
+//! past the cells (its oversize list would otherwise fill), picked again
+//! by the next `pairs`, and is left alone by a few giants that were
+//! oversize all along.
 
 use super::World;
 use crate::scene::Rng;
@@ -38,6 +39,8 @@ fn boxes_grown_past_the_cells_make_the_loose_grid_pick_its_cell_size_again() {
                 w.update(id, b[0], b[1], b[2], b[3]).unwrap();
             }
         }
+        // The next `pairs` picks the cell size again.
+        w.pairs();
         let (after, oversize) = (w.cell_size().unwrap(), w.structure.loose_oversize_count());
         assert!(
             after > before && oversize <= 2000 / 32 + 16,
@@ -65,6 +68,7 @@ fn giants_oversize_from_the_start_never_make_the_grids_pick_again() {
             for &id in &giants {
                 w.update(id, rng.range(0.0, 800.0), rng.range(0.0, 800.0), 200.0, 200.0).unwrap();
             }
+            w.pairs();
         }
         assert_eq!(w.cell_size(), Some(picked), "{structure}");
         w.validate().unwrap();
@@ -78,8 +82,9 @@ fn a_cell_size_set_by_the_caller_stays_however_boxes_grow() {
     w.set_cell_size(5.0).unwrap();
     let ids: Vec<u32> = (0..500).map(|i| w.insert(f64::from(i), 10.0, 2.0, 2.0).unwrap()).collect();
     for &id in &ids {
-        w.update(id, 10.0, 10.0, 50.0, 50.0).unwrap();
+        w.update(id, f64::from(id), 10.0, 50.0, 50.0).unwrap();
     }
+    w.pairs();
     assert_eq!(w.cell_size(), Some(5.0));
     w.validate().unwrap();
 }

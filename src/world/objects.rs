@@ -148,7 +148,6 @@ impl World {
         let aabb = checked_box(x, y, w, h)?;
         self.apply_update(slot, aabb, [x, y, w, h], t);
         self.follow_one(slot as usize);
-        self.retune_outgrown_cells(t);
         Ok(())
     }
 
@@ -240,7 +239,6 @@ impl World {
         self.structure.update_marked(&marks, &self.objects.boxes, |slot| changed.mark(slot, slot_ids));
         self.follow_placed(&marks, ids.len());
         self.workspace.batch_marks = marks;
-        self.retune_outgrown_cells(&mut NoTrace);
         Ok(())
     }
 

@@ -101,10 +101,10 @@ impl StructureSettings {
 /// [`OUTGROWN_FLOOR`]). Objects grown past the cells by `update` land
 /// there, and every query and oversize pair search then tests them one by
 /// one (rays walk them in coarser cells, `loose_grid/oversize_cells.rs`).
-/// Objects that were oversize at the pick (a few giants among
-/// small boxes) stay so under any new pick, so they never trigger one;
-/// each pick follows at least `count / OUTGROWN_SHARE` updates, so a
-/// pick's cost (filing every object again) is spread over them.
+/// Objects that were oversize at the pick (a few giants among small
+/// boxes) stay so under any new pick, so they never trigger one; each
+/// pick follows at least `count / OUTGROWN_SHARE` updates, so a pick's
+/// cost (filing every object again) is spread over them.
 const OUTGROWN_SHARE: usize = 32;
 
 /// See [`OUTGROWN_SHARE`]: below this many new oversize objects, the
@@ -258,7 +258,8 @@ impl super::World {
 
     /// Cell size of both grids (`size > 0`, finite). Until this is called the
     /// grids pick one from the objects' sizes, and pick again as the number
-    /// of objects doubles.
+    /// of objects doubles (the loose grid also once `update` has grown
+    /// many boxes past its cells).
     pub fn set_cell_size(&mut self, size: f64) -> Result<()> {
         crate::error::positive("size", size)?;
         // Refused, not silently raised: a grid holds at most MAX_CELLS cells.
@@ -349,7 +350,9 @@ impl super::World {
     /// With an automatic cell size, picks the loose grid's cell size again
     /// once objects grown by `update` fill its oversize list (see
     /// [`OUTGROWN_SHARE`]), and files everything again if the pick
-    /// differs. A trace hears of a refiling (`t`). The normal grid needs
+    /// differs. Checked once a `pairs` call, not at every `update`: the
+    /// check would cost every update, and rays in between walk the
+    /// oversize list in coarse cells anyway. A trace hears of a refiling (`t`). The normal grid needs
     /// none: its pick is twice the median size, which a tail of grown
     /// boxes does not move, and it lists a box in up to 64 cells before
     /// its oversize list.
