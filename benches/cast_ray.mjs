@@ -1,12 +1,20 @@
 // What one `castRay` costs, in ns, in wasm under Node, for every structure:
 // 10,000 seeded boxes in a 4000 × 4000 world (the scenes' density), rays
 // from the top edge to the bottom edge at seeded x's, with and without a
-// tile map (125 × 125 tiles of 32, 2 % full). Optionally against another
-// build, ALTERNATED in one process (round by round, in alternating order),
-// so a slow spell of a shared machine hits both. Prints a Markdown table.
+// tile map (125 × 125 tiles of 32, 2 % full); fresh, and "after churn":
+// after the first frame, 50,000 seeded `update` calls move boxes to new
+// random places with new sizes of 4 to 18 units a side (the scene's are 4
+// to 16: some outgrow the loose grid's automatic cell), and the rays
+// follow before any further `step`. Optionally against another build,
+// ALTERNATED in one process (round by round, in alternating order), so a
+// slow spell of a shared machine hits both. Prints a Markdown table.
 //
 //   node benches/cast_ray.mjs                  this build (pkg/ after a release wasm build)
 //   node benches/cast_ray.mjs ../other/pkg     against another build's pkg/
+//   node benches/cast_ray.mjs ../other/pkg --churn   only the churned scene (--fresh: only the fresh one)
+//
+// An older build's raw module (45af9e1 has no façade and no `world.tiles`)
+// is driven through the calls it has (`setTileGrid`, `setTile`).
 //
 // Time: per case and build, ROUNDS rounds of BATCHES batches of RAYS
 // calls; a round keeps its best batch, the table shows the median round.
@@ -26,6 +34,9 @@ const OBJECTS = 10_000;
 const SIDE = 4000;
 const TILE = 32;
 const TILE_COLS = SIDE / TILE;
+/** `update` calls of the churned scene, and their boxes' largest side. */
+const CHURN = QUICK ? 500 : 50_000;
+const GROWN = 18;
 
 async function loadBuild(pkg) {
   const api = await import(pathToFileURL(resolve(pkg, 'broadphase.js')).href);
@@ -34,12 +45,13 @@ async function loadBuild(pkg) {
 }
 
 /** The same scene in every build. */
-function makeWorld(api, structure, tiles) {
+function makeWorld(api, structure, tiles, churn) {
   const w = new api.World(SIDE, SIDE);
-  w.populate(OBJECTS, 42, 'uniform');
+  const first = w.populate(OBJECTS, 42, 'uniform');
   w.setStructure(structure);
   if (tiles) {
-    const map = w.tiles;
+    // This build's `world.tiles`, or an older build's calls on the World.
+    const map = w.tiles ?? { reset: (c, r, s) => w.setTileGrid(c, r, s), setTile: (c, r, k) => w.setTile(c, r, k) };
     map.reset(TILE_COLS, TILE_COLS, TILE);
     const rand = mulberry32(7);
     for (let i = 0; i < TILE_COLS * TILE_COLS * 0.02; i++) {
@@ -48,6 +60,17 @@ function makeWorld(api, structure, tiles) {
   }
   w.step(1 / 60);
   w.pairs();
+  if (churn) {
+    // Boxes moved to new random places, one `update` at a time, with new
+    // sizes of 4 to GROWN units a side; the rays come before the next
+    // `step` and `pairs`.
+    const rand = mulberry32(5);
+    for (let i = 0; i < CHURN; i++) {
+      const id = first + Math.floor(rand() * OBJECTS);
+      const [bw, bh] = [4 + (GROWN - 4) * rand(), 4 + (GROWN - 4) * rand()];
+      w.update(id, rand() * (SIDE - bw), rand() * (SIDE - bh), bw, bh);
+    }
+  }
   return w;
 }
 
@@ -71,31 +94,38 @@ function median(xs) {
 }
 
 const here = new URL('..', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const flags = args.filter((a) => a.startsWith('--'));
+const against = args.find((a) => !a.startsWith('--'));
 const builds = [{ name: 'this build', api: await loadBuild(resolve(here, 'pkg')) }];
-if (process.argv[2]) builds.push({ name: process.argv[2], api: await loadBuild(resolve(process.argv[2])) });
+if (against) builds.push({ name: against, api: await loadBuild(resolve(against)) });
+const scenes = [false, true].filter((churn) => !flags.includes(churn ? '--fresh' : '--churn'));
 
 const structures = builds[0].api.World.structures();
 const rows = [];
-for (const tiles of [false, true]) {
-  for (const structure of structures) {
-    const worlds = builds.map((b) => makeWorld(b.api, structure, tiles));
-    const times = builds.map(() => []);
-    for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? builds.map((_, i) => i) : builds.map((_, i) => builds.length - 1 - i);
-      for (const i of order) {
-        let best = Infinity;
-        for (let b = 0; b < BATCHES; b++) best = Math.min(best, batch(worlds[i]));
-        times[i].push(best);
+for (const churn of scenes) {
+  for (const tiles of [false, true]) {
+    for (const structure of structures) {
+      const worlds = builds.map((b) => makeWorld(b.api, structure, tiles, churn));
+      const times = builds.map(() => []);
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 === 0 ? builds.map((_, i) => i) : builds.map((_, i) => builds.length - 1 - i);
+        for (const i of order) {
+          let best = Infinity;
+          for (let b = 0; b < BATCHES; b++) best = Math.min(best, batch(worlds[i]));
+          times[i].push(best);
+        }
       }
+      worlds.forEach((w) => w.free());
+      const ns = times.map(median);
+      const ratio = ns.length > 1 ? ` | ${(ns[0] / ns[1]).toFixed(2)}×` : '';
+      const scene = churn ? 'after churn' : 'fresh';
+      rows.push(`| ${scene} | ${structure} | ${tiles ? 'tiles 2 %' : 'none'} | ${ns.map((v) => v.toFixed(0)).join(' | ')}${ratio} |`);
     }
-    worlds.forEach((w) => w.free());
-    const ns = times.map(median);
-    const ratio = ns.length > 1 ? ` | ${(ns[0] / ns[1]).toFixed(2)}×` : '';
-    rows.push(`| ${structure} | ${tiles ? 'tiles 2 %' : 'none'} | ${ns.map((v) => v.toFixed(0)).join(' | ')}${ratio} |`);
   }
 }
 const head = builds.map((b) => b.name).join(' | ');
-console.log(`| structure | tile map | ${head}${builds.length > 1 ? ' | ratio' : ''} |`);
-console.log(`|---|---|${builds.map(() => '---:').join('|')}|${builds.length > 1 ? '---:|' : ''}`);
+console.log(`| scene | structure | tile map | ${head}${builds.length > 1 ? ' | ratio' : ''} |`);
+console.log(`|---|---|---|${builds.map(() => '---:').join('|')}|${builds.length > 1 ? '---:|' : ''}`);
 console.log(rows.join('\n'));
 if (sink === 0.5) console.log(sink);

@@ -54,6 +54,7 @@ impl BroadPhase for LooseGrid {
         max_t: f64,
         visit: &mut dyn FnMut(u32, &Aabb) -> RayControl,
     ) -> Stats {
+        self.refresh_oversize_cells();
         self.walk_ray_cells(ray, max_t, visit)
     }
 

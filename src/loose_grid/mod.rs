@@ -15,7 +15,9 @@
 //!   (a small object overlapping it has its centre within one cell of the
 //!   overlap), and oversize objects meet each other in a sort-and-sweep.
 //!   Queries search the same way, which also catches small objects whose
-//!   centre cell lies outside the query area.
+//!   centre cell lies outside the query area. Rays walk the oversize
+//!   objects in cells four times as wide (`oversize_cells.rs`), so boxes
+//!   grown past the cells by `update` cost a ray only where it passes.
 //! - **Cache order.** Each proxy's record is its list node, so `update`
 //!   and `pairs` read one array. The `World` numbers proxies in space
 //!   order (`world/slot_order.rs`) and restores that order as objects
@@ -47,6 +49,7 @@
 //!   into a scratch row (the copy costs more than the branches it saves).
 
 mod api;
+mod oversize_cells;
 mod queries;
 mod ray_walk;
 mod storage;

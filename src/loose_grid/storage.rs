@@ -2,6 +2,7 @@
 //! listed in one cell at most, so its record is its list node), the
 //! oversize list, scratch; and the O(1) list operations.
 
+use super::oversize_cells::OversizeCells;
 use crate::bit_set::BitSet;
 use crate::geometry::Aabb;
 use crate::geometry::CellRange;
@@ -77,6 +78,8 @@ pub struct LooseGrid {
     /// Proxies larger than a cell: each searches the cells around the ones
     /// it reaches during `pairs`; they meet each other in a sort-and-sweep.
     pub(super) oversize: Vec<u32>,
+    /// The oversize list filed for rays, rebuilt when a ray finds it stale.
+    pub(super) oversize_cells: OversizeCells,
     pub(super) proxy_count: u32,
     // Scratch that grows and never shrinks, so warm calls allocate nothing.
     pub(super) own: Vec<(u32, Aabb)>,
@@ -121,6 +124,7 @@ impl LooseGrid {
             proxies: Vec::new(),
             prevs: Vec::new(),
             oversize: Vec::new(),
+            oversize_cells: OversizeCells::new(geometry),
             proxy_count: 0,
             own: Vec::new(),
             oversize_items: Vec::new(),
@@ -169,6 +173,7 @@ impl LooseGrid {
         self.heads.resize(self.geometry.cell_count(), NULL_INDEX);
         self.occupied.reset(self.geometry.cell_count());
         self.oversize.clear();
+        self.oversize_cells.stale = true;
         self.proxy_count = 0;
         for proxy in 0..self.proxies.len() {
             let p = self.proxies[proxy];
@@ -182,6 +187,12 @@ impl LooseGrid {
     /// The home of a present proxy: a cell index or `OVERSIZE`.
     fn home_of_proxy(&self, proxy: u32) -> Option<u32> {
         self.proxies.get(proxy as usize).map(|p| p.home).filter(|&home| home != NULL_INDEX)
+    }
+
+    /// How many proxies the oversize list holds.
+    #[must_use]
+    pub fn oversize_count(&self) -> usize {
+        self.oversize.len()
     }
 
     /// Whether the proxy is in the oversize list rather than in a cell.
@@ -309,11 +320,13 @@ impl LooseGrid {
         p.next = NULL_INDEX;
         self.prevs[proxy as usize] = self.oversize.len() as u32;
         self.oversize.push(proxy);
+        self.oversize_cells.stale = true;
     }
 
     pub(super) fn remove_oversize(&mut self, proxy: u32) {
         let pos = self.prevs[proxy as usize] as usize;
         self.oversize.swap_remove(pos);
+        self.oversize_cells.stale = true;
         if let Some(&moved) = self.oversize.get(pos) {
             self.prevs[moved as usize] = pos as u32;
         }

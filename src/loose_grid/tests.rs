@@ -219,3 +219,61 @@ fn warm_pairs_reuse_their_scratch() {
     }
     assert_eq!(capacities, (grid.proxies.capacity(), grid.heads.capacity(), grid.own.capacity()));
 }
+
+/// Rays cast between updates see the oversize boxes where they are now:
+/// boxes growing past the cells, moving and shrinking back, the walk
+/// checked against every box the segment touches after each change (the
+/// rays' filing of the oversize list is rebuilt only when stale).
+#[test]
+fn rays_between_updates_find_oversize_boxes_where_they_are() {
+    use crate::broad_phase::RayControl;
+    use crate::ray::segment_aabb;
+    use crate::segment::RayPath;
+    for seed in 0..40 {
+        let mut rng = crate::scene::Rng::new(0x0C0A_25E0 + seed);
+        let mut grid = LooseGrid::new(WORLD, 5.0);
+        let mut boxes = Vec::new();
+        for proxy in 0..60 {
+            let b = Aabb::from_xywh(rng.range(-5.0, 100.0), rng.range(-5.0, 100.0), rng.range(1.0, 4.0), 3.0);
+            grid.insert(proxy, b);
+            boxes.push(b);
+        }
+        for step in 0..200 {
+            let proxy = rng.below(60);
+            // Small, a few cells wide (a coarse cell's), or giant.
+            let side =
+                [rng.range(1.0, 4.0), rng.range(5.0, 19.0), rng.range(21.0, 60.0)][rng.below(3) as usize];
+            let b =
+                Aabb::from_xywh(rng.range(-10.0, 100.0), rng.range(-10.0, 100.0), side, rng.range(1.0, side));
+            match step % 7 {
+                0 => {
+                    grid.remove(proxy);
+                    grid.insert(proxy, b);
+                }
+                _ => grid.update(proxy, b),
+            }
+            boxes[proxy as usize] = b;
+            let r = (
+                rng.range(-20.0, 120.0),
+                rng.range(-20.0, 120.0),
+                rng.range(-20.0, 120.0),
+                rng.range(-20.0, 120.0),
+            );
+            let ray = RayPath::new(r.0, r.1, r.2, r.3).unwrap();
+            let mut seen = Vec::new();
+            grid.walk_ray(&ray, f64::INFINITY, &mut |p, _| {
+                seen.push(p);
+                RayControl::Continue
+            });
+            grid.validate().unwrap_or_else(|m| panic!("seed {seed} step {step}: {m}"));
+            for (p, b) in boxes.iter().enumerate() {
+                if segment_aabb(b, r.0, r.1, r.2, r.3).is_some() {
+                    assert!(
+                        seen.contains(&(p as u32)),
+                        "seed {seed} step {step}: ray {r:?} missed {p} {b:?}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -40,6 +40,10 @@ impl LooseGrid {
         let old = p.home;
         let new = self.home_of(&aabb);
         if new == old {
+            if old == OVERSIZE {
+                // An oversize box moved: the rays' filing of the list is stale.
+                self.oversize_cells.stale = true;
+            }
             t.note(|| {
                 let reason = if old == OVERSIZE { TraceReason::StillOutside } else { TraceReason::SameCells };
                 Step::new(TraceKind::Stays).because(reason).of(proxy)
@@ -159,5 +163,6 @@ impl LooseGrid {
         for proxy in &mut self.oversize {
             *proxy = new_of_old[*proxy as usize];
         }
+        self.oversize_cells.stale = true;
     }
 }

@@ -60,6 +60,7 @@ impl LooseGrid {
                 return Err(format!("oversize proxy {proxy} at {pos} has home {} position {back:?}", p.home));
             }
         }
+        self.validate_oversize_cells()?;
         // Proxies: each sits where its box says.
         let (mut live, mut in_cells) = (0u32, 0usize);
         for (proxy, p) in self.proxies.iter().enumerate() {
@@ -83,6 +84,61 @@ impl LooseGrid {
                 "{in_cells} proxies in cells, {listed} listed, {} oversize",
                 self.oversize.len()
             ));
+        }
+        Ok(())
+    }
+}
+
+impl LooseGrid {
+    /// The oversize list as filed for rays, unless a change left it to be
+    /// filed again: every oversize proxy once, in the coarse cell of its
+    /// centre (sorted by cell) or among the giants, and the occupancy bits
+    /// matching.
+    fn validate_oversize_cells(&self) -> Result<(), String> {
+        let cells = &self.oversize_cells;
+        if cells.stale {
+            return Ok(());
+        }
+        let mut proxies: Vec<u32> =
+            cells.filed.iter().map(|&(_, p)| p).chain(cells.giants.iter().copied()).collect();
+        proxies.sort_unstable();
+        let mut expected = self.oversize.clone();
+        expected.sort_unstable();
+        if proxies != expected {
+            return Err(format!("rays' oversize filing holds {proxies:?}, the list {expected:?}"));
+        }
+        if self.oversize.is_empty() {
+            return Ok(());
+        }
+        if cells.geometry
+            != CellGeometry::new(&self.world, self.geometry.cell_size * super::oversize_cells::COARSE)
+        {
+            return Err("rays' coarse cells do not match the cell size".into());
+        }
+        let limit = small_limit(&cells.geometry);
+        if !cells.filed.windows(2).all(|w| w[0] <= w[1]) {
+            return Err("rays' coarse cells are not sorted".into());
+        }
+        for &(cell, proxy) in &cells.filed {
+            let b = &self.proxies[proxy as usize].aabb;
+            let (x, y) = cells.geometry.centre_cell(b);
+            if b.width() > limit || b.height() > limit || cells.geometry.index(x, y) != cell {
+                return Err(format!("oversize proxy {proxy} filed for rays in coarse cell {cell}"));
+            }
+            if !cells.occupied.contains(cell) {
+                return Err(format!("coarse cell {cell} lists proxy {proxy} but is marked empty"));
+            }
+        }
+        for &proxy in &cells.giants {
+            let b = &self.proxies[proxy as usize].aabb;
+            if b.width() <= limit && b.height() <= limit {
+                return Err(format!("oversize proxy {proxy} fits a coarse cell but is among the giants"));
+            }
+        }
+        if cells.occupied.len()
+            != cells.filed.iter().map(|&(c, _)| c).collect::<std::collections::BTreeSet<_>>().len()
+        {
+            return Err("rays' coarse occupancy marks cells that list nothing".into());
         }
         Ok(())
     }

@@ -25,6 +25,8 @@ mod validate;
 mod workspace;
 
 #[cfg(test)]
+mod cell_retune_tests;
+#[cfg(test)]
 mod tests;
 
 pub use contact_step::ContactStep;

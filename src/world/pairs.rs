@@ -66,6 +66,9 @@ impl World {
     /// changes nothing the World answers (its slots may have been
     /// renumbered, as any call of `pairs` may do).
     pub fn try_pairs(&mut self) -> Result<&[u32]> {
+        // Boxes grown past the loose grid's cells since the last call: a
+        // new cell size first, so this walk and the renumbering use it.
+        self.retune_outgrown_cells(&mut crate::trace::NoTrace);
         self.renumber_slots_if_stale();
         // This call's keys replace the previous ones, kept for the events.
         std::mem::swap(&mut self.pairs.previous_keys, &mut self.pairs.keys);

@@ -85,13 +85,31 @@ pub(super) struct StructureSettings {
     pub(super) cell_size: Option<f64>,
     /// Object count when the automatic cell size was last picked.
     pub(super) cell_size_picked_at: usize,
+    /// The loose grid's oversize objects right after that pick.
+    pub(super) oversize_at_pick: usize,
 }
 
 impl StructureSettings {
     pub(super) fn new(quadtree_limits: QuadtreeLimits) -> StructureSettings {
-        StructureSettings { quadtree_limits, cell_size: None, cell_size_picked_at: 0 }
+        StructureSettings { quadtree_limits, cell_size: None, cell_size_picked_at: 0, oversize_at_pick: 0 }
     }
 }
+
+/// With an automatic cell size, the loose grid's cells are picked again
+/// once its oversize list holds more than twice as many objects as right
+/// after the last pick, plus this share of all objects (and at least
+/// [`OUTGROWN_FLOOR`]). Objects grown past the cells by `update` land
+/// there, and every query and oversize pair search then tests them one by
+/// one (rays walk them in coarser cells, `loose_grid/oversize_cells.rs`).
+/// Objects that were oversize at the pick (a few giants among small
+/// boxes) stay so under any new pick, so they never trigger one; each
+/// pick follows at least `count / OUTGROWN_SHARE` updates, so a pick's
+/// cost (filing every object again) is spread over them.
+const OUTGROWN_SHARE: usize = 32;
+
+/// See [`OUTGROWN_SHARE`]: below this many new oversize objects, the
+/// list costs less than filing everything again.
+const OUTGROWN_FLOOR: usize = 16;
 
 /// The active structure, concrete so the renderer can reach its internals.
 /// There is one per World, so the size difference of variants costs nothing.
@@ -169,6 +187,15 @@ impl Structure {
         }
     }
 
+    /// How many objects the loose grid keeps in its oversize list (0 for
+    /// the other structures).
+    pub fn loose_oversize_count(&self) -> usize {
+        match self {
+            Structure::LooseGrid(grid) => grid.oversize_count(),
+            _ => 0,
+        }
+    }
+
     /// Re-files the active grid (if any) under a new cell size.
     pub fn set_grid_cell_size(&mut self, size: f64) {
         match self {
@@ -231,7 +258,8 @@ impl super::World {
 
     /// Cell size of both grids (`size > 0`, finite). Until this is called the
     /// grids pick one from the objects' sizes, and pick again as the number
-    /// of objects doubles.
+    /// of objects doubles (the loose grid also once `update` has grown
+    /// many boxes past its cells).
     pub fn set_cell_size(&mut self, size: f64) -> Result<()> {
         crate::error::positive("size", size)?;
         // Refused, not silently raised: a grid holds at most MAX_CELLS cells.
@@ -316,9 +344,47 @@ impl super::World {
         {
             return;
         }
-        self.structure_settings.cell_size_picked_at = self.count();
+        self.pick_cell_size(kind, t);
+    }
+
+    /// With an automatic cell size, picks the loose grid's cell size again
+    /// once objects grown by `update` fill its oversize list (see
+    /// [`OUTGROWN_SHARE`]), and files everything again if the pick
+    /// differs. Checked once a `pairs` call, not at every `update`: the
+    /// check would cost every update, and rays in between walk the
+    /// oversize list in coarse cells anyway. A trace hears of a refiling (`t`). The normal grid needs
+    /// none: its pick is twice the median size, which a tail of grown
+    /// boxes does not move, and it lists a box in up to 64 cells before
+    /// its oversize list.
+    pub(super) fn retune_outgrown_cells<T: Tracer<Step>>(&mut self, t: &mut T) {
+        let Structure::LooseGrid(grid) = &self.structure else { return };
+        let settings = &self.structure_settings;
+        let floor = (self.count() / OUTGROWN_SHARE).max(OUTGROWN_FLOOR);
+        if grid.oversize_count() <= 2 * settings.oversize_at_pick + floor || settings.cell_size.is_some() {
+            return;
+        }
+        let size = self.suggested_cell_size(StructureKind::LooseGrid);
+        if crate::grid::CellGeometry::new(&grid.world(), size) == *grid.geometry() {
+            // The same cells: nothing to file again, and these oversize
+            // objects are the ones such a pick leaves.
+            self.structure_settings.oversize_at_pick = grid.oversize_count();
+        } else {
+            self.refile_under(size, t);
+        }
+    }
+
+    /// Picks the active grid's automatic cell size from the objects and
+    /// files them all again under it.
+    fn pick_cell_size<T: Tracer<Step>>(&mut self, kind: StructureKind, t: &mut T) {
         let size = self.suggested_cell_size(kind);
+        self.refile_under(size, t);
+    }
+
+    /// Files every object of the active grid again under cells of `size`,
+    /// picked automatically. A trace hears of it (`t`).
+    fn refile_under<T: Tracer<Step>>(&mut self, size: f64, t: &mut T) {
         self.structure.set_grid_cell_size(size);
+        self.note_cell_size_pick();
         self.slot_order.stale = true;
         t.note(|| {
             let size = self.structure.grid_geometry().map_or(size, |g| g.cell_size);
@@ -347,10 +413,16 @@ impl super::World {
         }
     }
 
+    /// Records when the cell size was picked: the object count, and the
+    /// oversize list it left.
+    fn note_cell_size_pick(&mut self) {
+        self.structure_settings.cell_size_picked_at = self.count();
+        self.structure_settings.oversize_at_pick = self.structure.loose_oversize_count();
+    }
+
     fn rebuild_structure(&mut self, kind: StructureKind) {
         let world = Aabb::from_xywh(0.0, 0.0, self.width, self.height);
         let cell_size = self.structure_settings.cell_size.unwrap_or_else(|| self.suggested_cell_size(kind));
-        self.structure_settings.cell_size_picked_at = self.count();
         self.structure = Structure::new(kind, world, self.structure_settings.quadtree_limits, cell_size);
         for slot in 0..self.objects.slot_ids.len() as u32 {
             if self.objects.slot_ids[slot as usize] != 0 {
@@ -358,6 +430,7 @@ impl super::World {
                 self.structure.as_broad_phase().insert(slot, aabb);
             }
         }
+        self.note_cell_size_pick();
         // Another structure (or cell size) walks space in another order.
         self.slot_order.stale = true;
     }
