@@ -1528,7 +1528,8 @@ export class World {
   }
   /**
    * Back to a cell size picked from the boxes' sizes (picked again as
-   * their number doubles).
+   * their number doubles, and, in the loose grid, when `pairs()` finds
+   * many boxes grown past their cells).
    */
   useAutomaticCellSize() {
     this.#live().useAutomaticCellSize();
