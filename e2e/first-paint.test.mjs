@@ -298,6 +298,12 @@ for (const device of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'ph
       assert.equal(marked.others, 0, 'expected only the recorded embed to have a picture');
       assert.match(pictureWords.count ?? '', /^Step 1 of \d+$/, 'expected the stepper at the lesson’s first step');
       await page.screenshot({ path: join(screenshots, `tutorial-first-picture-${device.name}.png`) });
+      // The canvas's pixels, the note over it set aside for the moment: the live first frame draws the same.
+      const clip = { x: picture.box[0], y: picture.box[1], width: picture.box[2], height: picture.box[3] };
+      const note = (hidden) => page.evaluate((h) => (document.querySelector('#demo-quadtree-build').shadowRoot.querySelector('.first-picture #notice').hidden = h), hidden);
+      await note(true);
+      const picturePixels = await page.screenshot({ clip });
+      await note(false);
       release();
       await page.waitForFunction(() => document.querySelector('#demo-quadtree-build').playground?.frame >= 2, null, { timeout: 30_000 });
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -306,6 +312,7 @@ for (const device of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'ph
       assert.deepEqual(await page.evaluate(embedStepper), pictureWords, 'expected the live stepper to say what the picture’s said (its words came from the recorded trace)');
       assert.equal(await page.evaluate(() => document.querySelector('#demo-quadtree-build').shadowRoot.querySelector('.first-picture')), null, 'expected the picture gone');
       await page.screenshot({ path: join(screenshots, `tutorial-first-live-${device.name}.png`) });
+      assert.ok((await page.screenshot({ clip })).equals(picturePixels), 'expected the live first frame’s pixels to be the picture’s');
       assert.deepEqual(local.problems, [], 'expected no console errors');
     } finally {
       await local.close();

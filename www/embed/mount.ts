@@ -83,6 +83,8 @@ export interface EmbedHandle extends PlaygroundHandle {
 
 /** A core that stops again this soon after a restart (ms) is not restarted again. */
 const RESTART_AGAIN_AFTER_MS = 10_000;
+/** Replacing a first picture, the mode's first frame is awaited at most this many animation frames. */
+const FIRST_FRAME_WAIT = 30;
 /** Lower than this, the legend and help fold behind "?". */
 const COMPACT_BELOW_PX = 500;
 
@@ -413,6 +415,10 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
         if (inTwo) {
           await new Promise((resolve) => setTimeout(resolve, 0));
           if (ticket !== creates || destroyed) return;
+          // Replacing a first picture: the mode draws its first frame unseen, which fills its panels
+          // (the stepper's step), so it is laid out as the picture was and lands at its size.
+          if (picture !== null) await firstFrameOf(current);
+          if (ticket !== creates || destroyed || current === null) return;
         }
         settled = false;
         applyLook();
@@ -444,6 +450,20 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     started = true;
     return create(true);
   };
+
+  /**
+   * Resolves once `built` has drawn a frame (an instance out of view draws
+   * none: then at once, as after a few frames that never came).
+   */
+  const firstFrameOf = (built: ModeHandle): Promise<void> =>
+    new Promise((resolve) => {
+      let frames = 0;
+      const check = (): void => {
+        if ((built.frame ?? 0) >= 1 || !visible || destroyed || ++frames > FIRST_FRAME_WAIT) resolve();
+        else requestAnimationFrame(check);
+      };
+      check();
+    });
 
   /** Takes the first picture off (the mode replaced it, or a placeholder does). */
   const dropPicture = (): void => {
