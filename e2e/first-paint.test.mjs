@@ -3,17 +3,19 @@
 // server, opened with the cache off on a connection throttled to 1.6 Mbps
 // down / 150 ms round trip (DevTools' network emulation). Reports, per page
 // and as the median of a few loads: when the first canvas frame was drawn
-// (on index.html the first picture: the default scene's first frame as the
-// core computed it at build time, www/first-frame/) and the first live one
+// (the first picture: on index.html the default scene's first frame, on
+// tutorial.html the first embed's first lesson step, as the core computed
+// them at build time, www/first-frame/) and the first live one
 // (the core running), when the page shell (the mode tabs) or the embeds' placeholders showed,
 // when the wasm and the largest script arrived, and the bytes sent. Checks
 // what a reader would notice, in order, not in time: the shell shows
 // before the wasm has arrived, the wasm download starts before the page's
 // scripts have finished arriving (in parallel, not after), the embeds keep
 // their final size from the start (no jump when the script arrives), and
-// index.html's first frame is the first picture; and, with the wasm held
+// each page's first frame is its first picture; and, with the wasm held
 // back (desktop and phone), that the picture is marked as starting and
-// the live mode's canvas replaces it at the same place and size. The
+// the live mode's canvas replaces it at the same place and size (on
+// tutorial.html: the embed as tall, its stepper saying the same). The
 // timings are a benchmark, not a test: with FIRST_PAINT_WRITE=1 (five
 // loads a page, on a quiet machine) they are written into
 // docs/BENCHMARKS.md's "First paint" table.
@@ -188,6 +190,7 @@ test('index.html on a slow connection: the shell before the wasm, the wasm fetch
 test('tutorial.html on a slow connection: embeds at their final size from the start, the wasm fetched in parallel, a first frame', async () => {
   const { runs, summary } = await measure('/tutorial.html');
   for (const r of runs) assert.deepEqual(r.heightsEarly, r.heightsFinal, 'expected each embed to have its final height before its script ran (no jump)');
+  for (const r of runs) assert.ok(r.picture, 'expected the first canvas frame to be the first embed’s picture (its first step as the core recorded it at build time, drawn before the core)');
   assert.ok(summary.wasmStart < summary.scriptsEnd, `expected the wasm request to start while the scripts were still arriving (wasm from ${ms(summary.wasmStart)}, scripts done ${ms(summary.scriptsEnd)})`);
   assert.deepEqual(browser.problems, [], 'expected no console errors');
 });
@@ -232,6 +235,84 @@ for (const device of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'ph
       const live = await page.evaluate(stageGeometry);
       assert.deepEqual(live, picture, 'expected the live canvas where the picture was, at its size');
       assert.equal(await page.evaluate(() => document.querySelector('.first-picture')), null, 'expected the picture gone');
+      assert.deepEqual(local.problems, [], 'expected no console errors');
+    } finally {
+      await local.close();
+    }
+  });
+}
+
+/** The first embed's stage as a reader sees it (inside its shadow root): the canvas's box, its backing store, the embed's height. */
+function embedGeometry() {
+  const element = document.querySelector('#demo-quadtree-build');
+  const canvas = element.shadowRoot.querySelector('.mode-host:not(.bp-building) #world');
+  const r = canvas.getBoundingClientRect();
+  return { box: [r.x, r.y, r.width, r.height].map(Math.round), backing: [canvas.width, canvas.height], height: Math.round(element.getBoundingClientRect().height) };
+}
+
+/** What the first embed's stepper says (the step, its count, its sentence, its next line). */
+function embedStepper() {
+  const root = document.querySelector('#demo-quadtree-build').shadowRoot;
+  const text = (id) => root.querySelector(`.mode-host:not(.bp-building) #${id}`)?.textContent ?? null;
+  return { count: text('stepper-count'), says: text('stepper-says'), next: text('stepper-next'), intro: text('stepper-intro') };
+}
+
+for (const device of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844, touch: true }]) {
+  test(`tutorial.html on a ${device.name}: the first embed shows its recorded first step, marked as starting, and the live lesson replaces it in place (no jump)`, async () => {
+    const local = await openChromium(device);
+    try {
+      const { page } = local;
+      // The wasm is held back until the picture has been looked at.
+      let release;
+      const held = new Promise((resolve) => (release = resolve));
+      await page.route('**/*.wasm', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server.url}/tutorial.html`);
+      await page.waitForFunction(() => document.querySelector('#demo-quadtree-build')?.shadowRoot?.querySelector('.first-picture #world') != null, null, { timeout: 30_000 });
+      // On a phone the lede comes first: the embed is scrolled to (an embed out of view runs no frames).
+      await page.evaluate(() => document.querySelector('#demo-quadtree-build').scrollIntoView({ block: 'start' }));
+      // Two frames: the embed has had its width and laid itself out.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const picture = await page.evaluate(embedGeometry);
+      const pictureWords = await page.evaluate(embedStepper);
+      const marked = await page.evaluate(() => {
+        const root = document.querySelector('#demo-quadtree-build').shadowRoot;
+        const notice = root.querySelector('#notice');
+        return {
+          busy: root.querySelector('#world').getAttribute('aria-busy'),
+          notice: notice.hidden ? null : notice.textContent,
+          // Every control of the scene and the stepper is off; the panel's tab and page turns stay, for reading the recorded step.
+          enabled: [...root.querySelectorAll('button, input, select')]
+            .filter((c) => !c.disabled && c.closest('[hidden]') === null && !c.matches('.panel-tab, .panel-page-turn'))
+            .map((c) => c.id || c.className || c.textContent),
+          frame: document.querySelector('#demo-quadtree-build').playground.frame,
+          others: [...document.querySelectorAll('broadphase-playground:not(#demo-quadtree-build)')].filter((e) => e.shadowRoot?.querySelector('.first-picture') != null).length,
+        };
+      });
+      assert.equal(marked.busy, 'true', 'expected the picture marked busy');
+      assert.match(marked.notice ?? '', /Starting the core/, 'expected a starting note over the picture');
+      assert.deepEqual(marked.enabled, [], 'expected every control of the picture disabled');
+      assert.equal(marked.frame, 0, 'expected no live frame yet');
+      assert.equal(marked.others, 0, 'expected only the recorded embed to have a picture');
+      assert.match(pictureWords.count ?? '', /^Step 1 of \d+$/, 'expected the stepper at the lesson’s first step');
+      await page.screenshot({ path: join(screenshots, `tutorial-first-picture-${device.name}.png`) });
+      // The canvas's pixels, the note over it set aside for the moment: the live first frame draws the same.
+      const clip = { x: picture.box[0], y: picture.box[1], width: picture.box[2], height: picture.box[3] };
+      const note = (hidden) => page.evaluate((h) => (document.querySelector('#demo-quadtree-build').shadowRoot.querySelector('.first-picture #notice').hidden = h), hidden);
+      await note(true);
+      const picturePixels = await page.screenshot({ clip });
+      await note(false);
+      release();
+      await page.waitForFunction(() => document.querySelector('#demo-quadtree-build').playground?.frame >= 2, null, { timeout: 30_000 });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const live = await page.evaluate(embedGeometry);
+      assert.deepEqual(live, picture, 'expected the live canvas where the picture was, at its size, the embed as tall');
+      assert.deepEqual(await page.evaluate(embedStepper), pictureWords, 'expected the live stepper to say what the picture’s said (its words came from the recorded trace)');
+      assert.equal(await page.evaluate(() => document.querySelector('#demo-quadtree-build').shadowRoot.querySelector('.first-picture')), null, 'expected the picture gone');
+      await page.screenshot({ path: join(screenshots, `tutorial-first-live-${device.name}.png`) });
+      assert.ok((await page.screenshot({ clip })).equals(picturePixels), 'expected the live first frame’s pixels to be the picture’s');
       assert.deepEqual(local.problems, [], 'expected no console errors');
     } finally {
       await local.close();

@@ -2,4 +2,6 @@
 import type { Plugin } from 'vite';
 
 export function recordFirstFrameJson(): Promise<string>;
+export function embedsOf(html: string, count: number): Record<string, string>[];
+export function recordEmbedFrames(): Promise<string>;
 export function firstFrame(): Plugin;

@@ -1,7 +1,13 @@
-// A Vite plugin: `virtual:first-frame` is the page's default scene's first
-// frame as the core computed it at build time (www/first-frame/record.ts,
+// A Vite plugin: `virtual:first-frame` is index.html's default scene's
+// first frame as the core computed it at build time (www/first-frame/record.ts,
 // run through Vite's module runner on pkg/'s wasm), which the page draws
-// while its own core is still arriving (www/first-frame/show.ts).
+// while its own core is still arriving (www/first-frame/show.ts);
+// `virtual:first-frame/embeds` is the same for the embeds tutorial.html
+// opens with (the first, which is in view at load): each one's first
+// moment, keyed by its id and its attributes as written, which the embed
+// draws until its core runs (www/first-frame/embed.ts). Only the pages'
+// build (vite.config.ts) has the plugin: the embeddable library's build
+// (vite.lib.config.ts) records nothing and its embeds start as before.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +15,43 @@ import { runnerImport } from 'vite';
 
 const ID = 'virtual:first-frame';
 const RESOLVED = `\0${ID}`;
+const EMBEDS_ID = 'virtual:first-frame/embeds';
+const EMBEDS_RESOLVED = `\0${EMBEDS_ID}`;
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** The page whose embeds get a first picture, and how many of them from the top (those in view at load). */
+const EMBED_PAGE = 'tutorial.html';
+const EMBEDS_IN_VIEW = 1;
+/** The attributes a recorded embed may have: the recorder knows how to build these (a quadtree lesson). */
+const RECORDABLE = new Set(['id', 'mode', 'lesson', 'panels']);
+
+/**
+ * The first `count` `<broadphase-playground>` tags of `html`, as attribute
+ * name → value (the page's own HTML, written plainly: double quotes).
+ */
+export function embedsOf(html, count) {
+  const tags = [...html.matchAll(/<broadphase-playground\b([^>]*)>/g)].slice(0, count);
+  return tags.map(([, attrs]) => Object.fromEntries([...attrs.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value])));
+}
+
+/** The first moments of EMBED_PAGE's first embeds, as the module `virtual:first-frame/embeds` says them. */
+export async function recordEmbedFrames() {
+  const wasm = new Uint8Array(readFileSync(new URL('../pkg/broadphase_bg.wasm', import.meta.url)));
+  const { module } = await runnerImport(`${root}www/first-frame/record.ts`, { configFile: false, root, logLevel: 'warn' });
+  const { module: frames } = await runnerImport(`${root}www/first-frame/frame.ts`, { configFile: false, root, logLevel: 'warn' });
+  const html = readFileSync(new URL(`../${EMBED_PAGE}`, import.meta.url), 'utf8');
+  const pictures = [];
+  for (const attributes of embedsOf(html, EMBEDS_IN_VIEW)) {
+    const others = Object.keys(attributes).filter((name) => !RECORDABLE.has(name));
+    // A scene the recorder cannot build is left to start as before, and the build says so.
+    if (attributes.id === undefined || attributes.mode !== 'quadtree' || attributes.lesson === undefined || others.length > 0) {
+      console.warn(`first frame: ${EMBED_PAGE}'s embed ${JSON.stringify(attributes)} gets no first picture (only a quadtree lesson with ${[...RECORDABLE].join(', ')} is recorded)`);
+      continue;
+    }
+    const { id, ...settings } = attributes;
+    pictures.push(`{ id: ${JSON.stringify(id)}, attributes: ${JSON.stringify(settings)}, frame: parseFrame(${JSON.stringify(frames.frameJson(module.recordLessonFrame(wasm, attributes.lesson)))}) }`);
+  }
+  return `import { parseFrame } from ${JSON.stringify(`${root}www/first-frame/frame.ts`)};\nexport default [${pictures.join(',\n')}];`;
+}
 
 /** The first frame, as the JSON the virtual module exports. */
 export async function recordFirstFrameJson() {
@@ -22,9 +64,10 @@ export function firstFrame() {
   return {
     name: 'broadphase-first-frame',
     resolveId(id) {
-      return id === ID ? RESOLVED : null;
+      return id === ID ? RESOLVED : id === EMBEDS_ID ? EMBEDS_RESOLVED : null;
     },
     async load(id) {
+      if (id === EMBEDS_RESOLVED) return recordEmbedFrames();
       if (id !== RESOLVED) return null;
       return `export default JSON.parse(${JSON.stringify(await recordFirstFrameJson())});`;
     },

@@ -11,8 +11,10 @@
 // the layout (see layout.ts and embed.css): panels beside the canvas, or
 // under it behind tabs, a panel too tall for its room shown a page at a
 // time (panel-pages.ts). While the wasm loads a placeholder of that
-// height shows; if it cannot load, an error box of that height says what
-// was tried and how to fix it.
+// height shows (or, for an embed the page recorded at build time, the
+// picture of its first moment, laid out as the mode will be and replaced
+// in place: first-pictures.ts); if it cannot load, an error box of that
+// height says what was tried and how to fix it.
 
 import { init, World } from '../core/index';
 import { findMode, modeStyles } from '../modes/index';
@@ -24,6 +26,7 @@ import { appliesTo, settingBy, type ModeName, type PlaygroundOptions, type Playg
 import pageCss from '../style.css?inline';
 import embedCss from './embed.css?inline';
 import { chooseLayout, NARROW_MAX_PX, provisionalHeight } from './layout';
+import { firstPictureFor, type EmbedPicture } from './first-pictures';
 import { measurePanels, measureTools } from './measure';
 import { PanelPages } from './panel-pages';
 import lightCss from './light.css?inline';
@@ -80,6 +83,8 @@ export interface EmbedHandle extends PlaygroundHandle {
 
 /** A core that stops again this soon after a restart (ms) is not restarted again. */
 const RESTART_AGAIN_AFTER_MS = 10_000;
+/** Replacing a first picture, the mode's first frame is awaited at most this many animation frames. */
+const FIRST_FRAME_WAIT = 30;
 /** Lower than this, the legend and help fold behind "?". */
 const COMPACT_BELOW_PX = 500;
 
@@ -143,6 +148,8 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   /** What the mode last published (its whole scene), or null before it published. */
   let published: SomeSettings | null = null;
   let current: ModeHandle | null = null;
+  /** The first picture on show until the mode replaces it (a page's recording of this embed), or null. */
+  let picture: EmbedPicture | null = null;
   let host: HTMLElement | null = null;
   let visible = true;
   let destroyed = false;
@@ -255,7 +262,9 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   /** Sizes the element and places its panels (see layout.ts). */
   const applyLayout = (): void => {
     const wanted = early('height');
-    if (current === null || host === null || width <= 0) {
+    // The first picture is laid out as the mode will be, so the mode replaces it without a jump.
+    const shown = current ?? picture;
+    if (shown === null || host === null || width <= 0) {
       const h = wanted ?? provisionalHeight(width);
       setHeight(typeof h === 'number' ? `${h}px` : String(h));
       return;
@@ -263,13 +272,13 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     if (wanted !== undefined) setHeight(typeof wanted === 'number' ? `${wanted}px` : String(wanted));
     // A height the author or the page set wins: read it as laid out (a CSS length, the page's rule).
     const set = wanted !== undefined || pageSized() ? element.getBoundingClientRect().height : null;
-    const shown = [...host.querySelectorAll<HTMLElement>('#panels > .panel')].filter((p) => !p.hidden).length;
+    const panelsShown = [...host.querySelectorAll<HTMLElement>('#panels > .panel')].filter((p) => !p.hidden).length;
     const layout = chooseLayout({
       width,
       height: set,
-      aspect: current.aspect ?? 1,
+      aspect: shown.aspect ?? 1,
       tools: (w) => measureTools(host as HTMLElement, w),
-      panels: host.classList.contains('no-sidebar') ? 0 : shown,
+      panels: host.classList.contains('no-sidebar') ? 0 : panelsShown,
       measure: (w, placement) => measurePanels(host as HTMLElement, w, placement),
     });
     if (set === null) {
@@ -297,7 +306,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       pages = new PanelPages(host.querySelector<HTMLElement>('#panels') as HTMLElement);
       pages.setNear(near);
     }
-    pages?.setEnabled(layout.tabs || shown === 1);
+    pages?.setEnabled(layout.tabs || panelsShown === 1);
   };
   /** Lays out again in the next frame, once however many observers asked in this one. */
   let layoutFrame = 0;
@@ -366,7 +375,10 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
         if (inTwo) {
           built.classList.add('bp-building');
           body.append(built);
-        } else body.replaceChildren(built);
+        } else {
+          body.replaceChildren(built);
+          dropPicture();
+        }
         // Colours a mode reads while it is built (CSS variables for its legend) are its embed's.
         useTheme(themes.name);
         try {
@@ -403,6 +415,10 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
         if (inTwo) {
           await new Promise((resolve) => setTimeout(resolve, 0));
           if (ticket !== creates || destroyed) return;
+          // Replacing a first picture: the mode draws its first frame unseen, which fills its panels
+          // (the stepper's step), so it is laid out as the picture was and lands at its size.
+          if (picture !== null) await firstFrameOf(current);
+          if (ticket !== creates || destroyed || current === null) return;
         }
         settled = false;
         applyLook();
@@ -410,6 +426,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
           built.classList.remove('bp-building');
           body.replaceChildren(built);
         }
+        dropPicture();
         for (const panel of built.querySelectorAll('#panels > .panel')) contentResize.observe(panel);
         // Two frames in, the panels show the scene: from then on the picked height only grows.
         requestAnimationFrame(() =>
@@ -434,7 +451,29 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
     return create(true);
   };
 
+  /**
+   * Resolves once `built` has drawn a frame (an instance out of view draws
+   * none: then at once, as after a few frames that never came).
+   */
+  const firstFrameOf = (built: ModeHandle): Promise<void> =>
+    new Promise((resolve) => {
+      let frames = 0;
+      const check = (): void => {
+        if ((built.frame ?? 0) >= 1 || !visible || destroyed || ++frames > FIRST_FRAME_WAIT) resolve();
+        else requestAnimationFrame(check);
+      };
+      check();
+    });
+
+  /** Takes the first picture off (the mode replaced it, or a placeholder does). */
+  const dropPicture = (): void => {
+    if (picture === null) return;
+    picture.destroy();
+    picture = null;
+  };
+
   const placeholder = (text: string, kind: 'loading' | 'error'): void => {
+    dropPicture();
     const box = document.createElement('div');
     box.className = `bp-${kind}`;
     if (kind === 'error') box.setAttribute('role', 'alert');
@@ -501,9 +540,30 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
   // the layout follows them (a paged panel's own changes are panel-pages.ts's).
   const contentResize = new ResizeObserver(() => layoutSoon());
 
+  /** The page's first picture of this embed, if it recorded one for these settings as written (first-pictures.ts). */
+  const showPicture = (): boolean => {
+    const draw = names === 'attribute' ? firstPictureFor(element, rawSettings) : null;
+    if (draw === null) return false;
+    const pictureHost = document.createElement('div');
+    pictureHost.className = 'mode-host';
+    pictureHost.dataset.mode = mode;
+    body.replaceChildren(pictureHost);
+    useTheme(themes.name);
+    try {
+      picture = draw(pictureHost, root);
+    } catch (error) {
+      // A picture that cannot be drawn is only the placeholder instead.
+      console.warn('broadphase: the first picture was not drawn', error);
+      return false;
+    }
+    host = pictureHost;
+    applyLook();
+    return true;
+  };
+
   mode = readModeFrom(rawSettings, report);
   applyLayout();
-  placeholder('Loading the broadphase playground…', 'loading');
+  if (!showPicture()) placeholder('Loading the broadphase playground…', 'loading');
   let stopWaiting = (): void => {};
   // Started in turn with the page's other embeds (start-queue.ts), once the core is in.
   let turn: { cancel: () => void } | null = null;
@@ -561,6 +621,11 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       // Not read yet (the core is loading): the new raw settings are read with the rest.
       rawSettings = Object.fromEntries(Object.entries({ ...rawSettings, ...partial, mode: nextMode }).filter(([, v]) => v !== undefined));
       mode = nextMode;
+      // The picture was of the settings as first written: another scene waits as a placeholder.
+      if (picture !== null && firstPictureFor(element, rawSettings) === null) {
+        host = null;
+        placeholder('Loading the broadphase playground…', 'loading');
+      }
       applyLayout();
       return;
     }
@@ -624,6 +689,7 @@ export function createEmbed(element: HTMLElement, raw: Record<string, unknown>, 
       pages?.destroy();
       current?.destroy();
       current = null;
+      dropPicture();
       root.replaceChildren();
     },
     ready,

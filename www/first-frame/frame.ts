@@ -5,6 +5,8 @@
 // with the settings they were made from, so the page can tell whether a
 // link asks for this very scene.
 
+import type { Rec, TeachBox, TeachOp } from '../boxes/teach/run';
+import type { StepWords } from '../runtime/scene';
 import type { SettingValues } from '../settings/table';
 
 /**
@@ -33,6 +35,50 @@ export interface FirstFrame {
   readonly views: Readonly<Record<'slotBoxes' | 'slotIds' | 'slotOverlapping' | 'quadtreeNodes', RecordedView>>;
   /** Ids the camera's `query` returned. */
   readonly cameraIds: readonly number[];
+  /** A lesson's first step, as its stepper opens it (absent: the scene has no lesson). */
+  readonly firstStep?: FirstStep;
+}
+
+/**
+ * A lesson's first step: the first operation of the core's trace of the
+ * lesson (its records and the structure around it), the number of steps
+ * in the whole trace, and the stepper's words for the step, made by the
+ * page's own code from that trace when the site was built.
+ */
+export interface FirstStep {
+  readonly lesson: string;
+  readonly structure: string;
+  /** Steps in the lesson's whole trace. */
+  readonly count: number;
+  /** Objects in the teaching world at the end of the trace. */
+  readonly objects: number;
+  /** The trace's first operation, its views as plain arrays. */
+  readonly op: Omit<TeachOp, 'nodesBefore' | 'nodesAfter' | 'grid' | 'records' | 'boxesBefore' | 'boxesAfter'> & {
+    readonly records: readonly Rec[];
+    readonly nodesBefore: readonly number[];
+    readonly nodesAfter: readonly number[];
+    readonly grid: readonly number[];
+    readonly boxesBefore: readonly TeachBox[];
+    readonly boxesAfter: readonly TeachBox[];
+  };
+  /** The stepper's words for the first step. */
+  readonly words: StepWords;
+  /** What the steps walk through, and what the stepped picture's colours mean (the stepper's lines). */
+  readonly subject: string;
+  readonly legend: string;
+}
+
+/**
+ * JSON for a recorded frame that keeps the numbers JSON has no words for
+ * (a trace record's absent fields are NaN): each is written as `{"$n": "NaN"}`.
+ */
+export function frameJson(frame: FirstFrame): string {
+  return JSON.stringify(frame, (_key, value: unknown) => (typeof value === 'number' && !Number.isFinite(value) ? { $n: String(value) } : value));
+}
+
+/** A recorded frame back from `frameJson`'s text. */
+export function parseFrame(text: string): FirstFrame {
+  return JSON.parse(text, (_key, value: unknown) => (value !== null && typeof value === 'object' && '$n' in value ? Number((value as { $n: string }).$n) : value)) as FirstFrame;
 }
 
 const KINDS = { f64: Float64Array, u32: Uint32Array, u8: Uint8Array } as const;

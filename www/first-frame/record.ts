@@ -1,15 +1,24 @@
 // Run by the build (scripts/first-frame.mjs, through Vite's module runner),
-// not by the page: builds the quadtree mode's default scene with the page's
-// own code (Simulation, the default settings, the default camera) on the
-// wasm core, runs the first frame's `pairs()` and camera `query`, and keeps
-// what the core returned (frame.ts) for the page to draw before its core
-// has arrived. Nothing here computes what the core computes.
+// not by the page: builds a quadtree scene with the page's own code
+// (Simulation, the settings' defaults, the default camera) on the wasm
+// core, runs the first frame's `pairs()` and camera `query`, and keeps what
+// the core returned (frame.ts) for the page to draw before its core has
+// arrived: index.html's default scene, and a tutorial embed's lesson, whose
+// first step is the core's trace of the lesson (the stepper's run) cut to
+// that step, with its words as the page's own code puts them. Nothing here
+// computes what the core computes.
 
 import { initSync, World } from '../core/index';
 import { Simulation } from '../boxes/simulation';
 import { clampCamera, defaultCamera } from '../boxes/camera';
 import { defaultSettings } from '../settings/read';
-import { base64Of, type FirstFrame, type RecordedView } from './frame';
+import { lessonRun, type TeachOp } from '../boxes/teach/run';
+import { BoxesSteps } from '../boxes/teach/steps';
+import { stepWords } from '../boxes/teach/words';
+import type { BoxesModel } from '../boxes/model';
+import { lessonNamed } from '../settings/lessons';
+import type { SettingValues } from '../settings/table';
+import { base64Of, type FirstFrame, type FirstStep, type RecordedView } from './frame';
 
 /** The boxes' grain: the finest power-of-two fraction of a world unit at which the world's side fits 16 bits (1/32 for the default scene, where a world unit is under a CSS pixel). */
 function boxScale(side: number): number {
@@ -37,7 +46,44 @@ function recorded(view: Float64Array | Uint32Array | Uint8Array): RecordedView {
 /** The default quadtree scene's first frame, from the core built as `wasm` (the bytes of broadphase_bg.wasm). */
 export function recordFirstFrame(wasm: Uint8Array): FirstFrame {
   initSync({ module: wasm });
-  const settings = defaultSettings('quadtree');
+  return recordScene(defaultSettings('quadtree'));
+}
+
+/**
+ * A quadtree lesson's first moment, as an embed with `lesson` opens it: the
+ * scene's first frame and the lesson's first step (a lesson opens at its
+ * first step), from the core built as `wasm`.
+ */
+export function recordLessonFrame(wasm: Uint8Array, lesson: string): FirstFrame {
+  initSync({ module: wasm });
+  const spec = lessonNamed('quadtree', lesson);
+  if (spec === undefined) throw new Error(`first frame: the quadtree mode has no lesson "${lesson}"`);
+  const settings = defaultSettings('quadtree', lesson);
+  const frame = recordScene(settings);
+  return { ...frame, firstStep: recordFirstStep(settings, frame.side, lesson) };
+}
+
+/** The lesson's trace as the stepper takes it (run.ts), kept to its first step, with the stepper's words for it. */
+function recordFirstStep(settings: SettingValues, side: number, lesson: string): FirstStep {
+  const run = lessonRun(settings, side, lessonNamed('quadtree', lesson) as NonNullable<ReturnType<typeof lessonNamed>>);
+  const first = run.steps[0];
+  if (first === undefined) throw new Error(`first frame: the lesson "${lesson}" has no steps`);
+  const op: TeachOp = first.op;
+  // The stepper's own sentences (the legend, what the steps walk through) read only the settings.
+  const source = new BoxesSteps({ settings, onFrame: () => {} } as unknown as BoxesModel, 'quadtree');
+  return {
+    lesson,
+    structure: run.structure,
+    count: run.steps.length,
+    objects: run.objects,
+    op: { ...op, records: [...op.records], nodesBefore: Array.from(op.nodesBefore), nodesAfter: Array.from(op.nodesAfter), grid: Array.from(op.grid) },
+    words: stepWords(run, 0),
+    subject: source.subject,
+    legend: source.legend,
+  };
+}
+
+function recordScene(settings: SettingValues): FirstFrame {
   const sim = new Simulation(settings);
   try {
     sim.refreshIfDirty();

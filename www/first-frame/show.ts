@@ -13,12 +13,12 @@ import { BoxesLayer } from '../boxes/layers/boxes';
 import { CameraLayer } from '../boxes/layers/camera';
 import { QuadtreeLayer } from '../boxes/layers/quadtree';
 import type { BoxesModel } from '../boxes/model';
+import { recordedModel } from './model';
 import { LAYOUT } from '../modes/quadtree/layout';
 import { LegendPanel } from '../modes/quadtree/panels';
 import { ModeRuntime } from '../runtime/mode-runtime';
 import type { ModeContext } from '../runtime/scene';
 import { h, panelSection } from '../runtime/ui';
-import { readView } from './frame';
 
 /** What the note over the stage and the sidebar say while the picture shows. */
 export const STARTING_TEXT = 'Starting the WebAssembly core… This is the scene’s first frame as the core computed it; it comes alive when the core has loaded.';
@@ -39,49 +39,10 @@ export function isDefaultLink(raw: URLSearchParams): boolean {
   return keys.every((k) => k === 'mode') && raw.getAll('mode').every((m) => m === 'quadtree');
 }
 
-/**
- * The recorded views, in the shape the box layers read from a live
- * model: the world's views, the camera and its query's marks, the tree.
- * The layers read nothing else, and nothing here calls the core.
- */
-function recordedModel(): BoxesModel {
-  const views = {
-    slotBoxes: readView(frame.views.slotBoxes),
-    slotIds: readView(frame.views.slotIds),
-    slotOverlapping: readView(frame.views.slotOverlapping),
-    quadtreeNodes: readView(frame.views.quadtreeNodes),
-  };
-  let maxId = 0;
-  for (const id of views.slotIds) maxId = Math.max(maxId, id);
-  const cameraMarks = new Uint8Array(maxId + 1);
-  for (const id of frame.cameraIds) cameraMarks[id] = 1;
-  const [x, y, w, hgt] = frame.camera;
-  const model = {
-    settings: frame.settings,
-    camera: { x, y, w, h: hgt },
-    interaction: { dragKind: null, hover: 0 },
-    sim: {
-      side: frame.side,
-      quadtreeActive: views.quadtreeNodes.length > 0,
-      cameraMarks,
-      cameraCount: frame.cameraIds.length,
-      // The first pairs() of a scene reports every pair as begun, which is not news: nothing flashes.
-      beganAt: new Float64Array(1),
-      world: {
-        slotBoxes: () => views.slotBoxes,
-        slotIds: () => views.slotIds,
-        slotOverlapping: () => views.slotOverlapping,
-        quadtreeNodes: () => views.quadtreeNodes,
-      },
-    },
-  };
-  return model as unknown as BoxesModel;
-}
-
 /** Draws the recorded first frame in `host` (empty), laid out as the quadtree mode lays out its stage. */
 export function showFirstPicture(host: HTMLElement, context: ModeContext): FirstPicture {
   knowViewLayouts(frame.layouts);
-  const model = recordedModel();
+  const model = recordedModel(frame);
   const rt = new ModeRuntime<BoxesModel>(host, context, LAYOUT);
   rt.layout.stage.classList.add('first-picture');
   rt.layout.canvas.setAttribute('aria-busy', 'true');

@@ -3,3 +3,9 @@ declare module 'virtual:first-frame' {
   const frame: import('./frame').FirstFrame;
   export default frame;
 }
+
+// The module scripts/first-frame.mjs makes at build time: the first moment of each embed tutorial.html opens with.
+declare module 'virtual:first-frame/embeds' {
+  const pictures: readonly import('./embed').RecordedEmbed[];
+  export default pictures;
+}
