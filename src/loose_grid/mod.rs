@@ -47,6 +47,8 @@
 //!   into a scratch row (the copy costs more than the branches it saves).
 
 mod api;
+#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+mod parallel;
 mod queries;
 mod ray_walk;
 mod storage;
@@ -57,3 +59,5 @@ mod validate;
 mod tests;
 
 pub use storage::{suggested_cell_size, LooseGrid};
+#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+pub(crate) use {parallel::StayCheck, storage::Proxy};

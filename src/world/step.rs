@@ -39,7 +39,10 @@ impl World {
         placed.reset(if any_attached { self.objects.slot_ids.len() } else { 0 });
         let mut placed_count = 0;
         let moving = std::mem::take(&mut self.objects.moving);
-        moving.for_each(|slot| {
+        // The parallel feature's step moves them all itself, or none.
+        let in_parallel = !any_attached && !any_colliders && self.step_in_parallel(dt, &moving);
+        let none = super::moving_slots::MovingSlots::default();
+        (if in_parallel { &none } else { &moving }).for_each(|slot| {
             // Only slots that may move are visited (see `moving_slots.rs`);
             // free slots have zero velocity (`remove` clears it), so this
             // loop reads no id.

@@ -1,0 +1,129 @@
+//! Benchmark of the `parallel` feature: one frame = `step(1/60)` +
+//! `pairs()` on the shared uniform scene, in two Worlds built alike, one
+//! run in a rayon pool of one thread (the serial code) and one in a pool of
+//! every thread, frame by frame in turn (which goes first alternates), so
+//! both see the same machine. Each frame's pairs and events are compared
+//! between the two, outside the timed part. Prints medians as a markdown
+//! table (docs/BENCHMARKS.md, "Every core: the parallel feature").
+//!
+//! `cargo bench --features parallel --bench parallel` runs every structure
+//! at 100k and 1M objects; arguments filter (`-- loose-grid 100000`).
+//! `RAYON_NUM_THREADS` sets the larger pool. `BROADPHASE_QUICK=1` runs 3
+//! frames at 10k (a check that the command works, not a measurement).
+
+use std::time::Instant;
+
+use broadphase::scene::{scene_side, Layout};
+use broadphase::World;
+
+const STRUCTURES: [&str; 4] = ["loose-grid", "grid", "quadtree", "quadtree-leaves"];
+const COUNTS: [usize; 2] = [100_000, 1_000_000];
+
+fn quick() -> bool {
+    std::env::var("BROADPHASE_QUICK").is_ok_and(|v| v == "1")
+}
+
+/// Medians in ms of step, pairs and the frame.
+struct Timing {
+    step: Vec<f64>,
+    pairs: Vec<f64>,
+    frame: Vec<f64>,
+}
+
+impl Timing {
+    fn new() -> Timing {
+        Timing { step: Vec::new(), pairs: Vec::new(), frame: Vec::new() }
+    }
+    fn median(v: &[f64]) -> f64 {
+        let mut v = v.to_vec();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    }
+}
+
+fn frame(pool: &rayon::ThreadPool, world: &mut World, timing: &mut Timing) {
+    pool.install(|| {
+        let start = Instant::now();
+        world.step(1.0 / 60.0).unwrap();
+        let stepped = Instant::now();
+        std::hint::black_box(world.pairs());
+        let end = Instant::now();
+        timing.step.push((stepped - start).as_secs_f64() * 1e3);
+        timing.pairs.push((end - stepped).as_secs_f64() * 1e3);
+        timing.frame.push((end - start).as_secs_f64() * 1e3);
+    });
+}
+
+fn main() {
+    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let wanted = |name: &str, count: usize| {
+        filters.iter().all(|f| f == name || f.parse::<usize>().ok() == Some(count))
+    };
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    let all = rayon::ThreadPoolBuilder::new().build().unwrap();
+    let threads = all.current_num_threads();
+    println!("| structure | objects | 1 thread: step / pairs / frame ms | {threads} threads: step / pairs / frame ms | frame speed-up |");
+    println!("|---|---:|---:|---:|---:|");
+    let counts: &[usize] = if quick() { &[10_000] } else { &COUNTS };
+    for name in STRUCTURES {
+        for &count in counts {
+            if !wanted(name, count) {
+                continue;
+            }
+            let side = scene_side(count);
+            let make = || {
+                let mut world = World::new(side, side).unwrap();
+                world.set_structure(name).unwrap();
+                world.populate(count as u32, 42, Layout::Uniform).unwrap();
+                world
+            };
+            let (mut serial, mut parallel) = (make(), make());
+            let frames = if quick() {
+                3
+            } else if count >= 1_000_000 {
+                15
+            } else {
+                41
+            };
+            let (mut a, mut b) = (Timing::new(), Timing::new());
+            for f in 0..frames + 2 {
+                if f % 2 == 0 {
+                    frame(&one, &mut serial, &mut a);
+                    frame(&all, &mut parallel, &mut b);
+                } else {
+                    frame(&all, &mut parallel, &mut b);
+                    frame(&one, &mut serial, &mut a);
+                }
+                assert_eq!(
+                    serial.pairs_began(),
+                    parallel.pairs_began(),
+                    "{name} {count}: frame {f}'s events"
+                );
+                assert_eq!(
+                    serial.pairs_ended(),
+                    parallel.pairs_ended(),
+                    "{name} {count}: frame {f}'s events"
+                );
+                assert_eq!(serial.pair_stats(), parallel.pair_stats(), "{name} {count}: frame {f}'s stats");
+            }
+            assert_eq!(serial.pairs().to_vec(), parallel.pairs().to_vec(), "{name} {count}: pairs");
+            // The first two frames warm the scratch up.
+            for t in [&mut a, &mut b] {
+                for v in [&mut t.step, &mut t.pairs, &mut t.frame] {
+                    v.drain(..2);
+                }
+            }
+            let m = |v: &[f64]| Timing::median(v);
+            println!(
+                "| {name} | {count} | {:.2} / {:.2} / {:.2} | {:.2} / {:.2} / {:.2} | {:.2}× |",
+                m(&a.step),
+                m(&a.pairs),
+                m(&a.frame),
+                m(&b.step),
+                m(&b.pairs),
+                m(&b.frame),
+                m(&a.frame) / m(&b.frame)
+            );
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! The `parallel` feature's shared pieces (native only): how many threads
+//! the pool has, how a grid's rows are cut into bands, and the search of
+//! every band on the pool, each into its own pair buffer, merged in band
+//! order, so the pairs come out in the order one thread finds them.
+
+use rayon::prelude::*;
+
+use crate::broad_phase::Stats;
+use crate::pair_sink::{Overflow, PairSink};
+
+/// Threads of the pool the caller runs in (rayon's global pool unless the
+/// caller installed another): with one, every caller takes its serial path.
+#[must_use]
+pub(crate) fn threads() -> usize {
+    rayon::current_num_threads()
+}
+
+/// Bands a thread's share of the rows is cut into: more than one, so a band
+/// of crowded rows does not hold the others up (an idle thread takes the
+/// next band).
+const BANDS_PER_THREAD: usize = 4;
+
+/// How many bands `rows` rows are cut into on this pool: none empty.
+#[must_use]
+pub(crate) fn band_count(rows: u32) -> usize {
+    (threads() * BANDS_PER_THREAD).min(rows as usize).max(1)
+}
+
+/// Rows `start..end` of band `band` of `bands` over `rows` rows: the bands
+/// cover the rows in order, each once.
+#[must_use]
+pub(crate) fn band_rows(band: usize, bands: usize, rows: u32) -> (u32, u32) {
+    let at = |b: usize| (u64::from(rows) * b as u64 / bands as u64) as u32;
+    (at(band), at(band + 1))
+}
+
+/// One band's findings and its own scratch `S`: kept by the structure
+/// between calls, so a warm call allocates nothing.
+#[derive(Debug, Default)]
+pub(crate) struct Band<S> {
+    pairs: Vec<(u32, u32)>,
+    stats: Stats,
+    overflow: Option<Overflow>,
+    /// The band's own scratch (the search's copies of a cell, its lists).
+    pub(crate) scratch: S,
+}
+
+/// Runs `search(band, bands, sink, scratch)` for bands `0..bands` on the
+/// pool, each into its own sink with what is left of `out`'s limit, then
+/// appends their pairs to `out` in band order and returns the sum of their
+/// counters: one thread walking the bands in order finds the same pairs in
+/// the same order and counts the same. A band that overflows makes `out`
+/// overflow as a serial search would (past the limit, or out of memory);
+/// each band may then have searched up to the limit.
+pub(crate) fn pairs_by_bands<S, F>(
+    pool: &mut Vec<Band<S>>,
+    bands: usize,
+    out: &mut PairSink<'_>,
+    search: F,
+) -> Stats
+where
+    S: Send + Default,
+    F: Fn(usize, &mut PairSink<'_>, &mut S) -> Stats + Sync,
+{
+    if pool.len() < bands {
+        pool.resize_with(bands, Band::default);
+    }
+    let limit = out.room();
+    pool[..bands].par_iter_mut().enumerate().for_each(|(i, band)| {
+        band.pairs.clear();
+        let mut sink = PairSink::new(&mut band.pairs, limit);
+        band.stats = search(i, &mut sink, &mut band.scratch);
+        band.overflow = sink.overflow();
+    });
+    let mut stats = Stats::default();
+    for band in &pool[..bands] {
+        stats.candidate_tests += band.stats.candidate_tests;
+        stats.nodes_visited += band.stats.nodes_visited;
+        match band.overflow {
+            Some(Overflow::Memory(count)) => out.refuse(Overflow::Memory(out.len() + count)),
+            Some(Overflow::Limit) => out.refuse(Overflow::Limit),
+            None => out.extend_from_slice(&band.pairs),
+        }
+        if out.is_full() {
+            break;
+        }
+    }
+    stats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::band_rows;
+
+    #[test]
+    fn bands_cover_the_rows_in_order_each_once() {
+        for rows in [1u32, 2, 7, 64, 1000] {
+            for bands in 1..=9usize.min(rows as usize) {
+                let mut next = 0;
+                for b in 0..bands {
+                    let (start, end) = band_rows(b, bands, rows);
+                    assert_eq!(start, next, "{rows} rows, {bands} bands");
+                    assert!(end > start, "{rows} rows, {bands} bands: band {b} empty");
+                    next = end;
+                }
+                assert_eq!(next, rows);
+            }
+        }
+    }
+}
