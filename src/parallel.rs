@@ -45,6 +45,37 @@ pub(crate) struct Band<S> {
     pub(crate) scratch: S,
 }
 
+/// Pairs every band has room for from its first call.
+const MIN_BAND_ROOM: usize = 512;
+
+/// A band's own scratch: buffers that grow to the largest cell or leaf the
+/// band met. Every band is given the room of the roomiest, so the bands
+/// together grow as one thread's scratch would (to the largest cell met
+/// anywhere), and a cell that moves to another band allocates nothing.
+pub(crate) trait Scratch: Default + Send {
+    /// The room of its roomiest buffer, in items.
+    fn room(&self) -> usize;
+    /// Makes room for `room` items in each buffer.
+    fn reserve(&mut self, room: usize);
+}
+
+impl Scratch for () {
+    fn room(&self) -> usize {
+        0
+    }
+    fn reserve(&mut self, _room: usize) {}
+}
+
+impl<T: Send> Scratch for Vec<T> {
+    fn room(&self) -> usize {
+        self.capacity()
+    }
+    fn reserve(&mut self, room: usize) {
+        // Failing here only leaves the buffer to grow as it goes.
+        let _ = crate::fallible::try_reserve_total(self, room);
+    }
+}
+
 /// Runs `search(band, bands, sink, scratch)` for bands `0..bands` on the
 /// pool, each into its own sink with what is left of `out`'s limit, then
 /// appends their pairs to `out` in band order and returns the sum of their
@@ -59,15 +90,24 @@ pub(crate) fn pairs_by_bands<S, F>(
     search: F,
 ) -> Stats
 where
-    S: Send + Default,
+    S: Scratch,
     F: Fn(usize, &mut PairSink<'_>, &mut S) -> Stats + Sync,
 {
     if pool.len() < bands {
         pool.resize_with(bands, Band::default);
     }
+    // Every band gets the room of the roomiest (at least a few hundred
+    // pairs): the pairs shift between bands as the objects move, and a
+    // warm call allocates nothing unless a band finds more than any band
+    // has held before.
+    let room = pool.iter().map(|band| band.pairs.capacity()).max().unwrap_or(0).max(MIN_BAND_ROOM);
+    let scratch_room = pool.iter().map(|band| band.scratch.room()).max().unwrap_or(0);
     let limit = out.room();
     pool[..bands].par_iter_mut().enumerate().for_each(|(i, band)| {
         band.pairs.clear();
+        // Failing here only leaves the sink to grow (or refuse) as it goes.
+        let _ = crate::fallible::try_reserve_total(&mut band.pairs, room.min(limit));
+        band.scratch.reserve(scratch_room);
         let mut sink = PairSink::new(&mut band.pairs, limit);
         band.stats = search(i, &mut sink, &mut band.scratch);
         band.overflow = sink.overflow();

@@ -23,6 +23,16 @@ pub(crate) struct BandScratch {
     active: Vec<u32>,
 }
 
+impl crate::parallel::Scratch for BandScratch {
+    fn room(&self) -> usize {
+        self.own.capacity().max(self.active.capacity())
+    }
+    fn reserve(&mut self, room: usize) {
+        crate::parallel::Scratch::reserve(&mut self.own, room);
+        crate::parallel::Scratch::reserve(&mut self.active, room);
+    }
+}
+
 impl LooseGrid {
     /// [`BroadPhase::pairs`](crate::BroadPhase::pairs) with the rows in bands on the pool.
     pub(super) fn pairs_parallel(&mut self, out: &mut PairSink<'_>) -> Stats {

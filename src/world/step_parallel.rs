@@ -45,7 +45,7 @@ mod pool {
 
     /// One slot range's moves, kept between steps so a warm step allocates
     /// nothing.
-    #[derive(Debug, Default)]
+    #[derive(Debug)]
     pub(in crate::world) struct StepChunk {
         /// Each moved slot and how far it moved, in slot order.
         moved: Vec<(u32, f64)>,
@@ -63,7 +63,13 @@ mod pool {
             let chunks = slots.div_ceil(CHUNK);
             let mut work = std::mem::take(&mut self.workspace.step_chunks);
             if work.len() < chunks {
-                work.resize_with(chunks, StepChunk::default);
+                // Room for a whole range each: the moving slots move between
+                // ranges when the slots are renumbered, and a warm step
+                // allocates nothing.
+                work.resize_with(chunks, || StepChunk {
+                    moved: Vec::with_capacity(CHUNK),
+                    refile: Vec::with_capacity(CHUNK),
+                });
             }
             let (width, height) = (self.width, self.height);
             let (stay, records): (Option<StayCheck>, &mut [Proxy]) = match &mut self.structure {
@@ -116,11 +122,17 @@ mod pool {
                     });
                 });
             // In slot order, as `step` on one thread: the drift sum, the
-            // changed slots, and the structure's updates.
+            // changed slots, and the structure's updates. More moved slots
+            // than the changed list's cap overflow it however they come, so
+            // then none is marked one by one.
+            self.pairs.changed.expect(work[..chunks].iter().map(|chunk| chunk.moved.len()).sum());
+            let mark = self.pairs.changed.list().is_some();
             for chunk in &work[..chunks] {
                 for &(slot, distance) in &chunk.moved {
                     self.slot_order.note_distance(distance);
-                    self.pairs.changed.mark(slot, &self.objects.slot_ids);
+                    if mark {
+                        self.pairs.changed.mark(slot, &self.objects.slot_ids);
+                    }
                 }
             }
             refile(&mut self.structure, &work[..chunks], &self.objects.boxes);
