@@ -8,8 +8,10 @@
 //!
 //! `cargo bench --features parallel --bench parallel` runs every structure
 //! at 100k and 1M objects; arguments filter (`-- loose-grid 100000`).
-//! `RAYON_NUM_THREADS` sets the larger pool. `BROADPHASE_QUICK=1` runs 3
-//! frames at 10k (a check that the command works, not a measurement).
+//! `RAYON_NUM_THREADS` sets the larger pool. `--pool N` runs one World in
+//! a pool of N threads alone (a whole process to time against another,
+//! e.g. `--pool 1` against `--pool 2`). `BROADPHASE_QUICK=1` runs 3 frames
+//! at 10k (a check that the command works, not a measurement).
 
 use std::time::Instant;
 
@@ -55,7 +57,18 @@ fn frame(pool: &rayon::ThreadPool, world: &mut World, timing: &mut Timing) {
 }
 
 fn main() {
-    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let pool_at = args.iter().position(|a| a == "--pool");
+    let filters: Vec<String> = (0..args.len())
+        .filter(|&i| !args[i].starts_with("--") && pool_at.map(|at| at + 1) != Some(i))
+        .map(|i| args[i].clone())
+        .collect();
+    if let Some(at) = pool_at {
+        let threads: usize =
+            args.get(at + 1).and_then(|n| n.parse().ok()).expect("--pool takes a thread count");
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        return alone(&pool, &filters);
+    }
     let wanted = |name: &str, count: usize| {
         filters.iter().all(|f| f == name || f.parse::<usize>().ok() == Some(count))
     };
@@ -123,6 +136,46 @@ fn main() {
                 m(&b.pairs),
                 m(&b.frame),
                 m(&a.frame) / m(&b.frame)
+            );
+        }
+    }
+}
+
+/// `--pool N`: each wanted structure and size in one World in `pool`
+/// alone, its medians printed.
+fn alone(pool: &rayon::ThreadPool, filters: &[String]) {
+    let counts: &[usize] = if quick() { &[10_000] } else { &COUNTS };
+    println!("| structure | objects | {} threads: step / pairs / frame ms |", pool.current_num_threads());
+    println!("|---|---:|---:|");
+    for name in STRUCTURES {
+        for &count in counts {
+            if !filters.iter().all(|f| f == name || f.parse::<usize>().ok() == Some(count)) {
+                continue;
+            }
+            let side = scene_side(count);
+            let mut world = World::new(side, side).unwrap();
+            world.set_structure(name).unwrap();
+            world.populate(count as u32, 42, Layout::Uniform).unwrap();
+            let frames = if quick() {
+                3
+            } else if count >= 1_000_000 {
+                15
+            } else {
+                41
+            };
+            let mut t = Timing::new();
+            for _ in 0..frames + 2 {
+                frame(pool, &mut world, &mut t);
+            }
+            let m = |v: &mut Vec<f64>| {
+                v.drain(..2);
+                Timing::median(v)
+            };
+            println!(
+                "| {name} | {count} | {:.2} / {:.2} / {:.2} |",
+                m(&mut t.step),
+                m(&mut t.pairs),
+                m(&mut t.frame)
             );
         }
     }

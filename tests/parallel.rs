@@ -186,3 +186,26 @@ fn degenerate_scenes_give_one_threads_results_in_every_structure() {
         }
     }
 }
+
+/// docs/API.md's example of the feature ("The parallel feature"), as
+/// written there, runs.
+#[test]
+fn the_api_docs_example_runs() {
+    use broadphase::{scene::Layout, World};
+
+    fn main() -> broadphase::Result<()> {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(4).build().expect("a pool");
+        let mut world = World::new(4000.0, 4000.0)?;
+        world.populate(10_000, 1, Layout::Uniform)?;
+        world.set_structure("loose-grid")?;
+        // The game loop on a thread of the pool: its frames share the pool.
+        pool.install(|| {
+            for _ in 0..60 {
+                world.step(1.0 / 60.0)?;
+                let _pairs = world.pairs();
+            }
+            Ok(())
+        })
+    }
+    main().unwrap();
+}
