@@ -45,6 +45,19 @@ pub(crate) struct Band<S> {
     pub(crate) scratch: S,
 }
 
+/// A structure's part in the parallel `World::step`: whether a moved box
+/// keeps its cells (so storing its new box in its record is all `update`
+/// would do), checked and stored by the thread that moved it. The moves
+/// that change cells are left for one thread to file in slot order.
+pub(crate) trait StayInPlace: Sync {
+    /// The structure's per-proxy record.
+    type Record: Send;
+    /// Stores `aabb` in `record` and returns true if the proxy keeps its
+    /// cells (or its place in the oversize list); false, changing nothing,
+    /// otherwise.
+    fn store_if_staying(&self, record: &mut Self::Record, aabb: crate::geometry::Aabb) -> bool;
+}
+
 /// Pairs every band has room for from its first call.
 const MIN_BAND_ROOM: usize = 512;
 

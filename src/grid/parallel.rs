@@ -5,13 +5,15 @@
 //! are merged in row order, so the pairs and counters are those of
 //! `pairs_traced` without a tracer, in its order. What comes after the
 //! cells in the serial pass (the oversize searches and sweep) stays on one
-//! thread, after the merge.
+//! thread, after the merge. Also the grid's part in the parallel
+//! `World::step` ([`StayCheck`]).
 
-use super::storage::Grid;
-use super::CROWDED_CELL;
+use super::storage::{Grid, ProxyBox};
+use super::{CellGeometry, CROWDED_CELL};
 use crate::broad_phase::Stats;
+use crate::geometry::Aabb;
 use crate::pair_sink::PairSink;
-use crate::parallel::{band_count, band_rows, pairs_by_bands};
+use crate::parallel::{band_count, band_rows, pairs_by_bands, StayInPlace};
 use crate::sort_and_sweep::sweep_pairs;
 use crate::trace::NoTrace;
 
@@ -59,5 +61,34 @@ impl Grid {
         stats.candidate_tests += sweep_pairs(&mut oversize_items, out, &mut NoTrace);
         self.oversize_items = oversize_items;
         stats
+    }
+}
+
+/// The grid's part in the parallel `World::step`: a moved box that reaches
+/// the same cells is stored in its record, as `update` does, without the
+/// rest of the grid.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StayCheck {
+    geometry: CellGeometry,
+}
+
+impl StayInPlace for StayCheck {
+    type Record = ProxyBox;
+
+    #[inline]
+    fn store_if_staying(&self, record: &mut ProxyBox, aabb: Aabb) -> bool {
+        if self.geometry.range_of(&aabb) != record.range {
+            return false;
+        }
+        record.aabb = aabb;
+        true
+    }
+}
+
+impl Grid {
+    /// The stay check and the proxies' records, indexed by proxy, for the
+    /// parallel step to split among its threads.
+    pub(crate) fn records_for_moves(&mut self) -> (StayCheck, &mut [ProxyBox]) {
+        (StayCheck { geometry: self.geometry }, &mut self.proxies)
     }
 }

@@ -43,7 +43,7 @@ const EMPTY_CELL: Cell = Cell { head: NULL_INDEX, count: 0 };
 /// A proxy's box and the cells it reaches (clamped; kept for oversize proxies
 /// too).
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct ProxyBox {
+pub(crate) struct ProxyBox {
     pub aabb: Aabb,
     pub range: CellRange,
 }

@@ -59,5 +59,3 @@ mod validate;
 mod tests;
 
 pub use storage::{suggested_cell_size, LooseGrid};
-#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
-pub(crate) use {parallel::StayCheck, storage::Proxy};

@@ -129,11 +129,13 @@ struct LooseGridHome {
     small_limit: f64,
 }
 
-impl StayCheck {
+impl crate::parallel::StayInPlace for StayCheck {
+    type Record = Proxy;
+
     /// Stores `aabb` in `proxy` and returns true if its home (cell or the
     /// oversize list) stays the same; otherwise leaves it for `update`.
     #[inline]
-    pub(crate) fn store_if_staying(&self, proxy: &mut Proxy, aabb: Aabb) -> bool {
+    fn store_if_staying(&self, proxy: &mut Proxy, aabb: Aabb) -> bool {
         let home = &self.check;
         let new = if aabb.width() <= home.small_limit && aabb.height() <= home.small_limit {
             let (x, y) = home.geometry.centre_cell(&aabb);

@@ -36,7 +36,7 @@ mod pool {
     use super::{MovingSlots, World};
     use crate::broad_phase::BroadPhase;
     use crate::geometry::Aabb;
-    use crate::loose_grid::{Proxy, StayCheck};
+    use crate::parallel::StayInPlace;
 
     /// Slots one task moves: a multiple of 64, so no two tasks share a
     /// word of the moving set; large enough that a task's start-up is
@@ -72,24 +72,74 @@ mod pool {
                 });
             }
             let (width, height) = (self.width, self.height);
-            let (stay, records): (Option<StayCheck>, &mut [Proxy]) = match &mut self.structure {
-                Structure::LooseGrid(grid) => {
-                    let (stay, records) = grid.records_for_moves();
-                    (Some(stay), records)
+            let (boxes, velocities) = (&mut self.objects.boxes, &mut self.objects.velocities);
+            let tasks = Tasks { moving, boxes, velocities, work: &mut work[..chunks], dt, width, height };
+            match &mut self.structure {
+                Structure::LooseGrid(grid) => tasks.run(Some(grid.records_for_moves())),
+                Structure::Grid(grid) => tasks.run(Some(grid.records_for_moves())),
+                _ => tasks.run::<NoStay>(None),
+            }
+            // In slot order, as `step` on one thread: the drift sum, the
+            // changed slots, and the structure's updates. More moved slots
+            // than the changed list's cap overflow it however they come, so
+            // then none is marked one by one.
+            self.pairs.changed.expect(work[..chunks].iter().map(|chunk| chunk.moved.len()).sum());
+            let mark = self.pairs.changed.list().is_some();
+            for chunk in &work[..chunks] {
+                for &(slot, distance) in &chunk.moved {
+                    self.slot_order.note_distance(distance);
+                    if mark {
+                        self.pairs.changed.mark(slot, &self.objects.slot_ids);
+                    }
                 }
-                _ => (None, &mut []),
+            }
+            refile(&mut self.structure, &work[..chunks], &self.objects.boxes);
+            self.workspace.step_chunks = work;
+            true
+        }
+    }
+
+    /// The moves of every slot range, one task a range.
+    struct Tasks<'a> {
+        moving: &'a MovingSlots,
+        boxes: &'a mut [f64],
+        velocities: &'a mut [f64],
+        work: &'a mut [StepChunk],
+        dt: f64,
+        width: f64,
+        height: f64,
+    }
+
+    /// No structure record written in place: `update` files every move.
+    struct NoStay;
+
+    impl StayInPlace for NoStay {
+        type Record = ();
+        fn store_if_staying(&self, _record: &mut (), _aabb: Aabb) -> bool {
+            false
+        }
+    }
+
+    impl Tasks<'_> {
+        /// Runs the tasks; `stay` is the structure's check of a move that
+        /// keeps its cells, with its records (by proxy) to store it in.
+        fn run<S: StayInPlace>(self, stay: Option<(S, &mut [S::Record])>) {
+            let Tasks { moving, boxes, velocities, work, dt, width, height } = self;
+            let chunks = work.len();
+            let (stay, records) = match stay {
+                Some((stay, records)) => (Some(stay), records),
+                None => (None, &mut [][..]),
             };
-            // Each task's records (none past the grid's, or without one).
+            // Each task's records (none past the structure's).
             let with_records = records.len().div_ceil(CHUNK);
             let records = records
                 .par_chunks_mut(CHUNK)
                 .map(Some)
-                .chain((with_records..chunks).into_par_iter().map(|_| None));
-            self.objects
-                .boxes
+                .chain((with_records..chunks.max(with_records)).into_par_iter().map(|_| None));
+            boxes
                 .par_chunks_mut(CHUNK * 4)
-                .zip(self.objects.velocities.par_chunks_mut(CHUNK * 2))
-                .zip(work[..chunks].par_iter_mut())
+                .zip(velocities.par_chunks_mut(CHUNK * 2))
+                .zip(work.par_iter_mut())
                 .zip(records)
                 .enumerate()
                 .for_each(|(c, (((boxes, velocities), chunk), mut records))| {
@@ -121,23 +171,6 @@ mod pool {
                         }
                     });
                 });
-            // In slot order, as `step` on one thread: the drift sum, the
-            // changed slots, and the structure's updates. More moved slots
-            // than the changed list's cap overflow it however they come, so
-            // then none is marked one by one.
-            self.pairs.changed.expect(work[..chunks].iter().map(|chunk| chunk.moved.len()).sum());
-            let mark = self.pairs.changed.list().is_some();
-            for chunk in &work[..chunks] {
-                for &(slot, distance) in &chunk.moved {
-                    self.slot_order.note_distance(distance);
-                    if mark {
-                        self.pairs.changed.mark(slot, &self.objects.slot_ids);
-                    }
-                }
-            }
-            refile(&mut self.structure, &work[..chunks], &self.objects.boxes);
-            self.workspace.step_chunks = work;
-            true
         }
     }
 
