@@ -79,8 +79,9 @@ impl<'a> PairSink<'a> {
     }
 
     /// Pairs it may still take before its limit.
+    #[cfg_attr(not(all(feature = "parallel", not(target_arch = "wasm32"))), allow(dead_code))]
     #[must_use]
-    pub fn room(&self) -> usize {
+    pub(crate) fn room(&self) -> usize {
         self.limit.saturating_sub(self.out.len())
     }
 

@@ -3,6 +3,8 @@
 //! every band on the pool, each into its own pair buffer, merged in band
 //! order, so the pairs come out in the order one thread finds them.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use rayon::prelude::*;
 
 use crate::broad_phase::Stats;
@@ -13,6 +15,17 @@ use crate::pair_sink::{Overflow, PairSink};
 #[must_use]
 pub(crate) fn threads() -> usize {
     rayon::current_num_threads()
+}
+
+/// Fewer objects than this are searched for pairs on the calling thread:
+/// below it, handing bands to the pool costs about what it saves.
+const PARALLEL_FROM: u32 = 1024;
+
+/// Whether a structure of `objects` objects searches its pairs in bands:
+/// on a pool of more than one thread, past [`PARALLEL_FROM`] objects.
+#[must_use]
+pub(crate) fn pays(objects: u32) -> bool {
+    objects >= PARALLEL_FROM && threads() > 1
 }
 
 /// Bands a thread's share of the rows is cut into: more than one, so a band
@@ -89,13 +102,45 @@ impl<T: Send> Scratch for Vec<T> {
     }
 }
 
-/// Runs `search(band, bands, sink, scratch)` for bands `0..bands` on the
+/// The bands' running count of the pairs they found, so each band stops
+/// soon after all of them together pass the limit, as one thread stops
+/// soon after its sink is full: a refused search costs about the limit's
+/// worth of work and memory, not that much per band.
+pub(crate) struct Tally<'a> {
+    total: &'a AtomicUsize,
+    limit: usize,
+    told: usize,
+}
+
+/// Pairs a band finds between two reports to the shared count: the count
+/// is touched rarely, and all the bands together find at most this many
+/// each past the limit before they stop.
+const REPORT_EVERY: usize = 4096;
+
+impl Tally<'_> {
+    /// Whether the band should stop now: its sink is full, or the bands
+    /// together found more than the limit. Checked once a row or node.
+    #[inline]
+    pub(crate) fn stop(&mut self, sink: &PairSink<'_>) -> bool {
+        if sink.is_full() {
+            return true;
+        }
+        let new = sink.len() - self.told;
+        if new < REPORT_EVERY {
+            return false;
+        }
+        self.told += new;
+        self.total.fetch_add(new, Ordering::Relaxed) + new > self.limit
+    }
+}
+
+/// Runs `search(band, sink, scratch, tally)` for bands `0..bands` on the
 /// pool, each into its own sink with what is left of `out`'s limit, then
 /// appends their pairs to `out` in band order and returns the sum of their
 /// counters: one thread walking the bands in order finds the same pairs in
 /// the same order and counts the same. A band that overflows makes `out`
 /// overflow as a serial search would (past the limit, or out of memory);
-/// each band may then have searched up to the limit.
+/// each band checks `tally` to stop soon after the bands together pass it.
 pub(crate) fn pairs_by_bands<S, F>(
     pool: &mut Vec<Band<S>>,
     bands: usize,
@@ -104,7 +149,7 @@ pub(crate) fn pairs_by_bands<S, F>(
 ) -> Stats
 where
     S: Scratch,
-    F: Fn(usize, &mut PairSink<'_>, &mut S) -> Stats + Sync,
+    F: Fn(usize, &mut PairSink<'_>, &mut S, &mut Tally<'_>) -> Stats + Sync,
 {
     if pool.len() < bands {
         pool.resize_with(bands, Band::default);
@@ -116,13 +161,15 @@ where
     let room = pool.iter().map(|band| band.pairs.capacity()).max().unwrap_or(0).max(MIN_BAND_ROOM);
     let scratch_room = pool.iter().map(|band| band.scratch.room()).max().unwrap_or(0);
     let limit = out.room();
+    let total = AtomicUsize::new(0);
     pool[..bands].par_iter_mut().enumerate().for_each(|(i, band)| {
         band.pairs.clear();
         // Failing here only leaves the sink to grow (or refuse) as it goes.
         let _ = crate::fallible::try_reserve_total(&mut band.pairs, room.min(limit));
         band.scratch.reserve(scratch_room);
         let mut sink = PairSink::new(&mut band.pairs, limit);
-        band.stats = search(i, &mut sink, &mut band.scratch);
+        let mut tally = Tally { total: &total, limit, told: 0 };
+        band.stats = search(i, &mut sink, &mut band.scratch, &mut tally);
         band.overflow = sink.overflow();
     });
     let mut stats = Stats::default();

@@ -152,12 +152,13 @@ fn degenerate_scenes_give_one_threads_results_in_every_structure() {
     let pools = pools();
     for seed in seeds(4) {
         for kind in 0..3u32 {
-            for n in [3usize, 900, 5_000] {
-                if kind == 0 && n > 900 {
+            // Past 1,024 objects the pairs are searched in bands.
+            for n in [3usize, 1_200, 5_000] {
+                if kind == 0 && n > 1_200 {
                     continue; // every box in one place: n² / 2 pairs
                 }
                 for structure in StructureKind::ALL {
-                    if structure == StructureKind::BruteForce && n > 900 {
+                    if structure == StructureKind::BruteForce && n > 1_200 {
                         continue;
                     }
                     // One grid cell for every box, or the suggested size.
@@ -179,7 +180,7 @@ fn degenerate_scenes_give_one_threads_results_in_every_structure() {
                             structure.name(),
                             if huge_cells { ", one cell" } else { "" }
                         );
-                        run_both(&pools, make, 4, n <= 900, &at);
+                        run_both(&pools, make, 4, n <= 1_200, &at);
                     }
                 }
             }
@@ -208,4 +209,41 @@ fn the_api_docs_example_runs() {
         })
     }
     main().unwrap();
+}
+
+/// More pairs than one call returns, spread over every band: both pools
+/// refuse the call with the same error and keep the last answer.
+#[test]
+fn a_refused_call_is_refused_alike_with_the_pairs_in_every_band() {
+    use broadphase::world::MAX_PAIRS;
+    let pools = pools();
+    // Eight crowds of identical boxes down the world's height, each under
+    // the limit, together over it.
+    let crowd = 1_100usize;
+    assert!(8 * crowd * (crowd - 1) / 2 > MAX_PAIRS && crowd * (crowd - 1) / 2 < MAX_PAIRS);
+    for structure in StructureKind::ALL {
+        if structure == StructureKind::BruteForce {
+            continue;
+        }
+        let make = || {
+            let mut w = World::new(1000.0, 1000.0).unwrap();
+            w.set_structure(structure.name()).unwrap();
+            for band in 0..8 {
+                for _ in 0..crowd {
+                    w.insert(100.0 * band as f64 + 20.0, 120.0 * band as f64 + 20.0, 4.0, 4.0).unwrap();
+                }
+            }
+            w
+        };
+        let (mut serial, mut parallel) = (make(), make());
+        let a = one_call(&pools.0, &mut serial);
+        let b = one_call(&pools.1, &mut parallel);
+        assert_eq!(a, b, "{}", structure.name());
+        assert!(a.is_err(), "{}: {a:?}", structure.name());
+        assert_same(&mut serial, &mut parallel, structure.name());
+    }
+}
+
+fn one_call(pool: &rayon::ThreadPool, world: &mut World) -> broadphase::Result<usize> {
+    pool.install(|| world.try_pairs().map(<[u32]>::len))
 }

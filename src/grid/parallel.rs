@@ -27,11 +27,11 @@ impl Grid {
         let (cols, rows) = (self.geometry.cols, self.geometry.rows);
         let count = band_count(rows);
         let this = &*self;
-        let mut stats = pairs_by_bands(&mut bands, count, out, |band, sink, items| {
+        let mut stats = pairs_by_bands(&mut bands, count, out, |band, sink, items, tally| {
             let (start, end) = band_rows(band, count, rows);
             let mut stats = Stats::default();
             for y in start..end {
-                if sink.is_full() {
+                if tally.stop(sink) {
                     break;
                 }
                 let row = this.geometry.index(0, y);

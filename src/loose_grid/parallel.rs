@@ -53,7 +53,7 @@ impl LooseGrid {
         let count = band_count(rows);
         let this = &*self;
         let reach_ref = &reach;
-        let mut stats = pairs_by_bands(&mut bands, count, out, |band, sink, scratch| {
+        let mut stats = pairs_by_bands(&mut bands, count, out, |band, sink, scratch, tally| {
             let (start, end) = band_rows(band, count, rows);
             let mut stats = Stats::default();
             let mut found = KeepBuffer::new();
@@ -61,7 +61,7 @@ impl LooseGrid {
             active.clear();
             let mut joining = 0;
             for y in start..end {
-                if sink.is_full() {
+                if tally.stop(sink) {
                     break;
                 }
                 let row = this.geometry.index(0, y);

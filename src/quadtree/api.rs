@@ -28,7 +28,7 @@ impl BroadPhase for Quadtree {
         match self.placement {
             Placement::StraddleInParent => self.pairs_straddle(out),
             #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
-            Placement::AllOverlappedLeaves if crate::parallel::threads() > 1 => {
+            Placement::AllOverlappedLeaves if crate::parallel::pays(self.proxy_count) => {
                 self.pairs_leaves_parallel(out)
             }
             Placement::AllOverlappedLeaves => self.pairs_leaves(out),

@@ -24,7 +24,7 @@ impl Quadtree {
         let nodes = u32::try_from(self.nodes.len()).expect("node indices are u32");
         let count = band_count(nodes);
         let this = &*self;
-        let mut stats = pairs_by_bands(&mut bands, count, out, |band, sink, ()| {
+        let mut stats = pairs_by_bands(&mut bands, count, out, |band, sink, (), tally| {
             let (start, end) = band_rows(band, count, nodes);
             let mut stats = Stats::default();
             let mut found = KeepBuffer::new();
@@ -34,7 +34,7 @@ impl Quadtree {
                 if !n.is_leaf() || this.is_free(index) {
                     continue;
                 }
-                if sink.is_full() {
+                if tally.stop(sink) {
                     break;
                 }
                 stats.nodes_visited += 1;

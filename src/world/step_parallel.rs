@@ -56,7 +56,11 @@ mod pool {
     impl World {
         /// See the serial build's note on this method.
         pub(in crate::world) fn step_in_parallel(&mut self, dt: f64, moving: &MovingSlots) -> bool {
+            // Every slot has a box and a velocity: the tasks' ranges of
+            // both, and of the work lists, line up one for one.
             let slots = self.objects.slot_ids.len();
+            debug_assert_eq!(self.objects.boxes.len(), slots * 4);
+            debug_assert_eq!(self.objects.velocities.len(), slots * 2);
             if crate::parallel::threads() < 2 || slots <= CHUNK {
                 return false;
             }
