@@ -10,7 +10,10 @@
 //! at 100k and 1M objects; arguments filter (`-- loose-grid 100000`).
 //! `RAYON_NUM_THREADS` sets the larger pool. `--pool N` runs one World in
 //! a pool of N threads alone (a whole process to time against another,
-//! e.g. `--pool 1` against `--pool 2`). `BROADPHASE_QUICK=1` runs 3 frames
+//! e.g. `--pool 1` against `--pool 2`); `--pool 0` calls the World from the
+//! main thread, which then only waits while rayon's global pool works (so
+//! callgrind counting only that thread inside `World::step` and
+//! `World::pairs` counts the serial part: docs/BENCHMARKS.md). `BROADPHASE_QUICK=1` runs 3 frames
 //! at 10k (a check that the command works, not a measurement).
 
 use std::time::Instant;
@@ -43,8 +46,12 @@ impl Timing {
     }
 }
 
-fn frame(pool: &rayon::ThreadPool, world: &mut World, timing: &mut Timing) {
-    pool.install(|| {
+/// One frame in `pool`, or with none from this thread (not a pool's), on
+/// rayon's global pool. Never inlined: callgrind's `--toggle-collect` can
+/// name it (`*parallel::frame*`), whatever the World's calls were inlined into.
+#[inline(never)]
+fn frame(pool: Option<&rayon::ThreadPool>, world: &mut World, timing: &mut Timing) {
+    let mut run = || {
         let start = Instant::now();
         world.step(1.0 / 60.0).unwrap();
         let stepped = Instant::now();
@@ -53,7 +60,11 @@ fn frame(pool: &rayon::ThreadPool, world: &mut World, timing: &mut Timing) {
         timing.step.push((stepped - start).as_secs_f64() * 1e3);
         timing.pairs.push((end - stepped).as_secs_f64() * 1e3);
         timing.frame.push((end - start).as_secs_f64() * 1e3);
-    });
+    };
+    match pool {
+        Some(pool) => pool.install(run),
+        None => run(),
+    }
 }
 
 fn main() {
@@ -66,8 +77,11 @@ fn main() {
     if let Some(at) = pool_at {
         let threads: usize =
             args.get(at + 1).and_then(|n| n.parse().ok()).expect("--pool takes a thread count");
+        if threads == 0 {
+            return alone(None, &filters);
+        }
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        return alone(&pool, &filters);
+        return alone(Some(&pool), &filters);
     }
     let wanted = |name: &str, count: usize| {
         filters.iter().all(|f| f == name || f.parse::<usize>().ok() == Some(count))
@@ -101,11 +115,11 @@ fn main() {
             let (mut a, mut b) = (Timing::new(), Timing::new());
             for f in 0..frames + 2 {
                 if f % 2 == 0 {
-                    frame(&one, &mut serial, &mut a);
-                    frame(&all, &mut parallel, &mut b);
+                    frame(Some(&one), &mut serial, &mut a);
+                    frame(Some(&all), &mut parallel, &mut b);
                 } else {
-                    frame(&all, &mut parallel, &mut b);
-                    frame(&one, &mut serial, &mut a);
+                    frame(Some(&all), &mut parallel, &mut b);
+                    frame(Some(&one), &mut serial, &mut a);
                 }
                 assert_eq!(
                     serial.pairs_began(),
@@ -142,10 +156,12 @@ fn main() {
 }
 
 /// `--pool N`: each wanted structure and size in one World in `pool`
-/// alone, its medians printed.
-fn alone(pool: &rayon::ThreadPool, filters: &[String]) {
+/// alone, its medians printed; `--pool 0`: from this thread, on rayon's
+/// global pool, which this thread only waits for.
+fn alone(pool: Option<&rayon::ThreadPool>, filters: &[String]) {
     let counts: &[usize] = if quick() { &[10_000] } else { &COUNTS };
-    println!("| structure | objects | {} threads: step / pairs / frame ms |", pool.current_num_threads());
+    let threads = pool.map_or_else(rayon::current_num_threads, rayon::ThreadPool::current_num_threads);
+    println!("| structure | objects | {threads} threads: step / pairs / frame ms |");
     println!("|---|---:|---:|");
     for name in STRUCTURES {
         for &count in counts {
