@@ -161,7 +161,8 @@ fn main() {
 fn alone(pool: Option<&rayon::ThreadPool>, filters: &[String]) {
     let counts: &[usize] = if quick() { &[10_000] } else { &COUNTS };
     let threads = pool.map_or_else(rayon::current_num_threads, rayon::ThreadPool::current_num_threads);
-    println!("| structure | objects | {threads} threads: step / pairs / frame ms |");
+    let plural = if threads == 1 { "" } else { "s" };
+    println!("| structure | objects | {threads} thread{plural}: step / pairs / frame ms |");
     println!("|---|---:|---:|");
     for name in STRUCTURES {
         for &count in counts {
