@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: format, lints, the Rust suites (unit, differential,
-# property, allocation, doc), the wasm façade in Node, the page's pure
-# TypeScript in Node (tests/ts), the strict TypeScript build, the npm
-# packages and their consumers, every command the README and docs/ show
+# property, allocation, doc; with and without the parallel feature), the
+# wasm façade in Node, the page's pure TypeScript in Node (tests/ts), the
+# strict TypeScript build, the npm packages and their consumers, every
+# command the README and docs/ show
 # (benchmarks at BROADPHASE_QUICK=1 sizes), the page in headless Chromium,
 # and real sites built with the embed by site generators. Installs what is
 # missing first.
@@ -15,8 +16,11 @@ step() { printf '\n\033[1;34m==> %s\033[0m\n' "$1"; shift; "$@"; }
 
 step "rustfmt" cargo fmt --check
 step "clippy (native)" cargo clippy --all-targets -- -D warnings
+step "clippy (native, parallel feature)" cargo clippy --all-targets --features parallel -- -D warnings
 step "clippy (wasm façade)" cargo clippy --target wasm32-unknown-unknown --lib -- -D warnings
+step "the default and wasm builds have no rayon (only the native parallel feature does)" bash -c '! cargo tree -e normal | grep -q rayon && ! cargo tree -e normal --target wasm32-unknown-unknown --features parallel | grep -q rayon'
 step "Rust tests" cargo test
+step "Rust tests with the parallel feature (every suite, the parallel paths taken)" cargo test --features parallel
 step "crate: every public item documented, links resolve, cargo package builds" bash -c 'RUSTDOCFLAGS="-D missing_docs -D rustdoc::broken_intra_doc_links" cargo doc --no-deps --quiet && cargo package --allow-dirty --quiet'
 step "wasm build" wasm-pack build --target web --out-dir pkg --no-pack --release
 step "wasm façade tests (Node)" node --test tests/wasm/

@@ -17,6 +17,12 @@ impl BitSet {
         BitSet { words: vec![0; cells.div_ceil(64)] }
     }
 
+    /// How many indices it has room for: `0..room()` (a multiple of 64).
+    #[must_use]
+    pub fn room(&self) -> usize {
+        self.words.len() * 64
+    }
+
     /// Empties the set and resizes it for cells `0..cells`.
     pub fn reset(&mut self, cells: usize) {
         self.words.clear();

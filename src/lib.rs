@@ -79,6 +79,8 @@ pub mod index;
 mod keep_buffer;
 pub mod loose_grid;
 pub mod pair_sink;
+#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+mod parallel;
 mod publish;
 pub mod quadtree;
 #[doc(hidden)]

@@ -78,6 +78,22 @@ impl<'a> PairSink<'a> {
         self.out.is_empty()
     }
 
+    /// Pairs it may still take before its limit.
+    #[cfg_attr(not(all(feature = "parallel", not(target_arch = "wasm32"))), allow(dead_code))]
+    #[must_use]
+    pub(crate) fn room(&self) -> usize {
+        self.limit.saturating_sub(self.out.len())
+    }
+
+    /// Stops taking pairs for `why`, as a search that overflowed a sink of
+    /// its own reports it into this one (the `parallel` feature's bands).
+    #[cfg_attr(not(all(feature = "parallel", not(target_arch = "wasm32"))), allow(dead_code))]
+    pub(crate) fn refuse(&mut self, why: Overflow) {
+        if self.overflow.is_none() {
+            self.overflow = Some(why);
+        }
+    }
+
     /// Room for `more` pairs, doubling as a `Vec` does but never past the
     /// limit; false (and full) past the limit or when memory runs out.
     #[cold]

@@ -58,8 +58,26 @@ fn allocations_in_window(
     (ALLOCATIONS.load(Ordering::Relaxed) - before, events)
 }
 
+/// Runs `test` where a game would run its frames. With the `parallel`
+/// feature: inside a pool of two threads (so the parallel paths run even
+/// on one core), where a frame hands its tasks to the calling pool
+/// thread's own queue, which allocates nothing once warm. (Called from
+/// outside any pool, each parallel call goes through rayon's shared queue,
+/// which takes a new block of slots every few dozen calls:
+/// docs/API.md, "The parallel feature".)
+fn in_pool(test: impl FnOnce() + Send) {
+    #[cfg(feature = "parallel")]
+    rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap().install(test);
+    #[cfg(not(feature = "parallel"))]
+    test();
+}
+
 #[test]
 fn a_warm_frame_allocates_nothing() {
+    in_pool(warm_frames_allocate_nothing);
+}
+
+fn warm_frames_allocate_nothing() {
     let _turn = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     for kind in StructureKind::ALL {
         for layout in SceneLayout::ALL {
@@ -187,6 +205,10 @@ fn a_warm_frame_allocates_nothing() {
 /// seeded frames meet rarely if ever: a frame that did would show here).
 #[test]
 fn a_warm_tile_step_allocates_nothing() {
+    in_pool(warm_tile_steps_allocate_nothing);
+}
+
+fn warm_tile_steps_allocate_nothing() {
     let _turn = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     use broadphase::scene::Rng;
     use broadphase::tile_grid::{Door, Side};

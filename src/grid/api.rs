@@ -33,6 +33,10 @@ impl BroadPhase for Grid {
     }
 
     fn pairs_into(&mut self, out: &mut PairSink<'_>) -> Stats {
+        #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+        if crate::parallel::pays(self.proxy_count) {
+            return self.pairs_parallel(out);
+        }
         self.pairs_traced(out, &mut NoTrace)
     }
 

@@ -54,6 +54,8 @@
 mod api;
 mod cells;
 mod compact;
+#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+mod parallel;
 mod queries;
 mod ray_walk;
 mod storage;

@@ -59,7 +59,7 @@ impl Grid {
     /// The pairs of cell `(cx, cy)` whose overlap's min corner lies in it.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn pairs_in_cell<T: Tracer<Step>>(
+    pub(super) fn pairs_in_cell<T: Tracer<Step>>(
         &self,
         cell: u32,
         cx: u32,
@@ -107,7 +107,7 @@ impl Grid {
     #[allow(clippy::too_many_arguments)]
     #[cold]
     #[inline(never)]
-    fn sweep_crowded_cell<T: Tracer<Step>>(
+    pub(super) fn sweep_crowded_cell<T: Tracer<Step>>(
         &self,
         cell: u32,
         cx: u32,
@@ -177,7 +177,7 @@ impl Grid {
     /// bigger than the world costs a bitmap scan, not a walk of every cell.
     /// `searcher` is the oversize proxy searching, for the trace (`NONE`
     /// for a query).
-    fn search<T: Tracer<Step>>(
+    pub(super) fn search<T: Tracer<Step>>(
         &self,
         searcher: u32,
         probe: &Aabb,

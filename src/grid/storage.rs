@@ -43,7 +43,7 @@ const EMPTY_CELL: Cell = Cell { head: NULL_INDEX, count: 0 };
 /// A proxy's box and the cells it reaches (clamped; kept for oversize proxies
 /// too).
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct ProxyBox {
+pub(crate) struct ProxyBox {
     pub aabb: Aabb,
     pub range: CellRange,
 }
@@ -93,6 +93,9 @@ pub struct Grid {
     pub(super) remap: Vec<u32>,
     pub(super) spare_proxies: Vec<ProxyBox>,
     pub(super) spare_u32: Vec<u32>,
+    /// The `parallel` feature's bands of rows: each band's pairs and items.
+    #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+    pub(super) bands: Vec<crate::parallel::Band<Vec<Item>>>,
 }
 
 /// Whether cell `(x, y)` is the first column (bit 0) and the first row
@@ -146,6 +149,8 @@ impl Grid {
             remap: Vec::new(),
             spare_proxies: Vec::new(),
             spare_u32: Vec::new(),
+            #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+            bands: Vec::new(),
         }
     }
 

@@ -50,6 +50,8 @@
 
 mod api;
 mod oversize_cells;
+#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+mod parallel;
 mod queries;
 mod ray_walk;
 mod storage;

@@ -80,7 +80,7 @@ impl LooseGrid {
     /// four forward neighbours.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn pairs_from_cell<T: Tracer<Step>>(
+    pub(super) fn pairs_from_cell<T: Tracer<Step>>(
         &self,
         cell: u32,
         x: u32,
@@ -325,7 +325,7 @@ impl LooseGrid {
     /// oversize proxy searching, for the trace (`NONE` for a query).
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn search_row<T: Tracer<Step>>(
+    pub(super) fn search_row<T: Tracer<Step>>(
         &self,
         searcher: u32,
         first: u32,

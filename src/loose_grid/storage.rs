@@ -24,7 +24,7 @@ const WIDTH_SLACK: f64 = 1.0 / (1u64 << 30) as f64;
 /// `LooseGrid::prevs` (only a change of cell reads them), which keeps this
 /// record at 40 bytes: at 100k objects `pairs` is bound by memory traffic.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Proxy {
+pub(crate) struct Proxy {
     pub aabb: Aabb,
     /// Next proxy in the cell's list.
     pub next: u32,
@@ -90,6 +90,9 @@ pub struct LooseGrid {
     pub(super) active_oversize: Vec<u32>,
     pub(super) spare_proxies: Vec<Proxy>,
     pub(super) spare_prevs: Vec<u32>,
+    /// The `parallel` feature's bands of rows: each band's pairs and scratch.
+    #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+    pub(super) bands: Vec<crate::parallel::Band<super::parallel::BandScratch>>,
 }
 
 impl LooseGrid {
@@ -132,6 +135,8 @@ impl LooseGrid {
             active_oversize: Vec::new(),
             spare_proxies: Vec::new(),
             spare_prevs: Vec::new(),
+            #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+            bands: Vec::new(),
         }
     }
 

@@ -27,6 +27,10 @@ impl BroadPhase for Quadtree {
     fn pairs_into(&mut self, out: &mut PairSink<'_>) -> Stats {
         match self.placement {
             Placement::StraddleInParent => self.pairs_straddle(out),
+            #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+            Placement::AllOverlappedLeaves if crate::parallel::pays(self.proxy_count) => {
+                self.pairs_leaves_parallel(out)
+            }
             Placement::AllOverlappedLeaves => self.pairs_leaves(out),
         }
     }

@@ -24,6 +24,8 @@ mod insert;
 mod items;
 mod node_pairs;
 mod order;
+#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+mod parallel;
 mod queries;
 mod ray_walk;
 mod remove;

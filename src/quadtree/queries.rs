@@ -246,12 +246,12 @@ fn candidate_step(proxy: u32, aabb: &Aabb, overlaps: bool) -> Step {
 
 /// Objects in a leaf past which its pair search checks for a full sink as
 /// it goes (a leaf holds at most `max_objects` but at the deepest level).
-const CROWDED_LEAF: usize = 64;
+pub(super) const CROWDED_LEAF: usize = 64;
 
 /// The pairs of a leaf's objects whose overlap's min corner lies in the
 /// leaf; with `check`, stopping soon after the sink is full.
 #[inline(always)]
-fn leaf_pairs(
+pub(super) fn leaf_pairs(
     leaf: &Aabb,
     own_boxes: &[Aabb],
     own_proxies: &[u32],
@@ -279,7 +279,7 @@ fn leaf_pairs(
 /// [`leaf_pairs`] of a crowded leaf (boxes piled up at the deepest level).
 #[cold]
 #[inline(never)]
-fn crowded_leaf_pairs(
+pub(super) fn crowded_leaf_pairs(
     leaf: &Aabb,
     own_boxes: &[Aabb],
     own_proxies: &[u32],

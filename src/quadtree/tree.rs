@@ -229,6 +229,9 @@ pub struct Quadtree {
     pub(super) new_item_of_old: Vec<u32>,
     pub(super) spare_u32: Vec<u32>,
     pub(super) spare_stay: Vec<Stay>,
+    /// The `parallel` feature's bands of nodes: each band's pairs.
+    #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+    pub(super) bands: Vec<crate::parallel::Band<()>>,
 }
 
 /// One node still to visit in the straddle policy's pair walk: the node
@@ -273,6 +276,8 @@ impl Quadtree {
             new_item_of_old: Vec::new(),
             spare_u32: Vec::new(),
             spare_stay: Vec::new(),
+            #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+            bands: Vec::new(),
         };
         tree.reset_nodes(world);
         tree

@@ -16,6 +16,7 @@ mod pairs;
 mod rays;
 mod slot_order;
 mod step;
+mod step_parallel;
 mod structure;
 mod tile_motion;
 mod tile_step_trace;

@@ -53,6 +53,17 @@ impl MovingSlots {
         }
     }
 
+    /// Calls `visit` for each marked slot in `first..=last`, in increasing
+    /// order.
+    #[cfg_attr(not(all(feature = "parallel", not(target_arch = "wasm32"))), allow(dead_code))]
+    #[inline]
+    pub fn for_each_in(&self, first: usize, last: usize, mut visit: impl FnMut(usize)) {
+        if first < self.bits.room() {
+            let last = last.min(self.bits.room() - 1);
+            self.bits.for_each_in(first as u32, last as u32, |slot| visit(slot as usize));
+        }
+    }
+
     /// Calls `visit` for each marked slot, in increasing order.
     #[inline]
     pub fn for_each(&self, mut visit: impl FnMut(usize)) {

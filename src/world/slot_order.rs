@@ -74,7 +74,13 @@ impl SlotOrder {
     /// renumbers sooner.
     #[inline]
     pub fn note_move(&mut self, x0: f64, y0: f64, x1: f64, y1: f64) {
-        self.drift += distance_moved(x0, y0, x1, y1);
+        self.note_distance(distance_moved(x0, y0, x1, y1));
+    }
+
+    /// [`SlotOrder::note_move`] of a move whose [`distance_moved`] is known.
+    #[inline]
+    pub fn note_distance(&mut self, distance: f64) {
+        self.drift += distance;
     }
 
     /// Whether slots are far enough from space order to renumber them.

@@ -45,32 +45,37 @@ impl World {
         let mut placed = std::mem::take(&mut self.workspace.step_placed);
         placed.reset(if any_attached { self.objects.slot_ids.len() } else { 0 });
         let moving = std::mem::take(&mut self.objects.moving);
-        if !any_attached && !any_colliders {
-            // Every marked slot moves unless its velocity is zero: past
-            // the changed list's cap, `pairs` makes a full pass anyway, so
-            // the list gives up now instead of after filling to its cap.
-            self.pairs.changed.expect(moving.len());
+        // The parallel feature's step moves them all itself, or none.
+        let in_parallel = !any_attached && !any_colliders && self.step_in_parallel(dt, &moving);
+        let mut placed_count = 0;
+        if !in_parallel {
+            if !any_attached && !any_colliders {
+                // Every marked slot moves unless its velocity is zero: past
+                // the changed list's cap, `pairs` makes a full pass anyway, so
+                // the list gives up now instead of after filling to its cap.
+                self.pairs.changed.expect(moving.len());
+            }
+            let parts = MoveParts {
+                boxes: &mut self.objects.boxes,
+                velocities: &mut self.objects.velocities,
+                slot_ids: &self.objects.slot_ids,
+                limits: (self.width, self.height),
+                dt,
+                slot_order: &mut self.slot_order,
+                changed: &mut self.pairs.changed,
+                attachments: any_attached.then_some(&self.attachments),
+                responses: any_colliders.then_some(&self.tile_colliders.responses[..]),
+                placed: any_attached.then_some(&mut placed),
+            };
+            // One loop per structure, so each box's update is a direct call
+            // the compiler can inline, not a dynamic one.
+            placed_count = match &mut self.structure {
+                Structure::BruteForce(s) => move_slots(s, &moving, parts),
+                Structure::Quadtree(s) => move_slots(s, &moving, parts),
+                Structure::Grid(s) => move_slots(s, &moving, parts),
+                Structure::LooseGrid(s) => move_slots(s, &moving, parts),
+            };
         }
-        let parts = MoveParts {
-            boxes: &mut self.objects.boxes,
-            velocities: &mut self.objects.velocities,
-            slot_ids: &self.objects.slot_ids,
-            limits: (self.width, self.height),
-            dt,
-            slot_order: &mut self.slot_order,
-            changed: &mut self.pairs.changed,
-            attachments: any_attached.then_some(&self.attachments),
-            responses: any_colliders.then_some(&self.tile_colliders.responses[..]),
-            placed: any_attached.then_some(&mut placed),
-        };
-        // One loop per structure, so each box's update is a direct call
-        // the compiler can inline, not a dynamic one.
-        let mut placed_count = match &mut self.structure {
-            Structure::BruteForce(s) => move_slots(s, &moving, parts),
-            Structure::Quadtree(s) => move_slots(s, &moving, parts),
-            Structure::Grid(s) => move_slots(s, &moving, parts),
-            Structure::LooseGrid(s) => move_slots(s, &moving, parts),
-        };
         self.objects.moving = moving;
         if any_colliders {
             placed_count += self.step_tile_colliders(dt, any_attached.then_some(&mut placed));

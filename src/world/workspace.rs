@@ -32,4 +32,7 @@ pub(super) struct Workspace {
     pub(super) removed_slots: Vec<u32>,
     /// `cast_box` past the largest float: every object's slot.
     pub(super) swept: Vec<u32>,
+    /// The `parallel` feature's `step`: each slot range's moves.
+    #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+    pub(super) step_chunks: Vec<super::step_parallel::StepChunk>,
 }

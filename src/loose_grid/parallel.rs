@@ -1,0 +1,161 @@
+//! All-pairs on the `parallel` feature's thread pool: the rows are cut into
+//! bands (`crate::parallel`), each band runs the serial pass's own steps
+//! over its rows (each occupied cell against its forward neighbours, then
+//! the oversize searches reaching the row) into its own pair buffer, and
+//! the bands are merged in row order, so the pairs and counters are those
+//! of `pairs_traced` without a tracer, in its order. The oversize objects'
+//! sweep, after the rows as in the serial pass, stays on one thread.
+
+use super::storage::{LooseGrid, Proxy};
+use crate::broad_phase::Stats;
+use crate::geometry::Aabb;
+use crate::keep_buffer::KeepBuffer;
+use crate::pair_sink::PairSink;
+use crate::parallel::{band_count, band_rows, pairs_by_bands};
+use crate::sort_and_sweep::sweep_pairs;
+use crate::trace::NoTrace;
+
+/// One band's scratch: its copy of a cell's objects, and the oversize
+/// searches reaching its current row.
+#[derive(Debug, Default)]
+pub(crate) struct BandScratch {
+    own: Vec<(u32, Aabb)>,
+    active: Vec<u32>,
+}
+
+impl crate::parallel::Scratch for BandScratch {
+    fn room(&self) -> usize {
+        self.own.capacity().max(self.active.capacity())
+    }
+    fn reserve(&mut self, room: usize) {
+        crate::parallel::Scratch::reserve(&mut self.own, room);
+        crate::parallel::Scratch::reserve(&mut self.active, room);
+    }
+}
+
+impl LooseGrid {
+    /// [`BroadPhase::pairs`](crate::BroadPhase::pairs) with the rows in bands on the pool.
+    pub(super) fn pairs_parallel(&mut self, out: &mut PairSink<'_>) -> Stats {
+        let mut reach = std::mem::take(&mut self.oversize_reach);
+        reach.clear();
+        for &proxy in &self.oversize {
+            let aabb = self.proxies[proxy as usize].aabb;
+            reach.push((
+                self.geometry.range_of(&aabb).grown_by_one(self.geometry.cols, self.geometry.rows),
+                proxy,
+                aabb,
+            ));
+        }
+        // The serial pass's sort of the same list: the same order.
+        reach.sort_unstable_by_key(|r| r.0.row_start);
+        let mut bands = std::mem::take(&mut self.bands);
+        let (cols, rows) = (self.geometry.cols, self.geometry.rows);
+        let count = band_count(rows);
+        let this = &*self;
+        let reach_ref = &reach;
+        let mut stats = pairs_by_bands(&mut bands, count, out, |band, sink, scratch, tally| {
+            let (start, end) = band_rows(band, count, rows);
+            let mut stats = Stats::default();
+            let mut found = KeepBuffer::new();
+            let BandScratch { own, active } = scratch;
+            active.clear();
+            let mut joining = 0;
+            for y in start..end {
+                if tally.stop(sink) {
+                    break;
+                }
+                let row = this.geometry.index(0, y);
+                this.occupied.for_each_in(row, row + cols - 1, |cell| {
+                    this.pairs_from_cell(
+                        cell,
+                        cell - row,
+                        y,
+                        own,
+                        &mut stats,
+                        &mut found,
+                        sink,
+                        &mut NoTrace,
+                    );
+                });
+                found.flush(sink);
+                // The searches reaching row `y`, in the order the serial
+                // pass keeps them: by their place in `reach`.
+                while joining < reach_ref.len() && reach_ref[joining].0.row_start <= y {
+                    active.push(joining as u32);
+                    joining += 1;
+                }
+                active.retain(|&i| reach_ref[i as usize].0.row_end > y);
+                for &i in active.iter() {
+                    let (range, proxy, aabb) = reach_ref[i as usize];
+                    let (first, last) = (row + range.col_start, row + range.col_end - 1);
+                    this.search_row(
+                        proxy,
+                        first,
+                        last,
+                        &aabb,
+                        &mut stats,
+                        |hit| sink.push((proxy, hit)),
+                        &mut NoTrace,
+                    );
+                }
+            }
+            stats
+        });
+        self.bands = bands;
+
+        let mut items = std::mem::take(&mut self.oversize_items);
+        items.clear();
+        items.extend(reach.iter().map(|&(_, proxy, aabb)| (proxy, aabb)));
+        stats.candidate_tests += sweep_pairs(&mut items, out, &mut NoTrace);
+        self.oversize_items = items;
+        self.oversize_reach = reach;
+        stats
+    }
+}
+
+/// What a thread of the parallel `World::step` needs to store a moved box
+/// whose centre stays in its cell, as `update` does (the box written, no
+/// list touched), without the rest of the grid: the moves that change cell
+/// are left for one thread to make in slot order, as `update` would.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StayCheck {
+    check: LooseGridHome,
+}
+
+/// The part of the grid `LooseGrid::home_of` reads.
+#[derive(Clone, Copy, Debug)]
+struct LooseGridHome {
+    geometry: crate::grid::CellGeometry,
+    small_limit: f64,
+}
+
+impl crate::parallel::StayInPlace for StayCheck {
+    type Record = Proxy;
+
+    /// Stores `aabb` in `proxy` and returns true if its home (cell or the
+    /// oversize list) stays the same; otherwise leaves it for `update`.
+    #[inline]
+    fn store_if_staying(&self, proxy: &mut Proxy, aabb: Aabb) -> bool {
+        let home = &self.check;
+        let new = if aabb.width() <= home.small_limit && aabb.height() <= home.small_limit {
+            let (x, y) = home.geometry.centre_cell(&aabb);
+            home.geometry.index(x, y)
+        } else {
+            super::storage::OVERSIZE
+        };
+        if new != proxy.home {
+            return false;
+        }
+        proxy.aabb = aabb;
+        true
+    }
+}
+
+impl LooseGrid {
+    /// The stay check and the proxies' records, indexed by proxy, for the
+    /// parallel step to split among its threads.
+    pub(crate) fn records_for_moves(&mut self) -> (StayCheck, &mut [Proxy]) {
+        let check = LooseGridHome { geometry: self.geometry, small_limit: self.small_limit };
+        (StayCheck { check }, &mut self.proxies)
+    }
+}
