@@ -12,12 +12,13 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 /**
- * The most bytes the gzipped release wasm may take. Issue 38 asks for
- * 150 KB; the core is about twice that (docs/BENCHMARKS.md, "Core size",
- * says what is left and what would cut it), so the budget stands just
- * above it, with room for the simd128 build's growth.
+ * The most bytes the gzipped release wasm may take. The aim is 150 KB; the
+ * core is about twice that (docs/BENCHMARKS.md, "Core size", says what is
+ * left and what would cut it), so the budget stands just above it. Raised
+ * once on purpose, from 296,000: the loose grid's coarse cells for rays
+ * after churn and its cell re-pick in `pairs` add about 10 KB gzipped.
  */
-export const WASM_GZIP_BUDGET = 296_000;
+export const WASM_GZIP_BUDGET = 304_000;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // The same wasm the other suites load: pkg/, or the one beside a package's entry.
