@@ -5,7 +5,11 @@
 //! the end of the arrays with more room, leaving holes behind. Holes are
 //! counted, and once they are half the arrays everything is rewritten in
 //! tree order (`order.rs`), so the arrays stay within about twice the items
-//! and a walk over the tree reads them front to back.
+//! and a walk over the tree reads them front to back. Big arrays are
+//! rewritten sooner, at a sixteenth: once they no longer fit in cache, the
+//! runs that moved to the end scatter every walk, and the frames between
+//! rewrites cost more than the rewrites (docs/BENCHMARKS.md, "Straddle
+//! quadtree growth").
 
 use super::tree::{Placement, Quadtree};
 use crate::geometry::Aabb;
@@ -20,6 +24,10 @@ pub(super) fn capacity_for(count: u32) -> u32 {
 /// Below this many entries holes are left alone (a rewrite would cost more
 /// than it saves). The unit tests lower it so their small trees rewrite too.
 const COMPACT_FLOOR: usize = if cfg!(test) { 64 } else { 1024 };
+
+/// From this many entries on, the arrays no longer fit in cache and holes
+/// are rewritten away sooner (see the module docs).
+const BIG_ARRAYS: usize = 1 << 16;
 
 impl Quadtree {
     /// `capacity` new holes at the end of the item arrays; returns the first.
@@ -146,11 +154,13 @@ impl Quadtree {
     }
 
     /// Rewrites the item arrays in tree order once holes are half of them
+    /// (a sixteenth from `BIG_ARRAYS` entries on)
     /// (see the module docs). Item indices change: called only at the end
     /// of an operation.
     pub(super) fn compact_if_wasteful(&mut self) {
         let len = self.items.len();
-        if len >= COMPACT_FLOOR && self.holes as usize * 2 > len {
+        let share = if len >= BIG_ARRAYS { 16 } else { 2 };
+        if len >= COMPACT_FLOOR && self.holes as usize * share > len {
             self.compact();
         }
     }

@@ -25,10 +25,18 @@ use crate::index::NULL_INDEX;
 pub(super) const RENUMBER_FLOOR: usize = 4096;
 
 /// How far (in cells of the order) the objects may drift on average before
-/// a renumbering: the mean frame, renumbering frames counted, is lowest
-/// near here on every structure and layout (fewer cells renumber too
-/// often, more let the cache misses grow; docs/BENCHMARKS.md).
-const DRIFT_CELLS: f64 = 3.0;
+/// a renumbering, while they are few enough that most of a frame's data
+/// stays in cache: a renumbering there buys little, so it waits long.
+const DRIFT_CELLS_CACHED: f64 = 3.0;
+
+/// The same once the objects are many: every frame then pays for the order
+/// lost, and the quadtrees, whose nodes gather objects from far-apart slots,
+/// pay most, so renumbering sooner costs less than the frames it speeds up
+/// (docs/BENCHMARKS.md, "Straddle quadtree growth").
+const DRIFT_CELLS_MANY: f64 = 0.4;
+
+/// From this many live objects on, `DRIFT_CELLS_MANY` applies.
+const MANY_OBJECTS: usize = 32_768;
 
 /// The World's record of how far its slots have strayed from space order,
 /// and the scratch a renumbering reuses.
@@ -88,7 +96,17 @@ impl SlotOrder {
         live >= self.floor.max(1)
             && (self.stale
                 || self.inserted * 4 >= live
-                || self.drift >= live as f64 * DRIFT_CELLS * self.cell)
+                || self.drift >= live as f64 * drift_cells(live) * self.cell)
+    }
+}
+
+/// How far the objects may drift on average, in cells, before `live` of
+/// them are renumbered.
+fn drift_cells(live: usize) -> f64 {
+    if live >= MANY_OBJECTS {
+        DRIFT_CELLS_MANY
+    } else {
+        DRIFT_CELLS_CACHED
     }
 }
 
