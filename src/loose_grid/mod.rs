@@ -49,6 +49,8 @@
 //!   into a scratch row (the copy costs more than the branches it saves).
 
 mod api;
+#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+mod band_scratch;
 mod oversize_cells;
 #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
 mod parallel;

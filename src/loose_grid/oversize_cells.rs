@@ -5,9 +5,9 @@
 //! sit in the oversize list; a ray that tested the whole list paid for
 //! every one of them, wherever the ray went. Built from the oversize list
 //! when a ray needs it after the list or one of its boxes changed, so
-//! updates pay nothing but a flag.
+//! updates pay nothing but a flag (`LooseGrid::refresh_oversize_cells`,
+//! beside the walk that reads it in `ray_walk.rs`).
 
-use super::storage::{small_limit, LooseGrid};
 use crate::bit_set::BitSet;
 use crate::grid::CellGeometry;
 
@@ -45,37 +45,5 @@ impl OversizeCells {
     pub fn listed(&self, cell: u32) -> impl Iterator<Item = u32> + '_ {
         let from = self.filed.partition_point(|&(c, _)| c < cell);
         self.filed[from..].iter().take_while(move |&&(c, _)| c == cell).map(|&(_, proxy)| proxy)
-    }
-}
-
-impl LooseGrid {
-    /// Files the oversize list for rays again if it changed since the last
-    /// time. Reuses its buffers: once they are big enough, allocates nothing.
-    pub(super) fn refresh_oversize_cells(&mut self) {
-        if !self.oversize_cells.stale {
-            return;
-        }
-        let cells = &mut self.oversize_cells;
-        cells.stale = false;
-        cells.filed.clear();
-        cells.giants.clear();
-        if self.oversize.is_empty() {
-            return;
-        }
-        cells.geometry = CellGeometry::new(&self.world, self.geometry.cell_size * COARSE);
-        let limit = small_limit(&cells.geometry);
-        cells.occupied.reset(cells.geometry.cell_count());
-        for &proxy in &self.oversize {
-            let aabb = &self.proxies[proxy as usize].aabb;
-            if aabb.width() <= limit && aabb.height() <= limit {
-                let (x, y) = cells.geometry.centre_cell(aabb);
-                let cell = cells.geometry.index(x, y);
-                cells.occupied.insert(cell);
-                cells.filed.push((cell, proxy));
-            } else {
-                cells.giants.push(proxy);
-            }
-        }
-        cells.filed.sort_unstable();
     }
 }

@@ -6,6 +6,7 @@
 //! of `pairs_traced` without a tracer, in its order. The oversize objects'
 //! sweep, after the rows as in the serial pass, stays on one thread.
 
+use super::band_scratch::BandScratch;
 use super::storage::{LooseGrid, Proxy};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
@@ -14,24 +15,6 @@ use crate::pair_sink::PairSink;
 use crate::parallel::{band_count, band_rows, pairs_by_bands};
 use crate::sort_and_sweep::sweep_pairs;
 use crate::trace::NoTrace;
-
-/// One band's scratch: its copy of a cell's objects, and the oversize
-/// searches reaching its current row.
-#[derive(Debug, Default)]
-pub(crate) struct BandScratch {
-    own: Vec<(u32, Aabb)>,
-    active: Vec<u32>,
-}
-
-impl crate::parallel::Scratch for BandScratch {
-    fn room(&self) -> usize {
-        self.own.capacity().max(self.active.capacity())
-    }
-    fn reserve(&mut self, room: usize) {
-        crate::parallel::Scratch::reserve(&mut self.own, room);
-        crate::parallel::Scratch::reserve(&mut self.active, room);
-    }
-}
 
 impl LooseGrid {
     /// [`BroadPhase::pairs`](crate::BroadPhase::pairs) with the rows in bands on the pool.

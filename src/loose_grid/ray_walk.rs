@@ -5,10 +5,11 @@
 //! in its coarser cells (`oversize_cells.rs`) once the grid's walk has
 //! clipped the ray; the few boxes too big even for those come first.
 
-use super::storage::LooseGrid;
+use super::oversize_cells::COARSE;
+use super::storage::{small_limit, LooseGrid};
 use crate::broad_phase::{offer_to_ray, RayControl, Stats};
 use crate::geometry::Aabb;
-use crate::grid::Bands;
+use crate::grid::{Bands, CellGeometry};
 use crate::segment::RayPath;
 
 impl LooseGrid {
@@ -89,5 +90,37 @@ impl LooseGrid {
                 break;
             }
         }
+    }
+}
+
+impl LooseGrid {
+    /// Files the oversize list for rays again if it changed since the last
+    /// time. Reuses its buffers: once they are big enough, allocates nothing.
+    pub(super) fn refresh_oversize_cells(&mut self) {
+        if !self.oversize_cells.stale {
+            return;
+        }
+        let cells = &mut self.oversize_cells;
+        cells.stale = false;
+        cells.filed.clear();
+        cells.giants.clear();
+        if self.oversize.is_empty() {
+            return;
+        }
+        cells.geometry = CellGeometry::new(&self.world, self.geometry.cell_size * COARSE);
+        let limit = small_limit(&cells.geometry);
+        cells.occupied.reset(cells.geometry.cell_count());
+        for &proxy in &self.oversize {
+            let aabb = &self.proxies[proxy as usize].aabb;
+            if aabb.width() <= limit && aabb.height() <= limit {
+                let (x, y) = cells.geometry.centre_cell(aabb);
+                let cell = cells.geometry.index(x, y);
+                cells.occupied.insert(cell);
+                cells.filed.push((cell, proxy));
+            } else {
+                cells.giants.push(proxy);
+            }
+        }
+        cells.filed.sort_unstable();
     }
 }

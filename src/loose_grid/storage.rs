@@ -92,7 +92,7 @@ pub struct LooseGrid {
     pub(super) spare_prevs: Vec<u32>,
     /// The `parallel` feature's bands of rows: each band's pairs and scratch.
     #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
-    pub(super) bands: Vec<crate::parallel::Band<super::parallel::BandScratch>>,
+    pub(super) bands: Vec<crate::parallel::Band<super::band_scratch::BandScratch>>,
 }
 
 impl LooseGrid {
