@@ -11,7 +11,6 @@
 use super::queries::{crowded_leaf_pairs, leaf_pairs, CROWDED_LEAF};
 use super::tree::Quadtree;
 use crate::broad_phase::Stats;
-use crate::index::NULL_INDEX;
 use crate::keep_buffer::KeepBuffer;
 use crate::pair_sink::PairSink;
 use crate::parallel::{band_count, band_rows, pairs_by_bands};
@@ -51,28 +50,7 @@ impl Quadtree {
             stats
         });
         self.bands = bands;
-        // The outside list against every object in the tree (each once, by
-        // its first item) and against the outsiders after it, as the
-        // serial pass.
-        for (i, (&a, aabb_a)) in self.outside.iter().zip(&self.outside_boxes).enumerate() {
-            if out.is_full() {
-                break;
-            }
-            for (b, &first) in self.first_item.iter().enumerate() {
-                if first != NULL_INDEX {
-                    stats.candidate_tests += 1;
-                    if aabb_a.overlaps(&self.items.boxes[first as usize]) {
-                        out.push((a, b as u32));
-                    }
-                }
-            }
-            for (&b, aabb_b) in self.outside[i + 1..].iter().zip(&self.outside_boxes[i + 1..]) {
-                stats.candidate_tests += 1;
-                if aabb_a.overlaps(aabb_b) {
-                    out.push((a, b));
-                }
-            }
-        }
+        self.outside_pairs(out, &mut stats);
         stats
     }
 }

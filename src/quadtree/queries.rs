@@ -213,8 +213,14 @@ impl Quadtree {
             }
         }
         found.flush(out);
-        // The outside list against every object in the tree (each once, by
-        // its first item) and against the outsiders after it.
+        self.outside_pairs(out, &mut stats);
+        stats
+    }
+
+    /// The outside list against every object in the tree (each once, by its
+    /// first item) and against the outsiders after it: the end of every
+    /// pair pass, serial or in bands.
+    pub(super) fn outside_pairs(&self, out: &mut PairSink<'_>, stats: &mut Stats) {
         for (i, (&a, aabb_a)) in self.outside.iter().zip(&self.outside_boxes).enumerate() {
             if out.is_full() {
                 break;
@@ -234,7 +240,6 @@ impl Quadtree {
                 }
             }
         }
-        stats
     }
 }
 
