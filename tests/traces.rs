@@ -804,6 +804,128 @@ fn a_crowded_cell_sweeps_as_its_trace_says() {
     }
 }
 
+/// A loose grid with automatic cells whose boxes `update` has grown past
+/// them: 200 small boxes, their pairs taken (the cells picked for them),
+/// then 40 of them grown to 30–50, which fills the oversize list. Built
+/// twice from one seed, so a traced and an untraced run can be compared.
+fn outgrown_scene(seed: u64) -> (World, Vec<u32>) {
+    let mut rng = Rng::new(seed);
+    let mut world = World::new(WORLD, WORLD).unwrap();
+    world.set_structure("loose-grid").unwrap();
+    let mut ids = Vec::new();
+    for _ in 0..200 {
+        let (w, h) = (rng.range(2.0, 6.0), rng.range(2.0, 6.0));
+        ids.push(world.insert(rng.range(0.0, WORLD - w), rng.range(0.0, WORLD - h), w, h).unwrap());
+    }
+    world.pairs();
+    for &id in &ids[..40] {
+        let b = world.box_of(id).unwrap();
+        world.update(id, b[0], b[1], rng.range(30.0, 50.0), rng.range(30.0, 50.0)).unwrap();
+    }
+    (world, ids)
+}
+
+/// The loose grid's oversize objects: those stored in no cell.
+fn oversize_count(world: &World, ids: &[u32]) -> usize {
+    ids.iter().filter(|&&id| world.stored_in(id).unwrap().is_empty()).count()
+}
+
+#[test]
+fn a_pair_trace_picks_the_cells_again_as_pairs_would_and_says_why() {
+    let seen = Seen::default();
+    for_seeds(7500, 12, |seed| {
+        let (mut traced, ids) = outgrown_scene(seed);
+        let (mut plain, _) = outgrown_scene(seed);
+        let old_size = traced.cell_size().unwrap();
+        let oversize = oversize_count(&traced, &ids);
+        // A grown box and a small one.
+        for (k, &id) in [ids[3], ids[150]].iter().enumerate() {
+            let steps = traced.trace_pairs(id).unwrap();
+            seen.all(&steps);
+            if k == 1 {
+                // Picked already: the second trace walks the new cells at once.
+                assert!(of_kind(&steps, K::Repick).next().is_none(), "seed {seed}: a second re-pick");
+                continue;
+            }
+            assert_eq!(steps[0].kind, K::Pairs);
+            let (repick, refile) = (&steps[1], &steps[2]);
+            assert_eq!((repick.kind, repick.reason), (K::Repick, R::OversizeOutgrown), "seed {seed}");
+            assert_eq!(repick.count, oversize as f64, "the oversize objects the rule counts");
+            assert!(repick.count > repick.limit, "past the limit: {} ≤ {}", repick.count, repick.limit);
+            assert_eq!((refile.kind, refile.reason), (K::Refile, R::OversizeOutgrown), "seed {seed}");
+            assert_eq!(refile.counted, old_size, "the old size");
+            assert_eq!(refile.limit, traced.cell_size().unwrap(), "the new size");
+            assert_ne!(refile.limit, refile.counted, "new cells");
+            assert_eq!(refile.count, 200.0, "every object filed again");
+            assert_eq!(
+                refile.moved as usize + refile.stayed as usize,
+                oversize,
+                "the oversize objects, in or out"
+            );
+            assert_eq!(refile.stayed as usize, oversize_count(&traced, &ids));
+            // The walk after the refiling is the new cells': the object's
+            // stored cell is one of them.
+            let stored = of_kind(&steps, K::Stored).chain(of_kind(&steps, K::Cell)).next();
+            if let Some(cell) = stored {
+                let r = cell.rect.unwrap();
+                assert!(
+                    (r.max_x - r.min_x - refile.limit).abs() < 1e-9,
+                    "seed {seed}: a cell of the new size"
+                );
+            }
+            // What it found equals the untraced pairs()'s partners.
+            let expected: BTreeSet<u32> = {
+                let flat = plain.pairs().to_vec();
+                flat.chunks(2).filter(|p| p.contains(&id)).map(|p| p[0] + p[1] - id).collect()
+            };
+            let found: BTreeSet<u32> =
+                of_kind(&steps, K::Candidate).filter(|c| c.reason == R::Overlaps).map(|c| c.other).collect();
+            assert_eq!(found, expected, "seed {seed}: the traced search's partners");
+            assert_eq!(steps.last().unwrap().counted, expected.len() as f64);
+            // The untraced call picked the same cells, and the traced world's
+            // next pairs() is the untraced one's.
+            assert_eq!(plain.cell_size(), traced.cell_size(), "seed {seed}: the same pick");
+            assert_eq!(traced.pairs(), plain.pairs(), "seed {seed}: the same pairs");
+            traced.validate().unwrap();
+        }
+    });
+    seen.assert_met(&[(K::Repick, R::OversizeOutgrown), (K::Refile, R::OversizeOutgrown)]);
+}
+
+#[test]
+fn a_fixed_cell_size_is_never_picked_again() {
+    let (mut world, ids) = outgrown_scene(7600);
+    let (mut fixed, _) = outgrown_scene(7600);
+    let size = world.cell_size().unwrap();
+    fixed.set_cell_size(size).unwrap();
+    let steps = fixed.trace_pairs(ids[3]).unwrap();
+    assert!(of_kind(&steps, K::Repick).chain(of_kind(&steps, K::Refile)).next().is_none());
+    assert_eq!(fixed.cell_size(), Some(size));
+    assert!(of_kind(&world.trace_pairs(ids[3]).unwrap(), K::Repick).next().is_some());
+}
+
+#[test]
+fn inserts_that_double_the_objects_pick_the_cells_again_and_say_why() {
+    let mut world = World::new(WORLD, WORLD).unwrap();
+    world.set_structure("grid").unwrap();
+    let mut repicks = 0;
+    for i in 0..40 {
+        let (_, steps) = world.trace_insert(f64::from(i) * 6.0, 10.0, 4.0, 4.0).unwrap();
+        if let Some(at) = steps.iter().position(|s| s.kind == K::Repick) {
+            repicks += 1;
+            let (repick, refile) = (&steps[at], &steps[at + 1]);
+            assert_eq!(repick.reason, R::ObjectsDoubled);
+            assert_eq!(repick.count, world.count() as f64);
+            assert!(repick.count >= repick.limit && repick.limit == 2.0 * repick.counted);
+            assert_eq!((refile.kind, refile.reason), (K::Refile, R::ObjectsDoubled));
+            assert_eq!(refile.limit, world.cell_size().unwrap());
+            assert!(refile.counted.is_finite() && refile.count == world.count() as f64);
+            assert_eq!(at + 2, steps.len(), "they end the insert's trace");
+        }
+    }
+    assert!(repicks >= 2, "{repicks} re-picks in 40 inserts");
+}
+
 #[test]
 fn brute_force_tests_everything_and_says_so() {
     for_seeds(7000, 20, |seed| {

@@ -102,8 +102,13 @@ named_codes! {
         Sweep = "sweep",
         /// The operation's totals.
         Done = "done",
-        /// Every object filed again: the grids' automatic cell size was
-        /// picked again (`limit`: the new size).
+        /// The grids' automatic cell size is picked again, and why (the
+        /// rule's numbers: `count` against `limit`, `counted` at the last pick).
+        Repick = "repick",
+        /// The new pick: every object filed again under it (`count`;
+        /// `counted`: the old size, `limit`: the new one; `moved` of the
+        /// oversize objects fit the new cells, `stayed` do not), or the
+        /// same cells and nothing filed (`count` 0).
         Refile = "refile",
         /// The steps left out of a trace that reached its maximum length.
         Truncated = "truncated",
@@ -268,6 +273,14 @@ named_codes! {
         South = "south",
         /// Loose grid: the neighbour below to the east.
         SouthEast = "south-east",
+        /// The grids' automatic cell size: the objects have doubled since the last pick.
+        ObjectsDoubled = "objects-doubled",
+        /// Loose grid's automatic cell size: boxes grown by `update` filled
+        /// the oversize list past twice its size at the last pick and a
+        /// share of all objects.
+        OversizeOutgrown = "oversize-outgrown",
+        /// The new pick gives the same cells: nothing is filed again.
+        SameCellSize = "same-cell-size",
         // ---- Tile edges ----
         /// The cell is off the map: it counts as empty.
         OffMap = "off-map",

@@ -8,7 +8,7 @@ use crate::geometry::Aabb;
 use crate::grid::Grid;
 use crate::loose_grid::LooseGrid;
 use crate::quadtree::{Placement, Quadtree, QuadtreeLimits};
-use crate::trace::{Step, TraceKind, Tracer};
+use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
 /// A structure name of the contract.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -335,16 +335,19 @@ impl super::World {
 
     /// With an automatic cell size, picks it again once the number of
     /// objects has doubled since the last pick (amortised O(1) per insert).
-    /// A trace hears of it (`t`): every object was filed again.
+    /// A trace hears of it (`t`): why (`repick`), and every object filed
+    /// again (`refile`).
     pub(super) fn retune_cell_size<T: Tracer<Step>>(&mut self, t: &mut T) {
         let kind = self.structure.kind();
-        if self.structure_settings.cell_size.is_some()
-            || !kind.is_grid()
-            || self.count() < 2 * self.structure_settings.cell_size_picked_at.max(8)
-        {
+        let picked_at = self.structure_settings.cell_size_picked_at.max(8);
+        if self.structure_settings.cell_size.is_some() || !kind.is_grid() || self.count() < 2 * picked_at {
             return;
         }
-        self.pick_cell_size(kind, t);
+        t.note(|| {
+            let step = Step::new(TraceKind::Repick).because(TraceReason::ObjectsDoubled);
+            step.count(self.count() as f64).counted(picked_at as f64).limit((2 * picked_at) as f64)
+        });
+        self.pick_cell_size(kind, TraceReason::ObjectsDoubled, t);
     }
 
     /// With an automatic cell size, picks the loose grid's cell size again
@@ -352,10 +355,11 @@ impl super::World {
     /// [`OUTGROWN_SHARE`]), and files everything again if the pick
     /// differs. Checked once a `pairs` call, not at every `update`: the
     /// check would cost every update, and rays in between walk the
-    /// oversize list in coarse cells anyway. A trace hears of a refiling (`t`). The normal grid needs
-    /// none: its pick is twice the median size, which a tail of grown
-    /// boxes does not move, and it lists a box in up to 64 cells before
-    /// its oversize list.
+    /// oversize list in coarse cells anyway. A trace hears of it (`t`):
+    /// why (`repick`), and the refiling or that the cells stay. The normal
+    /// grid needs none: its pick is twice the median size, which a tail of
+    /// grown boxes does not move, and it lists a box in up to 64 cells
+    /// before its oversize list.
     pub(super) fn retune_outgrown_cells<T: Tracer<Step>>(&mut self, t: &mut T) {
         let Structure::LooseGrid(grid) = &self.structure else { return };
         let settings = &self.structure_settings;
@@ -363,32 +367,56 @@ impl super::World {
         if grid.oversize_count() <= 2 * settings.oversize_at_pick + floor || settings.cell_size.is_some() {
             return;
         }
+        t.note(|| {
+            let step = Step::new(TraceKind::Repick).because(TraceReason::OversizeOutgrown);
+            let at_pick = settings.oversize_at_pick;
+            step.count(grid.oversize_count() as f64)
+                .counted(at_pick as f64)
+                .limit((2 * at_pick + floor) as f64)
+        });
         let size = self.suggested_cell_size(StructureKind::LooseGrid);
         if crate::grid::CellGeometry::new(&grid.world(), size) == *grid.geometry() {
             // The same cells: nothing to file again, and these oversize
             // objects are the ones such a pick leaves.
+            t.note(|| {
+                let (size, oversize) = (grid.geometry().cell_size, grid.oversize_count() as u32);
+                let step = Step::new(TraceKind::Refile).because(TraceReason::SameCellSize);
+                step.counted(size).limit(size).moved(0, oversize)
+            });
             self.structure_settings.oversize_at_pick = grid.oversize_count();
         } else {
-            self.refile_under(size, t);
+            self.refile_under(size, TraceReason::OversizeOutgrown, t);
         }
     }
 
     /// Picks the active grid's automatic cell size from the objects and
     /// files them all again under it.
-    fn pick_cell_size<T: Tracer<Step>>(&mut self, kind: StructureKind, t: &mut T) {
+    fn pick_cell_size<T: Tracer<Step>>(&mut self, kind: StructureKind, why: TraceReason, t: &mut T) {
         let size = self.suggested_cell_size(kind);
-        self.refile_under(size, t);
+        self.refile_under(size, why, t);
     }
 
     /// Files every object of the active grid again under cells of `size`,
-    /// picked automatically. A trace hears of it (`t`).
-    fn refile_under<T: Tracer<Step>>(&mut self, size: f64, t: &mut T) {
+    /// picked automatically (`why`: the rule that asked). A trace hears of
+    /// it (`t`): the old and the new size, the objects filed, and how many
+    /// of the oversize objects the new cells take in.
+    fn refile_under<T: Tracer<Step>>(&mut self, size: f64, why: TraceReason, t: &mut T) {
+        // Read before the refiling, for the trace alone.
+        let before = if t.on() {
+            let old = self.structure.grid_geometry().map_or(f64::NAN, |g| g.cell_size);
+            (old, self.structure.loose_oversize_count() as u32)
+        } else {
+            (f64::NAN, 0)
+        };
         self.structure.set_grid_cell_size(size);
         self.note_cell_size_pick();
         self.slot_order.stale = true;
         t.note(|| {
             let size = self.structure.grid_geometry().map_or(size, |g| g.cell_size);
-            Step::new(TraceKind::Refile).count(self.count() as f64).limit(size)
+            let (old, oversize_before) = before;
+            let oversize = self.structure.loose_oversize_count() as u32;
+            let step = Step::new(TraceKind::Refile).because(why).count(self.count() as f64);
+            step.counted(old).limit(size).moved(oversize_before.saturating_sub(oversize), oversize)
         });
     }
 

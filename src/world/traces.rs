@@ -72,8 +72,8 @@ impl World {
     /// took to file the box (the path down a quadtree, each quadrant test,
     /// where it is stored and why, each split check and split; a grid's
     /// cells; a loose grid's home cell; or the oversize / outside list, and
-    /// why). Ends with a `refile` step if the grids' automatic cell size
-    /// was picked again. At most [`MAX_TRACE_STEPS`](crate::trace::MAX_TRACE_STEPS)
+    /// why). Ends with a `repick` step (why) and a `refile` step if the
+    /// grids' automatic cell size was picked again. At most [`MAX_TRACE_STEPS`](crate::trace::MAX_TRACE_STEPS)
     /// steps (see there).
     pub fn trace_insert(&mut self, x: f64, y: f64, w: f64, h: f64) -> Result<(u32, Vec<Step>)> {
         let mut log = TraceLog::new();
@@ -133,8 +133,12 @@ impl World {
     /// The pair search `pairs()` makes for object `id`, traced: the
     /// structure's whole pass runs as in `pairs()`, and the trace keeps the
     /// steps about the object, in the pass's order. A `pairs` step (the
-    /// object, its box, how many objects), then for a grid the cells the
-    /// object is listed in (`stored`: alone there, so the pass skips the
+    /// object, its box, how many objects); then, as `pairs()` does first,
+    /// the loose grid's automatic cells picked again if boxes grown by
+    /// `update` filled its oversize list (`repick`: why; `refile`: the old
+    /// and new size, the objects filed again: the cells change as the next
+    /// `pairs()` would change them, its result does not); then for a grid
+    /// the cells the object is listed in (`stored`: alone there, so the pass skips the
     /// cell, or shared), the cells the pass searches it in or from (the
     /// loose grid's own cell with its four forward neighbours, or another
     /// cell whose forward neighbours include it; an oversize object's
@@ -166,6 +170,10 @@ impl World {
         let area = self.aabb_of(slot);
         let mut log = TraceLog::new();
         log.push(Step::new(TraceKind::Pairs).of(slot).at(area).count(n as f64));
+        // What `pairs()` does first: boxes grown past the loose grid's
+        // cells since the last call may pick its cells again, and the pass
+        // below then walks the new ones.
+        self.retune_outgrown_cells(&mut Maybe::to(&mut log));
         let mut home = Vec::new();
         match &self.structure {
             Structure::Grid(grid) => {

@@ -125,6 +125,47 @@ test('grid pair searches find pairs() and name each cell', () => {
   }
 });
 
+test('a pair trace picks the loose grid’s cells again where pairs() would, says why, and finds what pairs() finds', () => {
+  // Two worlds built alike: boxes grown by update fill the oversize list.
+  const build = () => {
+    const world = new World(256, 256);
+    world.setStructure('loose-grid');
+    let seed = 11;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    for (let i = 0; i < 200; i++) world.insert(rand() * 250, rand() * 250, 2 + rand() * 4, 2 + rand() * 4);
+    world.pairs();
+    for (let id = 1; id <= 40; id++) {
+      const b = world.box(id);
+      world.update(id, b[0], b[1], 30 + rand() * 20, 30 + rand() * 20);
+    }
+    return world;
+  };
+  const traced = build();
+  const plain = build();
+  const cellSize = (world) => world.gridGeometry()[2];
+  const oldSize = cellSize(traced);
+  const steps = read('tracePairs', traced.tracePairs(3));
+  assert.deepEqual(steps.slice(0, 3).map((s) => `${s.kind}/${s.reason}`), ['pairs/none', 'repick/oversize-outgrown', 'refile/oversize-outgrown']);
+  const [, repick, refile] = steps;
+  assert.ok(repick.count > repick.limit, `${repick.count} oversize objects past the rule's ${repick.limit}`);
+  assert.equal(refile.counted, oldSize, 'the old size');
+  assert.equal(refile.limit, cellSize(traced), 'the new size, the one the world has now');
+  assert.notEqual(refile.limit, refile.counted);
+  assert.equal(refile.count, 200, 'every object filed again');
+  assert.equal(refile.moved + refile.stayed, repick.count, 'the oversize objects, taken in or still oversize');
+  const pairs = [...plain.pairs()];
+  assert.equal(cellSize(plain), cellSize(traced), 'pairs() picks the same cells');
+  const expected = [];
+  for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === 3 || pairs[i + 1] === 3) expected.push(pairs[i] + pairs[i + 1] - 3);
+  const partners = steps.filter((s) => s.kind === 'candidate' && s.reason === 'overlaps').map((s) => s.other);
+  assert.deepEqual(partners.sort((a, b) => a - b), expected.sort((a, b) => a - b), 'the traced search finds what pairs() finds');
+  assert.deepEqual([...traced.pairs()], pairs, 'and the traced world’s pairs() is the untraced one’s');
+  const again = read('tracePairs', traced.tracePairs(3));
+  assert.equal(again.filter((s) => s.kind === 'repick' || s.kind === 'refile').length, 0, 'picked once');
+  traced.free();
+  plain.free();
+});
+
 test('an edge and a push-out, as the tiles say', () => {
   const world = new World(256, 256);
   const tiles = world.tiles;

@@ -71,6 +71,7 @@ function recordedSteps(frame: FirstFrame, first: FirstStep): StepSource & Pick<B
     ...first.op,
     nodesBefore: Float64Array.from(first.op.nodesBefore),
     nodesAfter: Float64Array.from(first.op.nodesAfter),
+    gridBefore: Float64Array.from(first.op.gridBefore),
     grid: Float64Array.from(first.op.grid),
   };
   const step: TeachStep = { op, rec: op.records[0], index: 0 };

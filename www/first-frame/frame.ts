@@ -53,10 +53,11 @@ export interface FirstStep {
   /** Objects in the teaching world at the end of the trace. */
   readonly objects: number;
   /** The trace's first operation, its views as plain arrays. */
-  readonly op: Omit<TeachOp, 'nodesBefore' | 'nodesAfter' | 'grid' | 'records' | 'boxesBefore' | 'boxesAfter'> & {
+  readonly op: Omit<TeachOp, 'nodesBefore' | 'nodesAfter' | 'gridBefore' | 'grid' | 'records' | 'boxesBefore' | 'boxesAfter'> & {
     readonly records: readonly Rec[];
     readonly nodesBefore: readonly number[];
     readonly nodesAfter: readonly number[];
+    readonly gridBefore: readonly number[];
     readonly grid: readonly number[];
     readonly boxesBefore: readonly TeachBox[];
     readonly boxesAfter: readonly TeachBox[];

@@ -76,7 +76,7 @@ function recordFirstStep(settings: SettingValues, side: number, lesson: string):
     structure: run.structure,
     count: run.steps.length,
     objects: run.objects,
-    op: { ...op, records: [...op.records], nodesBefore: Array.from(op.nodesBefore), nodesAfter: Array.from(op.nodesAfter), grid: Array.from(op.grid) },
+    op: { ...op, records: [...op.records], nodesBefore: Array.from(op.nodesBefore), nodesAfter: Array.from(op.nodesAfter), gridBefore: Array.from(op.gridBefore), grid: Array.from(op.grid) },
     words: stepWords(run, 0),
     subject: source.subject,
     legend: source.legend,

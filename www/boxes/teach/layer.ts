@@ -31,7 +31,7 @@ export class TeachLayer implements Layer<BoxesModel> {
   readonly order = 45;
   enabled = true;
   /** What the last frame drew, for tests: the step, the nodes or cells tinted, the boxes shown. */
-  drawn: { step: number | null; boxes: number; place: string } = { step: null, boxes: 0, place: '' };
+  drawn: { step: number | null; boxes: number; place: string; cellSize: number } = { step: null, boxes: 0, place: '', cellSize: 0 };
 
   constructor(private readonly steps: BoxesSteps) {}
 
@@ -40,7 +40,7 @@ export class TeachLayer implements Layer<BoxesModel> {
     const run = steps.run;
     const step = steps.current;
     if (run === null || step === null) {
-      this.drawn = { step: null, boxes: 0, place: '' };
+      this.drawn = { step: null, boxes: 0, place: '', cellSize: 0 };
       return;
     }
     const { ctx, viewport: v } = dc;
@@ -63,7 +63,13 @@ export class TeachLayer implements Layer<BoxesModel> {
       boxes = op.kind === 'insert' ? op.boxesBefore : op.boxesAfter;
       if (op.kind === 'remove') boxes = op.boxesBefore;
     }
-    this.grid(dc, op.grid, px);
+    // The cells as they were until a `refile` step filed everything again
+    // (the step itself shows the old lines dashed under the new).
+    const refileAt = op.records.findIndex((r) => r.kind === 'refile' && r.count > 0);
+    const refiled = refileAt >= 0 && step.index >= refileAt;
+    const cells = refiled ? op.grid : op.gridBefore;
+    if (refiled && step.index === refileAt) this.grid(dc, op.gridBefore, px, true);
+    this.grid(dc, cells, px);
     this.tree(dc, nodes, px);
 
     // What the operation went through so far.
@@ -137,16 +143,17 @@ export class TeachLayer implements Layer<BoxesModel> {
     for (const b of boxes) label(ctx, `#${b.id}`, v.toCanvasX(b.x + b.w / 2), v.toCanvasY(b.y) - 10, theme.label, 'center');
     if (subject !== undefined && hasRect(subject)) label(ctx, `#${op.id} · ${op.kind}`, v.toCanvasX(subject.x + subject.w) + 8, v.toCanvasY(subject.y + subject.h) + 12, theme.focus);
     if (place !== '' && hasRect(r)) label(ctx, place, v.toCanvasX(r.x) + 4, v.toCanvasY(r.y) + 12, theme.focus);
-    this.drawn = { step: (steps.at ?? -1) + 1, boxes: boxes.length, place };
+    this.drawn = { step: (steps.at ?? -1) + 1, boxes: boxes.length, place, cellSize: cells.length >= 5 ? cells[2] : 0 };
   }
 
-  /** The grid's lines (its geometry at the step: origin, cell size, cols, rows). */
-  private grid(dc: DrawContext<BoxesModel>, g: Float64Array, px: number): void {
+  /** The grid's lines (its geometry at the step: origin, cell size, cols, rows); `old`: the cells before a refiling, dashed in the focus colour. */
+  private grid(dc: DrawContext<BoxesModel>, g: Float64Array, px: number, old = false): void {
     if (g.length < 5) return;
     const [ox, oy, size, cols, rows] = g;
     const { ctx } = dc;
-    ctx.strokeStyle = theme.gridLine;
-    ctx.lineWidth = px;
+    ctx.strokeStyle = old ? theme.focus : theme.gridLine;
+    ctx.lineWidth = old ? 1.5 * px : px;
+    ctx.setLineDash(old ? [3 * px, 5 * px] : []);
     ctx.beginPath();
     for (let c = 0; c <= cols; c++) {
       ctx.moveTo(ox + c * size, oy);
@@ -157,6 +164,7 @@ export class TeachLayer implements Layer<BoxesModel> {
       ctx.lineTo(ox + cols * size, oy + r * size);
     }
     ctx.stroke();
+    ctx.setLineDash([]);
   }
 
   /** The tree's split lines: each inner node's cross. */

@@ -35,7 +35,8 @@ export interface TeachOp {
   /** `quadtreeNodes()` before and after (empty without a quadtree). */
   readonly nodesBefore: Float64Array;
   readonly nodesAfter: Float64Array;
-  /** `gridGeometry()` after (empty without a grid). */
+  /** `gridGeometry()` before and after (empty without a grid): a `refile` step between changes the cells. */
+  readonly gridBefore: Float64Array;
   readonly grid: Float64Array;
   /** The boxes in the world before and after (the lesson's world; empty on the live scene). */
   readonly boxesBefore: readonly TeachBox[];
@@ -84,6 +85,7 @@ function boxesOf(world: World): TeachBox[] {
 /** Runs `call` on `world` as operation `kind` of object `id`, keeping its records and the structure around it. */
 function traced(world: World, kind: TeachOp['kind'], id: number, first: number, withBoxes: boolean, call: () => { view: TraceView; flat: ArrayLike<number> }): TeachOp {
   const nodesBefore = world.quadtreeNodes().slice();
+  const gridBefore = world.gridGeometry().slice();
   const boxesBefore = withBoxes ? boxesOf(world) : [];
   const { view, flat } = call();
   const records = read(view, flat);
@@ -95,7 +97,8 @@ function traced(world: World, kind: TeachOp['kind'], id: number, first: number, 
     records,
     nodesBefore,
     nodesAfter: world.quadtreeNodes().slice(),
-    grid: world.gridGeometry(),
+    gridBefore,
+    grid: world.gridGeometry().slice(),
     boxesBefore,
     boxesAfter: withBoxes ? boxesOf(world) : boxesBefore,
   };

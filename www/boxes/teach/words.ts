@@ -254,8 +254,30 @@ export function describe(step: TeachStep, run: TeachRun): { says: string; kind: 
         ],
       };
     }
-    case 'refile':
-      return { says: `The grid's automatic cell size is picked again (${num(r.limit)}): all ${r.count} objects are filed anew.`, kind: 'split', readouts: [['cell size', num(r.limit)]] };
+    case 'repick':
+      return r.reason === 'oversize-outgrown'
+        ? {
+            says: `First, as pairs() does before its search: ${r.count} boxes, grown by update past the cells, lie on the oversize list, where each is tested one by one. That is more than ${r.limit} (twice the ${r.counted} left there when the cells were picked, plus a share of all objects), so the automatic cell size is picked again from the boxes as they are now.`,
+            kind: 'split',
+            readouts: [['oversize now', String(r.count)], ['allowed', String(r.limit)], ['at the last pick', String(r.counted)]],
+          }
+        : {
+            says: `The world holds ${r.count} objects, twice the ${r.counted} it held when the cells were picked: the automatic cell size is picked again from the boxes as they are now.`,
+            kind: 'split',
+            readouts: [['objects now', String(r.count)], ['at the last pick', String(r.counted)]],
+          };
+    case 'refile': {
+      if (r.reason === 'same-cell-size') {
+        return { says: `The new pick gives the same cells, ${num(r.limit)} wide: nothing is filed again; ${r.stayed} ${r.stayed === 1 ? 'box stays' : 'boxes stay'} on the oversize list.`, kind: 'no-split', readouts: [['cell size', num(r.limit)]] };
+      }
+      const oversize = r.moved + r.stayed > 0 ? ` Of the ${r.moved + r.stayed} oversize boxes, ${r.moved} now fit a cell and ${r.stayed} stay on the oversize list.` : '';
+      const then = step.op.kind === 'pairs' ? ' The search below walks the new cells.' : '';
+      return {
+        says: `The cell size goes from ${num(r.counted)} to ${num(r.limit)}: all ${r.count} objects are filed again in the new cells.${oversize}${then}`,
+        kind: 'split',
+        readouts: [['cell size', `${num(r.counted)} → ${num(r.limit)}`], ['objects filed again', String(r.count)], ...(r.moved + r.stayed > 0 ? ([['oversize, now in cells', String(r.moved)], ['still oversize', String(r.stayed)]] as [string, string][]) : [])],
+      };
+    }
     case 'truncated':
       return { says: `The trace stops here: ${r.count} more steps were left out (a trace holds at most 4096).`, kind: 'done', readouts: [] };
     default:
