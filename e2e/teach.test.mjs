@@ -253,6 +253,76 @@ test('the live scene: a selected box’s query, stepped, equals query() of the p
   assert.match(first.says, new RegExp(`followed for #5 \\(box \\(${fmt(box[0])}, ${fmt(box[1])}\\)`), 'the trace is of #5 where the world has it at the link\'s tick');
 });
 
+/** Grows boxes 1–40 of the live loose grid fivefold with the core's own update (the page's pairs() does not run while paused), so the next pair search picks the cells again; the cell size before. */
+function growPastTheCells(p) {
+  return p.evaluate(() => {
+    const w = window.__broadphase.world;
+    for (let id = 1; id <= 40; id++) {
+      const [x, y, bw, bh] = w.box(id);
+      w.update(id, x, y, bw * 5, bh * 5);
+    }
+    return w.gridGeometry()[2];
+  });
+}
+
+test('the live loose grid: a pair search that picks the cells again steps through the re-pick, its words and the cells before and after', async () => {
+  await open('mode=grids&structure=loose-grid&n=300&seed=2&selected=150&paused');
+  const oldSize = await growPastTheCells(page);
+  await page.keyboard.press('n');
+  await page.click('#stepper-step');
+  const steps = await allSteps();
+  const newSize = await page.evaluate(() => window.__broadphase.world.gridGeometry()[2]);
+  assert.notEqual(newSize, oldSize, 'the search picked new cells, as pairs() would');
+  const fmt = (v) => String(Number(v.toFixed(2)));
+  assert.equal(steps[1].readouts.operation, 'pairs #150');
+  assert.match(steps[1].says, /^First, as pairs\(\) does before its search: \d+ boxes, grown by update past the cells, lie on the oversize list/);
+  assert.match(steps[1].next, /^Next: The cell size goes from/);
+  assert.ok(steps[2].says.startsWith(`The cell size goes from ${fmt(oldSize)} to ${fmt(newSize)}: all 300 objects are filed again in the new cells.`), steps[2].says);
+  assert.equal(steps[2].readouts['cell size'], `${fmt(oldSize)} → ${fmt(newSize)}`);
+  // The canvas draws the cells the step is in: the old ones until the refiling, the new from it on.
+  for (const [k, size] of [[2, oldSize], [3, newSize], [4, newSize]]) {
+    await goTo(k);
+    const drawn = await waitUntil(`the canvas at step ${k}`, () => window.__broadphase.grids.teach.drawn, (d) => d.step === k);
+    assert.equal(drawn.cellSize, size, `step ${k}: cells of ${size}`);
+  }
+  // What the search found is what pairs() of that world finds.
+  await goTo(steps.length);
+  const last = await panel();
+  const partners = await page.evaluate(() => {
+    const pairs = window.__broadphase.world.pairs();
+    let n = 0;
+    for (let i = 0; i < pairs.length; i += 2) if (pairs[i] === 150 || pairs[i + 1] === 150) n++;
+    return n;
+  });
+  assert.equal(last.readouts.found, String(partners));
+  await goTo(3);
+  await shot('loose-grid-repick');
+  assert.deepEqual(problems, []);
+});
+
+test('screenshot: the re-pick on a phone (390 × 844, touch)', async () => {
+  const phone = await launch({ width: 390, height: 844, touch: true });
+  try {
+    await phone.page.goto(`${phone.baseUrl}index.html?mode=grids&structure=loose-grid&n=300&seed=2&selected=150&paused`);
+    await waitUntilIn(phone.page, 'the grids mode to draw frames', () => window.__broadphase?.frame ?? -1, (f) => f > 2, 20_000);
+    await growPastTheCells(phone.page);
+    await phone.page.evaluate(() => document.getElementById('stepper-step').click());
+    await phone.page.evaluate(() => {
+      const s = document.getElementById('stepper-scrubber');
+      s.value = '3';
+      s.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await waitUntilIn(phone.page, 'the refile step on the canvas', () => window.__broadphase.grids.teach.drawn.step, (s) => s === 3);
+    mkdirSync(screenshots, { recursive: true });
+    await phone.page.screenshot({ path: join(screenshots, 'teach-phone-loose-grid-repick.png') });
+    await phone.page.evaluate(() => document.querySelector('.stepper').scrollIntoView());
+    await phone.page.screenshot({ path: join(screenshots, 'teach-phone-loose-grid-repick-stepper.png') });
+    assert.deepEqual(phone.problems, []);
+  } finally {
+    await phone.close();
+  }
+});
+
 /** Per mode, the lessons its picker offers (the page's own list, read from the picker). */
 const LESSON_MODES = ['quadtree', 'grids', 'tiles', 'rays', 'hierarchy'];
 

@@ -36,7 +36,7 @@ export class BoxesSteps implements StepSource {
     model.onFrame(() => this.frame());
   }
 
-  readonly legend = 'On the map: the dashed outline is the step’s node or cell; green tint: where the box is stored; violet: searched; grey: skipped; a red box overlaps, a violet outline was tested and misses.';
+  readonly legend = 'On the map: the dashed outline is the step’s node or cell; green tint: where the box is stored; violet: searched; grey: skipped; a red box overlaps, a violet outline was tested and misses; where the cells are picked again, the old ones dotted under the new.';
 
   get subject(): string {
     const search = searchOf(this.model.settings.structure) === 'pairs' ? 'pair search' : 'query';
