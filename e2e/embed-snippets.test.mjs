@@ -23,7 +23,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { misfits } from './fit.mjs';
+import { misfits, settled } from './fit.mjs';
 import { serveFiles } from './static-server.mjs';
 import { openChromium, root } from './support.mjs';
 
@@ -104,8 +104,8 @@ for (const [name, size] of [
         const what = `snippet ${i + 1} (${snippets[i].replace(/\s+/g, ' ').slice(0, 70)}…)`;
         await page.evaluate((id) => document.getElementById(id).scrollIntoView({ block: 'center' }), id);
         await page.evaluate((id) => document.getElementById(id).ready, id);
-        // The layout and the pages settle over the first frames.
-        await page.evaluate(() => new Promise((r) => setTimeout(r, 250)));
+        // The layout and the pages settle over the first frames: checked once they hold still.
+        await settled(page, id);
         const tabs = await page.evaluate((id) => [...document.getElementById(id).shadowRoot.querySelectorAll('.panel-tab')].filter((t) => t.getClientRects().length > 0).length, id);
         for (let t = 0; t < Math.max(1, tabs); t++) {
           let where = `${what}, first view`;
@@ -119,7 +119,7 @@ for (const [name, size] of [
               [id, t],
             );
             where = `${what}, tab "${where}"`;
-            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+            await settled(page, id);
           }
           for (let p = 0; ; p++) {
             failures.push(...(await check(page, id, p === 0 ? where : `${where}, page ${p + 1}`)));
@@ -130,6 +130,7 @@ for (const [name, size] of [
               return true;
             }, id);
             if (!turned || p > 12) break;
+            await settled(page, id);
           }
         }
         // The Share panel opens whole inside the element, nothing in it scrolling but its text fields.

@@ -195,6 +195,37 @@ test('tutorial.html on a slow connection: embeds at their final size from the st
   assert.deepEqual(browser.problems, [], 'expected no console errors');
 });
 
+test('index.html fetches the first picture only for the link it is drawn for: any other link shows none and does not download it', async () => {
+  const local = await openChromium({ width: 1280, height: 800 });
+  try {
+    const { page } = local;
+    for (const [link, drawn] of [
+      ['/index.html', true],
+      ['/index.html#mode=quadtree', true],
+      ['/index.html?mode=quadtree', true],
+      ['/index.html#mode=grids', false],
+      ['/index.html#mode=quadtree&n=500', false],
+      ['/index.html?mode=quadtree&tick=30', false],
+      ['/index.html#mode=tiles', false],
+    ]) {
+      const requested = [];
+      const note = (request) => requested.push(new URL(request.url()).pathname);
+      // From a blank page: a link that differs only in its hash would not load the page again.
+      await page.goto('about:blank');
+      page.on('request', note);
+      await page.goto(`${server.url}${link}`);
+      await page.waitForFunction(() => (window.__broadphase ?? window.__broadphaseTiles)?.frame >= 2, null, { timeout: 30_000 });
+      page.off('request', note);
+      const picture = requested.filter((path) => /\/assets\/show-[\w-]+\.js$/.test(path));
+      assert.ok(requested.some((path) => /first-picture-preload-[\w-]+\.js$/.test(path)), `${link}: expected the preload script`);
+      assert.equal(picture.length, drawn ? 1 : 0, `${link}: the picture's chunk ${drawn ? 'fetched once' : 'not fetched'} (${picture.join(', ')})`);
+    }
+    assert.deepEqual(local.problems, [], 'expected no console errors');
+  } finally {
+    await local.close();
+  }
+});
+
 /** The stage's geometry as a reader sees it: the canvas's box and the canvas backing store's size. */
 function stageGeometry() {
   const canvas = document.querySelector('#world');

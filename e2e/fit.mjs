@@ -11,13 +11,59 @@
  * something misfits.
  */
 export async function misfits(page, id) {
-  const first = await measure(page, id);
-  if (first.bad.length === 0) return first;
+  let fit = await measure(page, id);
   // A panel whose text changes every frame (counts, Play's grace line) is
   // paged again a moment after its content grows (panel-pages.ts re-pages
-  // content changes at most every few hundred ms): what lasts is what counts.
-  await page.waitForTimeout(450);
-  return measure(page, id);
+  // content changes at most every few hundred ms, on a timer and then a
+  // frame, both late on a loaded machine): what lasts is what counts, so a
+  // misfit counts once it has lasted MISFIT_LASTS_MS of measures.
+  const until = Date.now() + MISFIT_LASTS_MS;
+  while (fit.bad.length > 0 && Date.now() < until) {
+    await page.waitForTimeout(100);
+    fit = await measure(page, id);
+  }
+  return fit;
+}
+
+/** How long a misfit must last to count, ms: many times the panels' re-paging delay. */
+const MISFIT_LASTS_MS = 3000;
+
+/**
+ * Waits until embed `id` has drawn live frames and its layout holds still:
+ * the host's and every shadow element's rectangle the same over
+ * `frames` animation frames in a row (the layout and the pages settle over
+ * the first frames after a start, a tab or a page turn, later on a loaded
+ * machine). Resolves with the frames it waited; fails after `timeout` ms.
+ */
+export async function settled(page, id, { frames = 4, timeout = 20_000 } = {}) {
+  const waited = await page.evaluate(
+    ([id, frames, timeout]) =>
+      new Promise((resolve) => {
+        const host = document.getElementById(id);
+        const shape = () => {
+          const parts = [host.getBoundingClientRect(), ...[...(host.shadowRoot?.querySelectorAll('*') ?? [])].map((el) => el.getBoundingClientRect())];
+          return parts.map((r) => `${Math.round(r.left)},${Math.round(r.top)},${Math.round(r.width)},${Math.round(r.height)}`).join(';');
+        };
+        const start = performance.now();
+        let last = '';
+        let same = 0;
+        let count = 0;
+        const tick = () => {
+          count++;
+          const live = (host.playground?.frame ?? 0) > 0;
+          const now = shape();
+          same = live && now === last ? same + 1 : 0;
+          last = now;
+          if (same >= frames) return resolve(count);
+          if (performance.now() - start > timeout) return resolve(-1);
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    [id, frames, timeout],
+  );
+  if (waited < 0) throw new Error(`embed ${id}: no live frames with a layout holding still within ${timeout} ms`);
+  return waited;
 }
 
 function measure(page, id) {
@@ -57,7 +103,13 @@ function measure(page, id) {
       if (el.getAttribute('role') === 'tab' && !inside(r)) bad.push(`tab "${el.textContent.trim()}" spans x ${Math.round(r.left - hr.left)}..${Math.round(r.right - hr.left)} of 0..${Math.round(hr.width)}`);
       const cs = getComputedStyle(el);
       const clipsX = cs.overflowX === 'hidden' || cs.overflowX === 'clip' || cs.textOverflow === 'ellipsis';
-      if (clipsX && el.scrollWidth > el.clientWidth + 1 && el.localName !== 'canvas' && cs.overflowX !== 'auto' && cs.overflowX !== 'scroll') bad.push(`${name(el)} cuts off its content (${el.scrollWidth} > ${el.clientWidth} px)`);
+      if (clipsX && el.scrollWidth > el.clientWidth + 1 && el.localName !== 'canvas' && cs.overflowX !== 'auto' && cs.overflowX !== 'scroll') {
+        // What reaches furthest right: the content that is cut, and its text.
+        let widest = null;
+        for (const d of el.querySelectorAll('*')) if (shown(d) && (widest === null || d.getBoundingClientRect().right > widest.getBoundingClientRect().right)) widest = d;
+        const cut = widest === null ? '' : `; widest: ${name(widest)} "${widest.textContent.trim().replace(/\s+/g, ' ').slice(0, 40)}"`;
+        bad.push(`${name(el)} cuts off its content (${el.scrollWidth} > ${el.clientWidth} px${cut})`);
+      }
       if (el.localName === 'select' && el.selectedIndex >= 0) {
         measure.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
         const text = el.options[el.selectedIndex].text;
