@@ -273,77 +273,87 @@ for (const device of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'ph
   });
 }
 
-/** The first embed's stage as a reader sees it (inside its shadow root): the canvas's box, its backing store, the embed's height. */
-function embedGeometry() {
-  const element = document.querySelector('#demo-quadtree-build');
+/** The pictured embeds of tutorial.html: every quadtree or grids lesson (scripts/first-frame.mjs records them). */
+const PICTURED = ['demo-quadtree-build', 'demo-grids'];
+
+/** Embed `id`'s stage as a reader sees it (inside its shadow root): the canvas's box, its backing store, the embed's height. */
+function embedGeometry(id) {
+  const element = document.getElementById(id);
   const canvas = element.shadowRoot.querySelector('.mode-host:not(.bp-building) #world');
   const r = canvas.getBoundingClientRect();
   return { box: [r.x, r.y, r.width, r.height].map(Math.round), backing: [canvas.width, canvas.height], height: Math.round(element.getBoundingClientRect().height) };
 }
 
-/** What the first embed's stepper says (the step, its count, its sentence, its next line). */
-function embedStepper() {
-  const root = document.querySelector('#demo-quadtree-build').shadowRoot;
-  const text = (id) => root.querySelector(`.mode-host:not(.bp-building) #${id}`)?.textContent ?? null;
+/** What embed `id`'s stepper says (the step, its count, its sentence, its next line). */
+function embedStepper(id) {
+  const root = document.getElementById(id).shadowRoot;
+  const text = (part) => root.querySelector(`.mode-host:not(.bp-building) #${part}`)?.textContent ?? null;
   return { count: text('stepper-count'), says: text('stepper-says'), next: text('stepper-next'), intro: text('stepper-intro') };
 }
 
+/** Scrolls embed `id` to the top of the view and waits two frames (it has had its width and laid itself out). */
+async function showEmbed(page, id) {
+  await page.evaluate((id) => document.getElementById(id).scrollIntoView({ block: 'start' }), id);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 for (const device of [{ name: 'desktop', width: 1280, height: 800 }, { name: 'phone', width: 390, height: 844, touch: true }]) {
-  test(`tutorial.html on a ${device.name}: the first embed shows its recorded first step, marked as starting, and the live lesson replaces it in place (no jump)`, async () => {
+  test(`tutorial.html on a ${device.name}: each lesson embed shows its recorded first step, marked as starting, and the live lesson replaces it in place (no jump)`, async () => {
     const local = await openChromium(device);
     try {
       const { page } = local;
-      // The wasm is held back until the picture has been looked at.
-      let release;
-      const held = new Promise((resolve) => (release = resolve));
-      await page.route('**/*.wasm', async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.goto(`${server.url}/tutorial.html`);
-      await page.waitForFunction(() => document.querySelector('#demo-quadtree-build')?.shadowRoot?.querySelector('.first-picture #world') != null, null, { timeout: 30_000 });
-      // On a phone the lede comes first: the embed is scrolled to (an embed out of view runs no frames).
-      await page.evaluate(() => document.querySelector('#demo-quadtree-build').scrollIntoView({ block: 'start' }));
-      // Two frames: the embed has had its width and laid itself out.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      const picture = await page.evaluate(embedGeometry);
-      const pictureWords = await page.evaluate(embedStepper);
-      const marked = await page.evaluate(() => {
-        const root = document.querySelector('#demo-quadtree-build').shadowRoot;
-        const notice = root.querySelector('#notice');
-        return {
-          busy: root.querySelector('#world').getAttribute('aria-busy'),
-          notice: notice.hidden ? null : notice.textContent,
-          // Every control of the scene and the stepper is off; the panel's tab and page turns stay, for reading the recorded step.
-          enabled: [...root.querySelectorAll('button, input, select')]
-            .filter((c) => !c.disabled && c.closest('[hidden]') === null && !c.matches('.panel-tab, .panel-page-turn'))
-            .map((c) => c.id || c.className || c.textContent),
-          frame: document.querySelector('#demo-quadtree-build').playground.frame,
-          others: [...document.querySelectorAll('broadphase-playground:not(#demo-quadtree-build)')].filter((e) => e.shadowRoot?.querySelector('.first-picture') != null).length,
-        };
-      });
-      assert.equal(marked.busy, 'true', 'expected the picture marked busy');
-      assert.match(marked.notice ?? '', /Starting the core/, 'expected a starting note over the picture');
-      assert.deepEqual(marked.enabled, [], 'expected every control of the picture disabled');
-      assert.equal(marked.frame, 0, 'expected no live frame yet');
-      assert.equal(marked.others, 0, 'expected only the recorded embed to have a picture');
-      assert.match(pictureWords.count ?? '', /^Step 1 of \d+$/, 'expected the stepper at the lesson’s first step');
-      await page.screenshot({ path: join(screenshots, `tutorial-first-picture-${device.name}.png`) });
-      // The canvas's pixels, the note over it set aside for the moment: the live first frame draws the same.
-      const clip = { x: picture.box[0], y: picture.box[1], width: picture.box[2], height: picture.box[3] };
-      const note = (hidden) => page.evaluate((h) => (document.querySelector('#demo-quadtree-build').shadowRoot.querySelector('.first-picture #notice').hidden = h), hidden);
-      await note(true);
-      const picturePixels = await page.screenshot({ clip });
-      await note(false);
-      release();
-      await page.waitForFunction(() => document.querySelector('#demo-quadtree-build').playground?.frame >= 2, null, { timeout: 30_000 });
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      const live = await page.evaluate(embedGeometry);
-      assert.deepEqual(live, picture, 'expected the live canvas where the picture was, at its size, the embed as tall');
-      assert.deepEqual(await page.evaluate(embedStepper), pictureWords, 'expected the live stepper to say what the picture’s said (its words came from the recorded trace)');
-      assert.equal(await page.evaluate(() => document.querySelector('#demo-quadtree-build').shadowRoot.querySelector('.first-picture')), null, 'expected the picture gone');
-      await page.screenshot({ path: join(screenshots, `tutorial-first-live-${device.name}.png`) });
-      assert.ok((await page.screenshot({ clip })).equals(picturePixels), 'expected the live first frame’s pixels to be the picture’s');
+      // One load an embed, the reader looking at it when the core arrives (an embed out of view runs no frames).
+      for (const id of PICTURED) {
+        // The wasm is held back until the picture has been looked at.
+        let release;
+        const held = new Promise((resolve) => (release = resolve));
+        await page.unrouteAll();
+        await page.route('**/*.wasm', async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(`${server.url}/tutorial.html`);
+        await page.waitForFunction((id) => document.getElementById(id)?.shadowRoot?.querySelector('.first-picture #world') != null, id, { timeout: 30_000 });
+        const pictured = await page.evaluate(() => [...document.querySelectorAll('broadphase-playground')].filter((e) => e.shadowRoot?.querySelector('.first-picture') != null).map((e) => e.id));
+        assert.deepEqual(pictured, PICTURED, 'expected a picture in every quadtree or grids lesson embed, and in no other');
+        await showEmbed(page, id);
+        const picture = await page.evaluate(embedGeometry, id);
+        const words = await page.evaluate(embedStepper, id);
+        const marked = await page.evaluate((id) => {
+          const root = document.getElementById(id).shadowRoot;
+          const notice = root.querySelector('#notice');
+          return {
+            busy: root.querySelector('#world').getAttribute('aria-busy'),
+            notice: notice.hidden ? null : notice.textContent,
+            // Every control of the scene and the stepper is off; the panel's tab and page turns stay, for reading the recorded step.
+            enabled: [...root.querySelectorAll('button, input, select')]
+              .filter((c) => !c.disabled && c.closest('[hidden]') === null && !c.matches('.panel-tab, .panel-page-turn'))
+              .map((c) => c.id || c.className || c.textContent),
+            frame: document.getElementById(id).playground.frame,
+          };
+        }, id);
+        assert.equal(marked.busy, 'true', `${id}: expected the picture marked busy`);
+        assert.match(marked.notice ?? '', /Starting the core/, `${id}: expected a starting note over the picture`);
+        assert.deepEqual(marked.enabled, [], `${id}: expected every control of the picture disabled`);
+        assert.equal(marked.frame, 0, `${id}: expected no live frame yet`);
+        assert.match(words.count ?? '', /^Step 1 of \d+$/, `${id}: expected the stepper at the lesson’s first step`);
+        await page.screenshot({ path: join(screenshots, `tutorial-first-picture-${id}-${device.name}.png`) });
+        // The canvas's pixels, the note over it set aside for the moment: the live first frame draws the same.
+        const clip = { x: picture.box[0], y: picture.box[1], width: picture.box[2], height: picture.box[3] };
+        const note = (hidden) => page.evaluate(([id, h]) => (document.getElementById(id).shadowRoot.querySelector('.first-picture #notice').hidden = h), [id, hidden]);
+        await note(true);
+        const pixels = await page.screenshot({ clip });
+        await note(false);
+        release();
+        await page.waitForFunction((id) => document.getElementById(id).playground?.frame >= 2, id, { timeout: 30_000 });
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        const live = await page.evaluate(embedGeometry, id);
+        assert.deepEqual(live, picture, `${id}: expected the live canvas where the picture was, at its size, the embed as tall`);
+        assert.deepEqual(await page.evaluate(embedStepper, id), words, `${id}: expected the live stepper to say what the picture’s said (its words came from the recorded trace)`);
+        assert.equal(await page.evaluate((id) => document.getElementById(id).shadowRoot.querySelector('.first-picture'), id), null, `${id}: expected the picture gone`);
+        await page.screenshot({ path: join(screenshots, `tutorial-first-live-${id}-${device.name}.png`) });
+        assert.ok((await page.screenshot({ clip })).equals(pixels), `${id}: expected the live first frame’s pixels to be the picture’s`);
+      }
       assert.deepEqual(local.problems, [], 'expected no console errors');
     } finally {
       await local.close();

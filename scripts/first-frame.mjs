@@ -2,8 +2,8 @@
 // first frame as the core computed it at build time (www/first-frame/record.ts,
 // run through Vite's module runner on pkg/'s wasm), which the page draws
 // while its own core is still arriving (www/first-frame/show.ts);
-// `virtual:first-frame/embeds` is the same for the embeds tutorial.html
-// opens with (the first, which is in view at load): each one's first
+// `virtual:first-frame/embeds` is the same for tutorial.html's embeds of a
+// quadtree or grids lesson: each one's first
 // moment, keyed by its id and its attributes as written, which the embed
 // draws until its core runs (www/first-frame/embed.ts). Only the pages'
 // build (vite.config.ts) has the plugin: the embeddable library's build
@@ -18,17 +18,18 @@ const RESOLVED = `\0${ID}`;
 const EMBEDS_ID = 'virtual:first-frame/embeds';
 const EMBEDS_RESOLVED = `\0${EMBEDS_ID}`;
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** The page whose embeds get a first picture, and how many of them from the top (those in view at load). */
+/** The page whose embeds get a first picture. */
 const EMBED_PAGE = 'tutorial.html';
-const EMBEDS_IN_VIEW = 1;
-/** The attributes a recorded embed may have: the recorder knows how to build these (a quadtree lesson). */
+/** The attributes a recorded embed may have, and its modes: the recorder knows how to build these (a quadtree or grids lesson). */
 const RECORDABLE = new Set(['id', 'mode', 'lesson', 'panels']);
+const PICTURED_MODES = new Set(['quadtree', 'grids']);
 
 /**
- * The first `count` `<broadphase-playground>` tags of `html`, as attribute
- * name → value (the page's own HTML, written plainly: double quotes).
+ * The first `count` `<broadphase-playground>` tags of `html` (all without
+ * one), as attribute name → value (the page's own HTML, written plainly:
+ * double quotes).
  */
-export function embedsOf(html, count) {
+export function embedsOf(html, count = Infinity) {
   const tags = [...html.matchAll(/<broadphase-playground\b([^>]*)>/g)].slice(0, count);
   return tags.map(([, attrs]) => Object.fromEntries([...attrs.matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name, value])));
 }
@@ -40,16 +41,18 @@ export async function recordEmbedFrames() {
   const { module: frames } = await runnerImport(`${root}www/first-frame/frame.ts`, { configFile: false, root, logLevel: 'warn' });
   const html = readFileSync(new URL(`../${EMBED_PAGE}`, import.meta.url), 'utf8');
   const pictures = [];
-  for (const attributes of embedsOf(html, EMBEDS_IN_VIEW)) {
+  const skipped = [];
+  for (const attributes of embedsOf(html)) {
     const others = Object.keys(attributes).filter((name) => !RECORDABLE.has(name));
     // A scene the recorder cannot build is left to start as before, and the build says so.
-    if (attributes.id === undefined || attributes.mode !== 'quadtree' || attributes.lesson === undefined || others.length > 0) {
-      console.warn(`first frame: ${EMBED_PAGE}'s embed ${JSON.stringify(attributes)} gets no first picture (only a quadtree lesson with ${[...RECORDABLE].join(', ')} is recorded)`);
+    if (attributes.id === undefined || !PICTURED_MODES.has(attributes.mode) || attributes.lesson === undefined || others.length > 0) {
+      skipped.push(attributes.id ?? JSON.stringify(attributes));
       continue;
     }
     const { id, ...settings } = attributes;
-    pictures.push(`{ id: ${JSON.stringify(id)}, attributes: ${JSON.stringify(settings)}, frame: parseFrame(${JSON.stringify(frames.frameJson(module.recordLessonFrame(wasm, attributes.lesson)))}) }`);
+    pictures.push(`{ id: ${JSON.stringify(id)}, attributes: ${JSON.stringify(settings)}, frame: parseFrame(${JSON.stringify(frames.frameJson(module.recordLessonFrame(wasm, attributes.lesson, attributes.mode)))}) }`);
   }
+  if (skipped.length > 0) console.warn(`first frame: ${EMBED_PAGE}'s embeds ${skipped.join(', ')} get no first picture (only a ${[...PICTURED_MODES].join(' or ')} lesson with ${[...RECORDABLE].join(', ')} is recorded)`);
   return `import { parseFrame } from ${JSON.stringify(`${root}www/first-frame/frame.ts`)};\nexport default [${pictures.join(',\n')}];`;
 }
 
@@ -99,7 +102,8 @@ export function firstFrame() {
         const ref = this.emitFile({ type: 'asset', name: 'first-picture-preload.js', source: preloadScript([`./${show.fileName}`]) });
         return [
           ...shared.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head' })),
-          { tag: 'script', attrs: { src: `./${this.getFileName(ref)}`, async: true }, injectTo: 'head' },
+          // First in the head and asked for first: the picture's chunk it names waits for it.
+          { tag: 'script', attrs: { src: `./${this.getFileName(ref)}`, async: true, fetchpriority: 'high' }, injectTo: 'head-prepend' },
         ];
       },
     },

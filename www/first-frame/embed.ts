@@ -1,8 +1,8 @@
 // The first picture of a tutorial embed: while the wasm is still arriving,
-// an embed the page opens with (tutorial.html's first, a quadtree lesson)
-// draws its first moment as the core computed it when the site was built
+// an embed of tutorial.html showing a quadtree or grids lesson draws its
+// first moment as the core computed it when the site was built
 // (record.ts: the scene's views and the lesson's trace cut to its first
-// step), on the quadtree mode's own stage with the mode's own layers and
+// step), on its mode's own stage with the mode's own layers and
 // the runtime's own stepper, whose words for the step came from that
 // trace. It is a picture, not the mode: every control disabled, the canvas
 // busy, a "starting" note over it, until the live mode replaces it in
@@ -17,11 +17,15 @@ import { BoxesLayer } from '../boxes/layers/boxes';
 import { CameraLayer } from '../boxes/layers/camera';
 import { QuadtreeLayer } from '../boxes/layers/quadtree';
 import type { BoxesModel } from '../boxes/model';
+import type { Layer } from '../runtime/renderer';
 import type { TeachOp, TeachRun, TeachStep } from '../boxes/teach/run';
 import { TeachLayer } from '../boxes/teach/layer';
 import type { BoxesSteps } from '../boxes/teach/steps';
-import { LAYOUT } from '../modes/quadtree/layout';
+import { LAYOUT as GRIDS_LAYOUT, gridsLegend } from '../modes/grids/layout';
+import { GridLayer } from '../modes/grids/layers';
+import { LAYOUT as QUADTREE_LAYOUT } from '../modes/quadtree/layout';
 import { LegendPanel } from '../modes/quadtree/panels';
+import type { ModeName } from '../settings/mode-names';
 import { ModeRuntime } from '../runtime/mode-runtime';
 import type { StepSource } from '../runtime/scene';
 import { lessonNamed, lessonsOf } from '../settings/lessons';
@@ -66,7 +70,8 @@ export function findEmbedPicture(element: HTMLElement, raw: Readonly<Record<stri
  * whole trace. It cannot move: there is no core to trace anything else.
  */
 function recordedSteps(frame: FirstFrame, first: FirstStep): StepSource & Pick<BoxesSteps, 'run' | 'current' | 'at'> {
-  const lesson = lessonNamed('quadtree', first.lesson);
+  const mode = frame.settings.mode;
+  const lesson = lessonNamed(mode, first.lesson);
   const op: TeachOp = {
     ...first.op,
     nodesBefore: Float64Array.from(first.op.nodesBefore),
@@ -87,27 +92,41 @@ function recordedSteps(frame: FirstFrame, first: FirstStep): StepSource & Pick<B
     goTo: () => {},
     words: () => first.words,
     hint: () => '',
-    lessons: lessonsOf('quadtree'),
+    lessons: lessonsOf(mode),
     lesson: first.lesson,
     legend: first.legend,
   };
 }
 
-/** Draws the recorded first moment in `host` (empty), laid out as the quadtree mode lays out an embed's lesson. */
+/**
+ * Each pictured mode's stage as the mode lays it out: its canvas label and
+ * help line, its legend, and the layers it draws a lesson with (those that
+ * read the world's views; the teaching layer covers the live scene's
+ * picture within the world, so a lesson's selected box's cells, which the
+ * mode asks the core for, are not among them).
+ */
+const STAGES: Partial<Record<ModeName, { layout: typeof QUADTREE_LAYOUT; legend: () => HTMLElement; layers: () => Layer<BoxesModel>[] }>> = {
+  quadtree: { layout: QUADTREE_LAYOUT, legend: () => new LegendPanel().element, layers: () => [new BackgroundLayer(), new BoxesLayer(), new QuadtreeLayer(), new CameraLayer()] },
+  grids: { layout: GRIDS_LAYOUT, legend: gridsLegend, layers: () => [new BackgroundLayer(), new BoxesLayer(), new GridLayer(), new QuadtreeLayer()] },
+};
+
+/** Draws the recorded first moment in `host` (empty), laid out as its mode lays out an embed's lesson. */
 function showEmbedPicture(host: HTMLElement, keyRoot: ShadowRoot, frame: FirstFrame): ShownPicture {
   const first = frame.firstStep;
   if (first === undefined) throw new Error('the recorded embed has no first step');
   knowViewLayouts(frame.layouts);
   const model = recordedModel(frame);
   const steps = recordedSteps(frame, first);
+  const stage = STAGES[frame.settings.mode];
+  if (stage === undefined) throw new Error(`no first picture for the ${frame.settings.mode} mode`);
   // The embed's context, minus what only a live mode does: no publishing, no step events; a picker with nothing to restart.
-  const rt = new ModeRuntime<BoxesModel>(host, { publish: () => {}, restart: () => {}, keyRoot, gestures: 'cooperative', debug: false }, LAYOUT);
+  const rt = new ModeRuntime<BoxesModel>(host, { publish: () => {}, restart: () => {}, keyRoot, gestures: 'cooperative', debug: false }, stage.layout);
   rt.layout.stage.classList.add('first-picture');
   rt.layout.canvas.setAttribute('aria-busy', 'true');
-  rt.addLayers(new BackgroundLayer(), new BoxesLayer(), new QuadtreeLayer(), new CameraLayer(), new TeachLayer(steps as unknown as BoxesSteps));
+  rt.addLayers(...stage.layers(), new TeachLayer(steps as unknown as BoxesSteps));
   const stepper = rt.addStepper(steps);
   stepper.update(performance.now());
-  rt.layout.legend.append(new LegendPanel().element);
+  rt.layout.legend.append(stage.legend());
   for (const control of host.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>('button, input, select')) control.disabled = true;
   rt.layout.notice.textContent = EMBED_STARTING_TEXT;
   rt.layout.notice.hidden = false;

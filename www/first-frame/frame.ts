@@ -23,7 +23,7 @@ export interface RecordedView {
 }
 
 export interface FirstFrame {
-  /** The settings the scene was built from (the quadtree mode's defaults at build time). */
+  /** The settings the scene was built from (its mode's defaults at build time, and a lesson's own). */
   readonly settings: SettingValues;
   /** The world's side. */
   readonly side: number;
@@ -31,8 +31,8 @@ export interface FirstFrame {
   readonly camera: readonly [number, number, number, number];
   /** Field names of the views the layers read, as `World.viewLayout` gave them. */
   readonly layouts: Readonly<Record<string, readonly string[]>>;
-  /** `slotBoxes`, `slotIds`, `slotOverlapping`, `quadtreeNodes` after the first `pairs()`. */
-  readonly views: Readonly<Record<'slotBoxes' | 'slotIds' | 'slotOverlapping' | 'quadtreeNodes', RecordedView>>;
+  /** `slotBoxes`, `slotIds`, `slotOverlapping`, `quadtreeNodes` after the first `pairs()`; `gridGeometry` where a grid is active. */
+  readonly views: Readonly<Record<'slotBoxes' | 'slotIds' | 'slotOverlapping' | 'quadtreeNodes', RecordedView>> & { readonly gridGeometry?: RecordedView };
   /** Ids the camera's `query` returned. */
   readonly cameraIds: readonly number[];
   /** A lesson's first step, as its stepper opens it (absent: the scene has no lesson). */

@@ -8,7 +8,8 @@ import { readView, type FirstFrame } from './frame';
 
 /**
  * The recorded views, in the shape the box layers read from a live
- * model: the world's views, the camera and its query's marks, the tree.
+ * model: the world's views, the camera and its query's marks, the tree
+ * or the grid's cells.
  * The layers read nothing else, and nothing here calls the core.
  */
 export function recordedModel(frame: FirstFrame): BoxesModel {
@@ -17,6 +18,7 @@ export function recordedModel(frame: FirstFrame): BoxesModel {
     slotIds: readView(frame.views.slotIds),
     slotOverlapping: readView(frame.views.slotOverlapping),
     quadtreeNodes: readView(frame.views.quadtreeNodes),
+    gridGeometry: frame.views.gridGeometry === undefined ? new Float64Array(0) : readView(frame.views.gridGeometry),
   };
   let maxId = 0;
   for (const id of views.slotIds) maxId = Math.max(maxId, id);
@@ -30,6 +32,7 @@ export function recordedModel(frame: FirstFrame): BoxesModel {
     sim: {
       side: frame.side,
       quadtreeActive: views.quadtreeNodes.length > 0,
+      gridActive: views.gridGeometry.length > 0,
       cameraMarks,
       cameraCount: frame.cameraIds.length,
       // The first pairs() of a scene reports every pair as begun, which is not news: nothing flashes.
@@ -39,6 +42,7 @@ export function recordedModel(frame: FirstFrame): BoxesModel {
         slotIds: () => views.slotIds,
         slotOverlapping: () => views.slotOverlapping,
         quadtreeNodes: () => views.quadtreeNodes,
+        gridGeometry: () => views.gridGeometry,
       },
     },
   };

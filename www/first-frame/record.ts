@@ -1,9 +1,10 @@
 // Run by the build (scripts/first-frame.mjs, through Vite's module runner),
-// not by the page: builds a quadtree scene with the page's own code
+// not by the page: builds a quadtree or grids scene with the page's own code
 // (Simulation, the settings' defaults, the default camera) on the wasm
 // core, runs the first frame's `pairs()` and camera `query`, and keeps what
 // the core returned (frame.ts) for the page to draw before its core has
-// arrived: index.html's default scene, and a tutorial embed's lesson, whose
+// arrived: index.html's default scene, and a tutorial embed's lesson
+// (quadtree or grids), whose
 // first step is the core's trace of the lesson (the stepper's run) cut to
 // that step, with its words as the page's own code puts them. Nothing here
 // computes what the core computes.
@@ -49,28 +50,32 @@ export function recordFirstFrame(wasm: Uint8Array): FirstFrame {
   return recordScene(defaultSettings('quadtree'));
 }
 
+/** The modes whose lessons a first picture can show (embed.ts draws their stages). */
+export const PICTURED_MODES = ['quadtree', 'grids'] as const;
+export type PicturedMode = (typeof PICTURED_MODES)[number];
+
 /**
- * A quadtree lesson's first moment, as an embed with `lesson` opens it: the
- * scene's first frame and the lesson's first step (a lesson opens at its
- * first step), from the core built as `wasm`.
+ * A lesson's first moment, as an embed of `mode` with `lesson` opens it:
+ * the scene's first frame and the lesson's first step (a lesson opens at
+ * its first step), from the core built as `wasm`.
  */
-export function recordLessonFrame(wasm: Uint8Array, lesson: string): FirstFrame {
+export function recordLessonFrame(wasm: Uint8Array, lesson: string, mode: PicturedMode = 'quadtree'): FirstFrame {
   initSync({ module: wasm });
-  const spec = lessonNamed('quadtree', lesson);
-  if (spec === undefined) throw new Error(`first frame: the quadtree mode has no lesson "${lesson}"`);
-  const settings = defaultSettings('quadtree', lesson);
+  const spec = lessonNamed(mode, lesson);
+  if (spec === undefined) throw new Error(`first frame: the ${mode} mode has no lesson "${lesson}"`);
+  const settings = defaultSettings(mode, lesson);
   const frame = recordScene(settings);
-  return { ...frame, firstStep: recordFirstStep(settings, frame.side, lesson) };
+  return { ...frame, firstStep: recordFirstStep(settings, frame.side, lesson, mode) };
 }
 
 /** The lesson's trace as the stepper takes it (run.ts), kept to its first step, with the stepper's words for it. */
-function recordFirstStep(settings: SettingValues, side: number, lesson: string): FirstStep {
-  const run = lessonRun(settings, side, lessonNamed('quadtree', lesson) as NonNullable<ReturnType<typeof lessonNamed>>);
+function recordFirstStep(settings: SettingValues, side: number, lesson: string, mode: PicturedMode): FirstStep {
+  const run = lessonRun(settings, side, lessonNamed(mode, lesson) as NonNullable<ReturnType<typeof lessonNamed>>);
   const first = run.steps[0];
   if (first === undefined) throw new Error(`first frame: the lesson "${lesson}" has no steps`);
   const op: TeachOp = first.op;
   // The stepper's own sentences (the legend, what the steps walk through) read only the settings.
-  const source = new BoxesSteps({ settings, onFrame: () => {} } as unknown as BoxesModel, 'quadtree');
+  const source = new BoxesSteps({ settings, onFrame: () => {} } as unknown as BoxesModel, mode);
   return {
     lesson,
     structure: run.structure,
@@ -90,9 +95,11 @@ function recordScene(settings: SettingValues): FirstFrame {
     if (sim.pairsRefused !== null) throw new Error(`the default scene's pairs() was refused: ${sim.pairsRefused}`);
     const camera = defaultCamera(sim.side);
     clampCamera(camera, sim.side, 4);
-    sim.queryCamera(camera);
+    // The quadtree mode's camera; the grids mode has none.
+    const withCamera = settings.mode === 'quadtree';
+    if (withCamera) sim.queryCamera(camera);
     const world = sim.world;
-    const names = ['slotBoxes', 'quadtreeNodes'] as const;
+    const names = ['slotBoxes', 'quadtreeNodes', 'gridGeometry'] as const;
     return {
       settings,
       side: sim.side,
@@ -103,8 +110,9 @@ function recordScene(settings: SettingValues): FirstFrame {
         slotIds: recorded(world.slotIds()),
         slotOverlapping: recorded(world.slotOverlapping()),
         quadtreeNodes: recorded(world.quadtreeNodes()),
+        ...(sim.gridActive ? { gridGeometry: recorded(world.gridGeometry()) } : {}),
       },
-      cameraIds: Array.from(sim.cameraHits()),
+      cameraIds: withCamera ? Array.from(sim.cameraHits()) : [],
     };
   } finally {
     sim.destroy();

@@ -4,7 +4,7 @@ declare module 'virtual:first-frame' {
   export default frame;
 }
 
-// The module scripts/first-frame.mjs makes at build time: the first moment of each embed tutorial.html opens with.
+// The module scripts/first-frame.mjs makes at build time: the first moment of each of tutorial.html's embeds of a quadtree or grids lesson.
 declare module 'virtual:first-frame/embeds' {
   const pictures: readonly import('./embed').RecordedEmbed[];
   export default pictures;

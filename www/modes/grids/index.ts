@@ -9,7 +9,8 @@
 // | `model.ts` | `GridsModel`: the comparison, run when asked or when the scene changes |
 // | `compare.ts` | the comparison itself: every structure on a copy of the scene |
 // | `layers.ts` | the grid's lines; the focused object's stored and searched cells |
-// | `panels.ts` | the grid panel, the comparison table, keys, legend |
+// | `layout.ts` | the stage's label, help line and legend (shared with a lesson's first picture) |
+// | `panels.ts` | the grid panel, the comparison table, keys |
 
 import { addBoxTools } from '../../boxes/canvas-tools';
 import { installDebugHandle } from '../../boxes/debug';
@@ -26,12 +27,8 @@ import { runMode } from '../../runtime/mode-runtime';
 import type { ModeFactory } from '../../runtime/scene';
 import { CellsLayer, GridLayer } from './layers';
 import { GridsModel } from './model';
-import { ComparePanel, GridPanel, gridsLegend, keysPanel } from './panels';
-
-const LAYOUT = {
-  canvasLabel: 'Simulation: moving boxes in a grid; the selected box’s stored and searched cells',
-  help: 'Click a box to select it, drag to move it · click empty space to deselect · drag empty space to pan',
-};
+import { gridsLegend, LAYOUT } from './layout';
+import { ComparePanel, GridPanel, keysPanel } from './panels';
 
 export const createGridsMode: ModeFactory = (host, settings, context) =>
   runMode<BoxesModel>(host, context, LAYOUT, settings.view, (rt) => {

@@ -138,7 +138,10 @@ export class CellsLayer implements Layer<BoxesModel> {
     const { ctx, viewport: v } = dc;
     const { sim } = dc.model;
     const id = CellsLayer.focusOf(dc.model);
-    if (id === 0 || sim.slotOf(id) < 0) {
+    // A lesson's step covers the live scene with its teaching world (teach/layer.ts): nothing of it shows, labels included.
+    const steps = dc.model.steps;
+    const covered = steps?.lesson !== undefined && steps?.at !== null && steps?.at !== undefined;
+    if (id === 0 || covered || sim.slotOf(id) < 0) {
       this.drawn = null;
       return;
     }

@@ -2,10 +2,9 @@
 // size, the core's automatic choice shown until the reader sets one; for
 // the focused object how many cells it is stored in and how many are
 // searched, with one sentence on why for the active structure), the table
-// comparing every structure on this scene, what the keys do, and the
-// legend. The controls and the live stats are the box scenes'.
+// comparing every structure on this scene and what the keys do (the legend
+// is the stage's: layout.ts). The controls and the live stats are the box scenes'.
 
-import { swatch } from '../../boxes/panels/legend';
 import type { BoxesModel } from '../../boxes/model';
 import { checkedNumberField } from '../../runtime/number-field';
 import { formatInt, h, hasFocus, key, panelSection, setText, type Panel } from '../../runtime/ui';
@@ -237,17 +236,4 @@ export function keysPanel(): Panel {
       ),
     ),
   };
-}
-
-export function gridsLegend(): HTMLElement {
-  return h(
-    'ul',
-    { class: 'legend', 'aria-label': 'Legend' },
-    swatch('box', 'box'),
-    swatch('overlap', 'in an overlapping pair'),
-    swatch('began', 'its pair just began (pairsBegan)'),
-    swatch('grid-line', 'grid cell'),
-    swatch('stored-cell', 'cells the object is stored in'),
-    swatch('searched-cell', 'cells searched for its pairs'),
-  );
 }
