@@ -15,7 +15,9 @@
 // each page's first frame is its first picture; and, with the wasm held
 // back (desktop and phone), that the picture is marked as starting and
 // the live mode's canvas replaces it at the same place and size (on
-// tutorial.html: the embed as tall, its stepper saying the same). The
+// tutorial.html, for every quadtree or grids lesson embed: the embed as
+// tall, its stepper saying the same, the same pixels); and that index.html
+// fetches its picture only for the link it is drawn for. The
 // timings are a benchmark, not a test: with FIRST_PAINT_WRITE=1 (five
 // loads a page, on a quiet machine) they are written into
 // docs/BENCHMARKS.md's "First paint" table.
