@@ -916,7 +916,7 @@ fn inserts_that_double_the_objects_pick_the_cells_again_and_say_why() {
             let (repick, refile) = (&steps[at], &steps[at + 1]);
             assert_eq!(repick.reason, R::ObjectsDoubled);
             assert_eq!(repick.count, world.count() as f64);
-            assert!(repick.count >= repick.limit && repick.limit == 2.0 * repick.counted);
+            assert!(repick.count >= repick.limit && repick.limit == 2.0 * repick.counted.max(8.0));
             assert_eq!((refile.kind, refile.reason), (K::Refile, R::ObjectsDoubled));
             assert_eq!(refile.limit, world.cell_size().unwrap());
             assert!(refile.counted.is_finite() && refile.count == world.count() as f64);

@@ -339,13 +339,16 @@ impl super::World {
     /// again (`refile`).
     pub(super) fn retune_cell_size<T: Tracer<Step>>(&mut self, t: &mut T) {
         let kind = self.structure.kind();
-        let picked_at = self.structure_settings.cell_size_picked_at.max(8);
-        if self.structure_settings.cell_size.is_some() || !kind.is_grid() || self.count() < 2 * picked_at {
+        let picked_at = self.structure_settings.cell_size_picked_at;
+        if self.structure_settings.cell_size.is_some()
+            || !kind.is_grid()
+            || self.count() < 2 * picked_at.max(8)
+        {
             return;
         }
         t.note(|| {
             let step = Step::new(TraceKind::Repick).because(TraceReason::ObjectsDoubled);
-            step.count(self.count() as f64).counted(picked_at as f64).limit((2 * picked_at) as f64)
+            step.count(self.count() as f64).counted(picked_at as f64).limit((2 * picked_at.max(8)) as f64)
         });
         self.pick_cell_size(kind, TraceReason::ObjectsDoubled, t);
     }

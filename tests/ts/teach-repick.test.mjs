@@ -79,7 +79,8 @@ test('an insert that doubles the objects: the words give the counts the rule com
       const r = { lesson: undefined, structure: 'grid', side: 256, ops: [op], steps, objects: world.count };
       const rec = records[at];
       assert.equal(rec.reason, 'objects-doubled');
-      assert.equal(words.stepWords(r, at).says, `The world holds ${rec.count} objects, twice the ${rec.counted} it held when the cells were picked: the automatic cell size is picked again from the boxes as they are now.`);
+      assert.equal(rec.limit, 2 * Math.max(rec.counted, 8), 'the rule: twice the objects at the last pick, at least 8');
+      assert.equal(words.stepWords(r, at).says, `The world holds ${rec.count} objects, reaching ${rec.limit}: twice as many as when the cells were last picked (${rec.counted} then, or 8 if fewer), so the automatic cell size is picked again from the boxes as they are now.`);
       const refile = words.stepWords(r, at + 1).says;
       assert.ok(refile.startsWith(`The cell size goes from ${Number(records[at + 1].counted.toFixed(2))} to ${Number(world.gridGeometry()[2].toFixed(2))}: all ${world.count} objects are filed again in the new cells.`), refile);
       assert.ok(!refile.includes('search below'), 'an insert has no search after it');

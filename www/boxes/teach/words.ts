@@ -262,7 +262,7 @@ export function describe(step: TeachStep, run: TeachRun): { says: string; kind: 
             readouts: [['oversize now', String(r.count)], ['allowed', String(r.limit)], ['at the last pick', String(r.counted)]],
           }
         : {
-            says: `The world holds ${r.count} objects, twice the ${r.counted} it held when the cells were picked: the automatic cell size is picked again from the boxes as they are now.`,
+            says: `The world holds ${r.count} objects, reaching ${r.limit}: twice as many as when the cells were last picked (${r.counted} then, or 8 if fewer), so the automatic cell size is picked again from the boxes as they are now.`,
             kind: 'split',
             readouts: [['objects now', String(r.count)], ['at the last pick', String(r.counted)]],
           };
