@@ -1845,7 +1845,10 @@ export class World {
    * passed over because the pair's overlap corner lies in another cell),
    * the oversize objects' sweep, then `done`. Grids and brute force (at
    * most 4096 objects); a quadtree throws (its lesson is `traceQuery`).
-   * Changes nothing.
+   * Changes nothing, but for what `pairs()` does first: the loose grid's
+   * automatic cells are picked again when boxes grown by `update` fill its
+   * oversize list (`repick`, `refile`), as the next `pairs()` would; no
+   * pair it returns changes.
    * @param {number} id
    * @returns {Float64Array}
    */
