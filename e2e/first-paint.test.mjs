@@ -17,7 +17,7 @@
 // the live mode's canvas replaces it at the same place and size (on
 // tutorial.html, for every quadtree or grids lesson embed: the embed as
 // tall, its stepper saying the same, the same pixels); and that index.html
-// fetches its picture only for the link it is drawn for. The
+// downloads its picture's chunk once, whatever the link. The
 // timings are a benchmark, not a test: with FIRST_PAINT_WRITE=1 (five
 // loads a page, on a quiet machine) they are written into
 // docs/BENCHMARKS.md's "First paint" table.
@@ -197,18 +197,18 @@ test('tutorial.html on a slow connection: embeds at their final size from the st
   assert.deepEqual(browser.problems, [], 'expected no console errors');
 });
 
-test('index.html fetches the first picture only for the link it is drawn for: any other link shows none and does not download it', async () => {
+test('index.html preloads the first picture once for every link, the preload and the import sharing one download', async () => {
   const local = await openChromium({ width: 1280, height: 800 });
   try {
     const { page } = local;
-    for (const [link, drawn] of [
-      ['/index.html', true],
-      ['/index.html#mode=quadtree', true],
-      ['/index.html?mode=quadtree', true],
-      ['/index.html#mode=grids', false],
-      ['/index.html#mode=quadtree&n=500', false],
-      ['/index.html?mode=quadtree&tick=30', false],
-      ['/index.html#mode=tiles', false],
+    for (const link of [
+      '/index.html',
+      '/index.html#mode=quadtree',
+      '/index.html?mode=quadtree',
+      '/index.html#mode=grids',
+      '/index.html#mode=quadtree&n=500',
+      '/index.html?mode=quadtree&tick=30',
+      '/index.html#mode=tiles',
     ]) {
       const requested = [];
       const note = (request) => requested.push(new URL(request.url()).pathname);
@@ -219,8 +219,7 @@ test('index.html fetches the first picture only for the link it is drawn for: an
       await page.waitForFunction(() => (window.__broadphase ?? window.__broadphaseTiles)?.frame >= 2, null, { timeout: 30_000 });
       page.off('request', note);
       const picture = requested.filter((path) => /\/assets\/show-[\w-]+\.js$/.test(path));
-      assert.ok(requested.some((path) => /first-picture-preload-[\w-]+\.js$/.test(path)), `${link}: expected the preload script`);
-      assert.equal(picture.length, drawn ? 1 : 0, `${link}: the picture's chunk ${drawn ? 'fetched once' : 'not fetched'} (${picture.join(', ')})`);
+      assert.equal(picture.length, 1, `${link}: the picture's chunk fetched once (${picture.join(', ')})`);
     }
     assert.deepEqual(local.problems, [], 'expected no console errors');
   } finally {

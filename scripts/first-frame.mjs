@@ -76,12 +76,14 @@ export function firstFrame() {
     },
     // The picture's code is a dynamic import of the page's entry: without a
     // preload its request would only start once the entry has run, a whole
-    // round trip and the entry's download later. index.html names what it
-    // imports up front, and loads a small script of its own (emitted here,
-    // async, so it holds nothing up) that names the picture's chunk (its
-    // code and the recorded frame) as a module preload, so it downloads
-    // beside the entry, but only for the link the picture is drawn for:
-    // any other link does not fetch it (no picture rather than a wrong one).
+    // round trip and the entry's download later. index.html names it and
+    // what it imports up front, so they download beside the entry. Every
+    // link preloads it, including the links that draw no picture: deciding
+    // by the address needs a script of its own (a file, for pages whose
+    // policy allows only their own scripts), and waiting for that script
+    // costs the default link's first canvas more than the other links'
+    // wasted download (docs/BENCHMARKS.md, "First pictures for every lesson
+    // embed").
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
@@ -97,43 +99,11 @@ export function firstFrame() {
           for (const next of bundle[file]?.imports ?? []) visit(next);
         };
         visit(show.fileName);
-        // What it imports is the quadtree mode's code, which the entry asks for too: named for every link, as before.
-        const shared = [...files].filter((file) => file !== show.fileName && !html.includes(file));
-        const ref = this.emitFile({ type: 'asset', name: 'first-picture-preload.js', source: preloadScript([`./${show.fileName}`]) });
-        return [
-          ...shared.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head' })),
-          // First in the head and asked for first: the picture's chunk it names waits for it.
-          { tag: 'script', attrs: { src: `./${this.getFileName(ref)}`, async: true, fetchpriority: 'high' }, injectTo: 'head-prepend' },
-        ];
+        return [...files]
+          .filter((file) => !html.includes(file))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head' }));
       },
     },
   };
 }
 
-/**
- * index.html's preload script: module preloads of `hrefs` (the picture's
- * chunk), added only when the address is the link the
- * picture is drawn for, as www/main.ts decides it (`readPageParams`: the
- * hash when it holds any, else the query; then `isDefaultLink` of
- * first-frame/show.ts: nothing, or only `mode=quadtree`). A classic script
- * file rather than inline, so a page whose policy allows only its own
- * scripts runs it too.
- */
-export function preloadScript(hrefs) {
-  return `// The first picture's code, preloaded only for the link it is drawn for (scripts/first-frame.mjs).
-(function (hrefs) {
-  var params = new URLSearchParams(location.hash.replace(/^#/, ''));
-  if (Array.from(params.keys()).length === 0) params = new URLSearchParams(location.search);
-  var keys = Array.from(params.keys());
-  var isDefault = keys.every(function (k) { return k === 'mode'; }) && params.getAll('mode').every(function (m) { return m === 'quadtree'; });
-  if (!isDefault) return;
-  hrefs.forEach(function (href) {
-    var link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.appendChild(link);
-  });
-})(${JSON.stringify(hrefs)});
-`;
-}
