@@ -93,10 +93,8 @@ fn warm_frames_allocate_nothing() {
                 // must be enough for the next (a second round of growth
                 // would hide). One comes once the scene has settled, as a
                 // quadtree's rewrite scratch follows the tree's size, which
-                // grows as the scene's clusters form. A quadtree finishes a
-                // renumbering with its rewrite at the pair search after the
-                // renumbering's own, so the last comes two frames early.
-                if frame == 0 || frame == 297 {
+                // grows as the scene's clusters form.
+                if frame == 0 || frame == 299 {
                     world.renumber_slots();
                 }
                 world.step(1.0 / 60.0).unwrap();

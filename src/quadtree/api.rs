@@ -25,7 +25,6 @@ impl BroadPhase for Quadtree {
     }
 
     fn pairs_into(&mut self, out: &mut PairSink<'_>) -> Stats {
-        self.rewrite_if_due();
         match self.placement {
             Placement::StraddleInParent => self.pairs_straddle(out),
             #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]

@@ -17,7 +17,7 @@
 //! memory in order rather than chasing links. The tree is updated in place
 //! (an object stays put while it stays in its node; split on overflow,
 //! collapse on underflow), and nodes and items are rewritten in space order
-//! at the pair search after the World renumbers its slots (`order.rs`).
+//! when the World renumbers its slots (`order.rs`).
 
 mod api;
 mod insert;

@@ -11,7 +11,7 @@
 
 use super::items::capacity_for;
 use super::node_pairs::keeps_run_sorted;
-use super::tree::{reserve_total, Placement, Quadtree, RewriteDue, ROOT};
+use super::tree::{reserve_total, Placement, Quadtree, ROOT};
 use crate::broad_phase::relabel_records;
 use crate::index::NULL_INDEX;
 
@@ -116,16 +116,12 @@ impl Quadtree {
         reserve_total(&mut self.new_item_of_old, 2 * self.items.len() + 64);
         self.free_groups.clear();
         self.holes = 0;
-        self.rewrite_due = RewriteDue::No;
     }
 
     /// Renames the proxies (see [`crate::broad_phase::BroadPhase::relabel`]): every item
-    /// and the outside list name the new numbers, and the per-proxy records
-    /// are gathered in the new order. The tree's rewrite in space order,
-    /// which the World's new numbering follows, waits for the pair search
-    /// after the renumbering's own ([`Quadtree::rewrite_if_due`]), so the
-    /// two costs land in different frames and neither frame stands out as
-    /// far (docs/BENCHMARKS.md, "Streaming the quadtrees").
+    /// and the outside list name the new numbers, the per-proxy records are
+    /// gathered in the new order, and the tree is rewritten in space order,
+    /// which the World's new numbering follows.
     pub(super) fn relabel_proxies(&mut self, new_of_old: &[u32], old_of_new: &[u32]) {
         for proxy in &mut self.items.proxy {
             if *proxy != NULL_INDEX {
@@ -143,18 +139,6 @@ impl Quadtree {
         }
         // Marks are stamps older than any future one: zero is as good.
         self.marks.fill(0);
-        self.rewrite_due = RewriteDue::AfterNextPairs;
-    }
-
-    /// Called at the start of every pair search: rewrites the tree in
-    /// space order if a renumbering left that for now (see
-    /// [`Quadtree::relabel_proxies`]). The pairs found are the same either
-    /// way; only the order memory is read in differs.
-    pub(super) fn rewrite_if_due(&mut self) {
-        match self.rewrite_due {
-            RewriteDue::No => {}
-            RewriteDue::AfterNextPairs => self.rewrite_due = RewriteDue::AtNextPairs,
-            RewriteDue::AtNextPairs => self.compact(),
-        }
+        self.compact();
     }
 }

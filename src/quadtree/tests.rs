@@ -414,61 +414,6 @@ fn moving_objects_case(seed: u64) -> u32 {
     hole_rewrites
 }
 
-/// A renumbering renames the proxies at once and leaves the rewrite of the
-/// item arrays in space order to the pair search after its own: the tree
-/// is whole and answers the same in between, and that search rewrites it.
-#[test]
-fn a_renumbering_rewrites_the_arrays_at_the_pair_search_after_its_own() {
-    for placement in [Placement::StraddleInParent, Placement::AllOverlappedLeaves] {
-        let mut rng = crate::scene::Rng::new(7);
-        let mut t = tree(placement, 4, 6);
-        let count = 300;
-        for p in 0..count {
-            let (x, y) = (rng.range(0.0, 95.0), rng.range(0.0, 95.0));
-            t.insert(p, Aabb::from_xywh(x, y, rng.range(0.5, 5.0), rng.range(0.5, 5.0)));
-        }
-        // Far jumps move runs to the end of the arrays, leaving holes.
-        for p in (0..count).step_by(3) {
-            let (x, y) = (rng.range(0.0, 95.0), rng.range(0.0, 95.0));
-            t.update(p, Aabb::from_xywh(x, y, 2.0, 2.0));
-        }
-        t.validate().unwrap();
-        let before = sorted_pairs(&mut t);
-        let mut order = Vec::new();
-        assert!(t.space_order(&mut order));
-        let mut new_of_old = vec![u32::MAX; count as usize];
-        for (new, &old) in order.iter().enumerate() {
-            new_of_old[old as usize] = new as u32;
-        }
-        let renamed = |pairs: &[(u32, u32)]| {
-            let mut out: Vec<(u32, u32)> = pairs
-                .iter()
-                .map(|&(a, b)| {
-                    let (a, b) = (new_of_old[a as usize], new_of_old[b as usize]);
-                    (a.min(b), a.max(b))
-                })
-                .collect();
-            out.sort_unstable();
-            out
-        };
-        t.relabel(&new_of_old, &order);
-        t.validate().unwrap();
-        let holes = t.holes;
-        assert!(holes > 0, "{placement:?}: no holes to rewrite away");
-        assert_eq!(sorted_pairs(&mut t), renamed(&before), "{placement:?}: the renumbering's own pairs");
-        assert_eq!(t.holes, holes, "{placement:?}: rewritten in the renumbering's frame");
-        t.validate().unwrap();
-        assert_eq!(sorted_pairs(&mut t), renamed(&before), "{placement:?}: the next frame's pairs");
-        assert_eq!(t.holes, 0, "{placement:?}: not rewritten at the next pair search");
-        t.validate().unwrap();
-        // Rewritten in space order: the walk meets the new numbers in order.
-        let mut again = Vec::new();
-        assert!(t.space_order(&mut again));
-        let in_order = again.windows(2).filter(|w| w[0] < w[1]).count();
-        assert!(in_order * 10 >= again.len() * 9, "{placement:?}: {in_order} of {} in order", again.len());
-    }
-}
-
 /// `spreads_in` counts the quadrants a box reaches axis by axis; it must
 /// agree with testing the four quadrants' bounds, edges and slivers
 /// included (boxes on a midline, on the far edge, of zero width).

@@ -199,10 +199,6 @@ pub struct Quadtree {
     pub(super) items: Items,
     /// Item entries in holes (freed ranges, never reused until compaction).
     pub(super) holes: u32,
-    /// A renumbering renamed the proxies but left the item arrays in their
-    /// old order: the next pair search but one (not the renumbering's own)
-    /// rewrites them first (`order.rs`).
-    pub(super) rewrite_due: RewriteDue,
     /// Per proxy: its first item (`NULL_INDEX` when not in the tree), and
     /// its place in the outside list (`NULL_INDEX` when not there). A box is
     /// kept only where the walks read it: in the items, or the outside list.
@@ -238,17 +234,6 @@ pub struct Quadtree {
     pub(super) bands: Vec<crate::parallel::Band<()>>,
 }
 
-/// Whether the item arrays wait for a rewrite in tree order deferred by a
-/// renumbering (see `Quadtree::relabel_proxies`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum RewriteDue {
-    No,
-    /// Renamed, and the renumbering's own pair search still to come.
-    AfterNextPairs,
-    /// At the next pair search.
-    AtNextPairs,
-}
-
 /// One node still to visit in the straddle policy's pair walk: the node
 /// and where its parent's candidate list lies in the scratch list.
 #[derive(Clone, Copy, Debug)]
@@ -270,7 +255,6 @@ impl Quadtree {
             free_groups: Vec::new(),
             items: Items::default(),
             holes: 0,
-            rewrite_due: RewriteDue::No,
             first_item: Vec::new(),
             outside_pos: Vec::new(),
             outside: Vec::new(),
@@ -421,7 +405,6 @@ impl Quadtree {
         self.free_groups.clear();
         self.items.clear();
         self.holes = 0;
-        self.rewrite_due = RewriteDue::No;
         self.nodes.push(Node::empty(world, NULL_INDEX, 0));
     }
 
