@@ -8,6 +8,7 @@
 // | `index.ts` | `createGridsMode`: the box scene with the grid's layers and panels |
 // | `model.ts` | `GridsModel`: the comparison, run when asked or when the scene changes |
 // | `compare.ts` | the comparison itself: every structure on a copy of the scene |
+// | `compare-format.ts` | the table's numbers, each short enough for the narrowest panel column |
 // | `layers.ts` | the grid's lines; the focused object's stored and searched cells |
 // | `layout.ts` | the stage's label, help line and legend (shared with a lesson's first picture) |
 // | `panels.ts` | the grid panel, the comparison table, keys |
