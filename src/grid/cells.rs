@@ -152,6 +152,21 @@ impl CellGeometry {
         }
     }
 
+    /// Whether [`CellGeometry::range_of`] of `aabb` is `range`, the range the
+    /// box had before it moved: two edge comparisons for each bound, where
+    /// locating it afresh settles a multiply's estimate against the same
+    /// two edges.
+    #[must_use]
+    #[inline(always)]
+    pub fn keeps_range(&self, aabb: &Aabb, range: &CellRange) -> bool {
+        let (x0, y0, cs) = (self.origin_x, self.origin_y, self.cell_size);
+        let (last_col, last_row) = (self.cols - 1, self.rows - 1);
+        in_cell(aabb.min_x, range.col_start, x0, cs, last_col)
+            && in_cell(last_below(aabb.min_x, aabb.max_x), range.col_end.wrapping_sub(1), x0, cs, last_col)
+            && in_cell(aabb.min_y, range.row_start, y0, cs, last_row)
+            && in_cell(last_below(aabb.min_y, aabb.max_y), range.row_end.wrapping_sub(1), y0, cs, last_row)
+    }
+
     /// The cell holding the box's centre (the loose grid's home cell).
     #[must_use]
     #[inline(always)]
@@ -202,6 +217,17 @@ fn locate(v: f64, origin: f64, cs: f64, inv_cs: f64, last: u32) -> u32 {
     } else {
         i
     }
+}
+
+/// Whether [`locate`] would answer `cell`: `v` lies in its half-open
+/// cell (the border cells reaching to infinity), and the edges never
+/// decrease, so no later edge is at or below `v`. A cell out of range, or
+/// NaN, answers no.
+#[inline(always)]
+fn in_cell(v: f64, cell: u32, origin: f64, cs: f64, last: u32) -> bool {
+    cell <= last
+        && (cell == 0 || edge(origin, cs, cell) <= v)
+        && (cell == last || v < edge(origin, cs, cell + 1))
 }
 
 /// Edge `i` of a grid axis, by the one formula every edge is computed with.

@@ -8,6 +8,7 @@ use crate::broad_phase::BroadPhase;
 use crate::brute_force::BruteForce;
 use crate::geometry::next_down;
 use crate::geometry::Aabb;
+use crate::geometry::CellRange;
 use crate::scene::Rng;
 
 const WORLD: Aabb = Aabb { min_x: 0.0, min_y: 0.0, max_x: 100.0, max_y: 100.0 };
@@ -521,4 +522,61 @@ fn cell_bits_visit_in_order_with_coordinates() {
     assert_eq!(bits.window(197, 3), 0b100);
     bits.reset(10);
     assert!(bits.is_empty());
+}
+
+/// `keeps_range` answers exactly whether `range_of` gives the guessed range,
+/// for boxes on and near cell lines, inside and outside the grid, thin,
+/// huge and NaN, and guesses off by a cell either way or out of range.
+#[test]
+fn keeps_range_answers_as_range_of_does() {
+    for seed in 1..=20u64 {
+        let mut rng = Rng::new(seed);
+        let world =
+            Aabb { min_x: rng.range(-50.0, 50.0), min_y: rng.range(-50.0, 50.0), max_x: 0.0, max_y: 0.0 };
+        let side = [0.1, 1.0, 7.3, 1e6][seed as usize % 4];
+        let world = Aabb { max_x: world.min_x + side * 9.0, max_y: world.min_y + side * 5.0, ..world };
+        let g = CellGeometry::new(&world, side * [1.0, 0.7, 3.1][seed as usize % 3]);
+        for i in 0..2000 {
+            let on_line = |rng: &mut Rng, last: u32, origin: f64| {
+                let k = (rng.next_f64() * f64::from(last + 3)) as u32;
+                let e = origin + f64::from(k) * g.cell_size;
+                [e, next_down(e), e + e.abs() * f64::EPSILON][i % 3]
+            };
+            let (x, y) = if i % 4 == 0 {
+                (on_line(&mut rng, g.cols, g.origin_x), on_line(&mut rng, g.rows, g.origin_y))
+            } else {
+                (
+                    rng.range(world.min_x - side * 2.0, world.max_x + side),
+                    rng.range(world.min_y - side, world.max_y + side),
+                )
+            };
+            let (w, h) = match i % 7 {
+                0 => (0.0, f64::MIN_POSITIVE),
+                1 => (side * 20.0, side * 0.5),
+                2 => (f64::NAN, 1.0),
+                _ => (rng.range(0.0, side * 1.5), rng.range(0.0, side * 1.5)),
+            };
+            let aabb = Aabb::from_xywh(x, y, w, h);
+            let actual = g.range_of(&aabb);
+            let nudge = |v: u32, d: u64| match d {
+                0 => v,
+                1 => v.wrapping_add(1),
+                2 => v.wrapping_sub(1),
+                _ => u32::MAX,
+            };
+            let guess = CellRange {
+                col_start: nudge(actual.col_start, rng.next_u64() % 5),
+                col_end: nudge(actual.col_end, rng.next_u64() % 5),
+                row_start: nudge(actual.row_start, rng.next_u64() % 5),
+                row_end: nudge(actual.row_end, rng.next_u64() % 5),
+            };
+            for guess in [actual, guess] {
+                assert_eq!(
+                    g.keeps_range(&aabb, &guess),
+                    actual == guess,
+                    "seed {seed}, box {i}: {aabb:?} in {actual:?}, guess {guess:?}"
+                );
+            }
+        }
+    }
 }

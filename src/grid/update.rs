@@ -36,13 +36,35 @@ impl Grid {
     /// [`BroadPhase::update`](crate::BroadPhase::update), telling `t` each step: the cells it
     /// keeps, leaves and enters.
     pub fn update_traced<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
+        self.update_inline(proxy, aabb, t);
+    }
+
+    /// [`Grid::update_traced`], always inlined: `BroadPhase::update` inlines
+    /// it into the World's loops, where the common case is left a box
+    /// store and a comparison; the traced calls keep one copy of it.
+    #[inline(always)]
+    pub(super) fn update_inline<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
         let slot = proxy as usize;
         debug_assert_ne!(self.first_entry[slot], NULL_INDEX, "proxy {proxy} is not present");
         t.note(|| Step::new(TraceKind::Update).of(proxy).at(aabb));
         self.proxies[slot].aabb = aabb;
-        let new = self.geometry.range_of(&aabb);
         let old = self.proxies[slot].range;
+        if self.geometry.keeps_range(&aabb, &old) {
+            t.note(|| Step::new(TraceKind::Stays).because(TraceReason::SameCells).of(proxy));
+            return;
+        }
+        self.change_range(proxy, &aabb, old, t);
+    }
+
+    /// The rest of [`Grid::update_traced`] for a box that crossed a cell
+    /// line: kept out of line, so the common case (the box keeps its cells)
+    /// stays small enough to inline into the World's loops.
+    #[inline(never)]
+    fn change_range<T: Tracer<Step>>(&mut self, proxy: u32, aabb: &Aabb, old: CellRange, t: &mut T) {
+        let slot = proxy as usize;
+        let new = self.geometry.range_of(aabb);
         if new == old {
+            // Not reached: `keeps_range` answers as `range_of` does.
             t.note(|| Step::new(TraceKind::Stays).because(TraceReason::SameCells).of(proxy));
             return;
         }

@@ -33,21 +33,37 @@ impl LooseGrid {
     /// keeps its home cell. Touches only the proxy's own record unless the
     /// object changes cell.
     pub fn update_traced<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
+        self.update_inline(proxy, aabb, t);
+    }
+
+    /// [`LooseGrid::update_traced`], always inlined: `BroadPhase::update` inlines
+    /// it into the World's loops, where the common case is left a box
+    /// store and a comparison; the traced calls keep one copy of it.
+    #[inline(always)]
+    pub(super) fn update_inline<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
         t.note(|| Step::new(TraceKind::Update).of(proxy).at(aabb));
         let p = &mut self.proxies[proxy as usize];
         debug_assert_ne!(p.home, NULL_INDEX, "proxy {proxy} is not present");
         p.aabb = aabb;
         let old = p.home;
         let new = self.home_of(&aabb);
+        if new == old && old != OVERSIZE {
+            t.note(|| Step::new(TraceKind::Stays).because(TraceReason::SameCells).of(proxy));
+            return;
+        }
+        self.refile(proxy, &aabb, old, new, t);
+    }
+
+    /// The rest of [`LooseGrid::update_traced`] for a box that changed its
+    /// home or lives on the oversize list: kept out of line, so the common
+    /// case (the box keeps its cell) stays small enough to inline into the
+    /// World's step.
+    #[inline(never)]
+    fn refile<T: Tracer<Step>>(&mut self, proxy: u32, aabb: &Aabb, old: u32, new: u32, t: &mut T) {
         if new == old {
-            if old == OVERSIZE {
-                // An oversize box moved: the rays' filing of the list is stale.
-                self.oversize_cells.stale = true;
-            }
-            t.note(|| {
-                let reason = if old == OVERSIZE { TraceReason::StillOutside } else { TraceReason::SameCells };
-                Step::new(TraceKind::Stays).because(reason).of(proxy)
-            });
+            // An oversize box moved: the rays' filing of the list is stale.
+            self.oversize_cells.stale = true;
+            t.note(|| Step::new(TraceKind::Stays).because(TraceReason::StillOutside).of(proxy));
             return;
         }
         match old {
@@ -59,7 +75,7 @@ impl LooseGrid {
             home => self.link(proxy, home),
         }
         t.note(|| self.take_out_step(proxy, old));
-        t.note(|| self.filed_step(proxy, &aabb, new));
+        t.note(|| self.filed_step(proxy, aabb, new));
     }
 
     /// [`BroadPhase::remove`](crate::BroadPhase::remove), telling `t` each step.

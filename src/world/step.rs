@@ -238,6 +238,14 @@ fn move_slots<B: BroadPhase>(structure: &mut B, moving: &MovingSlots, mut p: Mov
 /// `position` may be infinite (a motion that overflowed); it ends finite.
 #[inline]
 pub(super) fn reflect(position: &mut f64, velocity: &mut f64, size: f64, limit: f64) {
+    // The common case first, without working out the room: strictly inside
+    // `(0, limit − size)` the position is at most the float below
+    // `limit − size`, so at most the room and the room is positive:
+    // `reflect_within` would leave both numbers as they are. (NaN fails the
+    // test and takes the full path.)
+    if 0.0 < *position && *position < limit - size {
+        return;
+    }
     reflect_within(position, velocity, room(size, limit));
 }
 

@@ -17,8 +17,11 @@ import { gzipSync } from 'node:zlib';
  * left and what would cut it), so the budget stands just above it. Raised
  * once on purpose, from 296,000: the loose grid's coarse cells for rays
  * after churn and its cell re-pick in `pairs` add about 10 KB gzipped.
+ * Raised again, from 304,000: the grids' `update` inlined into the World's
+ * step and `updateMany` loops (their common case, a box that keeps its
+ * cells, left a box store and a comparison) adds about 2 KB gzipped.
  */
-export const WASM_GZIP_BUDGET = 304_000;
+export const WASM_GZIP_BUDGET = 305_000;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // The same wasm the other suites load: pkg/, or the one beside a package's entry.
