@@ -101,9 +101,9 @@ impl LooseGrid {
         }
         let mut proxies: Vec<u32> =
             cells.filed.iter().map(|&(_, p)| p).chain(cells.giants.iter().copied()).collect();
-        proxies.sort_unstable();
+        crate::small_sort::sort(&mut proxies);
         let mut expected = self.oversize.clone();
-        expected.sort_unstable();
+        crate::small_sort::sort(&mut expected);
         if proxies != expected {
             return Err(format!("rays' oversize filing holds {proxies:?}, the list {expected:?}"));
         }
