@@ -236,8 +236,8 @@ impl fmt::Display for Num {
 }
 
 /// In wasm, JavaScript's own `Number.prototype.toString`: the core then
-/// carries no float formatting of its own (`core::fmt`'s float code is
-/// about 18 KB of wasm, for the messages of refused calls alone).
+/// carries no float formatting of its own (`core::fmt`'s float code, a
+/// large part of the wasm, for the messages of refused calls alone).
 #[cfg(target_arch = "wasm32")]
 fn js_number(v: f64) -> String {
     js_sys::Number::from(v).to_string_with_radix(10).map_or_else(|_| String::from("?"), String::from)

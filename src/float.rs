@@ -1,8 +1,8 @@
 //! `f64::clamp` without its check. The standard `clamp` panics when its
 //! bounds are out of order, and its panic message prints both bounds with
 //! `core::fmt`'s float code: every call whose bounds the compiler cannot
-//! prove ordered brings that code (about 17 KB) into the wasm. The core
-//! formats no float anywhere else, so its clamps go through this one.
+//! prove ordered brings all of that code into the wasm. The core formats
+//! no float anywhere else, so its clamps go through this one.
 
 /// `v` clamped to `lo..=hi` (`lo ≤ hi`), as `f64::clamp` computes it: below
 /// `lo` gives `lo`, above `hi` gives `hi`, NaN stays NaN.

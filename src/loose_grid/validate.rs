@@ -135,8 +135,8 @@ impl LooseGrid {
                 return Err(format!("oversize proxy {proxy} fits a coarse cell but is among the giants"));
             }
         }
-        if cells.occupied.len()
-            != cells.filed.iter().map(|&(c, _)| c).collect::<std::collections::BTreeSet<_>>().len()
+        if cells.occupied.len() != cells.filed.chunk_by(|a, b| a.0 == b.0).count()
+        // distinct cells: `filed` is sorted
         {
             return Err("rays' coarse occupancy marks cells that list nothing".into());
         }
