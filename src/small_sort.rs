@@ -16,6 +16,12 @@ const SHORT: usize = 20;
 /// partitions have gone badly too often (so `O(n log n)` always), and an
 /// insertion sort for the short pieces. No allocation.
 pub(crate) fn sort_by<T>(v: &mut [T], less: impl Fn(&T, &T) -> bool) {
+    // A list already in order (all its keys equal, say) is left exactly as
+    // it is, as the standard sort leaves it: what is built from it next
+    // (a sweep's pairs, in turn the pair keys' sort) keeps its order too.
+    if v.windows(2).all(|w| !less(&w[1], &w[0])) {
+        return;
+    }
     let depth = 2 * (usize::BITS - v.len().leading_zeros());
     quicksort(v, &less, depth);
 }
@@ -42,8 +48,10 @@ fn quicksort<T>(mut v: &mut [T], less: &impl Fn(&T, &T) -> bool, mut depth: u32)
 }
 
 /// Puts the median of the first, middle and last elements at `v[0]`, then
-/// partitions the rest around it (Lomuto's scheme): returns where the pivot
-/// ends, everything before it not greater, everything after not less.
+/// partitions the rest around it (Hoare's scheme: both scans stop on an
+/// element equal to the pivot, so a run of equal keys splits in the
+/// middle instead of sliding to one side): returns where the pivot ends,
+/// everything before it not greater, everything after it not less.
 fn partition<T>(v: &mut [T], less: &impl Fn(&T, &T) -> bool) -> usize {
     let (a, b, c) = (0, v.len() / 2, v.len() - 1);
     // Order v[a] ≤ v[b] ≤ v[c]; the median is then at b.
@@ -58,15 +66,25 @@ fn partition<T>(v: &mut [T], less: &impl Fn(&T, &T) -> bool) -> usize {
     }
     v.swap(0, b);
     let (pivot, rest) = v.split_first_mut().expect("longer than SHORT");
-    let mut store = 0;
-    for i in 0..rest.len() {
-        if less(&rest[i], pivot) {
-            rest.swap(i, store);
-            store += 1;
+    // rest[..i] is not greater than the pivot, rest[j..] not less.
+    let (mut i, mut j) = (0, rest.len());
+    loop {
+        while i < j && less(&rest[i], pivot) {
+            i += 1;
         }
+        while i < j && less(pivot, &rest[j - 1]) {
+            j -= 1;
+        }
+        if i >= j {
+            break;
+        }
+        j -= 1;
+        rest.swap(i, j);
+        i += 1;
     }
-    v.swap(0, store);
-    store
+    // v[i] is rest[i - 1], not greater than the pivot.
+    v.swap(0, i);
+    i
 }
 
 fn insertion_sort<T>(v: &mut [T], less: &impl Fn(&T, &T) -> bool) {
