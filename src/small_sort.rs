@@ -14,7 +14,10 @@ const SHORT: usize = 20;
 /// stable). An introsort: quicksort on a median-of-three pivot, the
 /// shorter side first so the stack stays `O(log n)`, a heapsort once the
 /// partitions have gone badly too often (so `O(n log n)` always), and an
-/// insertion sort for the short pieces. No allocation.
+/// insertion sort for the short pieces. No allocation. Out of line, so
+/// the loops that sort now and then (a sweep, a node's run) do not carry
+/// the sort inlined.
+#[inline(never)]
 pub(crate) fn sort_by<T>(v: &mut [T], less: impl Fn(&T, &T) -> bool) {
     // A list already in order (all its keys equal, say) is left exactly as
     // it is, as the standard sort leaves it: what is built from it next
