@@ -5,7 +5,8 @@ use std::borrow::Cow;
 use std::fmt;
 
 /// Why a call was refused. A refused call has changed nothing.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(Debug))]
 pub enum Error {
     /// A number was NaN or infinite.
     NotFinite {
@@ -218,29 +219,47 @@ fn camel_case(name: &str) -> String {
     out
 }
 
-/// A number as JavaScript would print it where that matters for length:
-/// exponent notation below 1e-6 and from 1e21 (`5e-324`, `1e+300` rather
-/// than 324 or 301 digits), plain decimals otherwise.
+/// A number as JavaScript prints it (`String(v)`): exponent notation below
+/// 1e-6 and from 1e21 (`5e-324`, `1e+300` rather than 324 or 301 digits),
+/// plain decimals otherwise, `NaN`, `Infinity`; `-0` keeps its sign, as
+/// Rust writes it.
 struct Num(f64);
 
 impl fmt::Display for Num {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let v = self.0;
-        let magnitude = v.abs();
-        if v.is_finite() && v != 0.0 && !(1e-6..1e21).contains(&magnitude) {
-            let text = format!("{v:e}");
-            // Rust writes `1e300`; JavaScript `1e+300`.
-            match text.split_once('e') {
-                Some((mantissa, exp)) if !exp.starts_with('-') => write!(f, "{mantissa}e+{exp}"),
-                _ => f.write_str(&text),
-            }
-        } else if v.is_nan() {
-            f.write_str("NaN")
-        } else if v.is_infinite() {
-            f.write_str(if v > 0.0 { "Infinity" } else { "-Infinity" })
-        } else {
-            write!(f, "{v}")
+        if v == 0.0 && v.is_sign_negative() {
+            return f.write_str("-0");
         }
+        f.write_str(&js_number(v))
+    }
+}
+
+/// In wasm, JavaScript's own `Number.prototype.toString`: the core then
+/// carries no float formatting of its own (`core::fmt`'s float code, a
+/// large part of the wasm, for the messages of refused calls alone).
+#[cfg(target_arch = "wasm32")]
+fn js_number(v: f64) -> String {
+    js_sys::Number::from(v).to_string_with_radix(10).map_or_else(|_| String::from("?"), String::from)
+}
+
+/// Natively, Rust's shortest round-trip digits, put in JavaScript's shape.
+#[cfg(not(target_arch = "wasm32"))]
+fn js_number(v: f64) -> String {
+    let magnitude = v.abs();
+    if v.is_nan() {
+        "NaN".into()
+    } else if v.is_infinite() {
+        (if v > 0.0 { "Infinity" } else { "-Infinity" }).into()
+    } else if v != 0.0 && !(1e-6..1e21).contains(&magnitude) {
+        let text = format!("{v:e}");
+        // Rust writes `1e300`; JavaScript `1e+300`.
+        match text.split_once('e') {
+            Some((mantissa, exp)) if !exp.starts_with('-') => format!("{mantissa}e+{exp}"),
+            _ => text,
+        }
+    } else {
+        format!("{v}")
     }
 }
 
@@ -291,6 +310,39 @@ impl fmt::Display for Error {
                 "parent {parent} is object {child} or one of its descendants; re-parenting would make a cycle"
             ),
         }
+    }
+}
+
+/// In wasm an error's `Debug` is its message: the derived one would print
+/// its numbers with `core::fmt`'s float code, which the core otherwise
+/// leaves to JavaScript ([`js_number`]).
+#[cfg(target_arch = "wasm32")]
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Error({self})")
+    }
+}
+
+/// A number in a diagnostic's text (`validate()`'s messages): natively
+/// Rust's own `{}` and `{:?}`, in wasm JavaScript's `String(v)` (so the
+/// core carries no float formatting).
+pub(crate) struct DebugNum(pub(crate) f64);
+
+impl fmt::Debug for DebugNum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        #[cfg(target_arch = "wasm32")]
+        return fmt::Display::fmt(&Num(self.0), f);
+        #[cfg(not(target_arch = "wasm32"))]
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl fmt::Display for DebugNum {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        #[cfg(target_arch = "wasm32")]
+        return fmt::Display::fmt(&Num(self.0), f);
+        #[cfg(not(target_arch = "wasm32"))]
+        fmt::Display::fmt(&self.0, f)
     }
 }
 

@@ -8,7 +8,7 @@
 /// An axis-aligned box `[min_x, max_x] × [min_y, max_y]` (y grows downward).
 /// Laid out as two pairs, min corner then max corner, so in wasm each
 /// corner is one 128-bit lane pair (see [`Aabb::overlaps_without_branches`]).
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[derive(Clone, Copy, PartialEq, Default)]
 #[repr(C)]
 pub struct Aabb {
     /// Left edge (smallest x).
@@ -19,6 +19,20 @@ pub struct Aabb {
     pub max_x: f64,
     /// Bottom edge.
     pub max_y: f64,
+}
+
+/// As derived, with the numbers through [`DebugNum`](crate::error::DebugNum)
+/// (no float formatting in the wasm).
+impl std::fmt::Debug for Aabb {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use crate::error::DebugNum;
+        f.debug_struct("Aabb")
+            .field("min_x", &DebugNum(self.min_x))
+            .field("min_y", &DebugNum(self.min_y))
+            .field("max_x", &DebugNum(self.max_x))
+            .field("max_y", &DebugNum(self.max_y))
+            .finish()
+    }
 }
 
 impl Aabb {

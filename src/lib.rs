@@ -72,6 +72,7 @@ pub mod broad_phase;
 pub mod brute_force;
 pub mod error;
 mod fallible;
+mod float;
 pub mod geometry;
 pub mod grid;
 pub mod hierarchy;

@@ -143,7 +143,10 @@ pub fn objects(count: usize, side: f64, layout: Layout, seed: u64) -> impl Itera
             }
             _ => (rng.range(0.0, side), rng.range(0.0, side)),
         };
-        let (x, y) = (x.clamp(0.0, (side - w).max(0.0)), y.clamp(0.0, (side - h).max(0.0)));
+        let (x, y) = (
+            crate::float::clamp(x, 0.0, (side - w).max(0.0)),
+            crate::float::clamp(y, 0.0, (side - h).max(0.0)),
+        );
         let angle = rng.range(0.0, std::f64::consts::TAU);
         let speed = rng.range(5.0, 60.0);
         SceneObject { x, y, w, h, vx: speed * angle.cos(), vy: speed * angle.sin() }

@@ -73,7 +73,7 @@ pub(crate) fn sweep<T>(
     mut tested: impl FnMut(&T, &T, bool),
 ) -> u64 {
     let axis = spread_axis(items.iter().map(&aabb));
-    items.sort_unstable_by(|a, b| axis.start(&aabb(a)).total_cmp(&axis.start(&aabb(b))));
+    crate::small_sort::sort_by(items, |a, b| axis.start(&aabb(a)).total_cmp(&axis.start(&aabb(b))).is_lt());
     let mut tests = 0;
     for (i, a) in items.iter().enumerate() {
         if out.is_full() {

@@ -287,6 +287,5 @@ pub(crate) fn extent_quantile(aabbs: impl Iterator<Item = Aabb>, q: f64) -> Opti
         return None;
     }
     let rank = ((extents.len() - 1) as f64 * q.clamp(0.0, 1.0)).round() as usize;
-    let (_, value, _) = extents.select_nth_unstable_by(rank, f64::total_cmp);
-    Some(*value)
+    Some(*crate::small_sort::select_nth_by(&mut extents, rank, |a, b| a.total_cmp(b).is_lt()))
 }

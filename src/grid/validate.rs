@@ -111,7 +111,7 @@ impl Grid {
             }
             chained += held.len();
             let chain_length = held.len();
-            held.sort_unstable();
+            crate::small_sort::sort(&mut held);
             held.dedup();
             let all_in_range = held.iter().all(|&cell| {
                 let (x, y) = self.geometry.coords(cell);

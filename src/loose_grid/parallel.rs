@@ -30,7 +30,7 @@ impl LooseGrid {
             ));
         }
         // The serial pass's sort of the same list: the same order.
-        reach.sort_unstable_by_key(|r| r.0.row_start);
+        crate::small_sort::sort_by_key(&mut reach, |r| r.0.row_start);
         let mut bands = std::mem::take(&mut self.bands);
         let (cols, rows) = (self.geometry.cols, self.geometry.rows);
         let count = band_count(rows);

@@ -35,7 +35,7 @@ impl LooseGrid {
                 aabb,
             ));
         }
-        reach.sort_unstable_by_key(|r| r.0.row_start);
+        crate::small_sort::sort_by_key(&mut reach, |r| r.0.row_start);
         let mut active = std::mem::take(&mut self.active_oversize);
         active.clear();
         let mut own = std::mem::take(&mut self.own);

@@ -121,6 +121,6 @@ impl LooseGrid {
                 cells.giants.push(proxy);
             }
         }
-        cells.filed.sort_unstable();
+        crate::small_sort::sort(&mut cells.filed);
     }
 }

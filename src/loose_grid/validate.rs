@@ -101,9 +101,9 @@ impl LooseGrid {
         }
         let mut proxies: Vec<u32> =
             cells.filed.iter().map(|&(_, p)| p).chain(cells.giants.iter().copied()).collect();
-        proxies.sort_unstable();
+        crate::small_sort::sort(&mut proxies);
         let mut expected = self.oversize.clone();
-        expected.sort_unstable();
+        crate::small_sort::sort(&mut expected);
         if proxies != expected {
             return Err(format!("rays' oversize filing holds {proxies:?}, the list {expected:?}"));
         }
@@ -135,8 +135,8 @@ impl LooseGrid {
                 return Err(format!("oversize proxy {proxy} fits a coarse cell but is among the giants"));
             }
         }
-        if cells.occupied.len()
-            != cells.filed.iter().map(|&(c, _)| c).collect::<std::collections::BTreeSet<_>>().len()
+        if cells.occupied.len() != cells.filed.chunk_by(|a, b| a.0 == b.0).count()
+        // distinct cells: `filed` is sorted
         {
             return Err("rays' coarse occupancy marks cells that list nothing".into());
         }

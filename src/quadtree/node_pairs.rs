@@ -130,7 +130,7 @@ impl Quadtree {
             let item = self.first_item[*proxy as usize];
             (run_key(&self.items.boxes[item as usize], mid_x), item)
         };
-        proxies.sort_unstable_by(|a, b| compare_keys(key(a), key(b)));
+        crate::small_sort::sort_by(proxies, |a, b| compare_keys(key(a), key(b)).is_lt());
     }
 }
 
@@ -139,7 +139,9 @@ impl Quadtree {
 fn sort_outright(boxes: &mut [Aabb], proxies: &mut [u32], mid_x: f64, scratch: &mut Vec<(Aabb, u32, u32)>) {
     scratch.clear();
     scratch.extend(boxes.iter().zip(proxies.iter()).enumerate().map(|(k, (b, p))| (*b, *p, k as u32)));
-    scratch.sort_unstable_by(|a, b| compare_keys((run_key(&a.0, mid_x), a.2), (run_key(&b.0, mid_x), b.2)));
+    crate::small_sort::sort_by(scratch, |a, b| {
+        compare_keys((run_key(&a.0, mid_x), a.2), (run_key(&b.0, mid_x), b.2)).is_lt()
+    });
     for (k, &(b, p, _)) in scratch.iter().enumerate() {
         boxes[k] = b;
         proxies[k] = p;

@@ -75,7 +75,7 @@ impl Quadtree {
                 }
             }
             let near = &mut near[..count];
-            near.sort_unstable_by(|a, b| b.1.total_cmp(&a.1));
+            crate::small_sort::sort_by(near, |a, b| b.1.total_cmp(&a.1).is_lt());
             stack.extend(near.iter().map(|&(child, _)| child));
         }
         self.stack = stack;

@@ -166,7 +166,7 @@ impl Quadtree {
                 item = self.items.next_of_proxy[i];
             }
             chained += held.len();
-            held.sort_unstable();
+            crate::small_sort::sort(&mut held);
             // The intervals may be narrower than the tree now needs (a leaf
             // nearby split since): check what they guarantee.
             if self.placement == Placement::AllOverlappedLeaves && !self.stay[proxy].keeps_leaves(self, &held)
@@ -200,8 +200,8 @@ impl Quadtree {
                             stack.extend(n.first_child..n.first_child + 4);
                         }
                     }
-                    held.sort_unstable();
-                    reached.sort_unstable();
+                    crate::small_sort::sort(&mut held);
+                    crate::small_sort::sort(&mut reached);
                     if held != reached {
                         return Err(format!("proxy {proxy}: held in leaves {held:?}, reaches {reached:?}"));
                     }

@@ -640,7 +640,7 @@ impl Cast<'_> {
 
     /// The `k` in `0..=n` with `line(k) == p`.
     fn line_index(&self, p: f64, n: u32) -> Option<u32> {
-        let estimate = (p / self.dims.cell_size).round().clamp(0.0, f64::from(n)) as u32;
+        let estimate = crate::float::clamp((p / self.dims.cell_size).round(), 0.0, f64::from(n)) as u32;
         [estimate.checked_sub(1), Some(estimate), Some(estimate + 1)]
             .into_iter()
             .flatten()

@@ -298,7 +298,7 @@ impl AxisWalk {
 /// makes truncation a floor (and NaN 0) without a call to libm's `floor`.
 #[inline(always)]
 pub(crate) fn estimate_cell(p: f64, n: u32, cell_size: f64) -> u32 {
-    (p / cell_size).clamp(0.0, f64::from(n - 1)) as u32
+    crate::float::clamp(p / cell_size, 0.0, f64::from(n - 1)) as u32
 }
 
 /// The `k` in `0..n` with `line(k) <= p < line(k + 1)` (the rule of
@@ -798,7 +798,7 @@ impl Traversal {
             if self.param_exact {
                 p
             } else {
-                p.clamp(a.line(k), a.line(k + 1))
+                crate::float::clamp(p, a.line(k), a.line(k + 1))
             }
         };
         let x = if on_x {

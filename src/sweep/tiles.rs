@@ -162,8 +162,8 @@ fn cells_between(grid: &TileGrid, lo: f64, hi: f64, n: u32) -> (u32, u32) {
     let count = f64::from(n);
     // Truncation is the floor for the non-negative values left by the
     // clamp (NaN, from an overflow, gives 0: then every cell).
-    let start = (lo / grid.tile_size()).clamp(0.0, count) as u32;
-    let end = (hi / grid.tile_size() + 1.0).clamp(0.0, count) as u32;
+    let start = crate::float::clamp(lo / grid.tile_size(), 0.0, count) as u32;
+    let end = crate::float::clamp(hi / grid.tile_size() + 1.0, 0.0, count) as u32;
     if lo.is_nan() || hi.is_nan() {
         return (0, n);
     }

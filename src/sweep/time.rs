@@ -193,7 +193,7 @@ impl Time {
     fn bounded(t: f64, bound: Option<Interval>, recipe: Recipe) -> Time {
         match bound {
             Some(i) if i.lo.is_finite() && i.hi.is_finite() => {
-                Time { t: t.clamp(i.lo, i.hi), lo: i.lo, hi: i.hi, recipe }
+                Time { t: crate::float::clamp(t, i.lo, i.hi), lo: i.lo, hi: i.hi, recipe }
             }
             _ => Time { t, lo: UNKNOWN.0, hi: UNKNOWN.1, recipe },
         }

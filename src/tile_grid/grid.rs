@@ -185,7 +185,7 @@ impl TileGrid {
             return None;
         }
         // The floor is right up to rounding; step to the exact answer.
-        let mut k = (p / self.tile_size).floor().clamp(0.0, f64::from(n - 1)) as u32;
+        let mut k = crate::float::clamp((p / self.tile_size).floor(), 0.0, f64::from(n - 1)) as u32;
         while k > 0 && p < self.line(k) {
             k -= 1;
         }

@@ -121,8 +121,8 @@ pub(crate) fn exits_traced<T: Tracer<PushOutStep>>(
             let r = radius(tile);
             if q.solid_inside {
                 // The box's point nearest the centre within the tile square.
-                let nx = cx.clamp(square.min_x, square.max_x);
-                let ny = cy.clamp(square.min_y, square.max_y);
+                let nx = crate::float::clamp(cx, square.min_x, square.max_x);
+                let ny = crate::float::clamp(cy, square.min_y, square.max_y);
                 let d = (nx - cx).hypot(ny - cy);
                 t.note(|| {
                     let (ux, uy) = if d > 0.0 { ((nx - cx) / d, (ny - cy) / d) } else { (0.0, 0.0) };
@@ -149,8 +149,8 @@ pub(crate) fn exits_traced<T: Tracer<PushOutStep>>(
                 let px = if cx == tile.min_x { b.max_x } else { b.min_x };
                 let py = if cy == tile.min_y { b.max_y } else { b.min_y };
                 // Overlap needs the clipped corner beyond the circle.
-                let far =
-                    (px.clamp(tile.min_x, tile.max_x) - cx).hypot(py.clamp(tile.min_y, tile.max_y) - cy);
+                let far = (crate::float::clamp(px, tile.min_x, tile.max_x) - cx)
+                    .hypot(crate::float::clamp(py, tile.min_y, tile.max_y) - cy);
                 t.note(|| {
                     let (ux, uy) = if far > 0.0 { ((px - cx) / far, (py - cy) / far) } else { (0.0, 0.0) };
                     axis_step(TraceReason::Radial, ux, uy, far - r)

@@ -32,7 +32,7 @@ impl TileGrid {
     /// `[start, end)` of the cells `k` in `0..n` with
     /// `min < line(k+1) && line(k) < max`.
     pub(super) fn axis_range(&self, min: f64, max: f64, n: u32) -> (u32, u32) {
-        let estimate = |p: f64| (p / self.tile_size).clamp(0.0, f64::from(n));
+        let estimate = |p: f64| crate::float::clamp(p / self.tile_size, 0.0, f64::from(n));
         // A cell `k` is touched when both of these hold (the definition).
         let ends_after_min = |k: u32| min < self.line(k + 1);
         let starts_before_max = |k: u32| self.line(k) < max;

@@ -13,7 +13,10 @@ impl TileGrid {
             return Err(format!("grid size {}×{} out of range", self.cols, self.rows));
         }
         if !(self.tile_size.is_finite() && self.tile_size > 0.0) {
-            return Err(format!("tile size {} is not finite and positive", self.tile_size));
+            return Err(format!(
+                "tile size {} is not finite and positive",
+                crate::error::DebugNum(self.tile_size)
+            ));
         }
         let edge_count = (cols + 1) * rows + cols * (rows + 1);
         let sizes = [

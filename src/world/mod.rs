@@ -147,7 +147,7 @@ impl World {
         for slot in self.query.ids.iter_mut() {
             *slot = self.objects.slot_ids[*slot as usize];
         }
-        self.query.ids.sort_unstable();
+        crate::small_sort::sort(&mut self.query.ids);
         Ok(&self.query.ids)
     }
 

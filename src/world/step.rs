@@ -269,7 +269,7 @@ fn reflect_within(position: &mut f64, velocity: &mut f64, room: f64) {
         *velocity = -velocity.abs();
     }
     // A step longer than the room can still overshoot: clamp.
-    *position = position.clamp(0.0, room);
+    *position = crate::float::clamp(*position, 0.0, room);
 }
 
 /// The largest position at which `[position, position + size]` still ends

@@ -53,7 +53,7 @@ impl Objects {
             return Err(format!("boxes or velocities disagree on {slots} slots"));
         }
         let mut free = self.free_slots.clone();
-        free.sort_unstable();
+        crate::small_sort::sort(&mut free);
         free.dedup();
         if free.len() != self.free_slots.len() || free.iter().any(|&s| self.slot_ids[s as usize] != 0) {
             return Err(format!("free list {:?} repeats or holds live slots", self.free_slots));
