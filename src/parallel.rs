@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use crate::broad_phase::Stats;
+use crate::geometry::Aabb;
 use crate::pair_sink::{Overflow, PairSink};
 
 /// Threads of the pool the caller runs in (rayon's global pool unless the
@@ -59,16 +60,42 @@ pub(crate) struct Band<S> {
 }
 
 /// A structure's part in the parallel `World::step`: whether a moved box
-/// keeps its cells (so storing its new box in its record is all `update`
-/// would do), checked and stored by the thread that moved it. The moves
-/// that change cells are left for one thread to file in slot order.
+/// keeps its place (so storing its new box is all `update` would do),
+/// checked and stored by the thread that moved it. The moves that change
+/// place are left for one thread to file in slot order.
 pub(crate) trait StayInPlace: Sync {
     /// The structure's per-proxy record.
     type Record: Send;
-    /// Stores `aabb` in `record` and returns true if the proxy keeps its
-    /// cells (or its place in the oversize list); false, changing nothing,
-    /// otherwise.
-    fn store_if_staying(&self, record: &mut Self::Record, aabb: crate::geometry::Aabb) -> bool;
+    /// Stores `aabb` for proxy `slot` (in `record`, or where the structure
+    /// keeps it) if the proxy keeps its place; otherwise changes nothing
+    /// and says [`Stayed::No`].
+    fn store_if_staying(&self, slot: u32, record: &mut Self::Record, aabb: Aabb) -> Stayed;
+}
+
+/// What [`StayInPlace::store_if_staying`] did.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Stayed {
+    /// Nothing: the move is left for `update`.
+    No,
+    /// Stored.
+    Yes,
+    /// Stored over this box, which the structure's refiling may need
+    /// back (see `Quadtree::refile_after_stays`).
+    Over(Aabb),
+}
+
+/// The moves of a parallel `World::step`, by slot range (`CHUNK` slots a
+/// range), for a structure to file in slot order.
+pub(crate) trait MovesInOrder {
+    /// How many slot ranges.
+    fn ranges(&self) -> usize;
+    /// The slots of range `r` left for `update`, in slot order.
+    fn refiled(&self, r: usize) -> &[u32];
+    /// The slots of range `r` stored in place with the box each replaced
+    /// ([`Stayed::Over`]), in slot order.
+    fn stayed(&self, r: usize) -> &[(u32, Aabb)];
+    /// The range holding `slot`.
+    fn range_of(&self, slot: u32) -> usize;
 }
 
 /// Pairs every band has room for from its first call.

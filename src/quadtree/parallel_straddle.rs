@@ -56,6 +56,9 @@ pub(super) struct StraddleTasks {
     /// The calling thread's walk of the top levels.
     frames: Vec<WalkFrame>,
     bands: Vec<Band<WalkScratch>>,
+    /// The parallel step's slots whose boxes were taken back, to file at
+    /// their turn (`parallel_step.rs`).
+    pub(super) due: std::collections::BinaryHeap<std::cmp::Reverse<u32>>,
 }
 
 /// A task's own walk: its stack and its stacked candidate lists, as the
