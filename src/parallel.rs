@@ -125,8 +125,20 @@ impl<T: Send> Scratch for Vec<T> {
     }
     fn reserve(&mut self, room: usize) {
         // Failing here only leaves the buffer to grow as it goes.
-        let _ = crate::fallible::try_reserve_total(self, room);
+        let _ = reserve_exactly(self, room);
     }
+}
+
+/// Room for `total` items in all, and no more: the bands are given the
+/// room of the roomiest, and a band grown past it (as `Vec` grows, up to
+/// twice what it needs) would make it the roomiest, and the others grow
+/// again next call, and so on each call.
+pub(crate) fn reserve_exactly<T>(
+    v: &mut Vec<T>,
+    total: usize,
+) -> Result<(), std::collections::TryReserveError> {
+    let more = total.saturating_sub(v.len());
+    crate::fallible::try_reserve_exact(v, more)
 }
 
 /// The bands' running count of the pairs they found, so each band stops
@@ -185,14 +197,18 @@ where
     // pairs): the pairs shift between bands as the objects move, and a
     // warm call allocates nothing unless a band finds more than any band
     // has held before.
+    // Rounded up to a power of two, as `Vec` grows: a band that passes
+    // the roomiest by a little raises every band's room once, to twice.
     let room = pool.iter().map(|band| band.pairs.capacity()).max().unwrap_or(0).max(MIN_BAND_ROOM);
+    let room = room.checked_next_power_of_two().unwrap_or(room);
     let scratch_room = pool.iter().map(|band| band.scratch.room()).max().unwrap_or(0);
+    let scratch_room = scratch_room.checked_next_power_of_two().unwrap_or(scratch_room);
     let limit = out.room();
     let total = AtomicUsize::new(0);
     pool[..bands].par_iter_mut().enumerate().for_each(|(i, band)| {
         band.pairs.clear();
         // Failing here only leaves the sink to grow (or refuse) as it goes.
-        let _ = crate::fallible::try_reserve_total(&mut band.pairs, room.min(limit));
+        let _ = reserve_exactly(&mut band.pairs, room.min(limit));
         band.scratch.reserve(scratch_room);
         let mut sink = PairSink::new(&mut band.pairs, limit);
         let mut tally = Tally { total: &total, limit, told: 0 };

@@ -75,8 +75,8 @@ impl Scratch for WalkScratch {
     }
     fn reserve(&mut self, room: usize) {
         // Failing here only leaves the buffers to grow as they go.
-        let _ = crate::fallible::try_reserve_total(&mut self.list, room);
-        let _ = crate::fallible::try_reserve_total(&mut self.walk, WALK_ROOM);
+        let _ = crate::parallel::reserve_exactly(&mut self.list, room);
+        let _ = crate::parallel::reserve_exactly(&mut self.walk, WALK_ROOM);
     }
 }
 
@@ -103,12 +103,23 @@ impl Quadtree {
             }
         }
         let mut work = std::mem::take(&mut self.straddle_tasks);
-        self.plan_tasks(&mut work, cut_depth());
+        let cut = cut_depth();
+        // A band for every node down to the cut: as many as there can be
+        // tasks.
+        let most = (4usize.saturating_pow(cut + 1) - 1) / 3;
+        if work.bands.len() < most {
+            work.bands.resize_with(most, Band::default);
+        }
+        self.plan_tasks(&mut work, cut);
         let StraddleTasks { tasks, lists, bands, .. } = &mut work;
         let (tasks, lists) = (&*tasks, &*lists);
         let this = &*self;
-        let stats = pairs_by_bands(bands, tasks.len(), out, |t, sink, scratch, tally| {
-            let task = tasks[t];
+        // Every band runs, those past the tasks doing nothing, so each
+        // keeps the room of the roomiest and none allocates when the tree's
+        // top levels fill in.
+        let count = bands.len();
+        let stats = pairs_by_bands(bands, count, out, |t, sink, scratch, tally| {
+            let Some(&task) = tasks.get(t) else { return Stats::default() };
             let candidates = &lists[task.list_start as usize..task.list_end as usize];
             this.walk_task(task, candidates, scratch, sink, tally)
         });
@@ -124,6 +135,12 @@ impl Quadtree {
         tasks.clear();
         lists.clear();
         frames.clear();
+        // Room for every object's box once, as the serial walk's list has:
+        // a list seldom holds more, and a warm call allocates nothing.
+        let _ = crate::parallel::reserve_exactly(lists, self.proxy_count as usize);
+        let most = (4usize.saturating_pow(cut + 1) - 1) / 3;
+        let _ = crate::parallel::reserve_exactly(tasks, most);
+        let _ = crate::parallel::reserve_exactly(frames, WALK_ROOM);
         frames.push(WalkFrame { node: ROOT, parent: NULL_INDEX, list_start: 0, list_end: 0 });
         while let Some(frame) = frames.pop() {
             let n = &self.nodes[frame.node as usize];
