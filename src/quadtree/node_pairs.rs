@@ -123,6 +123,7 @@ impl Quadtree {
     /// How many of `node`'s items cross its vertical midline, its run
     /// already in [`run_key`] order (what [`sort_run`](Quadtree::sort_run)
     /// returned when it sorted the run).
+    #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
     pub(super) fn crossing_count(&self, node: u32) -> usize {
         let n = &self.nodes[node as usize];
         let (mid_x, _) = midpoint(&n.bounds);

@@ -18,13 +18,14 @@
 //! whose sort keys tie may differ).
 
 use super::node_pairs::{keeps_run_sorted, small_node_pairs, sorted_node_pairs, Chain};
-use super::tree::{Quadtree, WalkFrame, ROOT};
+use super::parallel_scratch::{StraddleTasks, Task, TaskFrame, WalkScratch};
+use super::tree::{Quadtree, ROOT};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
 use crate::keep_buffer::KeepBuffer;
 use crate::pair_sink::PairSink;
-use crate::parallel::{pairs_by_bands, threads, Band, Scratch, Tally};
+use crate::parallel::{pairs_by_bands, threads, Band, Tally};
 
 /// Subtrees a thread's share is cut into, at least: more than one, so a
 /// crowded subtree does not hold the others up (an idle thread takes the
@@ -32,53 +33,7 @@ use crate::parallel::{pairs_by_bands, threads, Band, Scratch, Tally};
 const SUBTREES_PER_THREAD: usize = 16;
 
 /// Frames a task's walk holds at most: three waiting siblings a level.
-const WALK_ROOM: usize = 4 * crate::quadtree::QuadtreeLimits::MAX_LEVELS as usize + 8;
-
-/// One task of the walk: `node`'s own pairs with its candidate list (at
-/// `list_start..list_end` of [`StraddleTasks::lists`]), and with
-/// `whole_subtree`, those of every node below it as well.
-#[derive(Clone, Copy, Debug)]
-struct Task {
-    node: u32,
-    list_start: u32,
-    list_end: u32,
-    whole_subtree: bool,
-}
-
-/// The tasks of the last walk and their scratch, kept between calls so a
-/// warm call allocates nothing.
-#[derive(Debug, Default)]
-pub(super) struct StraddleTasks {
-    tasks: Vec<Task>,
-    /// The candidate lists of the nodes walked on the calling thread, one
-    /// after another.
-    lists: Vec<(Aabb, u32)>,
-    /// The calling thread's walk of the top levels.
-    frames: Vec<WalkFrame>,
-    bands: Vec<Band<WalkScratch>>,
-    /// The parallel step's slots whose boxes were taken back, to file at
-    /// their turn (`parallel_step.rs`).
-    pub(super) due: std::collections::BinaryHeap<std::cmp::Reverse<u32>>,
-}
-
-/// A task's own walk: its stack and its stacked candidate lists, as the
-/// serial walk's `walk` and `active`.
-#[derive(Debug, Default)]
-pub(super) struct WalkScratch {
-    walk: Vec<WalkFrame>,
-    list: Vec<(Aabb, u32)>,
-}
-
-impl Scratch for WalkScratch {
-    fn room(&self) -> usize {
-        self.list.capacity()
-    }
-    fn reserve(&mut self, room: usize) {
-        // Failing here only leaves the buffers to grow as they go.
-        let _ = crate::parallel::reserve_exactly(&mut self.list, room);
-        let _ = crate::parallel::reserve_exactly(&mut self.walk, WALK_ROOM);
-    }
-}
+const WALK_ROOM: usize = 4 * super::tree::QuadtreeLimits::MAX_LEVELS as usize + 8;
 
 /// The depth at which the walk is cut into subtrees: the shallowest with
 /// room for [`SUBTREES_PER_THREAD`] subtrees a thread.
@@ -141,7 +96,7 @@ impl Quadtree {
         let most = (4usize.saturating_pow(cut + 1) - 1) / 3;
         let _ = crate::parallel::reserve_exactly(tasks, most);
         let _ = crate::parallel::reserve_exactly(frames, WALK_ROOM);
-        frames.push(WalkFrame { node: ROOT, parent: NULL_INDEX, list_start: 0, list_end: 0 });
+        frames.push(TaskFrame { node: ROOT, parent: NULL_INDEX, list_start: 0, list_end: 0 });
         while let Some(frame) = frames.pop() {
             let n = &self.nodes[frame.node as usize];
             let start = lists.len();
@@ -166,7 +121,7 @@ impl Quadtree {
             if !whole_subtree {
                 for child in (n.first_child..n.first_child + 4).rev() {
                     if self.nodes[child as usize].subtree_count > 0 {
-                        frames.push(WalkFrame { node: child, parent: frame.node, list_start, list_end });
+                        frames.push(TaskFrame { node: child, parent: frame.node, list_start, list_end });
                     }
                 }
             }
@@ -194,7 +149,9 @@ impl Quadtree {
         }
         list[..first].copy_from_slice(candidates);
         walk.clear();
-        walk.push(WalkFrame { node: task.node, parent: NULL_INDEX, list_start: 0, list_end: 0 });
+        // Failing here only leaves the stack to grow as it goes.
+        let _ = crate::parallel::reserve_exactly(walk, WALK_ROOM);
+        walk.push(TaskFrame { node: task.node, parent: NULL_INDEX, list_start: 0, list_end: 0 });
         let (boxes, proxies) = (&self.items.boxes, &self.items.proxy);
         while let Some(frame) = walk.pop() {
             if tally.stop(out) {
@@ -234,7 +191,7 @@ impl Quadtree {
                 for child in (n.first_child..n.first_child + 4).rev() {
                     if self.nodes[child as usize].subtree_count > 0 {
                         let (list_start, list_end) = (start as u32, top as u32);
-                        walk.push(WalkFrame { node: child, parent: frame.node, list_start, list_end });
+                        walk.push(TaskFrame { node: child, parent: frame.node, list_start, list_end });
                     }
                 }
             }

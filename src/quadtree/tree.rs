@@ -234,7 +234,7 @@ pub struct Quadtree {
     pub(super) bands: Vec<crate::parallel::Band<()>>,
     /// The `parallel` feature's straddle walk: its tasks and their scratch.
     #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
-    pub(super) straddle_tasks: super::parallel_straddle::StraddleTasks,
+    pub(super) straddle_tasks: super::parallel_scratch::StraddleTasks,
 }
 
 /// One node still to visit in the straddle policy's pair walk: the node
