@@ -74,6 +74,8 @@ impl Quadtree {
         // top levels fill in.
         let count = bands.len();
         let stats = pairs_by_bands(bands, count, out, |t, sink, scratch, tally| {
+            // Failing here only leaves the stack to grow as it goes.
+            let _ = crate::parallel::reserve_exactly(&mut scratch.walk, WALK_ROOM);
             let Some(&task) = tasks.get(t) else { return Stats::default() };
             let candidates = &lists[task.list_start as usize..task.list_end as usize];
             this.walk_task(task, candidates, scratch, sink, tally)
@@ -149,8 +151,6 @@ impl Quadtree {
         }
         list[..first].copy_from_slice(candidates);
         walk.clear();
-        // Failing here only leaves the stack to grow as it goes.
-        let _ = crate::parallel::reserve_exactly(walk, WALK_ROOM);
         walk.push(TaskFrame { node: task.node, parent: NULL_INDEX, list_start: 0, list_end: 0 });
         let (boxes, proxies) = (&self.items.boxes, &self.items.proxy);
         while let Some(frame) = walk.pop() {
