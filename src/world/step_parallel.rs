@@ -1,11 +1,14 @@
 //! `step` on the `parallel` feature's thread pool (native only): the slots
 //! are cut into ranges, and each range's task moves its boxes as `step`
-//! does (the same sums and reflections) and, in the loose grid, stores
-//! each box whose centre stays in its cell in place. One thread then does,
-//! range by range in slot order, what depends on order: the drift sum for
-//! the slots' space order, the changed-slot list, and the structure's
-//! `update` of every other moved box, so the structure ends as `step` on
-//! one thread leaves it, record for record. Without the feature, or with
+//! does (the same sums and reflections) and, in the grids and the
+//! straddle quadtree, stores in place each box that keeps its cells or
+//! its node. One thread then does, range by range in slot order, what
+//! depends on order: the drift sum for the slots' space order, the
+//! changed-slot list, and the structure's `update` of every other moved
+//! box (the straddle quadtree files them itself, giving back early stores
+//! a split or collapse would read: `src/quadtree/parallel_step.rs`), so
+//! the structure ends as `step` on one thread leaves it, record for
+//! record. Without the feature, or with
 //! one thread, attachments or tile colliders, `step` moves them itself.
 
 use super::moving_slots::MovingSlots;
