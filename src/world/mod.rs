@@ -13,7 +13,6 @@ mod id_table;
 mod moving_slots;
 mod objects;
 mod pairs;
-mod pairs_parallel;
 mod rays;
 mod slot_order;
 mod step;

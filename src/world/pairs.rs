@@ -184,11 +184,6 @@ impl World {
         reserve_total(&mut self.pairs.overlap_counts, slots, pairs)?;
         reserve_total(&mut self.pairs.overlapping, slots, pairs)?;
         self.pairs.stats = stats;
-        if self.keys_in_parallel() {
-            let (previous, keys) = (&self.pairs.previous_keys, &self.pairs.keys);
-            diff_sorted(previous, keys, &mut self.pairs.began, &mut self.pairs.ended);
-            return Ok(());
-        }
         self.pairs.overlap_counts.clear();
         self.pairs.overlap_counts.resize(slots, 0);
         self.pairs.overlapping.clear();
