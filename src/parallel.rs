@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use crate::broad_phase::Stats;
+use crate::geometry::Aabb;
 use crate::pair_sink::{Overflow, PairSink};
 
 /// Threads of the pool the caller runs in (rayon's global pool unless the
@@ -59,16 +60,42 @@ pub(crate) struct Band<S> {
 }
 
 /// A structure's part in the parallel `World::step`: whether a moved box
-/// keeps its cells (so storing its new box in its record is all `update`
-/// would do), checked and stored by the thread that moved it. The moves
-/// that change cells are left for one thread to file in slot order.
+/// keeps its place (so storing its new box is all `update` would do),
+/// checked and stored by the thread that moved it. The moves that change
+/// place are left for one thread to file in slot order.
 pub(crate) trait StayInPlace: Sync {
     /// The structure's per-proxy record.
     type Record: Send;
-    /// Stores `aabb` in `record` and returns true if the proxy keeps its
-    /// cells (or its place in the oversize list); false, changing nothing,
-    /// otherwise.
-    fn store_if_staying(&self, record: &mut Self::Record, aabb: crate::geometry::Aabb) -> bool;
+    /// Stores `aabb` for proxy `slot` (in `record`, or where the structure
+    /// keeps it) if the proxy keeps its place; otherwise changes nothing
+    /// and says [`Stayed::No`].
+    fn store_if_staying(&self, slot: u32, record: &mut Self::Record, aabb: Aabb) -> Stayed;
+}
+
+/// What [`StayInPlace::store_if_staying`] did.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Stayed {
+    /// Nothing: the move is left for `update`.
+    No,
+    /// Stored.
+    Yes,
+    /// Stored over this box, which the structure's refiling may need
+    /// back (see `Quadtree::refile_after_stays`).
+    Over(Aabb),
+}
+
+/// The moves of a parallel `World::step`, by slot range (`CHUNK` slots a
+/// range), for a structure to file in slot order.
+pub(crate) trait MovesInOrder {
+    /// How many slot ranges.
+    fn ranges(&self) -> usize;
+    /// The slots of range `r` left for `update`, in slot order.
+    fn refiled(&self, r: usize) -> &[u32];
+    /// The slots of range `r` stored in place with the box each replaced
+    /// ([`Stayed::Over`]), in slot order.
+    fn stayed(&self, r: usize) -> &[(u32, Aabb)];
+    /// The range holding `slot`.
+    fn range_of(&self, slot: u32) -> usize;
 }
 
 /// Pairs every band has room for from its first call.
@@ -98,8 +125,20 @@ impl<T: Send> Scratch for Vec<T> {
     }
     fn reserve(&mut self, room: usize) {
         // Failing here only leaves the buffer to grow as it goes.
-        let _ = crate::fallible::try_reserve_total(self, room);
+        let _ = reserve_exactly(self, room);
     }
+}
+
+/// Room for `total` items in all, and no more: the bands are given the
+/// room of the roomiest, and a band grown past it (as `Vec` grows, up to
+/// twice what it needs) would make it the roomiest, and the others grow
+/// again next call, and so on each call.
+pub(crate) fn reserve_exactly<T>(
+    v: &mut Vec<T>,
+    total: usize,
+) -> Result<(), std::collections::TryReserveError> {
+    let more = total.saturating_sub(v.len());
+    crate::fallible::try_reserve_exact(v, more)
 }
 
 /// The bands' running count of the pairs they found, so each band stops
@@ -158,14 +197,18 @@ where
     // pairs): the pairs shift between bands as the objects move, and a
     // warm call allocates nothing unless a band finds more than any band
     // has held before.
+    // Rounded up to a power of two, as `Vec` grows: a band that passes
+    // the roomiest by a little raises every band's room once, to twice.
     let room = pool.iter().map(|band| band.pairs.capacity()).max().unwrap_or(0).max(MIN_BAND_ROOM);
+    let room = room.checked_next_power_of_two().unwrap_or(room);
     let scratch_room = pool.iter().map(|band| band.scratch.room()).max().unwrap_or(0);
+    let scratch_room = scratch_room.checked_next_power_of_two().unwrap_or(scratch_room);
     let limit = out.room();
     let total = AtomicUsize::new(0);
     pool[..bands].par_iter_mut().enumerate().for_each(|(i, band)| {
         band.pairs.clear();
         // Failing here only leaves the sink to grow (or refuse) as it goes.
-        let _ = crate::fallible::try_reserve_total(&mut band.pairs, room.min(limit));
+        let _ = reserve_exactly(&mut band.pairs, room.min(limit));
         band.scratch.reserve(scratch_room);
         let mut sink = PairSink::new(&mut band.pairs, limit);
         let mut tally = Tally { total: &total, limit, told: 0 };

@@ -55,8 +55,26 @@ fn assert_same(serial: &mut World, parallel: &mut World, at: &str) {
         assert_eq!(serial.box_of(id).unwrap(), parallel.box_of(id).unwrap(), "{at}: box {id}");
         assert_eq!(serial.velocity(id).unwrap(), parallel.velocity(id).unwrap(), "{at}: velocity {id}");
     }
+    assert_eq!(tree_of(serial), tree_of(parallel), "{at}: the quadtree, node by node");
     serial.validate().unwrap_or_else(|e| panic!("{at}: serial: {e}"));
     parallel.validate().unwrap_or_else(|e| panic!("{at}: parallel: {e}"));
+}
+
+/// A quadtree World's nodes (depth first) and the nodes of every slot,
+/// empty for the other structures: the parallel step files moves in its
+/// own way, and the tree must end as one thread leaves it.
+fn tree_of(world: &World) -> (Vec<broadphase::quadtree::NodeView>, Vec<Vec<broadphase::geometry::Aabb>>) {
+    let Some(tree) = world.quadtree() else { return (Vec::new(), Vec::new()) };
+    let mut nodes = Vec::new();
+    tree.for_each_node(|n| nodes.push(n));
+    let slots = (0..world.slot_ids().len() as u32)
+        .map(|slot| {
+            let mut of = Vec::new();
+            tree.nodes_of(slot, &mut of);
+            of
+        })
+        .collect();
+    (nodes, slots)
 }
 
 /// Runs `frames` frames of `step` + `pairs` in both Worlds (the serial one
@@ -246,4 +264,32 @@ fn a_refused_call_is_refused_alike_with_the_pairs_in_every_band() {
 
 fn one_call(pool: &rayon::ThreadPool, world: &mut World) -> broadphase::Result<usize> {
     pool.install(|| world.try_pairs().map(<[u32]>::len))
+}
+
+/// The straddle quadtree's parallel step stores the boxes that stay in
+/// their node on the threads and files the rest on one, giving back the
+/// early boxes in any node a move may split or collapse: over many frames
+/// of crowded, moving scenes (leaves splitting and collapsing every frame,
+/// big steps moving boxes far), the tree stays the one thread's, node for
+/// node, with the same pairs, events and counters.
+#[test]
+fn the_straddle_quadtrees_parallel_step_leaves_one_threads_tree() {
+    let pools = pools();
+    for seed in seeds(3) {
+        for count in [3_000usize, 12_000] {
+            for limits in [(16, 8), (4, 6), (2, 12)] {
+                let layout = Layout::ALL[(seed as usize + count) % 3];
+                let side = scene_side(count) / 2.0;
+                let make = || {
+                    let mut w = World::new(side, side).unwrap();
+                    w.set_structure("quadtree").unwrap();
+                    w.set_quadtree_limits(limits.0, limits.1).unwrap();
+                    w.populate(count as u32, seed, layout).unwrap();
+                    w
+                };
+                let at = format!("seed {seed}, {count} {} boxes, limits {limits:?}", layout.name());
+                run_both(&pools, make, 12, false, &at);
+            }
+        }
+    }
 }

@@ -14,7 +14,7 @@ use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::keep_buffer::KeepBuffer;
 use crate::pair_sink::PairSink;
-use crate::parallel::{band_count, band_rows, pairs_by_bands, StayInPlace};
+use crate::parallel::{band_count, band_rows, pairs_by_bands, StayInPlace, Stayed};
 use crate::sort_and_sweep::sweep_pairs;
 use crate::trace::NoTrace;
 
@@ -81,12 +81,12 @@ impl StayInPlace for StayCheck {
     type Record = ProxyBox;
 
     #[inline]
-    fn store_if_staying(&self, record: &mut ProxyBox, aabb: Aabb) -> bool {
+    fn store_if_staying(&self, _slot: u32, record: &mut ProxyBox, aabb: Aabb) -> Stayed {
         if self.geometry.range_of(&aabb) != record.range {
-            return false;
+            return Stayed::No;
         }
         record.aabb = aabb;
-        true
+        Stayed::Yes
     }
 }
 

@@ -26,6 +26,10 @@ impl BroadPhase for Quadtree {
 
     fn pairs_into(&mut self, out: &mut PairSink<'_>) -> Stats {
         match self.placement {
+            #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+            Placement::StraddleInParent if crate::parallel::pays(self.proxy_count) => {
+                self.pairs_straddle_parallel(out)
+            }
             Placement::StraddleInParent => self.pairs_straddle(out),
             #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
             Placement::AllOverlappedLeaves if crate::parallel::pays(self.proxy_count) => {

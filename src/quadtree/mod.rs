@@ -26,6 +26,12 @@ mod node_pairs;
 mod order;
 #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
 mod parallel;
+#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+mod parallel_scratch;
+#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+mod parallel_step;
+#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+mod parallel_straddle;
 mod queries;
 mod ray_walk;
 mod remove;

@@ -120,6 +120,16 @@ impl Quadtree {
         boxes[start..end].partition_point(|b| !run_key(b, mid_x).0)
     }
 
+    /// How many of `node`'s items cross its vertical midline, its run
+    /// already in [`run_key`] order (what [`sort_run`](Quadtree::sort_run)
+    /// returned when it sorted the run).
+    #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+    pub(super) fn crossing_count(&self, node: u32) -> usize {
+        let n = &self.nodes[node as usize];
+        let (mid_x, _) = midpoint(&n.bounds);
+        self.items.boxes[n.items()].partition_point(|b| !run_key(b, mid_x).0)
+    }
+
     /// Puts the proxies of `node`'s items (in `proxies`) in the order
     /// [`sort_run`](Quadtree::sort_run) gives them, so slots renumbered in
     /// space order stay in it once the pair walk sorts the run: by

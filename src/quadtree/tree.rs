@@ -232,6 +232,9 @@ pub struct Quadtree {
     /// The `parallel` feature's bands of nodes: each band's pairs.
     #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
     pub(super) bands: Vec<crate::parallel::Band<()>>,
+    /// The `parallel` feature's straddle walk: its tasks and their scratch.
+    #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+    pub(super) straddle_tasks: super::parallel_scratch::StraddleTasks,
 }
 
 /// One node still to visit in the straddle policy's pair walk: the node
@@ -278,6 +281,8 @@ impl Quadtree {
             spare_stay: Vec::new(),
             #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
             bands: Vec::new(),
+            #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+            straddle_tasks: Default::default(),
         };
         tree.reset_nodes(world);
         tree

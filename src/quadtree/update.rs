@@ -221,7 +221,7 @@ impl Quadtree {
 /// there: the node contains it (the root holds what sticks out of the
 /// world too) and it is a leaf or no quadrant wholly contains the box.
 #[inline]
-fn stays_in(bounds: &Aabb, is_root: bool, is_leaf: bool, aabb: &Aabb) -> bool {
+pub(super) fn stays_in(bounds: &Aabb, is_root: bool, is_leaf: bool, aabb: &Aabb) -> bool {
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     {
         use core::arch::wasm32::{f64x2, f64x2_le, f64x2_lt, i64x2_all_true, v128_and, v128_any_true};

@@ -1,11 +1,14 @@
 //! `step` on the `parallel` feature's thread pool (native only): the slots
 //! are cut into ranges, and each range's task moves its boxes as `step`
-//! does (the same sums and reflections) and, in the loose grid, stores
-//! each box whose centre stays in its cell in place. One thread then does,
-//! range by range in slot order, what depends on order: the drift sum for
-//! the slots' space order, the changed-slot list, and the structure's
-//! `update` of every other moved box, so the structure ends as `step` on
-//! one thread leaves it, record for record. Without the feature, or with
+//! does (the same sums and reflections) and, in the grids and the
+//! straddle quadtree, stores in place each box that keeps its cells or
+//! its node. One thread then does, range by range in slot order, what
+//! depends on order: the drift sum for the slots' space order, the
+//! changed-slot list, and the structure's `update` of every other moved
+//! box (the straddle quadtree files them itself, giving back early stores
+//! a split or collapse would read: `src/quadtree/parallel_step.rs`), so
+//! the structure ends as `step` on one thread leaves it, record for
+//! record. Without the feature, or with
 //! one thread, attachments or tile colliders, `step` moves them itself.
 
 use super::moving_slots::MovingSlots;
@@ -36,7 +39,7 @@ mod pool {
     use super::{MovingSlots, World};
     use crate::broad_phase::BroadPhase;
     use crate::geometry::Aabb;
-    use crate::parallel::StayInPlace;
+    use crate::parallel::{MovesInOrder, StayInPlace, Stayed};
 
     /// Slots one task moves: a multiple of 64, so no two tasks share a
     /// word of the moving set; large enough that a task's start-up is
@@ -51,6 +54,9 @@ mod pool {
         moved: Vec<(u32, f64)>,
         /// The moved slots the structure's `update` still has to file.
         refile: Vec<u32>,
+        /// The moved slots stored in place over a box the structure may
+        /// need back ([`Stayed::Over`]), with that box.
+        stayed: Vec<(u32, Aabb)>,
     }
 
     impl World {
@@ -73,15 +79,23 @@ mod pool {
                 work.resize_with(chunks, || StepChunk {
                     moved: Vec::with_capacity(CHUNK),
                     refile: Vec::with_capacity(CHUNK),
+                    stayed: Vec::new(),
                 });
             }
             let (width, height) = (self.width, self.height);
             let (boxes, velocities) = (&mut self.objects.boxes, &mut self.objects.velocities);
             let tasks = Tasks { moving, boxes, velocities, work: &mut work[..chunks], dt, width, height };
+            // The straddle quadtree keeps no per-proxy record to split
+            // among the tasks: its check stores in the tree itself.
+            let mut no_records = vec![(); slots];
             match &mut self.structure {
                 Structure::LooseGrid(grid) => tasks.run(Some(grid.records_for_moves())),
                 Structure::Grid(grid) => tasks.run(Some(grid.records_for_moves())),
-                _ => tasks.run::<NoStay>(None),
+                Structure::Quadtree(tree) => match tree.stay_check() {
+                    Some(check) => tasks.run(Some((check, &mut no_records[..]))),
+                    None => tasks.run::<NoStay>(None),
+                },
+                Structure::BruteForce(_) => tasks.run::<NoStay>(None),
             }
             // In slot order, as `step` on one thread: the drift sum, the
             // changed slots, and the structure's updates. More moved slots
@@ -119,8 +133,8 @@ mod pool {
 
     impl StayInPlace for NoStay {
         type Record = ();
-        fn store_if_staying(&self, _record: &mut (), _aabb: Aabb) -> bool {
-            false
+        fn store_if_staying(&self, _slot: u32, _record: &mut (), _aabb: Aabb) -> Stayed {
+            Stayed::No
         }
     }
 
@@ -149,6 +163,7 @@ mod pool {
                 .for_each(|(c, (((boxes, velocities), chunk), mut records))| {
                     chunk.moved.clear();
                     chunk.refile.clear();
+                    chunk.stayed.clear();
                     let first = c * CHUNK;
                     moving.for_each_in(first, first + boxes.len() / 4 - 1, |slot| {
                         let i = slot - first;
@@ -167,20 +182,54 @@ mod pool {
                         b[1] = y;
                         let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
                         let stored = match (&stay, records.as_deref_mut()) {
-                            (Some(stay), Some(records)) => stay.store_if_staying(&mut records[i], aabb),
-                            _ => false,
+                            (Some(stay), Some(records)) => {
+                                stay.store_if_staying(slot as u32, &mut records[i], aabb)
+                            }
+                            _ => Stayed::No,
                         };
-                        if !stored {
-                            chunk.refile.push(slot as u32);
+                        match stored {
+                            Stayed::No => chunk.refile.push(slot as u32),
+                            Stayed::Yes => {}
+                            Stayed::Over(old) => chunk.stayed.push((slot as u32, old)),
                         }
                     });
                 });
         }
     }
 
+    /// The step's moves by slot range, for a structure that files them
+    /// itself.
+    struct Moves<'a>(&'a [StepChunk]);
+
+    impl MovesInOrder for Moves<'_> {
+        fn ranges(&self) -> usize {
+            self.0.len()
+        }
+        fn refiled(&self, r: usize) -> &[u32] {
+            &self.0[r].refile
+        }
+        fn stayed(&self, r: usize) -> &[(u32, Aabb)] {
+            &self.0[r].stayed
+        }
+        fn range_of(&self, slot: u32) -> usize {
+            slot as usize / CHUNK
+        }
+    }
+
     /// The structure's `update` of every slot the tasks left to it, in
     /// slot order; the structure matched once, so its `update` is inlined.
+    /// The straddle quadtree files them itself, as its early stores need.
     fn refile(structure: &mut Structure, work: &[StepChunk], boxes: &[f64]) {
+        if let Structure::Quadtree(tree) = structure {
+            if work.iter().any(|chunk| !chunk.stayed.is_empty()) {
+                let box_of = |slot: u32| {
+                    let x = &boxes[slot as usize * 4..slot as usize * 4 + 4];
+                    Aabb::from_xywh(x[0], x[1], x[2], x[3])
+                };
+                tree.refile_after_stays(&Moves(work), box_of);
+                return;
+            }
+        }
         fn each<B: BroadPhase>(b: &mut B, work: &[StepChunk], boxes: &[f64]) {
             for chunk in work {
                 for &slot in &chunk.refile {
