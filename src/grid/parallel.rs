@@ -82,7 +82,9 @@ impl StayInPlace for StayCheck {
 
     #[inline]
     fn store_if_staying(&self, _slot: u32, record: &mut ProxyBox, aabb: Aabb) -> Stayed {
-        if self.geometry.range_of(&aabb) != record.range {
+        // The old range's edges tested, as `update` does: the same answer
+        // as comparing `range_of`, without locating four bounds afresh.
+        if !self.geometry.keeps_range(&aabb, &record.range) {
             return Stayed::No;
         }
         record.aabb = aabb;
