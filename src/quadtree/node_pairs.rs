@@ -24,8 +24,42 @@ use std::cmp::Ordering;
 use super::tree::{midpoint, Node, Quadtree};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
+use crate::index::NULL_INDEX;
 use crate::keep_buffer::KeepBuffer;
 use crate::pair_sink::PairSink;
+
+/// A node's candidate list, built as the walk enters it below `parent`:
+/// appends to `list` from `start` the parent's candidates
+/// (`list[parent_list]`) and the parent's own items whose boxes overlap
+/// `bounds` (only those can overlap an item inside the node), and returns
+/// where the node's list ends. The serial walk and the parallel walk's
+/// tasks both build their lists here; entries past the returned end are
+/// stale, and the buffer only grows, so the writes never branch on a test.
+#[inline(always)]
+pub(super) fn gather_candidates(
+    list: &mut Vec<(Aabb, u32)>,
+    parent_list: std::ops::Range<usize>,
+    start: usize,
+    parent: &Node,
+    bounds: &Aabb,
+    (boxes, proxies): (&[Aabb], &[u32]),
+) -> usize {
+    let most = start + parent_list.len() + parent.count as usize;
+    if list.len() < most {
+        list.resize(most, (Aabb::default(), NULL_INDEX));
+    }
+    let mut top = start;
+    for k in parent_list {
+        let candidate = list[k];
+        list[top] = candidate;
+        top += usize::from(candidate.0.overlaps_without_branches(bounds));
+    }
+    for i in parent.items() {
+        list[top] = (boxes[i], proxies[i]);
+        top += usize::from(boxes[i].overlaps_without_branches(bounds));
+    }
+    top
+}
 
 /// Inner nodes holding more items than this pair them by sweeps over
 /// their sorted run; smaller ones, and leaves, all against all. The time

@@ -17,7 +17,7 @@
 //! alike, and a later walk finds the same pairs (only the order of boxes
 //! whose sort keys tie may differ).
 
-use super::node_pairs::{keeps_run_sorted, small_node_pairs, sorted_node_pairs, Chain};
+use super::node_pairs::{gather_candidates, keeps_run_sorted, small_node_pairs, sorted_node_pairs, Chain};
 use super::parallel_scratch::{StraddleTasks, Task, TaskFrame, WalkScratch};
 use super::tree::{Quadtree, ROOT};
 use crate::broad_phase::Stats;
@@ -159,25 +159,14 @@ impl Quadtree {
             }
             stats.nodes_visited += 1;
             let n = &self.nodes[frame.node as usize];
-            let (start, mut top) = (frame.list_end as usize, frame.list_end as usize);
-            if frame.parent == NULL_INDEX {
-                top = first;
+            let start = frame.list_end as usize;
+            let top = if frame.parent == NULL_INDEX {
+                first
             } else {
+                let parent_list = frame.list_start as usize..frame.list_end as usize;
                 let p = &self.nodes[frame.parent as usize];
-                let most = start + (frame.list_end - frame.list_start + p.count) as usize;
-                if list.len() < most {
-                    list.resize(most, (Aabb::default(), NULL_INDEX));
-                }
-                for k in frame.list_start as usize..frame.list_end as usize {
-                    let candidate = list[k];
-                    list[top] = candidate;
-                    top += usize::from(candidate.0.overlaps_without_branches(&n.bounds));
-                }
-                for i in p.items() {
-                    list[top] = (boxes[i], proxies[i]);
-                    top += usize::from(boxes[i].overlaps_without_branches(&n.bounds));
-                }
-            }
+                gather_candidates(list, parent_list, start, p, &n.bounds, (boxes, proxies))
+            };
             let range = n.items();
             let own = Chain { boxes: &boxes[range.clone()], proxies: &proxies[range] };
             let candidates = &list[start..top];

@@ -1,7 +1,7 @@
 //! Box queries and all-pairs, with explicit stacks instead of recursion,
 //! reading each node's items as one contiguous run.
 
-use super::node_pairs::{keeps_run_sorted, small_node_pairs, sorted_node_pairs, Chain};
+use super::node_pairs::{gather_candidates, keeps_run_sorted, small_node_pairs, sorted_node_pairs, Chain};
 use super::tree::{Quadtree, WalkFrame, ROOT};
 use crate::broad_phase::Stats;
 use crate::geometry::{overlap_min_corner, Aabb};
@@ -150,23 +150,13 @@ impl Quadtree {
             let (boxes, proxies) = (&self.items.boxes, &self.items.proxy);
             let n = &self.nodes[frame.node as usize];
             let start = frame.list_end as usize;
-            let mut top = start;
-            if frame.parent != NULL_INDEX {
+            let top = if frame.parent == NULL_INDEX {
+                start
+            } else {
+                let parent_list = frame.list_start as usize..frame.list_end as usize;
                 let p = &self.nodes[frame.parent as usize];
-                let most = start + (frame.list_end - frame.list_start + p.count) as usize;
-                if list.len() < most {
-                    list.resize(most, (Aabb::default(), NULL_INDEX));
-                }
-                for k in frame.list_start as usize..frame.list_end as usize {
-                    let candidate = list[k];
-                    list[top] = candidate;
-                    top += usize::from(candidate.0.overlaps_without_branches(&n.bounds));
-                }
-                for i in p.items() {
-                    list[top] = (boxes[i], proxies[i]);
-                    top += usize::from(boxes[i].overlaps_without_branches(&n.bounds));
-                }
-            }
+                gather_candidates(&mut list, parent_list, start, p, &n.bounds, (boxes, proxies))
+            };
             let range = n.items();
             let own = Chain { boxes: &boxes[range.clone()], proxies: &proxies[range] };
             let candidates = &list[start..top];
