@@ -11,15 +11,11 @@
 // call over ROUNDS rounds of 10 frames. BROADPHASE_QUICK=1 runs one round
 // at 1k (a check that the command works, not a measurement).
 
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { runnerImport } from 'vite';
+import { loadBuild, makeWorld } from './shared_scene_world.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const { module: sceneModule } = await runnerImport('/www/bench/scene.ts', { root, logLevel: 'error' });
-const { Scene, FRAMES: WARM_FRAMES } = sceneModule;
 
 const QUICK = process.env.BROADPHASE_QUICK === '1';
 const STRUCTURES = (process.env.STRUCTURES ?? 'loose-grid,grid,quadtree,quadtree-leaves').split(',');
@@ -27,32 +23,6 @@ const SIZES = (QUICK ? '1000' : process.env.SIZES ?? '10000,100000').split(',').
 const ROUNDS = QUICK ? 1 : Number(process.env.ROUNDS ?? 9);
 const dirs = process.argv.slice(2);
 if (dirs.length === 0) dirs.push(resolve(root, 'pkg'));
-
-/** One build: its own module instance and memory, behind its tree's façade when it has one. */
-async function loadBuild(dir, label) {
-  const raw = await import(`${pathToFileURL(resolve(dir, 'broadphase.js')).href}?build=${label}`);
-  const facadeFile = resolve(dir, '../www/core/facade.js');
-  const core = existsSync(facadeFile) ? (await import(pathToFileURL(facadeFile).href)).facade(raw) : raw;
-  core.initSync({ module: readFileSync(resolve(dir, 'broadphase_bg.wasm')) });
-  return { label, World: core.World };
-}
-
-/** A World holding the shared scene's boxes and velocities, past its warm-up frames. */
-function makeWorld(World, structure, n) {
-  const scene = new Scene(n);
-  const world = new World(scene.side, scene.side);
-  world.setStructure(structure);
-  const b = scene.boxes, v = scene.velocities;
-  for (let i = 0; i < n; i++) {
-    const id = world.insert(b[i * 4], b[i * 4 + 1], b[i * 4 + 2], b[i * 4 + 3]);
-    world.setVelocity(id, v[i * 2], v[i * 2 + 1]);
-  }
-  for (let k = 0; k < WARM_FRAMES; k++) {
-    world.step(1 / 60);
-    world.pairs();
-  }
-  return world;
-}
 
 const median = (samples) => [...samples].sort((a, b) => a - b)[samples.length >> 1];
 

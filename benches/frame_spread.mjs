@@ -14,15 +14,11 @@
 // frames renumbered and their median. BROADPHASE_QUICK=1 runs 20 frames at
 // 1k (a check that the command works, not a measurement).
 
-import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { runnerImport } from 'vite';
+import { loadBuild, makeWorld } from './shared_scene_world.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const { module: sceneModule } = await runnerImport('/www/bench/scene.ts', { root, logLevel: 'error' });
-const { Scene, FRAMES: WARM_FRAMES } = sceneModule;
 
 const QUICK = process.env.BROADPHASE_QUICK === '1';
 const STRUCTURES = (process.env.STRUCTURES ?? 'quadtree,quadtree-leaves,loose-grid').split(',');
@@ -31,32 +27,6 @@ const FRAMES = QUICK ? 20 : Number(process.env.FRAMES ?? 400);
 const CHUNK = 20;
 const dirs = process.argv.slice(2);
 if (dirs.length === 0) dirs.push(resolve(root, 'pkg'));
-
-/** One build: its own module instance and memory, behind its tree's façade when it has one. */
-async function loadBuild(dir, label) {
-  const raw = await import(`${pathToFileURL(resolve(dir, 'broadphase.js')).href}?build=${label}`);
-  const facadeFile = resolve(dir, '../www/core/facade.js');
-  const core = existsSync(facadeFile) ? (await import(pathToFileURL(facadeFile).href)).facade(raw) : raw;
-  core.initSync({ module: readFileSync(resolve(dir, 'broadphase_bg.wasm')) });
-  return { label, World: core.World };
-}
-
-/** A World holding the shared scene's boxes and velocities, past its warm-up frames. */
-function makeWorld(World, structure, n) {
-  const scene = new Scene(n);
-  const world = new World(scene.side, scene.side);
-  world.setStructure(structure);
-  const b = scene.boxes, v = scene.velocities;
-  for (let i = 0; i < n; i++) {
-    const id = world.insert(b[i * 4], b[i * 4 + 1], b[i * 4 + 2], b[i * 4 + 3]);
-    world.setVelocity(id, v[i * 2], v[i * 2 + 1]);
-  }
-  for (let k = 0; k < WARM_FRAMES; k++) {
-    world.step(1 / 60);
-    world.pairs();
-  }
-  return world;
-}
 
 const sorted = (samples) => [...samples].sort((a, b) => a - b);
 const at = (s, q) => s[Math.min(s.length - 1, Math.floor(q * s.length))];

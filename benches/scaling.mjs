@@ -11,15 +11,10 @@
 // Prints a markdown table of median ms per frame, the growth from each size
 // to the next, and each structure against the loose grid at the same size.
 
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { runnerImport } from 'vite';
+import { loadBuild, makeWorld, WARM_FRAMES } from './shared_scene_world.mjs';
 
 const root = new URL('..', import.meta.url);
-const { module: sceneModule } = await runnerImport('/www/bench/scene.ts', { root: root.pathname, logLevel: 'error' });
-const { Scene, FRAMES: WARM_FRAMES } = sceneModule;
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -32,20 +27,6 @@ const ROUNDS = QUICK ? 1 : Number(option('--rounds', 5));
 const SIZES = (QUICK ? '1000,2000' : option('--sizes', '1000,10000,100000,1000000')).split(',').map(Number);
 const AGAINST = option('--against', null);
 const words = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
-
-/**
- * One build of the core (`dir` is its pkg/): its own module instance and
- * wasm memory, behind the public façade of the tree it was built in (the
- * classes the page and the npm package export), or its raw classes when
- * that tree predates the façade (they checked their own arguments then).
- */
-async function loadBuild(dir, label) {
-  const raw = await import(`${pathToFileURL(resolve(dir, 'broadphase.js')).href}?build=${label}`);
-  const facadeFile = resolve(dir, '../www/core/facade.js');
-  const core = existsSync(facadeFile) ? (await import(pathToFileURL(facadeFile).href)).facade(raw) : raw;
-  core.initSync({ module: readFileSync(resolve(dir, 'broadphase_bg.wasm')) });
-  return { label, World: core.World };
-}
 
 const builds = [await loadBuild(new URL('pkg', root).pathname, 'this')];
 if (AGAINST) builds.push(await loadBuild(AGAINST, 'against'));
@@ -69,22 +50,9 @@ function median(samples) {
   return s[Math.floor(s.length / 2)];
 }
 
-/** A World holding the shared scene's boxes with their velocities, past the scene's warm-up frames. */
-function makeWorld(World, structure, n) {
-  const scene = new Scene(n);
-  const world = new World(scene.side, scene.side);
-  world.setStructure(structure);
-  const b = scene.boxes, v = scene.velocities;
-  for (let i = 0; i < n; i++) {
-    const id = world.insert(b[i * 4], b[i * 4 + 1], b[i * 4 + 2], b[i * 4 + 3]);
-    world.setVelocity(id, v[i * 2], v[i * 2 + 1]);
-  }
-  const warm = structure === 'brute-force' && n >= 10000 ? 2 : WARM_FRAMES;
-  for (let k = 0; k < warm; k++) {
-    world.step(1 / 60);
-    world.pairs();
-  }
-  return world;
+/** A World of the shared scene past its warm-up (brute force, slow past 10k, warms for two frames). */
+function makeSceneWorld(World, structure, n) {
+  return makeWorld(World, structure, n, structure === 'brute-force' && n >= 10000 ? 2 : WARM_FRAMES);
 }
 
 function timeFrames(world, frames, samples) {
@@ -110,11 +78,11 @@ function measureAll() {
     for (const structure of STRUCTURES) {
       // V8 runs wasm on a baseline compiler until a function is hot: warm
       // the code on a throwaway world so no size is timed on it.
-      const throwaway = makeWorld(build.World, structure, 10000);
+      const throwaway = makeSceneWorld(build.World, structure, 10000);
       timeFrames(throwaway, structure === 'brute-force' ? 2 : 20, []);
       throwaway.free();
       for (const n of SIZES.filter((n) => n <= largestFor(structure))) {
-        runs.push({ build, structure, n, world: makeWorld(build.World, structure, n), samples: [], pairs: 0 });
+        runs.push({ build, structure, n, world: makeSceneWorld(build.World, structure, n), samples: [], pairs: 0 });
       }
     }
   }
