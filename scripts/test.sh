@@ -14,6 +14,9 @@ export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 step() { printf '\n\033[1;34m==> %s\033[0m\n' "$1"; shift; "$@"; }
 
+# A full run writes a few GB (Rust targets, the site generators' packages):
+# the free space goes into the log, so a full disk is seen as one.
+step "free disk space" df -h .
 step "rustfmt" cargo fmt --check
 step "clippy (native)" cargo clippy --all-targets -- -D warnings
 step "clippy (native, parallel feature)" cargo clippy --all-targets --features parallel -- -D warnings

@@ -17,6 +17,7 @@
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { after } from 'node:test';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -45,9 +46,62 @@ export function run(cwd, command, args, env = {}) {
     execFileSync(command, args, { cwd, stdio: 'pipe', env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
   } catch (error) {
     const out = `${error.stdout ?? ''}\n${error.stderr ?? ''}`.trim().split('\n').slice(-40).join('\n');
-    assert.fail(`\`${command} ${args.join(' ')}\` failed in ${cwd}:\n${out}`);
+    assert.fail(`\`${command} ${args.join(' ')}\` failed in ${cwd}:\n${out}${npmLogErrors(out)}\n${diskFree(cwd)}`);
   }
   return (Date.now() - started) / 1000;
+}
+
+/**
+ * npm at --loglevel=error may print only where its log is: the log's own
+ * error lines say why (a registry that did not answer, a full disk).
+ */
+function npmLogErrors(out) {
+  const log = /A complete log of this run can be found in:\s*(\S+)/.exec(out)?.[1];
+  if (!log || !existsSync(log)) return '';
+  const errors = readFileSync(log, 'utf8').split('\n').filter((line) => /\b(error|ERR!|verbose stack)\b/.test(line));
+  return `\nfrom ${log}:\n${errors.slice(-25).join('\n')}`;
+}
+
+/** The free space where a command failed: a full disk fails installs with little to say. */
+function diskFree(cwd) {
+  try {
+    return `disk: ${execFileSync('df', ['-h', cwd], { encoding: 'utf8' }).trim().split('\n').pop()}`;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Under CI, each site's installed packages, virtual environment and build
+ * output (everything git ignores in its folder) are removed once its file's
+ * tests are done: twelve sites' node_modules at once can fill a small
+ * disk. Locally they stay, so the next run skips the install.
+ */
+const sitesToRelease = new Set();
+after(() => {
+  if (!process.env.CI) return;
+  for (const site of sitesToRelease) {
+    try {
+      execFileSync('git', ['clean', '-fdXq', '--', '.'], { cwd: site, stdio: 'pipe' });
+    } catch (error) {
+      console.log(`# could not remove what ${site} installed: ${String(error.stderr ?? error.message).trim()}`);
+    }
+  }
+});
+
+/**
+ * `npm ci` in the site, tried a second time (said so) if the first fails:
+ * a registry's dropped connection should not fail a site's tests, and a
+ * real fault fails both tries with npm's own words.
+ */
+function npmCi(site) {
+  const args = ['ci', '--no-audit', '--no-fund', '--loglevel=error'];
+  try {
+    return run(site, 'npm', args);
+  } catch (error) {
+    console.log(`# npm ci failed in ${site}; trying once more. It said:\n${String(error.message).replace(/^/gm, '#   ')}`);
+    return run(site, 'npm', args);
+  }
 }
 
 /**
@@ -56,11 +110,12 @@ export function run(cwd, command, args, env = {}) {
  * seconds spent installing.
  */
 export function installSite(site) {
+  sitesToRelease.add(site);
   const lock = join(site, 'package-lock.json');
   const stamp = join(site, 'node_modules', '.package-lock.json');
   let seconds = 0;
   if (existsSync(lock) && (!existsSync(stamp) || statSync(lock).mtimeMs > statSync(stamp).mtimeMs)) {
-    seconds += run(site, 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+    seconds += npmCi(site);
   }
   const target = join(site, 'node_modules', 'broadphase-playground');
   rmSync(target, { recursive: true, force: true });
@@ -239,6 +294,7 @@ const PYTHON = process.env.PYTHON ?? 'python3';
  * holds). Returns the environment's bin folder and the seconds spent.
  */
 export function pythonSite(site) {
+  sitesToRelease.add(site);
   const venv = join(site, '.venv');
   const stamp = join(venv, 'requirements.installed.txt');
   const wanted = readFileSync(join(site, 'requirements.txt'), 'utf8');
