@@ -11,6 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --browser
 export PATH="$PWD/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+# A CI run builds once: cargo's incremental caches (gigabytes for the test
+# builds) would only fill its disk.
+if [ -n "${CI:-}" ]; then export CARGO_INCREMENTAL=0; fi
 
 step() { printf '\n\033[1;34m==> %s\033[0m\n' "$1"; shift; "$@"; }
 
