@@ -65,8 +65,10 @@ impl TileGrid {
         walls: &Aabb,
         t: &mut T,
     ) -> (f64, f64) {
-        let tolerance = push_tolerance(self.tile_size, b);
-        t.note(|| PushOutStep::new(TraceKind::PushOut, 0).at(*b).moving(0.0, 0.0, tolerance));
+        // The tolerance is needed only once a contact is found: a box
+        // touching nothing (the everyday call) does not compute it.
+        let tolerance = || push_tolerance(self.tile_size, b);
+        t.note(|| PushOutStep::new(TraceKind::PushOut, 0).at(*b).moving(0.0, 0.0, tolerance()));
         let keep_x = walls.min_x <= b.min_x && b.max_x <= walls.max_x;
         let keep_y = walls.min_y <= b.min_y && b.max_y <= walls.max_y;
         let allowed = |m: &Aabb| {
@@ -83,6 +85,7 @@ impl TileGrid {
                 (why, rounds) = (TraceReason::Clear, round);
                 break;
             };
+            let tolerance = tolerance();
             if contact.depth() <= tolerance {
                 (why, rounds) = (TraceReason::WithinTolerance, round);
                 break;
