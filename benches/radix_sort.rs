@@ -14,7 +14,8 @@ use broadphase::scene::Rng;
 
 fn main() {
     let quick = std::env::var("BROADPHASE_QUICK").is_ok_and(|v| v == "1");
-    let shapes: &[(usize, u32)] = if quick { &[(10_000, 100_000)] } else { &[(120_000, 100_000), (3_500, 10_000)] };
+    let shapes: &[(usize, u32)] =
+        if quick { &[(10_000, 100_000)] } else { &[(120_000, 100_000), (3_500, 10_000)] };
     let runs = if quick { 1 } else { 3 };
     for &(count, ids) in shapes {
         let mut rng = Rng::new(1);
