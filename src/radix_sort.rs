@@ -1,7 +1,10 @@
-//! Sorting the `World`'s pair keys (`min id << 32 | max id`). A comparison
-//! sort of a big frame's pairs streams the whole array through memory once
-//! per level; one bucketing pass first leaves small buckets that are sorted
-//! in cache (`cargo bench --bench radix_sort` compares the two).
+//! Sorting the `World`'s keys without comparing them. The pair keys
+//! (`min id << 32 | max id`, [`sort_pair_keys`]) have few significant bits
+//! (ids are small), so a few counting passes over the packed key beat a
+//! comparison sort, which streams the whole array once per level. Other
+//! keys (the renumbering's `cell << 32 | slot`, [`sort_u64`]) get one
+//! bucketing pass that leaves small buckets sorted in cache. `cargo bench
+//! --bench radix_sort` compares them with `sort_unstable`.
 
 /// At most 2^11 buckets in the one distribution pass (about a cache's
 /// worth of write streams), and about 32 keys to a bucket.
