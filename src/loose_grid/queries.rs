@@ -120,6 +120,25 @@ impl LooseGrid {
             stats.candidate_tests += u64::from(tested);
             return;
         }
+        let second = first.next;
+        let record = &self.proxies[second as usize];
+        if record.next == NULL_INDEX && !t.on() {
+            // Two objects, most of the rest: both boxes held, no copy.
+            let (aabb_a, aabb_b) = (first.aabb, record.aabb);
+            found.offer((head, second), aabb_a.overlaps_without_branches(&aabb_b), out);
+            let (mut visited, mut tested) = (0u32, 1u32);
+            neighbours.for_each(|neighbour| {
+                visited += 1;
+                for (c, p) in self.listed(neighbour) {
+                    tested += 2;
+                    found.offer((head, c), aabb_a.overlaps_without_branches(&p.aabb), out);
+                    found.offer((second, c), aabb_b.overlaps_without_branches(&p.aabb), out);
+                }
+            });
+            stats.nodes_visited += u64::from(visited);
+            stats.candidate_tests += u64::from(tested);
+            return;
+        }
         // A copy, so the inner loops over this cell's objects read memory
         // in order.
         own.clear();
