@@ -104,16 +104,39 @@ impl LooseGrid {
             if t.on() {
                 self.note_unscanned_neighbours(x, y, t);
             }
+            // Counted here and added once: the counters stay in locals.
+            let (mut visited, mut tested) = (0u32, 0u32);
             neighbours.for_each(|neighbour| {
-                stats.nodes_visited += 1;
+                visited += 1;
                 t.note(|| self.scan_step(x, y, neighbour));
                 for (b, p) in self.listed(neighbour) {
-                    stats.candidate_tests += 1;
+                    tested += 1;
                     let hit = aabb_a.overlaps_without_branches(&p.aabb);
                     found.offer((head, b), hit, out);
                     t.note(|| candidate_step(head, b, &p.aabb, hit));
                 }
             });
+            stats.nodes_visited += u64::from(visited);
+            stats.candidate_tests += u64::from(tested);
+            return;
+        }
+        let second = first.next;
+        let record = &self.proxies[second as usize];
+        if record.next == NULL_INDEX && !t.on() {
+            // Two objects, most of the rest: both boxes held, no copy.
+            let (aabb_a, aabb_b) = (first.aabb, record.aabb);
+            found.offer((head, second), aabb_a.overlaps_without_branches(&aabb_b), out);
+            let (mut visited, mut tested) = (0u32, 1u32);
+            neighbours.for_each(|neighbour| {
+                visited += 1;
+                for (c, p) in self.listed(neighbour) {
+                    tested += 2;
+                    found.offer((head, c), aabb_a.overlaps_without_branches(&p.aabb), out);
+                    found.offer((second, c), aabb_b.overlaps_without_branches(&p.aabb), out);
+                }
+            });
+            stats.nodes_visited += u64::from(visited);
+            stats.candidate_tests += u64::from(tested);
             return;
         }
         // A copy, so the inner loops over this cell's objects read memory
@@ -240,7 +263,8 @@ impl LooseGrid {
         let (x0, x1) = (x.saturating_sub(1), (x + 1).min(cols - 1));
         let below_first = cell + cols - (x - x0);
         let below = if y + 1 < rows { self.occupied.window(below_first, x1 - x0 + 1) } else { 0 };
-        OccupiedNeighbours { east: east.then_some(cell + 1), below_first, below }
+        // East is bit 0, cell `below_first + k` bit `k + 1`.
+        OccupiedNeighbours { east: cell + 1, below_first, mask: below << 1 | u64::from(east) }
     }
 
     /// [`BroadPhase::query`](crate::BroadPhase::query), telling `t` each step: the cells
@@ -355,23 +379,25 @@ impl LooseGrid {
     }
 }
 
-/// The occupied forward neighbours of a cell: the east one, then those
-/// marked in `below` (bit `k` is cell `below_first + k`).
+/// The occupied forward neighbours of a cell: bit 0 of `mask` the east
+/// one (cell `east`), bit `k + 1` cell `below_first + k`. One loop over
+/// one mask, so the east neighbour costs no branch of its own.
 struct OccupiedNeighbours {
-    east: Option<u32>,
+    east: u32,
     below_first: u32,
-    below: u64,
+    mask: u64,
 }
 
 impl OccupiedNeighbours {
     #[inline]
     fn for_each(&self, mut visit: impl FnMut(u32)) {
-        if let Some(east) = self.east {
-            visit(east);
-        }
-        let mut bits = self.below;
+        let mut bits = self.mask;
         while bits != 0 {
-            visit(self.below_first + bits.trailing_zeros());
+            let k = bits.trailing_zeros();
+            // Bit 0 is east; `k >= 1` is `below_first + k - 1`, chosen
+            // without a branch.
+            let below = self.below_first.wrapping_add(k).wrapping_sub(1);
+            visit(if k == 0 { self.east } else { below });
             bits &= bits - 1;
         }
     }

@@ -197,7 +197,7 @@ impl World {
                 self.pairs.overlapping[s] = 1;
             }
         }
-        crate::radix_sort::sort_u64(&mut self.pairs.keys, &mut self.workspace.key_scratch);
+        crate::radix_sort::sort_pair_keys(&mut self.pairs.keys, &mut self.workspace.key_scratch);
         diff_sorted(
             &self.pairs.previous_keys,
             &self.pairs.keys,
@@ -277,7 +277,7 @@ impl World {
         reserve_total(&mut self.pairs.overlap_counts, self.objects.slot_ids.len(), fresh + previous)?;
         reserve_total(&mut self.pairs.overlapping, self.objects.slot_ids.len(), fresh + previous)?;
         self.pairs.stats = stats;
-        crate::radix_sort::sort_u64(&mut self.workspace.fresh_keys, &mut self.workspace.key_scratch);
+        crate::radix_sort::sort_pair_keys(&mut self.workspace.fresh_keys, &mut self.workspace.key_scratch);
         // One walk over the previous pairs: those between objects that
         // stayed put still hold and are merged in order with the fresh ones
         // (the two are disjoint: every fresh pair has a moved object); those
