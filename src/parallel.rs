@@ -96,6 +96,11 @@ pub(crate) trait MovesInOrder {
     fn stayed(&self, r: usize) -> &[(u32, Aabb)];
     /// The range holding `slot`.
     fn range_of(&self, slot: u32) -> usize;
+    /// [`stayed`](MovesInOrder::stayed) to lend out (swapped with a
+    /// list of the structure's, and back).
+    fn stayed_mut(&mut self, r: usize) -> &mut Vec<(u32, Aabb)>;
+    /// Slots a range: range `r` holds slots `r * range_len..`.
+    fn range_len(&self) -> usize;
 }
 
 /// Pairs every band has room for from its first call.

@@ -114,12 +114,21 @@ impl Quadtree {
         self.make_room(node);
         let index = self.append_unchecked(node, proxy, aabb);
         self.add_to_subtree_counts(node, 1);
-        let n = &self.nodes[node as usize];
-        if self.placement == Placement::AllOverlappedLeaves && n.count == self.limits.max_objects + 1 {
+        if self.placement == Placement::AllOverlappedLeaves
+            && self.nodes[node as usize].count == self.limits.max_objects + 1
+        {
+            self.give_back_early_stores(node, false);
+            let n = &self.nodes[node as usize];
             self.dirty.extend_from_slice(&self.items.proxy[n.items()]);
         }
         index
     }
+
+    /// Without the `parallel` feature no box is stored early: nothing to
+    /// give back (see `parallel_leaves.rs`).
+    #[cfg(not(all(feature = "parallel", not(target_arch = "wasm32"))))]
+    #[inline(always)]
+    pub(super) fn give_back_early_stores(&mut self, _node: u32, _subtree: bool) {}
 
     /// Files an item in `node`, whose range has room, without touching the
     /// subtree counts (a split or a collapse sets them once).

@@ -16,6 +16,7 @@
 
 use std::cmp::Reverse;
 
+use super::parallel_leaves::LeavesStayCheck;
 use super::tree::{Placement, Quadtree, ROOT};
 use super::update::stays_in;
 use crate::geometry::Aabb;
@@ -33,20 +34,43 @@ pub(crate) struct StayCheck<'a> {
 }
 
 /// The items' boxes, written by several threads at once, each only the
-/// items of the proxies it moves: under the straddle policy a proxy has
-/// one item, and no two proxies share one.
-struct ItemBoxes {
+/// items of the proxies it moves: an item belongs to one proxy (under the
+/// straddle policy a proxy has one item; under the leaves policy, the
+/// items of its chain).
+pub(super) struct ItemBoxes {
     at: *mut Aabb,
     len: usize,
 }
 
-// SAFETY: `ItemBoxes` is only written through `StayCheck::store_if_staying`,
-// for the one item of the proxy a thread moves; a proxy is moved by one
-// thread, so no two threads touch one item, and nothing reads the boxes
-// while the step's threads run (the stay test reads nodes and item nodes).
+// SAFETY: `ItemBoxes` is only written through `ItemBoxes::replace`, by
+// the stay checks' `store_if_staying`, for the items of the proxy a thread
+// moves; a proxy is moved by one thread, so no two threads touch one item,
+// and nothing reads the boxes while the step's threads run (the stay tests
+// read nodes, item nodes, chains and stay intervals, never item boxes).
 unsafe impl Send for ItemBoxes {}
 // SAFETY: as above.
 unsafe impl Sync for ItemBoxes {}
+
+impl ItemBoxes {
+    /// The boxes of `boxes`, borrowed mutably for as long as the check
+    /// holding them lives.
+    pub(super) fn of(boxes: &mut [Aabb]) -> ItemBoxes {
+        ItemBoxes { at: boxes.as_mut_ptr(), len: boxes.len() }
+    }
+
+    /// Stores `aabb` in `item`, returning the box it replaced.
+    ///
+    /// # Safety
+    /// No other thread reads or writes `item` while this runs: the caller
+    /// moves the one proxy `item` belongs to.
+    #[inline]
+    pub(super) unsafe fn replace(&self, item: u32, aabb: Aabb) -> Aabb {
+        assert!((item as usize) < self.len, "an item of the tree");
+        // SAFETY: in bounds (checked); no other thread touches `item` (the
+        // caller's promise).
+        unsafe { std::ptr::replace(self.at.add(item as usize), aabb) }
+    }
+}
 
 impl StayInPlace for StayCheck<'_> {
     type Record = ();
@@ -62,34 +86,53 @@ impl StayInPlace for StayCheck<'_> {
         if !stays_in(&n.bounds, node == ROOT, n.is_leaf(), &aabb) {
             return Stayed::No;
         }
-        assert!((item as usize) < self.boxes.len, "an item of the tree");
-        // SAFETY: in bounds (checked), and this thread alone writes this
-        // proxy's one item (see `ItemBoxes`).
-        let old = unsafe { std::ptr::replace(self.boxes.at.add(item as usize), aabb) };
+        // SAFETY: this thread alone moves this proxy, whose one item this
+        // is (see `ItemBoxes`).
+        let old = unsafe { self.boxes.replace(item, aabb) };
         Stayed::Over(old)
     }
 }
 
-impl Quadtree {
-    /// The straddle policy's stay check for the parallel step, or `None`
-    /// under the leaves policy (whose every move `update` files).
-    pub(crate) fn stay_check(&mut self) -> Option<StayCheck<'_>> {
-        if self.placement != Placement::StraddleInParent {
-            return None;
+/// Either policy's stay check.
+pub(crate) enum TreeStayCheck<'a> {
+    Straddle(StayCheck<'a>),
+    Leaves(LeavesStayCheck<'a>),
+}
+
+impl StayInPlace for TreeStayCheck<'_> {
+    type Record = ();
+
+    #[inline]
+    fn store_if_staying(&self, slot: u32, record: &mut (), aabb: Aabb) -> Stayed {
+        match self {
+            TreeStayCheck::Straddle(check) => check.store_if_staying(slot, record, aabb),
+            TreeStayCheck::Leaves(check) => check.store_if_staying(slot, record, aabb),
         }
-        let boxes = ItemBoxes { at: self.items.boxes.as_mut_ptr(), len: self.items.boxes.len() };
-        Some(StayCheck {
+    }
+}
+
+impl Quadtree {
+    /// The stay check of the tree's policy for the parallel step.
+    pub(crate) fn stay_check(&mut self) -> Option<TreeStayCheck<'_>> {
+        if self.placement == Placement::AllOverlappedLeaves {
+            return Some(TreeStayCheck::Leaves(self.leaves_stay_check()));
+        }
+        Some(TreeStayCheck::Straddle(StayCheck {
             nodes: &self.nodes,
             first_item: &self.first_item,
             item_node: &self.items.node,
-            boxes,
-        })
+            boxes: ItemBoxes::of(&mut self.items.boxes),
+        }))
     }
 
     /// Files the moves the step's threads left, in slot order, after they
-    /// stored the boxes that stay (see the file's note); `box_of` gives a
-    /// slot's new box.
-    pub(crate) fn refile_after_stays(&mut self, moves: &impl MovesInOrder, box_of: impl Fn(u32) -> Aabb) {
+    /// stored the boxes that stay (see the file's note; the leaves policy:
+    /// `parallel_leaves.rs`); `box_of` gives a slot's new box.
+    pub(crate) fn refile_after_stays(&mut self, moves: &mut impl MovesInOrder, box_of: impl Fn(u32) -> Aabb) {
+        if self.placement == Placement::AllOverlappedLeaves {
+            self.refile_leaves_after_stays(moves, box_of);
+            return;
+        }
         let mut due = std::mem::take(&mut self.straddle_tasks.due);
         due.clear();
         let mut last = None;
