@@ -22,7 +22,7 @@ impl Grid {
     /// [`BroadPhase::pairs`](crate::BroadPhase::pairs) with the rows in bands on the pool.
     pub(super) fn pairs_parallel(&mut self, out: &mut PairSink<'_>) -> Stats {
         if self.needs_compaction() {
-            self.compact_entries();
+            self.compact_entries_parallel();
         }
         let mut bands = std::mem::take(&mut self.bands);
         let (cols, rows) = (self.geometry.cols, self.geometry.rows);
