@@ -81,7 +81,7 @@ impl StayInPlace for StayCheck {
     type Record = ProxyBox;
 
     #[inline]
-    fn store_if_staying(&self, _slot: u32, record: &mut ProxyBox, aabb: Aabb) -> Stayed {
+    fn store_if_staying(&self, _slot: u32, record: &mut ProxyBox, aabb: Aabb, _was: Aabb) -> Stayed {
         // The old range's edges tested, as `update` does: the same answer
         // as comparing `range_of`, without locating four bounds afresh.
         if !self.geometry.keeps_range(&aabb, &record.range) {

@@ -114,12 +114,11 @@ impl Quadtree {
         self.make_room(node);
         let index = self.append_unchecked(node, proxy, aabb);
         self.add_to_subtree_counts(node, 1);
-        if self.placement == Placement::AllOverlappedLeaves
-            && self.nodes[node as usize].count == self.limits.max_objects + 1
-        {
+        let n = &self.nodes[node as usize];
+        if self.placement == Placement::AllOverlappedLeaves && n.count == self.limits.max_objects + 1 {
+            let items = n.items();
             self.give_back_early_stores(node, false);
-            let n = &self.nodes[node as usize];
-            self.dirty.extend_from_slice(&self.items.proxy[n.items()]);
+            self.dirty.extend_from_slice(&self.items.proxy[items]);
         }
         index
     }

@@ -42,22 +42,20 @@ impl StayInPlace for LeavesStayCheck<'_> {
     type Record = ();
 
     #[inline]
-    fn store_if_staying(&self, slot: u32, _record: &mut (), aabb: Aabb) -> Stayed {
+    fn store_if_staying(&self, slot: u32, _record: &mut (), aabb: Aabb, was: Aabb) -> Stayed {
         let first = self.first_item[slot as usize];
         if first == NULL_INDEX || !self.stay[slot as usize].holds(&aabb) {
             return Stayed::No;
         }
-        // SAFETY: every item of this chain is this proxy's (an item belongs
-        // to one proxy), and this thread alone moves this proxy
-        // (see `ItemBoxes`).
-        let old = unsafe { self.boxes.replace(first, aabb) };
-        let mut item = self.next_of_proxy[first as usize];
+        let mut item = first;
         while item != NULL_INDEX {
-            // SAFETY: as above.
-            unsafe { self.boxes.replace(item, aabb) };
+            // SAFETY: every item of this chain is this proxy's (an item
+            // belongs to one proxy), and this thread alone moves this proxy
+            // (see `ItemBoxes`).
+            unsafe { self.boxes.store(item, aabb, was) };
             item = self.next_of_proxy[item as usize];
         }
-        Stayed::Over(old)
+        Stayed::Over(was)
     }
 }
 

@@ -42,7 +42,7 @@ pub(super) struct ItemBoxes {
     len: usize,
 }
 
-// SAFETY: `ItemBoxes` is only written through `ItemBoxes::replace`, by
+// SAFETY: `ItemBoxes` is only written through `ItemBoxes::store`, by
 // the stay checks' `store_if_staying`, for the items of the proxy a thread
 // moves; a proxy is moved by one thread, so no two threads touch one item,
 // and nothing reads the boxes while the step's threads run (the stay tests
@@ -58,17 +58,23 @@ impl ItemBoxes {
         ItemBoxes { at: boxes.as_mut_ptr(), len: boxes.len() }
     }
 
-    /// Stores `aabb` in `item`, returning the box it replaced.
+    /// Stores `aabb` in `item`, over `was` (checked in debug builds: the
+    /// World's box before the move is the one the tree holds).
     ///
     /// # Safety
     /// No other thread reads or writes `item` while this runs: the caller
     /// moves the one proxy `item` belongs to.
     #[inline]
-    pub(super) unsafe fn replace(&self, item: u32, aabb: Aabb) -> Aabb {
+    pub(super) unsafe fn store(&self, item: u32, aabb: Aabb, was: Aabb) {
         assert!((item as usize) < self.len, "an item of the tree");
         // SAFETY: in bounds (checked); no other thread touches `item` (the
         // caller's promise).
-        unsafe { std::ptr::replace(self.at.add(item as usize), aabb) }
+        let at = unsafe { self.at.add(item as usize) };
+        // SAFETY: as above.
+        debug_assert!(unsafe { at.read() } == was, "item {item} held another box than the World's");
+        let _ = was;
+        // SAFETY: as above.
+        unsafe { at.write(aabb) };
     }
 }
 
@@ -76,7 +82,7 @@ impl StayInPlace for StayCheck<'_> {
     type Record = ();
 
     #[inline]
-    fn store_if_staying(&self, slot: u32, _record: &mut (), aabb: Aabb) -> Stayed {
+    fn store_if_staying(&self, slot: u32, _record: &mut (), aabb: Aabb, was: Aabb) -> Stayed {
         let item = self.first_item[slot as usize];
         if item == NULL_INDEX {
             return Stayed::No;
@@ -88,8 +94,8 @@ impl StayInPlace for StayCheck<'_> {
         }
         // SAFETY: this thread alone moves this proxy, whose one item this
         // is (see `ItemBoxes`).
-        let old = unsafe { self.boxes.replace(item, aabb) };
-        Stayed::Over(old)
+        unsafe { self.boxes.store(item, aabb, was) };
+        Stayed::Over(was)
     }
 }
 
@@ -103,10 +109,10 @@ impl StayInPlace for TreeStayCheck<'_> {
     type Record = ();
 
     #[inline]
-    fn store_if_staying(&self, slot: u32, record: &mut (), aabb: Aabb) -> Stayed {
+    fn store_if_staying(&self, slot: u32, record: &mut (), aabb: Aabb, was: Aabb) -> Stayed {
         match self {
-            TreeStayCheck::Straddle(check) => check.store_if_staying(slot, record, aabb),
-            TreeStayCheck::Leaves(check) => check.store_if_staying(slot, record, aabb),
+            TreeStayCheck::Straddle(check) => check.store_if_staying(slot, record, aabb, was),
+            TreeStayCheck::Leaves(check) => check.store_if_staying(slot, record, aabb, was),
         }
     }
 }

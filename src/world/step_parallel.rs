@@ -134,7 +134,7 @@ mod pool {
 
     impl StayInPlace for NoStay {
         type Record = ();
-        fn store_if_staying(&self, _slot: u32, _record: &mut (), _aabb: Aabb) -> Stayed {
+        fn store_if_staying(&self, _slot: u32, _record: &mut (), _aabb: Aabb, _was: Aabb) -> Stayed {
             Stayed::No
         }
     }
@@ -179,12 +179,13 @@ mod pool {
                         reflect(&mut x, &mut v[0], b[2], width);
                         reflect(&mut y, &mut v[1], b[3], height);
                         chunk.moved.push((slot as u32, distance_moved(b[0], b[1], x, y)));
+                        let was = Aabb::from_xywh(b[0], b[1], b[2], b[3]);
                         b[0] = x;
                         b[1] = y;
                         let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
                         let stored = match (&stay, records.as_deref_mut()) {
                             (Some(stay), Some(records)) => {
-                                stay.store_if_staying(slot as u32, &mut records[i], aabb)
+                                stay.store_if_staying(slot as u32, &mut records[i], aabb, was)
                             }
                             _ => Stayed::No,
                         };
