@@ -19,9 +19,8 @@
 //! tree ends as one thread leaves it, item for item, interval for interval.
 
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
-use super::parallel_step::ItemBoxes;
+use super::parallel_item_boxes::ItemBoxes;
 use super::stay_interval::Stay;
 use super::tree::Quadtree;
 use crate::geometry::Aabb;
@@ -35,7 +34,7 @@ pub(crate) struct LeavesStayCheck<'a> {
     stay: &'a [Stay],
     first_item: &'a [u32],
     next_of_proxy: &'a [u32],
-    boxes: ItemBoxes,
+    boxes: ItemBoxes<'a>,
 }
 
 impl StayInPlace for LeavesStayCheck<'_> {
@@ -57,21 +56,6 @@ impl StayInPlace for LeavesStayCheck<'_> {
         }
         Stayed::Over(was)
     }
-}
-
-/// The boxes stored early in this step, kept by the tree while one thread
-/// files the other moves: each slot range's list (lent by the step, given
-/// back at the end; `range_len` slots a range, none while no parallel
-/// step is under way), and the slot being filed.
-#[derive(Debug, Default)]
-pub(super) struct EarlyStores {
-    lists: Vec<Vec<(u32, Aabb)>>,
-    range_len: u32,
-    current: u32,
-    /// The slots given back, to file at their turn.
-    due: BinaryHeap<Reverse<u32>>,
-    /// Nodes of a subtree to give back (scratch).
-    nodes: Vec<u32>,
 }
 
 impl Quadtree {

@@ -16,6 +16,7 @@
 
 use std::cmp::Reverse;
 
+use super::parallel_item_boxes::ItemBoxes;
 use super::parallel_leaves::LeavesStayCheck;
 use super::tree::{Placement, Quadtree, ROOT};
 use super::update::stays_in;
@@ -30,52 +31,7 @@ pub(crate) struct StayCheck<'a> {
     nodes: &'a [super::tree::Node],
     first_item: &'a [u32],
     item_node: &'a [u32],
-    boxes: ItemBoxes,
-}
-
-/// The items' boxes, written by several threads at once, each only the
-/// items of the proxies it moves: an item belongs to one proxy (under the
-/// straddle policy a proxy has one item; under the leaves policy, the
-/// items of its chain).
-pub(super) struct ItemBoxes {
-    at: *mut Aabb,
-    len: usize,
-}
-
-// SAFETY: `ItemBoxes` is only written through `ItemBoxes::store`, by
-// the stay checks' `store_if_staying`, for the items of the proxy a thread
-// moves; a proxy is moved by one thread, so no two threads touch one item,
-// and nothing reads the boxes while the step's threads run (the stay tests
-// read nodes, item nodes, chains and stay intervals, never item boxes).
-unsafe impl Send for ItemBoxes {}
-// SAFETY: as above.
-unsafe impl Sync for ItemBoxes {}
-
-impl ItemBoxes {
-    /// The boxes of `boxes`, borrowed mutably for as long as the check
-    /// holding them lives.
-    pub(super) fn of(boxes: &mut [Aabb]) -> ItemBoxes {
-        ItemBoxes { at: boxes.as_mut_ptr(), len: boxes.len() }
-    }
-
-    /// Stores `aabb` in `item`, over `was` (checked in debug builds: the
-    /// World's box before the move is the one the tree holds).
-    ///
-    /// # Safety
-    /// No other thread reads or writes `item` while this runs: the caller
-    /// moves the one proxy `item` belongs to.
-    #[inline]
-    pub(super) unsafe fn store(&self, item: u32, aabb: Aabb, was: Aabb) {
-        assert!((item as usize) < self.len, "an item of the tree");
-        // SAFETY: in bounds (checked); no other thread touches `item` (the
-        // caller's promise).
-        let at = unsafe { self.at.add(item as usize) };
-        // SAFETY: as above.
-        debug_assert!(unsafe { at.read() } == was, "item {item} held another box than the World's");
-        let _ = was;
-        // SAFETY: as above.
-        unsafe { at.write(aabb) };
-    }
+    boxes: ItemBoxes<'a>,
 }
 
 impl StayInPlace for StayCheck<'_> {

@@ -237,7 +237,7 @@ pub struct Quadtree {
     pub(super) straddle_tasks: super::parallel_scratch::StraddleTasks,
     /// The `parallel` feature's leaves step: the boxes it stored early.
     #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
-    pub(super) early: super::parallel_leaves::EarlyStores,
+    pub(super) early: super::parallel_scratch::EarlyStores,
 }
 
 /// One node still to visit in the straddle policy's pair walk: the node
