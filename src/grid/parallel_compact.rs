@@ -146,9 +146,12 @@ mod tests {
     use crate::geometry::Aabb;
     use crate::scene::Rng;
 
-    /// Everything the compaction writes: each entry's fields, each cell's
-    /// head and count, each proxy's first entry.
-    fn written(grid: &Grid) -> (Vec<[u32; 5]>, Vec<(u32, u32)>, Vec<u32>) {
+    /// Each entry's fields, each cell's head and count, each proxy's first
+    /// entry.
+    type Written = (Vec<[u32; 5]>, Vec<(u32, u32)>, Vec<u32>);
+
+    /// Everything the compaction writes.
+    fn written(grid: &Grid) -> Written {
         let entries =
             grid.entries.iter().map(|e| [e.proxy, e.cell, e.prev, e.next, e.next_of_proxy]).collect();
         let cells = grid.cells.iter().map(|c| (c.head, c.count)).collect();
@@ -167,7 +170,7 @@ mod tests {
             let make = || {
                 let mut rng = Rng::new(seed);
                 let mut grid = Grid::new(world, 10.0);
-                let mut place = |rng: &mut Rng| {
+                let place = |rng: &mut Rng| {
                     let (x, y) = (rng.next_f64() * 990.0, rng.next_f64() * 690.0);
                     let side = if rng.next_f64() < 0.01 { 150.0 } else { 1.0 + rng.next_f64() * 25.0 };
                     Aabb::from_xywh(x, y, side, side)
