@@ -68,8 +68,12 @@ pub(crate) trait StayInPlace: Sync {
     type Record: Send;
     /// Stores `aabb` for proxy `slot` (in `record`, or where the structure
     /// keeps it) if the proxy keeps its place; otherwise changes nothing
-    /// and says [`Stayed::No`].
-    fn store_if_staying(&self, slot: u32, record: &mut Self::Record, aabb: Aabb) -> Stayed;
+    /// and says [`Stayed::No`]. `was` is its box before the move, the one
+    /// the structure holds (the World gives its structure every box it
+    /// keeps): a structure that needs the replaced box takes it from here
+    /// rather than reading it back from its own scattered records, a load
+    /// that would wait on memory where a store does not.
+    fn store_if_staying(&self, slot: u32, record: &mut Self::Record, aabb: Aabb, was: Aabb) -> Stayed;
 }
 
 /// What [`StayInPlace::store_if_staying`] did.
@@ -96,6 +100,11 @@ pub(crate) trait MovesInOrder {
     fn stayed(&self, r: usize) -> &[(u32, Aabb)];
     /// The range holding `slot`.
     fn range_of(&self, slot: u32) -> usize;
+    /// [`stayed`](MovesInOrder::stayed) to lend out (swapped with a
+    /// list of the structure's, and back).
+    fn stayed_mut(&mut self, r: usize) -> &mut Vec<(u32, Aabb)>;
+    /// Slots a range: range `r` holds slots `r * range_len..`.
+    fn range_len(&self) -> usize;
 }
 
 /// Pairs every band has room for from its first call.

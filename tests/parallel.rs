@@ -274,6 +274,22 @@ fn one_call(pool: &rayon::ThreadPool, world: &mut World) -> broadphase::Result<u
 /// node, with the same pairs, events and counters.
 #[test]
 fn the_straddle_quadtrees_parallel_step_leaves_one_threads_tree() {
+    parallel_step_leaves_one_threads_tree("quadtree");
+}
+
+/// The leaves quadtree's parallel step stores the boxes that keep to their
+/// stay intervals on the threads and files the rest on one, giving back
+/// the early boxes in any leaf a move makes read (one passing the limit,
+/// one tested for a split, a subtree collapsed): as above.
+#[test]
+fn the_leaves_quadtrees_parallel_step_leaves_one_threads_tree() {
+    parallel_step_leaves_one_threads_tree("quadtree-leaves");
+}
+
+/// Crowded seeded scenes at tight limits, 12 frames with big steps, in
+/// one thread's pool and in four threads': the same tree node by node,
+/// pairs, events and counters.
+fn parallel_step_leaves_one_threads_tree(structure: &str) {
     let pools = pools();
     for seed in seeds(3) {
         for count in [3_000usize, 12_000] {
@@ -282,12 +298,13 @@ fn the_straddle_quadtrees_parallel_step_leaves_one_threads_tree() {
                 let side = scene_side(count) / 2.0;
                 let make = || {
                     let mut w = World::new(side, side).unwrap();
-                    w.set_structure("quadtree").unwrap();
+                    w.set_structure(structure).unwrap();
                     w.set_quadtree_limits(limits.0, limits.1).unwrap();
                     w.populate(count as u32, seed, layout).unwrap();
                     w
                 };
-                let at = format!("seed {seed}, {count} {} boxes, limits {limits:?}", layout.name());
+                let at =
+                    format!("{structure}, seed {seed}, {count} {} boxes, limits {limits:?}", layout.name());
                 run_both(&pools, make, 12, false, &at);
             }
         }

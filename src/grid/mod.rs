@@ -56,6 +56,8 @@ mod cells;
 mod compact;
 #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
 mod parallel;
+#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+mod parallel_compact;
 mod queries;
 mod ray_walk;
 mod storage;

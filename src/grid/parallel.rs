@@ -22,7 +22,7 @@ impl Grid {
     /// [`BroadPhase::pairs`](crate::BroadPhase::pairs) with the rows in bands on the pool.
     pub(super) fn pairs_parallel(&mut self, out: &mut PairSink<'_>) -> Stats {
         if self.needs_compaction() {
-            self.compact_entries();
+            self.compact_entries_parallel();
         }
         let mut bands = std::mem::take(&mut self.bands);
         let (cols, rows) = (self.geometry.cols, self.geometry.rows);
@@ -81,7 +81,7 @@ impl StayInPlace for StayCheck {
     type Record = ProxyBox;
 
     #[inline]
-    fn store_if_staying(&self, _slot: u32, record: &mut ProxyBox, aabb: Aabb) -> Stayed {
+    fn store_if_staying(&self, _slot: u32, record: &mut ProxyBox, aabb: Aabb, _was: Aabb) -> Stayed {
         // The old range's edges tested, as `update` does: the same answer
         // as comparing `range_of`, without locating four bounds afresh.
         if !self.geometry.keeps_range(&aabb, &record.range) {

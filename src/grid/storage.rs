@@ -96,6 +96,23 @@ pub struct Grid {
     /// The `parallel` feature's bands of rows: each band's pairs and items.
     #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
     pub(super) bands: Vec<crate::parallel::Band<Vec<Item>>>,
+    /// The `parallel` feature's compaction: each entry's new index, written
+    /// by the band that moves it (`parallel_compact.rs`).
+    #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+    pub(super) remap_shared: Vec<std::sync::atomic::AtomicU32>,
+    /// The `parallel` feature's compaction: its bands' rows and ranges.
+    #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+    pub(super) compact_bands: CompactBands,
+}
+
+/// The bands of the parallel compaction: each band's first row and first
+/// new entry (and one past the last band's), kept so a warm call
+/// allocates nothing.
+#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+#[derive(Debug, Default)]
+pub(super) struct CompactBands {
+    pub first_row: Vec<u32>,
+    pub first_entry: Vec<u32>,
 }
 
 /// Whether cell `(x, y)` is the first column (bit 0) and the first row
@@ -151,6 +168,10 @@ impl Grid {
             spare_u32: Vec::new(),
             #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
             bands: Vec::new(),
+            #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+            remap_shared: Vec::new(),
+            #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+            compact_bands: CompactBands::default(),
         }
     }
 

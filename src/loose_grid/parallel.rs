@@ -118,7 +118,13 @@ impl crate::parallel::StayInPlace for StayCheck {
     /// Stores `aabb` in `proxy` and returns true if its home (cell or the
     /// oversize list) stays the same; otherwise leaves it for `update`.
     #[inline]
-    fn store_if_staying(&self, _slot: u32, proxy: &mut Proxy, aabb: Aabb) -> crate::parallel::Stayed {
+    fn store_if_staying(
+        &self,
+        _slot: u32,
+        proxy: &mut Proxy,
+        aabb: Aabb,
+        _was: Aabb,
+    ) -> crate::parallel::Stayed {
         let home = &self.check;
         let new = if aabb.width() <= home.small_limit && aabb.height() <= home.small_limit {
             let (x, y) = home.geometry.centre_cell(&aabb);

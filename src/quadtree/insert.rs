@@ -190,6 +190,10 @@ impl Quadtree {
         stack.push(node);
         while let Some(node) = stack.pop() {
             let n = self.nodes[node as usize];
+            if n.is_leaf() && n.count > self.limits.max_objects {
+                // Its items' boxes are read next.
+                self.give_back_early_stores(node, false);
+            }
             // `count` first: it bounds `splitting_items`, which tests every item.
             if !n.is_leaf()
                 || n.depth >= self.limits.max_levels

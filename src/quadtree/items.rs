@@ -116,10 +116,18 @@ impl Quadtree {
         self.add_to_subtree_counts(node, 1);
         let n = &self.nodes[node as usize];
         if self.placement == Placement::AllOverlappedLeaves && n.count == self.limits.max_objects + 1 {
-            self.dirty.extend_from_slice(&self.items.proxy[n.items()]);
+            let items = n.items();
+            self.give_back_early_stores(node, false);
+            self.dirty.extend_from_slice(&self.items.proxy[items]);
         }
         index
     }
+
+    /// Without the `parallel` feature no box is stored early: nothing to
+    /// give back (see `parallel_leaves.rs`).
+    #[cfg(not(all(feature = "parallel", not(target_arch = "wasm32"))))]
+    #[inline(always)]
+    pub(super) fn give_back_early_stores(&mut self, _node: u32, _subtree: bool) {}
 
     /// Files an item in `node`, whose range has room, without touching the
     /// subtree counts (a split or a collapse sets them once).

@@ -64,3 +64,18 @@ impl Scratch for WalkScratch {
         let _ = crate::parallel::reserve_exactly(&mut self.list, room);
     }
 }
+
+/// The boxes stored early in this step, kept by the tree while one thread
+/// files the other moves: each slot range's list (lent by the step, given
+/// back at the end; `range_len` slots a range, none while no parallel
+/// step is under way), and the slot being filed.
+#[derive(Debug, Default)]
+pub(super) struct EarlyStores {
+    pub(super) lists: Vec<Vec<(u32, Aabb)>>,
+    pub(super) range_len: u32,
+    pub(super) current: u32,
+    /// The slots given back, to file at their turn.
+    pub(super) due: std::collections::BinaryHeap<std::cmp::Reverse<u32>>,
+    /// Nodes of a subtree to give back (scratch).
+    pub(super) nodes: Vec<u32>,
+}

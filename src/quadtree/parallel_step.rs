@@ -16,6 +16,8 @@
 
 use std::cmp::Reverse;
 
+use super::parallel_item_boxes::ItemBoxes;
+use super::parallel_leaves::LeavesStayCheck;
 use super::tree::{Placement, Quadtree, ROOT};
 use super::update::stays_in;
 use crate::geometry::Aabb;
@@ -29,30 +31,14 @@ pub(crate) struct StayCheck<'a> {
     nodes: &'a [super::tree::Node],
     first_item: &'a [u32],
     item_node: &'a [u32],
-    boxes: ItemBoxes,
+    boxes: ItemBoxes<'a>,
 }
-
-/// The items' boxes, written by several threads at once, each only the
-/// items of the proxies it moves: under the straddle policy a proxy has
-/// one item, and no two proxies share one.
-struct ItemBoxes {
-    at: *mut Aabb,
-    len: usize,
-}
-
-// SAFETY: `ItemBoxes` is only written through `StayCheck::store_if_staying`,
-// for the one item of the proxy a thread moves; a proxy is moved by one
-// thread, so no two threads touch one item, and nothing reads the boxes
-// while the step's threads run (the stay test reads nodes and item nodes).
-unsafe impl Send for ItemBoxes {}
-// SAFETY: as above.
-unsafe impl Sync for ItemBoxes {}
 
 impl StayInPlace for StayCheck<'_> {
     type Record = ();
 
     #[inline]
-    fn store_if_staying(&self, slot: u32, _record: &mut (), aabb: Aabb) -> Stayed {
+    fn store_if_staying(&self, slot: u32, _record: &mut (), aabb: Aabb, was: Aabb) -> Stayed {
         let item = self.first_item[slot as usize];
         if item == NULL_INDEX {
             return Stayed::No;
@@ -62,34 +48,53 @@ impl StayInPlace for StayCheck<'_> {
         if !stays_in(&n.bounds, node == ROOT, n.is_leaf(), &aabb) {
             return Stayed::No;
         }
-        assert!((item as usize) < self.boxes.len, "an item of the tree");
-        // SAFETY: in bounds (checked), and this thread alone writes this
-        // proxy's one item (see `ItemBoxes`).
-        let old = unsafe { std::ptr::replace(self.boxes.at.add(item as usize), aabb) };
-        Stayed::Over(old)
+        // SAFETY: this thread alone moves this proxy, whose one item this
+        // is (see `ItemBoxes`).
+        unsafe { self.boxes.store(item, aabb, was) };
+        Stayed::Over(was)
+    }
+}
+
+/// Either policy's stay check.
+pub(crate) enum TreeStayCheck<'a> {
+    Straddle(StayCheck<'a>),
+    Leaves(LeavesStayCheck<'a>),
+}
+
+impl StayInPlace for TreeStayCheck<'_> {
+    type Record = ();
+
+    #[inline]
+    fn store_if_staying(&self, slot: u32, record: &mut (), aabb: Aabb, was: Aabb) -> Stayed {
+        match self {
+            TreeStayCheck::Straddle(check) => check.store_if_staying(slot, record, aabb, was),
+            TreeStayCheck::Leaves(check) => check.store_if_staying(slot, record, aabb, was),
+        }
     }
 }
 
 impl Quadtree {
-    /// The straddle policy's stay check for the parallel step, or `None`
-    /// under the leaves policy (whose every move `update` files).
-    pub(crate) fn stay_check(&mut self) -> Option<StayCheck<'_>> {
-        if self.placement != Placement::StraddleInParent {
-            return None;
+    /// The stay check of the tree's policy for the parallel step.
+    pub(crate) fn stay_check(&mut self) -> Option<TreeStayCheck<'_>> {
+        if self.placement == Placement::AllOverlappedLeaves {
+            return Some(TreeStayCheck::Leaves(self.leaves_stay_check()));
         }
-        let boxes = ItemBoxes { at: self.items.boxes.as_mut_ptr(), len: self.items.boxes.len() };
-        Some(StayCheck {
+        Some(TreeStayCheck::Straddle(StayCheck {
             nodes: &self.nodes,
             first_item: &self.first_item,
             item_node: &self.items.node,
-            boxes,
-        })
+            boxes: ItemBoxes::of(&mut self.items.boxes),
+        }))
     }
 
     /// Files the moves the step's threads left, in slot order, after they
-    /// stored the boxes that stay (see the file's note); `box_of` gives a
-    /// slot's new box.
-    pub(crate) fn refile_after_stays(&mut self, moves: &impl MovesInOrder, box_of: impl Fn(u32) -> Aabb) {
+    /// stored the boxes that stay (see the file's note; the leaves policy:
+    /// `parallel_leaves.rs`); `box_of` gives a slot's new box.
+    pub(crate) fn refile_after_stays(&mut self, moves: &mut impl MovesInOrder, box_of: impl Fn(u32) -> Aabb) {
+        if self.placement == Placement::AllOverlappedLeaves {
+            self.refile_leaves_after_stays(moves, box_of);
+            return;
+        }
         let mut due = std::mem::take(&mut self.straddle_tasks.due);
         due.clear();
         let mut last = None;

@@ -111,6 +111,8 @@ impl Quadtree {
     }
 
     fn collapse<T: Tracer<Step>>(&mut self, node: u32, t: &mut T) {
+        // Its items get new stay intervals, computed from their boxes.
+        self.give_back_early_stores(node, true);
         let subtree = self.nodes[node as usize].subtree_count;
         let mark = self.next_mark();
         let dedupe = self.placement == Placement::AllOverlappedLeaves;

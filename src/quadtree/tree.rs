@@ -235,6 +235,9 @@ pub struct Quadtree {
     /// The `parallel` feature's straddle walk: its tasks and their scratch.
     #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
     pub(super) straddle_tasks: super::parallel_scratch::StraddleTasks,
+    /// The `parallel` feature's leaves step: the boxes it stored early.
+    #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+    pub(super) early: super::parallel_scratch::EarlyStores,
 }
 
 /// One node still to visit in the straddle policy's pair walk: the node
@@ -283,6 +286,8 @@ impl Quadtree {
             bands: Vec::new(),
             #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
             straddle_tasks: Default::default(),
+            #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+            early: Default::default(),
         };
         tree.reset_nodes(world);
         tree

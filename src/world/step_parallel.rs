@@ -1,12 +1,13 @@
 //! `step` on the `parallel` feature's thread pool (native only): the slots
 //! are cut into ranges, and each range's task moves its boxes as `step`
 //! does (the same sums and reflections) and, in the grids and the
-//! straddle quadtree, stores in place each box that keeps its cells or
-//! its node. One thread then does, range by range in slot order, what
+//! quadtrees, stores in place each box that keeps its cells, its node or
+//! its stay intervals. One thread then does, range by range in slot order, what
 //! depends on order: the drift sum for the slots' space order, the
 //! changed-slot list, and the structure's `update` of every other moved
-//! box (the straddle quadtree files them itself, giving back early stores
-//! a split or collapse would read: `src/quadtree/parallel_step.rs`), so
+//! box (the quadtrees file them themselves, giving back early stores
+//! a split or collapse would read: `src/quadtree/parallel_step.rs` and
+//! `parallel_leaves.rs`), so
 //! the structure ends as `step` on one thread leaves it, record for
 //! record. Without the feature, or with
 //! one thread, attachments or tile colliders, `step` moves them itself.
@@ -111,7 +112,7 @@ mod pool {
                     }
                 }
             }
-            refile(&mut self.structure, &work[..chunks], &self.objects.boxes);
+            refile(&mut self.structure, &mut work[..chunks], &self.objects.boxes);
             self.workspace.step_chunks = work;
             true
         }
@@ -133,7 +134,7 @@ mod pool {
 
     impl StayInPlace for NoStay {
         type Record = ();
-        fn store_if_staying(&self, _slot: u32, _record: &mut (), _aabb: Aabb) -> Stayed {
+        fn store_if_staying(&self, _slot: u32, _record: &mut (), _aabb: Aabb, _was: Aabb) -> Stayed {
             Stayed::No
         }
     }
@@ -178,12 +179,13 @@ mod pool {
                         reflect(&mut x, &mut v[0], b[2], width);
                         reflect(&mut y, &mut v[1], b[3], height);
                         chunk.moved.push((slot as u32, distance_moved(b[0], b[1], x, y)));
+                        let was = Aabb::from_xywh(b[0], b[1], b[2], b[3]);
                         b[0] = x;
                         b[1] = y;
                         let aabb = Aabb::from_xywh(x, y, b[2], b[3]);
                         let stored = match (&stay, records.as_deref_mut()) {
                             (Some(stay), Some(records)) => {
-                                stay.store_if_staying(slot as u32, &mut records[i], aabb)
+                                stay.store_if_staying(slot as u32, &mut records[i], aabb, was)
                             }
                             _ => Stayed::No,
                         };
@@ -199,7 +201,7 @@ mod pool {
 
     /// The step's moves by slot range, for a structure that files them
     /// itself.
-    struct Moves<'a>(&'a [StepChunk]);
+    struct Moves<'a>(&'a mut [StepChunk]);
 
     impl MovesInOrder for Moves<'_> {
         fn ranges(&self) -> usize {
@@ -214,19 +216,25 @@ mod pool {
         fn range_of(&self, slot: u32) -> usize {
             slot as usize / CHUNK
         }
+        fn stayed_mut(&mut self, r: usize) -> &mut Vec<(u32, Aabb)> {
+            &mut self.0[r].stayed
+        }
+        fn range_len(&self) -> usize {
+            CHUNK
+        }
     }
 
     /// The structure's `update` of every slot the tasks left to it, in
     /// slot order; the structure matched once, so its `update` is inlined.
     /// The straddle quadtree files them itself, as its early stores need.
-    fn refile(structure: &mut Structure, work: &[StepChunk], boxes: &[f64]) {
+    fn refile(structure: &mut Structure, work: &mut [StepChunk], boxes: &[f64]) {
         if let Structure::Quadtree(tree) = structure {
             if work.iter().any(|chunk| !chunk.stayed.is_empty()) {
                 let box_of = |slot: u32| {
                     let x = &boxes[slot as usize * 4..slot as usize * 4 + 4];
                     Aabb::from_xywh(x[0], x[1], x[2], x[3])
                 };
-                tree.refile_after_stays(&Moves(work), box_of);
+                tree.refile_after_stays(&mut Moves(work), box_of);
                 return;
             }
         }
