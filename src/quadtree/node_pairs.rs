@@ -61,6 +61,51 @@ pub(super) fn gather_candidates(
     top
 }
 
+/// The box a node's candidates must overlap to meet one of its items,
+/// given the box holding its own items (`own_union`): for a leaf, that
+/// box, as nothing lies below it; for an inner node, its bounds, as its
+/// list is its children's candidates too. On the shared scene a leaf's
+/// items leave a margin along its edges, where most of its candidates
+/// (which cross an ancestor's midline, so hug the leaf's edge) lie.
+#[inline(always)]
+pub(super) fn candidate_filter(n: &Node, own_union: &Aabb) -> Aabb {
+    if n.is_leaf() {
+        *own_union
+    } else {
+        n.bounds
+    }
+}
+
+/// The box holding every box of a node's run (see [`candidate_filter`]).
+#[inline(always)]
+pub(super) fn run_union(boxes: &[Aabb]) -> Aabb {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        use core::arch::wasm32::{f64x2_pmax, f64x2_pmin, f64x2_splat, v128, v128_load, v128_store};
+        let (mut min, mut max) = (f64x2_splat(f64::INFINITY), f64x2_splat(f64::NEG_INFINITY));
+        for b in boxes {
+            // SAFETY: `Aabb` is `repr(C)`, four f64: bytes 0..16 are the
+            // min corner, 16..32 the max corner; `v128_load` allows any
+            // alignment.
+            unsafe {
+                let corners = b as *const Aabb as *const v128;
+                min = f64x2_pmin(v128_load(corners), min);
+                max = f64x2_pmax(v128_load(corners.add(1)), max);
+            }
+        }
+        let mut u = Aabb::EMPTY;
+        // SAFETY: as above, for a box written through its corners.
+        unsafe {
+            let corners = &mut u as *mut Aabb as *mut v128;
+            v128_store(corners, min);
+            v128_store(corners.add(1), max);
+        }
+        u
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    union(boxes)
+}
+
 /// Inner nodes holding more items than this pair them by sweeps over
 /// their sorted run; smaller ones, and leaves, all against all. The time
 /// is flat around this value (docs/BENCHMARKS.md, "Design measurements").
@@ -215,6 +260,7 @@ const CROWDED_NODE: usize = 64;
 /// mispredicts more than it saves.
 pub(super) fn small_node_pairs(
     own: &Chain,
+    own_union: &Aabb,
     candidates: &[(Aabb, u32)],
     found: &mut KeepBuffer<(u32, u32)>,
     out: &mut PairSink<'_>,
@@ -233,8 +279,14 @@ pub(super) fn small_node_pairs(
             found.offer((pa, pb), a.overlaps_without_branches(b), out);
         }
     }
+    // A candidate that misses the box holding the run misses every item:
+    // few of an inner node's candidates meet it, so the branch is
+    // predictable (a leaf's list was filtered by that box already).
     for (c, pc) in candidates {
-        test_against(c, *pc, own, found, out, stats);
+        stats.candidate_tests += 1;
+        if c.overlaps_without_branches(own_union) {
+            test_against(c, *pc, own, found, out, stats);
+        }
     }
 }
 

@@ -1,7 +1,10 @@
 //! Box queries and all-pairs, with explicit stacks instead of recursion,
 //! reading each node's items as one contiguous run.
 
-use super::node_pairs::{gather_candidates, keeps_run_sorted, small_node_pairs, sorted_node_pairs, Chain};
+use super::node_pairs::{
+    candidate_filter, gather_candidates, keeps_run_sorted, run_union, small_node_pairs, sorted_node_pairs,
+    Chain,
+};
 use super::tree::{Quadtree, WalkFrame, ROOT};
 use crate::broad_phase::Stats;
 use crate::geometry::{overlap_min_corner, Aabb};
@@ -150,19 +153,21 @@ impl Quadtree {
             let (boxes, proxies) = (&self.items.boxes, &self.items.proxy);
             let n = &self.nodes[frame.node as usize];
             let start = frame.list_end as usize;
+            let range = n.items();
+            let own = Chain { boxes: &boxes[range.clone()], proxies: &proxies[range] };
+            let own_union = run_union(own.boxes);
             let top = if frame.parent == NULL_INDEX {
                 start
             } else {
                 let parent_list = frame.list_start as usize..frame.list_end as usize;
                 let p = &self.nodes[frame.parent as usize];
-                gather_candidates(&mut list, parent_list, start, p, &n.bounds, (boxes, proxies))
+                let filter = candidate_filter(n, &own_union);
+                gather_candidates(&mut list, parent_list, start, p, &filter, (boxes, proxies))
             };
-            let range = n.items();
-            let own = Chain { boxes: &boxes[range.clone()], proxies: &proxies[range] };
             let candidates = &list[start..top];
             match crossing {
                 Some(crossing) => sorted_node_pairs(&own, crossing, candidates, &mut found, out, &mut stats),
-                None => small_node_pairs(&own, candidates, &mut found, out, &mut stats),
+                None => small_node_pairs(&own, &own_union, candidates, &mut found, out, &mut stats),
             }
             if !n.is_leaf() {
                 for child in (n.first_child..n.first_child + 4).rev() {
