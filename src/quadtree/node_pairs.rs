@@ -25,7 +25,7 @@ use super::tree::{midpoint, Node, Quadtree};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
-use crate::keep_buffer::KeepBuffer;
+use crate::keep_buffer::{KeepBuffer, KEEP_CAPACITY};
 use crate::pair_sink::PairSink;
 
 /// A node's candidate list, built as the walk enters it below `parent`:
@@ -250,7 +250,9 @@ fn compare_keys(a: ((bool, f64), u32), b: ((bool, f64), u32)) -> Ordering {
 
 /// Items and candidates of a node past which its pair search checks for a
 /// full sink as it goes.
-const CROWDED_NODE: usize = 64;
+/// At most a [`KeepBuffer`]'s capacity: a small node makes room for a
+/// box's tests at once.
+const CROWDED_NODE: usize = KEEP_CAPACITY;
 
 /// Every overlapping pair among a small node's items, and between them
 /// and `candidates` (its ancestors' items that overlap the node): all
@@ -274,18 +276,25 @@ pub(super) fn small_node_pairs(
     }
     let (boxes, proxies) = (own.boxes, own.proxies);
     stats.candidate_tests += (boxes.len() * boxes.len().saturating_sub(1) / 2) as u64;
+    // The run holds at most CROWDED_NODE boxes: room for a box's tests is
+    // made before them, so each test is a store and an add.
     for (i, (a, &pa)) in boxes.iter().zip(proxies).enumerate() {
+        found.make_room(boxes.len() - i - 1, out);
         for (b, &pb) in boxes[i + 1..].iter().zip(&proxies[i + 1..]) {
-            found.offer((pa, pb), a.overlaps_without_branches(b), out);
+            found.offer_within((pa, pb), a.overlaps_without_branches(b));
         }
     }
     // A candidate that misses the box holding the run misses every item:
     // few of an inner node's candidates meet it, so the branch is
     // predictable (a leaf's list was filtered by that box already).
-    for (c, pc) in candidates {
+    for &(ref c, pc) in candidates {
         stats.candidate_tests += 1;
         if c.overlaps_without_branches(own_union) {
-            test_against(c, *pc, own, found, out, stats);
+            stats.candidate_tests += boxes.len() as u64;
+            found.make_room(boxes.len(), out);
+            for (b, &pb) in boxes.iter().zip(proxies) {
+                found.offer_within((pc, pb), c.overlaps_without_branches(b));
+            }
         }
     }
 }
@@ -376,8 +385,12 @@ fn test_against(
     stats: &mut Stats,
 ) {
     stats.candidate_tests += chain.boxes.len() as u64;
-    for (b, &pb) in chain.boxes.iter().zip(chain.proxies) {
-        found.offer((pa, pb), a.overlaps_without_branches(b), out);
+    // Room made a buffer's worth at a time, so each test is a store and an add.
+    for (boxes, proxies) in chain.boxes.chunks(KEEP_CAPACITY).zip(chain.proxies.chunks(KEEP_CAPACITY)) {
+        found.make_room(boxes.len(), out);
+        for (b, &pb) in boxes.iter().zip(proxies) {
+            found.offer_within((pa, pb), a.overlaps_without_branches(b));
+        }
     }
 }
 

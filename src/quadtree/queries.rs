@@ -9,7 +9,7 @@ use super::tree::{Quadtree, WalkFrame, ROOT};
 use crate::broad_phase::Stats;
 use crate::geometry::{overlap_min_corner, Aabb};
 use crate::index::NULL_INDEX;
-use crate::keep_buffer::KeepBuffer;
+use crate::keep_buffer::{KeepBuffer, KEEP_CAPACITY};
 use crate::pair_sink::PairSink;
 use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
@@ -246,10 +246,13 @@ fn candidate_step(proxy: u32, aabb: &Aabb, overlaps: bool) -> Step {
 
 /// Objects in a leaf past which its pair search checks for a full sink as
 /// it goes (a leaf holds at most `max_objects` but at the deepest level).
-pub(super) const CROWDED_LEAF: usize = 64;
+/// At most a [`KeepBuffer`]'s capacity: a small leaf makes room for a
+/// box's tests at once.
+pub(super) const CROWDED_LEAF: usize = KEEP_CAPACITY;
 
 /// The pairs of a leaf's objects whose overlap's min corner lies in the
-/// leaf; with `check`, stopping soon after the sink is full.
+/// leaf; with `check`, stopping soon after the sink is full (without it,
+/// the leaf holds at most [`CROWDED_LEAF`] boxes).
 #[inline(always)]
 pub(super) fn leaf_pairs(
     leaf: &Aabb,
@@ -269,9 +272,19 @@ pub(super) fn leaf_pairs(
             return;
         }
         let starts_a = starts(a);
-        for (b, &pb) in own_boxes[i + 1..].iter().zip(&own_proxies[i + 1..]) {
-            let here = starts_a | starts(b) == 3;
-            found.offer((pa, pb), a.overlaps_without_branches(b) & here, out);
+        if check {
+            for (b, &pb) in own_boxes[i + 1..].iter().zip(&own_proxies[i + 1..]) {
+                let here = starts_a | starts(b) == 3;
+                found.offer((pa, pb), a.overlaps_without_branches(b) & here, out);
+            }
+        } else {
+            // At most CROWDED_LEAF boxes: room for a box's tests is made
+            // before them, so each test is a store and an add.
+            found.make_room(own_boxes.len() - i - 1, out);
+            for (b, &pb) in own_boxes[i + 1..].iter().zip(&own_proxies[i + 1..]) {
+                let here = starts_a | starts(b) == 3;
+                found.offer_within((pa, pb), a.overlaps_without_branches(b) & here);
+            }
         }
     }
 }
