@@ -41,7 +41,10 @@ pub(crate) struct KeepBuffer<T: Copy + Default> {
 
 /// Items held before a flush: enough that flushing is rare, small enough
 /// to stay in the first-level cache.
-pub(crate) const KEEP_CAPACITY: usize = 64;
+const KEEP_CAPACITY: usize = 64;
+
+/// The most offers one [`KeepBuffer::make_room`] admits.
+pub(crate) const KEEP_ROOM: usize = KEEP_CAPACITY - 1;
 
 impl<T: Copy + Default> KeepBuffer<T> {
     pub(crate) fn new() -> KeepBuffer<T> {
@@ -49,24 +52,24 @@ impl<T: Copy + Default> KeepBuffer<T> {
     }
 
     /// Keeps `item` if `keep`, without a branch on `keep`.
-    /// A full buffer is flushed before the item is written, not after:
-    /// [`offer_within`](Self::offer_within)s may leave it full.
     #[inline]
     pub(crate) fn offer(&mut self, item: T, keep: bool, out: &mut impl Append<T>) {
+        self.items[self.len] = item;
+        self.len += usize::from(keep);
         if self.len == KEEP_CAPACITY {
             self.flush(out);
         }
-        self.items[self.len] = item;
-        self.len += usize::from(keep);
     }
 
-    /// Flushes unless `n` (at most the buffer's capacity) more items fit,
-    /// so that the next `n` offers can be [`offer_within`](Self::offer_within)s:
-    /// an inner loop of known length then checks nothing per item.
+    /// Flushes unless `n` (at most [`KEEP_ROOM`]) more items fit with a
+    /// place to spare, so that the next `n` offers can be
+    /// [`offer_within`](Self::offer_within)s: an inner loop of known length
+    /// then checks nothing per item. The spare place keeps what
+    /// [`offer`](Self::offer) relies on: the buffer is never left full.
     #[inline]
     pub(crate) fn make_room(&mut self, n: usize, out: &mut impl Append<T>) {
-        debug_assert!(n <= KEEP_CAPACITY, "room for {n} items asked of a buffer of {KEEP_CAPACITY}");
-        if self.len + n > KEEP_CAPACITY {
+        debug_assert!(n <= KEEP_ROOM, "room for {n} items asked of a buffer of {KEEP_CAPACITY}");
+        if self.len + n >= KEEP_CAPACITY {
             self.flush(out);
         }
     }
@@ -77,7 +80,7 @@ impl<T: Copy + Default> KeepBuffer<T> {
     /// assertion catches in tests) and never reads or writes out of bounds.
     #[inline]
     pub(crate) fn offer_within(&mut self, item: T, keep: bool) {
-        debug_assert!(self.len < KEEP_CAPACITY, "an offer past the room made");
+        debug_assert!(self.len < KEEP_ROOM, "an offer past the room made");
         self.items[self.len % KEEP_CAPACITY] = item;
         self.len += usize::from(keep);
     }
@@ -91,7 +94,7 @@ impl<T: Copy + Default> KeepBuffer<T> {
 
 #[cfg(test)]
 mod tests {
-    use super::KeepBuffer;
+    use super::{KeepBuffer, KEEP_ROOM};
 
     #[test]
     fn keeps_what_passed_in_order_across_flushes() {
@@ -111,6 +114,7 @@ mod tests {
         let mut out = Vec::new();
         for run in 0..100u32 {
             let n = (run * 7 % 64) as usize;
+            let n = n.min(KEEP_ROOM);
             buffer.make_room(n, &mut out);
             for i in 0..n as u32 {
                 let item = run * 100 + i;
@@ -126,18 +130,20 @@ mod tests {
     }
 
     #[test]
-    fn an_offer_after_offers_within_that_filled_the_buffer() {
+    fn an_offer_after_offers_within_the_most_room() {
         let mut buffer = KeepBuffer::new();
         let mut out = Vec::new();
-        buffer.make_room(64, &mut out);
-        for i in 0..64u32 {
+        buffer.offer(0, true, &mut out);
+        buffer.make_room(KEEP_ROOM, &mut out);
+        for i in 1..=KEEP_ROOM as u32 {
             buffer.offer_within(i, true);
         }
         buffer.offer(64, true, &mut out);
+        buffer.offer(65, true, &mut out);
         buffer.make_room(1, &mut out);
-        buffer.offer_within(65, true);
+        buffer.offer_within(66, true);
         buffer.flush(&mut out);
-        assert_eq!(out, (0..66).collect::<Vec<u32>>());
+        assert_eq!(out, (0..67).collect::<Vec<u32>>());
     }
 
     #[test]
@@ -146,8 +152,8 @@ mod tests {
     fn an_offer_past_the_room_made_is_caught() {
         let mut buffer = KeepBuffer::new();
         let mut out = Vec::new();
-        buffer.make_room(64, &mut out);
-        for i in 0..65u32 {
+        buffer.make_room(KEEP_ROOM, &mut out);
+        for i in 0..64u32 {
             buffer.offer_within(i, true);
         }
     }

@@ -25,7 +25,7 @@ use super::tree::{midpoint, Node, Quadtree};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
-use crate::keep_buffer::{KeepBuffer, KEEP_CAPACITY};
+use crate::keep_buffer::{KeepBuffer, KEEP_ROOM};
 use crate::pair_sink::PairSink;
 
 /// A node's candidate list, built as the walk enters it below `parent`:
@@ -250,9 +250,9 @@ fn compare_keys(a: ((bool, f64), u32), b: ((bool, f64), u32)) -> Ordering {
 
 /// Items and candidates of a node past which its pair search checks for a
 /// full sink as it goes.
-/// At most a [`KeepBuffer`]'s capacity: a small node makes room for a
-/// box's tests at once.
-const CROWDED_NODE: usize = KEEP_CAPACITY;
+/// At most the room one [`KeepBuffer::make_room`] admits: a small node
+/// makes room for a box's tests at once.
+const CROWDED_NODE: usize = KEEP_ROOM;
 
 /// Every overlapping pair among a small node's items, and between them
 /// and `candidates` (its ancestors' items that overlap the node): all
@@ -385,8 +385,8 @@ fn test_against(
     stats: &mut Stats,
 ) {
     stats.candidate_tests += chain.boxes.len() as u64;
-    // Room made a buffer's worth at a time, so each test is a store and an add.
-    for (boxes, proxies) in chain.boxes.chunks(KEEP_CAPACITY).zip(chain.proxies.chunks(KEEP_CAPACITY)) {
+    // Room made for a chunk at a time, so each test is a store and an add.
+    for (boxes, proxies) in chain.boxes.chunks(KEEP_ROOM).zip(chain.proxies.chunks(KEEP_ROOM)) {
         found.make_room(boxes.len(), out);
         for (b, &pb) in boxes.iter().zip(proxies) {
             found.offer_within((pa, pb), a.overlaps_without_branches(b));

@@ -9,7 +9,7 @@ use super::tree::{Quadtree, WalkFrame, ROOT};
 use crate::broad_phase::Stats;
 use crate::geometry::{overlap_min_corner, Aabb};
 use crate::index::NULL_INDEX;
-use crate::keep_buffer::{KeepBuffer, KEEP_CAPACITY};
+use crate::keep_buffer::{KeepBuffer, KEEP_ROOM};
 use crate::pair_sink::PairSink;
 use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
@@ -246,9 +246,9 @@ fn candidate_step(proxy: u32, aabb: &Aabb, overlaps: bool) -> Step {
 
 /// Objects in a leaf past which its pair search checks for a full sink as
 /// it goes (a leaf holds at most `max_objects` but at the deepest level).
-/// At most a [`KeepBuffer`]'s capacity: a small leaf makes room for a
-/// box's tests at once.
-pub(super) const CROWDED_LEAF: usize = KEEP_CAPACITY;
+/// At most the room one [`KeepBuffer::make_room`] admits: a small leaf
+/// makes room for a box's tests at once.
+pub(super) const CROWDED_LEAF: usize = KEEP_ROOM;
 
 /// The pairs of a leaf's objects whose overlap's min corner lies in the
 /// leaf; with `check`, stopping soon after the sink is full (without it,
