@@ -106,16 +106,17 @@ impl Quadtree {
             let n = &self.nodes[frame.node as usize];
             let start = lists.len();
             if frame.parent != NULL_INDEX {
+                let filter = candidate_filter(n, &run_union(&self.items.boxes[n.items()]));
                 for k in frame.list_start as usize..frame.list_end as usize {
                     let candidate = lists[k];
-                    if candidate.0.overlaps_without_branches(&n.bounds) {
+                    if candidate.0.overlaps_without_branches(&filter) {
                         lists.push(candidate);
                     }
                 }
                 let p = &self.nodes[frame.parent as usize];
                 for i in p.items() {
                     let b = self.items.boxes[i];
-                    if b.overlaps_without_branches(&n.bounds) {
+                    if b.overlaps_without_branches(&filter) {
                         lists.push((b, self.items.proxy[i]));
                     }
                 }
