@@ -25,7 +25,7 @@ use super::tree::{midpoint, Node, Quadtree};
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
-use crate::keep_buffer::KeepBuffer;
+use crate::keep_buffer::{KeepBuffer, KEEP_ROOM};
 use crate::pair_sink::PairSink;
 
 /// A node's candidate list, built as the walk enters it below `parent`:
@@ -59,6 +59,51 @@ pub(super) fn gather_candidates(
         top += usize::from(boxes[i].overlaps_without_branches(bounds));
     }
     top
+}
+
+/// The box a node's candidates must overlap to meet one of its items,
+/// given the box holding its own items (`own_union`): for a leaf, that
+/// box, as nothing lies below it; for an inner node, its bounds, as its
+/// list is its children's candidates too. On the shared scene a leaf's
+/// items leave a margin along its edges, where most of its candidates
+/// (which cross an ancestor's midline, so hug the leaf's edge) lie.
+#[inline(always)]
+pub(super) fn candidate_filter(n: &Node, own_union: &Aabb) -> Aabb {
+    if n.is_leaf() {
+        *own_union
+    } else {
+        n.bounds
+    }
+}
+
+/// The box holding every box of a node's run (see [`candidate_filter`]).
+#[inline(always)]
+pub(super) fn run_union(boxes: &[Aabb]) -> Aabb {
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        use core::arch::wasm32::{f64x2_pmax, f64x2_pmin, f64x2_splat, v128, v128_load, v128_store};
+        let (mut min, mut max) = (f64x2_splat(f64::INFINITY), f64x2_splat(f64::NEG_INFINITY));
+        for b in boxes {
+            // SAFETY: `Aabb` is `repr(C)`, four f64: bytes 0..16 are the
+            // min corner, 16..32 the max corner; `v128_load` allows any
+            // alignment.
+            unsafe {
+                let corners = b as *const Aabb as *const v128;
+                min = f64x2_pmin(v128_load(corners), min);
+                max = f64x2_pmax(v128_load(corners.add(1)), max);
+            }
+        }
+        let mut u = Aabb::EMPTY;
+        // SAFETY: as above, for a box written through its corners.
+        unsafe {
+            let corners = &mut u as *mut Aabb as *mut v128;
+            v128_store(corners, min);
+            v128_store(corners.add(1), max);
+        }
+        u
+    }
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
+    union(boxes)
 }
 
 /// Inner nodes holding more items than this pair them by sweeps over
@@ -205,7 +250,9 @@ fn compare_keys(a: ((bool, f64), u32), b: ((bool, f64), u32)) -> Ordering {
 
 /// Items and candidates of a node past which its pair search checks for a
 /// full sink as it goes.
-const CROWDED_NODE: usize = 64;
+/// At most the room one [`KeepBuffer::make_room`] admits: a small node
+/// makes room for a box's tests at once.
+const CROWDED_NODE: usize = KEEP_ROOM;
 
 /// Every overlapping pair among a small node's items, and between them
 /// and `candidates` (its ancestors' items that overlap the node): all
@@ -215,6 +262,7 @@ const CROWDED_NODE: usize = 64;
 /// mispredicts more than it saves.
 pub(super) fn small_node_pairs(
     own: &Chain,
+    own_union: &Aabb,
     candidates: &[(Aabb, u32)],
     found: &mut KeepBuffer<(u32, u32)>,
     out: &mut PairSink<'_>,
@@ -228,13 +276,26 @@ pub(super) fn small_node_pairs(
     }
     let (boxes, proxies) = (own.boxes, own.proxies);
     stats.candidate_tests += (boxes.len() * boxes.len().saturating_sub(1) / 2) as u64;
+    // The run holds at most CROWDED_NODE boxes: room for a box's tests is
+    // made before them, so each test is a store and an add.
     for (i, (a, &pa)) in boxes.iter().zip(proxies).enumerate() {
+        found.make_room(boxes.len() - i - 1, out);
         for (b, &pb) in boxes[i + 1..].iter().zip(&proxies[i + 1..]) {
-            found.offer((pa, pb), a.overlaps_without_branches(b), out);
+            found.offer_within((pa, pb), a.overlaps_without_branches(b));
         }
     }
-    for (c, pc) in candidates {
-        test_against(c, *pc, own, found, out, stats);
+    // A candidate that misses the box holding the run misses every item:
+    // few of an inner node's candidates meet it, so the branch is
+    // predictable (a leaf's list was filtered by that box already).
+    for &(ref c, pc) in candidates {
+        stats.candidate_tests += 1;
+        if c.overlaps_without_branches(own_union) {
+            stats.candidate_tests += boxes.len() as u64;
+            found.make_room(boxes.len(), out);
+            for (b, &pb) in boxes.iter().zip(proxies) {
+                found.offer_within((pc, pb), c.overlaps_without_branches(b));
+            }
+        }
     }
 }
 
@@ -324,8 +385,12 @@ fn test_against(
     stats: &mut Stats,
 ) {
     stats.candidate_tests += chain.boxes.len() as u64;
-    for (b, &pb) in chain.boxes.iter().zip(chain.proxies) {
-        found.offer((pa, pb), a.overlaps_without_branches(b), out);
+    // Room made for a chunk at a time, so each test is a store and an add.
+    for (boxes, proxies) in chain.boxes.chunks(KEEP_ROOM).zip(chain.proxies.chunks(KEEP_ROOM)) {
+        found.make_room(boxes.len(), out);
+        for (b, &pb) in boxes.iter().zip(proxies) {
+            found.offer_within((pa, pb), a.overlaps_without_branches(b));
+        }
     }
 }
 

@@ -17,7 +17,10 @@
 //! alike, and a later walk finds the same pairs (only the order of boxes
 //! whose sort keys tie may differ).
 
-use super::node_pairs::{gather_candidates, keeps_run_sorted, small_node_pairs, sorted_node_pairs, Chain};
+use super::node_pairs::{
+    candidate_filter, gather_candidates, keeps_run_sorted, run_union, small_node_pairs, sorted_node_pairs,
+    Chain,
+};
 use super::parallel_scratch::{StraddleTasks, Task, TaskFrame, WalkScratch};
 use super::tree::{Quadtree, ROOT};
 use crate::broad_phase::Stats;
@@ -103,16 +106,17 @@ impl Quadtree {
             let n = &self.nodes[frame.node as usize];
             let start = lists.len();
             if frame.parent != NULL_INDEX {
+                let filter = candidate_filter(n, &run_union(&self.items.boxes[n.items()]));
                 for k in frame.list_start as usize..frame.list_end as usize {
                     let candidate = lists[k];
-                    if candidate.0.overlaps_without_branches(&n.bounds) {
+                    if candidate.0.overlaps_without_branches(&filter) {
                         lists.push(candidate);
                     }
                 }
                 let p = &self.nodes[frame.parent as usize];
                 for i in p.items() {
                     let b = self.items.boxes[i];
-                    if b.overlaps_without_branches(&n.bounds) {
+                    if b.overlaps_without_branches(&filter) {
                         lists.push((b, self.items.proxy[i]));
                     }
                 }
@@ -160,21 +164,23 @@ impl Quadtree {
             stats.nodes_visited += 1;
             let n = &self.nodes[frame.node as usize];
             let start = frame.list_end as usize;
+            let range = n.items();
+            let own = Chain { boxes: &boxes[range.clone()], proxies: &proxies[range] };
+            let own_union = run_union(own.boxes);
             let top = if frame.parent == NULL_INDEX {
                 first
             } else {
                 let parent_list = frame.list_start as usize..frame.list_end as usize;
                 let p = &self.nodes[frame.parent as usize];
-                gather_candidates(list, parent_list, start, p, &n.bounds, (boxes, proxies))
+                let filter = candidate_filter(n, &own_union);
+                gather_candidates(list, parent_list, start, p, &filter, (boxes, proxies))
             };
-            let range = n.items();
-            let own = Chain { boxes: &boxes[range.clone()], proxies: &proxies[range] };
             let candidates = &list[start..top];
             if keeps_run_sorted(n) {
                 let crossing = self.crossing_count(frame.node);
                 sorted_node_pairs(&own, crossing, candidates, &mut found, out, &mut stats);
             } else {
-                small_node_pairs(&own, candidates, &mut found, out, &mut stats);
+                small_node_pairs(&own, &own_union, candidates, &mut found, out, &mut stats);
             }
             if task.whole_subtree && !n.is_leaf() {
                 for child in (n.first_child..n.first_child + 4).rev() {

@@ -1,12 +1,15 @@
 //! Box queries and all-pairs, with explicit stacks instead of recursion,
 //! reading each node's items as one contiguous run.
 
-use super::node_pairs::{gather_candidates, keeps_run_sorted, small_node_pairs, sorted_node_pairs, Chain};
+use super::node_pairs::{
+    candidate_filter, gather_candidates, keeps_run_sorted, run_union, small_node_pairs, sorted_node_pairs,
+    Chain,
+};
 use super::tree::{Quadtree, WalkFrame, ROOT};
 use crate::broad_phase::Stats;
 use crate::geometry::{overlap_min_corner, Aabb};
 use crate::index::NULL_INDEX;
-use crate::keep_buffer::KeepBuffer;
+use crate::keep_buffer::{KeepBuffer, KEEP_ROOM};
 use crate::pair_sink::PairSink;
 use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
@@ -150,19 +153,21 @@ impl Quadtree {
             let (boxes, proxies) = (&self.items.boxes, &self.items.proxy);
             let n = &self.nodes[frame.node as usize];
             let start = frame.list_end as usize;
+            let range = n.items();
+            let own = Chain { boxes: &boxes[range.clone()], proxies: &proxies[range] };
+            let own_union = run_union(own.boxes);
             let top = if frame.parent == NULL_INDEX {
                 start
             } else {
                 let parent_list = frame.list_start as usize..frame.list_end as usize;
                 let p = &self.nodes[frame.parent as usize];
-                gather_candidates(&mut list, parent_list, start, p, &n.bounds, (boxes, proxies))
+                let filter = candidate_filter(n, &own_union);
+                gather_candidates(&mut list, parent_list, start, p, &filter, (boxes, proxies))
             };
-            let range = n.items();
-            let own = Chain { boxes: &boxes[range.clone()], proxies: &proxies[range] };
             let candidates = &list[start..top];
             match crossing {
                 Some(crossing) => sorted_node_pairs(&own, crossing, candidates, &mut found, out, &mut stats),
-                None => small_node_pairs(&own, candidates, &mut found, out, &mut stats),
+                None => small_node_pairs(&own, &own_union, candidates, &mut found, out, &mut stats),
             }
             if !n.is_leaf() {
                 for child in (n.first_child..n.first_child + 4).rev() {
@@ -241,10 +246,13 @@ fn candidate_step(proxy: u32, aabb: &Aabb, overlaps: bool) -> Step {
 
 /// Objects in a leaf past which its pair search checks for a full sink as
 /// it goes (a leaf holds at most `max_objects` but at the deepest level).
-pub(super) const CROWDED_LEAF: usize = 64;
+/// At most the room one [`KeepBuffer::make_room`] admits: a small leaf
+/// makes room for a box's tests at once.
+pub(super) const CROWDED_LEAF: usize = KEEP_ROOM;
 
 /// The pairs of a leaf's objects whose overlap's min corner lies in the
-/// leaf; with `check`, stopping soon after the sink is full.
+/// leaf; with `check`, stopping soon after the sink is full (without it,
+/// the leaf holds at most [`CROWDED_LEAF`] boxes).
 #[inline(always)]
 pub(super) fn leaf_pairs(
     leaf: &Aabb,
@@ -264,9 +272,19 @@ pub(super) fn leaf_pairs(
             return;
         }
         let starts_a = starts(a);
-        for (b, &pb) in own_boxes[i + 1..].iter().zip(&own_proxies[i + 1..]) {
-            let here = starts_a | starts(b) == 3;
-            found.offer((pa, pb), a.overlaps_without_branches(b) & here, out);
+        if check {
+            for (b, &pb) in own_boxes[i + 1..].iter().zip(&own_proxies[i + 1..]) {
+                let here = starts_a | starts(b) == 3;
+                found.offer((pa, pb), a.overlaps_without_branches(b) & here, out);
+            }
+        } else {
+            // At most CROWDED_LEAF boxes: room for a box's tests is made
+            // before them, so each test is a store and an add.
+            found.make_room(own_boxes.len() - i - 1, out);
+            for (b, &pb) in own_boxes[i + 1..].iter().zip(&own_proxies[i + 1..]) {
+                let here = starts_a | starts(b) == 3;
+                found.offer_within((pa, pb), a.overlaps_without_branches(b) & here);
+            }
         }
     }
 }

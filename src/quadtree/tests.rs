@@ -25,6 +25,24 @@ fn sorted_pairs(tree: &mut Quadtree) -> Vec<(u32, u32)> {
     pairs
 }
 
+/// Every overlapping pair of `boxes` (proxy `k` is `boxes[k]`), sorted.
+fn brute_pairs(boxes: &[Aabb]) -> Vec<(u32, u32)> {
+    let mut pairs = Vec::new();
+    for (a, box_a) in boxes.iter().enumerate() {
+        for (b, box_b) in boxes.iter().enumerate().skip(a + 1) {
+            if box_a.overlaps(box_b) {
+                pairs.push((a as u32, b as u32));
+            }
+        }
+    }
+    pairs
+}
+
+/// `b` moved by `(dx, dy)`.
+fn moved(b: &Aabb, dx: f64, dy: f64) -> Aabb {
+    Aabb { min_x: b.min_x + dx, min_y: b.min_y + dy, max_x: b.max_x + dx, max_y: b.max_y + dy }
+}
+
 #[test]
 fn splits_past_max_objects_and_collapses_back() {
     for placement in [Placement::StraddleInParent, Placement::AllOverlappedLeaves] {
@@ -479,15 +497,7 @@ fn crowded_nodes_pair_by_sweeps_like_brute_force() {
         }
         for frame in 0..20 {
             let context = format!("seed {seed}, frame {frame}");
-            let mut expected = Vec::new();
-            for (a, box_a) in boxes.iter().enumerate() {
-                for (b, box_b) in boxes.iter().enumerate().skip(a + 1) {
-                    if box_a.overlaps(box_b) {
-                        expected.push((a as u32, b as u32));
-                    }
-                }
-            }
-            assert_eq!(sorted_pairs(&mut t), expected, "{context}");
+            assert_eq!(sorted_pairs(&mut t), brute_pairs(&boxes), "{context}");
             t.validate().unwrap_or_else(|e| panic!("{context}: {e}"));
             let root = t.nodes[super::tree::ROOT as usize];
             assert!(super::node_pairs::keeps_run_sorted(&root), "{context}: the root is crowded");
@@ -499,14 +509,53 @@ fn crowded_nodes_pair_by_sweeps_like_brute_force() {
             assert!(keys.windows(2).all(|w| w[0] <= w[1]), "{context}: the root's run is out of order");
             for (p, b) in boxes.iter_mut().enumerate() {
                 if rng.below(3) == 0 {
-                    let (dx, dy) = (rng.range(-0.7, 0.7), rng.range(-0.7, 0.7));
-                    *b = Aabb {
-                        min_x: b.min_x + dx,
-                        min_y: b.min_y + dy,
-                        max_x: b.max_x + dx,
-                        max_y: b.max_y + dy,
-                    };
+                    *b = moved(b, rng.range(-0.7, 0.7), rng.range(-0.7, 0.7));
                     t.update(p as u32, *b);
+                }
+            }
+        }
+    }
+}
+
+/// Scenes dense enough that the pair buffer fills in the middle of a
+/// node's loops, at every count of items a small node or leaf may hold,
+/// and a leaf's candidates are filtered by the box holding its items:
+/// both placements, against brute force, after every update.
+#[test]
+fn dense_runs_and_filtered_candidates_pair_like_brute_force() {
+    for seed in 0..16 {
+        let mut rng = crate::scene::Rng::new(seed);
+        let placement =
+            if seed % 2 == 0 { Placement::StraddleInParent } else { Placement::AllOverlappedLeaves };
+        let max_objects = [4, 16, 40, 63, 64][seed as usize % 5];
+        let mut t = tree(placement, max_objects, 6);
+        let count = 150 + rng.below(250) as usize;
+        let size = rng.range(2.0, 14.0);
+        let mut boxes: Vec<Aabb> = (0..count)
+            .map(|_| {
+                let (x, y) = (rng.range(-2.0, 100.0), rng.range(-2.0, 100.0));
+                Aabb::from_xywh(x, y, rng.range(0.0, size), rng.range(0.0, size))
+            })
+            .collect();
+        // Clusters of identical boxes, every test a pair: a node's loops
+        // fill the buffer to the last place, and a sweep of a crowded
+        // inner node (boxes across the midlines) offers after them.
+        for k in 2..14 {
+            let (x, y) = (rng.range(0.0, 95.0), rng.range(0.0, 95.0));
+            boxes.extend(std::iter::repeat_n(Aabb::from_xywh(x, y, 1.0, 1.0), k));
+            boxes.push(Aabb::from_xywh(rng.range(40.0, 49.0), y, 2.0 + f64::from(k as u32), 1.0));
+        }
+        for (p, b) in boxes.iter().enumerate() {
+            t.insert(p as u32, *b);
+        }
+        for frame in 0..8 {
+            let context = format!("seed {seed}, {placement:?}, frame {frame}");
+            assert_eq!(sorted_pairs(&mut t), brute_pairs(&boxes), "{context}");
+            for (p, b) in boxes.iter_mut().enumerate() {
+                if rng.below(2) == 0 {
+                    *b = moved(b, rng.range(-3.0, 3.0), rng.range(-3.0, 3.0));
+                    t.update(p as u32, *b);
+                    t.validate().unwrap_or_else(|e| panic!("{context}: {e}"));
                 }
             }
         }
