@@ -16,8 +16,15 @@ impl BroadPhase for Quadtree {
         self.insert_proxy(proxy, aabb, &mut NoTrace);
     }
 
+    // Always inlined, as the grids' is: under the leaves policy the World's
+    // loops then test the stay intervals themselves and call out only to
+    // re-file; the straddle policy's update stays one call.
+    #[inline(always)]
     fn update(&mut self, proxy: u32, aabb: Aabb) {
-        self.update_traced(proxy, aabb, &mut NoTrace);
+        match self.placement {
+            Placement::StraddleInParent => self.update_straddle_call(proxy, aabb),
+            Placement::AllOverlappedLeaves => self.update_leaves(proxy, aabb, &mut NoTrace),
+        }
     }
 
     fn remove(&mut self, proxy: u32) {

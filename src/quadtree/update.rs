@@ -7,6 +7,13 @@ use crate::index::NULL_INDEX;
 use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
 impl Quadtree {
+    /// [`Quadtree::update_straddle`] untraced, one call out of the World's
+    /// loops (they inline `BroadPhase::update`).
+    #[inline(never)]
+    pub(super) fn update_straddle_call(&mut self, proxy: u32, aabb: Aabb) {
+        self.update_straddle(proxy, aabb, &mut crate::trace::NoTrace);
+    }
+
     /// Straddle policy: stays while its node still is the deepest one
     /// containing the box; else moves to the new deepest container, found
     /// from the old node rather than the root.
@@ -37,6 +44,10 @@ impl Quadtree {
     /// Leaves policy: stays while its box keeps to its stay intervals (a
     /// store of the new box in each of its items); else it is re-filed by
     /// the difference between the leaves it is in and those it reaches now.
+    /// Always inlined: `BroadPhase::update` inlines it into the World's
+    /// loops, where the common case is left the test and the stores; the
+    /// traced calls keep one copy of it.
+    #[inline(always)]
     pub(super) fn update_leaves<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
         t.note(|| Step::new(TraceKind::Update).of(proxy).at(aabb));
         let first = self.first_item[proxy as usize];
@@ -49,6 +60,14 @@ impl Quadtree {
             }
             return;
         }
+        self.refile_leaves(proxy, first, aabb, t);
+    }
+
+    /// The rest of [`Quadtree::update_leaves`] for a box that left its stay
+    /// intervals: kept out of line, so the common case stays small enough
+    /// to inline into the World's loops.
+    #[inline(never)]
+    fn refile_leaves<T: Tracer<Step>>(&mut self, proxy: u32, first: u32, aabb: Aabb, t: &mut T) {
         let inside = self.holds_inside(&aabb);
         if first != NULL_INDEX && inside {
             self.move_between_leaves(proxy, first, aabb, t);
