@@ -116,26 +116,46 @@ impl Stay {
     }
 }
 
-/// The interval of `min` between the lines: `[largest line ≤ min, smallest
-/// line > min)`, and of `max`: `(largest line < max, smallest line ≥ max]`.
-/// Open-ended where no line lies on that side.
-fn between(lines: &[f64], min: f64, max: f64) -> ((f64, f64), (f64, f64)) {
-    let (mut min_lo, mut min_hi) = (f64::NEG_INFINITY, f64::INFINITY);
-    let (mut max_lo, mut max_hi) = (f64::NEG_INFINITY, f64::INFINITY);
+/// The interval of `min` between lines given one at a time: `[largest
+/// line ≤ min, smallest line > min)`, and of `max`: `(largest line < max,
+/// smallest line ≥ max]`. Open-ended where no line lies on that side. Kept
+/// as a running fold, so the lines need no buffer.
+struct Between {
+    min: f64,
+    max: f64,
+    min_at: (f64, f64),
+    max_at: (f64, f64),
+}
+
+impl Between {
+    fn new(min: f64, max: f64) -> Between {
+        let open = (f64::NEG_INFINITY, f64::INFINITY);
+        Between { min, max, min_at: open, max_at: open }
+    }
+
     // Comparisons, not `f64::max` and `min`: those are library calls in wasm.
-    for &line in lines {
-        if line <= min {
-            min_lo = if line > min_lo { line } else { min_lo };
+    #[inline(always)]
+    fn line(&mut self, line: f64) {
+        let (min_lo, min_hi) = &mut self.min_at;
+        if line <= self.min {
+            *min_lo = if line > *min_lo { line } else { *min_lo };
         } else {
-            min_hi = if line < min_hi { line } else { min_hi };
+            *min_hi = if line < *min_hi { line } else { *min_hi };
         }
-        if line < max {
-            max_lo = if line > max_lo { line } else { max_lo };
+        let (max_lo, max_hi) = &mut self.max_at;
+        if line < self.max {
+            *max_lo = if line > *max_lo { line } else { *max_lo };
         } else {
-            max_hi = if line < max_hi { line } else { max_hi };
+            *max_hi = if line < *max_hi { line } else { *max_hi };
         }
     }
-    ((min_lo, min_hi), (max_lo, max_hi))
+
+    /// Both lines of an interval `[lo, hi]`, in that order.
+    #[inline(always)]
+    fn lines(&mut self, lo: f64, hi: f64) {
+        self.line(lo);
+        self.line(hi);
+    }
 }
 
 impl Quadtree {
@@ -159,24 +179,25 @@ impl Quadtree {
     /// corner off the far edges, where it can reach no leaf the rectangle
     /// does not (see `reach_container`). `NEVER` past a few leaves.
     fn leaves_stay(&self, first: u32, aabb: &Aabb, leaves: &mut Vec<u32>) -> Stay {
-        const MOST: usize = 16;
-        let (mut xs, mut ys) = ([0.0; 3 * MOST], [0.0; 3 * MOST]);
+        const MOST_LINES: usize = 48;
+        let mut x = Between::new(aabb.min_x, aabb.max_x);
+        let mut y = Between::new(aabb.min_y, aabb.max_y);
         let mut lines = 0;
         let mut union = self.nodes[self.items.node[first as usize] as usize].bounds;
         let mut item = first;
         while item != NULL_INDEX {
-            if lines + 3 > xs.len() {
+            if lines + 3 > MOST_LINES {
                 return Stay::NEVER;
             }
             let leaf = self.items.node[item as usize];
             let b = &self.nodes[leaf as usize].bounds;
-            xs[lines..lines + 2].copy_from_slice(&[b.min_x, b.max_x]);
-            ys[lines..lines + 2].copy_from_slice(&[b.min_y, b.max_y]);
+            x.lines(b.min_x, b.max_x);
+            y.lines(b.min_y, b.max_y);
             lines += 2;
             if self.may_split(leaf) {
                 let (mid_x, mid_y) = midpoint(b);
-                xs[lines] = mid_x;
-                ys[lines] = mid_y;
+                x.line(mid_x);
+                y.line(mid_y);
                 lines += 1;
             }
             union = union.union(b);
@@ -187,18 +208,16 @@ impl Quadtree {
             let from = self.reach_container(self.items.node[first as usize], &union);
             self.collect_reached_leaves(from, &union, leaves, &mut crate::trace::NoTrace);
             for &leaf in leaves.iter() {
-                if lines + 2 > xs.len() {
+                if lines + 2 > MOST_LINES {
                     return Stay::NEVER;
                 }
                 let b = &self.nodes[leaf as usize].bounds;
-                xs[lines..lines + 2].copy_from_slice(&[b.min_x, b.max_x]);
-                ys[lines..lines + 2].copy_from_slice(&[b.min_y, b.max_y]);
+                x.lines(b.min_x, b.max_x);
+                y.lines(b.min_y, b.max_y);
                 lines += 2;
             }
         }
-        let (min_x, max_x) = between(&xs[..lines], aabb.min_x, aabb.max_x);
-        let (min_y, max_y) = between(&ys[..lines], aabb.min_y, aabb.max_y);
-        Stay::new(min_x, min_y, max_x, max_y)
+        Stay::new(x.min_at, y.min_at, x.max_at, y.max_at)
     }
 
     /// Leaves policy: whether a leaf holds enough items that whether they

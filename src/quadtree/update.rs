@@ -190,10 +190,39 @@ impl Quadtree {
         Some(reaches_all && union.contains(aabb) && union.contains_point_half_open(aabb.min_x, aabb.min_y))
     }
 
+    /// The most common block, told without the general count below: two
+    /// leaves of one depth that share a whole edge (siblings and cousins
+    /// take an edge from the same midline, so shared edges are equal
+    /// exactly). `None` when the items are not such a pair, or the leaves
+    /// are too small against their coordinates for the general count to be
+    /// sure of them too (it says the same of every pair this accepts).
+    #[inline]
+    fn tiled_pair(&self, first: u32) -> Option<Aabb> {
+        let second = self.items.next_of_proxy[first as usize];
+        if second == NULL_INDEX || self.items.next_of_proxy[second as usize] != NULL_INDEX {
+            return None;
+        }
+        let a = &self.nodes[self.items.node[first as usize] as usize];
+        let b = &self.nodes[self.items.node[second as usize] as usize];
+        if a.depth != b.depth {
+            return None;
+        }
+        let (a, b) = (&a.bounds, &b.bounds);
+        let side_by_side = a.min_y == b.min_y && a.max_y == b.max_y && (a.max_x == b.min_x || b.max_x == a.min_x);
+        let stacked = a.min_x == b.min_x && a.max_x == b.max_x && (a.max_y == b.min_y || b.max_y == a.min_y);
+        let union = a.union(b);
+        let clear = a.width() > 1e-6 * (union.min_x.abs() + union.max_x.abs())
+            && a.height() > 1e-6 * (union.min_y.abs() + union.max_y.abs());
+        ((side_by_side | stacked) & clear).then_some(union)
+    }
+
     /// The bounding rectangle of the leaves holding the items from `first`
     /// on, if they tile it exactly (up to eight leaves; `None` otherwise, or
     /// when the leaves are too small against their coordinates to tell).
     pub(super) fn tiled_rectangle(&self, first: u32) -> Option<Aabb> {
+        if let Some(union) = self.tiled_pair(first) {
+            return Some(union);
+        }
         const MOST: usize = 8;
         let mut block = [(Aabb::default(), 0u32); MOST];
         let mut held = 0;
