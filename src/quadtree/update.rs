@@ -208,7 +208,8 @@ impl Quadtree {
             return None;
         }
         let (a, b) = (&a.bounds, &b.bounds);
-        let side_by_side = a.min_y == b.min_y && a.max_y == b.max_y && (a.max_x == b.min_x || b.max_x == a.min_x);
+        let side_by_side =
+            a.min_y == b.min_y && a.max_y == b.max_y && (a.max_x == b.min_x || b.max_x == a.min_x);
         let stacked = a.min_x == b.min_x && a.max_x == b.max_x && (a.max_y == b.min_y || b.max_y == a.min_y);
         let union = a.union(b);
         let clear = a.width() > 1e-6 * (union.min_x.abs() + union.max_x.abs())
