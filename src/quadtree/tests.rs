@@ -561,3 +561,47 @@ fn dense_runs_and_filtered_candidates_pair_like_brute_force() {
         }
     }
 }
+
+/// The quick check for two leaves (`tiled_pair`) accepts only pairs the
+/// general count (`tiled_block`) accepts too, with the same rectangle, and
+/// it does accept some, on seeded leaves trees whose boxes move; the tree
+/// stays valid after every update.
+#[test]
+fn two_leaf_blocks_are_told_as_the_general_count_tells_them() {
+    use crate::index::NULL_INDEX;
+    let mut accepted = 0;
+    for seed in 0..8u64 {
+        let mut rng = crate::scene::Rng::new(seed);
+        let side = [200.0, 3e7, 1.0, 200.0][seed as usize % 4];
+        let world = Aabb::from_xywh(0.0, 0.0, side, side);
+        let limits = QuadtreeLimits { max_objects: 1 + rng.below(6), max_levels: 3 + rng.below(8) };
+        let mut t = Quadtree::new(world, Placement::AllOverlappedLeaves, limits);
+        let size = side / 40.0;
+        let mut boxes = Vec::new();
+        for p in 0..100 {
+            let b = Aabb::from_xywh(rng.range(0.0, side - size), rng.range(0.0, side - size), size, size);
+            t.insert(p, b);
+            boxes.push(b);
+        }
+        for _ in 0..8 {
+            for p in 0..100u32 {
+                let b = &mut boxes[p as usize];
+                let (dx, dy) = (rng.range(-size, size) / 4.0, rng.range(-size, size) / 4.0);
+                *b = moved(b, dx, dy);
+                t.update(p, *b);
+                t.validate().unwrap_or_else(|e| panic!("seed {seed}, proxy {p}: {e}"));
+            }
+            for p in 0..100u32 {
+                let first = t.first_item[p as usize];
+                if first == NULL_INDEX {
+                    continue;
+                }
+                if let Some(union) = t.tiled_pair(first) {
+                    assert_eq!(t.tiled_block(first), Some(union), "seed {seed}, proxy {p}");
+                    accepted += 1;
+                }
+            }
+        }
+    }
+    assert!(accepted > 0, "no proxy was ever held by two tiling leaves");
+}

@@ -197,7 +197,7 @@ impl Quadtree {
     /// are too small against their coordinates for the general count to be
     /// sure of them too (it says the same of every pair this accepts).
     #[inline]
-    fn tiled_pair(&self, first: u32) -> Option<Aabb> {
+    pub(super) fn tiled_pair(&self, first: u32) -> Option<Aabb> {
         let second = self.items.next_of_proxy[first as usize];
         if second == NULL_INDEX || self.items.next_of_proxy[second as usize] != NULL_INDEX {
             return None;
@@ -221,9 +221,12 @@ impl Quadtree {
     /// on, if they tile it exactly (up to eight leaves; `None` otherwise, or
     /// when the leaves are too small against their coordinates to tell).
     pub(super) fn tiled_rectangle(&self, first: u32) -> Option<Aabb> {
-        if let Some(union) = self.tiled_pair(first) {
-            return Some(union);
-        }
+        self.tiled_pair(first).or_else(|| self.tiled_block(first))
+    }
+
+    /// [`Quadtree::tiled_rectangle`] by the general count: the leaves'
+    /// areas against their bounding rectangle's, in units of the deepest.
+    pub(super) fn tiled_block(&self, first: u32) -> Option<Aabb> {
         const MOST: usize = 8;
         let mut block = [(Aabb::default(), 0u32); MOST];
         let mut held = 0;
