@@ -82,6 +82,8 @@ pub mod loose_grid;
 pub mod pair_sink;
 #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
 mod parallel;
+#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+mod parallel_radix;
 mod publish;
 pub mod quadtree;
 #[doc(hidden)]

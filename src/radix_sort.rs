@@ -41,11 +41,22 @@ pub fn sort_u64(keys: &mut Vec<u64>, scratch: &mut Vec<u64>) {
         scratch[next[b]] = key;
         next[b] += 1;
     }
-    for b in 0..1 << bucket_bits {
-        scratch[starts[b]..starts[b + 1]].sort_unstable();
-    }
+    sort_buckets(scratch, &starts[..=1 << bucket_bits]);
     std::mem::swap(keys, scratch);
 }
+
+/// Sorts each bucket `keys[starts[b]..starts[b + 1]]` on its own (with the
+/// `parallel` feature, on the pool: `src/parallel_radix.rs`).
+#[cfg(not(all(feature = "parallel", not(target_arch = "wasm32"))))]
+#[inline]
+fn sort_buckets(keys: &mut [u64], starts: &[usize]) {
+    for bucket in starts.windows(2) {
+        keys[bucket[0]..bucket[1]].sort_unstable();
+    }
+}
+
+#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+use crate::parallel_radix::sort_buckets;
 
 /// Most bits one pass of [`sort_pair_keys`] sorts on: 2048 counts, a
 /// cache's worth of write streams.

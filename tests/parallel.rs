@@ -51,6 +51,9 @@ fn assert_same(serial: &mut World, parallel: &mut World, at: &str) {
     assert_eq!(serial.pair_stats(), parallel.pair_stats(), "{at}: stats");
     assert_eq!(serial.slot_generation(), parallel.slot_generation(), "{at}: renumberings");
     assert_eq!(serial.ids(), parallel.ids(), "{at}: ids");
+    // The renumberings put every object in the same slot.
+    assert_eq!(serial.slot_ids(), parallel.slot_ids(), "{at}: slots");
+    assert_eq!(serial.slot_overlapping(), parallel.slot_overlapping(), "{at}: overlapping view");
     for id in serial.ids() {
         assert_eq!(serial.box_of(id).unwrap(), parallel.box_of(id).unwrap(), "{at}: box {id}");
         assert_eq!(serial.velocity(id).unwrap(), parallel.velocity(id).unwrap(), "{at}: velocity {id}");
@@ -138,6 +141,55 @@ fn seeded_scenes_give_one_threads_results_in_every_structure() {
                 };
                 let at = format!("seed {seed}, {count} {} boxes, {}", layout.name(), kind.name());
                 run_both(&pools, make, 5, count <= 2_500, &at);
+            }
+        }
+    }
+}
+
+/// Crowded scenes with more pairs than the pool's sort of the keys starts
+/// at (8,192; fewer are sorted on one thread), in every structure but
+/// brute force: the keys, their order, the events and the per-slot
+/// overlapping view are one thread's, frame after frame.
+#[test]
+fn crowded_scenes_sort_their_keys_on_the_pool_as_one_thread_does() {
+    let pools = pools();
+    for seed in seeds(2) {
+        let count = 12_000usize;
+        let layout = Layout::ALL[seed as usize % 3];
+        let side = scene_side(count) / 3.0;
+        for kind in StructureKind::ALL {
+            if kind == StructureKind::BruteForce {
+                continue;
+            }
+            let make = || {
+                let mut w = World::new(side, side).unwrap();
+                w.set_structure(kind.name()).unwrap();
+                w.populate(count as u32, seed, layout).unwrap();
+                w
+            };
+            let at = format!("seed {seed}, {count} crowded {} boxes, {}", layout.name(), kind.name());
+            let (mut serial, mut parallel) = (make(), make());
+            for frame in 0..4 {
+                let a = pools.0.install(|| {
+                    serial.step(1.0 / 60.0).unwrap();
+                    serial.pairs().to_vec()
+                });
+                let b = pools.1.install(|| {
+                    parallel.step(1.0 / 60.0).unwrap();
+                    parallel.pairs().to_vec()
+                });
+                assert!(
+                    a.len() / 2 > 2 * 8_192,
+                    "{at}: only {} pairs, too few to be sorted on the pool",
+                    a.len() / 2
+                );
+                assert_eq!(a, b, "{at}, frame {frame}: pairs");
+                assert_eq!(
+                    serial.slot_overlapping(),
+                    parallel.slot_overlapping(),
+                    "{at}, frame {frame}: overlapping"
+                );
+                assert_same(&mut serial, &mut parallel, &format!("{at}, frame {frame}"));
             }
         }
     }

@@ -13,6 +13,8 @@ mod id_table;
 mod moving_slots;
 mod objects;
 mod pairs;
+mod parallel_pairs;
+mod parallel_renumber;
 mod rays;
 mod slot_order;
 mod step;

@@ -184,6 +184,22 @@ impl World {
         reserve_total(&mut self.pairs.overlap_counts, slots, pairs)?;
         reserve_total(&mut self.pairs.overlapping, slots, pairs)?;
         self.pairs.stats = stats;
+        if !self.keys_and_counts_in_parallel() {
+            self.keys_and_counts();
+        }
+        diff_sorted(
+            &self.pairs.previous_keys,
+            &self.pairs.keys,
+            &mut self.pairs.began,
+            &mut self.pairs.ended,
+        );
+        Ok(())
+    }
+
+    /// The full pass's pairs as sorted keys, and each slot's count of
+    /// pairs, on one thread.
+    fn keys_and_counts(&mut self) {
+        let slots = self.objects.slot_ids.len();
         self.pairs.overlap_counts.clear();
         self.pairs.overlap_counts.resize(slots, 0);
         self.pairs.overlapping.clear();
@@ -198,13 +214,6 @@ impl World {
             }
         }
         crate::radix_sort::sort_pair_keys(&mut self.pairs.keys, &mut self.workspace.key_scratch);
-        diff_sorted(
-            &self.pairs.previous_keys,
-            &self.pairs.keys,
-            &mut self.pairs.began,
-            &mut self.pairs.ended,
-        );
-        Ok(())
     }
 
     /// Pays for what moved: when few objects moved, were inserted or

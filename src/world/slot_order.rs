@@ -208,21 +208,18 @@ impl World {
             keys.extend(walk.iter().map(|&slot| u64::from(slot)));
             return;
         }
-        let geometry = self.structure.grid_geometry().copied();
-        let (kx, ky) = (f64::from(u16::MAX) / self.width, f64::from(u16::MAX) / self.height);
-        for slot in 0..self.objects.slot_ids.len() {
-            if self.objects.slot_ids[slot] == 0 {
-                continue;
-            }
-            let aabb = self.aabb_of(slot as u32);
-            let cell = match &geometry {
-                Some(g) => {
-                    let (x, y) = g.centre_cell(&aabb);
-                    g.index(x, y)
+        let key = SpaceKey {
+            geometry: self.structure.grid_geometry().copied(),
+            kx: f64::from(u16::MAX) / self.width,
+            ky: f64::from(u16::MAX) / self.height,
+        };
+        if !self.space_keys_in_parallel(keys, &key) {
+            for slot in 0..self.objects.slot_ids.len() {
+                if self.objects.slot_ids[slot] == 0 {
+                    continue;
                 }
-                None => z_order(quantize(&aabb, kx, ky)),
-            };
-            keys.push(u64::from(cell) << 32 | slot as u64);
+                keys.push(key.of(slot, &self.aabb_of(slot as u32)));
+            }
         }
         crate::radix_sort::sort_u64(keys, scratch);
     }
@@ -239,6 +236,32 @@ impl World {
 }
 
 /// The centre of a box as two 16-bit coordinates over the world (clamped).
+/// A slot's place in space order: the cell holding its box's centre, above
+/// the slot (`cell << 32 | slot`).
+pub(super) struct SpaceKey {
+    /// The active grid's cells (row-major, the order the grids walk), or
+    /// none: Z order over the world (the order a quadtree's nodes nest).
+    geometry: Option<crate::grid::CellGeometry>,
+    /// The world's sides scaled to `u16` for Z order.
+    kx: f64,
+    ky: f64,
+}
+
+impl SpaceKey {
+    /// The key of `slot`, whose box is `aabb`.
+    #[inline]
+    pub(super) fn of(&self, slot: usize, aabb: &Aabb) -> u64 {
+        let cell = match &self.geometry {
+            Some(g) => {
+                let (x, y) = g.centre_cell(aabb);
+                g.index(x, y)
+            }
+            None => z_order(quantize(aabb, self.kx, self.ky)),
+        };
+        u64::from(cell) << 32 | slot as u64
+    }
+}
+
 fn quantize(aabb: &Aabb, kx: f64, ky: f64) -> (u16, u16) {
     // `as` saturates: NaN-free centres outside the world clamp to 0 or max.
     let x = midpoint(aabb.min_x, aabb.max_x) * kx;

@@ -35,4 +35,8 @@ pub(super) struct Workspace {
     /// The `parallel` feature's `step`: each slot range's moves.
     #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
     pub(super) step_chunks: Vec<super::step_parallel::StepChunk>,
+    /// The `parallel` feature's `pairs`: each block's digit counts in the
+    /// pool's radix sort of the keys.
+    #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+    pub(super) radix_counts: Vec<u32>,
 }
