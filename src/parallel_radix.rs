@@ -12,9 +12,10 @@
 
 use rayon::prelude::*;
 
-/// Most bits a pass sorts on, as in `radix_sort`: 2048 counts a block.
-const MAX_DIGIT_BITS: u32 = 11;
-const DIGITS: usize = 1 << MAX_DIGIT_BITS;
+use crate::radix_sort::Packing;
+
+/// Counts a block keeps: one per digit of the widest pass.
+const DIGITS: usize = 1 << crate::radix_sort::MAX_DIGIT_BITS;
 
 /// Blocks a thread's share of the keys is cut into: an idle thread takes
 /// the next block, so one slow thread does not hold the pass up.
@@ -41,16 +42,10 @@ pub(crate) fn sort_pair_keys(keys: &mut Vec<u64>, scratch: &mut Vec<u64>, counts
         .with_min_len(MIN_TASK)
         .fold(|| (0u64, 0u64), |(h, l), &k| (h | k >> 32, l | (k & 0xFFFF_FFFF)))
         .reduce(|| (0, 0), |(h1, l1), (h2, l2)| (h1 | h2, l1 | l2));
-    let low_bits = 64 - low.leading_zeros();
-    let bits = 64 - high.leading_zeros() + low_bits;
-    if bits == 0 {
+    let Some(Packing { low_bits, passes, digit_bits, mask, low_mask }) = Packing::of(high, low) else {
         return; // every key is 0
-    }
-    let passes = bits.div_ceil(MAX_DIGIT_BITS);
-    let digit_bits = bits.div_ceil(passes);
+    };
     let digits = 1usize << digit_bits;
-    let mask = (digits - 1) as u64;
-    let low_mask = (1u64 << low_bits) - 1;
     keys.par_iter_mut()
         .with_min_len(MIN_TASK)
         .for_each(|key| *key = (*key >> 32) << low_bits | (*key & low_mask));
@@ -183,20 +178,8 @@ mod tests {
         for threads in [2, 3, 4] {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             for seed in 0..24u64 {
-                let mut rng = Rng::new(seed);
                 let len = [PARALLEL_FROM - 1, PARALLEL_FROM, PARALLEL_FROM + 7, 100_003][seed as usize % 4];
-                let (a_bits, b_bits) = (rng.below(33), rng.below(33));
-                let half =
-                    |rng: &mut Rng, bits: u32| if bits == 0 { 0 } else { rng.next_u64() >> (64 - bits) };
-                let mut keys: Vec<u64> = (0..len)
-                    .map(|_| match rng.below(4) {
-                        0 => 7, // repeated keys
-                        _ => half(&mut rng, a_bits) << 32 | half(&mut rng, b_bits),
-                    })
-                    .collect();
-                if seed % 5 == 0 {
-                    keys.extend([u64::MAX, 0, 0xFFFF_FFFF, 0xFFFF_FFFF << 32]);
-                }
+                let mut keys = crate::radix_sort::tests::pair_keys(seed, len);
                 let mut expected = keys.clone();
                 expected.sort_unstable();
                 pool.install(|| sort_pair_keys(&mut keys, &mut scratch, &mut counts));

@@ -60,11 +60,38 @@ use crate::parallel_radix::sort_buckets;
 
 /// Most bits one pass of [`sort_pair_keys`] sorts on: 2048 counts, a
 /// cache's worth of write streams.
-const MAX_DIGIT_BITS: u32 = 11;
+pub(crate) const MAX_DIGIT_BITS: u32 = 11;
 
 /// Below this many keys `sort_unstable` sorts them: each pass clears and
 /// sums up to 2048 counts, far more work than a few dozen keys.
 const SMALL_PAIRS: usize = 64;
+
+/// How [`sort_pair_keys`] packs and cuts the keys, from the OR of their
+/// high halves and of their low halves: a key packs to
+/// `a << low_bits | b`, sorted in `passes` passes of `digit_bits` bits
+/// (`mask`); `low_mask` takes `b` back out. `None` when every key is 0.
+pub(crate) struct Packing {
+    pub(crate) low_bits: u32,
+    pub(crate) passes: u32,
+    pub(crate) digit_bits: u32,
+    pub(crate) mask: u64,
+    pub(crate) low_mask: u64,
+}
+
+impl Packing {
+    #[inline]
+    pub(crate) fn of(high: u64, low: u64) -> Option<Packing> {
+        let low_bits = 64 - low.leading_zeros();
+        let bits = 64 - high.leading_zeros() + low_bits;
+        if bits == 0 {
+            return None;
+        }
+        let passes = bits.div_ceil(MAX_DIGIT_BITS);
+        let digit_bits = bits.div_ceil(passes);
+        let mask = (1u64 << digit_bits) - 1;
+        Some(Packing { low_bits, passes, digit_bits, mask, low_mask: (1u64 << low_bits) - 1 })
+    }
+}
 
 /// Sorts pair keys (`a << 32 | b`, both halves below 2³²) ascending, as
 /// [`sort_u64`] does, in a few counting passes: the keys are first packed
@@ -79,15 +106,9 @@ pub fn sort_pair_keys(keys: &mut Vec<u64>, scratch: &mut Vec<u64>) {
         return;
     }
     let (high, low) = keys.iter().fold((0u64, 0u64), |(h, l), &k| (h | k >> 32, l | (k & 0xFFFF_FFFF)));
-    let low_bits = 64 - low.leading_zeros();
-    let bits = 64 - high.leading_zeros() + low_bits;
-    if bits == 0 {
+    let Some(Packing { low_bits, passes, digit_bits, mask, low_mask }) = Packing::of(high, low) else {
         return; // every key is 0
-    }
-    let passes = bits.div_ceil(MAX_DIGIT_BITS);
-    let digit_bits = bits.div_ceil(passes);
-    let mask = (1u64 << digit_bits) - 1;
-    let low_mask = (1u64 << low_bits) - 1;
+    };
     for key in keys.iter_mut() {
         *key = (*key >> 32) << low_bits | (*key & low_mask);
     }
@@ -120,27 +141,33 @@ pub fn sort_pair_keys(keys: &mut Vec<u64>, scratch: &mut Vec<u64>) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::{sort_pair_keys, sort_u64};
     use crate::scene::Rng;
+
+    /// `len` pair keys of seeded widths (each half up to 32 bits), a
+    /// quarter of them one repeated key, and every fifth seed the extremes.
+    pub(crate) fn pair_keys(seed: u64, len: usize) -> Vec<u64> {
+        let mut rng = Rng::new(seed);
+        let (a_bits, b_bits) = (rng.below(33), rng.below(33));
+        let half = |rng: &mut Rng, bits: u32| if bits == 0 { 0 } else { rng.next_u64() >> (64 - bits) };
+        let mut keys: Vec<u64> = (0..len)
+            .map(|_| match rng.below(4) {
+                0 => 7, // repeated keys
+                _ => half(&mut rng, a_bits) << 32 | half(&mut rng, b_bits),
+            })
+            .collect();
+        if seed % 5 == 0 {
+            keys.extend([u64::MAX, 0, 0xFFFF_FFFF, 0xFFFF_FFFF << 32]);
+        }
+        keys
+    }
 
     #[test]
     fn pair_keys_sort_like_sort_unstable() {
         let mut scratch = Vec::new();
         for seed in 0..80u64 {
-            let mut rng = Rng::new(seed);
-            let len = [0, 1, 63, 64, 65, 3500, 4097, 50_000][seed as usize % 8];
-            let (a_bits, b_bits) = (rng.below(33), rng.below(33));
-            let half = |rng: &mut Rng, bits: u32| if bits == 0 { 0 } else { rng.next_u64() >> (64 - bits) };
-            let mut keys: Vec<u64> = (0..len)
-                .map(|_| match rng.below(4) {
-                    0 => 7, // repeated keys
-                    _ => half(&mut rng, a_bits) << 32 | half(&mut rng, b_bits),
-                })
-                .collect();
-            if seed % 5 == 0 {
-                keys.extend([u64::MAX, 0, 0xFFFF_FFFF, 0xFFFF_FFFF << 32]);
-            }
+            let mut keys = pair_keys(seed, [0, 1, 63, 64, 65, 3500, 4097, 50_000][seed as usize % 8]);
             let mut expected = keys.clone();
             expected.sort_unstable();
             sort_pair_keys(&mut keys, &mut scratch);

@@ -27,6 +27,8 @@ mod order;
 #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
 mod parallel;
 #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+mod parallel_compact;
+#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
 mod parallel_item_boxes;
 #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
 mod parallel_leaves;

@@ -11,7 +11,7 @@
 
 use super::items::capacity_for;
 use super::node_pairs::keeps_run_sorted;
-use super::tree::{reserve_total, Placement, Quadtree, ROOT};
+use super::tree::{reserve_total, Items, Node, Placement, Quadtree, ROOT};
 use crate::broad_phase::relabel_records;
 use crate::index::NULL_INDEX;
 
@@ -52,53 +52,8 @@ impl Quadtree {
         new_of_old.resize(self.items.len(), NULL_INDEX);
         let live = self.items.len() - self.holes as usize;
         items.reserve_total(live + live / 2 + 2 * self.nodes.len());
-        // `stack` holds (old index, new index) pairs still to copy.
-        let mut stack = std::mem::take(&mut self.stack);
-        stack.clear();
-        let mut root = self.nodes[ROOT as usize];
-        root.parent = NULL_INDEX;
-        nodes.push(root);
-        stack.extend([ROOT, ROOT]);
-        while let Some(new) = stack.pop() {
-            let old = stack.pop().expect("pairs");
-            let n = self.nodes[old as usize];
-            let start = items.len() as u32;
-            for k in 0..n.count {
-                let from = (n.start + k) as usize;
-                new_of_old[from] = start + k;
-                items.boxes.push(self.items.boxes[from]);
-                items.proxy.push(self.items.proxy[from]);
-                items.node.push(new);
-                items.next_of_proxy.push(self.items.next_of_proxy[from]);
-            }
-            let capacity = if n.count == 0 { 0 } else { capacity_for(n.count) };
-            items.grow((capacity - n.count) as usize);
-            let copy = &mut nodes[new as usize];
-            copy.start = if capacity == 0 { 0 } else { start };
-            copy.capacity = capacity;
-            if !n.is_leaf() {
-                let first = nodes.len() as u32;
-                nodes[new as usize].first_child = first;
-                for k in 0..4 {
-                    let mut child = self.nodes[(n.first_child + k) as usize];
-                    child.parent = new;
-                    nodes.push(child);
-                }
-                for k in (0..4).rev() {
-                    stack.extend([n.first_child + k, first + k]);
-                }
-            }
-        }
-        self.stack = stack;
-        for next in &mut items.next_of_proxy {
-            if *next != NULL_INDEX {
-                *next = new_of_old[*next as usize];
-            }
-        }
-        for first in &mut self.first_item {
-            if *first != NULL_INDEX {
-                *first = new_of_old[*first as usize];
-            }
+        if !self.rewrite_on_the_pool(&mut nodes, &mut items) {
+            self.rewrite_in_turn(&mut nodes, &mut items, &mut new_of_old);
         }
         // The arrays may double again before the next rewrite (holes up to
         // half of them, nodes split): room for that now, so warm frames
@@ -116,6 +71,46 @@ impl Quadtree {
         reserve_total(&mut self.new_item_of_old, 2 * self.items.len() + 64);
         self.free_groups.clear();
         self.holes = 0;
+    }
+
+    /// Without the `parallel` feature the rewrite is always
+    /// [`rewrite_in_turn`](Quadtree::rewrite_in_turn) (see
+    /// `parallel_compact.rs`).
+    #[cfg(not(all(feature = "parallel", not(target_arch = "wasm32"))))]
+    #[inline(always)]
+    fn rewrite_on_the_pool(&mut self, _nodes: &mut Vec<Node>, _items: &mut Items) -> bool {
+        false
+    }
+
+    /// [`compact`](Quadtree::compact)'s copy on one thread: nodes and
+    /// items into `nodes` and `items` (empty), the chains' links and the
+    /// proxies' first items renamed through `new_of_old`.
+    fn rewrite_in_turn(&mut self, nodes: &mut Vec<Node>, items: &mut Items, new_of_old: &mut [u32]) {
+        let mut stack = std::mem::take(&mut self.stack);
+        let from = &self.items;
+        lay_out_nodes(&self.nodes, nodes, &mut stack, |n, new, start| {
+            for k in 0..n.count {
+                let from_at = (n.start + k) as usize;
+                new_of_old[from_at] = start + k;
+                items.boxes.push(from.boxes[from_at]);
+                items.proxy.push(from.proxy[from_at]);
+                items.node.push(new);
+                items.next_of_proxy.push(from.next_of_proxy[from_at]);
+            }
+            let capacity = if n.count == 0 { 0 } else { capacity_for(n.count) };
+            items.grow((capacity - n.count) as usize);
+        });
+        self.stack = stack;
+        for next in &mut items.next_of_proxy {
+            if *next != NULL_INDEX {
+                *next = new_of_old[*next as usize];
+            }
+        }
+        for first in &mut self.first_item {
+            if *first != NULL_INDEX {
+                *first = new_of_old[*first as usize];
+            }
+        }
     }
 
     /// Renames the proxies (see [`crate::broad_phase::BroadPhase::relabel`]): every item
@@ -141,4 +136,47 @@ impl Quadtree {
         self.marks.fill(0);
         self.compact();
     }
+}
+
+/// The rewrite's nodes, from `old` into `nodes` (empty): a depth-first
+/// walk, each group of four children placed when its parent is met, each
+/// node's items after the items of the nodes met before it, each range
+/// with the slack of [`capacity_for`]. `place(node, new index, first
+/// item)` is called for each node met, in that order, before its
+/// children; returns the items' new length. `stack` is scratch.
+pub(super) fn lay_out_nodes(
+    old: &[Node],
+    nodes: &mut Vec<Node>,
+    stack: &mut Vec<u32>,
+    mut place: impl FnMut(&Node, u32, u32),
+) -> usize {
+    // `stack` holds (old index, new index) pairs still to place.
+    stack.clear();
+    let mut root = old[ROOT as usize];
+    root.parent = NULL_INDEX;
+    nodes.push(root);
+    stack.extend([ROOT, ROOT]);
+    let mut start = 0u32;
+    while let Some(new) = stack.pop() {
+        let n = &old[stack.pop().expect("pairs") as usize];
+        place(n, new, start);
+        let capacity = if n.count == 0 { 0 } else { capacity_for(n.count) };
+        let copy = &mut nodes[new as usize];
+        copy.start = if capacity == 0 { 0 } else { start };
+        copy.capacity = capacity;
+        start += capacity;
+        if !n.is_leaf() {
+            let first = nodes.len() as u32;
+            nodes[new as usize].first_child = first;
+            for k in 0..4 {
+                let mut child = old[(n.first_child + k) as usize];
+                child.parent = new;
+                nodes.push(child);
+            }
+            for k in (0..4).rev() {
+                stack.extend([n.first_child + k, first + k]);
+            }
+        }
+    }
+    start as usize
 }

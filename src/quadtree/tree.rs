@@ -238,6 +238,9 @@ pub struct Quadtree {
     /// The `parallel` feature's leaves step: the boxes it stored early.
     #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
     pub(super) early: super::parallel_scratch::EarlyStores,
+    /// The `parallel` feature's rewrite in space order: its scratch.
+    #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+    pub(super) rewrite: super::parallel_compact::RewriteScratch,
 }
 
 /// One node still to visit in the straddle policy's pair walk: the node
@@ -288,6 +291,8 @@ impl Quadtree {
             straddle_tasks: Default::default(),
             #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
             early: Default::default(),
+            #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+            rewrite: Default::default(),
         };
         tree.reset_nodes(world);
         tree
