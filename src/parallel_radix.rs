@@ -105,14 +105,15 @@ pub(crate) fn sort_pair_keys(keys: &mut Vec<u64>, scratch: &mut Vec<u64>, counts
 /// buckets is sorted on the calling thread.
 const MIN_BUCKETS: usize = 16;
 
-/// Sorts each bucket `keys[starts[b]..starts[b + 1]]` on its own, as
-/// `radix_sort::sort_u64` does on one thread: on the pool, each task a
+/// `radix_sort::sort_u64` with its buckets sorted on the pool: each task a
 /// run of whole buckets (a bucket is sorted by one thread, and no two
 /// tasks share a key), split in halves by bucket, as long as a half holds
 /// more than a few buckets and there is more than one thread.
-pub(crate) fn sort_buckets(keys: &mut [u64], starts: &[usize]) {
-    let split = crate::parallel::threads() > 1 && keys.len() >= MIN_TASK;
-    sort_bucket_runs(keys, starts, split);
+pub(crate) fn sort_u64(keys: &mut Vec<u64>, scratch: &mut Vec<u64>) {
+    crate::radix_sort::sort_u64_with(keys, scratch, |keys, starts| {
+        let split = crate::parallel::threads() > 1 && keys.len() >= MIN_TASK;
+        sort_bucket_runs(keys, starts, split);
+    });
 }
 
 /// `keys` holds buckets `starts[0]..starts[last]` (`keys[0]` is at
@@ -208,7 +209,7 @@ mod tests {
                     .collect();
                 let mut expected = keys.clone();
                 expected.sort_unstable();
-                pool.install(|| crate::radix_sort::sort_u64(&mut keys, &mut scratch));
+                pool.install(|| super::sort_u64(&mut keys, &mut scratch));
                 assert!(keys == expected, "{threads} threads, seed {seed}: not sort_unstable's order");
             }
         }

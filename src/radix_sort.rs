@@ -19,6 +19,17 @@ const SMALL: usize = 4096;
 /// keys, in cache) is sorted on its own. `scratch` is reused: once both have
 /// grown, no call allocates.
 pub fn sort_u64(keys: &mut Vec<u64>, scratch: &mut Vec<u64>) {
+    sort_u64_with(keys, scratch, sort_buckets);
+}
+
+/// [`sort_u64`] with its buckets sorted by `sort_buckets(keys, starts)`,
+/// which sorts each `keys[starts[b]..starts[b + 1]]` on its own.
+#[inline]
+pub(crate) fn sort_u64_with(
+    keys: &mut Vec<u64>,
+    scratch: &mut Vec<u64>,
+    sort_buckets: impl FnOnce(&mut [u64], &[usize]),
+) {
     if keys.len() < SMALL {
         keys.sort_unstable();
         return;
@@ -45,18 +56,13 @@ pub fn sort_u64(keys: &mut Vec<u64>, scratch: &mut Vec<u64>) {
     std::mem::swap(keys, scratch);
 }
 
-/// Sorts each bucket `keys[starts[b]..starts[b + 1]]` on its own (with the
-/// `parallel` feature, on the pool: `src/parallel_radix.rs`).
-#[cfg(not(all(feature = "parallel", not(target_arch = "wasm32"))))]
+/// Sorts each bucket `keys[starts[b]..starts[b + 1]]` on its own, in turn.
 #[inline]
 fn sort_buckets(keys: &mut [u64], starts: &[usize]) {
     for bucket in starts.windows(2) {
         keys[bucket[0]..bucket[1]].sort_unstable();
     }
 }
-
-#[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
-use crate::parallel_radix::sort_buckets;
 
 /// Most bits one pass of [`sort_pair_keys`] sorts on: 2048 counts, a
 /// cache's worth of write streams.

@@ -22,6 +22,7 @@
 mod api;
 mod insert;
 mod items;
+mod layout;
 mod node_pairs;
 mod order;
 #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]

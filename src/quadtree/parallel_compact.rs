@@ -11,23 +11,13 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use super::order::lay_out_nodes;
+use super::layout::lay_out_nodes;
 use super::tree::{Items, Node, Quadtree};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
 
 /// Items a task copies at least.
 const MIN_TASK: usize = 1 << 12;
-
-/// The rewrite's scratch, kept by the tree: the nodes in the order they
-/// are met, with where their items go, and each old item's new index.
-#[derive(Debug, Default)]
-pub(super) struct RewriteScratch {
-    /// Each node met, in the walk's order: its first old item, its count,
-    /// its new index and its first new item.
-    plan: Vec<[u32; 4]>,
-    remap: Vec<AtomicU32>,
-}
 
 impl Quadtree {
     /// Rewrites nodes and items into `nodes` and `items` (empty) as

@@ -1,9 +1,9 @@
-//! The straddle quadtree's scratch for the `parallel` feature, kept by the
-//! tree between calls so a warm call allocates nothing: the walk's tasks
-//! and lists (`parallel_straddle.rs`), each band's own walk, and the
+//! The quadtree's scratch for the `parallel` feature, kept by the tree
+//! between calls so a warm call allocates nothing: the straddle walk's
+//! tasks and lists (`parallel_straddle.rs`), each band's own walk, the
 //! parallel step's queue of slots to file at their turn
-//! (`parallel_step.rs`). It names nothing of the tree's, so the tree can
-//! hold it.
+//! (`parallel_step.rs`), and the rewrite's plan (`parallel_compact.rs`).
+//! It names nothing of the tree's, so the tree can hold it.
 
 use crate::geometry::Aabb;
 use crate::parallel::{Band, Scratch};
@@ -78,4 +78,14 @@ pub(super) struct EarlyStores {
     pub(super) due: std::collections::BinaryHeap<std::cmp::Reverse<u32>>,
     /// Nodes of a subtree to give back (scratch).
     pub(super) nodes: Vec<u32>,
+}
+
+/// The rewrite's scratch, kept by the tree: the nodes in the order they
+/// are met, with where their items go, and each old item's new index.
+#[derive(Debug, Default)]
+pub(super) struct RewriteScratch {
+    /// Each node met, in the walk's order: its first old item, its count,
+    /// its new index and its first new item.
+    pub(super) plan: Vec<[u32; 4]>,
+    pub(super) remap: Vec<std::sync::atomic::AtomicU32>,
 }

@@ -240,7 +240,7 @@ pub struct Quadtree {
     pub(super) early: super::parallel_scratch::EarlyStores,
     /// The `parallel` feature's rewrite in space order: its scratch.
     #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
-    pub(super) rewrite: super::parallel_compact::RewriteScratch,
+    pub(super) rewrite: super::parallel_scratch::RewriteScratch,
 }
 
 /// One node still to visit in the straddle policy's pair walk: the node

@@ -221,7 +221,11 @@ impl World {
                 keys.push(key.of(slot, &self.aabb_of(slot as u32)));
             }
         }
+        #[cfg(not(all(feature = "parallel", not(target_arch = "wasm32"))))]
         crate::radix_sort::sort_u64(keys, scratch);
+        // Its buckets sorted on the pool (each as one thread sorts it).
+        #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
+        crate::parallel_radix::sort_u64(keys, scratch);
     }
 
     /// The side of the cells drift is measured in: the grid's cells, or for
