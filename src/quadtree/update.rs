@@ -20,7 +20,7 @@ impl Quadtree {
     pub(super) fn update_straddle<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
         t.note(|| Step::new(TraceKind::Update).of(proxy).at(aabb));
         let item = self.first_item[proxy as usize];
-        let node = self.items.node[item as usize];
+        let node = self.proxy_node[proxy as usize];
         let n = &self.nodes[node as usize];
         if stays_in(&n.bounds, node == ROOT, n.is_leaf(), &aabb) {
             t.note(|| self.node_step(TraceKind::Stays, node).because(TraceReason::SameNode).of(proxy));
