@@ -16,6 +16,8 @@ impl Quadtree {
             self.outside_pos.resize(index + 1, NULL_INDEX);
             if self.placement == Placement::AllOverlappedLeaves {
                 self.stay.resize(index + 1, Stay::NEVER);
+            } else {
+                self.proxy_node.resize(index + 1, NULL_INDEX);
             }
         }
         debug_assert!(!self.is_present(proxy), "proxy {proxy} inserted twice");
@@ -278,6 +280,7 @@ impl Quadtree {
                     child.count += 1;
                     self.move_item(index, to);
                     self.items.node[to as usize] = first + q;
+                    self.proxy_node[proxy as usize] = first + q;
                 }
                 None => {
                     t.note(|| {

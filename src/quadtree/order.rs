@@ -67,8 +67,12 @@ impl Quadtree {
                 let from = (n.start + k) as usize;
                 new_of_old[from] = start + k;
                 items.boxes.push(self.items.boxes[from]);
-                items.proxy.push(self.items.proxy[from]);
+                let proxy = self.items.proxy[from];
+                items.proxy.push(proxy);
                 items.node.push(new);
+                if let Some(held_by) = self.proxy_node.get_mut(proxy as usize) {
+                    *held_by = new;
+                }
                 items.next_of_proxy.push(self.items.next_of_proxy[from]);
             }
             let capacity = if n.count == 0 { 0 } else { capacity_for(n.count) };
@@ -136,6 +140,10 @@ impl Quadtree {
         relabel_records(&mut self.outside_pos, &mut self.spare_u32, old_of_new);
         if self.placement == Placement::AllOverlappedLeaves {
             relabel_records(&mut self.stay, &mut self.spare_stay, old_of_new);
+        } else {
+            // The rewrite below sets every present proxy's node.
+            self.proxy_node.clear();
+            self.proxy_node.resize(self.first_item.len(), NULL_INDEX);
         }
         // Marks are stamps older than any future one: zero is as good.
         self.marks.fill(0);

@@ -59,6 +59,29 @@ fn splits_past_max_objects_and_collapses_back() {
 }
 
 #[test]
+fn a_straddle_proxys_node_follows_its_item_and_validate_catches_a_stale_one() {
+    let mut t = tree(Placement::StraddleInParent, 2, 4);
+    // Three boxes in three quadrants split the root; the third's removal
+    // collapses it back; a move across the vertical midline re-files.
+    for (i, (x, y)) in [(10.0, 10.0), (60.0, 10.0), (10.0, 60.0)].into_iter().enumerate() {
+        t.insert(i as u32, Aabb::from_xywh(x, y, 5.0, 5.0));
+        t.validate().unwrap();
+    }
+    t.update(0, Aabb::from_xywh(48.0, 10.0, 5.0, 5.0));
+    t.validate().unwrap();
+    assert_eq!(t.proxy_node[0], super::tree::ROOT, "a box across the midline is filed in the root");
+    assert_ne!(t.proxy_node[1], super::tree::ROOT, "a box inside a quadrant is filed below");
+    t.remove(2);
+    t.validate().unwrap();
+    t.proxy_node[1] = t.proxy_node[1].wrapping_add(1);
+    assert!(t.validate().is_err(), "a node record that is not the item's node is caught");
+    // The leaves policy keeps no such record.
+    let mut leaves = tree(Placement::AllOverlappedLeaves, 2, 4);
+    leaves.insert(0, Aabb::from_xywh(10.0, 10.0, 5.0, 5.0));
+    assert!(leaves.proxy_node.is_empty());
+}
+
+#[test]
 fn box_touching_a_midline_goes_down_not_up() {
     // One source article compared with strict `<`, leaving such boxes in the parent.
     let mut t = tree(Placement::StraddleInParent, 1, 4);
