@@ -65,10 +65,7 @@ impl Stay {
     /// reaches exactly the leaves `held` (sorted) and fits the same halves
     /// of each, decided from the intervals alone, leaf by leaf.
     pub fn keeps_leaves(&self, tree: &Quadtree, held: &[u32]) -> bool {
-        let empty = self.min_x.0 >= self.min_x.1
-            || self.min_y.0 >= self.min_y.1
-            || self.max_x.0 >= self.max_x.1
-            || self.max_y.0 >= self.max_y.1;
+        let empty = (0..4).any(|k| self.lo[k] >= self.hi[k]);
         if empty {
             return true; // `NEVER`, or rounded to nothing near the largest floats
         }
@@ -79,9 +76,7 @@ impl Stay {
             let l_at_or_before_min = Always::from(a >= l, b <= l);
             min_before_r.and(l_before_max.or(l_at_or_before_min))
         };
-        let wide = |(lo, hi): (f32, f32)| (f64::from(lo), f64::from(hi));
-        let (min_x, min_y, max_x, max_y) =
-            (wide(self.min_x), wide(self.min_y), wide(self.max_x), wide(self.max_y));
+        let (min_x, min_y, max_x, max_y) = (self.side(0), self.side(1), self.side(2), self.side(3));
         let hull = Aabb { min_x: min_x.0, min_y: min_y.0, max_x: max_x.1, max_y: max_y.1 };
         if !(hull.min_x.is_finite()
             && hull.min_y.is_finite()

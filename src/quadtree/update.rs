@@ -55,19 +55,36 @@ impl Quadtree {
             t.note(|| Step::new(TraceKind::Stays).because(TraceReason::StayIntervals).of(proxy));
             let mut item = first;
             while item != NULL_INDEX {
-                self.items.boxes[item as usize] = aabb;
+                // Side by side, not the box as one copy: in wasm a copy
+                // goes through a copy of the box in memory, each read of it
+                // waiting on the writes just made.
+                let b = &mut self.items.boxes[item as usize];
+                (b.min_x, b.min_y, b.max_x, b.max_y) = (aabb.min_x, aabb.min_y, aabb.max_x, aabb.max_y);
                 item = self.items.next_of_proxy[item as usize];
             }
             return;
         }
-        self.refile_leaves(proxy, first, aabb, t);
+        // The box as four numbers, not a reference to a copy in memory:
+        // the test and the stores above then read it from registers.
+        self.refile_leaves(proxy, first, aabb.min_x, aabb.min_y, aabb.max_x, aabb.max_y, t);
     }
 
     /// The rest of [`Quadtree::update_leaves`] for a box that left its stay
     /// intervals: kept out of line, so the common case stays small enough
     /// to inline into the World's loops.
     #[inline(never)]
-    fn refile_leaves<T: Tracer<Step>>(&mut self, proxy: u32, first: u32, aabb: Aabb, t: &mut T) {
+    #[allow(clippy::too_many_arguments)]
+    fn refile_leaves<T: Tracer<Step>>(
+        &mut self,
+        proxy: u32,
+        first: u32,
+        min_x: f64,
+        min_y: f64,
+        max_x: f64,
+        max_y: f64,
+        t: &mut T,
+    ) {
+        let aabb = Aabb { min_x, min_y, max_x, max_y };
         let inside = self.holds_inside(&aabb);
         if first != NULL_INDEX && inside {
             self.move_between_leaves(proxy, first, aabb, t);
