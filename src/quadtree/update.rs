@@ -51,15 +51,21 @@ impl Quadtree {
     pub(super) fn update_leaves<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
         t.note(|| Step::new(TraceKind::Update).of(proxy).at(aabb));
         let first = self.first_item[proxy as usize];
-        if self.stay[proxy as usize].holds(&aabb) {
+        // A proxy outside the tree has no items, and intervals that hold
+        // no box (`Stay::NEVER`).
+        if self.stay[proxy as usize].holds(&aabb) && first != NULL_INDEX {
             t.note(|| Step::new(TraceKind::Stays).because(TraceReason::StayIntervals).of(proxy));
-            let mut item = first;
+            // Most objects have one item or two: both are stored without a
+            // branch on how many (the second is the first again when there
+            // is one). A branch there is too irregular to predict for
+            // moving boxes, and would wait on the read of the chain.
+            let second = self.items.next_of_proxy[first as usize];
+            let last = if second == NULL_INDEX { first } else { second };
+            self.store_item_box(first, &aabb);
+            self.store_item_box(last, &aabb);
+            let mut item = self.items.next_of_proxy[last as usize];
             while item != NULL_INDEX {
-                // Side by side, not the box as one copy: in wasm a copy
-                // goes through a copy of the box in memory, each read of it
-                // waiting on the writes just made.
-                let b = &mut self.items.boxes[item as usize];
-                (b.min_x, b.min_y, b.max_x, b.max_y) = (aabb.min_x, aabb.min_y, aabb.max_x, aabb.max_y);
+                self.store_item_box(item, &aabb);
                 item = self.items.next_of_proxy[item as usize];
             }
             return;
@@ -67,6 +73,15 @@ impl Quadtree {
         // The box as four numbers, not a reference to a copy in memory:
         // the test and the stores above then read it from registers.
         self.refile_leaves(proxy, first, aabb.min_x, aabb.min_y, aabb.max_x, aabb.max_y, t);
+    }
+
+    /// Stores `aabb` as item `item`'s box, side by side rather than as one
+    /// copy: in wasm a copy goes through a copy of the box in memory, each
+    /// read of it waiting on the writes just made.
+    #[inline(always)]
+    fn store_item_box(&mut self, item: u32, aabb: &Aabb) {
+        let b = &mut self.items.boxes[item as usize];
+        (b.min_x, b.min_y, b.max_x, b.max_y) = (aabb.min_x, aabb.min_y, aabb.max_x, aabb.max_y);
     }
 
     /// The rest of [`Quadtree::update_leaves`] for a box that left its stay
