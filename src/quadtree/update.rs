@@ -63,10 +63,9 @@ impl Quadtree {
             let last = if second == NULL_INDEX { first } else { second };
             self.store_item_box(first, &aabb);
             self.store_item_box(last, &aabb);
-            let mut item = self.items.next_of_proxy[last as usize];
-            while item != NULL_INDEX {
-                self.store_item_box(item, &aabb);
-                item = self.items.next_of_proxy[item as usize];
+            let rest = self.items.next_of_proxy[last as usize];
+            if rest != NULL_INDEX {
+                self.store_rest_of_chain(rest, aabb.min_x, aabb.min_y, aabb.max_x, aabb.max_y);
             }
             return;
         }
@@ -82,6 +81,19 @@ impl Quadtree {
     fn store_item_box(&mut self, item: u32, aabb: &Aabb) {
         let b = &mut self.items.boxes[item as usize];
         (b.min_x, b.min_y, b.max_x, b.max_y) = (aabb.min_x, aabb.min_y, aabb.max_x, aabb.max_y);
+    }
+
+    /// The stores of a staying box past its first two items (a box across
+    /// a corner of leaves): out of line, as few objects have them. The box
+    /// as four numbers, as for `refile_leaves`.
+    #[inline(never)]
+    fn store_rest_of_chain(&mut self, from: u32, min_x: f64, min_y: f64, max_x: f64, max_y: f64) {
+        let aabb = Aabb { min_x, min_y, max_x, max_y };
+        let mut item = from;
+        while item != NULL_INDEX {
+            self.store_item_box(item, &aabb);
+            item = self.items.next_of_proxy[item as usize];
+        }
     }
 
     /// The rest of [`Quadtree::update_leaves`] for a box that left its stay

@@ -24,9 +24,12 @@ import { gzipSync } from 'node:zlib';
  * saved is not spent again unnoticed. Raised on purpose to 272,500 for
  * the leaves quadtree's stay test inlined into the same loops and its
  * quick check of two tiling leaves (about 870 bytes gzipped; docs/BENCHMARKS.md,
- * "The leaves quadtree's step").
+ * "The leaves quadtree's step"), and to 272,600 for that stay test's
+ * stores of a staying box without a branch on its item count, in the same
+ * loops (about 350 bytes gzipped; docs/BENCHMARKS.md, "The leaves
+ * quadtree's frame, fourth round").
  */
-export const WASM_GZIP_BUDGET = 272_500;
+export const WASM_GZIP_BUDGET = 272_600;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // The same wasm the other suites load: pkg/, or the one beside a package's entry.
