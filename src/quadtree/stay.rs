@@ -1,8 +1,9 @@
 //! Leaves policy: where a box may move and still reach the same leaves.
 //! Per proxy, an interval for each side of its box, so the everyday update
-//! (a box moving a little) is eight comparisons and the store of the new
-//! box in its items, with no node read: many boxes reach more than one
-//! leaf, and finding which they reach is most of an update without them.
+//! (a box moving a little) is eight comparisons (in wasm two, of four lanes
+//! each) and the store of the new box in its items, with no node read:
+//! many boxes reach more than one leaf, and finding which they reach is
+//! most of an update without them.
 //!
 //! The intervals come from the edges of the leaves that hold the proxy and
 //! of those around it, and the midlines of the held leaves that may split
