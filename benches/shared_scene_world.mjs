@@ -1,4 +1,4 @@
-// What the frame benchmarks (scaling.mjs, frame_parts.mjs, frame_spread.mjs)
+// What the frame benchmarks (scaling.mjs, frame_parts.mjs, frame_spread.mjs, frame_age.mjs)
 // share: a build loaded in its own module instance, and a World holding the
 // shared scene (www/bench/scene.ts, the scene bench.html runs) past its
 // warm-up frames, so every one of them times the same frames.

@@ -51,6 +51,7 @@
 mod api;
 #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
 mod band_scratch;
+mod home_test;
 mod oversize_cells;
 #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
 mod parallel;

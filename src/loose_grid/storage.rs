@@ -341,12 +341,19 @@ impl LooseGrid {
     /// one.
     #[inline]
     pub(super) fn home_of(&self, aabb: &Aabb) -> u32 {
-        if aabb.width() <= self.small_limit && aabb.height() <= self.small_limit {
-            let (x, y) = self.geometry.centre_cell(aabb);
-            self.geometry.index(x, y)
-        } else {
-            OVERSIZE
-        }
+        home_in(&self.geometry, self.small_limit, aabb)
+    }
+}
+
+/// [`LooseGrid::home_of`] for a grid of `geometry` whose objects may be up
+/// to `small_limit` wide.
+#[inline(always)]
+pub(super) fn home_in(geometry: &CellGeometry, small_limit: f64, aabb: &Aabb) -> u32 {
+    if aabb.width() <= small_limit && aabb.height() <= small_limit {
+        let (x, y) = geometry.centre_cell(aabb);
+        geometry.index(x, y)
+    } else {
+        OVERSIZE
     }
 }
 

@@ -277,3 +277,73 @@ fn rays_between_updates_find_oversize_boxes_where_they_are() {
         }
     }
 }
+
+/// The step's quick home test (`HomeTest::surely_keeps`) never says yes
+/// for a cell `home_of` would not give: centres on, next to and between
+/// cell lines, outside the grid, NaN and huge; worlds near and far from the
+/// origin, cells from near the float spacing to huge; guesses right, off by
+/// one either way, a row off, the oversize mark. And it says yes for most
+/// boxes in an ordinary grid, so the step takes it.
+#[test]
+fn the_quick_home_test_never_says_yes_wrongly() {
+    use crate::geometry::next_down;
+    use crate::loose_grid::storage::OVERSIZE;
+    for seed in 0..40u64 {
+        let mut rng = crate::scene::Rng::new(seed);
+        let origin = [0.0, -37.25, 1e6, -1e9, 1e15][seed as usize % 5];
+        let side = [100.0, 7.3, 1e4, 0.01][seed as usize % 4];
+        let world = Aabb::from_xywh(origin, origin * 0.5, side * 9.0, side * 5.0);
+        let cell = side * [1.0, 0.7, 3.1, 1e-3, 1e-12][seed as usize / 8 % 5];
+        let grid = LooseGrid::new(world, cell);
+        let (g, test) = (*grid.geometry(), grid.home_test());
+        let (mut ordinary, mut quick) = (0, 0);
+        for i in 0..3000 {
+            let on_line = |rng: &mut crate::scene::Rng, last: u32, origin: f64| {
+                let k = (rng.next_f64() * f64::from(last + 3)) as u32;
+                let e = origin + f64::from(k) * g.cell_size;
+                [e, next_down(e), e + e.abs() * f64::EPSILON, -e][i % 4]
+            };
+            let (cx, cy) = match i % 5 {
+                0 => (on_line(&mut rng, g.cols, g.origin_x), on_line(&mut rng, g.rows, g.origin_y)),
+                1 => (f64::NAN, rng.range(world.min_y, world.max_y)),
+                2 => (rng.range(-1e300, 1e300), f64::MAX),
+                _ => (
+                    rng.range(world.min_x - side, world.max_x + side),
+                    rng.range(world.min_y - side, world.max_y),
+                ),
+            };
+            let (w, h) = match i % 7 {
+                0 => (0.0, 0.0),
+                1 => (g.cell_size * 1.01, g.cell_size * 0.5),
+                _ => (rng.range(0.0, g.cell_size), rng.range(0.0, g.cell_size)),
+            };
+            let aabb =
+                Aabb { min_x: cx - w * 0.5, min_y: cy - h * 0.5, max_x: cx + w * 0.5, max_y: cy + h * 0.5 };
+            let home = grid.home_of(&aabb);
+            let random = rng.below(g.cell_count() as u32);
+            for guess in [
+                home,
+                home.wrapping_add(1),
+                home.wrapping_sub(1),
+                home.wrapping_add(g.cols),
+                random,
+                OVERSIZE,
+            ] {
+                if test.surely_keeps(&aabb, guess) {
+                    assert!(
+                        guess == home && home != OVERSIZE,
+                        "seed {seed}, box {aabb:?}: quick yes for {guess}, home_of {home}"
+                    );
+                }
+            }
+            if i % 5 >= 3 && home != OVERSIZE && world.contains_point_half_open(cx, cy) {
+                ordinary += 1;
+                quick += usize::from(test.surely_keeps(&aabb, home));
+            }
+        }
+        let usable = origin.abs() < 1e9 && cell >= side * 1e-3;
+        if usable {
+            assert!(quick * 10 >= ordinary * 9, "seed {seed}: quick yes for {quick} of {ordinary} boxes");
+        }
+    }
+}

@@ -59,7 +59,7 @@ impl LooseGrid {
     /// case (the box keeps its cell) stays small enough to inline into the
     /// World's step.
     #[inline(never)]
-    fn refile<T: Tracer<Step>>(&mut self, proxy: u32, aabb: &Aabb, old: u32, new: u32, t: &mut T) {
+    pub(super) fn refile<T: Tracer<Step>>(&mut self, proxy: u32, aabb: &Aabb, old: u32, new: u32, t: &mut T) {
         if new == old {
             // An oversize box moved: the rays' filing of the list is stale.
             self.oversize_cells.stale = true;

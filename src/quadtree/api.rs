@@ -16,13 +16,13 @@ impl BroadPhase for Quadtree {
         self.insert_proxy(proxy, aabb, &mut NoTrace);
     }
 
-    // Always inlined, as the grids' is: under the leaves policy the World's
-    // loops then test the stay intervals themselves and call out only to
-    // re-file; the straddle policy's update stays one call.
+    // Always inlined, as the grids' is: the World's loops then test the
+    // stay intervals (leaves) or the node (straddle) themselves and call
+    // out only to re-file.
     #[inline(always)]
     fn update(&mut self, proxy: u32, aabb: Aabb) {
         match self.placement {
-            Placement::StraddleInParent => self.update_straddle_call(proxy, aabb),
+            Placement::StraddleInParent => self.update_straddle_in_loop(proxy, aabb),
             Placement::AllOverlappedLeaves => self.update_leaves(proxy, aabb, &mut NoTrace),
         }
     }

@@ -2,7 +2,10 @@
 
 use super::items::capacity_for;
 use super::stay_interval::Stay;
-use super::tree::{quadrant_bounds, quadrant_of, spreads_in, straddle_reason, Placement, Quadtree, ROOT};
+use super::tree::{
+    midpoint, quadrant_bounds, quadrant_of, spreads_in, straddle_reason, Placement, Quadtree, QuadtreeLimits,
+    ROOT,
+};
 use crate::geometry::Aabb;
 use crate::index::NULL_INDEX;
 use crate::trace::{Step, TraceKind, TraceReason, Tracer};
@@ -16,6 +19,8 @@ impl Quadtree {
             self.outside_pos.resize(index + 1, NULL_INDEX);
             if self.placement == Placement::AllOverlappedLeaves {
                 self.stay.resize(index + 1, Stay::NEVER);
+            } else {
+                self.proxy_node.resize(index + 1, NULL_INDEX);
             }
         }
         debug_assert!(!self.is_present(proxy), "proxy {proxy} inserted twice");
@@ -158,15 +163,7 @@ impl Quadtree {
         t: &mut T,
     ) {
         if !t.on() {
-            // The everyday walk: its visitor must not hold the tracer, or
-            // the walk it is inlined into compiles to more work per node.
-            self.walk_depth_first(from, |index, n| {
-                let reached = aabb.reaches(&n.bounds);
-                if reached && n.is_leaf() {
-                    out.push(index);
-                }
-                reached
-            });
+            self.collect_reached_leaves_quietly(from, aabb, out);
             return;
         }
         self.walk_depth_first(from, |index, n| {
@@ -180,6 +177,42 @@ impl Quadtree {
             }
             reached
         });
+    }
+
+    /// The everyday walk of [`Quadtree::collect_reached_leaves`], in the
+    /// same order, visiting only nodes the box reaches: a child's edges are
+    /// its parent's and the parent's midlines, so of the tests
+    /// [`Aabb::reaches`] makes on a child of a reached node, those against
+    /// the parent's edges hold already, and what is left is one comparison
+    /// with each midline; the children not reached are never read. Each
+    /// child is written on the stack and kept or not by its test, without a
+    /// branch (which quadrants a moving box reaches is irregular).
+    fn collect_reached_leaves_quietly(&self, from: u32, aabb: &Aabb, out: &mut Vec<u32>) {
+        // Three waiting siblings a level at most, as in `walk_depth_first`,
+        // and room for the one write past the top a rejected child makes.
+        let mut stack = [0u32; 3 * QuadtreeLimits::MAX_LEVELS as usize + 5];
+        stack[0] = from;
+        let mut top = usize::from(aabb.reaches(&self.nodes[from as usize].bounds));
+        while top > 0 {
+            top -= 1;
+            let index = stack[top];
+            let n = &self.nodes[index as usize];
+            if n.is_leaf() {
+                out.push(index);
+                continue;
+            }
+            let (mid_x, mid_y) = midpoint(&n.bounds);
+            let left = aabb.min_x < mid_x;
+            let right = mid_x < aabb.max_x || mid_x <= aabb.min_x;
+            let upper = aabb.min_y < mid_y;
+            let lower = mid_y < aabb.max_y || mid_y <= aabb.min_y;
+            // Children in reverse Z order, so the first is taken first.
+            for (k, reached) in [(3, lower & right), (2, lower & left), (1, upper & right), (0, upper & left)]
+            {
+                stack[top] = n.first_child + k;
+                top += usize::from(reached);
+            }
+        }
     }
 
     /// Splits `node` if it is a leaf holding too many items, then any child
@@ -278,6 +311,7 @@ impl Quadtree {
                     child.count += 1;
                     self.move_item(index, to);
                     self.items.node[to as usize] = first + q;
+                    self.proxy_node[proxy as usize] = first + q;
                 }
                 None => {
                     t.note(|| {

@@ -140,6 +140,9 @@ impl Quadtree {
         self.items.boxes[i] = aabb;
         self.items.proxy[i] = proxy;
         self.items.node[i] = node;
+        if let Some(held_by) = self.proxy_node.get_mut(proxy as usize) {
+            *held_by = node;
+        }
         self.items.next_of_proxy[i] = self.first_item[proxy as usize];
         self.first_item[proxy as usize] = index;
         index

@@ -89,13 +89,18 @@ impl Quadtree {
     fn rewrite_in_turn(&mut self, nodes: &mut Vec<Node>, items: &mut Items, new_of_old: &mut [u32]) {
         let mut stack = std::mem::take(&mut self.stack);
         let from = &self.items;
+        let proxy_node = &mut self.proxy_node;
         lay_out_nodes(&self.nodes, nodes, &mut stack, |n, new, start| {
             for k in 0..n.count {
                 let from_at = (n.start + k) as usize;
                 new_of_old[from_at] = start + k;
                 items.boxes.push(from.boxes[from_at]);
-                items.proxy.push(from.proxy[from_at]);
+                let proxy = from.proxy[from_at];
+                items.proxy.push(proxy);
                 items.node.push(new);
+                if let Some(held_by) = proxy_node.get_mut(proxy as usize) {
+                    *held_by = new;
+                }
                 items.next_of_proxy.push(from.next_of_proxy[from_at]);
             }
             let capacity = if n.count == 0 { 0 } else { capacity_for(n.count) };
@@ -132,6 +137,10 @@ impl Quadtree {
         relabel_records(&mut self.outside_pos, &mut self.spare_u32, old_of_new);
         if self.placement == Placement::AllOverlappedLeaves {
             relabel_records(&mut self.stay, &mut self.spare_stay, old_of_new);
+        } else {
+            // The rewrite below sets every present proxy's node.
+            self.proxy_node.clear();
+            self.proxy_node.resize(self.first_item.len(), NULL_INDEX);
         }
         // Marks are stamps older than any future one: zero is as good.
         self.marks.fill(0);

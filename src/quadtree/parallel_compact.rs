@@ -61,6 +61,16 @@ impl Quadtree {
         };
         items.next_of_proxy.par_iter_mut().with_min_len(MIN_TASK).for_each(renamed);
         self.first_item.par_iter_mut().with_min_len(MIN_TASK).for_each(renamed);
+        // Straddle policy: each proxy's node is its one item's (the leaves
+        // policy keeps none: the array is empty).
+        let node_of = &items.node;
+        self.proxy_node.par_iter_mut().zip(self.first_item.par_iter()).with_min_len(MIN_TASK).for_each(
+            |(held_by, &first)| {
+                if first != NULL_INDEX {
+                    *held_by = node_of[first as usize];
+                }
+            },
+        );
         self.rewrite = scratch;
         true
     }
@@ -151,7 +161,7 @@ mod tests {
             items.proxy.clone(),
             items.node.clone(),
             items.next_of_proxy.clone(),
-            tree.first_item[..tree.proxy_count as usize].to_vec(),
+            tree.first_item[..tree.proxy_count as usize].iter().chain(&tree.proxy_node).copied().collect(),
             nodes,
         )
     }

@@ -151,6 +151,9 @@ impl Quadtree {
                         let to = start + count;
                         self.move_item(index, to);
                         self.items.node[to as usize] = node;
+                        if let Some(held_by) = self.proxy_node.get_mut(proxy as usize) {
+                            *held_by = node;
+                        }
                         count += 1;
                     }
                 }

@@ -1,8 +1,9 @@
 //! Leaves policy: where a box may move and still reach the same leaves.
 //! Per proxy, an interval for each side of its box, so the everyday update
-//! (a box moving a little) is eight comparisons and the store of the new
-//! box in its items, with no node read: many boxes reach more than one
-//! leaf, and finding which they reach is most of an update without them.
+//! (a box moving a little) is eight comparisons (in wasm two, of four lanes
+//! each) and the store of the new box in its items, with no node read:
+//! many boxes reach more than one leaf, and finding which they reach is
+//! most of an update without them.
 //!
 //! The intervals come from the edges of the leaves that hold the proxy and
 //! of those around it, and the midlines of the held leaves that may split
@@ -65,10 +66,7 @@ impl Stay {
     /// reaches exactly the leaves `held` (sorted) and fits the same halves
     /// of each, decided from the intervals alone, leaf by leaf.
     pub fn keeps_leaves(&self, tree: &Quadtree, held: &[u32]) -> bool {
-        let empty = self.min_x.0 >= self.min_x.1
-            || self.min_y.0 >= self.min_y.1
-            || self.max_x.0 >= self.max_x.1
-            || self.max_y.0 >= self.max_y.1;
+        let empty = (0..4).any(|k| self.lo[k] >= self.hi[k]);
         if empty {
             return true; // `NEVER`, or rounded to nothing near the largest floats
         }
@@ -79,9 +77,7 @@ impl Stay {
             let l_at_or_before_min = Always::from(a >= l, b <= l);
             min_before_r.and(l_before_max.or(l_at_or_before_min))
         };
-        let wide = |(lo, hi): (f32, f32)| (f64::from(lo), f64::from(hi));
-        let (min_x, min_y, max_x, max_y) =
-            (wide(self.min_x), wide(self.min_y), wide(self.max_x), wide(self.max_y));
+        let (min_x, min_y, max_x, max_y) = (self.side(0), self.side(1), self.side(2), self.side(3));
         let hull = Aabb { min_x: min_x.0, min_y: min_y.0, max_x: max_x.1, max_y: max_y.1 };
         if !(hull.min_x.is_finite()
             && hull.min_y.is_finite()

@@ -59,6 +59,29 @@ fn splits_past_max_objects_and_collapses_back() {
 }
 
 #[test]
+fn a_straddle_proxys_node_follows_its_item_and_validate_catches_a_stale_one() {
+    let mut t = tree(Placement::StraddleInParent, 2, 4);
+    // Three boxes in three quadrants split the root; the third's removal
+    // collapses it back; a move across the vertical midline re-files.
+    for (i, (x, y)) in [(10.0, 10.0), (60.0, 10.0), (10.0, 60.0)].into_iter().enumerate() {
+        t.insert(i as u32, Aabb::from_xywh(x, y, 5.0, 5.0));
+        t.validate().unwrap();
+    }
+    t.update(0, Aabb::from_xywh(48.0, 10.0, 5.0, 5.0));
+    t.validate().unwrap();
+    assert_eq!(t.proxy_node[0], super::tree::ROOT, "a box across the midline is filed in the root");
+    assert_ne!(t.proxy_node[1], super::tree::ROOT, "a box inside a quadrant is filed below");
+    t.remove(2);
+    t.validate().unwrap();
+    t.proxy_node[1] = t.proxy_node[1].wrapping_add(1);
+    assert!(t.validate().is_err(), "a node record that is not the item's node is caught");
+    // The leaves policy keeps no such record.
+    let mut leaves = tree(Placement::AllOverlappedLeaves, 2, 4);
+    leaves.insert(0, Aabb::from_xywh(10.0, 10.0, 5.0, 5.0));
+    assert!(leaves.proxy_node.is_empty());
+}
+
+#[test]
 fn box_touching_a_midline_goes_down_not_up() {
     // One source article compared with strict `<`, leaving such boxes in the parent.
     let mut t = tree(Placement::StraddleInParent, 1, 4);
@@ -605,3 +628,72 @@ fn two_leaf_blocks_are_told_as_the_general_count_tells_them() {
     }
     assert!(accepted > 0, "no proxy was ever held by two tiling leaves");
 }
+
+/// The everyday walk for the leaves a box reaches (it reads only reached
+/// nodes, and tells a child's reach by the parent's midlines) finds the
+/// leaves the traced walk finds (every node tested by `Aabb::reaches`), in
+/// the same order, from the root and from the node `reach_container`
+/// picks, for boxes of every size, on edges and midlines and off them, on
+/// seeded trees of several depths.
+#[test]
+fn the_quiet_walk_finds_the_leaves_the_traced_walk_finds() {
+    use crate::trace::{Step, Tracer};
+    struct Counting(usize);
+    impl Tracer<Step> for Counting {
+        fn on(&self) -> bool {
+            true
+        }
+        fn note(&mut self, _make: impl FnOnce() -> Step) {
+            self.0 += 1;
+        }
+    }
+    let mut compared = 0;
+    for seed in 0..6u64 {
+        let mut rng = crate::scene::Rng::new(seed);
+        let side = [100.0, 3e7, 1.0][seed as usize % 3];
+        let world = Aabb::from_xywh(0.0, 0.0, side, side);
+        let limits = QuadtreeLimits { max_objects: 1 + rng.below(4), max_levels: 2 + rng.below(9) };
+        let mut t = Quadtree::new(world, Placement::AllOverlappedLeaves, limits);
+        for p in 0..200 {
+            let size = side * [0.001, 0.02, 0.3][p as usize % 3];
+            t.insert(
+                p,
+                Aabb::from_xywh(rng.range(0.0, side - size), rng.range(0.0, side - size), size, size),
+            );
+        }
+        t.validate().unwrap();
+        let mut leaves = Vec::new();
+        t.for_each_node(|n| {
+            if n.is_leaf {
+                leaves.push(n.bounds);
+            }
+        });
+        for k in 0..400 {
+            // Boxes whose edges sit on leaf edges (and so on midlines), and
+            // boxes anywhere; some of zero width or height.
+            let (x, y) = if k % 2 == 0 {
+                let b = leaves[rng.below(leaves.len() as u32) as usize];
+                ([b.min_x, b.max_x][k % 4 / 2], [b.min_y, b.max_y][k % 8 / 4])
+            } else {
+                (rng.range(0.0, side), rng.range(0.0, side))
+            };
+            let (w, h) = (side * rng.range(0.0, 0.2) * f64::from(k % 5 != 0), side * rng.range(0.0, 0.2));
+            let aabb = Aabb::from_xywh(x, y, w.min(side - x), h.min(side - y));
+            if !t.holds_inside(&aabb) {
+                continue;
+            }
+            for from in [ROOT_NODE, t.reach_container(t.items.node[t.first_item[k % 200] as usize], &aabb)] {
+                let (mut quiet, mut traced) = (Vec::new(), Vec::new());
+                t.collect_reached_leaves(from, &aabb, &mut quiet, &mut crate::trace::NoTrace);
+                let mut on = Counting(0);
+                t.collect_reached_leaves(from, &aabb, &mut traced, &mut on);
+                assert!(on.0 > 0);
+                assert_eq!(quiet, traced, "seed {seed}, box {aabb:?} from node {from}");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 1000, "only {compared} walks compared");
+}
+
+const ROOT_NODE: u32 = 0;

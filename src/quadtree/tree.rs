@@ -203,6 +203,13 @@ pub struct Quadtree {
     /// its place in the outside list (`NULL_INDEX` when not there). A box is
     /// kept only where the walks read it: in the items, or the outside list.
     pub(super) first_item: Vec<u32>,
+    /// Straddle policy, per proxy: the node holding its one item (a copy of
+    /// that item's `node`), so the step's stay test reads it in slot order
+    /// next to `first_item` instead of at the item, which moves between
+    /// runs as objects are re-filed and so, once the arrays outgrow the
+    /// cache, misses it. Empty under the leaves policy: writes through
+    /// `get_mut` then do nothing.
+    pub(super) proxy_node: Vec<u32>,
     pub(super) outside_pos: Vec<u32>,
     /// Leaves policy: proxies not wholly inside the world, tested against
     /// all, and their boxes.
@@ -265,6 +272,7 @@ impl Quadtree {
             items: Items::default(),
             holes: 0,
             first_item: Vec::new(),
+            proxy_node: Vec::new(),
             outside_pos: Vec::new(),
             outside: Vec::new(),
             outside_boxes: Vec::new(),
@@ -343,6 +351,7 @@ impl Quadtree {
         self.outside.clear();
         self.outside_boxes.clear();
         self.first_item.fill(NULL_INDEX);
+        self.proxy_node.fill(NULL_INDEX);
         self.outside_pos.fill(NULL_INDEX);
         self.proxy_count = 0;
     }

@@ -7,11 +7,26 @@ use crate::index::NULL_INDEX;
 use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
 impl Quadtree {
-    /// [`Quadtree::update_straddle`] untraced, one call out of the World's
-    /// loops (they inline `BroadPhase::update`).
+    /// [`Quadtree::update_straddle`] untraced, as the World's loops inline
+    /// it (`BroadPhase::update` is always inlined): the stay test and the
+    /// store of the box in its item, the common case, in the loop; the
+    /// re-filing one call out of it.
+    #[inline(always)]
+    pub(super) fn update_straddle_in_loop(&mut self, proxy: u32, aabb: Aabb) {
+        let item = self.first_item[proxy as usize];
+        let node = self.proxy_node[proxy as usize];
+        let n = &self.nodes[node as usize];
+        if stays_in(&n.bounds, node == ROOT, n.is_leaf(), &aabb) {
+            self.items.boxes[item as usize] = aabb;
+        } else {
+            self.refile_straddle_call(proxy, item, node, aabb);
+        }
+    }
+
+    /// [`Quadtree::refile_straddle`] untraced, kept out of the loops.
     #[inline(never)]
-    pub(super) fn update_straddle_call(&mut self, proxy: u32, aabb: Aabb) {
-        self.update_straddle(proxy, aabb, &mut crate::trace::NoTrace);
+    fn refile_straddle_call(&mut self, proxy: u32, item: u32, node: u32, aabb: Aabb) {
+        self.refile_straddle(proxy, item, node, aabb, &mut crate::trace::NoTrace);
     }
 
     /// Straddle policy: stays while its node still is the deepest one
@@ -20,13 +35,19 @@ impl Quadtree {
     pub(super) fn update_straddle<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
         t.note(|| Step::new(TraceKind::Update).of(proxy).at(aabb));
         let item = self.first_item[proxy as usize];
-        let node = self.items.node[item as usize];
+        let node = self.proxy_node[proxy as usize];
         let n = &self.nodes[node as usize];
         if stays_in(&n.bounds, node == ROOT, n.is_leaf(), &aabb) {
             t.note(|| self.node_step(TraceKind::Stays, node).because(TraceReason::SameNode).of(proxy));
             self.items.boxes[item as usize] = aabb;
             return;
         }
+        self.refile_straddle(proxy, item, node, aabb, t);
+    }
+
+    /// The rest of [`Quadtree::update_straddle`] for a box that no longer
+    /// belongs in `node`, where its `item` is.
+    fn refile_straddle<T: Tracer<Step>>(&mut self, proxy: u32, item: u32, node: u32, aabb: Aabb, t: &mut T) {
         let target = self.deepest_container(node, &aabb, t);
         self.remove_item(item);
         t.note(|| {
@@ -51,23 +72,67 @@ impl Quadtree {
     pub(super) fn update_leaves<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
         t.note(|| Step::new(TraceKind::Update).of(proxy).at(aabb));
         let first = self.first_item[proxy as usize];
-        if self.stay[proxy as usize].holds(&aabb) {
+        // A proxy outside the tree has no items, and intervals that hold
+        // no box (`Stay::NEVER`).
+        if self.stay[proxy as usize].holds(&aabb) && first != NULL_INDEX {
             t.note(|| Step::new(TraceKind::Stays).because(TraceReason::StayIntervals).of(proxy));
-            let mut item = first;
-            while item != NULL_INDEX {
-                self.items.boxes[item as usize] = aabb;
-                item = self.items.next_of_proxy[item as usize];
+            // Most objects have one item or two: both are stored without a
+            // branch on how many (the second is the first again when there
+            // is one). A branch there is too irregular to predict for
+            // moving boxes, and would wait on the read of the chain.
+            let second = self.items.next_of_proxy[first as usize];
+            let last = if second == NULL_INDEX { first } else { second };
+            self.store_item_box(first, &aabb);
+            self.store_item_box(last, &aabb);
+            let rest = self.items.next_of_proxy[last as usize];
+            if rest != NULL_INDEX {
+                self.store_rest_of_chain(rest, aabb.min_x, aabb.min_y, aabb.max_x, aabb.max_y);
             }
             return;
         }
-        self.refile_leaves(proxy, first, aabb, t);
+        // The box as four numbers, not a reference to a copy in memory:
+        // the test and the stores above then read it from registers.
+        self.refile_leaves(proxy, first, aabb.min_x, aabb.min_y, aabb.max_x, aabb.max_y, t);
+    }
+
+    /// Stores `aabb` as item `item`'s box, side by side rather than as one
+    /// copy: in wasm a copy goes through a copy of the box in memory, each
+    /// read of it waiting on the writes just made.
+    #[inline(always)]
+    fn store_item_box(&mut self, item: u32, aabb: &Aabb) {
+        let b = &mut self.items.boxes[item as usize];
+        (b.min_x, b.min_y, b.max_x, b.max_y) = (aabb.min_x, aabb.min_y, aabb.max_x, aabb.max_y);
+    }
+
+    /// The stores of a staying box past its first two items (a box across
+    /// a corner of leaves): out of line, as few objects have them. The box
+    /// as four numbers, as for `refile_leaves`.
+    #[inline(never)]
+    fn store_rest_of_chain(&mut self, from: u32, min_x: f64, min_y: f64, max_x: f64, max_y: f64) {
+        let aabb = Aabb { min_x, min_y, max_x, max_y };
+        let mut item = from;
+        while item != NULL_INDEX {
+            self.store_item_box(item, &aabb);
+            item = self.items.next_of_proxy[item as usize];
+        }
     }
 
     /// The rest of [`Quadtree::update_leaves`] for a box that left its stay
     /// intervals: kept out of line, so the common case stays small enough
     /// to inline into the World's loops.
     #[inline(never)]
-    fn refile_leaves<T: Tracer<Step>>(&mut self, proxy: u32, first: u32, aabb: Aabb, t: &mut T) {
+    #[allow(clippy::too_many_arguments)]
+    fn refile_leaves<T: Tracer<Step>>(
+        &mut self,
+        proxy: u32,
+        first: u32,
+        min_x: f64,
+        min_y: f64,
+        max_x: f64,
+        max_y: f64,
+        t: &mut T,
+    ) {
+        let aabb = Aabb { min_x, min_y, max_x, max_y };
         let inside = self.holds_inside(&aabb);
         if first != NULL_INDEX && inside {
             self.move_between_leaves(proxy, first, aabb, t);

@@ -176,6 +176,9 @@ impl Quadtree {
             match self.placement {
                 Placement::StraddleInParent => {
                     let node = held[0];
+                    if self.proxy_node.get(proxy) != Some(&node) {
+                        return Err(format!("proxy {proxy}: its node record is not its item's node {node}"));
+                    }
                     let n = &self.nodes[node as usize];
                     let fits = node == ROOT || n.bounds.contains(&aabb);
                     let deepest = n.is_leaf() || quadrant_of(&n.bounds, &aabb).is_none();

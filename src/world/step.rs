@@ -70,10 +70,15 @@ impl World {
             // One loop per structure, so each box's update is a direct call
             // the compiler can inline, not a dynamic one.
             placed_count = match &mut self.structure {
-                Structure::BruteForce(s) => move_slots(s, &moving, parts),
-                Structure::Quadtree(s) => move_slots(s, &moving, parts),
-                Structure::Grid(s) => move_slots(s, &moving, parts),
-                Structure::LooseGrid(s) => move_slots(s, &moving, parts),
+                Structure::BruteForce(s) => move_slots(&moving, parts, |slot, aabb| s.update(slot, aabb)),
+                Structure::Quadtree(s) => move_slots(&moving, parts, |slot, aabb| s.update(slot, aabb)),
+                Structure::Grid(s) => move_slots(&moving, parts, |slot, aabb| s.update(slot, aabb)),
+                Structure::LooseGrid(s) => {
+                    // The home test's numbers copied out once, with the
+                    // quick test of the box's old cell (`home_test.rs`).
+                    let home = s.home_test();
+                    move_slots(&moving, parts, |slot, aabb| s.update_with(&home, slot, aabb))
+                }
             };
         }
         self.objects.moving = moving;
@@ -196,10 +201,10 @@ struct MoveParts<'a> {
 }
 
 /// `step`'s motion of every free moving object (not attached, not a tile
-/// collider), each refiled in `structure`; returns how many it placed
-/// (counted only with attachments).
+/// collider), each refiled in the structure by `update`; returns how many
+/// it placed (counted only with attachments).
 #[inline(always)]
-fn move_slots<B: BroadPhase>(structure: &mut B, moving: &MovingSlots, mut p: MoveParts<'_>) -> usize {
+fn move_slots(moving: &MovingSlots, mut p: MoveParts<'_>, mut update: impl FnMut(u32, Aabb)) -> usize {
     let mut placed_count = 0;
     let (width, height) = p.limits;
     moving.for_each(|slot| {
@@ -224,7 +229,7 @@ fn move_slots<B: BroadPhase>(structure: &mut B, moving: &MovingSlots, mut p: Mov
         b[0] = x;
         b[1] = y;
         p.changed.mark(slot as u32, p.slot_ids);
-        structure.update(slot as u32, Aabb::from_xywh(x, y, b[2], b[3]));
+        update(slot as u32, Aabb::from_xywh(x, y, b[2], b[3]));
         if let Some(placed) = p.placed.as_deref_mut() {
             placed.insert(slot as u32);
             placed_count += 1;
