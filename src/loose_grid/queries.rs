@@ -57,7 +57,16 @@ impl LooseGrid {
                 });
             } else {
                 // The same pairs and counters, by direction (`row_walk.rs`).
-                self.pairs_in_row(y, &mut row_bits, &mut own, &mut crowded, &mut stats, &mut found, out);
+                self.pairs_in_row(
+                    y,
+                    y == 0,
+                    &mut row_bits,
+                    &mut own,
+                    &mut crowded,
+                    &mut stats,
+                    &mut found,
+                    out,
+                );
             }
             found.flush(out);
             while joining < reach.len() && reach[joining].0.row_start <= y {

@@ -27,11 +27,13 @@ impl LooseGrid {
     /// swept with its neighbours at once, as `pairs_from_cell` does, and
     /// listed in `crowded` so the directions pass it over. `bits` holds
     /// row `y`'s occupancy and lone-object masks ([`RowBits`]) on the way
-    /// in (filled here for row 0) and row `y + 1`'s on the way out.
+    /// in (filled here for the walk's `first_row`) and row `y + 1`'s on the
+    /// way out.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn pairs_in_row(
         &self,
         y: u32,
+        first_row: bool,
         bits: &mut RowBits,
         own: &mut Vec<(u32, Aabb)>,
         crowded: &mut Vec<u32>,
@@ -41,9 +43,9 @@ impl LooseGrid {
     ) {
         let (cols, rows) = (self.geometry.cols, self.geometry.rows);
         let chunks = cols.div_ceil(64) as usize;
-        if y == 0 {
+        if first_row {
             bits.resize(chunks);
-            self.fill_row_bits(0, &mut bits.next);
+            self.fill_row_bits(y, &mut bits.next);
         }
         std::mem::swap(&mut bits.here, &mut bits.next);
         if y + 1 < rows {
@@ -202,7 +204,7 @@ impl LooseGrid {
 
 /// Per 64-cell word of a row: the occupied cells, and those holding one
 /// object; for the row being walked and the one below.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub(super) struct RowBits {
     here: Vec<(u64, u64)>,
     next: Vec<(u64, u64)>,
