@@ -12,7 +12,7 @@ pub(crate) struct BandScratch {
     pub(super) own: Vec<(u32, Aabb)>,
     pub(super) active: Vec<u32>,
     pub(super) crowded: Vec<u32>,
-    pub(super) row_bits: super::row_walk::RowBits,
+    pub(super) row_bits: super::row_bits::RowBits,
 }
 
 impl crate::parallel::Scratch for BandScratch {

@@ -57,6 +57,7 @@ mod oversize_cells;
 mod parallel;
 mod queries;
 mod ray_walk;
+mod row_bits;
 mod row_walk;
 mod storage;
 mod update;

@@ -157,12 +157,7 @@ impl LooseGrid {
             stats.candidate_tests += u64::from(tested);
             return;
         }
-        // A copy, so the inner loops over this cell's objects read memory
-        // in order.
-        own.clear();
-        for (proxy, p) in self.listed(cell) {
-            own.push((proxy, p.aabb));
-        }
+        self.copy_listed(cell, own);
         if own.len() > CROWDED_CELL {
             found.flush(out);
             self.sweep_crowded_cell(x, y, neighbours, own, stats, out, t);
@@ -192,6 +187,15 @@ impl LooseGrid {
                 }
             }
         });
+    }
+
+    /// Cell `cell`'s objects copied into `own`, so the inner loops over
+    /// them read memory in order.
+    pub(super) fn copy_listed(&self, cell: u32, own: &mut Vec<(u32, Aabb)>) {
+        own.clear();
+        for (proxy, p) in self.listed(cell) {
+            own.push((proxy, p.aabb));
+        }
     }
 
     /// Cell `(x, y)`: its bounds and how many objects it lists.

@@ -11,6 +11,7 @@
 //! loop runs over the set bits of a 64-cell word per direction, so its end
 //! comes once a word, not once a cell.
 
+use super::row_bits::RowBits;
 use super::storage::LooseGrid;
 use crate::broad_phase::Stats;
 use crate::geometry::Aabb;
@@ -169,10 +170,7 @@ impl LooseGrid {
             found.offer((head, second), first.aabb.overlaps_without_branches(&record.aabb), out);
             return;
         }
-        own.clear();
-        for (proxy, p) in self.listed(cell) {
-            own.push((proxy, p.aabb));
-        }
+        self.copy_listed(cell, own);
         if own.len() > CROWDED_CELL {
             found.flush(out);
             crowded.push(cell);
@@ -199,21 +197,6 @@ impl LooseGrid {
         } else {
             low
         }
-    }
-}
-
-/// Per 64-cell word of a row: the occupied cells, and those holding one
-/// object; for the row being walked and the one below.
-#[derive(Debug, Default)]
-pub(super) struct RowBits {
-    here: Vec<(u64, u64)>,
-    next: Vec<(u64, u64)>,
-}
-
-impl RowBits {
-    fn resize(&mut self, chunks: usize) {
-        self.here.resize(chunks, (0, 0));
-        self.next.resize(chunks, (0, 0));
     }
 }
 
