@@ -4,12 +4,15 @@
 
 use crate::geometry::Aabb;
 
-/// One band's scratch: its copy of a cell's objects, and the oversize
-/// searches reaching its current row.
+/// One band's scratch: its copy of a cell's objects, the oversize
+/// searches reaching its current row, the row's crowded cells and its
+/// occupancy masks (`row_walk.rs`).
 #[derive(Debug, Default)]
 pub(crate) struct BandScratch {
     pub(super) own: Vec<(u32, Aabb)>,
     pub(super) active: Vec<u32>,
+    pub(super) crowded: Vec<u32>,
+    pub(super) row_bits: super::row_bits::RowBits,
 }
 
 impl crate::parallel::Scratch for BandScratch {

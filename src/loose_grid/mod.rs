@@ -47,6 +47,11 @@
 //!   four list heads in turn. Slower: a software prefetch two rows ahead
 //!   (the misses are not what bounds it) and gathering each row's records
 //!   into a scratch row (the copy costs more than the branches it saves).
+//! - **A row's pairs by direction** (`row_walk.rs`): untraced, each
+//!   direction's cell pairs are the bits of two occupancy words ANDed, and
+//!   a pair of lone objects is one test with no list walked, so no loop
+//!   ends once a cell at a place the processor cannot predict. A traced
+//!   call walks cell by cell (`queries.rs`), in the order its steps show.
 
 mod api;
 #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]
@@ -57,6 +62,8 @@ mod oversize_cells;
 mod parallel;
 mod queries;
 mod ray_walk;
+mod row_bits;
+mod row_walk;
 mod storage;
 mod update;
 mod validate;

@@ -1,6 +1,6 @@
 //! All-pairs on the `parallel` feature's thread pool: the rows are cut into
 //! bands (`crate::parallel`), each band runs the serial pass's own steps
-//! over its rows (each occupied cell against its forward neighbours, then
+//! over its rows (each row's cells by direction, `row_walk.rs`, then
 //! the oversize searches reaching the row) into its own pair buffer, and
 //! the bands are merged in row order, so the pairs and counters are those
 //! of `pairs_traced` without a tracer, in its order. The oversize objects'
@@ -32,7 +32,7 @@ impl LooseGrid {
         // The serial pass's sort of the same list: the same order.
         crate::small_sort::sort_by_key(&mut reach, |r| r.0.row_start);
         let mut bands = std::mem::take(&mut self.bands);
-        let (cols, rows) = (self.geometry.cols, self.geometry.rows);
+        let rows = self.geometry.rows;
         let count = band_count(rows);
         let this = &*self;
         let reach_ref = &reach;
@@ -40,7 +40,7 @@ impl LooseGrid {
             let (start, end) = band_rows(band, count, rows);
             let mut stats = Stats::default();
             let mut found = KeepBuffer::new();
-            let BandScratch { own, active } = scratch;
+            let BandScratch { own, active, crowded, row_bits } = scratch;
             active.clear();
             let mut joining = 0;
             for y in start..end {
@@ -48,18 +48,7 @@ impl LooseGrid {
                     break;
                 }
                 let row = this.geometry.index(0, y);
-                this.occupied.for_each_in(row, row + cols - 1, |cell| {
-                    this.pairs_from_cell(
-                        cell,
-                        cell - row,
-                        y,
-                        own,
-                        &mut stats,
-                        &mut found,
-                        sink,
-                        &mut NoTrace,
-                    );
-                });
+                this.pairs_in_row(y, y == start, row_bits, own, crowded, &mut stats, &mut found, sink);
                 found.flush(sink);
                 // The searches reaching row `y`, in the order the serial
                 // pass keeps them: by their place in `reach`.

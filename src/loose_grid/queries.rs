@@ -39,6 +39,8 @@ impl LooseGrid {
         let mut active = std::mem::take(&mut self.active_oversize);
         active.clear();
         let mut own = std::mem::take(&mut self.own);
+        let mut crowded = std::mem::take(&mut self.crowded_cells);
+        let mut row_bits = std::mem::take(&mut self.row_bits);
         let mut found = KeepBuffer::new();
         let (cols, mut joining) = (self.geometry.cols, 0);
         for y in 0..self.geometry.rows {
@@ -49,9 +51,23 @@ impl LooseGrid {
             // A full sink is checked once a row: a cell of up to
             // CROWDED_CELL objects adds a bounded number of pairs, and a
             // crowded one checks as it sweeps.
-            self.occupied.for_each_in(row, row + cols - 1, |cell| {
-                self.pairs_from_cell(cell, cell - row, y, &mut own, &mut stats, &mut found, out, t);
-            });
+            if t.on() {
+                self.occupied.for_each_in(row, row + cols - 1, |cell| {
+                    self.pairs_from_cell(cell, cell - row, y, &mut own, &mut stats, &mut found, out, t);
+                });
+            } else {
+                // The same pairs and counters, by direction (`row_walk.rs`).
+                self.pairs_in_row(
+                    y,
+                    y == 0,
+                    &mut row_bits,
+                    &mut own,
+                    &mut crowded,
+                    &mut stats,
+                    &mut found,
+                    out,
+                );
+            }
             found.flush(out);
             while joining < reach.len() && reach[joining].0.row_start <= y {
                 active.push(joining as u32);
@@ -65,6 +81,8 @@ impl LooseGrid {
             }
         }
         self.own = own;
+        self.crowded_cells = crowded;
+        self.row_bits = row_bits;
         self.active_oversize = active;
 
         let mut items = std::mem::take(&mut self.oversize_items);
@@ -139,12 +157,7 @@ impl LooseGrid {
             stats.candidate_tests += u64::from(tested);
             return;
         }
-        // A copy, so the inner loops over this cell's objects read memory
-        // in order.
-        own.clear();
-        for (proxy, p) in self.listed(cell) {
-            own.push((proxy, p.aabb));
-        }
+        self.copy_listed(cell, own);
         if own.len() > CROWDED_CELL {
             found.flush(out);
             self.sweep_crowded_cell(x, y, neighbours, own, stats, out, t);
@@ -174,6 +187,15 @@ impl LooseGrid {
                 }
             }
         });
+    }
+
+    /// Cell `cell`'s objects copied into `own`, so the inner loops over
+    /// them read memory in order.
+    pub(super) fn copy_listed(&self, cell: u32, own: &mut Vec<(u32, Aabb)>) {
+        own.clear();
+        for (proxy, p) in self.listed(cell) {
+            own.push((proxy, p.aabb));
+        }
     }
 
     /// Cell `(x, y)`: its bounds and how many objects it lists.
@@ -212,7 +234,7 @@ impl LooseGrid {
     #[allow(clippy::too_many_arguments)]
     #[cold]
     #[inline(never)]
-    fn sweep_crowded_cell<T: Tracer<Step>>(
+    pub(super) fn sweep_crowded_cell<T: Tracer<Step>>(
         &self,
         x: u32,
         y: u32,
@@ -257,7 +279,7 @@ impl LooseGrid {
     /// turn, each test a branch the processor cannot predict (a cell at
     /// the suggested size is empty about two times in three).
     #[inline]
-    fn forward_neighbours(&self, cell: u32, x: u32, y: u32) -> OccupiedNeighbours {
+    pub(super) fn forward_neighbours(&self, cell: u32, x: u32, y: u32) -> OccupiedNeighbours {
         let (cols, rows) = (self.geometry.cols, self.geometry.rows);
         let east = x + 1 < cols && self.occupied.contains(cell + 1);
         let (x0, x1) = (x.saturating_sub(1), (x + 1).min(cols - 1));
@@ -382,7 +404,7 @@ impl LooseGrid {
 /// The occupied forward neighbours of a cell: bit 0 of `mask` the east
 /// one (cell `east`), bit `k + 1` cell `below_first + k`. One loop over
 /// one mask, so the east neighbour costs no branch of its own.
-struct OccupiedNeighbours {
+pub(super) struct OccupiedNeighbours {
     east: u32,
     below_first: u32,
     mask: u64,

@@ -88,6 +88,11 @@ pub struct LooseGrid {
     pub(super) oversize_reach: Vec<(CellRange, u32, Aabb)>,
     /// Indices into `oversize_reach` of those searching the current row.
     pub(super) active_oversize: Vec<u32>,
+    /// The crowded cells of the row `pairs` is walking (`row_walk.rs`).
+    pub(super) crowded_cells: Vec<u32>,
+    /// The occupancy and lone-object masks of the row `pairs` is walking
+    /// and the one below (`row_walk.rs`).
+    pub(super) row_bits: super::row_bits::RowBits,
     pub(super) spare_proxies: Vec<Proxy>,
     pub(super) spare_prevs: Vec<u32>,
     /// The `parallel` feature's bands of rows: each band's pairs and scratch.
@@ -133,6 +138,8 @@ impl LooseGrid {
             oversize_items: Vec::new(),
             oversize_reach: Vec::new(),
             active_oversize: Vec::new(),
+            crowded_cells: Vec::new(),
+            row_bits: super::row_bits::RowBits::default(),
             spare_proxies: Vec::new(),
             spare_prevs: Vec::new(),
             #[cfg(all(feature = "parallel", not(target_arch = "wasm32")))]

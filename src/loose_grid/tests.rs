@@ -347,3 +347,73 @@ fn the_quick_home_test_never_says_yes_wrongly() {
         }
     }
 }
+
+/// Counts the steps of a traced call.
+struct CountedSteps(usize);
+
+impl crate::trace::Sink<crate::trace::Step> for CountedSteps {
+    fn keep(&mut self, _step: crate::trace::Step) {
+        self.0 += 1;
+    }
+}
+
+#[test]
+fn the_row_walk_finds_the_cell_walks_pairs_and_counts() {
+    // Untraced, `pairs` walks a row by direction, 64 cells a word
+    // (`row_walk.rs`); traced, cell by cell. Grids of about 64 columns
+    // either way put the words' ends at every kind of place; lone objects,
+    // small groups, crowded cells (one at a word's end, one in the last
+    // row and column) and oversize boxes meet across them.
+    use crate::pair_sink::PairSink;
+    use crate::trace::{Maybe, NoTrace};
+    let normalised = |pairs: Vec<(u32, u32)>| {
+        let mut pairs: Vec<_> = pairs.into_iter().map(|(a, b)| (a.min(b), a.max(b))).collect();
+        pairs.sort_unstable();
+        pairs
+    };
+    for (seed, cols) in [(1u64, 10u32), (2, 63), (3, 64), (4, 65), (5, 127), (6, 128), (7, 130), (8, 200)] {
+        let mut rng = crate::scene::Rng::new(seed);
+        let side = f64::from(cols) * 10.0;
+        let world = Aabb::from_xywh(0.0, 0.0, side, 80.0);
+        let mut grid = LooseGrid::new(world, 10.0);
+        let mut reference = crate::brute_force::BruteForce::new();
+        let mut proxy = 0;
+        let mut add = |grid: &mut LooseGrid, b: Aabb| {
+            grid.insert(proxy, b);
+            reference.insert(proxy, b);
+            proxy += 1;
+        };
+        for _ in 0..cols * 4 {
+            let (w, h) = (rng.range(1.0, 9.0), rng.range(1.0, 9.0));
+            add(&mut grid, Aabb::from_xywh(rng.range(0.0, side - w), rng.range(0.0, 80.0 - h), w, h));
+        }
+        for _ in 0..cols / 2 {
+            let (x, y) = (rng.range(0.0, side - 10.0), rng.range(0.0, 70.0));
+            for _ in 0..2 + rng.below(4) {
+                add(&mut grid, Aabb::from_xywh(x + rng.range(0.0, 6.0), y + rng.range(0.0, 6.0), 4.0, 4.0));
+            }
+        }
+        let crowd_columns = [63.min(cols - 1), cols - 1];
+        for (k, column) in crowd_columns.into_iter().enumerate() {
+            let (x, y) = (f64::from(column) * 10.0, if k == 0 { 30.0 } else { 70.0 });
+            for _ in 0..70 {
+                add(&mut grid, Aabb::from_xywh(x + rng.range(0.0, 8.0), y + rng.range(0.0, 8.0), 2.0, 2.0));
+            }
+        }
+        for _ in 0..3 {
+            add(&mut grid, Aabb::from_xywh(rng.range(0.0, side - 30.0), rng.range(0.0, 50.0), 25.0, 25.0));
+        }
+        grid.validate().unwrap();
+        let (mut by_rows, mut by_cells) = (Vec::new(), Vec::new());
+        let rows_stats = grid.pairs_traced(&mut PairSink::new(&mut by_rows, usize::MAX), &mut NoTrace);
+        let mut steps = CountedSteps(0);
+        let cells_stats =
+            grid.pairs_traced(&mut PairSink::new(&mut by_cells, usize::MAX), &mut Maybe::to(&mut steps));
+        assert!(steps.0 > 0, "seed {seed}: the traced walk took no steps");
+        let at = format!("seed {seed}, {} columns", grid.geometry.cols);
+        assert_eq!(rows_stats, cells_stats, "{at}: counters");
+        let (by_rows, by_cells) = (normalised(by_rows), normalised(by_cells));
+        assert_eq!(by_rows, by_cells, "{at}: pairs");
+        assert_eq!(by_rows, sorted_pairs(&mut reference), "{at}: brute force");
+    }
+}
