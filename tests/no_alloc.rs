@@ -58,16 +58,25 @@ fn allocations_in_window(
     (ALLOCATIONS.load(Ordering::Relaxed) - before, events)
 }
 
-/// Runs `test` where a game would run its frames. With the `parallel`
-/// feature: inside a pool of two threads (so the parallel paths run even
-/// on one core), where a frame hands its tasks to the calling pool
+/// Runs `test` where a game would run its frames, in its turn. With the
+/// `parallel` feature: inside a pool of two threads (so the parallel paths
+/// run even on one core), where a frame hands its tasks to the calling pool
 /// thread's own queue, which allocates nothing once warm. (Called from
 /// outside any pool, each parallel call goes through rayon's shared queue,
 /// which takes a new block of slots every few dozen calls:
 /// docs/API.md, "The parallel feature".)
+///
+/// The count is global, so the turn is taken before anything else: one
+/// pool serves every test, built once within a turn and never dropped, as
+/// a pool being built (its threads spawned) or wound down (its threads'
+/// exits) while another test counts would be counted against it.
 fn in_pool(test: impl FnOnce() + Send) {
+    let _turn = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     #[cfg(feature = "parallel")]
-    rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap().install(test);
+    {
+        static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
+        POOL.get_or_init(|| rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap()).install(test);
+    }
     #[cfg(not(feature = "parallel"))]
     test();
 }
@@ -78,7 +87,6 @@ fn a_warm_frame_allocates_nothing() {
 }
 
 fn warm_frames_allocate_nothing() {
-    let _turn = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     for kind in StructureKind::ALL {
         for layout in SceneLayout::ALL {
             let count = if kind == StructureKind::BruteForce { 500 } else { 3000 };
@@ -209,7 +217,6 @@ fn a_warm_tile_step_allocates_nothing() {
 }
 
 fn warm_tile_steps_allocate_nothing() {
-    let _turn = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     use broadphase::scene::Rng;
     use broadphase::tile_grid::{Door, Side};
     use broadphase::world::TileResponse;
