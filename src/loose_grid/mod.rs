@@ -71,4 +71,5 @@ mod validate;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use home_test::HomeTest;
 pub use storage::{suggested_cell_size, LooseGrid};

@@ -11,6 +11,7 @@ use crate::bit_set::BitSet;
 use crate::broad_phase::BroadPhase;
 use crate::error::{finite, whole_in, Error, Result};
 use crate::geometry::Aabb;
+use crate::loose_grid::{HomeTest, LooseGrid};
 
 /// Most steps one [`World::fast_forward`] call takes: the work is bounded
 /// (steps × moving objects), so a caller with more slices them.
@@ -70,14 +71,14 @@ impl World {
             // One loop per structure, so each box's update is a direct call
             // the compiler can inline, not a dynamic one.
             placed_count = match &mut self.structure {
-                Structure::BruteForce(s) => move_slots(&moving, parts, |slot, aabb| s.update(slot, aabb)),
-                Structure::Quadtree(s) => move_slots(&moving, parts, |slot, aabb| s.update(slot, aabb)),
-                Structure::Grid(s) => move_slots(&moving, parts, |slot, aabb| s.update(slot, aabb)),
+                Structure::BruteForce(s) => move_slots(s, &moving, parts),
+                Structure::Quadtree(s) => move_slots(s, &moving, parts),
+                Structure::Grid(s) => move_slots(s, &moving, parts),
                 Structure::LooseGrid(s) => {
                     // The home test's numbers copied out once, with the
                     // quick test of the box's old cell (`home_test.rs`).
                     let home = s.home_test();
-                    move_slots(&moving, parts, |slot, aabb| s.update_with(&home, slot, aabb))
+                    move_slots(&mut QuickHome { grid: s, home }, &moving, parts)
                 }
             };
         }
@@ -200,11 +201,38 @@ struct MoveParts<'a> {
     placed: Option<&'a mut BitSet>,
 }
 
+/// What `step`'s loop calls for each moved box: the structure's own update,
+/// a direct call inlined into the loop. (Taken through a closure, the
+/// compiler left the quadtree's inlined stay test behind a call.)
+trait UpdateMoved {
+    fn update_moved(&mut self, slot: u32, aabb: Aabb);
+}
+
+impl<B: BroadPhase> UpdateMoved for B {
+    #[inline(always)]
+    fn update_moved(&mut self, slot: u32, aabb: Aabb) {
+        self.update(slot, aabb);
+    }
+}
+
+/// The loose grid with its home test's numbers copied out once per step.
+struct QuickHome<'a> {
+    grid: &'a mut LooseGrid,
+    home: HomeTest,
+}
+
+impl UpdateMoved for QuickHome<'_> {
+    #[inline(always)]
+    fn update_moved(&mut self, slot: u32, aabb: Aabb) {
+        self.grid.update_with(&self.home, slot, aabb);
+    }
+}
+
 /// `step`'s motion of every free moving object (not attached, not a tile
-/// collider), each refiled in the structure by `update`; returns how many
-/// it placed (counted only with attachments).
+/// collider), each refiled in `structure`; returns how many it placed
+/// (counted only with attachments).
 #[inline(always)]
-fn move_slots(moving: &MovingSlots, mut p: MoveParts<'_>, mut update: impl FnMut(u32, Aabb)) -> usize {
+fn move_slots<U: UpdateMoved>(structure: &mut U, moving: &MovingSlots, mut p: MoveParts<'_>) -> usize {
     let mut placed_count = 0;
     let (width, height) = p.limits;
     moving.for_each(|slot| {
@@ -229,7 +257,7 @@ fn move_slots(moving: &MovingSlots, mut p: MoveParts<'_>, mut update: impl FnMut
         b[0] = x;
         b[1] = y;
         p.changed.mark(slot as u32, p.slot_ids);
-        update(slot as u32, Aabb::from_xywh(x, y, b[2], b[3]));
+        structure.update_moved(slot as u32, Aabb::from_xywh(x, y, b[2], b[3]));
         if let Some(placed) = p.placed.as_deref_mut() {
             placed.insert(slot as u32);
             placed_count += 1;
