@@ -73,6 +73,7 @@ const RULES = [
   },
   // Browser tests npm test runs anyway (here with a larger count of loads).
   { test: /^(?:npx vite build && )?(?:[A-Z_]+=\S+ )?node --test e2e\/[\w-]+\.test\.mjs$/, how: 'skip', why: 'npm test runs this browser test file' },
+  { test: /^node --test tests\/(wasm|ts)\/$/, how: 'skip', why: 'npm test runs these suites' },
   { test: /^npx vite build && node scripts\/bench-page\.mjs$/, how: 'run' },
   { test: /^npm install broadphase-playground$/, how: 'skip', why: 'installs the published package; tests/packages/ installs the packed one' },
   { test: /^npm run [\w:-]+$/, how: 'run' },
