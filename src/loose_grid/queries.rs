@@ -95,7 +95,8 @@ impl LooseGrid {
     }
 
     /// The cell's objects against each other and against the objects of its
-    /// four forward neighbours.
+    /// four forward neighbours, told to the tracer step by step: the traced
+    /// walk (untraced calls walk a row by direction, `row_walk.rs`).
     #[allow(clippy::too_many_arguments)]
     #[inline]
     pub(super) fn pairs_from_cell<T: Tracer<Step>>(
@@ -122,39 +123,16 @@ impl LooseGrid {
             if t.on() {
                 self.note_unscanned_neighbours(x, y, t);
             }
-            // Counted here and added once: the counters stay in locals.
-            let (mut visited, mut tested) = (0u32, 0u32);
             neighbours.for_each(|neighbour| {
-                visited += 1;
+                stats.nodes_visited += 1;
                 t.note(|| self.scan_step(x, y, neighbour));
                 for (b, p) in self.listed(neighbour) {
-                    tested += 1;
+                    stats.candidate_tests += 1;
                     let hit = aabb_a.overlaps_without_branches(&p.aabb);
                     found.offer((head, b), hit, out);
                     t.note(|| candidate_step(head, b, &p.aabb, hit));
                 }
             });
-            stats.nodes_visited += u64::from(visited);
-            stats.candidate_tests += u64::from(tested);
-            return;
-        }
-        let second = first.next;
-        let record = &self.proxies[second as usize];
-        if record.next == NULL_INDEX && !t.on() {
-            // Two objects, most of the rest: both boxes held, no copy.
-            let (aabb_a, aabb_b) = (first.aabb, record.aabb);
-            found.offer((head, second), aabb_a.overlaps_without_branches(&aabb_b), out);
-            let (mut visited, mut tested) = (0u32, 1u32);
-            neighbours.for_each(|neighbour| {
-                visited += 1;
-                for (c, p) in self.listed(neighbour) {
-                    tested += 2;
-                    found.offer((head, c), aabb_a.overlaps_without_branches(&p.aabb), out);
-                    found.offer((second, c), aabb_b.overlaps_without_branches(&p.aabb), out);
-                }
-            });
-            stats.nodes_visited += u64::from(visited);
-            stats.candidate_tests += u64::from(tested);
             return;
         }
         self.copy_listed(cell, own);

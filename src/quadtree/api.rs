@@ -22,7 +22,7 @@ impl BroadPhase for Quadtree {
     #[inline(always)]
     fn update(&mut self, proxy: u32, aabb: Aabb) {
         match self.placement {
-            Placement::StraddleInParent => self.update_straddle_in_loop(proxy, aabb),
+            Placement::StraddleInParent => self.update_straddle(proxy, aabb, &mut NoTrace),
             Placement::AllOverlappedLeaves => self.update_leaves(proxy, aabb, &mut NoTrace),
         }
     }

@@ -7,31 +7,13 @@ use crate::index::NULL_INDEX;
 use crate::trace::{Step, TraceKind, TraceReason, Tracer};
 
 impl Quadtree {
-    /// [`Quadtree::update_straddle`] untraced, as the World's loops inline
-    /// it (`BroadPhase::update` is always inlined): the stay test and the
-    /// store of the box in its item, the common case, in the loop; the
-    /// re-filing one call out of it.
-    #[inline(always)]
-    pub(super) fn update_straddle_in_loop(&mut self, proxy: u32, aabb: Aabb) {
-        let item = self.first_item[proxy as usize];
-        let node = self.proxy_node[proxy as usize];
-        let n = &self.nodes[node as usize];
-        if stays_in(&n.bounds, node == ROOT, n.is_leaf(), &aabb) {
-            self.items.boxes[item as usize] = aabb;
-        } else {
-            self.refile_straddle_call(proxy, item, node, aabb);
-        }
-    }
-
-    /// [`Quadtree::refile_straddle`] untraced, kept out of the loops.
-    #[inline(never)]
-    fn refile_straddle_call(&mut self, proxy: u32, item: u32, node: u32, aabb: Aabb) {
-        self.refile_straddle(proxy, item, node, aabb, &mut crate::trace::NoTrace);
-    }
-
     /// Straddle policy: stays while its node still is the deepest one
     /// containing the box; else moves to the new deepest container, found
-    /// from the old node rather than the root.
+    /// from the old node rather than the root. Always inlined:
+    /// `BroadPhase::update` inlines it into the World's loops, where the
+    /// common case is left the stay test and the store; the re-filing is
+    /// one call out of them.
+    #[inline(always)]
     pub(super) fn update_straddle<T: Tracer<Step>>(&mut self, proxy: u32, aabb: Aabb, t: &mut T) {
         t.note(|| Step::new(TraceKind::Update).of(proxy).at(aabb));
         let item = self.first_item[proxy as usize];
@@ -46,7 +28,9 @@ impl Quadtree {
     }
 
     /// The rest of [`Quadtree::update_straddle`] for a box that no longer
-    /// belongs in `node`, where its `item` is.
+    /// belongs in `node`, where its `item` is: out of line, so the common
+    /// case stays small enough to inline into the World's loops.
+    #[inline(never)]
     fn refile_straddle<T: Tracer<Step>>(&mut self, proxy: u32, item: u32, node: u32, aabb: Aabb, t: &mut T) {
         let target = self.deepest_container(node, &aabb, t);
         self.remove_item(item);
