@@ -32,9 +32,12 @@ import { gzipSync } from 'node:zlib';
  * frame, fourth round"), the loose grid's quick home test (about 200) and
  * its `pairs` walking a row by direction (`loose_grid/row_walk.rs`, about
  * 1,440; "The loose grid's frame, fourth round" and its "The cell walk,
- * fourth round"), each paid for by a faster frame.
+ * fourth round"), each paid for by a faster frame; and set at 275,500,
+ * since the same source was seen to build to 274,871–275,056 bytes
+ * gzipped in different target directories, and a budget within that
+ * spread would fail a clean run by chance.
  */
-export const WASM_GZIP_BUDGET = 275_000;
+export const WASM_GZIP_BUDGET = 275_500;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // The same wasm the other suites load: pkg/, or the one beside a package's entry.
